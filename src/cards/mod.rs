@@ -1,0 +1,1 @@
+//! The Carcassonne card game (Carticassonne): a pure, deterministic engine.

@@ -1,0 +1,8 @@
+//! carcassonne-bot: Carcassonne and the Carcassonne card game, played in Discord channels.
+//!
+//! Layers (see `docs/architecture.md`): `engine` and `cards` are pure rules engines,
+//! `render` draws pictures, `store` persists games, `app` is the one command layer that
+//! the Discord front, the local terminal mode and the tests drive.
+
+pub mod cards;
+pub mod rng;
