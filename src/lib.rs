@@ -5,4 +5,8 @@
 //! the Discord front, the local terminal mode and the tests drive.
 
 pub mod cards;
+pub mod cli;
+pub mod engine;
 pub mod rng;
+pub mod scenario;
+pub mod view;

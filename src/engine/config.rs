@@ -1,0 +1,227 @@
+//! A game's configuration: players, expansions, rule options, seed and stack.
+//!
+//! The configuration is stored with the game; together with the action log it
+//! rebuilds the whole state.
+
+use super::geometry::Rotation;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// A tile set / rules module. The ids are those of `scenario-format.md`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Expansion {
+    Base,
+    InnsCathedrals,
+    TradersBuilders,
+    FlyingMachines,
+    Messages,
+    Ferries,
+    GoldMines,
+    MageWitch,
+    Robbers,
+    CropCircles,
+    #[serde(rename = "crop-circles-1")]
+    CropCircles1,
+    Labyrinth,
+}
+
+impl Expansion {
+    pub const ALL: [Expansion; 12] = [
+        Expansion::Base,
+        Expansion::InnsCathedrals,
+        Expansion::TradersBuilders,
+        Expansion::FlyingMachines,
+        Expansion::Messages,
+        Expansion::Ferries,
+        Expansion::GoldMines,
+        Expansion::MageWitch,
+        Expansion::Robbers,
+        Expansion::CropCircles,
+        Expansion::CropCircles1,
+        Expansion::Labyrinth,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Expansion::Base => "base",
+            Expansion::InnsCathedrals => "inns-cathedrals",
+            Expansion::TradersBuilders => "traders-builders",
+            Expansion::FlyingMachines => "flying-machines",
+            Expansion::Messages => "messages",
+            Expansion::Ferries => "ferries",
+            Expansion::GoldMines => "gold-mines",
+            Expansion::MageWitch => "mage-witch",
+            Expansion::Robbers => "robbers",
+            Expansion::CropCircles => "crop-circles",
+            Expansion::CropCircles1 => "crop-circles-1",
+            Expansion::Labyrinth => "labyrinth",
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Expansion::Base => "Base game",
+            Expansion::InnsCathedrals => "Inns & Cathedrals",
+            Expansion::TradersBuilders => "Traders & Builders",
+            Expansion::FlyingMachines => "Flying Machines",
+            Expansion::Messages => "Messages",
+            Expansion::Ferries => "Ferries",
+            Expansion::GoldMines => "Gold Mines",
+            Expansion::MageWitch => "Mage & Witch",
+            Expansion::Robbers => "Robbers",
+            Expansion::CropCircles => "Crop Circles",
+            Expansion::CropCircles1 => "Crop Circles I",
+            Expansion::Labyrinth => "The Labyrinth",
+        }
+    }
+
+    /// Whether the rules of this expansion are implemented, so that games may use it.
+    pub fn playable(self) -> bool {
+        matches!(
+            self,
+            Expansion::Base | Expansion::InnsCathedrals | Expansion::TradersBuilders
+        )
+    }
+}
+
+impl fmt::Display for Expansion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl FromStr for Expansion {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Expansion, String> {
+        Expansion::ALL
+            .into_iter()
+            .find(|e| e.id() == s.trim())
+            .ok_or_else(|| {
+                let ids: Vec<&str> = Expansion::ALL.iter().map(|e| e.id()).collect();
+                format!("unknown expansion '{s}' (known: {})", ids.join(", "))
+            })
+    }
+}
+
+/// How farms score at the end (`RULINGS.md`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FarmerRule {
+    /// Rulebook 000: each farm's owners score 3 per completed city it borders.
+    #[default]
+    Modern,
+    /// Rulebook 001: each completed city pays 3 once, to the most farmers over all
+    /// farms bordering it.
+    Classic,
+    /// Farmers cannot be placed (a house rule).
+    Off,
+}
+
+/// What a completed city of two tiles scores (`RULINGS.md`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SmallCityRule {
+    /// Rulebook 000: 2 points, plus 1 per shield.
+    #[default]
+    TwoPoints,
+    /// Later editions: 2 per tile and 2 per shield like any other city.
+    FourPoints,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RuleOptions {
+    pub farmers: FarmerRule,
+    pub small_city: SmallCityRule,
+}
+
+/// The first tile on the table.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StartTile {
+    pub tile: String,
+    #[serde(default)]
+    pub rotation: Rotation,
+}
+
+impl Default for StartTile {
+    fn default() -> Self {
+        StartTile {
+            tile: "D".to_string(),
+            rotation: Rotation::default(),
+        }
+    }
+}
+
+/// Where the tiles come from.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stack {
+    /// Every tile of the chosen expansions, shuffled from the seed.
+    #[default]
+    Shuffled,
+    /// Tiles in this exact order (scenarios, tests). When they run out the game ends
+    /// (`end_when_empty`) or simply waits for nothing more.
+    Fixed {
+        tiles: Vec<String>,
+        end_when_empty: bool,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameConfig {
+    pub players: u8,
+    #[serde(default = "default_expansions")]
+    pub expansions: Vec<Expansion>,
+    #[serde(default)]
+    pub rules: RuleOptions,
+    #[serde(default)]
+    pub seed: u64,
+    #[serde(default)]
+    pub start: StartTile,
+    #[serde(default)]
+    pub stack: Stack,
+}
+
+fn default_expansions() -> Vec<Expansion> {
+    vec![Expansion::Base]
+}
+
+pub const MIN_PLAYERS: u8 = 2;
+pub const MAX_PLAYERS: u8 = 6;
+
+impl GameConfig {
+    pub fn new(players: u8, seed: u64) -> GameConfig {
+        GameConfig {
+            players,
+            expansions: default_expansions(),
+            rules: RuleOptions::default(),
+            seed,
+            start: StartTile::default(),
+            stack: Stack::Shuffled,
+        }
+    }
+
+    pub fn with_expansions(mut self, exps: &[Expansion]) -> GameConfig {
+        self.expansions = exps.to_vec();
+        self.normalise();
+        self
+    }
+
+    pub fn has(&self, e: Expansion) -> bool {
+        self.expansions.contains(&e)
+    }
+
+    /// The base game is always in; the list is kept sorted and without repeats so that
+    /// two equal configurations compare equal.
+    pub fn normalise(&mut self) {
+        if !self.expansions.contains(&Expansion::Base) {
+            self.expansions.push(Expansion::Base);
+        }
+        self.expansions.sort();
+        self.expansions.dedup();
+    }
+}

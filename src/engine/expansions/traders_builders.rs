@@ -1,0 +1,119 @@
+//! Traders & Builders (rulebook 000, "Constructores y Comerciantes"): the builder, the
+//! pig and the goods. Its tiles are in `data/tiles/traders-builders.toml`.
+
+use super::Module;
+use crate::engine::action::{Event, FigureOption, ScoreReason};
+use crate::engine::board::TileIdx;
+use crate::engine::config::Expansion;
+use crate::engine::features::SegId;
+use crate::engine::figures::{FigureKind, Supply};
+use crate::engine::state::{State, winners};
+use crate::engine::tile::{Good, SegmentKind};
+
+pub(crate) struct TradersBuilders;
+
+/// Whether `player` has a follower (thief, knight or farmer) on the feature `root`.
+fn has_follower(st: &State, root: SegId, player: u8) -> bool {
+    st.figures_on(root)
+        .any(|(_, f)| f.owner == player && f.kind.is_follower())
+}
+
+impl Module for TradersBuilders {
+    fn expansion(&self) -> Expansion {
+        Expansion::TradersBuilders
+    }
+
+    fn init_supply(&self, supply: &mut Supply) {
+        supply.set(FigureKind::Builder, 1);
+        supply.set(FigureKind::Pig, 1);
+    }
+
+    /// The builder joins a road or city of this tile where the player has a follower;
+    /// the pig joins a farm of this tile where the player has a farmer.
+    fn figure_options(
+        &self,
+        st: &State,
+        player: u8,
+        tile: TileIdx,
+        _spots: &[u8],
+        out: &mut Vec<FigureOption>,
+    ) {
+        let supply = st.players[player as usize].supply;
+        for (i, s) in st.kind(tile).segments.iter().enumerate() {
+            let figure = match s.kind {
+                SegmentKind::Road | SegmentKind::City => FigureKind::Builder,
+                SegmentKind::Field => FigureKind::Pig,
+                SegmentKind::Cloister => continue,
+            };
+            if supply.get(figure) > 0 && has_follower(st, st.root(tile, i as u8), player) {
+                out.push(FigureOption {
+                    kind: figure,
+                    segment: i as u8,
+                });
+            }
+        }
+    }
+
+    /// Extending the road or city that holds the player's builder earns one extra tile
+    /// (not from the extra tile itself: no chains).
+    fn after_tile_placed(&self, st: &mut State, tile: TileIdx, _events: &mut Vec<Event>) {
+        if st.turn.bonus {
+            return;
+        }
+        let player = st.turn.player;
+        let kind = st.kind(tile);
+        let extends = kind.segments.iter().enumerate().any(|(i, s)| {
+            matches!(s.kind, SegmentKind::Road | SegmentKind::City)
+                && st
+                    .figures_on(st.root(tile, i as u8))
+                    .any(|(_, f)| f.owner == player && f.kind == FigureKind::Builder)
+        });
+        if extends {
+            st.turn.extra_earned = true;
+        }
+    }
+
+    /// Whoever completes a city takes its goods, followers or not.
+    fn on_completed(&self, st: &mut State, root: SegId, events: &mut Vec<Event>) {
+        let data = st.features.data(root);
+        if data.kind != SegmentKind::City || data.goods == [0; 3] {
+            return;
+        }
+        let goods = data.goods;
+        let player = st.turn.player;
+        for (have, got) in st.players[player as usize].goods.iter_mut().zip(goods) {
+            *have += got;
+        }
+        events.push(Event::GoodsTaken { player, goods });
+    }
+
+    /// A builder or pig whose feature holds none of its owner's followers goes home.
+    fn after_figures_returned(&self, st: &mut State, events: &mut Vec<Event>) {
+        while let Some(i) = st.figures.iter().position(|f| {
+            matches!(f.kind, FigureKind::Builder | FigureKind::Pig)
+                && !has_follower(st, st.figure_root(f), f.owner)
+        }) {
+            st.return_figure(i, events);
+        }
+    }
+
+    /// The owner of a farm with their pig in it scores 4 per city instead of 3.
+    fn farm_city_value(&self, st: &State, player: u8, farm: SegId, value: &mut u32) {
+        if st
+            .figures_on(farm)
+            .any(|(_, f)| f.owner == player && f.kind == FigureKind::Pig)
+        {
+            *value += 1;
+        }
+    }
+
+    /// 10 points to every player with the most of each good.
+    fn final_scoring(&self, st: &mut State, events: &mut Vec<Event>) {
+        for g in Good::ALL {
+            let counts: Vec<u32> = st.players.iter().map(|p| p.goods[g.index()]).collect();
+            for w in winners(&counts) {
+                st.add_points(w, 10, ScoreReason::Goods(g), None, events);
+            }
+        }
+    }
+}

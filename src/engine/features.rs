@@ -1,0 +1,186 @@
+//! Roads, cities, cloisters and farms as they grow: a union-find over the segments of
+//! every placed tile.
+//!
+//! Each placed tile's segments get consecutive global ids. Joining two tiles unions the
+//! segments that meet along the shared side; the root of a set holds what scoring needs
+//! (open ends, distinct tiles, shields, inns, ...), so completion and values are O(1)
+//! to ask for.
+
+use super::board::TileIdx;
+use super::tile::{Good, Segment, SegmentKind};
+
+/// A global segment id: `seg_base` of its tile plus the segment's index in the kind.
+pub type SegId = u32;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FeatureData {
+    pub kind: SegmentKind,
+    /// Road or city sides that still face an empty position.
+    pub open: u32,
+    /// Distinct tiles of a road or city (a city counts a tile once even when two of its
+    /// segments on that tile belong to it). Sorted.
+    pub tiles: Vec<TileIdx>,
+    pub shields: u32,
+    pub inns: u32,
+    pub cathedrals: u32,
+    pub goods: [u32; 3],
+    pub labyrinth: bool,
+    size: u32,
+}
+
+impl FeatureData {
+    pub fn tile_count(&self) -> u32 {
+        self.tiles.len() as u32
+    }
+
+    /// Whether a road or city is closed on every side (cloisters are asked on the board).
+    pub fn closed(&self) -> bool {
+        self.open == 0
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Features {
+    parent: Vec<SegId>,
+    data: Vec<FeatureData>,
+    /// Placed tile of each segment.
+    tile_of: Vec<TileIdx>,
+}
+
+impl Features {
+    pub fn len(&self) -> u32 {
+        self.parent.len() as u32
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.parent.is_empty()
+    }
+
+    /// Adds the segments of a newly placed tile; returns the first new id.
+    pub(crate) fn add_tile(&mut self, tile: TileIdx, segments: &[Segment]) -> SegId {
+        let base = self.len();
+        for (i, s) in segments.iter().enumerate() {
+            let tracks_tiles = matches!(s.kind, SegmentKind::Road | SegmentKind::City);
+            let mut goods = [0; 3];
+            if let Some(g) = s.goods {
+                goods[Good::index(g)] = 1;
+            }
+            self.parent.push(base + i as SegId);
+            self.tile_of.push(tile);
+            self.data.push(FeatureData {
+                kind: s.kind,
+                open: s.sides().count(),
+                tiles: if tracks_tiles { vec![tile] } else { Vec::new() },
+                shields: s.shields as u32,
+                inns: s.inn as u32,
+                cathedrals: s.cathedral as u32,
+                goods,
+                labyrinth: s.labyrinth,
+                size: 1,
+            });
+        }
+        base
+    }
+
+    pub fn find(&self, mut s: SegId) -> SegId {
+        while self.parent[s as usize] != s {
+            s = self.parent[s as usize];
+        }
+        s
+    }
+
+    fn find_compress(&mut self, s: SegId) -> SegId {
+        let root = self.find(s);
+        let mut cur = s;
+        while self.parent[cur as usize] != root {
+            let next = self.parent[cur as usize];
+            self.parent[cur as usize] = root;
+            cur = next;
+        }
+        root
+    }
+
+    /// Joins two segments that meet across a side. `closes` is the number of open road
+    /// or city ends this contact closes (2 for a road or city side, 0 for a field).
+    pub(crate) fn join(&mut self, a: SegId, b: SegId, closes: u32) {
+        let ra = self.find_compress(a);
+        let rb = self.find_compress(b);
+        if ra == rb {
+            // A road or city that meets itself (a loop): only the ends close.
+            let d = &mut self.data[ra as usize];
+            d.open = d.open.saturating_sub(closes);
+            return;
+        }
+        let (big, small) = if self.data[ra as usize].size >= self.data[rb as usize].size {
+            (ra, rb)
+        } else {
+            (rb, ra)
+        };
+        self.parent[small as usize] = big;
+        let s = std::mem::replace(
+            &mut self.data[small as usize],
+            FeatureData {
+                kind: SegmentKind::Field,
+                open: 0,
+                tiles: Vec::new(),
+                shields: 0,
+                inns: 0,
+                cathedrals: 0,
+                goods: [0; 3],
+                labyrinth: false,
+                size: 0,
+            },
+        );
+        let d = &mut self.data[big as usize];
+        d.open = (d.open + s.open).saturating_sub(closes);
+        d.size += s.size;
+        d.shields += s.shields;
+        d.inns += s.inns;
+        d.cathedrals += s.cathedrals;
+        for g in 0..3 {
+            d.goods[g] += s.goods[g];
+        }
+        d.labyrinth |= s.labyrinth;
+        if !s.tiles.is_empty() {
+            d.tiles = merge_sorted(&d.tiles, &s.tiles);
+        }
+    }
+
+    /// What the feature containing `s` is made of.
+    pub fn data(&self, s: SegId) -> &FeatureData {
+        &self.data[self.find(s) as usize]
+    }
+
+    pub fn tile_of(&self, s: SegId) -> TileIdx {
+        self.tile_of[s as usize]
+    }
+
+    pub fn same(&self, a: SegId, b: SegId) -> bool {
+        self.find(a) == self.find(b)
+    }
+}
+
+fn merge_sorted(a: &[TileIdx], b: &[TileIdx]) -> Vec<TileIdx> {
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => {
+                out.push(a[i]);
+                i += 1;
+            }
+            std::cmp::Ordering::Greater => {
+                out.push(b[j]);
+                j += 1;
+            }
+            std::cmp::Ordering::Equal => {
+                out.push(a[i]);
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
+    out
+}

@@ -1,0 +1,553 @@
+//! The game: configuration + action log, with the state they produce.
+//!
+//! `pending()` says who must decide what and lists every legal option; `apply()` checks
+//! an action against the rules and either applies it, returning the events, or refuses
+//! it with a [`RuleError`] and leaves the game untouched.
+
+use super::action::{Action, Decision, Event, FigureOption, LogEntry, Pending, RuleError};
+use super::board::{Placement, TileIdx};
+use super::catalogue::Catalogue;
+use super::config::{GameConfig, MAX_PLAYERS, MIN_PLAYERS, Stack};
+use super::expansions::modules;
+use super::features::Features;
+use super::figures::{Figure, FigureKind, Supply};
+use super::geometry::{Pos, Rotation};
+use super::scoring;
+use super::state::{Phase, PlayerState, State, Turn, base_supply};
+use super::tile::{KindId, SegmentKind};
+use crate::engine::config::FarmerRule;
+use crate::rng::Rng;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+
+/// A configuration that cannot start a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfigError(pub String);
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+/// A log that does not replay: the index of the first refused entry and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReplayError {
+    Config(ConfigError),
+    Action { index: usize, error: RuleError },
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayError::Config(e) => write!(f, "{e}"),
+            ReplayError::Action { index, error } => write!(f, "log entry {index}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    config: GameConfig,
+    log: Vec<LogEntry>,
+    st: State,
+}
+
+impl Game {
+    pub fn new(mut config: GameConfig) -> Result<Game, ConfigError> {
+        config.normalise();
+        let st = setup(&config)?;
+        Ok(Game {
+            config,
+            log: Vec::new(),
+            st,
+        })
+    }
+
+    /// Rebuilds a game from its configuration and log.
+    pub fn replay(config: GameConfig, log: &[LogEntry]) -> Result<Game, ReplayError> {
+        let mut g = Game::new(config).map_err(ReplayError::Config)?;
+        for (index, e) in log.iter().enumerate() {
+            g.apply(e.player, e.action.clone())
+                .map_err(|error| ReplayError::Action { index, error })?;
+        }
+        Ok(g)
+    }
+
+    pub fn config(&self) -> &GameConfig {
+        &self.config
+    }
+
+    pub fn log(&self) -> &[LogEntry] {
+        &self.log
+    }
+
+    /// The decision the game waits for; `None` once it is over.
+    pub fn pending(&self) -> Option<Pending> {
+        let st = &self.st;
+        let player = st.turn.player;
+        let decision = match st.phase {
+            Phase::Tile => {
+                let tile = st.turn.tile?;
+                Decision::PlaceTile {
+                    tile,
+                    placements: self.placements(tile),
+                }
+            }
+            Phase::Figure => {
+                let tile = st.turn.placed?;
+                Decision::PlaceFigure {
+                    tile,
+                    at: st.board.tile(tile).pos,
+                    options: figure_options(&self.config, st, player, tile),
+                }
+            }
+            Phase::Over | Phase::Halted => return None,
+        };
+        Some(Pending { player, decision })
+    }
+
+    /// Every legal placement of a tile kind on the current board.
+    pub fn placements(&self, kind: KindId) -> Vec<Placement> {
+        self.st.board.placements(Catalogue::get().kind(kind))
+    }
+
+    pub fn apply(&mut self, player: u8, action: Action) -> Result<Vec<Event>, RuleError> {
+        self.check(player, &action)?;
+        let mut events = Vec::new();
+        let cfg = &self.config;
+        let st = &mut self.st;
+        match action {
+            Action::PlaceTile { at, rotation } => {
+                let kind = st.turn.tile.take().expect("checked: a tile is drawn");
+                let idx = st.place_tile(kind, at, rotation);
+                st.turn.placed = Some(idx);
+                events.push(Event::TilePlaced {
+                    player,
+                    tile: kind,
+                    at,
+                    rotation,
+                });
+                for m in modules(cfg) {
+                    m.after_tile_placed(st, idx, &mut events);
+                }
+                if figure_options(cfg, st, player, idx).is_empty() {
+                    finish_turn(cfg, st, &mut events);
+                } else {
+                    st.phase = Phase::Figure;
+                }
+            }
+            Action::PlaceFigure { figure, segment } => {
+                let tile = st.turn.placed.expect("checked: a tile is placed");
+                st.players[player as usize].supply.take(figure);
+                st.figures.push(Figure {
+                    owner: player,
+                    kind: figure,
+                    tile,
+                    seg: segment,
+                });
+                events.push(Event::FigurePlaced {
+                    player,
+                    figure,
+                    at: st.board.tile(tile).pos,
+                    segment,
+                });
+                finish_turn(cfg, st, &mut events);
+            }
+            Action::Pass => {
+                events.push(Event::Passed { player });
+                finish_turn(cfg, st, &mut events);
+            }
+        }
+        self.log.push(LogEntry { player, action });
+        Ok(events)
+    }
+
+    /// Checks an action without changing anything.
+    pub fn check(&self, player: u8, action: &Action) -> Result<(), RuleError> {
+        let st = &self.st;
+        if player as usize >= st.players.len() {
+            return Err(RuleError::NoSuchPlayer(player));
+        }
+        match st.phase {
+            Phase::Over => return Err(RuleError::GameOver),
+            Phase::Halted => return Err(RuleError::NothingToDecide),
+            _ => {}
+        }
+        if player != st.turn.player {
+            return Err(RuleError::NotYourTurn {
+                expected: st.turn.player,
+            });
+        }
+        match (st.phase, action) {
+            (Phase::Tile, Action::PlaceTile { at, rotation }) => {
+                let kind =
+                    Catalogue::get().kind(st.turn.tile.expect("a drawn tile in the tile phase"));
+                if st.board.fits(kind, *at, *rotation) {
+                    return Ok(());
+                }
+                let reason = if st.board.at(*at).is_some() {
+                    "that spot is taken"
+                } else if !st.board.open_positions().any(|p| p == *at) {
+                    "it must touch a placed tile along a side"
+                } else {
+                    "its edges do not match the neighbouring tiles"
+                };
+                Err(RuleError::TileDoesNotFit {
+                    at: *at,
+                    rotation: *rotation,
+                    reason,
+                })
+            }
+            (Phase::Figure, Action::Pass) => Ok(()),
+            (Phase::Figure, Action::PlaceFigure { figure, segment }) => {
+                let tile = st.turn.placed.expect("a placed tile in the figure phase");
+                self.check_figure(player, tile, *figure, *segment)
+            }
+            (Phase::Tile, _) => Err(RuleError::WrongDecision {
+                expected: "the drawn tile to be placed",
+            }),
+            _ => Err(RuleError::WrongDecision {
+                expected: "a figure to be placed or a pass",
+            }),
+        }
+    }
+
+    fn check_figure(
+        &self,
+        player: u8,
+        tile: TileIdx,
+        figure: FigureKind,
+        segment: u8,
+    ) -> Result<(), RuleError> {
+        let st = &self.st;
+        let kind = st.kind(tile);
+        if segment as usize >= kind.segments.len() {
+            return Err(RuleError::NoSuchSegment {
+                segment,
+                segments: kind.segments.len() as u8,
+            });
+        }
+        let opt = FigureOption {
+            kind: figure,
+            segment,
+        };
+        if figure_options(&self.config, st, player, tile).contains(&opt) {
+            return Ok(());
+        }
+        if initial_supply(&self.config).get(figure) == 0 {
+            return Err(RuleError::FigureNotAllowed {
+                figure,
+                reason: "this game is played without them".into(),
+            });
+        }
+        if st.players[player as usize].supply.get(figure) == 0 {
+            return Err(RuleError::NoFigureLeft(figure));
+        }
+        let seg = &kind.segments[segment as usize];
+        let what = kind.describe_segment(segment as usize, st.board.tile(tile).rotation);
+        let reason = match figure {
+            FigureKind::Follower | FigureKind::Large => {
+                if seg.kind == SegmentKind::Field && self.config.rules.farmers == FarmerRule::Off {
+                    "farmers are off in this game".to_string()
+                } else {
+                    format!("the {what} is already occupied")
+                }
+            }
+            FigureKind::Builder => {
+                format!("the {what} is not a road or city that holds one of your followers")
+            }
+            FigureKind::Pig => format!("the {what} is not a farm that holds one of your farmers"),
+        };
+        Err(RuleError::FigureNotAllowed { figure, reason })
+    }
+
+    // ----- what the fronts and the renderer read -----
+
+    pub fn board(&self) -> &super::board::Board {
+        &self.st.board
+    }
+
+    pub fn features(&self) -> &Features {
+        &self.st.features
+    }
+
+    pub fn figures(&self) -> &[Figure] {
+        &self.st.figures
+    }
+
+    pub fn players(&self) -> &[PlayerState] {
+        &self.st.players
+    }
+
+    pub fn player_count(&self) -> u8 {
+        self.st.players.len() as u8
+    }
+
+    pub fn scores(&self) -> Vec<u32> {
+        self.st.players.iter().map(|p| p.score).collect()
+    }
+
+    /// Whose turn it is (the last mover once the game is over).
+    pub fn current_player(&self) -> u8 {
+        self.st.turn.player
+    }
+
+    /// The tile drawn and waiting to be placed.
+    pub fn drawn_tile(&self) -> Option<KindId> {
+        self.st.turn.tile
+    }
+
+    /// The tile placed in the current step of the turn, or the last one placed.
+    pub fn last_placed(&self) -> Option<TileIdx> {
+        let n = self.st.board.len();
+        (n > 1).then(|| (n - 1) as TileIdx)
+    }
+
+    /// Tiles left to draw (not counting the drawn one).
+    pub fn tiles_left(&self) -> usize {
+        self.st.stack.len()
+    }
+
+    pub fn set_aside(&self) -> &[KindId] {
+        &self.st.set_aside
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.st.phase
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.st.phase == Phase::Over
+    }
+
+    /// Whether this step is the builder's extra tile.
+    pub fn is_extra_tile(&self) -> bool {
+        self.st.turn.bonus
+    }
+
+    /// Root id of the feature through a segment (equal roots: same feature).
+    pub fn feature_root(&self, tile: TileIdx, seg: u8) -> u32 {
+        self.st.root(tile, seg)
+    }
+
+    /// Whether the road, city or cloister through a segment is complete.
+    pub fn is_complete(&self, tile: TileIdx, seg: u8) -> bool {
+        self.st.is_complete(tile, seg)
+    }
+
+    /// What the road, city or cloister through a segment would score now (as complete
+    /// when it is, else as at the end of the game).
+    pub fn feature_value(&self, tile: TileIdx, seg: u8) -> u32 {
+        let complete = self.st.is_complete(tile, seg);
+        scoring::tally(&self.config, &self.st, tile, seg, complete).total()
+    }
+}
+
+/// Figures each player starts with under this configuration.
+pub fn initial_supply(cfg: &GameConfig) -> Supply {
+    let mut s = base_supply();
+    for m in modules(cfg) {
+        m.init_supply(&mut s);
+    }
+    s
+}
+
+fn setup(cfg: &GameConfig) -> Result<State, ConfigError> {
+    if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&cfg.players) {
+        return Err(ConfigError(format!(
+            "a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {}",
+            cfg.players
+        )));
+    }
+    if let Some(e) = cfg.expansions.iter().find(|e| !e.playable()) {
+        return Err(ConfigError(format!(
+            "the expansion {} ({e}) is not playable yet",
+            e.name()
+        )));
+    }
+    let cat = Catalogue::get();
+    let start = cat.find(&cfg.start.tile).map_err(ConfigError)?;
+    let mut rng = Rng::new(cfg.seed);
+    let stack = match &cfg.stack {
+        Stack::Shuffled => {
+            let mut tiles = Vec::new();
+            for &e in &cfg.expansions {
+                for (id, kind) in cat.of_expansion(e) {
+                    tiles.extend(std::iter::repeat_n(id, kind.count as usize));
+                }
+            }
+            if let Some(i) = tiles.iter().position(|t| *t == start) {
+                tiles.remove(i);
+            }
+            rng.shuffle(&mut tiles);
+            tiles
+        }
+        Stack::Fixed { tiles, .. } => {
+            let mut ids = tiles
+                .iter()
+                .map(|t| cat.find(t).map_err(ConfigError))
+                .collect::<Result<Vec<_>, _>>()?;
+            // Drawn from the end.
+            ids.reverse();
+            ids
+        }
+    };
+    let supply = initial_supply(cfg);
+    let mut st = State {
+        board: Default::default(),
+        features: Default::default(),
+        figures: Vec::new(),
+        players: (0..cfg.players)
+            .map(|_| PlayerState {
+                supply,
+                ..Default::default()
+            })
+            .collect(),
+        stack,
+        set_aside: Vec::new(),
+        rng,
+        turn: Turn {
+            player: 0,
+            tile: None,
+            placed: None,
+            bonus: false,
+            extra_earned: false,
+        },
+        phase: Phase::Tile,
+    };
+    st.place_tile(start, Pos::ORIGIN, cfg.start.rotation);
+    let mut events = Vec::new();
+    start_turn(cfg, &mut st, 0, false, &mut events);
+    Ok(st)
+}
+
+/// Where `player` may put a figure on `tile`, the tile just placed.
+fn figure_options(cfg: &GameConfig, st: &State, player: u8, tile: TileIdx) -> Vec<FigureOption> {
+    let kind = st.kind(tile);
+    let mut spots: Vec<u8> = Vec::new();
+    for (i, s) in kind.segments.iter().enumerate() {
+        if s.kind == SegmentKind::Field && cfg.rules.farmers == FarmerRule::Off {
+            continue;
+        }
+        if !st.occupied(st.root(tile, i as u8)) {
+            spots.push(i as u8);
+        }
+    }
+    let mut out = Vec::new();
+    if st.players[player as usize].supply.get(FigureKind::Follower) > 0 {
+        out.extend(spots.iter().map(|&segment| FigureOption {
+            kind: FigureKind::Follower,
+            segment,
+        }));
+    }
+    for m in modules(cfg) {
+        m.figure_options(st, player, tile, &spots, &mut out);
+    }
+    out
+}
+
+/// Scoring and the hand-over after the figure step.
+fn finish_turn(cfg: &GameConfig, st: &mut State, events: &mut Vec<Event>) {
+    let placed = st.turn.placed.expect("a tile was placed this turn");
+    for (tile, seg) in st.completed_by(placed) {
+        scoring::score_completed(cfg, st, tile, seg, events);
+    }
+    for m in modules(cfg) {
+        m.after_figures_returned(st, events);
+    }
+    let player = st.turn.player;
+    if st.turn.extra_earned && !st.turn.bonus {
+        events.push(Event::ExtraTile { player });
+        start_turn(cfg, st, player, true, events);
+    } else {
+        let next = (player + 1) % st.players.len() as u8;
+        start_turn(cfg, st, next, false, events);
+    }
+}
+
+/// Draws for `player`: tiles that fit nowhere are set aside; an empty stack ends the game.
+fn start_turn(cfg: &GameConfig, st: &mut State, player: u8, bonus: bool, events: &mut Vec<Event>) {
+    st.turn = Turn {
+        player,
+        tile: None,
+        placed: None,
+        bonus,
+        extra_earned: false,
+    };
+    let cat = Catalogue::get();
+    while let Some(tile) = st.stack.pop() {
+        if st.board.has_placement(cat.kind(tile)) {
+            st.turn.tile = Some(tile);
+            st.phase = Phase::Tile;
+            events.push(Event::TileDrawn { player, tile });
+            return;
+        }
+        st.set_aside.push(tile);
+        events.push(Event::TileSetAside { player, tile });
+    }
+    if let Stack::Fixed {
+        end_when_empty: false,
+        ..
+    } = cfg.stack
+    {
+        st.phase = Phase::Halted;
+        return;
+    }
+    scoring::final_scoring(cfg, st, events);
+    st.phase = Phase::Over;
+    events.push(Event::GameOver {
+        scores: st.players.iter().map(|p| p.score).collect(),
+    });
+}
+
+#[derive(Deserialize)]
+struct GameRecord {
+    config: GameConfig,
+    log: Vec<LogEntry>,
+}
+
+#[derive(Serialize)]
+struct GameRecordRef<'a> {
+    config: &'a GameConfig,
+    log: &'a [LogEntry],
+}
+
+/// A game is stored as its configuration and log; loading replays the log.
+impl Serialize for Game {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        GameRecordRef {
+            config: &self.config,
+            log: &self.log,
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Game {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Game, D::Error> {
+        let r = GameRecord::deserialize(d)?;
+        Game::replay(r.config, &r.log).map_err(serde::de::Error::custom)
+    }
+}
+
+impl Game {
+    /// The rotations of the drawn tile that fit somewhere.
+    pub fn fitting_rotations(&self) -> Vec<Rotation> {
+        let Some(tile) = self.st.turn.tile else {
+            return Vec::new();
+        };
+        let mut rs: Vec<Rotation> = self
+            .placements(tile)
+            .into_iter()
+            .flat_map(|p| p.rotations)
+            .collect();
+        rs.sort();
+        rs.dedup();
+        rs
+    }
+}

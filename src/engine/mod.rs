@@ -1,0 +1,33 @@
+//! The board game's rules engine: pure and deterministic (a seed in the configuration,
+//! no clock, no I/O).
+//!
+//! - [`geometry`]: sides, slots, rotations, positions;
+//! - [`tile`], [`catalogue`]: tile kinds as data (`data/tiles/*.toml`);
+//! - [`board`]: placed tiles and legal placements;
+//! - [`features`]: roads, cities, cloisters and farms as they grow;
+//! - [`game`]: the state machine (`pending`, `apply`), [`action`]: its vocabulary;
+//! - [`scoring`]: values and final scoring; `expansions`: one module per expansion.
+
+pub mod action;
+pub mod board;
+pub mod catalogue;
+pub mod config;
+mod expansions;
+pub mod features;
+pub mod figures;
+pub mod game;
+pub mod geometry;
+pub mod scoring;
+pub mod state;
+pub mod tile;
+
+pub use action::{
+    Action, Category, Decision, Event, FigureOption, LogEntry, Pending, RuleError, ScoreReason,
+};
+pub use board::{Board, PlacedTile, Placement, TileIdx};
+pub use catalogue::Catalogue;
+pub use config::{Expansion, FarmerRule, GameConfig, RuleOptions, SmallCityRule, Stack, StartTile};
+pub use figures::{Figure, FigureKind, Supply};
+pub use game::{ConfigError, Game, ReplayError};
+pub use geometry::{Pos, Rotation, Side, Slot};
+pub use tile::{KindId, SegmentKind, TileKind};

@@ -1,0 +1,225 @@
+//! What roads, cities, cloisters and farms are worth, during the game and at its end.
+
+use super::action::{Event, ScoreReason};
+use super::board::TileIdx;
+use super::config::{FarmerRule, GameConfig, SmallCityRule};
+use super::expansions::modules;
+use super::features::SegId;
+use super::state::{State, winners};
+use super::tile::SegmentKind;
+
+/// The value of a road, city or cloister as a sum of parts, so that expansions can
+/// change a rate (inn, cathedral), add a bonus (mage) or halve the result (witch).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tally {
+    pub tiles: u32,
+    pub shields: u32,
+    pub per_tile: u32,
+    pub per_shield: u32,
+    pub bonus: u32,
+    pub halve: bool,
+}
+
+impl Tally {
+    pub fn total(&self) -> u32 {
+        let t = self.tiles * self.per_tile + self.shields * self.per_shield + self.bonus;
+        if self.halve { t.div_ceil(2) } else { t }
+    }
+}
+
+/// The value of the road, city or cloister through segment `seg` of `tile`.
+pub(crate) fn tally(cfg: &GameConfig, st: &State, tile: TileIdx, seg: u8, complete: bool) -> Tally {
+    let kind = st.segment_kind(tile, seg);
+    let data = st.features.data(st.seg_id(tile, seg));
+    let mut t = Tally {
+        tiles: data.tile_count(),
+        shields: 0,
+        per_tile: 1,
+        per_shield: 0,
+        bonus: 0,
+        halve: false,
+    };
+    match kind {
+        SegmentKind::Road | SegmentKind::Field => {}
+        SegmentKind::City => {
+            t.shields = data.shields;
+            let small =
+                complete && t.tiles == 2 && cfg.rules.small_city == SmallCityRule::TwoPoints;
+            (t.per_tile, t.per_shield) = if complete && !small { (2, 2) } else { (1, 1) };
+        }
+        SegmentKind::Cloister => t.tiles = st.cloister_tiles(tile),
+    }
+    for m in modules(cfg) {
+        m.adjust_tally(kind, data, complete, &mut t);
+    }
+    t
+}
+
+/// Scores a road, city or cloister that was just completed and sends its figures home.
+pub(crate) fn score_completed(
+    cfg: &GameConfig,
+    st: &mut State,
+    tile: TileIdx,
+    seg: u8,
+    events: &mut Vec<Event>,
+) {
+    let kind = st.segment_kind(tile, seg);
+    let root = st.root(tile, seg);
+    let t = tally(cfg, st, tile, seg, true);
+    let at = st.board.tile(tile).pos;
+    events.push(Event::FeatureCompleted {
+        feature: kind,
+        at,
+        segment: seg,
+        tiles: t.tiles,
+    });
+    let reason = match kind {
+        SegmentKind::Road => ScoreReason::RoadCompleted,
+        SegmentKind::City => ScoreReason::CityCompleted,
+        _ => ScoreReason::CloisterCompleted,
+    };
+    let points = t.total();
+    for w in st.majority(root) {
+        st.add_points(w, points, reason, Some(at), events);
+    }
+    for m in modules(cfg) {
+        m.on_completed(st, root, events);
+    }
+    st.return_all_on(root, events);
+}
+
+/// Final scoring: incomplete roads, cities and cloisters, then farms, then the
+/// expansions' end-of-game points.
+pub(crate) fn final_scoring(cfg: &GameConfig, st: &mut State, events: &mut Vec<Event>) {
+    // Each incomplete feature that holds followers, once, in the order of its figures.
+    let mut seen: Vec<SegId> = Vec::new();
+    let mut features: Vec<(TileIdx, u8)> = Vec::new();
+    for f in &st.figures {
+        let kind = st.segment_kind(f.tile, f.seg);
+        let root = st.figure_root(f);
+        if kind != SegmentKind::Field && f.kind.is_follower() && !seen.contains(&root) {
+            seen.push(root);
+            features.push((f.tile, f.seg));
+        }
+    }
+    for (tile, seg) in features {
+        if st.is_complete(tile, seg) {
+            continue;
+        }
+        let kind = st.segment_kind(tile, seg);
+        let root = st.root(tile, seg);
+        let points = tally(cfg, st, tile, seg, false).total();
+        let reason = match kind {
+            SegmentKind::Road => ScoreReason::Road,
+            SegmentKind::City => ScoreReason::City,
+            _ => ScoreReason::Cloister,
+        };
+        let at = Some(st.board.tile(tile).pos);
+        for w in st.majority(root) {
+            if points > 0 {
+                st.add_points(w, points, reason, at, events);
+            }
+        }
+        st.return_all_on(root, events);
+    }
+    match cfg.rules.farmers {
+        FarmerRule::Modern => score_farms_modern(cfg, st, events),
+        FarmerRule::Classic => score_farms_classic(cfg, st, events),
+        FarmerRule::Off => {}
+    }
+    for m in modules(cfg) {
+        m.final_scoring(st, events);
+    }
+}
+
+/// Pairs (farm root, completed city root) of every farm and the completed cities it
+/// borders, sorted, without repeats; plus a tile of each farm for the events.
+fn farm_city_links(st: &State) -> Vec<(SegId, SegId)> {
+    let mut links = Vec::new();
+    for (t, placed) in st.board.tiles().iter().enumerate() {
+        let kind = placed.kind();
+        for (i, s) in kind.segments.iter().enumerate() {
+            if s.kind != SegmentKind::Field {
+                continue;
+            }
+            let farm = st.root(t as TileIdx, i as u8);
+            for &c in &s.cities {
+                let city = st.root(t as TileIdx, c);
+                if st.features.data(city).closed() {
+                    links.push((farm, city));
+                }
+            }
+        }
+    }
+    links.sort_unstable();
+    links.dedup();
+    links
+}
+
+fn farm_tile_pos(st: &State, farm: SegId) -> Option<super::geometry::Pos> {
+    st.figures_on(farm)
+        .next()
+        .map(|(_, f)| st.board.tile(f.tile).pos)
+}
+
+fn farm_city_value(cfg: &GameConfig, st: &State, player: u8, farm: SegId) -> u32 {
+    let mut v = 3;
+    for m in modules(cfg) {
+        m.farm_city_value(st, player, farm, &mut v);
+    }
+    v
+}
+
+/// Rulebook 000: each farm's owners score 3 per completed city it borders.
+fn score_farms_modern(cfg: &GameConfig, st: &mut State, events: &mut Vec<Event>) {
+    let links = farm_city_links(st);
+    let mut farms: Vec<SegId> = links.iter().map(|(f, _)| *f).collect();
+    farms.dedup();
+    for farm in farms {
+        let cities = links.iter().filter(|(f, _)| *f == farm).count() as u32;
+        let owners = winners(&st.strengths(farm));
+        let at = farm_tile_pos(st, farm);
+        for owner in owners {
+            let points = cities * farm_city_value(cfg, st, owner, farm);
+            st.add_points(owner, points, ScoreReason::Farm, at, events);
+        }
+    }
+}
+
+/// Rulebook 001: each completed city pays 3 once, to the players with the most farmers
+/// over all the farms that border it.
+fn score_farms_classic(cfg: &GameConfig, st: &mut State, events: &mut Vec<Event>) {
+    let links = farm_city_links(st);
+    let mut cities: Vec<SegId> = links.iter().map(|(_, c)| *c).collect();
+    cities.sort_unstable();
+    cities.dedup();
+    let mut totals = vec![0u32; st.players.len()];
+    for city in cities {
+        let farms: Vec<SegId> = links
+            .iter()
+            .filter(|(_, c)| *c == city)
+            .map(|(f, _)| *f)
+            .collect();
+        let mut strengths = vec![0u32; st.players.len()];
+        for &farm in &farms {
+            for (p, s) in st.strengths(farm).into_iter().enumerate() {
+                strengths[p] += s;
+            }
+        }
+        for w in winners(&strengths) {
+            // A pig counts where its owner keeps farmers (our ruling for this option).
+            let value = farms
+                .iter()
+                .filter(|f| st.strengths(**f)[w as usize] > 0)
+                .map(|f| farm_city_value(cfg, st, w, *f))
+                .max()
+                .unwrap_or(3);
+            totals[w as usize] += value;
+        }
+    }
+    for (p, points) in totals.into_iter().enumerate() {
+        if points > 0 {
+            st.add_points(p as u8, points, ScoreReason::Farm, None, events);
+        }
+    }
+}

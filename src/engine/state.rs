@@ -1,0 +1,246 @@
+//! The game state: a cache that the configuration and the action log rebuild exactly.
+
+use super::action::{Category, Event, ScoreReason};
+use super::board::{Board, TileIdx};
+use super::catalogue::Catalogue;
+use super::features::{Features, SegId};
+use super::figures::{Figure, FigureKind, Supply};
+use super::geometry::{Pos, Rotation, Side, Slot};
+use super::tile::{KindId, SegmentKind, TileKind};
+use crate::rng::Rng;
+use serde::Serialize;
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct PlayerState {
+    pub score: u32,
+    pub supply: Supply,
+    /// Traders & Builders goods tokens: wine, grain, cloth.
+    pub goods: [u32; 3],
+    /// Points per category, for the final table.
+    pub breakdown: [u32; Category::COUNT],
+}
+
+/// Where the turn is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// The current player must place the drawn tile.
+    Tile,
+    /// The current player may place a figure on the tile just placed.
+    Figure,
+    /// Final scoring is done.
+    Over,
+    /// A scripted stack ran out and the game is not to end.
+    Halted,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Turn {
+    pub player: u8,
+    /// The tile drawn and not yet placed.
+    pub tile: Option<KindId>,
+    /// The tile placed in this step of the turn.
+    pub placed: Option<TileIdx>,
+    /// This tile is the builder's extra tile (no chains).
+    pub bonus: bool,
+    /// The builder earned an extra tile in this turn.
+    pub extra_earned: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    pub board: Board,
+    pub features: Features,
+    pub figures: Vec<Figure>,
+    pub players: Vec<PlayerState>,
+    /// Tiles still to draw; the next one is at the end.
+    pub stack: Vec<KindId>,
+    pub set_aside: Vec<KindId>,
+    pub rng: Rng,
+    pub turn: Turn,
+    pub phase: Phase,
+}
+
+impl State {
+    pub fn kind(&self, tile: TileIdx) -> &'static TileKind {
+        Catalogue::get().kind(self.board.tile(tile).kind)
+    }
+
+    pub fn seg_id(&self, tile: TileIdx, seg: u8) -> SegId {
+        self.board.tile(tile).seg_base + seg as SegId
+    }
+
+    pub fn root(&self, tile: TileIdx, seg: u8) -> SegId {
+        self.features.find(self.seg_id(tile, seg))
+    }
+
+    pub fn figure_root(&self, f: &Figure) -> SegId {
+        self.root(f.tile, f.seg)
+    }
+
+    /// Figures standing on the feature whose root is `root`.
+    pub fn figures_on(&self, root: SegId) -> impl Iterator<Item = (usize, &Figure)> + '_ {
+        self.figures
+            .iter()
+            .enumerate()
+            .filter(move |(_, f)| self.figure_root(f) == root)
+    }
+
+    /// Follower strength per player on a feature (large followers count two).
+    pub fn strengths(&self, root: SegId) -> Vec<u32> {
+        let mut s = vec![0; self.players.len()];
+        for (_, f) in self.figures_on(root) {
+            s[f.owner as usize] += f.kind.strength();
+        }
+        s
+    }
+
+    pub fn occupied(&self, root: SegId) -> bool {
+        self.figures_on(root).any(|(_, f)| f.kind.is_follower())
+    }
+
+    /// Players with the most followers (all of them on a tie); empty when nobody.
+    pub fn majority(&self, root: SegId) -> Vec<u8> {
+        winners(&self.strengths(root))
+    }
+
+    pub fn segment_kind(&self, tile: TileIdx, seg: u8) -> SegmentKind {
+        self.kind(tile).segments[seg as usize].kind
+    }
+
+    /// Whether the cloister on `tile` is surrounded.
+    pub fn cloister_tiles(&self, tile: TileIdx) -> u32 {
+        1 + self.board.ring_count(self.board.tile(tile).pos)
+    }
+
+    /// Is this road, city or cloister complete?
+    pub fn is_complete(&self, tile: TileIdx, seg: u8) -> bool {
+        match self.segment_kind(tile, seg) {
+            SegmentKind::Cloister => self.cloister_tiles(tile) == 9,
+            SegmentKind::Field => false,
+            _ => self.features.data(self.seg_id(tile, seg)).closed(),
+        }
+    }
+
+    pub fn add_points(
+        &mut self,
+        player: u8,
+        points: u32,
+        reason: ScoreReason,
+        at: Option<Pos>,
+        events: &mut Vec<Event>,
+    ) {
+        let p = &mut self.players[player as usize];
+        p.score += points;
+        p.breakdown[reason.category() as usize] += points;
+        events.push(Event::Scored {
+            player,
+            points,
+            reason,
+            at,
+        });
+    }
+
+    /// Takes figure `i` off the board and back to its owner's supply.
+    pub fn return_figure(&mut self, i: usize, events: &mut Vec<Event>) {
+        let f = self.figures.remove(i);
+        self.players[f.owner as usize].supply.give(f.kind);
+        events.push(Event::FigureReturned {
+            player: f.owner,
+            figure: f.kind,
+            at: self.board.tile(f.tile).pos,
+        });
+    }
+
+    /// Sends every figure on a feature home.
+    pub fn return_all_on(&mut self, root: SegId, events: &mut Vec<Event>) {
+        loop {
+            let next = self.figures_on(root).map(|(i, _)| i).next();
+            match next {
+                Some(i) => self.return_figure(i, events),
+                None => break,
+            }
+        }
+    }
+
+    /// Places a tile and joins its segments to the neighbours'. The caller has checked
+    /// that it fits.
+    pub fn place_tile(&mut self, kind_id: KindId, pos: Pos, rotation: Rotation) -> TileIdx {
+        let kind = Catalogue::get().kind(kind_id);
+        let seg_base = self.features.len();
+        let idx = self.board.place(kind_id, pos, rotation, seg_base);
+        self.features.add_tile(idx, &kind.segments);
+        for side in Side::ALL {
+            let Some(n_idx) = self.board.index_at(pos.step(side)) else {
+                continue;
+            };
+            let n = self.board.tile(n_idx);
+            let n_kind = Catalogue::get().kind(n.kind);
+            for k in 0..3 {
+                let slot = Slot::new((side.index() * 3 + k) as u8);
+                let mine = kind.segment_at(slot, rotation);
+                let theirs = n_kind.segment_at(slot.facing(), n.rotation);
+                let a = seg_base + mine as SegId;
+                let b = n.seg_base + theirs as SegId;
+                match kind.segments[mine].kind {
+                    SegmentKind::Field => self.features.join(a, b, 0),
+                    // One contact per side for roads and cities: at the centre slot.
+                    SegmentKind::Road | SegmentKind::City if slot.is_centre() => {
+                        self.features.join(a, b, 2)
+                    }
+                    _ => {}
+                }
+            }
+        }
+        idx
+    }
+
+    /// The completed roads, cities and cloisters that tile `t` completed, as (tile, seg)
+    /// of one of their segments, without repeats.
+    pub fn completed_by(&self, t: TileIdx) -> Vec<(TileIdx, u8)> {
+        let kind = self.kind(t);
+        let mut roots: Vec<SegId> = Vec::new();
+        let mut out = Vec::new();
+        for (i, s) in kind.segments.iter().enumerate() {
+            if matches!(s.kind, SegmentKind::Road | SegmentKind::City) {
+                let r = self.root(t, i as u8);
+                if self.features.data(r).closed() && !roots.contains(&r) {
+                    roots.push(r);
+                    out.push((t, i as u8));
+                }
+            }
+        }
+        let pos = self.board.tile(t).pos;
+        let around = std::iter::once(pos).chain(pos.ring());
+        for p in around {
+            if let Some(ct) = self.board.index_at(p)
+                && let Some(c) = self.kind(ct).cloister()
+                && self.cloister_tiles(ct) == 9
+            {
+                out.push((ct, c as u8));
+            }
+        }
+        out
+    }
+}
+
+/// Indices with the greatest positive value.
+pub fn winners(strengths: &[u32]) -> Vec<u8> {
+    let max = strengths.iter().copied().max().unwrap_or(0);
+    if max == 0 {
+        return Vec::new();
+    }
+    strengths
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| **s == max)
+        .map(|(i, _)| i as u8)
+        .collect()
+}
+
+/// Number of figures a player starts with, by kind, in the base game.
+pub fn base_supply() -> Supply {
+    let mut s = Supply::default();
+    s.set(FigureKind::Follower, 7);
+    s
+}

@@ -1,0 +1,282 @@
+//! Tile kinds: what a tile is made of, in its canonical orientation.
+//!
+//! A kind is a list of segments (road, city, field, cloister) that cover the 12 edge
+//! slots, plus tile symbols. Everything is turned on the fly by a [`Rotation`], so one
+//! kind serves all four orientations.
+
+use super::geometry::{Dir8, Rotation, Side, Slot, SlotSet};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The terrain along one side of a tile; two tiles fit when facing sides agree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Terrain {
+    Field,
+    Road,
+    City,
+}
+
+impl Terrain {
+    pub fn letter(self) -> char {
+        match self {
+            Terrain::Field => 'F',
+            Terrain::Road => 'R',
+            Terrain::City => 'C',
+        }
+    }
+
+    pub fn from_letter(c: char) -> Option<Terrain> {
+        match c {
+            'F' => Some(Terrain::Field),
+            'R' => Some(Terrain::Road),
+            'C' => Some(Terrain::City),
+            _ => None,
+        }
+    }
+
+    /// Two-bit code used by the fast fit test (0 means "no constraint").
+    pub(crate) fn code(self) -> u8 {
+        match self {
+            Terrain::Field => 1,
+            Terrain::Road => 2,
+            Terrain::City => 3,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SegmentKind {
+    Road,
+    City,
+    Field,
+    Cloister,
+}
+
+impl SegmentKind {
+    pub fn word(self) -> &'static str {
+        match self {
+            SegmentKind::Road => "road",
+            SegmentKind::City => "city",
+            SegmentKind::Field => "field",
+            SegmentKind::Cloister => "cloister",
+        }
+    }
+}
+
+/// Trade goods of Traders & Builders.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Good {
+    Wine,
+    Grain,
+    Cloth,
+}
+
+impl Good {
+    pub const ALL: [Good; 3] = [Good::Wine, Good::Grain, Good::Cloth];
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn word(self) -> &'static str {
+        match self {
+            Good::Wine => "wine",
+            Good::Grain => "grain",
+            Good::Cloth => "cloth",
+        }
+    }
+}
+
+/// The picture in a crop circle, naming the followers it acts on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CropCircle {
+    Pitchfork,
+    Club,
+    Shield,
+}
+
+/// What a road that stops on the tile runs into (for the picture only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RoadEnd {
+    Junction,
+    City,
+    Cloister,
+    Lake,
+    CropCircle,
+    House,
+    Crossing,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Segment {
+    pub kind: SegmentKind,
+    /// Edge slots in canonical orientation; empty for a cloister or an inner field.
+    pub slots: SlotSet,
+    pub shields: u8,
+    pub cathedral: bool,
+    pub inn: bool,
+    pub goods: Option<Good>,
+    pub labyrinth: bool,
+    /// For fields: the city segments of this tile that the field borders.
+    pub cities: Vec<u8>,
+    /// For roads that stop on the tile: what they stop at.
+    pub ends: Option<RoadEnd>,
+}
+
+impl Segment {
+    /// Sides on which this road or city reaches the tile edge (the "open ends" it adds).
+    pub fn sides(&self) -> SlotSideSet {
+        let mut set = 0u8;
+        match self.kind {
+            SegmentKind::Road => {
+                for s in self.slots.centre_sides() {
+                    set |= 1 << s.index();
+                }
+            }
+            SegmentKind::City => {
+                for s in self.slots.full_sides() {
+                    set |= 1 << s.index();
+                }
+            }
+            _ => {}
+        }
+        SlotSideSet(set)
+    }
+}
+
+/// A set of sides as a 4-bit mask.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct SlotSideSet(pub u8);
+
+impl SlotSideSet {
+    pub fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+    pub fn contains(self, s: Side) -> bool {
+        self.0 & (1 << s.index()) != 0
+    }
+}
+
+/// Symbols printed on a tile that are not segments of their own.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Symbols {
+    pub bridge: bool,
+    pub flying_machine: Option<Dir8>,
+    /// Sides whose roads run into a ferry lake.
+    pub lake: Vec<Side>,
+    pub gold: bool,
+    pub magic: bool,
+    pub robber: bool,
+    pub crop_circle: Option<CropCircle>,
+}
+
+/// Index of a tile kind in the catalogue.
+pub type KindId = u16;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TileKind {
+    pub id: String,
+    pub expansion: crate::engine::config::Expansion,
+    pub count: u8,
+    /// How many of `count` are start tiles (the base game's dark-backed D).
+    pub start_count: u8,
+    pub edges: [Terrain; 4],
+    pub segments: Vec<Segment>,
+    pub symbols: Symbols,
+    pub jcz: Option<String>,
+    /// Canonical slot -> segment index.
+    pub(crate) slot_segment: [u8; 12],
+    /// Packed edge codes per rotation, 2 bits per board side.
+    pub(crate) edge_codes: [u8; 4],
+}
+
+impl TileKind {
+    /// Terrain on a board side when the tile is turned by `r`.
+    pub fn edge(&self, side: Side, r: Rotation) -> Terrain {
+        self.edges[side.rotate(r.inverse()).index()]
+    }
+
+    /// The segment under a board slot when the tile is turned by `r`.
+    pub fn segment_at(&self, board_slot: Slot, r: Rotation) -> usize {
+        self.slot_segment[board_slot.rotate(r.inverse()).index()] as usize
+    }
+
+    /// The slots of segment `seg` in board directions when turned by `r`.
+    pub fn board_slots(&self, seg: usize, r: Rotation) -> SlotSet {
+        self.segments[seg].slots.rotate(r)
+    }
+
+    pub fn cloister(&self) -> Option<usize> {
+        self.segments
+            .iter()
+            .position(|s| s.kind == SegmentKind::Cloister)
+    }
+
+    pub fn edges_string(&self) -> String {
+        self.edges.iter().map(|t| t.letter()).collect()
+    }
+
+    /// Describes segment `seg` in board directions, e.g. "city north", "field south-west".
+    pub fn describe_segment(&self, seg: usize, r: Rotation) -> String {
+        let s = &self.segments[seg];
+        let kind = s.kind.word();
+        if s.kind == SegmentKind::Cloister {
+            return "cloister".to_string();
+        }
+        if s.slots.is_empty() {
+            return format!("{kind} centre");
+        }
+        format!("{kind} {}", direction_words(s.slots.rotate(r)))
+    }
+}
+
+/// A compass phrase for a set of board slots ("north", "south-west", "north+east+west").
+pub fn direction_words(slots: SlotSet) -> String {
+    // Weight each slot by its position on the tile's rim to find where the segment sits.
+    let mut sides: Vec<Side> = Vec::new();
+    for side in Side::ALL {
+        let base = side.index() * 3;
+        let bits = (slots.0 >> base) & 0b111;
+        if bits == 0b111 || bits & 0b010 != 0 {
+            sides.push(side);
+        }
+    }
+    if sides.is_empty() {
+        // Only corner slots: name the corners ("north-east" for NR+EL).
+        let mut corners = Vec::new();
+        for (a, b, name) in [
+            ("NR", "EL", "north-east"),
+            ("ER", "SL", "south-east"),
+            ("SR", "WL", "south-west"),
+            ("WR", "NL", "north-west"),
+        ] {
+            let a: Slot = a.parse().expect("slot name");
+            let b: Slot = b.parse().expect("slot name");
+            if slots.contains(a) || slots.contains(b) {
+                corners.push(name);
+            }
+        }
+        return corners.join("+");
+    }
+    if sides.len() == 2 && sides[0].index() + 1 == sides[1].index() || sides == [Side::N, Side::W] {
+        let (a, b) = if sides == [Side::N, Side::W] {
+            (Side::N, Side::W)
+        } else if sides[0] == Side::E {
+            (Side::S, Side::E)
+        } else {
+            (sides[0], sides[1])
+        };
+        return format!("{}-{}", a.word(), b.word());
+    }
+    sides.iter().map(|s| s.word()).collect::<Vec<_>>().join("+")
+}
+
+impl fmt::Display for TileKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.id)
+    }
+}

@@ -1,0 +1,250 @@
+//! Scenario files: a scripted game played through the real engine (the format is the
+//! contract of `shared/design/scenario-format.md`, documented in `docs/scenarios.md`).
+
+use crate::engine::{
+    Action, Catalogue, Decision, Event, Expansion, FigureKind, Game, GameConfig, Pos, Rotation,
+    RuleOptions, SegmentKind, Slot, Stack, StartTile,
+};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    pub players: u8,
+    #[serde(default = "default_expansions")]
+    pub expansions: Vec<Expansion>,
+    #[serde(default)]
+    pub rules: RuleOptions,
+    #[serde(default)]
+    pub start: Option<StartTile>,
+    pub turns: Vec<ScenarioTurn>,
+    #[serde(default)]
+    pub end: bool,
+    #[serde(default)]
+    pub query: Option<Query>,
+    /// Free text for people reading the file (which rulebook example it is).
+    #[serde(default)]
+    pub description: Option<String>,
+    /// Expected results, checked by the test suite (the runner ignores them).
+    #[serde(default)]
+    pub expect: Option<Value>,
+}
+
+fn default_expansions() -> Vec<Expansion> {
+    vec![Expansion::Base]
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioTurn {
+    pub tile: String,
+    pub at: Pos,
+    pub rotation: Rotation,
+    #[serde(default)]
+    pub player: Option<u8>,
+    #[serde(default)]
+    pub figure: Option<ScenarioFigure>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioFigure {
+    pub kind: FigureKind,
+    pub slot: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Query {
+    #[serde(default)]
+    pub placements: Option<String>,
+}
+
+/// A scored event in the output.
+#[derive(Debug, Serialize)]
+struct ScoreLine {
+    turn: Value,
+    player: u8,
+    points: u32,
+    reason: String,
+}
+
+/// Why a scenario could not run: a malformed file, or an action the rules refuse.
+#[derive(Debug, PartialEq, Eq)]
+pub enum ScenarioError {
+    Malformed(String),
+    Illegal(String),
+}
+
+impl std::fmt::Display for ScenarioError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ScenarioError::Malformed(m) | ScenarioError::Illegal(m) => f.write_str(m),
+        }
+    }
+}
+
+pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
+    serde_json::from_str(text)
+        .map_err(|e| ScenarioError::Malformed(format!("malformed scenario: {e}")))
+}
+
+/// Plays a scenario and returns the engine's game and the output object.
+pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
+    let cat = Catalogue::get();
+    for (i, t) in sc.turns.iter().enumerate() {
+        cat.find(&t.tile)
+            .map_err(|e| ScenarioError::Malformed(format!("turn {i}: {e}")))?;
+    }
+    let config = GameConfig {
+        players: sc.players,
+        expansions: sc.expansions.clone(),
+        rules: sc.rules,
+        seed: 0,
+        start: sc.start.clone().unwrap_or_default(),
+        stack: Stack::Fixed {
+            tiles: sc.turns.iter().map(|t| t.tile.clone()).collect(),
+            end_when_empty: sc.end,
+        },
+    };
+    let mut game = Game::new(config).map_err(|e| ScenarioError::Malformed(e.to_string()))?;
+    let mut scores: Vec<ScoreLine> = Vec::new();
+    for (i, t) in sc.turns.iter().enumerate() {
+        let fail = |m: String| ScenarioError::Illegal(format!("turn {i}: {m}"));
+        let pending = game
+            .pending()
+            .ok_or_else(|| fail("the game is over".into()))?;
+        let player = pending.player;
+        if let Some(p) = t.player
+            && p != player
+        {
+            return Err(fail(format!(
+                "it is player {player}'s turn, not player {p}'s"
+            )));
+        }
+        match pending.decision {
+            Decision::PlaceTile { tile, .. } if cat.kind(tile).id == t.tile => {}
+            Decision::PlaceTile { tile, .. } => {
+                return Err(fail(format!(
+                    "the game drew {} instead of {} (a tile that fits nowhere is set aside)",
+                    cat.kind(tile).id,
+                    t.tile
+                )));
+            }
+            Decision::PlaceFigure { .. } => {
+                return Err(fail("the previous turn still waits for a figure".into()));
+            }
+        }
+        let mut events = game
+            .apply(
+                player,
+                Action::PlaceTile {
+                    at: t.at,
+                    rotation: t.rotation,
+                },
+            )
+            .map_err(|e| fail(e.to_string()))?;
+        let waiting_figure = matches!(
+            game.pending(),
+            Some(p) if p.player == player && matches!(p.decision, Decision::PlaceFigure { .. })
+        );
+        match (&t.figure, waiting_figure) {
+            (Some(f), true) => {
+                let segment = segment_for(&game, &f.slot).map_err(&fail)?;
+                events.extend(
+                    game.apply(
+                        player,
+                        Action::PlaceFigure {
+                            figure: f.kind,
+                            segment,
+                        },
+                    )
+                    .map_err(|e| fail(e.to_string()))?,
+                );
+            }
+            (Some(f), false) => {
+                return Err(fail(format!(
+                    "no figure can be placed here, so not a {}",
+                    f.kind.word()
+                )));
+            }
+            (None, true) => events.extend(
+                game.apply(player, Action::Pass)
+                    .map_err(|e| fail(e.to_string()))?,
+            ),
+            (None, false) => {}
+        }
+        for e in events {
+            if let Event::Scored {
+                player,
+                points,
+                reason,
+                ..
+            } = e
+            {
+                scores.push(ScoreLine {
+                    turn: if reason.is_final() {
+                        json!("final")
+                    } else {
+                        json!(i)
+                    },
+                    player,
+                    points,
+                    reason: reason.text(),
+                });
+            }
+        }
+    }
+    let mut out = json!({
+        "scores": game.scores(),
+        "events": scores,
+        "figures_in_supply": game.players().iter().map(|p| p.supply.get(FigureKind::Follower)).collect::<Vec<_>>(),
+        "supply": game.players().iter().map(|p| {
+            FigureKind::ALL.iter().filter(|k| crate::engine::game::initial_supply(game.config()).get(**k) > 0)
+                .map(|k| (k.id().to_string(), json!(p.supply.get(*k)))).collect::<serde_json::Map<_, _>>()
+        }).collect::<Vec<_>>(),
+        "ended": game.is_over(),
+    });
+    if game.config().has(Expansion::TradersBuilders) {
+        out["goods"] = json!(
+            game.players()
+                .iter()
+                .map(|p| json!({"wine": p.goods[0], "grain": p.goods[1], "cloth": p.goods[2]}))
+                .collect::<Vec<_>>()
+        );
+    }
+    if let Some(q) = sc.query.as_ref().and_then(|q| q.placements.as_ref()) {
+        let kind = cat
+            .find(q)
+            .map_err(|e| ScenarioError::Malformed(format!("query: {e}")))?;
+        out["placements"] =
+            serde_json::to_value(game.placements(kind)).expect("placements serialise");
+    }
+    Ok((game, out))
+}
+
+/// The segment of the tile just placed under a slot named in board directions.
+fn segment_for(game: &Game, slot: &str) -> Result<u8, String> {
+    let Some(Decision::PlaceFigure { tile, .. }) = game.pending().map(|p| p.decision) else {
+        return Err("no figure can be placed now".into());
+    };
+    let placed = game.board().tile(tile);
+    let kind = placed.kind();
+    if slot.trim().eq_ignore_ascii_case("C") {
+        return kind
+            .segments
+            .iter()
+            .position(|s| s.kind == SegmentKind::Cloister || (s.slots.is_empty()))
+            .map(|i| i as u8)
+            .ok_or_else(|| format!("tile {} has nothing in its centre (slot C)", kind.id));
+    }
+    let slot: Slot = slot.parse()?;
+    Ok(kind.segment_at(slot, placed.rotation) as u8)
+}
+
+/// Runs a scenario file's text; the output JSON or a one-line error.
+pub fn run_text(text: &str) -> Result<Value, ScenarioError> {
+    let sc = parse(text)?;
+    run(&sc).map(|(_, out)| out)
+}

@@ -1,0 +1,250 @@
+//! What a picture or a message shows of a board game: a plain snapshot built from the
+//! engine plus the names and colours the app knows. The renderer draws a [`BoardView`];
+//! the app uses the same spot labels to read commands, so the labels on the picture are
+//! always the ones the commands accept.
+
+use crate::engine::{
+    Category, Decision, FigureKind, Game, KindId, Pos, Rotation, SegmentKind, Supply,
+};
+use serde::{Deserialize, Serialize};
+
+/// The six player colours, in seating order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Colour {
+    Red,
+    Green,
+    Blue,
+    Yellow,
+    Black,
+    Grey,
+}
+
+impl Colour {
+    pub const ALL: [Colour; 6] = [
+        Colour::Red,
+        Colour::Green,
+        Colour::Blue,
+        Colour::Yellow,
+        Colour::Black,
+        Colour::Grey,
+    ];
+
+    pub fn of_seat(seat: u8) -> Colour {
+        Colour::ALL[seat as usize % 6]
+    }
+
+    pub fn word(self) -> &'static str {
+        match self {
+            Colour::Red => "red",
+            Colour::Green => "green",
+            Colour::Blue => "blue",
+            Colour::Yellow => "yellow",
+            Colour::Black => "black",
+            Colour::Grey => "grey",
+        }
+    }
+
+    /// The letter drawn on figures so that colours never have to be told apart by hue.
+    pub fn letter(self) -> char {
+        match self {
+            Colour::Red => 'R',
+            Colour::Green => 'G',
+            Colour::Blue => 'B',
+            Colour::Yellow => 'Y',
+            Colour::Black => 'K',
+            Colour::Grey => 'E',
+        }
+    }
+}
+
+/// Spot labels: A..Z, then AA, AB, ... like spreadsheet columns.
+pub fn spot_label(index: usize) -> String {
+    let mut n = index + 1;
+    let mut out = Vec::new();
+    while n > 0 {
+        let r = (n - 1) % 26;
+        out.push(b'A' + r as u8);
+        n = (n - 1) / 26;
+    }
+    out.reverse();
+    String::from_utf8(out).expect("ASCII")
+}
+
+/// Index of a spot label (case-insensitive), the inverse of [`spot_label`].
+pub fn spot_index(label: &str) -> Option<usize> {
+    let label = label.trim();
+    if label.is_empty() || label.len() > 3 || !label.chars().all(|c| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    let mut n = 0usize;
+    for c in label.to_ascii_uppercase().bytes() {
+        n = n * 26 + (c - b'A' + 1) as usize;
+    }
+    Some(n - 1)
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TileView {
+    pub kind: KindId,
+    pub rotation: Rotation,
+    pub pos: Pos,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FigureView {
+    pub owner: u8,
+    pub kind: FigureKind,
+    pub pos: Pos,
+    /// Segment index in the tile kind (the renderer finds its anchor point).
+    pub segment: u8,
+    pub on: SegmentKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlayerView {
+    pub name: String,
+    pub colour: Colour,
+    pub score: u32,
+    pub supply: Supply,
+    pub goods: [u32; 3],
+    pub breakdown: [u32; Category::COUNT],
+}
+
+/// A legal spot for the next tile, with its label.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Spot {
+    pub label: String,
+    pub at: Pos,
+    pub rotations: Vec<Rotation>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct NextTile {
+    pub kind: KindId,
+    pub player: u8,
+    pub spots: Vec<Spot>,
+    /// Rotations that fit somewhere (the panel marks them).
+    pub fitting: Vec<Rotation>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BoardView {
+    pub tiles: Vec<TileView>,
+    pub figures: Vec<FigureView>,
+    pub players: Vec<PlayerView>,
+    /// Whose turn it is (None when the game is over).
+    pub current: Option<u8>,
+    pub next: Option<NextTile>,
+    pub tiles_left: usize,
+    /// The tile placed last (outlined).
+    pub last_placed: Option<Pos>,
+    pub over: bool,
+    /// Which figure kinds this game has (for the panel's columns).
+    pub figure_kinds: Vec<FigureKind>,
+    pub goods: bool,
+}
+
+/// The legal spots of the tile waiting to be placed, labelled.
+pub fn spots(game: &Game) -> Vec<Spot> {
+    match game.pending().map(|p| p.decision) {
+        Some(Decision::PlaceTile { placements, .. }) => placements
+            .into_iter()
+            .enumerate()
+            .map(|(i, p)| Spot {
+                label: spot_label(i),
+                at: p.at,
+                rotations: p.rotations,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+impl BoardView {
+    /// A snapshot of `game`; `names[i]` is seat i's display name.
+    pub fn of(game: &Game, names: &[String]) -> BoardView {
+        let board = game.board();
+        let tiles = board
+            .tiles()
+            .iter()
+            .map(|t| TileView {
+                kind: t.kind,
+                rotation: t.rotation,
+                pos: t.pos,
+            })
+            .collect();
+        let figures = game
+            .figures()
+            .iter()
+            .map(|f| {
+                let placed = board.tile(f.tile);
+                FigureView {
+                    owner: f.owner,
+                    kind: f.kind,
+                    pos: placed.pos,
+                    segment: f.seg,
+                    on: placed.kind().segments[f.seg as usize].kind,
+                }
+            })
+            .collect();
+        let players = game
+            .players()
+            .iter()
+            .enumerate()
+            .map(|(i, p)| PlayerView {
+                name: names
+                    .get(i)
+                    .cloned()
+                    .unwrap_or_else(|| format!("Player {}", i + 1)),
+                colour: Colour::of_seat(i as u8),
+                score: p.score,
+                supply: p.supply,
+                goods: p.goods,
+                breakdown: p.breakdown,
+            })
+            .collect();
+        let next = game.drawn_tile().map(|kind| NextTile {
+            kind,
+            player: game.current_player(),
+            spots: spots(game),
+            fitting: game.fitting_rotations(),
+        });
+        let initial = crate::engine::game::initial_supply(game.config());
+        BoardView {
+            tiles,
+            figures,
+            players,
+            current: (!game.is_over()).then(|| game.current_player()),
+            next,
+            tiles_left: game.tiles_left(),
+            last_placed: game.last_placed().map(|i| board.tile(i).pos),
+            over: game.is_over(),
+            figure_kinds: FigureKind::ALL
+                .into_iter()
+                .filter(|k| initial.get(*k) > 0)
+                .collect(),
+            goods: game.config().has(crate::engine::Expansion::TradersBuilders),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_run_like_spreadsheet_columns() {
+        assert_eq!(spot_label(0), "A");
+        assert_eq!(spot_label(25), "Z");
+        assert_eq!(spot_label(26), "AA");
+        assert_eq!(spot_label(27), "AB");
+        assert_eq!(spot_label(26 + 26 * 26), "AAA");
+        for i in 0..2000 {
+            assert_eq!(spot_index(&spot_label(i)), Some(i));
+        }
+        assert_eq!(spot_index("b"), Some(1));
+        assert_eq!(spot_index("7"), None);
+        assert_eq!(spot_index(""), None);
+    }
+}
