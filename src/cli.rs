@@ -23,6 +23,9 @@ pub enum Command {
     Scenario {
         /// The scenario file (JSON, see docs/scenarios.md).
         file: PathBuf,
+        /// Also print the final board as text on stderr.
+        #[arg(long)]
+        board: bool,
     },
     /// List the tile kinds.
     Tiles {
@@ -43,7 +46,7 @@ pub fn read_input(path: &PathBuf) -> Result<String, String> {
     std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
 }
 
-pub fn scenario(file: &PathBuf) -> ExitCode {
+pub fn scenario(file: &PathBuf, board: bool) -> ExitCode {
     let text = match read_input(file) {
         Ok(t) => t,
         Err(e) => {
@@ -51,8 +54,12 @@ pub fn scenario(file: &PathBuf) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match crate::scenario::run_text(&text) {
-        Ok(out) => {
+    let result = crate::scenario::parse(&text).and_then(|sc| crate::scenario::run(&sc));
+    match result {
+        Ok((game, out)) => {
+            if board {
+                eprint!("{}", crate::view::ascii_board(&game));
+            }
             out_line(&serde_json::to_string_pretty(&out).expect("JSON output"));
             ExitCode::SUCCESS
         }

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let args = Cli::parse();
     match args.command {
-        Some(Command::Scenario { file }) => cli::scenario(&file),
+        Some(Command::Scenario { file, board }) => cli::scenario(&file, board),
         Some(Command::Tiles { json }) => cli::tiles(json),
         None => {
             eprintln!("usage: carcassonne-bot <COMMAND> (see --help)");

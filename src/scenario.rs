@@ -112,6 +112,14 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
     let mut scores: Vec<ScoreLine> = Vec::new();
     for (i, t) in sc.turns.iter().enumerate() {
         let fail = |m: String| ScenarioError::Illegal(format!("turn {i}: {m}"));
+        // Every drawn tile is scripted, so a set-aside one is this turn's: the engine
+        // drew it already and found no place for it.
+        if let Some(&tile) = game.set_aside().first() {
+            return Err(fail(format!(
+                "tile {} fits nowhere on the board, so the game set it aside",
+                cat.kind(tile).id
+            )));
+        }
         let pending = game
             .pending()
             .ok_or_else(|| fail("the game is over".into()))?;

@@ -229,6 +229,70 @@ impl BoardView {
     }
 }
 
+/// A plain-text picture of the board, 5x5 characters per tile: `#` city, `=` road,
+/// `.` field on the edge slots; the centre shows `M` for a cloister and the seat number
+/// of a figure standing on the tile. For terminals, logs and test failures.
+pub fn ascii_board(game: &Game) -> String {
+    use crate::engine::Slot;
+    let board = game.board();
+    let (min, max) = board.extent();
+    let w = (max.x - min.x + 1) as usize * 6;
+    let h = (max.y - min.y + 1) as usize * 6;
+    let mut grid = vec![vec![' '; w + 1]; h];
+    // Row/column of each slot inside a 5x5 block.
+    const CELLS: [(usize, usize); 12] = [
+        (0, 1),
+        (0, 2),
+        (0, 3),
+        (1, 4),
+        (2, 4),
+        (3, 4),
+        (4, 3),
+        (4, 2),
+        (4, 1),
+        (3, 0),
+        (2, 0),
+        (1, 0),
+    ];
+    for t in board.tiles() {
+        let kind = t.kind();
+        let ox = (t.pos.x - min.x) as usize * 6;
+        let oy = (t.pos.y - min.y) as usize * 6;
+        for (i, (r, c)) in CELLS.iter().enumerate() {
+            let seg = &kind.segments[kind.segment_at(Slot::new(i as u8), t.rotation)];
+            grid[oy + r][ox + c] = match seg.kind {
+                SegmentKind::City => '#',
+                SegmentKind::Road => '=',
+                _ => '.',
+            };
+        }
+        if kind.cloister().is_some() {
+            grid[oy + 2][ox + 2] = 'M';
+        }
+    }
+    for f in game.figures() {
+        let t = board.tile(f.tile);
+        let kind = t.kind();
+        let ox = (t.pos.x - min.x) as usize * 6;
+        let oy = (t.pos.y - min.y) as usize * 6;
+        // One step inside the segment's first slot; the centre for a cloister.
+        let (r, c) = match kind.board_slots(f.seg as usize, t.rotation).iter().next() {
+            Some(slot) => {
+                let (r, c) = CELLS[slot.index()];
+                (r.clamp(1, 3), c.clamp(1, 3))
+            }
+            None => (2, 2),
+        };
+        grid[oy + r][ox + c] = char::from(b'0' + f.owner);
+    }
+    let mut out = format!("x {}..{}, y {}..{}\n", min.x, max.x, min.y, max.y);
+    for row in grid {
+        out.push_str(row.iter().collect::<String>().trim_end());
+        out.push('\n');
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -132,10 +132,11 @@ pub(crate) fn final_scoring(cfg: &GameConfig, st: &mut State, events: &mut Vec<E
     }
 }
 
-/// Pairs (farm root, completed city root) of every farm and the completed cities it
-/// borders, sorted, without repeats; plus a tile of each farm for the events.
-fn farm_city_links(st: &State) -> Vec<(SegId, SegId)> {
-    let mut links = Vec::new();
+/// Every farm that borders a completed city, with those cities (roots, no repeats), in
+/// the order the farms first appeared on the board.
+fn farm_city_links(st: &State) -> Vec<(SegId, Vec<SegId>)> {
+    let mut farms: Vec<(SegId, Vec<SegId>)> = Vec::new();
+    let mut index: rustc_hash::FxHashMap<SegId, usize> = Default::default();
     for (t, placed) in st.board.tiles().iter().enumerate() {
         let kind = placed.kind();
         for (i, s) in kind.segments.iter().enumerate() {
@@ -145,15 +146,20 @@ fn farm_city_links(st: &State) -> Vec<(SegId, SegId)> {
             let farm = st.root(t as TileIdx, i as u8);
             for &c in &s.cities {
                 let city = st.root(t as TileIdx, c);
-                if st.features.data(city).closed() {
-                    links.push((farm, city));
+                if !st.features.data(city).closed() {
+                    continue;
+                }
+                let k = *index.entry(farm).or_insert_with(|| {
+                    farms.push((farm, Vec::new()));
+                    farms.len() - 1
+                });
+                if !farms[k].1.contains(&city) {
+                    farms[k].1.push(city);
                 }
             }
         }
     }
-    links.sort_unstable();
-    links.dedup();
-    links
+    farms
 }
 
 fn farm_tile_pos(st: &State, farm: SegId) -> Option<super::geometry::Pos> {
@@ -172,11 +178,8 @@ fn farm_city_value(cfg: &GameConfig, st: &State, player: u8, farm: SegId) -> u32
 
 /// Rulebook 000: each farm's owners score 3 per completed city it borders.
 fn score_farms_modern(cfg: &GameConfig, st: &mut State, events: &mut Vec<Event>) {
-    let links = farm_city_links(st);
-    let mut farms: Vec<SegId> = links.iter().map(|(f, _)| *f).collect();
-    farms.dedup();
-    for farm in farms {
-        let cities = links.iter().filter(|(f, _)| *f == farm).count() as u32;
+    for (farm, cities) in farm_city_links(st) {
+        let cities = cities.len() as u32;
         let owners = winners(&st.strengths(farm));
         let at = farm_tile_pos(st, farm);
         for owner in owners {
@@ -190,14 +193,19 @@ fn score_farms_modern(cfg: &GameConfig, st: &mut State, events: &mut Vec<Event>)
 /// over all the farms that border it.
 fn score_farms_classic(cfg: &GameConfig, st: &mut State, events: &mut Vec<Event>) {
     let links = farm_city_links(st);
-    let mut cities: Vec<SegId> = links.iter().map(|(_, c)| *c).collect();
-    cities.sort_unstable();
-    cities.dedup();
+    let mut cities: Vec<SegId> = Vec::new();
+    for (_, cs) in &links {
+        for c in cs {
+            if !cities.contains(c) {
+                cities.push(*c);
+            }
+        }
+    }
     let mut totals = vec![0u32; st.players.len()];
     for city in cities {
         let farms: Vec<SegId> = links
             .iter()
-            .filter(|(_, c)| *c == city)
+            .filter(|(_, cs)| cs.contains(&city))
             .map(|(f, _)| *f)
             .collect();
         let mut strengths = vec![0u32; st.players.len()];
