@@ -310,7 +310,7 @@ impl State {
                 .iter()
                 .map(|(id, seen)| (*id, CardLocation::Removed { seen: *seen })),
         );
-        out.sort_by_key(|(id, _)| *id);
+        out.sort_unstable_by_key(|(id, _)| *id);
         out
     }
 }
