@@ -214,3 +214,49 @@ fn a_seeded_scenario_with_fill_plays_a_full_deck() {
     assert_eq!(v["rounds_total"], 10);
     assert_eq!(v["waiting"]["player"], 1);
 }
+
+#[test]
+fn a_saved_game_is_a_scenario() {
+    use carcassonne_bot::cards::{CardConfig, CardGame};
+    use carcassonne_bot::rng::Rng;
+    // Play a seeded game part-way, save it, and replay the save as a bug report.
+    let mut game = CardGame::new(CardConfig::new(3, 11)).unwrap();
+    let mut rng = Rng::new(2);
+    for _ in 0..40 {
+        let due = game.pending().unwrap();
+        let o = due.options[rng.below(due.options.len() as u64) as usize].clone();
+        game.apply(due.player, o).unwrap();
+    }
+    let mut sc = serde_json::to_value(&game).unwrap();
+    sc["expect"] = json!({"scores": game.scores(), "finished": false});
+    let v = run_cards_scenario(&sc.to_string()).unwrap();
+    assert_eq!(v["actions_applied"], 0);
+    assert_eq!(v["round"], game.public_view().round);
+
+    // A corrupted log names the entry.
+    let log = sc["log"].as_array_mut().unwrap();
+    let first = log[0].clone();
+    log.insert(3, first);
+    let err = run_cards_scenario(&sc.to_string()).unwrap_err();
+    assert!(err.starts_with("log[3]"), "{err}");
+
+    // A config excludes the scripting fields.
+    sc["players"] = json!(3);
+    assert!(run_cards_scenario(&sc.to_string()).is_err());
+}
+
+#[test]
+fn the_documented_examples_run() {
+    let path = format!("{}/docs/cards-scenario.md", env!("CARGO_MANIFEST_DIR"));
+    let doc = std::fs::read_to_string(path).unwrap();
+    let examples: Vec<&str> = doc
+        .split("```json\n")
+        .skip(1)
+        .map(|b| &b[..b.find("```").unwrap()])
+        .filter(|b| b.contains("\"expect\""))
+        .collect();
+    assert_eq!(examples.len(), 2);
+    for e in examples {
+        run_cards_scenario(e).unwrap_or_else(|err| panic!("{err}\n{e}"));
+    }
+}

@@ -2,7 +2,7 @@
 //! and optional expectations. Turns rulebook examples and bug reports into tests. The
 //! format is described in `docs/cards-scenario.md`.
 
-use super::action::{CardAction, PendingKind};
+use super::action::{CardAction, LoggedAction, PendingKind};
 use super::card::{Card, CardId, Colour, Species};
 use super::config::{CardConfig, LAYOUT_CARDS};
 use super::game::CardGame;
@@ -17,7 +17,14 @@ struct Scenario {
     #[serde(default)]
     #[allow(dead_code)]
     description: Option<String>,
-    players: u8,
+    /// A saved game's configuration, instead of the fields below (players ... fill).
+    #[serde(default)]
+    config: Option<CardConfig>,
+    /// A saved game's log (engine format), applied before the scripted actions.
+    #[serde(default)]
+    log: Vec<LoggedAction>,
+    #[serde(default)]
+    players: Option<u8>,
     #[serde(default)]
     seed: u64,
     #[serde(default)]
@@ -86,14 +93,12 @@ struct ActionSpec {
 /// Runs a scenario; returns the scores and round summaries as JSON, or a one-line error.
 pub fn run_cards_scenario(json: &str) -> Result<Value, String> {
     let sc: Scenario = serde_json::from_str(json).map_err(|e| format!("invalid scenario: {e}"))?;
-    let mut config = CardConfig::new(sc.players, sc.seed);
-    config.first_dealer = sc.first_dealer;
-    if let Some(t) = &sc.animal_table {
-        config.animal_table = t.clone();
-    }
-    let (deck, joker_rows) = build_deck(&sc, config.hand_size())?;
-    config.deck = deck;
+    let (config, joker_rows) = scenario_config(&sc)?;
     let mut game = CardGame::new(config).map_err(|e| e.to_string())?;
+    for (i, entry) in sc.log.iter().enumerate() {
+        game.apply(entry.player, entry.action.clone())
+            .map_err(|e| format!("log[{i}] ({}): {e}", describe(entry.player, &entry.action)))?;
+    }
 
     let labelled = sc
         .rounds
@@ -177,7 +182,40 @@ impl Allocator {
 
 type JokerRows = HashMap<CardId, Colour>;
 
-fn build_deck(sc: &Scenario, hand: usize) -> Result<(Option<Vec<CardId>>, JokerRows), String> {
+fn scenario_config(sc: &Scenario) -> Result<(CardConfig, JokerRows), String> {
+    if let Some(config) = &sc.config {
+        let scripted = sc.players.is_some()
+            || sc.seed != 0
+            || sc.first_dealer != 0
+            || sc.animal_table.is_some()
+            || sc.deck.is_some()
+            || sc.layout.is_some()
+            || sc.rows.is_some()
+            || sc.fill
+            || sc.rounds.iter().any(|r| r.hands.is_some());
+        if scripted {
+            return Err("give either 'config' or players, seed, cards...: not both".into());
+        }
+        return Ok((config.clone(), HashMap::new()));
+    }
+    let players = sc
+        .players
+        .ok_or("a scenario needs 'players' (or a saved 'config')")?;
+    let mut config = CardConfig::new(players, sc.seed);
+    config.first_dealer = sc.first_dealer;
+    if let Some(t) = &sc.animal_table {
+        config.animal_table = t.clone();
+    }
+    let (deck, joker_rows) = build_deck(sc, players, config.hand_size())?;
+    config.deck = deck;
+    Ok((config, joker_rows))
+}
+
+fn build_deck(
+    sc: &Scenario,
+    players: u8,
+    hand: usize,
+) -> Result<(Option<Vec<CardId>>, JokerRows), String> {
     let mut alloc = Allocator {
         used: [false; CardId::COUNT],
     };
@@ -239,11 +277,10 @@ fn build_deck(sc: &Scenario, hand: usize) -> Result<(Option<Vec<CardId>>, JokerR
                 }
                 break;
             };
-            if hands.len() != usize::from(sc.players) {
+            if hands.len() != usize::from(players) {
                 return Err(format!(
-                    "rounds[{r}].hands has {} hands for {} players",
-                    hands.len(),
-                    sc.players
+                    "rounds[{r}].hands has {} hands for {players} players",
+                    hands.len()
                 ));
             }
             for (p, cards) in hands.iter().enumerate() {
