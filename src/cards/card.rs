@@ -11,6 +11,7 @@
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
+use std::sync::OnceLock;
 
 /// A card colour, which is also the row it belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -434,7 +435,18 @@ impl CardId {
 
     /// The serialised token, e.g. "red-person-3#2".
     pub fn token(self) -> String {
-        format!("{}#{}", self.card().slug(), self.copy())
+        self.token_str().to_string()
+    }
+
+    /// The token without allocating: views and events serialise many cards.
+    pub fn token_str(self) -> &'static str {
+        static TOKENS: OnceLock<Vec<String>> = OnceLock::new();
+        TOKENS.get_or_init(|| {
+            (0..CardId::COUNT as u8)
+                .map(|i| format!("{}#{}", CardId(i).card().slug(), CardId(i).copy()))
+                .collect()
+        })[self.index()]
+        .as_str()
     }
 
     /// Parses a token "kind#copy"; the kind may be written in any form `Card::parse` takes.
@@ -456,7 +468,7 @@ impl fmt::Display for CardId {
 
 impl Serialize for CardId {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.token())
+        s.serialize_str(self.token_str())
     }
 }
 

@@ -5,7 +5,7 @@
 //! that has more than one possible species), and only then is their round scored, so the
 //! herds grow once with everything the round brought.
 
-use super::card::{Card, CardId, Species};
+use super::card::{Card, CardId, Colour, Species};
 use super::config::{FIXED_POINTS, LONE_JOKER_POINTS};
 use super::event::{HerdGrowth, MisplacedOutcome, PlayerRoundScore};
 use super::rows::SecuredCard;
@@ -16,7 +16,7 @@ use super::state::Seat;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct PlayerEnd {
     pub player: u8,
-    pub row: Option<super::card::Colour>,
+    pub row: Option<Colour>,
     pub secured: Vec<SecuredCard>,
     /// Misplaced animals and buildings still awaiting the owner's choice, first due first.
     pub undecided: Vec<SecuredCard>,
@@ -30,7 +30,7 @@ pub(crate) struct PlayerEnd {
 }
 
 impl PlayerEnd {
-    pub fn new(player: u8, row: Option<super::card::Colour>, secured: Vec<SecuredCard>) -> Self {
+    pub fn new(player: u8, row: Option<Colour>, secured: Vec<SecuredCard>) -> Self {
         let mut undecided = Vec::new();
         let mut decided = Vec::new();
         for s in secured.iter().filter(|s| s.misplaced()) {
@@ -225,5 +225,75 @@ impl PlayerEnd {
         seat.score += out.total;
         out.score = seat.score;
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::config::DEFAULT_ANIMAL_TABLE;
+    use crate::cards::event::HerdGrowth;
+
+    fn face_up(ids: &[CardId], row: Colour) -> Vec<SecuredCard> {
+        ids.iter()
+            .map(|&id| SecuredCard {
+                id,
+                row,
+                face_down: false,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn waiting_jokers_score_3_each_then_count_once_in_their_herd() {
+        let mut seat = Seat::new();
+        let mut removed = Vec::new();
+        let jokers: Vec<CardId> = Card::AnimalJoker.ids().take(2).collect();
+        let mut pe = PlayerEnd::new(0, Some(Colour::Red), face_up(&jokers, Colour::Red));
+        pe.prepare_jokers(&seat);
+        assert_eq!(pe.next_joker(), None, "no animals: nothing to assign");
+        let r = pe.finalize(&mut seat, &DEFAULT_ANIMAL_TABLE, &mut removed);
+        assert_eq!((r.animal_points, r.lone_jokers.len()), (6, 2));
+        assert_eq!(seat.waiting_jokers, jokers);
+
+        // A later round brings one sheep: both waiting jokers must join the sheep.
+        let sheep: Vec<CardId> = Card::Animal(Species::Sheep).ids().take(1).collect();
+        let mut pe = PlayerEnd::new(0, Some(Colour::Green), face_up(&sheep, Colour::Green));
+        pe.prepare_jokers(&seat);
+        assert_eq!(pe.species_options(&seat), vec![Species::Sheep]);
+        while pe.next_joker().is_some() {
+            pe.assign_next(Species::Sheep);
+        }
+        let r = pe.finalize(&mut seat, &DEFAULT_ANIMAL_TABLE, &mut removed);
+        // A herd of 3 pays T(3) = 9 once; the jokers' 3 + 3 are not paid again.
+        assert_eq!(
+            r.herds,
+            vec![HerdGrowth {
+                species: Species::Sheep,
+                added: 3,
+                size: 3,
+                points: 9
+            }]
+        );
+        assert_eq!(r.animal_points, 9);
+        assert!(seat.waiting_jokers.is_empty());
+        assert_eq!(seat.herds[Species::Sheep.index()].len(), 3);
+        assert_eq!(seat.score, 15);
+        assert!(removed.is_empty());
+    }
+
+    #[test]
+    fn a_lone_joker_does_not_wait_when_animals_come_with_it() {
+        let mut seat = Seat::new();
+        let mut cards: Vec<CardId> = Card::AnimalJoker.ids().take(1).collect();
+        cards.extend(Card::Animal(Species::Cow).ids().take(1));
+        let mut pe = PlayerEnd::new(1, Some(Colour::Yellow), face_up(&cards, Colour::Yellow));
+        pe.prepare_jokers(&seat);
+        assert_eq!(pe.next_joker(), Some(cards[0]));
+        assert_eq!(pe.species_options(&seat), vec![Species::Cow]);
+        pe.assign_next(Species::Cow);
+        let r = pe.finalize(&mut seat, &DEFAULT_ANIMAL_TABLE, &mut Vec::new());
+        assert_eq!(r.animal_points, 6);
+        assert!(r.lone_jokers.is_empty());
     }
 }

@@ -3,10 +3,9 @@
 
 use super::action::{CardAction, CardPending, PendingKind};
 use super::card::{Card, CardId, Colour, Species};
-use super::config::{CardConfig, LAYOUT_CARDS};
+use super::config::{CardConfig, FIXED_POINTS, LAYOUT_CARDS};
 use super::error::CardError;
-use super::event::PlayerRoundScore;
-use super::event::{CardEvent, FinalPlayer, FinalSummary, RoundSummary};
+use super::event::{CardEvent, FinalPlayer, FinalSummary, PlayerRoundScore, RoundSummary};
 use super::round_end::PlayerEnd;
 use super::rows::Row;
 use super::scoring::{best_building_sets, winners};
@@ -28,7 +27,7 @@ pub(crate) struct Seat {
 }
 
 impl Seat {
-    fn new() -> Seat {
+    pub(crate) fn new() -> Seat {
         Seat {
             score: 0,
             hand: Vec::new(),
@@ -453,7 +452,7 @@ impl State {
                 card: (!(keep && building)).then_some(s.id),
                 row: s.row,
                 kept: keep,
-                points: if keep { 0 } else { super::config::FIXED_POINTS },
+                points: if keep { 0 } else { FIXED_POINTS },
             });
         }
         self.continue_scoring(events);
