@@ -105,10 +105,12 @@ fn check_state(game: &CardGame, events: &[CardEvent], thorough: bool) {
                 + s.herds.iter().map(|h| h.size).sum::<usize>()
         })
         .sum();
-    let in_transit = census
+    let securing: usize = view.securing.iter().map(|s| s.cards.len()).sum();
+    let drawn = census
         .iter()
-        .filter(|(_, l)| matches!(l, CardLocation::Secured { .. } | CardLocation::Drawn))
+        .filter(|(_, l)| matches!(l, CardLocation::Drawn))
         .count();
+    let in_transit = securing + drawn;
     assert_eq!(
         in_rows + per_seat + view.pile + view.removed + in_transit,
         130,

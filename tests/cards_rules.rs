@@ -677,6 +677,12 @@ fn each_audience_sees_only_what_it_may() {
             row: Colour::Red
         }
     );
+    // What seat 0 secured is on show until its round is scored.
+    let securing = g.public_view().securing;
+    assert_eq!(securing.len(), 1);
+    assert_eq!(securing[0].player, 0);
+    assert_eq!(securing[0].cards[0], sheep);
+    assert_eq!(securing[0].cards.len(), 2);
     let events = g.apply(0, CardAction::Misplaced { keep: true }).unwrap();
     assert_eq!(g.public_view().seats[0].chest, 1);
     let inn = Card::Building(carcassonne_bot::cards::Building::Inn)

@@ -36,5 +36,5 @@ pub use scenario::run_cards_scenario;
 pub use scoring::{BuildingScore, SET_POINTS, best_building_sets, person_points};
 pub use view::{
     CardLocation, GamePhase, HerdView, PlayerView, PublicView, RowItemView, RowView, SeatView,
-    Waiting,
+    SecuredView, Waiting,
 };

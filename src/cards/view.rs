@@ -79,6 +79,16 @@ pub struct SeatView {
     pub chest: usize,
 }
 
+/// End of round: the cards a player secured, revealed, while that player's round is not
+/// scored yet (they may have decisions to make first).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SecuredView {
+    pub player: u8,
+    /// Row of the player's follower.
+    pub row: Option<Colour>,
+    pub cards: Vec<CardId>,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PublicView {
     pub players: u8,
@@ -97,6 +107,8 @@ pub struct PublicView {
     pub pile: usize,
     /// Cards out of the game.
     pub removed: usize,
+    /// While a round is being scored: what the players still to score secured.
+    pub securing: Vec<SecuredView>,
     pub last_round: Option<RoundSummary>,
     pub final_summary: Option<FinalSummary>,
 }
@@ -235,6 +247,17 @@ impl State {
             seats,
             pile: self.pile.len(),
             removed: self.removed.len(),
+            securing: match &self.phase {
+                Phase::Scoring(end) => end.queue[end.current..]
+                    .iter()
+                    .map(|pe| SecuredView {
+                        player: pe.player,
+                        row: pe.row,
+                        cards: pe.secured.iter().map(|s| s.id).collect(),
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            },
             last_round: self.summaries.last().cloned(),
             final_summary: self.final_summary.clone(),
         }
