@@ -4,7 +4,7 @@
 
 use carcassonne_bot::cards::{
     CardAction, CardConfig, CardEvent, CardGame, CardId, CardLocation, Colour, GamePhase,
-    PendingKind, Species, private_events,
+    PendingKind, PublicView, Species, private_events,
 };
 use carcassonne_bot::rng::Rng;
 use serde::Serialize;
@@ -124,6 +124,17 @@ fn check_state(game: &CardGame, events: &[CardEvent], thorough: bool) {
     assert_no_leak(&public, &public_hidden, "public events");
     if let Some(w) = &view.waiting {
         assert_no_leak(&w.kind, &public_hidden, "waiting");
+    }
+
+    // Events and views survive a serde round trip (the app may store or send them).
+    if thorough {
+        let text = serde_json::to_string(events).unwrap();
+        assert_eq!(
+            serde_json::from_str::<Vec<CardEvent>>(&text).unwrap(),
+            events
+        );
+        let text = serde_json::to_string(&view).unwrap();
+        assert_eq!(serde_json::from_str::<PublicView>(&text).unwrap(), view);
     }
 
     // A player sees their own hand and face-down cards, nothing else hidden.
