@@ -1,0 +1,172 @@
+//! `CardGame`: the configuration and the action log. The state is a cache rebuilt by
+//! replaying the log, so a saved game is only `{config, log}`.
+
+use super::action::{CardAction, CardPending, LoggedAction};
+use super::card::CardId;
+use super::config::CardConfig;
+use super::error::CardError;
+use super::event::{CardEvent, FinalSummary, RoundSummary};
+use super::state::{Phase, State};
+use super::view::{CardLocation, PlayerView, PublicView};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardGame {
+    config: CardConfig,
+    log: Vec<LoggedAction>,
+    state: State,
+}
+
+/// A log that does not replay: the index of the first refused action and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayError {
+    /// None when the configuration itself is invalid.
+    pub index: Option<usize>,
+    pub error: CardError,
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.index {
+            Some(i) => write!(f, "action {i}: {}", self.error),
+            None => write!(f, "{}", self.error),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+impl CardGame {
+    /// A new game, laid out up to the first decision.
+    pub fn new(config: CardConfig) -> Result<CardGame, CardError> {
+        CardGame::start(config).map(|(game, _)| game)
+    }
+
+    /// Like `new`, also returning the opening events (layout, first deal).
+    pub fn start(config: CardConfig) -> Result<(CardGame, Vec<CardEvent>), CardError> {
+        config.validate()?;
+        let (state, events) = State::new(&config);
+        Ok((
+            CardGame {
+                config,
+                log: Vec::new(),
+                state,
+            },
+            events,
+        ))
+    }
+
+    /// Rebuilds a game from its configuration and log.
+    pub fn replay(config: CardConfig, log: Vec<LoggedAction>) -> Result<CardGame, ReplayError> {
+        let mut game = CardGame::new(config).map_err(|error| ReplayError { index: None, error })?;
+        for (i, entry) in log.into_iter().enumerate() {
+            game.apply(entry.player, entry.action)
+                .map_err(|error| ReplayError {
+                    index: Some(i),
+                    error,
+                })?;
+        }
+        Ok(game)
+    }
+
+    pub fn config(&self) -> &CardConfig {
+        &self.config
+    }
+
+    pub fn log(&self) -> &[LoggedAction] {
+        &self.log
+    }
+
+    /// The decision due now (None once the game is over). For a turn the options name
+    /// hand cards: show them to `pending.player` only.
+    pub fn pending(&self) -> Option<CardPending> {
+        self.state.pending()
+    }
+
+    /// Validates and applies one action. A refused action leaves the game untouched.
+    /// Events are in their full form: redact with `CardEvent::public` / `for_player`.
+    pub fn apply(&mut self, player: u8, action: CardAction) -> Result<Vec<CardEvent>, CardError> {
+        let mut next = self.state.clone();
+        let mut events = Vec::new();
+        next.apply(player, &action, &mut events)?;
+        self.state = next;
+        self.log.push(LoggedAction { player, action });
+        Ok(events)
+    }
+
+    pub fn is_finished(&self) -> bool {
+        matches!(self.state.phase, Phase::Finished)
+    }
+
+    pub fn players(&self) -> u8 {
+        self.state.players
+    }
+
+    /// Current scores by seat (final scores once finished).
+    pub fn scores(&self) -> Vec<u32> {
+        self.state.seats.iter().map(|s| s.score).collect()
+    }
+
+    /// The winning seats, once the game is over.
+    pub fn winners(&self) -> Option<&[u8]> {
+        self.state
+            .final_summary
+            .as_ref()
+            .map(|f| f.winners.as_slice())
+    }
+
+    /// Summaries of every scored round, in order.
+    pub fn round_summaries(&self) -> &[RoundSummary] {
+        &self.state.summaries
+    }
+
+    pub fn final_summary(&self) -> Option<&FinalSummary> {
+        self.state.final_summary.as_ref()
+    }
+
+    /// What everybody may see.
+    pub fn public_view(&self) -> PublicView {
+        self.state.view(None)
+    }
+
+    /// What `player` may see: the public view plus their hand and their face-down cards.
+    pub fn player_view(&self, player: u8) -> PlayerView {
+        self.state.player_view(player)
+    }
+
+    /// Where every card is, sorted by card. Omniscient: for tests and audits only.
+    pub fn census(&self) -> Vec<(CardId, CardLocation)> {
+        self.state.census()
+    }
+}
+
+#[derive(Serialize)]
+struct SavedRef<'a> {
+    config: &'a CardConfig,
+    log: &'a [LoggedAction],
+}
+
+#[derive(Deserialize)]
+struct Saved {
+    config: CardConfig,
+    #[serde(default)]
+    log: Vec<LoggedAction>,
+}
+
+impl Serialize for CardGame {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        SavedRef {
+            config: &self.config,
+            log: &self.log,
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for CardGame {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let saved = Saved::deserialize(d)?;
+        CardGame::replay(saved.config, saved.log).map_err(serde::de::Error::custom)
+    }
+}
