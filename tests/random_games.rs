@@ -231,3 +231,51 @@ fn the_same_seed_deals_the_same_game_and_another_seed_another() {
     assert_eq!(a, b);
     assert_ne!(a, c);
 }
+
+#[test]
+fn resigned_players_are_skipped_and_a_lone_player_ends_the_game() {
+    for seed in 0..30u64 {
+        let mut rng = Rng::new(seed);
+        let players = 3 + (seed % 4) as u8;
+        let cfg = config(
+            players,
+            500 + seed,
+            &[Expansion::InnsCathedrals, Expansion::TradersBuilders],
+            FarmerRule::Modern,
+        );
+        let mut game = Game::new(cfg).unwrap();
+        let start = initial_supply(game.config());
+        let mut resigned: Vec<u8> = Vec::new();
+        while !game.is_over() {
+            if rng.below(25) == 0 {
+                let p = rng.below(players as u64) as u8;
+                let before = game.clone();
+                let r = game.apply(p, Action::Resign);
+                if resigned.contains(&p) {
+                    assert!(r.is_err(), "a resigned player acted");
+                    assert_eq!(game, before);
+                } else {
+                    r.expect("resigning is always possible");
+                    resigned.push(p);
+                    assert!(
+                        game.figures().iter().all(|f| f.owner != p),
+                        "figures of a resigned player stay"
+                    );
+                }
+                check_figures(&game, &start);
+                continue;
+            }
+            let p = game.pending().expect("running").player;
+            assert!(!resigned.contains(&p), "a resigned player is asked to move");
+            let opts = options(&game);
+            let (p, a) = opts[rng.below(opts.len() as u64) as usize].clone();
+            game.apply(p, a).unwrap();
+            check_figures(&game, &start);
+        }
+        if resigned.len() + 1 >= players as usize {
+            assert!(game.players().iter().filter(|p| !p.resigned).count() <= 1);
+        }
+        let replayed = Game::replay(game.config().clone(), game.log()).unwrap();
+        assert_eq!(replayed, game);
+    }
+}

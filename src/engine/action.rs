@@ -18,6 +18,10 @@ pub enum Action {
     PlaceFigure { figure: FigureKind, segment: u8 },
     /// Place no figure.
     Pass,
+    /// Leave the game (any player, at any time): the player's figures leave the board,
+    /// their score stays, and their turns are skipped. When one player is left the game
+    /// ends with final scoring. Not a rule of the rulebooks: asynchronous play needs it.
+    Resign,
 }
 
 /// An accepted action, as kept in the game's log.
@@ -195,6 +199,9 @@ pub enum Event {
     ExtraTile {
         player: u8,
     },
+    Resigned {
+        player: u8,
+    },
     GameOver {
         scores: Vec<u32>,
     },
@@ -207,6 +214,7 @@ pub enum RuleError {
     /// The stack ran out in a scripted game that does not end.
     NothingToDecide,
     NoSuchPlayer(u8),
+    Resigned(u8),
     NotYourTurn {
         expected: u8,
     },
@@ -236,6 +244,7 @@ impl fmt::Display for RuleError {
             RuleError::GameOver => write!(f, "the game is over"),
             RuleError::NothingToDecide => write!(f, "there are no more tiles to play"),
             RuleError::NoSuchPlayer(p) => write!(f, "there is no player {p} in this game"),
+            RuleError::Resigned(p) => write!(f, "player {p} has left this game"),
             RuleError::NotYourTurn { expected } => {
                 write!(f, "it is not your turn (player {expected} is to move)")
             }

@@ -162,6 +162,7 @@ impl Game {
                 events.push(Event::Passed { player });
                 finish_turn(cfg, st, &mut events);
             }
+            Action::Resign => resign(cfg, st, player, &mut events),
         }
         self.log.push(LogEntry { player, action });
         Ok(events)
@@ -173,10 +174,16 @@ impl Game {
         if player as usize >= st.players.len() {
             return Err(RuleError::NoSuchPlayer(player));
         }
+        if st.players[player as usize].resigned {
+            return Err(RuleError::Resigned(player));
+        }
         match st.phase {
             Phase::Over => return Err(RuleError::GameOver),
             Phase::Halted => return Err(RuleError::NothingToDecide),
             _ => {}
+        }
+        if *action == Action::Resign {
+            return Ok(());
         }
         if player != st.turn.player {
             return Err(RuleError::NotYourTurn {
@@ -461,13 +468,57 @@ fn finish_turn(cfg: &GameConfig, st: &mut State, events: &mut Vec<Event>) {
         m.after_figures_returned(st, events);
     }
     let player = st.turn.player;
-    if st.turn.extra_earned && !st.turn.bonus {
+    if st.turn.extra_earned && !st.turn.bonus && !st.players[player as usize].resigned {
         events.push(Event::ExtraTile { player });
         start_turn(cfg, st, player, true, events);
     } else {
-        let next = (player + 1) % st.players.len() as u8;
+        let next = st.next_active(player);
         start_turn(cfg, st, next, false, events);
     }
+}
+
+/// A player leaves: figures home, turns skipped; the game ends when one player is left.
+fn resign(cfg: &GameConfig, st: &mut State, player: u8, events: &mut Vec<Event>) {
+    st.players[player as usize].resigned = true;
+    events.push(Event::Resigned { player });
+    while let Some(i) = st.figures.iter().position(|f| f.owner == player) {
+        st.return_figure(i, events);
+    }
+    for m in modules(cfg) {
+        m.after_figures_returned(st, events);
+    }
+    if st.active_players() < 2 {
+        // The drawn tile goes back: nobody will place it.
+        if let Some(t) = st.turn.tile.take() {
+            st.stack.push(t);
+        }
+        end_game(cfg, st, events);
+        return;
+    }
+    if st.turn.player != player {
+        return;
+    }
+    match st.phase {
+        // The drawn tile goes back on the stack for the next player.
+        Phase::Tile => {
+            if let Some(t) = st.turn.tile.take() {
+                st.stack.push(t);
+            }
+            let next = st.next_active(player);
+            start_turn(cfg, st, next, false, events);
+        }
+        // The tile is down: the turn ends as with a pass (completed features score).
+        Phase::Figure => finish_turn(cfg, st, events),
+        Phase::Over | Phase::Halted => {}
+    }
+}
+
+fn end_game(cfg: &GameConfig, st: &mut State, events: &mut Vec<Event>) {
+    scoring::final_scoring(cfg, st, events);
+    st.phase = Phase::Over;
+    events.push(Event::GameOver {
+        scores: st.players.iter().map(|p| p.score).collect(),
+    });
 }
 
 /// Draws for `player`: tiles that fit nowhere are set aside; an empty stack ends the game.
@@ -498,11 +549,7 @@ fn start_turn(cfg: &GameConfig, st: &mut State, player: u8, bonus: bool, events:
         st.phase = Phase::Halted;
         return;
     }
-    scoring::final_scoring(cfg, st, events);
-    st.phase = Phase::Over;
-    events.push(Event::GameOver {
-        scores: st.players.iter().map(|p| p.score).collect(),
-    });
+    end_game(cfg, st, events);
 }
 
 #[derive(Deserialize)]

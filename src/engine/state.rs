@@ -18,6 +18,8 @@ pub struct PlayerState {
     pub goods: [u32; 3],
     /// Points per category, for the final table.
     pub breakdown: [u32; Category::COUNT],
+    /// Left the game: turns skipped, ranked after the others.
+    pub resigned: bool,
 }
 
 /// Where the turn is.
@@ -150,6 +152,19 @@ impl State {
             figure: f.kind,
             at: self.board.tile(f.tile).pos,
         });
+    }
+
+    /// The next player after `player` who has not resigned.
+    pub fn next_active(&self, player: u8) -> u8 {
+        let n = self.players.len() as u8;
+        (1..=n)
+            .map(|k| (player + k) % n)
+            .find(|p| !self.players[*p as usize].resigned)
+            .unwrap_or(player)
+    }
+
+    pub fn active_players(&self) -> usize {
+        self.players.iter().filter(|p| !p.resigned).count()
     }
 
     /// Sends every figure on a feature home.
