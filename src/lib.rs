@@ -4,9 +4,11 @@
 //! `render` draws pictures, `store` persists games, `app` is the one command layer that
 //! the Discord front, the local terminal mode and the tests drive.
 
+pub mod app;
 pub mod cards;
 pub mod cli;
 pub mod engine;
 pub mod rng;
 pub mod scenario;
+pub mod store;
 pub mod view;

@@ -1,0 +1,565 @@
+//! The commands people type, as one table that every front uses: the Discord front
+//! registers these names and options, the local mode parses lines against them, and the
+//! help text is written from them.
+
+use crate::engine::{Expansion, FarmerRule, FigureKind, SmallCityRule};
+use std::fmt;
+
+/// An option value as a front delivers it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Arg {
+    Str(String),
+    Int(i64),
+    Bool(bool),
+}
+
+impl fmt::Display for Arg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Arg::Str(s) => f.write_str(s),
+            Arg::Int(i) => write!(f, "{i}"),
+            Arg::Bool(b) => write!(f, "{b}"),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArgKind {
+    Str,
+    Int { min: i64, max: i64 },
+    Bool,
+    /// One of fixed words.
+    Choice(&'static [&'static str]),
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct OptionSpec {
+    pub name: &'static str,
+    pub kind: ArgKind,
+    pub required: bool,
+    /// The front asks the app for suggestions while the user types.
+    pub autocomplete: bool,
+    pub description: &'static str,
+}
+
+/// Which game a command belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    Any,
+    Board,
+    Cards,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct CommandSpec {
+    pub name: &'static str,
+    pub description: &'static str,
+    pub options: &'static [OptionSpec],
+    pub scope: Scope,
+}
+
+const fn opt(name: &'static str, kind: ArgKind, description: &'static str) -> OptionSpec {
+    OptionSpec {
+        name,
+        kind,
+        required: false,
+        autocomplete: false,
+        description,
+    }
+}
+
+const fn auto(name: &'static str, description: &'static str) -> OptionSpec {
+    OptionSpec {
+        name,
+        kind: ArgKind::Str,
+        required: false,
+        autocomplete: true,
+        description,
+    }
+}
+
+const fn required(o: OptionSpec) -> OptionSpec {
+    OptionSpec { required: true, ..o }
+}
+
+pub const GAME_KINDS: &[&str] = &["board", "cards"];
+pub const FARMER_RULES: &[&str] = &["modern", "classic", "off"];
+pub const SMALL_CITY_RULES: &[&str] = &["two_points", "four_points"];
+pub const FIGURE_KINDS: &[&str] = &["follower", "large", "builder", "pig"];
+pub const ROTATIONS: &[&str] = &["0", "90", "180", "270"];
+
+/// Every command, in the order of the help text.
+pub const COMMANDS: &[CommandSpec] = &[
+    CommandSpec {
+        name: "help",
+        description: "How to play Carcassonne with this bot",
+        options: &[],
+        scope: Scope::Any,
+    },
+    CommandSpec {
+        name: "rules",
+        description: "The rules: a summary of the base game, an expansion, or the card game",
+        options: &[auto("topic", "base, farmers, inns-cathedrals, traders-builders, cards...")],
+        scope: Scope::Any,
+    },
+    CommandSpec {
+        name: "new",
+        description: "Create a game in this channel (then players /join and someone /start)",
+        options: &[
+            opt("game", ArgKind::Choice(GAME_KINDS), "board (Carcassonne, default) or cards (the card game)"),
+            auto("expansions", "Comma-separated expansions, e.g. inns-cathedrals,traders-builders"),
+            opt("farmers", ArgKind::Choice(FARMER_RULES), "Farm scoring: modern (default), classic, off"),
+            opt("small_city", ArgKind::Choice(SMALL_CITY_RULES), "A completed 2-tile city: two_points (default) or four_points"),
+            opt("players", ArgKind::Int { min: 2, max: 6 }, "Most players who may join (default 6; 5 for the card game)"),
+        ],
+        scope: Scope::Any,
+    },
+    CommandSpec {
+        name: "join",
+        description: "Join the game being set up in this channel",
+        options: &[],
+        scope: Scope::Any,
+    },
+    CommandSpec {
+        name: "leave",
+        description: "Leave the game before it starts",
+        options: &[],
+        scope: Scope::Any,
+    },
+    CommandSpec {
+        name: "start",
+        description: "Start the game: seats in random order, colours dealt",
+        options: &[],
+        scope: Scope::Any,
+    },
+    CommandSpec {
+        name: "place",
+        description: "Place your tile: a spot label from the picture (or x and y) and a rotation",
+        options: &[
+            auto("spot", "The letter of a marked spot on the board picture"),
+            OptionSpec {
+                name: "rotation",
+                kind: ArgKind::Int { min: 0, max: 270 },
+                required: false,
+                autocomplete: true,
+                description: "Degrees clockwise: 0, 90, 180 or 270",
+            },
+            opt("x", ArgKind::Int { min: -200, max: 200 }, "Column (instead of a spot label)"),
+            opt("y", ArgKind::Int { min: -200, max: 200 }, "Row (instead of a spot label)"),
+        ],
+        scope: Scope::Board,
+    },
+    CommandSpec {
+        name: "figure",
+        description: "Place a figure on the tile you just placed",
+        options: &[
+            required(auto("on", "Where: e.g. city north, road east+west, cloister, field south")),
+            opt("kind", ArgKind::Choice(FIGURE_KINDS), "follower (default), large, builder or pig"),
+        ],
+        scope: Scope::Board,
+    },
+    CommandSpec {
+        name: "pass",
+        description: "Place no figure this turn",
+        options: &[],
+        scope: Scope::Board,
+    },
+    CommandSpec {
+        name: "board",
+        description: "Show the current picture of the game",
+        options: &[],
+        scope: Scope::Any,
+    },
+    CommandSpec {
+        name: "status",
+        description: "Whose turn it is, the drawn tile, scores and figures left",
+        options: &[],
+        scope: Scope::Any,
+    },
+    CommandSpec {
+        name: "history",
+        description: "The last moves of the game",
+        options: &[opt("count", ArgKind::Int { min: 1, max: 50 }, "How many moves (default 10)")],
+        scope: Scope::Any,
+    },
+    CommandSpec {
+        name: "undo",
+        description: "Ask to take back the last move (the other players must agree), or agree",
+        options: &[opt("refuse", ArgKind::Bool, "Refuse a pending undo request")],
+        scope: Scope::Any,
+    },
+    CommandSpec {
+        name: "resign",
+        description: "Leave the running game (your turns are skipped)",
+        options: &[],
+        scope: Scope::Any,
+    },
+    CommandSpec {
+        name: "abort",
+        description: "End the game in this channel without a result (its creator or a channel manager)",
+        options: &[],
+        scope: Scope::Any,
+    },
+    CommandSpec {
+        name: "play",
+        description: "Card game: play a card from your hand into a row",
+        options: &[
+            required(auto("card", "A card of your hand")),
+            auto("row", "city, cloister, road or field"),
+        ],
+        scope: Scope::Cards,
+    },
+    CommandSpec {
+        name: "secure",
+        description: "Card game: put your large follower at the end of a row to secure its cards",
+        options: &[required(auto("row", "city, cloister, road or field"))],
+        scope: Scope::Cards,
+    },
+    CommandSpec {
+        name: "hand",
+        description: "Card game: see your hand (only you see it)",
+        options: &[],
+        scope: Scope::Cards,
+    },
+    CommandSpec {
+        name: "choose",
+        description: "Answer the decision the game asks of you (a joker's row or species, 10 points or keep)",
+        options: &[required(auto("option", "One of the offered choices"))],
+        scope: Scope::Any,
+    },
+];
+
+pub fn spec(name: &str) -> Option<&'static CommandSpec> {
+    COMMANDS.iter().find(|c| c.name == name)
+}
+
+/// Which game a new game is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameType {
+    Board,
+    Cards,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewGame {
+    pub game: GameType,
+    pub expansions: Vec<Expansion>,
+    pub farmers: Option<FarmerRule>,
+    pub small_city: Option<SmallCityRule>,
+    pub max_players: Option<u8>,
+}
+
+/// A parsed command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    Help,
+    Rules { topic: Option<String> },
+    New(NewGame),
+    Join,
+    Leave,
+    Start,
+    Place {
+        spot: Option<String>,
+        rotation: Option<u16>,
+        x: Option<i32>,
+        y: Option<i32>,
+    },
+    Figure { on: String, kind: Option<FigureKind> },
+    Pass,
+    Board,
+    Status,
+    History { count: Option<u32> },
+    Undo { refuse: bool },
+    Resign,
+    Abort,
+    Play { card: String, row: Option<String> },
+    Secure { row: String },
+    Hand,
+    Choose { option: String },
+}
+
+impl Command {
+    /// Parses a command name and its options, checking them against the table. The
+    /// error says what is valid.
+    pub fn parse(name: &str, args: &[(String, Arg)]) -> Result<Command, String> {
+        let name = name.trim().trim_start_matches('/').to_ascii_lowercase();
+        let spec = spec(&name).ok_or_else(|| {
+            let names: Vec<&str> = COMMANDS.iter().map(|c| c.name).collect();
+            format!("unknown command /{name}; commands: /{}", names.join(", /"))
+        })?;
+        let mut a = Args::default();
+        for (k, v) in args {
+            let o = spec.options.iter().find(|o| o.name == k).ok_or_else(|| {
+                if spec.options.is_empty() {
+                    format!("/{} takes no options", spec.name)
+                } else {
+                    let names: Vec<&str> = spec.options.iter().map(|o| o.name).collect();
+                    format!("/{} has no option '{k}'; options: {}", spec.name, names.join(", "))
+                }
+            })?;
+            a.0.push((o.name, check_arg(spec, o, v)?));
+        }
+        for o in spec.options.iter().filter(|o| o.required) {
+            if a.get(o.name).is_none() {
+                return Err(format!("/{} needs the option {}: {}", spec.name, o.name, o.description));
+            }
+        }
+        Ok(match spec.name {
+            "help" => Command::Help,
+            "rules" => Command::Rules { topic: a.str("topic") },
+            "new" => Command::New(NewGame {
+                game: match a.str("game").as_deref() {
+                    Some("cards") => GameType::Cards,
+                    _ => GameType::Board,
+                },
+                expansions: match a.str("expansions") {
+                    Some(list) => parse_expansions(&list)?,
+                    None => Vec::new(),
+                },
+                farmers: a.str("farmers").map(|f| match f.as_str() {
+                    "classic" => FarmerRule::Classic,
+                    "off" => FarmerRule::Off,
+                    _ => FarmerRule::Modern,
+                }),
+                small_city: a.str("small_city").map(|s| match s.as_str() {
+                    "four_points" => SmallCityRule::FourPoints,
+                    _ => SmallCityRule::TwoPoints,
+                }),
+                max_players: a.int("players").map(|n| n as u8),
+            }),
+            "join" => Command::Join,
+            "leave" => Command::Leave,
+            "start" => Command::Start,
+            "place" => Command::Place {
+                spot: a.str("spot"),
+                rotation: a.int("rotation").map(|r| r as u16),
+                x: a.int("x").map(|v| v as i32),
+                y: a.int("y").map(|v| v as i32),
+            },
+            "figure" => Command::Figure {
+                on: a.str("on").unwrap_or_default(),
+                kind: a.str("kind").map(|k| k.parse().expect("checked against the choices")),
+            },
+            "pass" => Command::Pass,
+            "board" => Command::Board,
+            "status" => Command::Status,
+            "history" => Command::History {
+                count: a.int("count").map(|c| c as u32),
+            },
+            "undo" => Command::Undo {
+                refuse: a.bool("refuse").unwrap_or(false),
+            },
+            "resign" => Command::Resign,
+            "abort" => Command::Abort,
+            "play" => Command::Play {
+                card: a.str("card").unwrap_or_default(),
+                row: a.str("row"),
+            },
+            "secure" => Command::Secure {
+                row: a.str("row").unwrap_or_default(),
+            },
+            "hand" => Command::Hand,
+            "choose" => Command::Choose {
+                option: a.str("option").unwrap_or_default(),
+            },
+            other => unreachable!("command /{other} is in the table but not parsed"),
+        })
+    }
+
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::Help => "help",
+            Command::Rules { .. } => "rules",
+            Command::New(_) => "new",
+            Command::Join => "join",
+            Command::Leave => "leave",
+            Command::Start => "start",
+            Command::Place { .. } => "place",
+            Command::Figure { .. } => "figure",
+            Command::Pass => "pass",
+            Command::Board => "board",
+            Command::Status => "status",
+            Command::History { .. } => "history",
+            Command::Undo { .. } => "undo",
+            Command::Resign => "resign",
+            Command::Abort => "abort",
+            Command::Play { .. } => "play",
+            Command::Secure { .. } => "secure",
+            Command::Hand => "hand",
+            Command::Choose { .. } => "choose",
+        }
+    }
+
+    /// Whether the reply usually takes a picture to make (fronts defer these at once).
+    pub fn is_slow(&self) -> bool {
+        matches!(
+            self,
+            Command::Start
+                | Command::Place { .. }
+                | Command::Figure { .. }
+                | Command::Pass
+                | Command::Board
+                | Command::Undo { .. }
+                | Command::Resign
+                | Command::Play { .. }
+                | Command::Secure { .. }
+                | Command::Hand
+                | Command::Choose { .. }
+        )
+    }
+}
+
+#[derive(Default)]
+struct Args(Vec<(&'static str, Arg)>);
+
+impl Args {
+    fn get(&self, name: &str) -> Option<&Arg> {
+        self.0.iter().find(|(k, _)| *k == name).map(|(_, v)| v)
+    }
+    fn str(&self, name: &str) -> Option<String> {
+        match self.get(name)? {
+            Arg::Str(s) => Some(s.clone()),
+            other => Some(other.to_string()),
+        }
+    }
+    fn int(&self, name: &str) -> Option<i64> {
+        match self.get(name)? {
+            Arg::Int(i) => Some(*i),
+            _ => None,
+        }
+    }
+    fn bool(&self, name: &str) -> Option<bool> {
+        match self.get(name)? {
+            Arg::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+}
+
+/// Converts and checks one option value (text from the local mode becomes an int or
+/// a bool where the table says so).
+fn check_arg(spec: &CommandSpec, o: &OptionSpec, v: &Arg) -> Result<Arg, String> {
+    let bad = |what: String| format!("/{} {}: {what}", spec.name, o.name);
+    match (o.kind, v) {
+        (ArgKind::Str, Arg::Str(s)) => {
+            if s.trim().is_empty() {
+                return Err(bad("must not be empty".into()));
+            }
+            Ok(Arg::Str(s.trim().to_string()))
+        }
+        (ArgKind::Str, other) => Ok(Arg::Str(other.to_string())),
+        (ArgKind::Int { min, max }, v) => {
+            let i = match v {
+                Arg::Int(i) => *i,
+                Arg::Str(s) => s
+                    .trim()
+                    .parse::<i64>()
+                    .map_err(|_| bad(format!("'{s}' is not a whole number")))?,
+                Arg::Bool(_) => return Err(bad("expects a whole number".into())),
+            };
+            if i < min || i > max {
+                return Err(bad(format!("{i} is out of range ({min} to {max})")));
+            }
+            Ok(Arg::Int(i))
+        }
+        (ArgKind::Bool, v) => match v {
+            Arg::Bool(b) => Ok(Arg::Bool(*b)),
+            Arg::Str(s) => match s.trim().to_ascii_lowercase().as_str() {
+                "true" | "yes" | "1" => Ok(Arg::Bool(true)),
+                "false" | "no" | "0" => Ok(Arg::Bool(false)),
+                _ => Err(bad(format!("'{s}' is not true or false"))),
+            },
+            Arg::Int(i) => Ok(Arg::Bool(*i != 0)),
+        },
+        (ArgKind::Choice(words), v) => {
+            let s = v.to_string().trim().to_ascii_lowercase();
+            if words.contains(&s.as_str()) {
+                Ok(Arg::Str(s))
+            } else {
+                Err(bad(format!("'{s}' is not one of {}", words.join(", "))))
+            }
+        }
+    }
+}
+
+/// "inns-cathedrals, traders-builders" -> the playable expansions (the base is implied).
+pub fn parse_expansions(list: &str) -> Result<Vec<Expansion>, String> {
+    let mut out = Vec::new();
+    for part in list.split([',', ' ', '+']).map(str::trim).filter(|p| !p.is_empty()) {
+        let e: Expansion = part.parse()?;
+        if !e.playable() {
+            let playable: Vec<&str> = Expansion::ALL
+                .iter()
+                .filter(|e| e.playable() && **e != Expansion::Base)
+                .map(|e| e.id())
+                .collect();
+            return Err(format!(
+                "{} is not playable yet; playable expansions: {}",
+                e.name(),
+                playable.join(", ")
+            ));
+        }
+        if !out.contains(&e) && e != Expansion::Base {
+            out.push(e);
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(k: &str, v: &str) -> (String, Arg) {
+        (k.to_string(), Arg::Str(v.to_string()))
+    }
+
+    #[test]
+    fn parses_typed_options_from_text() {
+        let c = Command::parse("/place", &[s("spot", "B"), s("rotation", "90")]).unwrap();
+        assert_eq!(
+            c,
+            Command::Place {
+                spot: Some("B".into()),
+                rotation: Some(90),
+                x: None,
+                y: None
+            }
+        );
+        let c = Command::parse("new", &[s("expansions", "inns-cathedrals, traders-builders"), s("farmers", "classic")]).unwrap();
+        let Command::New(n) = c else { panic!() };
+        assert_eq!(n.expansions, vec![Expansion::InnsCathedrals, Expansion::TradersBuilders]);
+        assert_eq!(n.farmers, Some(FarmerRule::Classic));
+    }
+
+    #[test]
+    fn errors_say_what_is_valid() {
+        let e = Command::parse("plac", &[]).unwrap_err();
+        assert!(e.contains("/place"), "{e}");
+        let e = Command::parse("place", &[s("spto", "B")]).unwrap_err();
+        assert_eq!(e, "/place has no option 'spto'; options: spot, rotation, x, y");
+        let e = Command::parse("place", &[s("rotation", "45x")]).unwrap_err();
+        assert_eq!(e, "/place rotation: '45x' is not a whole number");
+        let e = Command::parse("figure", &[]).unwrap_err();
+        assert!(e.starts_with("/figure needs the option on"), "{e}");
+        let e = Command::parse("new", &[s("farmers", "ancient")]).unwrap_err();
+        assert_eq!(e, "/new farmers: 'ancient' is not one of modern, classic, off");
+        let e = Command::parse("new", &[s("expansions", "ferries")]).unwrap_err();
+        assert!(e.contains("not playable yet"), "{e}");
+        let e = Command::parse("pass", &[s("x", "1")]).unwrap_err();
+        assert_eq!(e, "/pass takes no options");
+    }
+
+    #[test]
+    fn every_command_in_the_table_parses() {
+        for spec in COMMANDS {
+            let args: Vec<(String, Arg)> = spec
+                .options
+                .iter()
+                .filter(|o| o.required)
+                .map(|o| s(o.name, "x"))
+                .collect();
+            assert_eq!(Command::parse(spec.name, &args).unwrap().name(), spec.name);
+        }
+    }
+}

@@ -1,0 +1,117 @@
+//! Buttons and select menus: their ids, and the commands a click stands for. A click
+//! runs exactly the command a user could have typed, with the same checks.
+
+use super::command::Command;
+use super::reply::{ButtonStyle, Component, SelectOption};
+
+pub const JOIN: &str = "join";
+pub const START: &str = "start";
+pub const PASS: &str = "pass";
+pub const HAND: &str = "hand";
+pub const BOARD: &str = "board";
+pub const UNDO_YES: &str = "undo:yes";
+pub const UNDO_NO: &str = "undo:no";
+/// Select menu: value `kind:segment`.
+pub const FIGURE: &str = "figure";
+/// Select menu: value `spot:rotation`.
+pub const PLACE: &str = "place";
+/// Select menu whose value is the option text of /choose; buttons are `choose:<option>`.
+pub const CHOOSE: &str = "choose";
+/// Select menu: value `card|row`.
+pub const PLAY: &str = "play";
+
+pub fn button(id: &str, label: &str, style: ButtonStyle) -> Component {
+    Component::Button {
+        id: id.to_string(),
+        label: label.to_string(),
+        style,
+    }
+}
+
+pub fn select(id: &str, placeholder: &str, options: Vec<SelectOption>) -> Component {
+    Component::Select {
+        id: id.to_string(),
+        placeholder: placeholder.to_string(),
+        options,
+    }
+}
+
+/// The command a click stands for. `values` are the chosen values of a select menu.
+pub fn command(id: &str, values: &[String]) -> Result<Command, String> {
+    let value = || {
+        values
+            .first()
+            .cloned()
+            .ok_or_else(|| format!("the menu '{id}' sent no choice"))
+    };
+    Ok(match id {
+        JOIN => Command::Join,
+        START => Command::Start,
+        PASS => Command::Pass,
+        HAND => Command::Hand,
+        BOARD => Command::Board,
+        UNDO_YES => Command::Undo { refuse: false },
+        UNDO_NO => Command::Undo { refuse: true },
+        FIGURE => {
+            let v = value()?;
+            let (kind, seg) = v.split_once(':').ok_or("a figure choice is kind:segment")?;
+            Command::Figure {
+                on: format!("#{seg}"),
+                kind: Some(kind.parse()?),
+            }
+        }
+        PLACE => {
+            let v = value()?;
+            let (spot, rot) = v.split_once(':').ok_or("a placement choice is spot:rotation")?;
+            Command::Place {
+                spot: Some(spot.to_string()),
+                rotation: Some(rot.parse().map_err(|_| "a rotation is 0, 90, 180 or 270")?),
+                x: None,
+                y: None,
+            }
+        }
+        CHOOSE => Command::Choose { option: value()? },
+        PLAY => {
+            let v = value()?;
+            let (card, row) = v.split_once('|').ok_or("a card choice is card|row")?;
+            Command::Play {
+                card: card.to_string(),
+                row: Some(row.to_string()),
+            }
+        }
+        _ => match id.strip_prefix("choose:") {
+            Some(option) => Command::Choose {
+                option: option.to_string(),
+            },
+            None => return Err(format!("this button ({id}) is no longer in use")),
+        },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clicks_become_commands() {
+        assert_eq!(command(PASS, &[]).unwrap(), Command::Pass);
+        assert_eq!(
+            command(FIGURE, &["large:2".into()]).unwrap(),
+            Command::Figure {
+                on: "#2".into(),
+                kind: Some(crate::engine::FigureKind::Large)
+            }
+        );
+        assert_eq!(
+            command(PLACE, &["B:90".into()]).unwrap(),
+            Command::Place {
+                spot: Some("B".into()),
+                rotation: Some(90),
+                x: None,
+                y: None
+            }
+        );
+        assert!(command(FIGURE, &[]).is_err());
+        assert!(command("nonsense", &[]).is_err());
+    }
+}

@@ -1,0 +1,250 @@
+//! The one command layer: Discord, the local terminal mode and the tests all call
+//! [`App::handle`] with a [`Ctx`] (who, where) and a [`Command`], and show the
+//! [`Response`] it returns. Nothing here knows about Discord.
+//!
+//! A command locks its channel (commands on one channel run one at a time, channels run
+//! in parallel), loads the channel's record from the store, asks the engine, saves the
+//! new record (flushed) and only then builds the reply, so no reply ever announces a
+//! move that is not on disk.
+
+pub mod autocomplete;
+mod board_game;
+mod card_game;
+pub mod command;
+mod components;
+mod lobby;
+pub mod reply;
+mod text;
+
+pub use autocomplete::Choice;
+pub use command::{Arg, COMMANDS, Command, CommandSpec, GameType, NewGame};
+pub use reply::{ButtonStyle, Component, File, Message, Response, SelectOption, Visibility};
+
+use crate::store::{ChannelRecord, Loaded, RecordGame, Store, StoreError};
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+/// Who sends a command, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ctx {
+    pub channel: u64,
+    pub guild: Option<u64>,
+    pub user: u64,
+    /// Display name, kept with the seat for pictures and texts.
+    pub name: String,
+    /// May manage the channel (Discord's Manage Channel): may abort any game.
+    pub can_manage: bool,
+}
+
+/// Where time and fresh randomness come from (the engines use neither).
+pub struct Env {
+    /// Seconds since the Unix epoch.
+    pub now: Box<dyn Fn() -> u64 + Send + Sync>,
+    /// A new seed for a game's shuffle and for seating.
+    pub seed: Box<dyn Fn() -> u64 + Send + Sync>,
+}
+
+impl Env {
+    /// The system clock and seeds from the clock and the process (not cryptographic;
+    /// only fairness of shuffles matters).
+    pub fn system() -> Env {
+        Env {
+            now: Box::new(|| {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map(|d| d.as_secs())
+                    .unwrap_or(0)
+            }),
+            seed: Box::new(|| {
+                use std::hash::{BuildHasher, Hasher};
+                let nanos = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map(|d| d.as_nanos() as u64)
+                    .unwrap_or(0);
+                let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+                h.write_u64(nanos);
+                h.write_u32(std::process::id());
+                h.finish()
+            }),
+        }
+    }
+
+    /// A fixed clock and a counter for seeds: reproducible tests.
+    pub fn fixed(now: u64, first_seed: u64) -> Env {
+        let next = std::sync::atomic::AtomicU64::new(first_seed);
+        Env {
+            now: Box::new(move || now),
+            seed: Box::new(move || next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)),
+        }
+    }
+}
+
+/// What start-up found in the store.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StartupReport {
+    pub games: usize,
+    pub quarantined: usize,
+}
+
+pub struct App {
+    store: Store,
+    env: Env,
+    locks: Mutex<HashMap<u64, Arc<Mutex<()>>>>,
+}
+
+impl App {
+    /// Opens (or creates) the database at `path` with the system clock.
+    pub fn open(path: &Path) -> Result<App, StoreError> {
+        Ok(App::new(Store::open(path)?, Env::system()))
+    }
+
+    pub fn new(store: Store, env: Env) -> App {
+        App {
+            store,
+            env,
+            locks: Mutex::new(HashMap::new()),
+        }
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// Loads every stored game once: unreadable ones are quarantined now, with a notice
+    /// for their channel, so that one bad record never takes the others down.
+    pub fn startup(&self) -> Result<StartupReport, StoreError> {
+        let mut report = StartupReport::default();
+        for channel in self.store.channels()? {
+            let lock = self.lock(channel);
+            let _guard = lock.lock().unwrap_or_else(|p| p.into_inner());
+            match self.store.load(channel)? {
+                Loaded::Game(_) => report.games += 1,
+                Loaded::Quarantined(_) => report.quarantined += 1,
+                Loaded::Empty => {}
+            }
+        }
+        Ok(report)
+    }
+
+    pub fn flush(&self) -> Result<(), StoreError> {
+        self.store.flush()
+    }
+
+    fn lock(&self, channel: u64) -> Arc<Mutex<()>> {
+        let mut locks = self.locks.lock().unwrap_or_else(|p| p.into_inner());
+        locks.entry(channel).or_default().clone()
+    }
+
+    /// Runs one command. Never panics on bad input: a refusal is a private message that
+    /// says what would be valid, and it changes nothing.
+    pub fn handle(&self, ctx: &Ctx, cmd: Command) -> Response {
+        match cmd {
+            Command::Help => return Response::one(Message::private(text::help())),
+            Command::Rules { topic } => return Response::one(Message::private(text::rules(topic.as_deref()))),
+            _ => {}
+        }
+        let lock = self.lock(ctx.channel);
+        let _guard = lock.lock().unwrap_or_else(|p| p.into_inner());
+        match self.handle_locked(ctx, cmd) {
+            Ok(r) => r,
+            Err(e) => {
+                tracing::error!(channel = ctx.channel, error = %e, "storage failure");
+                Response::error("Sorry, the game could not be saved or loaded right now; nothing was changed. Please try again.")
+            }
+        }
+    }
+
+    /// A click on a button or a choice in a select menu.
+    pub fn component(&self, ctx: &Ctx, id: &str, values: &[String]) -> Response {
+        match components::command(id, values) {
+            Ok(cmd) => self.handle(ctx, cmd),
+            Err(e) => Response::error(e),
+        }
+    }
+
+    /// Suggestions while `user` types option `option` of `/command` (at most 25).
+    pub fn autocomplete(&self, ctx: &Ctx, command: &str, option: &str, partial: &str, args: &[(String, Arg)]) -> Vec<Choice> {
+        let record = match self.store.load(ctx.channel) {
+            Ok(Loaded::Game(r)) => Some(*r),
+            _ => None,
+        };
+        autocomplete::suggest(record.as_ref(), ctx, command, option, partial, args)
+    }
+
+    fn handle_locked(&self, ctx: &Ctx, cmd: Command) -> Result<Response, StoreError> {
+        let notice = self.store.take_notice(ctx.channel)?;
+        let record = match self.store.load(ctx.channel)? {
+            Loaded::Game(r) => Some(*r),
+            Loaded::Empty => None,
+            Loaded::Quarantined(reason) => {
+                // Say so now; the notice left by the quarantine is consumed.
+                self.store.take_notice(ctx.channel)?;
+                return Ok(Response::one(Message::public(format!(
+                    "The saved game of this channel could not be read ({reason}); it was set aside for the admins. Start a new game with /new."
+                ))));
+            }
+        };
+        let mut out = self.dispatch(ctx, cmd, record)?;
+        if let Some(n) = notice {
+            out.messages.insert(0, Message::public(n));
+        }
+        Ok(out)
+    }
+
+    fn dispatch(&self, ctx: &Ctx, cmd: Command, record: Option<ChannelRecord>) -> Result<Response, StoreError> {
+        let now = (self.env.now)();
+        let mut session = Session {
+            app: self,
+            ctx,
+            now,
+        };
+        match (cmd, record) {
+            (Command::New(setup), None) => lobby::new_game(&mut session, setup),
+            (Command::New(_), Some(r)) => Ok(Response::error(lobby::busy_text(&r))),
+            (_, None) => Ok(Response::error(
+                "There is no game in this channel. Create one with /new (game:cards for the card game).",
+            )),
+            (cmd, Some(r)) => match (&r.game, cmd) {
+                (RecordGame::Lobby, cmd) => lobby::in_lobby(&mut session, r, cmd),
+                (_, Command::Abort) => lobby::abort(&mut session, r),
+                (RecordGame::Board { .. }, cmd) => board_game::handle(&mut session, r, cmd),
+                (RecordGame::Cards { .. }, cmd) => card_game::handle(&mut session, r, cmd),
+            },
+        }
+    }
+}
+
+/// One command being handled: the app, who asks, and the time.
+pub(crate) struct Session<'a> {
+    app: &'a App,
+    ctx: &'a Ctx,
+    now: u64,
+}
+
+impl Session<'_> {
+    fn store(&self) -> &Store {
+        &self.app.store
+    }
+
+    fn seed(&self) -> u64 {
+        (self.app.env.seed)()
+    }
+
+    /// Saves the record (snapshot refreshed, time stamped), flushed to disk.
+    fn save(&self, record: &mut ChannelRecord) -> Result<(), StoreError> {
+        record.updated_at = self.now;
+        record.snapshot = record.fresh_snapshot();
+        self.store().save(self.ctx.channel, record)
+    }
+}
+
+/// The seat of a user in a record, if they play.
+pub(crate) fn seat_of(record: &ChannelRecord, user: u64) -> Option<u8> {
+    record.seats.iter().position(|s| s.user == user).map(|i| i as u8)
+}
+
+/// `<@id>`: a mention that fronts render.
+pub(crate) fn mention(user: u64) -> String {
+    format!("<@{user}>")
+}

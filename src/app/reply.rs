@@ -1,0 +1,140 @@
+//! What the app answers: messages with text, pictures and choices, public or only for
+//! the user who asked. Fronts show them as they can (Discord: interaction responses,
+//! follow-ups, buttons and select menus; the local mode: printed lines and PNG files).
+
+/// Who sees a message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Visibility {
+    /// Everyone in the channel.
+    Public,
+    /// Only the user who sent the command (Discord's ephemeral replies).
+    Private,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct File {
+    pub name: String,
+    pub bytes: Vec<u8>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ButtonStyle {
+    Primary,
+    Secondary,
+    Success,
+    Danger,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SelectOption {
+    pub label: String,
+    pub value: String,
+    pub description: Option<String>,
+}
+
+/// A button or a select menu. `id` is a component id that [`crate::app::component_command`]
+/// turns back into a command when the user clicks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Component {
+    Button {
+        id: String,
+        label: String,
+        style: ButtonStyle,
+    },
+    Select {
+        id: String,
+        placeholder: String,
+        options: Vec<SelectOption>,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Message {
+    pub visibility: Visibility,
+    /// Markdown; users are mentioned as `<@id>` (the local mode prints `@name`).
+    pub text: String,
+    pub files: Vec<File>,
+    /// Rows of components (at most 5 rows, 5 buttons or 1 select menu per row).
+    pub rows: Vec<Vec<Component>>,
+    /// Users this message pings (the player to move).
+    pub mentions: Vec<u64>,
+}
+
+impl Message {
+    pub fn public(text: impl Into<String>) -> Message {
+        Message {
+            visibility: Visibility::Public,
+            text: text.into(),
+            files: Vec::new(),
+            rows: Vec::new(),
+            mentions: Vec::new(),
+        }
+    }
+
+    pub fn private(text: impl Into<String>) -> Message {
+        Message {
+            visibility: Visibility::Private,
+            ..Message::public(text)
+        }
+    }
+
+    pub fn with_file(mut self, name: &str, bytes: Vec<u8>) -> Message {
+        self.files.push(File {
+            name: name.to_string(),
+            bytes,
+        });
+        self
+    }
+
+    pub fn with_row(mut self, row: Vec<Component>) -> Message {
+        if !row.is_empty() {
+            self.rows.push(row);
+        }
+        self
+    }
+
+    pub fn mentioning(mut self, user: u64) -> Message {
+        if !self.mentions.contains(&user) {
+            self.mentions.push(user);
+        }
+        self
+    }
+}
+
+/// The answer to one command: usually one message, sometimes a public one plus a
+/// private one (e.g. a card player's new hand).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Response {
+    pub messages: Vec<Message>,
+}
+
+impl Response {
+    pub fn one(m: Message) -> Response {
+        Response { messages: vec![m] }
+    }
+
+    /// A refusal: private, short, saying what would be valid. Nothing changed.
+    pub fn error(text: impl Into<String>) -> Response {
+        Response::one(Message::private(text))
+    }
+
+    pub fn push(&mut self, m: Message) {
+        self.messages.push(m);
+    }
+
+    /// Whether the first message is a refusal or other private note.
+    pub fn is_private(&self) -> bool {
+        self.messages
+            .first()
+            .is_some_and(|m| m.visibility == Visibility::Private)
+    }
+
+    /// All text, for logs and tests.
+    pub fn text(&self) -> String {
+        self.messages
+            .iter()
+            .map(|m| m.text.as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}

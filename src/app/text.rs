@@ -1,0 +1,112 @@
+//! Help and rules texts, and the words for seats, tiles and events.
+
+use super::command::{ArgKind, COMMANDS, Scope};
+use crate::engine::{Catalogue, Event, KindId, ScoreReason};
+use crate::view::Colour;
+
+/// The help text, written from the command table so it never drifts from it.
+pub fn help() -> String {
+    let mut s = String::from(
+        "**Carcassonne in this channel.** One game per channel, played at your own pace.\n\
+         1. `/new` creates a game (options: `game:cards` for the card game, `expansions`, `farmers`, `small_city`, `players`).\n\
+         2. Players `/join`; anyone who joined can `/start` (seats are dealt at random).\n\
+         3. On your turn the bot mentions you and posts the board: the letters mark where your tile fits. \
+         `/place spot:B rotation:90`, then `/figure on:<where>` or `/pass` (menus and buttons do the same).\n\
+         After every turn the new board is posted; `/board`, `/status` and `/history` show the game at any time.\n\n**Commands**\n",
+    );
+    for (title, scope) in [("Any game", Scope::Any), ("Board game", Scope::Board), ("Card game", Scope::Cards)] {
+        s.push_str(&format!("__{title}__\n"));
+        for c in COMMANDS.iter().filter(|c| c.scope == scope) {
+            let opts: Vec<String> = c
+                .options
+                .iter()
+                .map(|o| {
+                    let name = match o.kind {
+                        ArgKind::Choice(words) => format!("{}:{}", o.name, words.join("|")),
+                        _ => format!("{}:…", o.name),
+                    };
+                    if o.required { name } else { format!("[{name}]") }
+                })
+                .collect();
+            let opts = if opts.is_empty() { String::new() } else { format!(" {}", opts.join(" ")) };
+            s.push_str(&format!("`/{}{opts}`: {}\n", c.name, c.description));
+        }
+    }
+    s.push_str("\n`/rules` summarises the rules (`/rules topic:farmers`, `topic:cards`...).");
+    s
+}
+
+pub const RULE_TOPICS: &[&str] = &["base", "farmers", "inns-cathedrals", "traders-builders", "cards", "bot"];
+
+/// A short rules summary by topic.
+pub fn rules(topic: Option<&str>) -> String {
+    let topic = topic.map(|t| t.trim().to_ascii_lowercase());
+    match topic.as_deref() {
+        None | Some("base") | Some("") => "**Carcassonne, base game** (2-6 players, 7 followers each).\n\
+            On your turn: draw a tile and place it touching the board so that roads, cities and fields continue across every side. \
+            Then you may put one follower on that tile: on a road (thief), a city (knight), the cloister (monk) or a field (farmer, lying down) — \
+            but not on a road, city or farm that already has a follower anywhere. \
+            A completed road scores 1 per tile; a completed city 2 per tile and 2 per shield (a city of only 2 tiles: 2, plus 1 per shield); \
+            a cloister with all 8 neighbours 9. The most followers take the points; a tie pays everyone tied in full. Followers come back after scoring; farmers stay.\n\
+            At the end, incomplete roads, cities (1 per tile and shield) and cloisters (1 per tile) score, then farms (`/rules topic:farmers`). \
+            A tile that fits nowhere is set aside."
+            .to_string(),
+        Some("farmers") => "**Farmers.** A farm is a connected field; roads, cities and the tile edges bound it. Farms score only at the end.\n\
+            `farmers:modern` (default, rulebook 000): the players with the most farmers in a farm score 3 for every completed city the farm borders; a city can pay several farms.\n\
+            `farmers:classic` (first edition, 001): each completed city pays 3 once, to the players with the most farmers over all the farms that border it.\n\
+            `farmers:off`: no farmers (house rule)."
+            .to_string(),
+        Some("inns-cathedrals") => "**Inns & Cathedrals** (+18 tiles, a large follower each).\n\
+            The large follower counts as two followers for majorities (also as a farmer) and returns like any follower. \
+            A road with an inn scores 2 per tile when completed but 0 if incomplete at the end; a city with a cathedral scores 3 per tile and 3 per shield when completed, 0 if incomplete at the end."
+            .to_string(),
+        Some("traders-builders") => "**Traders & Builders** (+24 tiles, a builder and a pig each, goods).\n\
+            Builder: place it on a road or city of your new tile that already holds one of your followers; each later turn in which you extend that road or city you place a second tile (once per turn). It returns when its feature is scored or holds none of your followers, and never counts for majorities.\n\
+            Pig: place it on a farm of your new tile that holds one of your farmers; if you own that farm at the end, each of its cities scores 4 for you instead of 3.\n\
+            Goods: whoever completes a city takes its wine, grain and cloth tokens; at the end the most of each kind scores 10 (ties all score)."
+            .to_string(),
+        Some("cards") => "**The Carcassonne card game** (2-5 players).\n\
+            Rows of cards grow beside the city (blue), cloister (yellow), road (red) and field (green) boards. On your turn play a card from your hand at the open end of its colour's row \
+            (your first card of a round goes face down into any row; jokers into any row), or put your large follower at the end of a row (`/secure`): it secures the cards between it and the previous follower or the board. \
+            With no cards left you must secure; with your follower out you must play. When everyone has played their hand and follower, secured cards are scored: persons (sum of values × number of person cards), \
+            animals (the herd's value each time it grows), dragon and fairy 10, misplaced face-down persons 10; buildings go under your chest and score as sets at the end (0/5/15/30 for 1-4 different). \
+            Whoever placed the last follower deals next. `/hand` shows your cards to you only."
+            .to_string(),
+        Some("bot") => "**How the bot plays.** One game per channel. Only seated players act, only the player to move moves. \
+            `/undo` asks to take back the last move (the others agree with `/undo` or refuse with `/undo refuse:true`); a player may take back their own tile before placing a figure. \
+            `/resign` leaves a running game (your figures leave the board; your turns are skipped). The creator or a channel manager can `/abort`. Games survive restarts of the bot."
+            .to_string(),
+        Some(other) => format!("No rules topic '{other}'. Topics: {}.", RULE_TOPICS.join(", ")),
+    }
+}
+
+/// A coloured disc for a seat.
+pub fn disc(seat: u8) -> &'static str {
+    match Colour::of_seat(seat) {
+        Colour::Red => "🔴",
+        Colour::Green => "🟢",
+        Colour::Blue => "🔵",
+        Colour::Yellow => "🟡",
+        Colour::Black => "⚫",
+        Colour::Grey => "⚪",
+    }
+}
+
+pub fn tile_id(kind: KindId) -> &'static str {
+    &Catalogue::get().kind(kind).id
+}
+
+/// "road completed", "most wine"...
+pub fn reason(r: ScoreReason) -> String {
+    r.text()
+}
+
+/// Whether an event is a scoring one (worth listing after a turn).
+pub fn is_points(e: &Event) -> bool {
+    matches!(e, Event::Scored { .. })
+}
+
+/// "1 tile" / "2 tiles".
+pub fn plural(n: usize, one: &str, many: &str) -> String {
+    if n == 1 { format!("1 {one}") } else { format!("{n} {many}") }
+}
