@@ -7,6 +7,7 @@
 pub mod cards;
 pub mod cli;
 pub mod engine;
+pub mod render;
 pub mod rng;
 pub mod scenario;
 pub mod view;
