@@ -94,12 +94,10 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
             text::draw_centred_halo(
                 img,
                 &s.label,
-                cx as f32,
-                cy as f32,
+                (cx as f32, cy as f32),
                 st,
                 pal::SPOT_TEXT,
-                pal::WHITE,
-                (st.size * 0.09).max(1.5),
+                (pal::WHITE, (st.size * 0.09).max(1.5)),
             );
         }
     }

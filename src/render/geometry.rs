@@ -94,8 +94,15 @@ pub struct CityShape {
 
 impl CityShape {
     /// Signed distance in tile units, positive inside the city.
+    ///
+    /// Each test `P_own > k * P_other` is written as `1 / (k * P_other) - 1 / P_own`: a
+    /// difference of two soft minimums of distances, whose gradient stays near 1 (the
+    /// potentials' own gradients explode at the tile's edges), so dividing by the
+    /// gradient gives a good distance for anti-aliasing and wall width.
     pub fn inside(&self, p: V2) -> f32 {
         let (po, go) = potential(self.own, p);
+        let own_d = 1.0 / po;
+        let own_g = go * (1.0 / (po * po));
         let mut best = f32::INFINITY;
         let mut best_g = v2(0.0, 0.0);
         let mut term = |mask: u8, k: f32| {
@@ -103,10 +110,10 @@ impl CityShape {
             if pr <= 0.0 {
                 return;
             }
-            let f = po.ln() - (k * pr).ln();
-            if f < best {
-                best = f;
-                best_g = go * (1.0 / po) - gr * (1.0 / pr);
+            let g = 1.0 / (k * pr) - own_d;
+            if g < best {
+                best = g;
+                best_g = own_g - gr * (1.0 / (k * pr * pr));
             }
         };
         if self.rest != 0 {
@@ -118,8 +125,7 @@ impl CityShape {
         if best == f32::INFINITY {
             return 1.0;
         }
-        let gl = best_g.len().max(0.5);
-        best / gl
+        best / best_g.len().max(0.3)
     }
 }
 
@@ -734,6 +740,16 @@ fn build(kind: &TileKind) -> TileGeom {
             };
         }
     }
+    // A cathedral stands in the middle of its city; figures make room for it.
+    for (i, seg) in segs.iter().enumerate() {
+        if seg.cathedral {
+            let at = pole(&geom.label, i).unwrap_or(c);
+            geom.symbols.push(Symbol {
+                kind: SymbolKind::Cathedral,
+                at,
+            });
+        }
+    }
     'scales: for scale in [1.0, 0.93, 0.86, 0.8, 0.75, 0.7, 0.65, 0.6] {
         geom.figure_scale = scale;
         for fields_first in [false, true] {
@@ -968,7 +984,7 @@ fn place_anchors(kind: &TileKind, g: &mut TileGeom, fields_first: bool) -> f32 {
     };
     let sizes: Vec<usize> = (0..segs.len()).map(size).collect();
     order.sort_by_key(|&s| (rank(segs[s].kind), sizes[s]));
-    let mut placed: Vec<Boxf> = Vec::new();
+    let mut placed: Vec<Boxf> = g.symbols.iter().map(symbol_box).collect();
     let mut total = 0.0;
     for s in order {
         let region: Vec<bool> = g.label.iter().map(|&l| l as usize == s).collect();
@@ -1085,12 +1101,40 @@ fn road_middle(g: &TileGeom, seg: usize) -> V2 {
     *line.last().unwrap_or(&v2(0.5, 0.5))
 }
 
+fn symbol_box(s: &Symbol) -> Boxf {
+    let h = s.kind.size() / 2.0;
+    (s.at - v2(h, h), s.at + v2(h, h))
+}
+
+/// The point of a segment's region farthest from its edges (nearest its centroid among
+/// equals).
+fn pole(label: &[u8], seg: usize) -> Option<V2> {
+    let region: Vec<bool> = label.iter().map(|&l| l as usize == seg).collect();
+    let dt = distance_in(&region);
+    let cells: Vec<usize> = (0..GRID * GRID).filter(|&k| region[k]).collect();
+    if cells.is_empty() {
+        return None;
+    }
+    let centroid = cells.iter().fold(v2(0.0, 0.0), |acc, &k| {
+        acc + cell_centre(k % GRID, k / GRID)
+    }) * (1.0 / cells.len() as f32);
+    cells
+        .iter()
+        .map(|&k| (dt[k].round(), cell_centre(k % GRID, k / GRID)))
+        .max_by(|a, b| {
+            a.0.total_cmp(&b.0)
+                .then(b.1.dist(centroid).total_cmp(&a.1.dist(centroid)))
+        })
+        .map(|(_, p)| p)
+}
+
 fn place_symbols(kind: &TileKind, g: &mut TileGeom) {
     let segs = &kind.segments;
     let mut taken: Vec<Boxf> = segs
         .iter()
         .enumerate()
         .map(|(s, seg)| box_at(g.anchors[s], segment_box(seg.kind, g.figure_scale)))
+        .chain(g.symbols.iter().map(symbol_box))
         .collect();
     if let Some(ct) = g.centre {
         let r = ct.radius();
@@ -1103,9 +1147,6 @@ fn place_symbols(kind: &TileKind, g: &mut TileGeom) {
     }
     let mut want: Vec<(SymbolKind, Option<usize>)> = Vec::new();
     for (i, s) in segs.iter().enumerate() {
-        if s.cathedral {
-            want.push((SymbolKind::Cathedral, Some(i)));
-        }
         for _ in 0..s.shields {
             want.push((SymbolKind::Shield, Some(i)));
         }
@@ -1167,7 +1208,7 @@ fn place_symbols(kind: &TileKind, g: &mut TileGeom) {
                 })
                 .collect::<Vec<_>>(),
         );
-        let need = half * GRID as f32 * 0.8;
+        let need = (half + 0.09) * GRID as f32;
         let cells: Vec<usize> = (0..GRID * GRID).filter(|&k| region[k]).collect();
         let centroid = if cells.is_empty() {
             v2(0.5, 0.5)
@@ -1176,7 +1217,7 @@ fn place_symbols(kind: &TileKind, g: &mut TileGeom) {
                 acc + cell_centre(k % GRID, k / GRID)
             }) * (1.0 / cells.len() as f32)
         };
-        let mut best: Option<((i32, f32, f32), V2)> = None;
+        let mut best: Option<((f32, f32, f32), V2)> = None;
         for &k in &cells {
             let p = cell_centre(k % GRID, k / GRID);
             let bx = box_at(p, rel);
@@ -1184,19 +1225,22 @@ fn place_symbols(kind: &TileKind, g: &mut TileGeom) {
                 continue;
             }
             let overlap: f32 = taken.iter().map(|o| boxes_overlap(bx, *o, 0.005)).sum();
+            // Clear of the edges first, then free of figures, then near the middle (or
+            // as deep as can be when nothing is clear of the edges).
             let fits = dt[k] >= need;
             let key = (
-                if fits { 0 } else { 1 },
-                overlap,
-                p.dist(centroid) - dt[k].min(need * 2.0) / GRID as f32 * 0.5,
+                if fits { 0.0f32 } else { 1.0 },
+                (overlap * 1e4).round(),
+                if fits { p.dist(centroid) } else { -dt[k] },
             );
             let better = match &best {
                 None => true,
-                Some((b, _)) => {
-                    key.0 < b.0
-                        || key.0 == b.0
-                            && (key.1 < b.1 - 1e-6 || (key.1 - b.1).abs() <= 1e-6 && key.2 < b.2)
-                }
+                Some((b, _)) => key
+                    .0
+                    .total_cmp(&b.0)
+                    .then(key.1.total_cmp(&b.1))
+                    .then(key.2.total_cmp(&b.2))
+                    .is_lt(),
             };
             if better {
                 best = Some((key, p));

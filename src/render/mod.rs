@@ -13,6 +13,7 @@
 
 pub mod board;
 pub mod canvas;
+pub mod cli;
 pub mod figures;
 pub mod geometry;
 pub mod layout;

@@ -108,12 +108,10 @@ pub fn draw_centred(img: &mut RgbaImage, text: &str, cx: f32, cy: f32, st: Style
 pub fn draw_centred_halo(
     img: &mut RgbaImage,
     text: &str,
-    cx: f32,
-    cy: f32,
+    (cx, cy): (f32, f32),
     st: Style,
     c: Colour,
-    halo: Colour,
-    r: f32,
+    (halo, r): (Colour, f32),
 ) {
     let steps = 12;
     for i in 0..steps {
