@@ -27,6 +27,20 @@ pub enum Command {
         #[arg(long)]
         board: bool,
     },
+    /// Play a scenario file and draw the board at its end as a PNG.
+    Render {
+        /// The scenario file (JSON, see docs/scenarios.md).
+        file: PathBuf,
+        /// Where to write the picture.
+        #[arg(long)]
+        out: PathBuf,
+        /// Show this tile as the next one, with its legal spots.
+        #[arg(long)]
+        next: Option<String>,
+        /// Draw the end-of-game picture (final board and score table) instead.
+        #[arg(long = "final")]
+        final_scores: bool,
+    },
     /// List the tile kinds.
     Tiles {
         /// Print JSON (id, expansion, count, edges N E S W).

@@ -7,6 +7,12 @@ fn main() -> ExitCode {
     match args.command {
         Some(Command::Scenario { file, board }) => cli::scenario(&file, board),
         Some(Command::Tiles { json }) => cli::tiles(json),
+        Some(Command::Render {
+            file,
+            out,
+            next,
+            final_scores,
+        }) => carcassonne_bot::render::cli::run(&file, &out, next.as_deref(), final_scores),
         None => {
             eprintln!("usage: carcassonne-bot <COMMAND> (see --help)");
             ExitCode::from(2)

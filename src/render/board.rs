@@ -1,0 +1,139 @@
+//! The board area: the table with its coordinates, the tiles, the last placed tile's
+//! outline, the figures and the legal spots of the next tile.
+
+use super::canvas::{self, Shape, fill_rect, stroke_rect, v2, with_alpha};
+use super::figures;
+use super::geometry;
+use super::layout::{Layout, coord_font};
+use super::palette as pal;
+use super::text;
+use super::tile;
+use crate::engine::SegmentKind;
+use crate::view::BoardView;
+use image::RgbaImage;
+
+/// Draws the board part of the picture (everything left of the panel).
+pub fn draw(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
+    let t = lay.tile as i32;
+    fill_rect(img, 0, 0, lay.board_w as i32, lay.height as i32, pal::TABLE);
+    // The cells, faintly.
+    let (ox, oy) = lay.origin;
+    let (w, h) = (lay.cols() as i32 * t, lay.rows() as i32 * t);
+    for c in 0..=lay.cols() as i32 {
+        fill_rect(img, ox + c * t, oy, ox + c * t + 1, oy + h, pal::TABLE_GRID);
+    }
+    for r in 0..=lay.rows() as i32 {
+        fill_rect(
+            img,
+            ox,
+            oy + r * t,
+            ox + w + 1,
+            oy + r * t + 1,
+            pal::TABLE_GRID,
+        );
+    }
+    coordinates(img, lay);
+
+    for tv in &view.tiles {
+        let sp = tile::sprite(tv.kind, tv.rotation, lay.tile);
+        let (x, y) = lay.cell_origin(tv.pos);
+        canvas::blit(img, &sp, x, y);
+    }
+    // A faint seam between tiles, so they can be counted.
+    for tv in &view.tiles {
+        let (x, y) = lay.cell_origin(tv.pos);
+        stroke_rect(img, x, y, x + t, y + t, 1, with_alpha(pal::INK, 0.16));
+    }
+    if let Some(pos) = view.last_placed
+        && lay.shows(pos)
+    {
+        let (x, y) = lay.cell_origin(pos);
+        let th = (t / 24).clamp(2, 4);
+        stroke_rect(img, x - 1, y - 1, x + t + 1, y + t + 1, 1, pal::INK);
+        stroke_rect(img, x, y, x + t, y + t, th, pal::LAST_PLACED);
+    }
+
+    for f in &view.figures {
+        let Some(tv) = view.tiles.iter().find(|tv| tv.pos == f.pos) else {
+            continue;
+        };
+        let Some(player) = view.players.get(f.owner as usize) else {
+            continue;
+        };
+        let a = geometry::anchor(tv.kind, tv.rotation, f.segment as usize);
+        let g = geometry::geom(tv.kind);
+        let at = lay.point(tv.pos, a);
+        // Anchor pixel centre, so that the anchor pixel is the figure's plain fill.
+        let at = v2(at.x.floor() + 0.5, at.y.floor() + 0.5);
+        figures::draw(
+            img,
+            f.kind,
+            f.on == SegmentKind::Field,
+            at,
+            lay.tile as f32 * g.figure_scale,
+            player.colour,
+        );
+    }
+
+    if let Some(next) = &view.next {
+        let st = text::style(spot_font(lay.tile), true);
+        for s in &next.spots {
+            if !lay.shows(s.at) {
+                continue;
+            }
+            let (x, y) = lay.cell_origin(s.at);
+            let inset = (t / 10).max(3);
+            let sq = Shape::RoundRect(
+                v2(x as f32 + t as f32 / 2.0, y as f32 + t as f32 / 2.0),
+                v2((t - 2 * inset) as f32 / 2.0, (t - 2 * inset) as f32 / 2.0),
+                t as f32 * 0.08,
+            );
+            canvas::fill_shape(img, &sq, pal::SPOT_FILL);
+            canvas::stroke_shape(img, &sq, (t as f32 * 0.025).max(1.5), pal::SPOT_EDGE);
+            let (cx, cy) = lay.cell_centre(s.at);
+            text::draw_centred_halo(
+                img,
+                &s.label,
+                (cx as f32, cy as f32),
+                st,
+                pal::SPOT_TEXT,
+                (pal::WHITE, (st.size * 0.09).max(1.5)),
+            );
+        }
+    }
+}
+
+/// Font size of the spot labels.
+pub fn spot_font(tile: u32) -> f32 {
+    (tile as f32 * 0.34).max(13.0)
+}
+
+fn coordinates(img: &mut RgbaImage, lay: &Layout) {
+    let st = text::style(coord_font(lay.tile), false);
+    let bold = text::style(st.size, true);
+    let t = lay.tile as f32;
+    for x in lay.min.x..=lay.max.x {
+        let (px, _) = lay.cell_origin(crate::engine::Pos::new(x, lay.min.y));
+        let s = if x == 0 { bold } else { st };
+        text::draw_centred(
+            img,
+            &x.to_string(),
+            px as f32 + t / 2.0,
+            lay.origin.1 as f32 / 2.0 + 2.0,
+            s,
+            pal::MARGIN_TEXT,
+        );
+    }
+    for y in lay.min.y..=lay.max.y {
+        let (_, py) = lay.cell_origin(crate::engine::Pos::new(lay.min.x, y));
+        let s = if y == 0 { bold } else { st };
+        text::draw_right(
+            img,
+            &y.to_string(),
+            lay.origin.0 as f32 - 6.0,
+            (py as f32 + t / 2.0 + text::cap_height(s) / 2.0).round(),
+            s,
+            pal::MARGIN_TEXT,
+        );
+    }
+}

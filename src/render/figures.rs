@@ -1,0 +1,224 @@
+//! Wooden figures in the players' colours: a standing follower (thief, knight, monk), a
+//! lying farmer, a larger large follower, a house-shaped builder and a pig. Every figure
+//! has a dark outline (light around black ones) and the colour's letter, so the colours
+//! never have to be told apart by hue alone.
+//!
+//! Shapes are given in tile units relative to the anchor point, which always falls on
+//! the figure's plain fill (the letter sits below it), so a test can read the player's
+//! colour exactly at the anchor pixel.
+
+use super::canvas::{Shape, V2, fill_outlined, v2};
+use super::palette;
+use crate::engine::FigureKind;
+use crate::view::Colour as PlayerColour;
+use image::RgbaImage;
+
+/// How much bigger a large follower is.
+pub const LARGE: f32 = 1.25;
+
+/// Figures are drawn at this multiple of the shapes below.
+const BASE: f32 = 1.08;
+
+fn scale(kind: FigureKind) -> f32 {
+    BASE * if kind == FigureKind::Large {
+        LARGE
+    } else {
+        1.0
+    }
+}
+
+/// The box a figure covers, `(min, max)` relative to its anchor, in tile units.
+pub fn figure_box(kind: FigureKind, lying: bool) -> (V2, V2) {
+    let k = scale(kind);
+    let (a, b) = match kind {
+        FigureKind::Builder => (v2(-0.1, -0.14), v2(0.1, 0.15)),
+        FigureKind::Pig => (v2(-0.185, -0.1), v2(0.165, 0.125)),
+        _ if lying => (v2(-0.12, -0.12), v2(0.16, 0.12)),
+        _ => (v2(-0.12, -0.12), v2(0.12, 0.16)),
+    };
+    (a * k, b * k)
+}
+
+/// The meeple standing, anchor on its chest.
+fn meeple() -> (Vec<V2>, V2, f32) {
+    let body = vec![
+        v2(-0.03, -0.045),
+        v2(-0.1, -0.025),
+        v2(-0.12, 0.0),
+        v2(-0.115, 0.025),
+        v2(-0.05, 0.035),
+        v2(-0.095, 0.16),
+        v2(-0.025, 0.16),
+        v2(0.0, 0.135),
+        v2(0.025, 0.16),
+        v2(0.095, 0.16),
+        v2(0.05, 0.035),
+        v2(0.115, 0.025),
+        v2(0.12, 0.0),
+        v2(0.1, -0.025),
+        v2(0.03, -0.045),
+    ];
+    (body, v2(0.0, -0.075), 0.047)
+}
+
+/// The colour letters as 3x5 pixel bitmaps (rows top to bottom, bit 2 is the left
+/// column): crisp at any figure size, where a vector font would blur at 5 pixels.
+fn letter_bits(c: char) -> [u8; 5] {
+    match c {
+        'R' => [0b110, 0b101, 0b110, 0b101, 0b101],
+        'G' => [0b011, 0b100, 0b101, 0b101, 0b011],
+        'B' => [0b110, 0b101, 0b110, 0b101, 0b110],
+        'Y' => [0b101, 0b101, 0b010, 0b010, 0b010],
+        'K' => [0b101, 0b110, 0b100, 0b110, 0b101],
+        'E' => [0b111, 0b100, 0b110, 0b100, 0b111],
+        _ => [0b111, 0b101, 0b101, 0b101, 0b111],
+    }
+}
+
+/// Draws a bitmap letter with its top-left corner at a pixel, `k` pixels per dot.
+fn draw_letter(img: &mut RgbaImage, c: char, x: i32, y: i32, k: i32, colour: image::Rgba<u8>) {
+    for (row, bits) in letter_bits(c).iter().enumerate() {
+        for col in 0..3 {
+            if bits & (0b100 >> col) != 0 {
+                let px = x + col * k;
+                let py = y + row as i32 * k;
+                super::canvas::fill_rect(img, px, py, px + k, py + k, colour);
+            }
+        }
+    }
+}
+
+/// Where the letter goes: its top-left pixel, for a figure anchored at pixel `(ax, ay)`
+/// with `px` pixels per tile unit and `k` pixels per dot. It never covers the anchor.
+fn letter_origin(kind: FigureKind, lying: bool, ax: i32, ay: i32, px: f32, k: i32) -> (i32, i32) {
+    let gap = |f: f32| ((f * px).round() as i32).max(2);
+    match kind {
+        FigureKind::Pig => (ax + gap(0.05), ay - (5 * k) / 2),
+        _ if lying => (ax + gap(0.045), ay - (5 * k) / 2),
+        _ => (ax - (3 * k) / 2, ay + gap(0.045)),
+    }
+}
+
+/// The figure's outline shape in pixels, at `at`, for a tile of `tile` pixels.
+pub fn figure_shape(kind: FigureKind, lying: bool, at: V2, tile: f32) -> Shape {
+    let k = scale(kind) * tile;
+    let px = |p: V2| at + p * k;
+    match kind {
+        FigureKind::Builder => Shape::Poly(
+            [
+                v2(0.0, -0.14),
+                v2(0.1, -0.045),
+                v2(0.085, 0.15),
+                v2(-0.085, 0.15),
+                v2(-0.1, -0.045),
+            ]
+            .into_iter()
+            .map(px)
+            .collect(),
+        ),
+        FigureKind::Pig => {
+            let mut parts = vec![
+                Shape::Ellipse(px(v2(0.02, 0.015)), 0.14 * k, 0.085 * k),
+                Shape::Circle(px(v2(-0.115, -0.02)), 0.055 * k),
+                Shape::Ellipse(px(v2(-0.165, -0.005)), 0.022 * k, 0.03 * k),
+                Shape::Poly(
+                    [v2(-0.14, -0.06), v2(-0.12, -0.1), v2(-0.095, -0.065)]
+                        .into_iter()
+                        .map(px)
+                        .collect(),
+                ),
+                Shape::Capsule(px(v2(0.145, -0.02)), px(v2(0.165, -0.045)), 0.012 * k),
+            ];
+            for x in [-0.08, -0.035, 0.06, 0.105] {
+                parts.push(Shape::RoundRect(
+                    px(v2(x, 0.1)),
+                    v2(0.016, 0.025) * k,
+                    0.006 * k,
+                ));
+            }
+            Shape::Union(parts)
+        }
+        _ => {
+            let (body, head, r) = meeple();
+            let turn = |p: V2| if lying { v2(p.y, -p.x) } else { p };
+            Shape::Union(vec![
+                Shape::Poly(body.into_iter().map(|p| px(turn(p))).collect()),
+                Shape::Circle(px(turn(head)), r * k),
+            ])
+        }
+    }
+}
+
+/// Draws a figure with its anchor at pixel `at` on a tile of `tile` pixels.
+pub fn draw(
+    img: &mut RgbaImage,
+    kind: FigureKind,
+    lying: bool,
+    at: V2,
+    tile: f32,
+    colour: PlayerColour,
+) {
+    let shape = figure_shape(kind, lying, at, tile);
+    let outline = (tile * 0.014).clamp(1.0, 2.2);
+    fill_outlined(
+        img,
+        &shape,
+        palette::player(colour),
+        palette::player_outline(colour),
+        outline,
+    );
+    let px = scale(kind) * tile;
+    let k = if px >= 88.0 { 2 } else { 1 };
+    let (ax, ay) = (at.x.floor() as i32, at.y.floor() as i32);
+    let (lx, ly) = letter_origin(kind, lying, ax, ay, px, k);
+    draw_letter(
+        img,
+        colour.letter(),
+        lx,
+        ly,
+        k,
+        palette::player_letter(colour),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::canvas::rgb;
+
+    #[test]
+    fn anchor_pixel_is_plain_fill_for_every_figure() {
+        for kind in FigureKind::ALL {
+            for lying in [false, true] {
+                for tile in [40.0f32, 64.0, 96.0] {
+                    for c in PlayerColour::ALL {
+                        let mut img = RgbaImage::from_pixel(100, 100, rgb(134, 184, 84));
+                        let at = v2(50.5, 50.5);
+                        draw(&mut img, kind, lying, at, tile, c);
+                        assert_eq!(
+                            *img.get_pixel(50, 50),
+                            palette::player(c),
+                            "{kind:?} lying={lying} tile={tile} {c:?}"
+                        );
+                        // The box holds the whole figure.
+                        let (a, b) = figure_box(kind, lying);
+                        let pad = 3.0;
+                        for (x, y, p) in img.enumerate_pixels() {
+                            if *p != rgb(134, 184, 84) {
+                                let fx = (x as f32 + 0.5 - at.x) / tile;
+                                let fy = (y as f32 + 0.5 - at.y) / tile;
+                                assert!(
+                                    fx >= a.x - pad / tile
+                                        && fx <= b.x + pad / tile
+                                        && fy >= a.y - pad / tile
+                                        && fy <= b.y + pad / tile,
+                                    "{kind:?} lying={lying} pixel {x},{y} outside its box"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,151 @@
+//! The pictures of a game: pure functions from a [`BoardView`] to an image or PNG bytes
+//! (what the picture shows and how: `docs/render.md`).
+//!
+//! - [`board_png`] / [`board_image`]: the board after a turn, with the side panel;
+//! - [`final_scores_png`] / [`final_scores_image`]: the end-of-game picture, the final
+//!   board beside the score table;
+//! - [`board_layout`], [`final_scores_layout`]: where things land in those pictures
+//!   ([`Layout`], [`ScoreTable`]), for tests and for anyone who annotates the picture;
+//! - [`anchor`]: where a figure on a tile's segment stands.
+//!
+//! Tiles are drawn from the tile data ([`geometry`]), so a new kind in `data/tiles`
+//! draws without new code; sprites are cached per kind, rotation and size.
+
+pub mod board;
+pub mod canvas;
+pub mod cli;
+pub mod figures;
+pub mod geometry;
+pub mod layout;
+pub mod palette;
+pub mod panel;
+pub mod samples;
+pub mod scores;
+pub mod symbols;
+pub mod text;
+pub mod tile;
+
+pub use layout::Layout;
+pub use scores::ScoreTable;
+
+use crate::engine::{KindId, Rotation};
+use crate::view::BoardView;
+use image::codecs::png::{CompressionType, FilterType, PngEncoder};
+use image::{ImageEncoder, RgbaImage};
+
+/// No picture is ever larger than this (Discord's upload limit for bots is 10 MiB).
+pub const MAX_PNG_BYTES: usize = 10 * 1024 * 1024;
+
+/// The layout [`board_image`] uses for this view.
+pub fn board_layout(view: &BoardView) -> Layout {
+    Layout::new(view, layout::PANEL_W, panel::height(view), None)
+}
+
+fn board_at(view: &BoardView, tile: Option<u32>) -> RgbaImage {
+    let lay = Layout::new(view, layout::PANEL_W, panel::height(view), tile);
+    let mut img = RgbaImage::new(lay.width, lay.height);
+    board::draw(&mut img, view, &lay);
+    panel::draw(&mut img, view, lay.panel_x as i32, lay.panel_w as i32);
+    img
+}
+
+/// The board picture: the table with coordinates, tiles, figures, the last placed tile
+/// outlined, the legal spots of the next tile, and the side panel.
+pub fn board_image(view: &BoardView) -> RgbaImage {
+    board_at(view, None)
+}
+
+/// [`board_image`] as PNG bytes, never more than [`MAX_PNG_BYTES`].
+pub fn board_png(view: &BoardView) -> Vec<u8> {
+    within_limit(board_layout(view).tile, |t| board_at(view, t))
+}
+
+/// The layout of [`final_scores_image`]: the board, and the table right of it.
+pub fn final_scores_layout(view: &BoardView) -> (Layout, ScoreTable) {
+    final_layout_at(view, None)
+}
+
+fn final_layout_at(view: &BoardView, tile: Option<u32>) -> (Layout, ScoreTable) {
+    let probe = ScoreTable::new(view, 0);
+    let lay = Layout::new(view, scores::TABLE_W, probe.height(), tile);
+    let table = ScoreTable::new(view, lay.panel_x);
+    (lay, table)
+}
+
+fn final_at(view: &BoardView, tile: Option<u32>) -> RgbaImage {
+    let (lay, table) = final_layout_at(view, tile);
+    let mut img = RgbaImage::new(lay.width, lay.height);
+    board::draw(&mut img, view, &lay);
+    scores::draw(&mut img, view, &table);
+    img
+}
+
+/// The end-of-game picture: the final board and, right of it, every player's points by
+/// roads, cities, cloisters, farms (and goods) with the total, best first, the winners
+/// highlighted.
+pub fn final_scores_image(view: &BoardView) -> RgbaImage {
+    final_at(view, None)
+}
+
+/// [`final_scores_image`] as PNG bytes, never more than [`MAX_PNG_BYTES`].
+pub fn final_scores_png(view: &BoardView) -> Vec<u8> {
+    within_limit(final_scores_layout(view).0.tile, |t| final_at(view, t))
+}
+
+/// Renders with smaller tiles until the PNG fits under [`MAX_PNG_BYTES`].
+fn within_limit(mut tile: u32, render: impl Fn(Option<u32>) -> RgbaImage) -> Vec<u8> {
+    let mut png = encode_png(&render(None));
+    while png.len() > MAX_PNG_BYTES && tile > 8 {
+        tile = (tile * 3 / 4).max(8) / 4 * 4;
+        png = encode_png(&render(Some(tile.max(8))));
+    }
+    png
+}
+
+/// Encodes an (opaque) image as an RGB PNG with fast compression.
+pub fn encode_png(img: &RgbaImage) -> Vec<u8> {
+    let rgb: Vec<u8> = img
+        .as_raw()
+        .chunks_exact(4)
+        .flat_map(|p| [p[0], p[1], p[2]])
+        .collect();
+    let mut out = Vec::with_capacity(rgb.len() / 8);
+    let enc = PngEncoder::new_with_quality(&mut out, CompressionType::Fast, FilterType::Adaptive);
+    // Writing to a Vec cannot fail and the buffer matches the dimensions.
+    enc.write_image(
+        &rgb,
+        img.width(),
+        img.height(),
+        image::ExtendedColorType::Rgb8,
+    )
+    .expect("PNG encoding into memory");
+    out
+}
+
+/// Where a figure on segment `seg` of a tile of `kind` turned by `r` stands: tile units
+/// from the tile's north-west corner (`0..1`, x east, y south).
+pub fn anchor(kind: KindId, r: Rotation, seg: u8) -> (f32, f32) {
+    let p = geometry::anchor(kind, r, seg as usize);
+    (p.x, p.y)
+}
+
+/// Every given kind in its four rotations, one row per kind (a sheet for checking the
+/// tile drawings by eye).
+pub fn tile_atlas(kinds: &[KindId], size: u32) -> RgbaImage {
+    let gap = 4;
+    let w = 4 * (size + gap) + gap;
+    let h = kinds.len() as u32 * (size + gap) + gap;
+    let mut img = RgbaImage::from_pixel(w, h.max(1), palette::TABLE);
+    for (row, &k) in kinds.iter().enumerate() {
+        for r in Rotation::ALL {
+            let sp = tile::sprite(k, r, size);
+            canvas::blit(
+                &mut img,
+                &sp,
+                (gap + r.quarters() as u32 * (size + gap)) as i32,
+                (gap + row as u32 * (size + gap)) as i32,
+            );
+        }
+    }
+    img
+}

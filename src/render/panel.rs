@@ -1,0 +1,235 @@
+//! The side panel: tiles left, the players (colour, name, score, figures left per kind,
+//! goods), a marker on the player to move, and the next tile in its four rotations with
+//! the ones that fit somewhere marked.
+
+use super::canvas::{self, Shape, fill_rect, v2};
+use super::figures;
+use super::palette as pal;
+use super::symbols;
+use super::text::{self, style};
+use super::tile;
+use crate::engine::tile::Good;
+use crate::engine::{Catalogue, FigureKind, Rotation};
+use crate::view::{BoardView, PlayerView};
+use image::RgbaImage;
+
+const MARGIN: i32 = 16;
+const HEADER_H: i32 = 52;
+const ROW_H: i32 = 62;
+const GOODS_H: i32 = 22;
+const NEXT_TILE: u32 = 64;
+const NEXT_H: i32 = 34 + NEXT_TILE as i32 + 30 + 24;
+
+fn row_height(view: &BoardView) -> i32 {
+    ROW_H + if view.goods { GOODS_H } else { 0 }
+}
+
+/// Height the panel needs.
+pub fn height(view: &BoardView) -> u32 {
+    let mut h = HEADER_H + view.players.len() as i32 * row_height(view) + 12;
+    if view.next.is_some() {
+        h += NEXT_H;
+    }
+    (h + MARGIN) as u32
+}
+
+/// The pixel size to pass to [`figures::draw`] for a figure about `h` pixels tall.
+fn figure_tile_for(h: f32) -> f32 {
+    h / 0.26
+}
+
+/// Draws the panel at `x`, `w` pixels wide, over the picture's full height.
+pub fn draw(img: &mut RgbaImage, view: &BoardView, x: i32, w: i32) {
+    let h = img.height() as i32;
+    fill_rect(img, x, 0, x + w, h, pal::PANEL);
+    fill_rect(img, x, 0, x + 1, h, pal::PANEL_LINE);
+    let left = x + MARGIN;
+    let right = x + w - MARGIN;
+
+    // Header.
+    let head = if view.over {
+        "Game over".to_string()
+    } else {
+        format!("Tiles left: {}", view.tiles_left)
+    };
+    text::draw(img, &head, left as f32, 34.0, style(20.0, true), pal::TEXT);
+    fill_rect(
+        img,
+        left,
+        HEADER_H - 8,
+        right,
+        HEADER_H - 7,
+        pal::PANEL_LINE,
+    );
+
+    let mut y = HEADER_H;
+    let rh = row_height(view);
+    for (i, p) in view.players.iter().enumerate() {
+        let current = view.current == Some(i as u8);
+        player_row(img, view, p, current, left, right, y, rh);
+        y += rh;
+    }
+
+    if let Some(next) = &view.next {
+        y += 12;
+        fill_rect(img, left, y - 6, right, y - 5, pal::PANEL_LINE);
+        let kind = Catalogue::get().kind(next.kind);
+        let who = view
+            .players
+            .get(next.player as usize)
+            .map(|p| p.name.as_str())
+            .unwrap_or("?");
+        let title = text::fit(
+            &format!("Next tile {} for {}", kind.id, who),
+            style(15.0, true),
+            (right - left) as f32,
+        );
+        text::draw(
+            img,
+            &title,
+            left as f32,
+            (y + 18) as f32,
+            style(15.0, true),
+            pal::TEXT,
+        );
+        let ty = y + 30;
+        let gap = ((right - left) - 4 * NEXT_TILE as i32) / 3;
+        for r in Rotation::ALL {
+            let tx = left + r.quarters() as i32 * (NEXT_TILE as i32 + gap);
+            let fits = next.fitting.contains(&r);
+            let sp = tile::sprite(next.kind, r, NEXT_TILE);
+            canvas::blit(img, &sp, tx, ty);
+            let t = NEXT_TILE as i32;
+            if fits {
+                canvas::stroke_rect(img, tx - 3, ty - 3, tx + t + 3, ty + t + 3, 3, pal::FIT_OK);
+            } else {
+                canvas::grey_out(img, tx, ty, tx + t, ty + t, 0.85);
+                canvas::stroke_rect(img, tx - 1, ty - 1, tx + t + 1, ty + t + 1, 1, pal::FIT_NO);
+            }
+            let label = format!("{}°", r.degrees());
+            let (c, st) = if fits {
+                (pal::FIT_OK, style(14.0, true))
+            } else {
+                (pal::FIT_NO, style(14.0, false))
+            };
+            text::draw_centred(
+                img,
+                &label,
+                (tx + t / 2) as f32,
+                (ty + t + 16) as f32,
+                st,
+                c,
+            );
+        }
+        let n = next.spots.len();
+        let spots = match (next.spots.first(), next.spots.last()) {
+            (Some(a), Some(b)) if n > 1 => format!("{n} spots: {} to {}", a.label, b.label),
+            (Some(a), _) => format!("1 spot: {}", a.label),
+            _ => "no spot".to_string(),
+        };
+        text::draw(
+            img,
+            &spots,
+            left as f32,
+            (ty + NEXT_TILE as i32 + 44) as f32,
+            style(14.0, false),
+            pal::TEXT_DIM,
+        );
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn player_row(
+    img: &mut RgbaImage,
+    view: &BoardView,
+    p: &PlayerView,
+    current: bool,
+    left: i32,
+    right: i32,
+    y: i32,
+    rh: i32,
+) {
+    if current {
+        let bg = Shape::RoundRect(
+            v2((left + right) as f32 / 2.0, (y + rh / 2 - 2) as f32),
+            v2((right - left + 12) as f32 / 2.0, (rh - 6) as f32 / 2.0),
+            6.0,
+        );
+        canvas::fill_outlined(img, &bg, pal::CURRENT, pal::LAST_PLACED, 1.5);
+        // The marker: a triangle pointing at the player.
+        let tri = Shape::Poly(vec![
+            v2(left as f32 - 6.0, (y + 14) as f32),
+            v2(left as f32 + 2.0, (y + 21) as f32),
+            v2(left as f32 - 6.0, (y + 28) as f32),
+        ]);
+        canvas::fill_shape(img, &tri, pal::LAST_PLACED);
+    }
+    // Swatch: a follower in the player's colour with its letter.
+    figures::draw(
+        img,
+        FigureKind::Follower,
+        false,
+        v2((left + 18) as f32 + 0.5, (y + 22) as f32 + 0.5),
+        figure_tile_for(34.0),
+        p.colour,
+    );
+    let name_x = (left + 44) as f32;
+    let score = p.score.to_string();
+    let score_st = style(24.0, true);
+    let score_w = text::width(&score, score_st);
+    let name = text::fit(
+        &p.name,
+        style(17.0, true),
+        right as f32 - name_x - score_w - 10.0,
+    );
+    text::draw(
+        img,
+        &name,
+        name_x,
+        (y + 22) as f32,
+        style(17.0, true),
+        pal::TEXT,
+    );
+    text::draw_right(
+        img,
+        &score,
+        right as f32,
+        (y + 26) as f32,
+        score_st,
+        pal::TEXT,
+    );
+
+    // Figures left, per kind of this game.
+    let mut fx = name_x;
+    let line_y = y + 44;
+    for &k in &view.figure_kinds {
+        let n = p.supply.get(k);
+        let icon_h = match k {
+            FigureKind::Large => 19.0,
+            FigureKind::Pig => 13.0,
+            _ => 16.0,
+        };
+        let icon_w = match k {
+            FigureKind::Pig => 22.0,
+            _ => 16.0,
+        };
+        let at = v2(fx + icon_w / 2.0, line_y as f32 - 1.0);
+        figures::draw(img, k, false, at, figure_tile_for(icon_h), p.colour);
+        let label = format!("×{n}");
+        let st = style(14.0, false);
+        let c = if n == 0 { pal::TEXT_DIM } else { pal::TEXT };
+        text::draw(img, &label, fx + icon_w + 3.0, (line_y + 5) as f32, st, c);
+        fx += icon_w + 6.0 + text::width(&label, st) + 12.0;
+    }
+    if view.goods {
+        let gy = line_y + GOODS_H;
+        let mut gx = name_x;
+        for g in Good::ALL {
+            symbols::goods(img, g, v2(gx + 8.0, gy as f32), 17.0);
+            let label = format!("{}", p.goods[g.index()]);
+            let st = style(14.0, false);
+            text::draw(img, &label, gx + 20.0, (gy + 5) as f32, st, pal::TEXT);
+            gx += 20.0 + text::width(&label, st) + 16.0;
+        }
+    }
+}

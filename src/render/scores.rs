@@ -1,0 +1,255 @@
+//! The end-of-game picture's score table: one row per player from first to last, with
+//! points by roads, cities, cloisters, farms (and goods when the game has them) and the
+//! total; the winners' rows are highlighted in gold with a crown.
+
+use super::canvas::{self, Shape, fill_rect, v2};
+use super::figures;
+use super::palette as pal;
+use super::text::{self, style};
+use crate::engine::{Category, FigureKind};
+use crate::view::BoardView;
+use image::RgbaImage;
+
+pub const TABLE_W: u32 = 600;
+const MARGIN: u32 = 18;
+const TITLE_H: u32 = 64;
+const HEADER_H: u32 = 30;
+const ROW_H: u32 = 46;
+const FOOT_H: u32 = 56;
+
+/// Where the score table and its rows are.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScoreTable {
+    /// Left edge and width of the table area (the panel right of the board).
+    pub x: u32,
+    pub w: u32,
+    /// Top of the first row.
+    pub rows_y: u32,
+    pub row_h: u32,
+    /// Player index shown on each row, best first.
+    pub order: Vec<usize>,
+    /// Rank shown on each row (ties share a rank).
+    pub ranks: Vec<usize>,
+    /// Players with the best score.
+    pub winners: Vec<usize>,
+    /// The categories shown, in column order (the total comes last).
+    pub columns: Vec<Category>,
+}
+
+impl ScoreTable {
+    pub fn new(view: &BoardView, x: u32) -> ScoreTable {
+        let mut order: Vec<usize> = (0..view.players.len()).collect();
+        order.sort_by_key(|&i| (std::cmp::Reverse(view.players[i].score), i));
+        let ranks = order
+            .iter()
+            .map(|&i| {
+                1 + view
+                    .players
+                    .iter()
+                    .filter(|p| p.score > view.players[i].score)
+                    .count()
+            })
+            .collect();
+        let best = view.players.iter().map(|p| p.score).max().unwrap_or(0);
+        let winners = (0..view.players.len())
+            .filter(|&i| view.players[i].score == best)
+            .collect();
+        let goods = view.goods
+            || view
+                .players
+                .iter()
+                .any(|p| p.breakdown[Category::Goods as usize] > 0);
+        let columns = Category::ALL
+            .into_iter()
+            .filter(|c| *c != Category::Goods || goods)
+            .collect();
+        ScoreTable {
+            x,
+            w: TABLE_W,
+            rows_y: TITLE_H + HEADER_H,
+            row_h: ROW_H,
+            order,
+            ranks,
+            winners,
+            columns,
+        }
+    }
+
+    /// Height the table needs.
+    pub fn height(&self) -> u32 {
+        TITLE_H + HEADER_H + self.order.len() as u32 * ROW_H + FOOT_H
+    }
+
+    /// The rectangle `(x0, y0, x1, y1)` of row `i` (0 is the best).
+    pub fn row_rect(&self, i: usize) -> (u32, u32, u32, u32) {
+        let y = self.rows_y + i as u32 * ROW_H;
+        (self.x + MARGIN, y, self.x + self.w - MARGIN, y + ROW_H)
+    }
+
+    /// The right edge of column `c` (numbers are right-aligned there); the total's
+    /// column is `c == columns.len()`.
+    pub fn column_right(&self, c: usize) -> u32 {
+        let right = self.x + self.w - MARGIN - 10;
+        let n = self.columns.len();
+        right - (n - c) as u32 * 66
+    }
+}
+
+fn column_title(c: Category) -> &'static str {
+    match c {
+        Category::Roads => "Roads",
+        Category::Cities => "Cities",
+        Category::Cloisters => "Cloist.",
+        Category::Farms => "Farms",
+        Category::Goods => "Goods",
+    }
+}
+
+fn crown(img: &mut RgbaImage, c: canvas::V2, w: f32) {
+    let h = w * 0.7;
+    let shape = Shape::Poly(vec![
+        v2(c.x - w / 2.0, c.y + h / 2.0),
+        v2(c.x - w / 2.0, c.y - h / 2.0),
+        v2(c.x - w / 4.0, c.y),
+        v2(c.x, c.y - h / 2.0 - 2.0),
+        v2(c.x + w / 4.0, c.y),
+        v2(c.x + w / 2.0, c.y - h / 2.0),
+        v2(c.x + w / 2.0, c.y + h / 2.0),
+    ]);
+    canvas::fill_outlined(img, &shape, pal::GOLD, pal::GOLD_DARK, 1.2);
+}
+
+/// Draws the table in the panel area `x..x + TABLE_W`.
+pub fn draw(img: &mut RgbaImage, view: &BoardView, t: &ScoreTable) {
+    let (x, w) = (t.x as i32, t.w as i32);
+    let h = img.height() as i32;
+    fill_rect(img, x, 0, x + w, h, pal::PANEL);
+    fill_rect(img, x, 0, x + 1, h, pal::PANEL_LINE);
+    let left = (t.x + MARGIN) as f32;
+    text::draw(
+        img,
+        "Final scores",
+        left,
+        40.0,
+        style(26.0, true),
+        pal::TEXT,
+    );
+
+    let head = style(14.0, true);
+    let hy = (TITLE_H + HEADER_H - 10) as f32;
+    text::draw(img, "Player", left + 44.0, hy, head, pal::TEXT_DIM);
+    for (i, c) in t.columns.iter().enumerate() {
+        text::draw_right(
+            img,
+            column_title(*c),
+            t.column_right(i) as f32,
+            hy,
+            head,
+            pal::TEXT_DIM,
+        );
+    }
+    text::draw_right(
+        img,
+        "Total",
+        t.column_right(t.columns.len()) as f32,
+        hy,
+        head,
+        pal::TEXT,
+    );
+    fill_rect(
+        img,
+        x + MARGIN as i32,
+        (TITLE_H + HEADER_H - 3) as i32,
+        x + w - MARGIN as i32,
+        (TITLE_H + HEADER_H - 2) as i32,
+        pal::PANEL_LINE,
+    );
+
+    for (row, &pi) in t.order.iter().enumerate() {
+        let p = &view.players[pi];
+        let (x0, y0, x1, y1) = t.row_rect(row);
+        let winner = t.winners.contains(&pi);
+        if winner {
+            let bg = Shape::RoundRect(
+                v2((x0 + x1) as f32 / 2.0, (y0 + y1) as f32 / 2.0),
+                v2((x1 - x0) as f32 / 2.0, (y1 - y0) as f32 / 2.0 - 3.0),
+                8.0,
+            );
+            canvas::fill_outlined(img, &bg, pal::WINNER, pal::GOLD_DARK, 1.5);
+        } else if row % 2 == 1 {
+            fill_rect(
+                img,
+                x0 as i32,
+                y0 as i32 + 3,
+                x1 as i32,
+                y1 as i32 - 3,
+                pal::TABLE,
+            );
+        }
+        let base = (y0 + ROW_H / 2 + 7) as f32;
+        let rank_c = v2(left + 12.0, (y0 + ROW_H / 2) as f32);
+        if winner {
+            crown(img, rank_c, 20.0);
+        } else {
+            text::draw_centred(
+                img,
+                &t.ranks[row].to_string(),
+                rank_c.x,
+                rank_c.y,
+                style(18.0, true),
+                pal::TEXT_DIM,
+            );
+        }
+        figures::draw(
+            img,
+            FigureKind::Follower,
+            false,
+            v2(left + 44.0, (y0 + ROW_H / 2 - 2) as f32 + 0.5),
+            30.0 / 0.26,
+            p.colour,
+        );
+        let name_x = left + 64.0;
+        let name_w = t.column_right(0) as f32 - 60.0 - name_x;
+        let name = text::fit(&p.name, style(17.0, true), name_w);
+        text::draw(img, &name, name_x, base, style(17.0, true), pal::TEXT);
+        for (i, c) in t.columns.iter().enumerate() {
+            let v = p.breakdown[*c as usize];
+            let colour = if v == 0 { pal::TEXT_DIM } else { pal::TEXT };
+            text::draw_right(
+                img,
+                &v.to_string(),
+                t.column_right(i) as f32,
+                base,
+                style(17.0, false),
+                colour,
+            );
+        }
+        text::draw_right(
+            img,
+            &p.score.to_string(),
+            t.column_right(t.columns.len()) as f32,
+            base + 1.0,
+            style(21.0, true),
+            pal::TEXT,
+        );
+    }
+
+    let names: Vec<&str> = t
+        .winners
+        .iter()
+        .map(|&i| view.players[i].name.as_str())
+        .collect();
+    let best = t
+        .winners
+        .first()
+        .map(|&i| view.players[i].score)
+        .unwrap_or(0);
+    let line = match names.as_slice() {
+        [] => String::new(),
+        [one] => format!("{one} wins with {best} points"),
+        more => format!("{} share the win with {best} points", more.join(" and ")),
+    };
+    let fy = t.rows_y + t.order.len() as u32 * ROW_H + 34;
+    let line = text::fit(&line, style(18.0, true), (w - 2 * MARGIN as i32) as f32);
+    text::draw(img, &line, left, fy as f32, style(18.0, true), pal::TEXT);
+}

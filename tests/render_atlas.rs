@@ -1,0 +1,105 @@
+//! Sheets of every tile kind for checking the drawings by eye:
+//! `RENDER_OUT=dir cargo test --test render_atlas -- --ignored`.
+
+use carcassonne_bot::engine::{Catalogue, Expansion, KindId};
+use carcassonne_bot::render;
+
+#[test]
+#[ignore = "writes picture files for a person to look at"]
+fn write_tile_sheets() {
+    let out = std::env::var("RENDER_OUT").unwrap_or_else(|_| "target/render-out".into());
+    std::fs::create_dir_all(&out).unwrap();
+    let cat = Catalogue::get();
+    let size: u32 = std::env::var("RENDER_TILE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(96);
+    // `RENDER_KINDS=A,IC/CRCR`: just these kinds, large.
+    if let Ok(list) = std::env::var("RENDER_KINDS") {
+        let kinds: Vec<KindId> = list.split(',').map(|s| cat.lookup(s).unwrap()).collect();
+        render::tile_atlas(&kinds, size.max(200))
+            .save(format!("{out}/kinds.png"))
+            .unwrap();
+        return;
+    }
+    for e in Expansion::ALL {
+        let kinds: Vec<KindId> = cat.of_expansion(e).map(|(id, _)| id).collect();
+        if kinds.is_empty() {
+            continue;
+        }
+        for (i, chunk) in kinds.chunks(9).enumerate() {
+            let img = render::tile_atlas(chunk, size);
+            img.save(format!("{out}/tiles-{}-{i}.png", e.id())).unwrap();
+        }
+    }
+}
+
+#[test]
+#[ignore = "writes picture files for a person to look at"]
+fn write_sample_boards() {
+    use carcassonne_bot::render::samples;
+    let out = std::env::var("RENDER_OUT").unwrap_or_else(|_| "target/render-out".into());
+    std::fs::create_dir_all(&out).unwrap();
+    let base = [Expansion::Base];
+    let all = [
+        Expansion::Base,
+        Expansion::InnsCathedrals,
+        Expansion::TradersBuilders,
+    ];
+    let cases: Vec<(&str, carcassonne_bot::engine::Game)> = vec![
+        (
+            "base-early",
+            samples::random_game(3, &base, 11, 2, Some(55)),
+        ),
+        ("base-mid", samples::random_game(4, &base, 12, 2, Some(25))),
+        ("base-end", samples::random_game(5, &base, 13, 2, None)),
+        (
+            "expansions-mid",
+            samples::random_game(6, &all, 14, 2, Some(30)),
+        ),
+        ("expansions-end", samples::random_game(6, &all, 15, 2, None)),
+        ("long-200", samples::long_board(200)),
+    ];
+    for (name, game) in cases {
+        let view = samples::view(&game);
+        let t = std::time::Instant::now();
+        let png = if view.over {
+            render::final_scores_png(&view)
+        } else {
+            render::board_png(&view)
+        };
+        eprintln!("{name}: {} bytes in {:?}", png.len(), t.elapsed());
+        std::fs::write(format!("{out}/{name}.png"), &png).unwrap();
+        if view.over {
+            std::fs::write(format!("{out}/{name}-board.png"), render::board_png(&view)).unwrap();
+        }
+    }
+}
+
+/// `CROP_IN=a.png CROP=x,y,w,h CROP_OUT=b.png`: an enlarged piece of a picture.
+#[test]
+#[ignore = "a tool for looking at pictures"]
+fn crop_picture() {
+    let (Ok(input), Ok(rect), Ok(output)) = (
+        std::env::var("CROP_IN"),
+        std::env::var("CROP"),
+        std::env::var("CROP_OUT"),
+    ) else {
+        return;
+    };
+    let v: Vec<u32> = rect.split(',').map(|s| s.parse().unwrap()).collect();
+    let img = image::open(input).unwrap().to_rgba8();
+    let piece = image::imageops::crop_imm(&img, v[0], v[1], v[2], v[3]).to_image();
+    let k = std::env::var("CROP_ZOOM")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(2);
+    image::imageops::resize(
+        &piece,
+        v[2] * k,
+        v[3] * k,
+        image::imageops::FilterType::Nearest,
+    )
+    .save(output)
+    .unwrap();
+}

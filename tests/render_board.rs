@@ -1,0 +1,357 @@
+//! The board picture, checked pixel by pixel at positions computed from the renderer's
+//! layout (never hard-coded).
+
+use carcassonne_bot::engine::geometry::SlotSet;
+use carcassonne_bot::engine::tile::Terrain;
+use carcassonne_bot::engine::{
+    Action, Catalogue, Decision, Expansion, Game, GameConfig, Pos, Rotation, Side, Slot, Stack,
+};
+use carcassonne_bot::render::{self, Layout, palette, samples};
+use carcassonne_bot::view::BoardView;
+use image::{Rgba, RgbaImage};
+
+fn decode(png: &[u8]) -> RgbaImage {
+    image::load_from_memory_with_format(png, image::ImageFormat::Png)
+        .expect("a valid PNG")
+        .to_rgba8()
+}
+
+fn px(img: &RgbaImage, p: (u32, u32)) -> Rgba<u8> {
+    *img.get_pixel(p.0, p.1)
+}
+
+/// A point near the middle of a side, `inset` tile units inside the tile (canonical).
+fn side_point(side: Side, inset: f32) -> (f32, f32) {
+    match side {
+        Side::N => (0.5, inset),
+        Side::E => (1.0 - inset, 0.5),
+        Side::S => (0.5, 1.0 - inset),
+        Side::W => (inset, 0.5),
+    }
+}
+
+/// A point near the middle of a slot's stretch of edge, inside the tile (canonical).
+fn slot_point(slot: Slot, inset: f32) -> (f32, f32) {
+    let t = (slot.along() as f32 + 0.5) / 3.0;
+    match slot.side() {
+        Side::N => (t, inset),
+        Side::E => (1.0 - inset, t),
+        Side::S => (1.0 - t, 1.0 - inset),
+        Side::W => (inset, 1.0 - t),
+    }
+}
+
+fn colour_of(t: Terrain) -> Rgba<u8> {
+    match t {
+        Terrain::City => palette::CITY,
+        Terrain::Road => palette::ROAD,
+        Terrain::Field => palette::FIELD,
+    }
+}
+
+/// A game of `tiles` scripted tiles where every tile goes to its first legal placement.
+fn scripted(tiles: &[&str], end: bool) -> Game {
+    let mut config = GameConfig::new(2, 3);
+    config.stack = Stack::Fixed {
+        tiles: tiles.iter().map(|s| s.to_string()).collect(),
+        end_when_empty: end,
+    };
+    let mut game = Game::new(config).unwrap();
+    while let Some(p) = game.pending() {
+        let a = match p.decision {
+            Decision::PlaceTile { placements, .. } => Action::PlaceTile {
+                at: placements[0].at,
+                rotation: placements[0].rotations[0],
+            },
+            Decision::PlaceFigure { .. } => Action::Pass,
+        };
+        game.apply(p.player, a).unwrap();
+    }
+    game
+}
+
+#[test]
+fn every_kind_shows_its_edges_in_every_rotation_and_size() {
+    // Drawn from data: on every side the picture shows the side's terrain.
+    let cat = Catalogue::get();
+    for (id, kind) in cat.kinds().iter().enumerate() {
+        for r in Rotation::ALL {
+            for size in [40u32, 96] {
+                let sp = render::tile::sprite(id as u16, r, size);
+                assert_eq!((sp.width(), sp.height()), (size, size));
+                for side in Side::ALL {
+                    let canon = side.rotate(r.inverse());
+                    let (x, y) = side_point(canon, 0.05);
+                    let q = render::geometry::rotate_point(render::canvas::v2(x, y), r);
+                    let p = ((q.x * size as f32) as u32, (q.y * size as f32) as u32);
+                    assert_eq!(
+                        *sp.get_pixel(p.0, p.1),
+                        colour_of(kind.edge(side, r)),
+                        "{} turned {} at {size}px: {} side",
+                        kind.id,
+                        r,
+                        side.word()
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn cities_roads_and_fields_have_their_colours_on_the_board() {
+    let game = samples::random_game(3, &[Expansion::Base], 21, u64::MAX, Some(30));
+    let view = samples::view(&game);
+    let img = decode(&render::board_png(&view));
+    let lay = render::board_layout(&view);
+    assert_eq!((img.width(), img.height()), (lay.width, lay.height));
+    let cat = Catalogue::get();
+    let mut checked = 0;
+    for t in &view.tiles {
+        if Some(t.pos) == view.last_placed {
+            continue; // outlined
+        }
+        let kind = cat.kind(t.kind);
+        for seg in &kind.segments {
+            // The middle of the first full side of a city, the centre slot of a road,
+            // the middle of each field slot.
+            let points: Vec<(f32, f32)> = match seg.kind {
+                carcassonne_bot::engine::SegmentKind::City => seg
+                    .slots
+                    .full_sides()
+                    .map(|s| side_point(s, 0.05))
+                    .collect(),
+                carcassonne_bot::engine::SegmentKind::Road => seg
+                    .slots
+                    .centre_sides()
+                    .map(|s| side_point(s, 0.05))
+                    .collect(),
+                carcassonne_bot::engine::SegmentKind::Field => {
+                    seg.slots.iter().map(|s| slot_point(s, 0.05)).collect()
+                }
+                _ => Vec::new(),
+            };
+            let want = match seg.kind {
+                carcassonne_bot::engine::SegmentKind::City => palette::CITY,
+                carcassonne_bot::engine::SegmentKind::Road => palette::ROAD,
+                _ => palette::FIELD,
+            };
+            for p in points {
+                let at = lay.tile_point(t.pos, t.rotation, p);
+                assert_eq!(
+                    px(&img, at),
+                    want,
+                    "{} at {} slot point {p:?}",
+                    kind.id,
+                    t.pos
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 100, "{checked}");
+}
+
+#[test]
+fn figures_stand_at_their_anchor_in_their_colour() {
+    let all = [
+        Expansion::Base,
+        Expansion::InnsCathedrals,
+        Expansion::TradersBuilders,
+    ];
+    for seed in [31, 32, 33] {
+        let game = samples::random_game(6, &all, seed, 1, Some(20));
+        let view = samples::view(&game);
+        assert!(view.figures.len() > 10);
+        let img = decode(&render::board_png(&view));
+        let lay = render::board_layout(&view);
+        for f in &view.figures {
+            let t = view.tiles.iter().find(|t| t.pos == f.pos).unwrap();
+            let at = lay.anchor_pixel(t.pos, t.kind, t.rotation, f.segment);
+            let colour = view.players[f.owner as usize].colour;
+            assert_eq!(
+                px(&img, at),
+                palette::player(colour),
+                "{:?} of {:?} on {} segment {} at {}",
+                f.kind,
+                colour,
+                Catalogue::get().kind(t.kind).id,
+                f.segment,
+                t.pos
+            );
+        }
+    }
+}
+
+#[test]
+fn spots_are_marked_where_the_engine_allows_a_tile_and_only_there() {
+    let game = samples::random_game(2, &[Expansion::Base], 41, 3, Some(40));
+    let mut view = samples::view(&game);
+    // A demanding tile: few of the open positions take it.
+    let kind = Catalogue::get().lookup("C").unwrap();
+    view.next = Some(render::cli::next_tile(&game, kind));
+    let legal: Vec<Pos> = game.placements(kind).iter().map(|p| p.at).collect();
+    let open: Vec<Pos> = game.board().open_positions().collect();
+    assert!(!legal.is_empty() && open.len() > legal.len());
+    let img = decode(&render::board_png(&view));
+    let lay = render::board_layout(&view);
+    let probe = |pos: Pos| {
+        let p = lay.point(pos, render::canvas::v2(0.22, 0.22));
+        px(&img, (p.x as u32, p.y as u32))
+    };
+    for pos in &open {
+        let c = probe(*pos);
+        if legal.contains(pos) {
+            assert_ne!(c, palette::TABLE, "no marker at legal spot {pos}");
+            assert!(
+                c[2] as i32 > c[0] as i32 + 20,
+                "marker at {pos} is not blue: {c:?}"
+            );
+        } else {
+            assert_eq!(c, palette::TABLE, "a marker at {pos}, where C does not fit");
+        }
+    }
+    // The spots' labels are the ones the commands accept, in the engine's order.
+    let next = view.next.as_ref().unwrap();
+    for (i, s) in next.spots.iter().enumerate() {
+        assert_eq!(s.label, carcassonne_bot::view::spot_label(i));
+        assert_eq!(s.at, legal[i]);
+        // Label ink (dark blue) near the cell's centre.
+        let (cx, cy) = lay.cell_centre(s.at);
+        let t = lay.tile as i32;
+        let mut ink = 0;
+        for dy in -t / 6..=t / 6 {
+            for dx in -t / 4..=t / 4 {
+                let p = px(&img, ((cx as i32 + dx) as u32, (cy as i32 + dy) as u32));
+                if p == palette::SPOT_TEXT {
+                    ink += 1;
+                }
+            }
+        }
+        assert!(ink > 10, "no label at spot {}", s.label);
+    }
+}
+
+#[test]
+fn the_picture_grows_by_one_tile_per_column_and_row() {
+    let one = samples::view(&scripted(&[], false));
+    let two = samples::view(&scripted(&["U"], false));
+    let (l1, l2) = (render::board_layout(&one), render::board_layout(&two));
+    assert_eq!(l1.tile, l2.tile);
+    assert_eq!(l2.cols(), l1.cols() + 1);
+    assert_eq!(l2.rows(), l1.rows());
+    assert_eq!(l2.width, l1.width + l1.tile);
+    let i1 = render::board_image(&one);
+    let i2 = render::board_image(&two);
+    assert_eq!(i2.width(), i1.width() + l1.tile);
+    assert_eq!((i1.width(), i1.height()), (l1.width, l1.height));
+
+    // A tile south of the start tile: one row more.
+    let mut config = GameConfig::new(2, 3);
+    config.stack = Stack::Fixed {
+        tiles: vec!["E".into()],
+        end_when_empty: false,
+    };
+    let mut game = Game::new(config).unwrap();
+    game.apply(
+        0,
+        Action::PlaceTile {
+            at: Pos::new(0, 1),
+            rotation: Rotation::from_quarters(2),
+        },
+    )
+    .unwrap();
+    game.apply(0, Action::Pass).unwrap();
+    let down = samples::view(&game);
+    let l3 = render::board_layout(&down);
+    assert_eq!(l3.rows(), l1.rows() + 1);
+    assert_eq!(l3.board_h, l1.board_h + l1.tile);
+    // The start tile's cell moved by nothing; the new one is one tile below it.
+    assert_eq!(
+        l3.cell_origin(Pos::new(0, 1)).1,
+        l3.cell_origin(Pos::ORIGIN).1 + l3.tile as i32
+    );
+}
+
+#[test]
+fn tiles_shrink_for_big_boards_and_every_picture_stays_small() {
+    // 200 tiles, each at its first legal placement.
+    let game = samples::long_board(200);
+    assert_eq!(game.board().len(), 201);
+    let view = samples::view(&game);
+    let lay = render::board_layout(&view);
+    assert!(lay.tile < render::layout::MAX_TILE);
+    assert!(lay.tile >= 16);
+    let png = render::board_png(&view);
+    assert!(png.len() <= render::MAX_PNG_BYTES, "{} bytes", png.len());
+    let img = decode(&png);
+    assert_eq!((img.width(), img.height()), (lay.width, lay.height));
+    // Every tile is on the picture.
+    for t in &view.tiles {
+        assert!(lay.shows(t.pos));
+    }
+
+    // A full base game: under 2 MB, board and final picture alike.
+    let game = samples::random_game(4, &[Expansion::Base], 51, 2, None);
+    assert!(game.is_over());
+    let view = samples::view(&game);
+    let board = render::board_png(&view);
+    let fin = render::final_scores_png(&view);
+    assert!(board.len() <= 2_000_000, "{} bytes", board.len());
+    assert!(fin.len() <= 2_000_000, "{} bytes", fin.len());
+}
+
+#[test]
+fn the_last_placed_tile_is_outlined() {
+    let game = samples::random_game(2, &[Expansion::Base], 61, 3, Some(50));
+    let view = samples::view(&game);
+    let last = view.last_placed.unwrap();
+    let img = decode(&render::board_png(&view));
+    let lay = render::board_layout(&view);
+    let (x, y) = lay.cell_origin(last);
+    let t = lay.tile as i32;
+    for (dx, dy) in [(t / 2, 1), (1, t / 2), (t - 2, t / 2), (t / 2, t - 2)] {
+        assert_eq!(
+            px(&img, ((x + dx) as u32, (y + dy) as u32)),
+            palette::LAST_PLACED
+        );
+    }
+    // Other tiles are not.
+    let other = view
+        .tiles
+        .iter()
+        .find(|t| Some(t.pos) != view.last_placed)
+        .unwrap();
+    let (x, y) = lay.cell_origin(other.pos);
+    assert_ne!(
+        px(&img, ((x + t / 2) as u32, (y + 1) as u32)),
+        palette::LAST_PLACED
+    );
+}
+
+#[test]
+fn the_panel_shows_each_player_and_the_next_tile() {
+    let game = samples::random_game(4, &[Expansion::Base], 71, 3, Some(30));
+    let view: BoardView = samples::view(&game);
+    let img = render::board_image(&view);
+    let lay: Layout = render::board_layout(&view);
+    // The swatch of each player: a follower in the player's colour, in player order.
+    let mut found = Vec::new();
+    for y in 0..img.height() {
+        for x in lay.panel_x..lay.panel_x + 60 {
+            let p = *img.get_pixel(x, y);
+            for (i, pl) in view.players.iter().enumerate() {
+                if p == palette::player(pl.colour) && !found.contains(&i) {
+                    found.push(i);
+                }
+            }
+        }
+    }
+    assert_eq!(found, (0..view.players.len()).collect::<Vec<_>>());
+    // The four rotations of the next tile: fitting ones framed in green.
+    let fit = &view.next.as_ref().unwrap().fitting;
+    assert!(!fit.is_empty());
+    let greens = img.pixels().filter(|p| **p == palette::FIT_OK).count();
+    assert!(greens > 100 * fit.len(), "{greens}");
+    let _ = SlotSet::ALL;
+}

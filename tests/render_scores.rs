@@ -1,0 +1,106 @@
+//! The end-of-game picture: the final board beside the score table, winners in gold.
+
+use carcassonne_bot::engine::{Category, Expansion};
+use carcassonne_bot::render::{self, palette, samples};
+use carcassonne_bot::view::BoardView;
+use image::RgbaImage;
+
+fn decode(png: &[u8]) -> RgbaImage {
+    image::load_from_memory_with_format(png, image::ImageFormat::Png)
+        .unwrap()
+        .to_rgba8()
+}
+
+fn finished(players: u8, seed: u64) -> BoardView {
+    let game = samples::random_game(
+        players,
+        &[
+            Expansion::Base,
+            Expansion::InnsCathedrals,
+            Expansion::TradersBuilders,
+        ],
+        seed,
+        2,
+        None,
+    );
+    assert!(game.is_over());
+    samples::view(&game)
+}
+
+/// Pixels of a colour inside a rectangle.
+fn count(img: &RgbaImage, r: (u32, u32, u32, u32), c: image::Rgba<u8>) -> usize {
+    let mut n = 0;
+    for y in r.1..r.3 {
+        for x in r.0..r.2 {
+            if *img.get_pixel(x, y) == c {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+#[test]
+fn rows_go_best_first_and_the_winner_is_gold() {
+    let mut view = finished(4, 81);
+    // Make the scores distinct so exactly one player wins.
+    for (i, p) in view.players.iter_mut().enumerate() {
+        p.score += 100 * i as u32;
+    }
+    let img = decode(&render::final_scores_png(&view));
+    let (lay, table) = render::final_scores_layout(&view);
+    assert_eq!((img.width(), img.height()), (lay.width, lay.height));
+    assert_eq!(table.order, vec![3, 2, 1, 0]);
+    assert_eq!(table.winners, vec![3]);
+    assert_eq!(table.ranks, vec![1, 2, 3, 4]);
+    // The goods column is there in a Traders & Builders game.
+    assert!(table.columns.contains(&Category::Goods));
+    for row in 0..4 {
+        let r = table.row_rect(row);
+        let gold = count(&img, r, palette::WINNER);
+        if row == 0 {
+            assert!(gold > 1000, "winner row has {gold} gold pixels");
+        } else {
+            assert_eq!(gold, 0, "row {row} is highlighted");
+        }
+        // The row's player swatch is in the row.
+        let colour = view.players[table.order[row]].colour;
+        assert!(count(&img, r, palette::player(colour)) > 20);
+        // There is ink in the total's column (the number).
+        let right = table.column_right(table.columns.len());
+        let total_area = (right - 50, r.1 + 4, right, r.3 - 4);
+        let ink = count(&img, total_area, palette::TEXT);
+        assert!(ink > 5, "no total in row {row}");
+    }
+    // The final board is on the left, as on the board picture.
+    assert!(lay.panel_x >= lay.board_w);
+    let t = &view.tiles[0];
+    let (x, y) = lay.cell_centre(t.pos);
+    assert!(x < lay.panel_x && y < lay.height);
+}
+
+#[test]
+fn a_tie_highlights_every_winner() {
+    let mut view = finished(3, 82);
+    for p in view.players.iter_mut() {
+        p.score = 42;
+    }
+    let img = render::final_scores_image(&view);
+    let (_, table) = render::final_scores_layout(&view);
+    assert_eq!(table.winners.len(), 3);
+    assert_eq!(table.ranks, vec![1, 1, 1]);
+    for row in 0..3 {
+        assert!(count(&img, table.row_rect(row), palette::WINNER) > 1000);
+    }
+}
+
+#[test]
+fn a_base_game_has_no_goods_column() {
+    let game = samples::random_game(2, &[Expansion::Base], 83, 2, None);
+    let view = samples::view(&game);
+    let (_, table) = render::final_scores_layout(&view);
+    assert!(!table.columns.contains(&Category::Goods));
+    assert_eq!(table.columns.len(), 4);
+    let png = render::final_scores_png(&view);
+    assert!(png.len() < 2_000_000);
+}
