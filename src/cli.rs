@@ -19,6 +19,24 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Play the bot's commands from the terminal or a script, without Discord: each
+    /// line is `NAME: /command option:value ...`; replies are printed, pictures saved.
+    Local {
+        /// The database (the same format the bot uses).
+        #[arg(long, env = "CARCASSONNE_DB", default_value = "./data/db")]
+        db: PathBuf,
+        /// Where to write the pictures the bot would post.
+        #[arg(long)]
+        images: Option<PathBuf>,
+        /// Users who may manage the channel (abort any game), comma-separated.
+        #[arg(long, value_delimiter = ',')]
+        admins: Vec<String>,
+    },
+    /// Replay a scripted card game (docs/cards-scenario.md) and print the scores as JSON.
+    CardsScenario {
+        /// The card scenario file (JSON).
+        file: PathBuf,
+    },
     /// Play a scenario file through the engine and print the result as JSON.
     Scenario {
         /// The scenario file (JSON, see docs/scenarios.md).
@@ -83,6 +101,62 @@ pub fn scenario(file: &PathBuf, board: bool) -> ExitCode {
                 crate::scenario::ScenarioError::Malformed(_) => ExitCode::from(2),
                 crate::scenario::ScenarioError::Illegal(_) => ExitCode::from(1),
             }
+        }
+    }
+}
+
+pub fn local(
+    db: &std::path::Path,
+    images: Option<&std::path::Path>,
+    admins: &[String],
+) -> ExitCode {
+    let app = match crate::app::App::open(db) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match app.startup() {
+        Ok(r) if r.quarantined > 0 => eprintln!(
+            "note: {} saved game(s) could not be read and were set aside",
+            r.quarantined
+        ),
+        Ok(_) => {}
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    }
+    let stdin = std::io::stdin();
+    let result = crate::local::run(&app, stdin.lock(), std::io::stdout(), images, admins);
+    let _ = app.flush();
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+pub fn cards_scenario(file: &PathBuf) -> ExitCode {
+    let text = match read_input(file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match crate::cards::run_cards_scenario(&text) {
+        Ok(out) => {
+            out_line(&serde_json::to_string_pretty(&out).expect("JSON output"));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
         }
     }
 }

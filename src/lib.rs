@@ -8,6 +8,7 @@ pub mod app;
 pub mod cards;
 pub mod cli;
 pub mod engine;
+pub mod local;
 pub mod render;
 pub mod rng;
 pub mod scenario;

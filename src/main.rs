@@ -7,6 +7,8 @@ fn main() -> ExitCode {
     match args.command {
         Some(Command::Scenario { file, board }) => cli::scenario(&file, board),
         Some(Command::Tiles { json }) => cli::tiles(json),
+        Some(Command::Local { db, images, admins }) => cli::local(&db, images.as_deref(), &admins),
+        Some(Command::CardsScenario { file }) => cli::cards_scenario(&file),
         Some(Command::Render {
             file,
             out,

@@ -29,11 +29,18 @@ pub fn suggest(
     args: &[(String, Arg)],
 ) -> Vec<Choice> {
     let pairs: Vec<(String, String)> = match (command, option) {
-        ("rules", "topic") => text::RULE_TOPICS.iter().map(|t| (t.to_string(), t.to_string())).collect(),
+        ("rules", "topic") => text::RULE_TOPICS
+            .iter()
+            .map(|t| (t.to_string(), t.to_string()))
+            .collect(),
         ("new", "expansions") => {
             // Complete the last item of a comma-separated list.
             let (done, _) = partial.rsplit_once(',').unwrap_or(("", partial));
-            let prefix = if done.is_empty() { String::new() } else { format!("{done},") };
+            let prefix = if done.is_empty() {
+                String::new()
+            } else {
+                format!("{done},")
+            };
             Expansion::ALL
                 .iter()
                 .filter(|e| e.playable() && **e != Expansion::Base && !done.contains(e.id()))
@@ -49,21 +56,36 @@ pub fn suggest(
     pairs
         .into_iter()
         .filter(|(name, value)| {
-            p.is_empty() || name.to_ascii_lowercase().contains(&p) || value.to_ascii_lowercase().starts_with(&p)
+            p.is_empty()
+                || name.to_ascii_lowercase().contains(&p)
+                || value.to_ascii_lowercase().starts_with(&p)
         })
         .take(MAX)
         .map(|(name, value)| Choice { name, value })
         .collect()
 }
 
-fn game_suggestions(r: &ChannelRecord, ctx: &Ctx, command: &str, option: &str, args: &[(String, Arg)]) -> Vec<(String, String)> {
+fn game_suggestions(
+    r: &ChannelRecord,
+    ctx: &Ctx,
+    command: &str,
+    option: &str,
+    args: &[(String, Arg)],
+) -> Vec<(String, String)> {
     let seat = seat_of(r, ctx.user);
     match (&r.game, command, option) {
         (RecordGame::Board { .. }, "place", "spot") => board_game::spot_suggestions(r)
             .into_iter()
             .map(|s| {
-                let rots: Vec<String> = s.rotations.iter().map(|x| x.degrees().to_string()).collect();
-                (format!("{} — at {} (turn {})", s.label, s.at, rots.join("/")), s.label)
+                let rots: Vec<String> = s
+                    .rotations
+                    .iter()
+                    .map(|x| x.degrees().to_string())
+                    .collect();
+                (
+                    format!("{} — at {} (turn {})", s.label, s.at, rots.join("/")),
+                    s.label,
+                )
             })
             .collect(),
         (RecordGame::Board { .. }, "place", "rotation") => {
@@ -71,23 +93,38 @@ fn game_suggestions(r: &ChannelRecord, ctx: &Ctx, command: &str, option: &str, a
             let chosen = match arg(args, "spot") {
                 Some(a) => {
                     let label = a.to_string();
-                    spots.into_iter().filter(|s| s.label.eq_ignore_ascii_case(label.trim())).collect()
+                    spots
+                        .into_iter()
+                        .filter(|s| s.label.eq_ignore_ascii_case(label.trim()))
+                        .collect()
                 }
                 None => spots,
             };
-            let mut rots: Vec<u16> = chosen.iter().flat_map(|s| s.rotations.iter().map(|r| r.degrees())).collect();
+            let mut rots: Vec<u16> = chosen
+                .iter()
+                .flat_map(|s| s.rotations.iter().map(|r| r.degrees()))
+                .collect();
             rots.sort();
             rots.dedup();
-            rots.into_iter().map(|d| (format!("{d}°"), d.to_string())).collect()
+            rots.into_iter()
+                .map(|d| (format!("{d}°"), d.to_string()))
+                .collect()
         }
         (RecordGame::Board { .. }, "figure", "on") => board_game::figure_suggestions(r),
-        (RecordGame::Cards { .. }, "play", "card") => seat.map(|s| card_game::hand_suggestions(r, s)).unwrap_or_default(),
+        (RecordGame::Cards { .. }, "play", "card") => seat
+            .map(|s| card_game::hand_suggestions(r, s))
+            .unwrap_or_default(),
         (RecordGame::Cards { .. }, "play", "row") => {
             let card = arg(args, "card").map(|a| a.to_string());
-            seat.map(|s| card_game::row_suggestions(r, s, card.as_deref())).unwrap_or_default()
+            seat.map(|s| card_game::row_suggestions(r, s, card.as_deref()))
+                .unwrap_or_default()
         }
-        (RecordGame::Cards { .. }, "secure", "row") => seat.map(|s| card_game::row_suggestions(r, s, None)).unwrap_or_default(),
-        (RecordGame::Cards { .. }, "choose", "option") => seat.map(|s| card_game::choice_suggestions(r, s)).unwrap_or_default(),
+        (RecordGame::Cards { .. }, "secure", "row") => seat
+            .map(|s| card_game::row_suggestions(r, s, None))
+            .unwrap_or_default(),
+        (RecordGame::Cards { .. }, "choose", "option") => seat
+            .map(|s| card_game::choice_suggestions(r, s))
+            .unwrap_or_default(),
         _ => Vec::new(),
     }
 }

@@ -6,7 +6,8 @@ use super::components::{FIGURE, PASS, PLACE, UNDO_NO, UNDO_YES, button, select};
 use super::reply::{ButtonStyle, Message, Response, SelectOption};
 use super::{Session, lobby, mention, seat_of, text};
 use crate::engine::{
-    Action, Category, Decision, Event, FigureKind, Game, Pos, Rotation, RuleError, SegmentKind, Slot,
+    Action, Category, Decision, Event, FigureKind, Game, Pos, Rotation, RuleError, SegmentKind,
+    Slot,
 };
 use crate::render;
 use crate::store::{ChannelRecord, RecordGame, StoreError, UndoRequest};
@@ -42,16 +43,27 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
     match cmd {
         Command::Board => return Ok(board_picture(&r)),
         Command::Status => return Ok(Response::one(Message::private(status(&r)))),
-        Command::History { count } => return Ok(Response::one(Message::private(history(&r, count.unwrap_or(10) as usize)))),
+        Command::History { count } => {
+            return Ok(Response::one(Message::private(history(
+                &r,
+                count.unwrap_or(10) as usize,
+            ))));
+        }
         Command::Join | Command::Start | Command::Leave => {
             return Ok(Response::error(
                 "The game has already started; /status shows it. A player can /resign to leave it.",
             ));
         }
         Command::Play { .. } | Command::Secure { .. } | Command::Hand => {
-            return Ok(Response::error("That is a card-game command; this channel plays the board game."));
+            return Ok(Response::error(
+                "That is a card-game command; this channel plays the board game.",
+            ));
         }
-        Command::Choose { .. } => return Ok(Response::error("There is nothing to choose in this game right now.")),
+        Command::Choose { .. } => {
+            return Ok(Response::error(
+                "There is nothing to choose in this game right now.",
+            ));
+        }
         _ => {}
     }
     let Some(seat) = seat_of(&r, s.ctx.user) else {
@@ -65,7 +77,12 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
         return Ok(Response::error("You have resigned from this game."));
     }
     match cmd {
-        Command::Place { spot, rotation, x, y } => place(s, r, seat, spot, rotation, x, y),
+        Command::Place {
+            spot,
+            rotation,
+            x,
+            y,
+        } => place(s, r, seat, spot, rotation, x, y),
         Command::Figure { on, kind } => figure(s, r, seat, &on, kind),
         Command::Pass => act(s, r, seat, Action::Pass),
         Command::Undo { refuse } => undo(s, r, seat, refuse),
@@ -75,7 +92,10 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
         }
         other => {
             let _ = &mut r;
-            Ok(Response::error(format!("/{} is not available here.", other.name())))
+            Ok(Response::error(format!(
+                "/{} is not available here.",
+                other.name()
+            )))
         }
     }
 }
@@ -90,7 +110,10 @@ fn waiting_text(r: &ChannelRecord) -> String {
                 name(r, p.player),
                 text::tile_id(tile)
             ),
-            Decision::PlaceFigure { .. } => format!("It is {}'s turn to place a figure or pass.", name(r, p.player)),
+            Decision::PlaceFigure { .. } => format!(
+                "It is {}'s turn to place a figure or pass.",
+                name(r, p.player)
+            ),
         },
         None => "The game is over.".to_string(),
     }
@@ -104,7 +127,9 @@ fn check_turn(r: &ChannelRecord, seat: u8, want_tile: bool) -> Result<Decision, 
         return Err(format!("It is not your turn. {}", waiting_text(r)));
     }
     match (&p.decision, want_tile) {
-        (Decision::PlaceTile { .. }, true) | (Decision::PlaceFigure { .. }, false) => Ok(p.decision),
+        (Decision::PlaceTile { .. }, true) | (Decision::PlaceFigure { .. }, false) => {
+            Ok(p.decision)
+        }
         (Decision::PlaceFigure { .. }, true) => {
             Err("Your tile is down: place a figure (/figure on:…) or /pass.".into())
         }
@@ -135,17 +160,15 @@ fn place(
     let tile_id = text::tile_id(tile);
     let labels = || spot_range(&spots);
     let target = match (spot, x, y) {
-        (Some(label), None, None) => {
-            match view::spot_index(&label).and_then(|i| spots.get(i)) {
-                Some(sp) => sp.clone(),
-                None => {
-                    return Ok(Response::error(format!(
-                        "There is no spot '{label}'. Tile {tile_id} can go at spots {} (see /board).",
-                        labels()
-                    )));
-                }
+        (Some(label), None, None) => match view::spot_index(&label).and_then(|i| spots.get(i)) {
+            Some(sp) => sp.clone(),
+            None => {
+                return Ok(Response::error(format!(
+                    "There is no spot '{label}'. Tile {tile_id} can go at spots {} (see /board).",
+                    labels()
+                )));
             }
-        }
+        },
         (None, Some(x), Some(y)) => match spots.iter().find(|sp| sp.at == Pos::new(x, y)) {
             Some(sp) => sp.clone(),
             None => {
@@ -156,7 +179,9 @@ fn place(
             }
         },
         (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
-            return Ok(Response::error("Give either a spot label or x and y, not both."));
+            return Ok(Response::error(
+                "Give either a spot label or x and y, not both.",
+            ));
         }
         _ => {
             return Ok(Response::error(format!(
@@ -165,7 +190,11 @@ fn place(
             )));
         }
     };
-    let fits: Vec<String> = target.rotations.iter().map(|r| r.degrees().to_string()).collect();
+    let fits: Vec<String> = target
+        .rotations
+        .iter()
+        .map(|r| r.degrees().to_string())
+        .collect();
     let rot = match rotation {
         Some(deg) => match Rotation::from_degrees(deg as i64) {
             Some(rot) if target.rotations.contains(&rot) => rot,
@@ -226,7 +255,9 @@ fn role(kind: FigureKind, on: SegmentKind) -> String {
 
 /// The figure options of the tile just placed, with their words.
 fn figure_choices(game: &Game) -> Vec<(FigureKind, u8, String)> {
-    let Some(p) = game.pending() else { return Vec::new() };
+    let Some(p) = game.pending() else {
+        return Vec::new();
+    };
     let Decision::PlaceFigure { tile, options, .. } = p.decision else {
         return Vec::new();
     };
@@ -238,12 +269,22 @@ fn figure_choices(game: &Game) -> Vec<(FigureKind, u8, String)> {
             let seg = o.segment as usize;
             let what = kind.describe_segment(seg, placed.rotation);
             let on = kind.segments[seg].kind;
-            (o.kind, o.segment, format!("{} on the {what}", role(o.kind, on)))
+            (
+                o.kind,
+                o.segment,
+                format!("{} on the {what}", role(o.kind, on)),
+            )
         })
         .collect()
 }
 
-fn figure(s: &mut Session, r: ChannelRecord, seat: u8, on: &str, kind: Option<FigureKind>) -> Result<Response, StoreError> {
+fn figure(
+    s: &mut Session,
+    r: ChannelRecord,
+    seat: u8,
+    on: &str,
+    kind: Option<FigureKind>,
+) -> Result<Response, StoreError> {
     if let Err(e) = check_turn(&r, seat, false) {
         return Ok(Response::error(e));
     }
@@ -271,7 +312,9 @@ fn figure(s: &mut Session, r: ChannelRecord, seat: u8, on: &str, kind: Option<Fi
         _ => (kind, wanted.clone()),
     };
     let seg: Option<u8> = if let Some(n) = wanted.strip_prefix('#') {
-        n.parse().ok().filter(|n: &u8| (*n as usize) < tk.segments.len())
+        n.parse()
+            .ok()
+            .filter(|n: &u8| (*n as usize) < tk.segments.len())
     } else if wanted == "c" || wanted == "cloister" || wanted == "centre" || wanted == "center" {
         tk.segments
             .iter()
@@ -282,7 +325,9 @@ fn figure(s: &mut Session, r: ChannelRecord, seat: u8, on: &str, kind: Option<Fi
     } else {
         let matching: Vec<u8> = (0..tk.segments.len())
             .filter(|i| {
-                let d = tk.describe_segment(*i, placed.rotation).to_ascii_lowercase();
+                let d = tk
+                    .describe_segment(*i, placed.rotation)
+                    .to_ascii_lowercase();
                 d == wanted || d.replace(' ', "") == wanted.replace(' ', "")
             })
             .map(|i| i as u8)
@@ -298,7 +343,11 @@ fn figure(s: &mut Session, r: ChannelRecord, seat: u8, on: &str, kind: Option<Fi
                     .collect::<std::collections::BTreeSet<u8>>()
                     .into_iter()
                     .collect();
-                if by_kind.len() == 1 { Some(by_kind[0]) } else { None }
+                if by_kind.len() == 1 {
+                    Some(by_kind[0])
+                } else {
+                    None
+                }
             }
         }
     };
@@ -326,7 +375,13 @@ fn figure(s: &mut Session, r: ChannelRecord, seat: u8, on: &str, kind: Option<Fi
     if !here.iter().any(|c| c.0 == figure) {
         // The engine's reason, plus what would be valid.
         let reason = game
-            .check(seat, &Action::PlaceFigure { figure, segment: seg })
+            .check(
+                seat,
+                &Action::PlaceFigure {
+                    figure,
+                    segment: seg,
+                },
+            )
             .err()
             .map(|e| e.to_string())
             .unwrap_or_else(|| "not allowed".into());
@@ -337,7 +392,15 @@ fn figure(s: &mut Session, r: ChannelRecord, seat: u8, on: &str, kind: Option<Fi
         };
         return Ok(Response::error(format!("{}. {valid}", capitalise(&reason))));
     }
-    act(s, r, seat, Action::PlaceFigure { figure, segment: seg })
+    act(
+        s,
+        r,
+        seat,
+        Action::PlaceFigure {
+            figure,
+            segment: seg,
+        },
+    )
 }
 
 fn capitalise(s: &str) -> String {
@@ -349,7 +412,12 @@ fn capitalise(s: &str) -> String {
 }
 
 /// Applies an action, saves, and builds the reply.
-fn act(s: &mut Session, mut r: ChannelRecord, seat: u8, action: Action) -> Result<Response, StoreError> {
+fn act(
+    s: &mut Session,
+    mut r: ChannelRecord,
+    seat: u8,
+    action: Action,
+) -> Result<Response, StoreError> {
     let events = match game_mut(&mut r).apply(seat, action) {
         Ok(e) => e,
         Err(e) => return Ok(Response::error(refusal(&r, &e))),
@@ -406,7 +474,12 @@ fn describe(r: &ChannelRecord, actor: u8, events: &[Event]) -> String {
     let mut first = String::new();
     for e in events {
         match e {
-            Event::TilePlaced { player, tile, at, rotation } if *player == actor && first.is_empty() => {
+            Event::TilePlaced {
+                player,
+                tile,
+                at,
+                rotation,
+            } if *player == actor && first.is_empty() => {
                 first = format!(
                     "**{}** placed **{}** at {} (turned {}°)",
                     name(r, *player),
@@ -415,14 +488,24 @@ fn describe(r: &ChannelRecord, actor: u8, events: &[Event]) -> String {
                     rotation.degrees()
                 );
             }
-            Event::TilePlaced { player, tile, at, rotation } => lines.push(format!(
+            Event::TilePlaced {
+                player,
+                tile,
+                at,
+                rotation,
+            } => lines.push(format!(
                 "**{}** placed **{}** at {} (turned {}°).",
                 name(r, *player),
                 text::tile_id(*tile),
                 at,
                 rotation.degrees()
             )),
-            Event::FigurePlaced { player, figure, at, segment } => {
+            Event::FigurePlaced {
+                player,
+                figure,
+                at,
+                segment,
+            } => {
                 let phrase = figure_phrase(game, *figure, *at, *segment);
                 if first.is_empty() {
                     first = format!("**{}** put a {phrase}", name(r, *player));
@@ -440,8 +523,18 @@ fn describe(r: &ChannelRecord, actor: u8, events: &[Event]) -> String {
                     text::plural(*tiles as usize, "tile", "tiles")
                 ));
             }
-            Event::Scored { player, points, reason, .. } => {
-                lines.push(format!("{} {} +{points} ({}).", text::disc(*player), name(r, *player), text::reason(*reason)));
+            Event::Scored {
+                player,
+                points,
+                reason,
+                ..
+            } => {
+                lines.push(format!(
+                    "{} {} +{points} ({}).",
+                    text::disc(*player),
+                    name(r, *player),
+                    text::reason(*reason)
+                ));
             }
             Event::GoodsTaken { player, goods } => {
                 let what: Vec<String> = crate::engine::tile::Good::ALL
@@ -449,13 +542,23 @@ fn describe(r: &ChannelRecord, actor: u8, events: &[Event]) -> String {
                     .filter(|g| goods[g.index()] > 0)
                     .map(|g| format!("{} {}", goods[g.index()], g.word()))
                     .collect();
-                lines.push(format!("{} takes the goods: {}.", name(r, *player), what.join(", ")));
+                lines.push(format!(
+                    "{} takes the goods: {}.",
+                    name(r, *player),
+                    what.join(", ")
+                ));
             }
             Event::ExtraTile { player } => {
-                lines.push(format!("{}'s builder brings a second tile this turn.", name(r, *player)));
+                lines.push(format!(
+                    "{}'s builder brings a second tile this turn.",
+                    name(r, *player)
+                ));
             }
             Event::TileSetAside { tile, .. } => {
-                lines.push(format!("Tile {} fits nowhere and is set aside.", text::tile_id(*tile)));
+                lines.push(format!(
+                    "Tile {} fits nowhere and is set aside.",
+                    text::tile_id(*tile)
+                ));
             }
             Event::Resigned { player } => lines.push(format!("**{}** resigned.", name(r, *player))),
             _ => {}
@@ -471,7 +574,10 @@ fn figure_phrase(game: &Game, figure: FigureKind, at: Pos, segment: u8) -> Strin
     match game.board().at(at) {
         Some(t) => {
             let kind = t.kind();
-            let on = kind.segments.get(segment as usize).map_or(SegmentKind::Field, |s| s.kind);
+            let on = kind
+                .segments
+                .get(segment as usize)
+                .map_or(SegmentKind::Field, |s| s.kind);
             format!(
                 "{} on the {}",
                 role(figure, on),
@@ -500,7 +606,11 @@ pub fn announce(r: &ChannelRecord, summary: &str) -> Response {
     if !text.is_empty() {
         text.push('\n');
     }
-    let extra = if game.is_extra_tile() { " (builder's extra tile)" } else { "" };
+    let extra = if game.is_extra_tile() {
+        " (builder's extra tile)"
+    } else {
+        ""
+    };
     text.push_str(&format!(
         "{} {}, your turn: you drew **{}**{extra}. It fits at spots {} — /place spot:… rotation:…  ({} tiles left)",
         text::disc(p.player),
@@ -577,7 +687,11 @@ fn final_message(r: &ChannelRecord, summary: &str) -> Response {
             text::disc(*i as u8),
             mention(user(r, *i as u8)),
             p.score,
-            if parts.is_empty() { String::new() } else { format!(" ({})", parts.join(", ")) }
+            if parts.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", parts.join(", "))
+            }
         ));
     }
     let png = render::final_scores_png(&BoardView::of(game, &names(r)));
@@ -604,10 +718,16 @@ fn status(r: &ChannelRecord) -> String {
     for (i, p) in game.players().iter().enumerate() {
         let figures: Vec<String> = kinds
             .iter()
-            .map(|k| format!("{} {}", p.supply.get(*k), k.word()))
+            .map(|k| {
+                let n = p.supply.get(*k) as usize;
+                text::plural(n, k.word(), &format!("{}s", k.word()))
+            })
             .collect();
         let goods = if game.config().has(crate::engine::Expansion::TradersBuilders) {
-            format!("; goods: wine {}, grain {}, cloth {}", p.goods[0], p.goods[1], p.goods[2])
+            format!(
+                "; goods: wine {}, grain {}, cloth {}",
+                p.goods[0], p.goods[1], p.goods[2]
+            )
         } else {
             String::new()
         };
@@ -636,7 +756,9 @@ fn history(r: &ChannelRecord, count: usize) -> String {
             break;
         };
         let mut shadow = r.clone();
-        shadow.game = RecordGame::Board { game: replay.clone() };
+        shadow.game = RecordGame::Board {
+            game: replay.clone(),
+        };
         let line = describe(&shadow, entry.player, &events).replace('\n', " ");
         if !line.is_empty() {
             moves.push(line);
@@ -657,14 +779,21 @@ fn history(r: &ChannelRecord, count: usize) -> String {
 /// (before a figure), else the last tile placement and what followed it.
 fn undo_target(game: &Game, seat: u8) -> Option<(usize, bool)> {
     let log = game.log();
-    let last_tile = log.iter().rposition(|e| matches!(e.action, Action::PlaceTile { .. }))?;
+    let last_tile = log
+        .iter()
+        .rposition(|e| matches!(e.action, Action::PlaceTile { .. }))?;
     let own_tile_only = matches!(game.pending(), Some(p) if p.player == seat
         && matches!(p.decision, Decision::PlaceFigure { .. }))
         && last_tile == log.len() - 1;
     Some((last_tile, own_tile_only))
 }
 
-fn undo(s: &mut Session, mut r: ChannelRecord, seat: u8, refuse: bool) -> Result<Response, StoreError> {
+fn undo(
+    s: &mut Session,
+    mut r: ChannelRecord,
+    seat: u8,
+    refuse: bool,
+) -> Result<Response, StoreError> {
     let log_len = game_of(&r).log().len();
     if refuse {
         return match r.undo.take() {
@@ -692,7 +821,9 @@ fn undo(s: &mut Session, mut r: ChannelRecord, seat: u8, refuse: bool) -> Result
         Some(u) if u.at_len == log_len => {
             if u.agreed.contains(&s.ctx.user) {
                 r.undo = Some(u);
-                return Ok(Response::error("You already agreed; waiting for the other players."));
+                return Ok(Response::error(
+                    "You already agreed; waiting for the other players.",
+                ));
             }
             let mut u = u;
             u.agreed.push(s.ctx.user);
@@ -725,7 +856,11 @@ fn undo(s: &mut Session, mut r: ChannelRecord, seat: u8, refuse: bool) -> Result
             button(UNDO_YES, "Agree to undo", ButtonStyle::Primary),
             button(UNDO_NO, "Refuse", ButtonStyle::Danger),
         ]);
-        let pinged: Vec<u64> = active.iter().copied().filter(|u| !request_agreed(&r, *u)).collect();
+        let pinged: Vec<u64> = active
+            .iter()
+            .copied()
+            .filter(|u| !request_agreed(&r, *u))
+            .collect();
         for u in pinged {
             msg = msg.mentioning(u);
         }
@@ -734,7 +869,11 @@ fn undo(s: &mut Session, mut r: ChannelRecord, seat: u8, refuse: bool) -> Result
     let game = game_of(&r);
     let rebuilt = match Game::replay(game.config().clone(), &game.log()[..request.to_len]) {
         Ok(g) => g,
-        Err(e) => return Ok(Response::error(format!("The move cannot be taken back: {e}."))),
+        Err(e) => {
+            return Ok(Response::error(format!(
+                "The move cannot be taken back: {e}."
+            )));
+        }
     };
     r.game = RecordGame::Board { game: rebuilt };
     r.undo = None;

@@ -43,10 +43,15 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
         Command::Board => return Ok(table_message(&r, &waiting_text(&r), false)),
         Command::Status => return Ok(Response::one(Message::private(status(&r)))),
         Command::History { count } => {
-            return Ok(Response::one(Message::private(history(&r, count.unwrap_or(10) as usize))));
+            return Ok(Response::one(Message::private(history(
+                &r,
+                count.unwrap_or(10) as usize,
+            ))));
         }
         Command::Join | Command::Start | Command::Leave => {
-            return Ok(Response::error("The game has already started; /status shows it."));
+            return Ok(Response::error(
+                "The game has already started; /status shows it.",
+            ));
         }
         Command::Place { .. } | Command::Figure { .. } | Command::Pass => {
             return Ok(Response::error(
@@ -69,7 +74,9 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
         },
         Command::Secure { row } => match parse_row(&row) {
             Some(row) => act(s, r, seat, CardAction::PlaceFollower { row }),
-            None => Ok(Response::error(format!("There is no row '{row}'; rows: city, cloister, road, field."))),
+            None => Ok(Response::error(format!(
+                "There is no row '{row}'; rows: city, cloister, road, field."
+            ))),
         },
         Command::Choose { option } => match resolve_choice(&r, seat, &option) {
             Ok(action) => act(s, r, seat, action),
@@ -79,7 +86,10 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
         Command::Resign => resign(s, r, seat),
         other => {
             let _ = &mut r;
-            Ok(Response::error(format!("/{} is not available in the card game.", other.name())))
+            Ok(Response::error(format!(
+                "/{} is not available in the card game.",
+                other.name()
+            )))
         }
     }
 }
@@ -111,9 +121,19 @@ fn my_pending(r: &ChannelRecord, seat: u8) -> Result<CardPending, String> {
     }
 }
 
-fn resolve_play(r: &ChannelRecord, seat: u8, card: &str, row: Option<&str>) -> Result<CardAction, String> {
+fn resolve_play(
+    r: &ChannelRecord,
+    seat: u8,
+    card: &str,
+    row: Option<&str>,
+) -> Result<CardAction, String> {
     let p = my_pending(r, seat)?;
-    let PendingKind::Turn { face_down_next, can_play, .. } = p.kind else {
+    let PendingKind::Turn {
+        face_down_next,
+        can_play,
+        ..
+    } = p.kind
+    else {
         return Err(format!("First {} (/choose).", p.kind.describe()));
     };
     if !can_play {
@@ -129,10 +149,15 @@ fn resolve_play(r: &ChannelRecord, seat: u8, card: &str, row: Option<&str>) -> R
         })
         .ok_or_else(|| {
             let names: Vec<String> = hand.iter().map(|c| c.name()).collect();
-            format!("You have no '{wanted}' in your hand. Your hand: {}.", names.join(", "))
+            format!(
+                "You have no '{wanted}' in your hand. Your hand: {}.",
+                names.join(", ")
+            )
         })?;
     let row = match row {
-        Some(text) => parse_row(text).ok_or_else(|| format!("There is no row '{text}'; rows: city, cloister, road, field."))?,
+        Some(text) => parse_row(text).ok_or_else(|| {
+            format!("There is no row '{text}'; rows: city, cloister, road, field.")
+        })?,
         None => match (face_down_next, id.card().colour()) {
             (false, Some(c)) => c,
             _ => {
@@ -165,8 +190,16 @@ fn resolve_play(r: &ChannelRecord, seat: u8, card: &str, row: Option<&str>) -> R
 fn same_play(a: &CardAction, b: &CardAction) -> bool {
     match (a, b) {
         (
-            CardAction::Play { card: c1, row: r1, face_down: f1 },
-            CardAction::Play { card: c2, row: r2, face_down: f2 },
+            CardAction::Play {
+                card: c1,
+                row: r1,
+                face_down: f1,
+            },
+            CardAction::Play {
+                card: c2,
+                row: r2,
+                face_down: f2,
+            },
         ) => c1.card() == c2.card() && r1 == r2 && f1 == f2,
         _ => a == b,
     }
@@ -175,11 +208,17 @@ fn same_play(a: &CardAction, b: &CardAction) -> bool {
 /// The words of each option of a decision (for /choose and its buttons).
 fn choice_words(kind: &PendingKind, action: &CardAction) -> Option<String> {
     match (kind, action) {
-        (PendingKind::JokerRow { .. }, CardAction::JokerRow { row }) => Some(row.area().to_string()),
-        (PendingKind::Misplaced { .. }, CardAction::Misplaced { keep }) => {
-            Some(if *keep { "keep".into() } else { "points".into() })
+        (PendingKind::JokerRow { .. }, CardAction::JokerRow { row }) => {
+            Some(row.area().to_string())
         }
-        (PendingKind::AssignJoker { .. }, CardAction::AssignJoker { species }) => Some(species.name().to_string()),
+        (PendingKind::Misplaced { .. }, CardAction::Misplaced { keep }) => Some(if *keep {
+            "keep".into()
+        } else {
+            "points".into()
+        }),
+        (PendingKind::AssignJoker { .. }, CardAction::AssignJoker { species }) => {
+            Some(species.name().to_string())
+        }
         _ => None,
     }
 }
@@ -196,9 +235,12 @@ fn resolve_choice(r: &ChannelRecord, seat: u8, option: &str) -> Result<CardActio
             let matches = w == wanted
                 || match o {
                     CardAction::JokerRow { row } => parse_row(&wanted) == Some(*row),
-                    CardAction::AssignJoker { species } => Species::parse(&wanted) == Some(*species),
+                    CardAction::AssignJoker { species } => {
+                        Species::parse(&wanted) == Some(*species)
+                    }
                     CardAction::Misplaced { keep } => {
-                        (wanted.contains("10") || wanted.contains("point")) != *keep && !wanted.is_empty()
+                        (wanted.contains("10") || wanted.contains("point")) != *keep
+                            && !wanted.is_empty()
                     }
                     _ => false,
                 };
@@ -208,10 +250,18 @@ fn resolve_choice(r: &ChannelRecord, seat: u8, option: &str) -> Result<CardActio
             valid.push(w);
         }
     }
-    Err(format!("'{option}' is not a choice here. Choose: {}.", valid.join(", ")))
+    Err(format!(
+        "'{option}' is not a choice here. Choose: {}.",
+        valid.join(", ")
+    ))
 }
 
-fn act(s: &mut Session, mut r: ChannelRecord, seat: u8, action: CardAction) -> Result<Response, StoreError> {
+fn act(
+    s: &mut Session,
+    mut r: ChannelRecord,
+    seat: u8,
+    action: CardAction,
+) -> Result<Response, StoreError> {
     let events = match game_mut(&mut r).apply(seat, action) {
         Ok(e) => e,
         Err(e) => return Ok(Response::error(e.to_string())),
@@ -224,7 +274,10 @@ fn act(s: &mut Session, mut r: ChannelRecord, seat: u8, action: CardAction) -> R
     let public: Vec<CardEvent> = events.iter().map(CardEvent::public).collect();
     let summary = describe(&r, &public);
     if game_of(&r).is_finished() {
-        let winners = game_of(&r).winners().map(|w| w.to_vec()).unwrap_or_default();
+        let winners = game_of(&r)
+            .winners()
+            .map(|w| w.to_vec())
+            .unwrap_or_default();
         lobby::archive(s, &r, false, winners)?;
         return Ok(final_message(&r, &summary));
     }
@@ -242,14 +295,43 @@ fn describe(r: &ChannelRecord, events: &[CardEvent]) -> String {
     let mut lines = Vec::new();
     for e in events {
         match e {
-            CardEvent::CardPlayed { player, row, face_down: true, .. } => {
-                lines.push(format!("**{}** played a card face down into the {} row.", name(r, *player), row.area()));
+            CardEvent::CardPlayed {
+                player,
+                row,
+                face_down: true,
+                ..
+            } => {
+                lines.push(format!(
+                    "**{}** played a card face down into the {} row.",
+                    name(r, *player),
+                    row.area()
+                ));
             }
-            CardEvent::CardPlayed { player, row, card: Some(card), .. } => {
-                lines.push(format!("**{}** played the {} into the {} row.", name(r, *player), card.name(), row.area()));
+            CardEvent::CardPlayed {
+                player,
+                row,
+                card: Some(card),
+                ..
+            } => {
+                lines.push(format!(
+                    "**{}** played the {} into the {} row.",
+                    name(r, *player),
+                    card.name(),
+                    row.area()
+                ));
             }
-            CardEvent::FollowerPlaced { player, row, secures, last_of_round, .. } => {
-                let last = if *last_of_round { " — the last follower: they deal next" } else { "" };
+            CardEvent::FollowerPlaced {
+                player,
+                row,
+                secures,
+                last_of_round,
+                ..
+            } => {
+                let last = if *last_of_round {
+                    " — the last follower: they deal next"
+                } else {
+                    ""
+                };
                 lines.push(format!(
                     "**{}** secured {} in the {} row{last}.",
                     name(r, *player),
@@ -258,19 +340,38 @@ fn describe(r: &ChannelRecord, events: &[CardEvent]) -> String {
                 ));
             }
             CardEvent::LayoutCard { card, row } if card.card().is_joker() => {
-                lines.push(format!("The {} goes into the {} row.", card.name(), row.area()));
+                lines.push(format!(
+                    "The {} goes into the {} row.",
+                    card.name(),
+                    row.area()
+                ));
             }
             CardEvent::RoundEnded { round } => lines.push(format!("Round {round} is over.")),
-            CardEvent::MisplacedResolved { player, card, kept, points, .. } => {
+            CardEvent::MisplacedResolved {
+                player,
+                card,
+                kept,
+                points,
+                ..
+            } => {
                 let what = card.map(|c| c.name()).unwrap_or_else(|| "building".into());
                 lines.push(if *kept {
                     format!("{} keeps the misplaced {what}.", name(r, *player))
                 } else {
-                    format!("{} takes {points} points for the misplaced {what}.", name(r, *player))
+                    format!(
+                        "{} takes {points} points for the misplaced {what}.",
+                        name(r, *player)
+                    )
                 });
             }
-            CardEvent::JokerAssigned { player, species, .. } => {
-                lines.push(format!("{}'s animal joker joins the {} herd.", name(r, *player), species.name()));
+            CardEvent::JokerAssigned {
+                player, species, ..
+            } => {
+                lines.push(format!(
+                    "{}'s animal joker joins the {} herd.",
+                    name(r, *player),
+                    species.name()
+                ));
             }
             CardEvent::RoundScored(sum) => {
                 lines.push(format!("**Round {} scored:**", sum.round));
@@ -289,9 +390,16 @@ fn describe(r: &ChannelRecord, events: &[CardEvent]) -> String {
                         parts.push(format!("misplaced {}", p.misplaced_points));
                     }
                     if p.to_chest > 0 {
-                        parts.push(format!("{} to the chest", text::plural(p.to_chest, "card", "cards")));
+                        parts.push(format!(
+                            "{} to the chest",
+                            text::plural(p.to_chest, "card", "cards")
+                        ));
                     }
-                    let parts = if parts.is_empty() { "nothing".to_string() } else { parts.join(", ") };
+                    let parts = if parts.is_empty() {
+                        "nothing".to_string()
+                    } else {
+                        parts.join(", ")
+                    };
                     lines.push(format!(
                         "{} {}: {} secured — {parts}; +{} → {}",
                         text::disc(p.player),
@@ -302,8 +410,16 @@ fn describe(r: &ChannelRecord, events: &[CardEvent]) -> String {
                     ));
                 }
             }
-            CardEvent::RoundStarted { round, rounds_total, dealer, .. } if *round > 1 => {
-                lines.push(format!("Round {round} of {rounds_total}: {} deals.", name(r, *dealer)));
+            CardEvent::RoundStarted {
+                round,
+                rounds_total,
+                dealer,
+                ..
+            } if *round > 1 => {
+                lines.push(format!(
+                    "Round {round} of {rounds_total}: {} deals.",
+                    name(r, *dealer)
+                ));
             }
             _ => {}
         }
@@ -352,11 +468,19 @@ pub fn announce(r: &ChannelRecord, summary: &str, _events: &[CardEvent]) -> Resp
         .with_file("table.png", table_png(r))
         .mentioning(user(r, p.player));
     // Public decisions get buttons (their options hide nothing); turns get the hand button.
-    let choices: Vec<String> = p.options.iter().filter_map(|o| choice_words(&p.kind, o)).collect();
+    let choices: Vec<String> = p
+        .options
+        .iter()
+        .filter_map(|o| choice_words(&p.kind, o))
+        .collect();
     let mut row = Vec::new();
     if !choices.is_empty() {
         for c in choices.iter().take(4) {
-            row.push(button(&format!("{CHOOSE}:{c}"), &capital(c), ButtonStyle::Primary));
+            row.push(button(
+                &format!("{CHOOSE}:{c}"),
+                &capital(c),
+                ButtonStyle::Primary,
+            ));
         }
     }
     row.push(button(HAND, "Show my hand", ButtonStyle::Secondary));
@@ -366,7 +490,9 @@ pub fn announce(r: &ChannelRecord, summary: &str, _events: &[CardEvent]) -> Resp
 
 fn capital(s: &str) -> String {
     let mut c = s.chars();
-    c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
+    c.next()
+        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+        .unwrap_or_default()
 }
 
 /// A player's hand, privately: picture, list, and a menu of legal plays on their turn.
@@ -382,7 +508,11 @@ fn hand_message(r: &ChannelRecord, seat: u8) -> Message {
     let mut msg = Message::private(String::new());
     if let Some(p) = &view.pending {
         match &p.kind {
-            PendingKind::Turn { face_down_next, can_place_follower, .. } => {
+            PendingKind::Turn {
+                face_down_next,
+                can_place_follower,
+                ..
+            } => {
                 text.push_str(if *face_down_next {
                     "\nYour turn: your first card of this round goes face down into any row."
                 } else {
@@ -395,7 +525,11 @@ fn hand_message(r: &ChannelRecord, seat: u8) -> Message {
                     .options
                     .iter()
                     .filter_map(|o| match o {
-                        CardAction::Play { card, row, face_down } => Some(SelectOption {
+                        CardAction::Play {
+                            card,
+                            row,
+                            face_down,
+                        } => Some(SelectOption {
                             label: format!(
                                 "{} → {} row{}",
                                 card.name(),
@@ -418,7 +552,11 @@ fn hand_message(r: &ChannelRecord, seat: u8) -> Message {
     }
     msg.text = text;
     msg.with_file("hand.png", render::card_hand_png(&view, &names(r)))
-        .with_row(vec![button(HAND, "Show my hand again", ButtonStyle::Secondary)])
+        .with_row(vec![button(
+            HAND,
+            "Show my hand again",
+            ButtonStyle::Secondary,
+        )])
 }
 
 fn status(r: &ChannelRecord) -> String {
@@ -435,7 +573,11 @@ fn status(r: &ChannelRecord) -> String {
         ));
     }
     for seat in &v.seats {
-        let herds: Vec<String> = seat.herds.iter().map(|h| format!("{} {}", h.size, h.species.name())).collect();
+        let herds: Vec<String> = seat
+            .herds
+            .iter()
+            .map(|h| format!("{} {}", h.size, h.species.name()))
+            .collect();
         lines.push(format!(
             "{} {} — {} points; {} in hand; follower {}; herds: {}; chest: {}",
             text::disc(seat.seat),
@@ -443,7 +585,11 @@ fn status(r: &ChannelRecord) -> String {
             seat.score,
             text::plural(seat.hand, "card", "cards"),
             if seat.follower_out { "out" } else { "ready" },
-            if herds.is_empty() { "none".into() } else { herds.join(", ") },
+            if herds.is_empty() {
+                "none".into()
+            } else {
+                herds.join(", ")
+            },
             text::plural(seat.chest, "card", "cards"),
         ));
     }
@@ -487,9 +633,18 @@ fn final_message(r: &ChannelRecord, summary: &str) -> Response {
     lines.push("**Game over!**".into());
     if let Some(f) = game.final_summary() {
         let mut players = f.players.clone();
-        players.sort_by_key(|p| (std::cmp::Reverse(p.score), std::cmp::Reverse(p.building_cards)));
+        players.sort_by_key(|p| {
+            (
+                std::cmp::Reverse(p.score),
+                std::cmp::Reverse(p.building_cards),
+            )
+        });
         for (rank, p) in players.iter().enumerate() {
-            let win = if f.winners.contains(&p.player) { " 🏆" } else { "" };
+            let win = if f.winners.contains(&p.player) {
+                " 🏆"
+            } else {
+                ""
+            };
             lines.push(format!(
                 "{}. {} {} — **{}** (buildings {} from {}){win}",
                 rank + 1,
@@ -510,7 +665,10 @@ fn undo(s: &mut Session, mut r: ChannelRecord, refuse: bool) -> Result<Response,
         return match r.undo.take() {
             Some(_) => {
                 s.save(&mut r)?;
-                Ok(Response::one(Message::public(format!("{} refused to take the move back.", s.ctx.name))))
+                Ok(Response::one(Message::public(format!(
+                    "{} refused to take the move back.",
+                    s.ctx.name
+                ))))
             }
             None => Ok(Response::error("There is no undo request to refuse.")),
         };
@@ -529,12 +687,18 @@ fn undo(s: &mut Session, mut r: ChannelRecord, refuse: bool) -> Result<Response,
     };
     if request.agreed.contains(&s.ctx.user) {
         r.undo = Some(request);
-        return Ok(Response::error("You already agreed; waiting for the other players."));
+        return Ok(Response::error(
+            "You already agreed; waiting for the other players.",
+        ));
     }
     request.agreed.push(s.ctx.user);
     let everyone: Vec<u64> = r.seats.iter().map(|x| x.user).collect();
     if !everyone.iter().all(|u| request.agreed.contains(u)) {
-        let missing: Vec<u64> = everyone.iter().copied().filter(|u| !request.agreed.contains(u)).collect();
+        let missing: Vec<u64> = everyone
+            .iter()
+            .copied()
+            .filter(|u| !request.agreed.contains(u))
+            .collect();
         let asker = request.by;
         r.undo = Some(request);
         s.save(&mut r)?;
@@ -553,10 +717,15 @@ fn undo(s: &mut Session, mut r: ChannelRecord, refuse: bool) -> Result<Response,
         return Ok(Response::one(msg));
     }
     let game = game_of(&r);
-    let rebuilt = match CardGame::replay(game.config().clone(), game.log()[..request.to_len].to_vec()) {
-        Ok(g) => g,
-        Err(e) => return Ok(Response::error(format!("The move cannot be taken back: {e}."))),
-    };
+    let rebuilt =
+        match CardGame::replay(game.config().clone(), game.log()[..request.to_len].to_vec()) {
+            Ok(g) => g,
+            Err(e) => {
+                return Ok(Response::error(format!(
+                    "The move cannot be taken back: {e}."
+                )));
+            }
+        };
     r.game = RecordGame::Cards { game: rebuilt };
     r.undo = None;
     s.save(&mut r)?;
@@ -623,14 +792,18 @@ pub fn row_suggestions(r: &ChannelRecord, seat: u8, card: Option<&str>) -> Vec<(
         .options
         .iter()
         .filter_map(|o| match o {
-            CardAction::Play { card, row, .. } if kind.is_none_or(|k| card.card() == k) => Some(*row),
+            CardAction::Play { card, row, .. } if kind.is_none_or(|k| card.card() == k) => {
+                Some(*row)
+            }
             CardAction::PlaceFollower { row } if card.is_none() => Some(*row),
             _ => None,
         })
         .collect();
     rows.sort_by_key(|c| c.index());
     rows.dedup();
-    rows.into_iter().map(|c| (row_name(c), c.area().to_string())).collect()
+    rows.into_iter()
+        .map(|c| (row_name(c), c.area().to_string()))
+        .collect()
 }
 
 pub fn choice_suggestions(r: &ChannelRecord, seat: u8) -> Vec<(String, String)> {

@@ -26,7 +26,10 @@ impl fmt::Display for Arg {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ArgKind {
     Str,
-    Int { min: i64, max: i64 },
+    Int {
+        min: i64,
+        max: i64,
+    },
     Bool,
     /// One of fixed words.
     Choice(&'static [&'static str]),
@@ -79,7 +82,10 @@ const fn auto(name: &'static str, description: &'static str) -> OptionSpec {
 }
 
 const fn required(o: OptionSpec) -> OptionSpec {
-    OptionSpec { required: true, ..o }
+    OptionSpec {
+        required: true,
+        ..o
+    }
 }
 
 pub const GAME_KINDS: &[&str] = &["board", "cards"];
@@ -99,18 +105,40 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "rules",
         description: "The rules: a summary of the base game, an expansion, or the card game",
-        options: &[auto("topic", "base, farmers, inns-cathedrals, traders-builders, cards...")],
+        options: &[auto(
+            "topic",
+            "base, farmers, inns-cathedrals, traders-builders, cards...",
+        )],
         scope: Scope::Any,
     },
     CommandSpec {
         name: "new",
         description: "Create a game in this channel (then players /join and someone /start)",
         options: &[
-            opt("game", ArgKind::Choice(GAME_KINDS), "board (Carcassonne, default) or cards (the card game)"),
-            auto("expansions", "Comma-separated expansions, e.g. inns-cathedrals,traders-builders"),
-            opt("farmers", ArgKind::Choice(FARMER_RULES), "Farm scoring: modern (default), classic, off"),
-            opt("small_city", ArgKind::Choice(SMALL_CITY_RULES), "A completed 2-tile city: two_points (default) or four_points"),
-            opt("players", ArgKind::Int { min: 2, max: 6 }, "Most players who may join (default 6; 5 for the card game)"),
+            opt(
+                "game",
+                ArgKind::Choice(GAME_KINDS),
+                "board (Carcassonne, default) or cards (the card game)",
+            ),
+            auto(
+                "expansions",
+                "Comma-separated expansions, e.g. inns-cathedrals,traders-builders",
+            ),
+            opt(
+                "farmers",
+                ArgKind::Choice(FARMER_RULES),
+                "Farm scoring: modern (default), classic, off",
+            ),
+            opt(
+                "small_city",
+                ArgKind::Choice(SMALL_CITY_RULES),
+                "A completed 2-tile city: two_points (default) or four_points",
+            ),
+            opt(
+                "players",
+                ArgKind::Int { min: 2, max: 6 },
+                "Most players who may join (default 6; 5 for the card game)",
+            ),
         ],
         scope: Scope::Any,
     },
@@ -144,8 +172,22 @@ pub const COMMANDS: &[CommandSpec] = &[
                 autocomplete: true,
                 description: "Degrees clockwise: 0, 90, 180 or 270",
             },
-            opt("x", ArgKind::Int { min: -200, max: 200 }, "Column (instead of a spot label)"),
-            opt("y", ArgKind::Int { min: -200, max: 200 }, "Row (instead of a spot label)"),
+            opt(
+                "x",
+                ArgKind::Int {
+                    min: -200,
+                    max: 200,
+                },
+                "Column (instead of a spot label)",
+            ),
+            opt(
+                "y",
+                ArgKind::Int {
+                    min: -200,
+                    max: 200,
+                },
+                "Row (instead of a spot label)",
+            ),
         ],
         scope: Scope::Board,
     },
@@ -153,8 +195,15 @@ pub const COMMANDS: &[CommandSpec] = &[
         name: "figure",
         description: "Place a figure on the tile you just placed",
         options: &[
-            required(auto("on", "Where: e.g. city north, road east+west, cloister, field south")),
-            opt("kind", ArgKind::Choice(FIGURE_KINDS), "follower (default), large, builder or pig"),
+            required(auto(
+                "on",
+                "Where: e.g. city north, road east+west, cloister, field south",
+            )),
+            opt(
+                "kind",
+                ArgKind::Choice(FIGURE_KINDS),
+                "follower (default), large, builder or pig",
+            ),
         ],
         scope: Scope::Board,
     },
@@ -179,13 +228,21 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "history",
         description: "The last moves of the game",
-        options: &[opt("count", ArgKind::Int { min: 1, max: 50 }, "How many moves (default 10)")],
+        options: &[opt(
+            "count",
+            ArgKind::Int { min: 1, max: 50 },
+            "How many moves (default 10)",
+        )],
         scope: Scope::Any,
     },
     CommandSpec {
         name: "undo",
         description: "Ask to take back the last move (the other players must agree), or agree",
-        options: &[opt("refuse", ArgKind::Bool, "Refuse a pending undo request")],
+        options: &[opt(
+            "refuse",
+            ArgKind::Bool,
+            "Refuse a pending undo request",
+        )],
         scope: Scope::Any,
     },
     CommandSpec {
@@ -253,7 +310,9 @@ pub struct NewGame {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     Help,
-    Rules { topic: Option<String> },
+    Rules {
+        topic: Option<String>,
+    },
     New(NewGame),
     Join,
     Leave,
@@ -264,18 +323,32 @@ pub enum Command {
         x: Option<i32>,
         y: Option<i32>,
     },
-    Figure { on: String, kind: Option<FigureKind> },
+    Figure {
+        on: String,
+        kind: Option<FigureKind>,
+    },
     Pass,
     Board,
     Status,
-    History { count: Option<u32> },
-    Undo { refuse: bool },
+    History {
+        count: Option<u32>,
+    },
+    Undo {
+        refuse: bool,
+    },
     Resign,
     Abort,
-    Play { card: String, row: Option<String> },
-    Secure { row: String },
+    Play {
+        card: String,
+        row: Option<String>,
+    },
+    Secure {
+        row: String,
+    },
     Hand,
-    Choose { option: String },
+    Choose {
+        option: String,
+    },
 }
 
 impl Command {
@@ -294,19 +367,28 @@ impl Command {
                     format!("/{} takes no options", spec.name)
                 } else {
                     let names: Vec<&str> = spec.options.iter().map(|o| o.name).collect();
-                    format!("/{} has no option '{k}'; options: {}", spec.name, names.join(", "))
+                    format!(
+                        "/{} has no option '{k}'; options: {}",
+                        spec.name,
+                        names.join(", ")
+                    )
                 }
             })?;
             a.0.push((o.name, check_arg(spec, o, v)?));
         }
         for o in spec.options.iter().filter(|o| o.required) {
             if a.get(o.name).is_none() {
-                return Err(format!("/{} needs the option {}: {}", spec.name, o.name, o.description));
+                return Err(format!(
+                    "/{} needs the option {}: {}",
+                    spec.name, o.name, o.description
+                ));
             }
         }
         Ok(match spec.name {
             "help" => Command::Help,
-            "rules" => Command::Rules { topic: a.str("topic") },
+            "rules" => Command::Rules {
+                topic: a.str("topic"),
+            },
             "new" => Command::New(NewGame {
                 game: match a.str("game").as_deref() {
                     Some("cards") => GameType::Cards,
@@ -338,7 +420,9 @@ impl Command {
             },
             "figure" => Command::Figure {
                 on: a.str("on").unwrap_or_default(),
-                kind: a.str("kind").map(|k| k.parse().expect("checked against the choices")),
+                kind: a
+                    .str("kind")
+                    .map(|k| k.parse().expect("checked against the choices")),
             },
             "pass" => Command::Pass,
             "board" => Command::Board,
@@ -485,7 +569,11 @@ fn check_arg(spec: &CommandSpec, o: &OptionSpec, v: &Arg) -> Result<Arg, String>
 /// "inns-cathedrals, traders-builders" -> the playable expansions (the base is implied).
 pub fn parse_expansions(list: &str) -> Result<Vec<Expansion>, String> {
     let mut out = Vec::new();
-    for part in list.split([',', ' ', '+']).map(str::trim).filter(|p| !p.is_empty()) {
+    for part in list
+        .split([',', ' ', '+'])
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+    {
         let e: Expansion = part.parse()?;
         if !e.playable() {
             let playable: Vec<&str> = Expansion::ALL
@@ -526,9 +614,19 @@ mod tests {
                 y: None
             }
         );
-        let c = Command::parse("new", &[s("expansions", "inns-cathedrals, traders-builders"), s("farmers", "classic")]).unwrap();
+        let c = Command::parse(
+            "new",
+            &[
+                s("expansions", "inns-cathedrals, traders-builders"),
+                s("farmers", "classic"),
+            ],
+        )
+        .unwrap();
         let Command::New(n) = c else { panic!() };
-        assert_eq!(n.expansions, vec![Expansion::InnsCathedrals, Expansion::TradersBuilders]);
+        assert_eq!(
+            n.expansions,
+            vec![Expansion::InnsCathedrals, Expansion::TradersBuilders]
+        );
         assert_eq!(n.farmers, Some(FarmerRule::Classic));
     }
 
@@ -537,13 +635,19 @@ mod tests {
         let e = Command::parse("plac", &[]).unwrap_err();
         assert!(e.contains("/place"), "{e}");
         let e = Command::parse("place", &[s("spto", "B")]).unwrap_err();
-        assert_eq!(e, "/place has no option 'spto'; options: spot, rotation, x, y");
+        assert_eq!(
+            e,
+            "/place has no option 'spto'; options: spot, rotation, x, y"
+        );
         let e = Command::parse("place", &[s("rotation", "45x")]).unwrap_err();
         assert_eq!(e, "/place rotation: '45x' is not a whole number");
         let e = Command::parse("figure", &[]).unwrap_err();
         assert!(e.starts_with("/figure needs the option on"), "{e}");
         let e = Command::parse("new", &[s("farmers", "ancient")]).unwrap_err();
-        assert_eq!(e, "/new farmers: 'ancient' is not one of modern, classic, off");
+        assert_eq!(
+            e,
+            "/new farmers: 'ancient' is not one of modern, classic, off"
+        );
         let e = Command::parse("new", &[s("expansions", "ferries")]).unwrap_err();
         assert!(e.contains("not playable yet"), "{e}");
         let e = Command::parse("pass", &[s("x", "1")]).unwrap_err();

@@ -62,7 +62,9 @@ pub fn command(id: &str, values: &[String]) -> Result<Command, String> {
         }
         PLACE => {
             let v = value()?;
-            let (spot, rot) = v.split_once(':').ok_or("a placement choice is spot:rotation")?;
+            let (spot, rot) = v
+                .split_once(':')
+                .ok_or("a placement choice is spot:rotation")?;
             Command::Place {
                 spot: Some(spot.to_string()),
                 rotation: Some(rot.parse().map_err(|_| "a rotation is 0, 90, 180 or 270")?),

@@ -8,7 +8,9 @@ use crate::cards::{CardConfig, CardGame};
 use crate::engine::{Expansion, FarmerRule, Game, GameConfig, RuleOptions, SmallCityRule};
 use crate::rng::Rng;
 use crate::store::record::GameTypeRepr;
-use crate::store::{ChannelRecord, HistoryEntry, RecordGame, SCHEMA_VERSION, Seat, Setup, StoreError};
+use crate::store::{
+    ChannelRecord, HistoryEntry, RecordGame, SCHEMA_VERSION, Seat, Setup, StoreError,
+};
 
 pub const CARD_GAME_MAX: u8 = 5;
 
@@ -25,10 +27,18 @@ pub fn busy_text(r: &ChannelRecord) -> String {
 
 pub fn describe_setup(s: &Setup) -> String {
     match s.game {
-        GameTypeRepr::Cards => format!("the Carcassonne card game for up to {} players", s.max_players),
+        GameTypeRepr::Cards => format!(
+            "the Carcassonne card game for up to {} players",
+            s.max_players
+        ),
         GameTypeRepr::Board => {
             let mut sets = vec![Expansion::Base.name()];
-            sets.extend(s.expansions.iter().filter(|e| **e != Expansion::Base).map(|e| e.name()));
+            sets.extend(
+                s.expansions
+                    .iter()
+                    .filter(|e| **e != Expansion::Base)
+                    .map(|e| e.name()),
+            );
             let farmers = match s.rules.farmers {
                 FarmerRule::Modern => "farmers: modern",
                 FarmerRule::Classic => "farmers: classic",
@@ -48,7 +58,11 @@ pub fn describe_setup(s: &Setup) -> String {
 }
 
 fn roster(r: &ChannelRecord) -> String {
-    r.seats.iter().map(|s| s.name.as_str()).collect::<Vec<_>>().join(", ")
+    r.seats
+        .iter()
+        .map(|s| s.name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn lobby_buttons() -> Vec<super::reply::Component> {
@@ -71,7 +85,9 @@ pub fn new_game(s: &mut Session, setup: NewGame) -> Result<Response, StoreError>
             ));
         }
         if max_players > CARD_GAME_MAX {
-            return Ok(Response::error("The card game is for 2 to 5 players: choose players:2 to players:5."));
+            return Ok(Response::error(
+                "The card game is for 2 to 5 players: choose players:2 to players:5.",
+            ));
         }
     }
     let mut expansions = setup.expansions.clone();
@@ -108,16 +124,25 @@ pub fn new_game(s: &mut Session, setup: NewGame) -> Result<Response, StoreError>
         max_players,
         roster(&record)
     );
-    Ok(Response::one(Message::public(text).with_row(lobby_buttons())))
+    Ok(Response::one(
+        Message::public(text).with_row(lobby_buttons()),
+    ))
 }
 
 /// Commands while players are joining.
-pub fn in_lobby(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Response, StoreError> {
+pub fn in_lobby(
+    s: &mut Session,
+    mut r: ChannelRecord,
+    cmd: Command,
+) -> Result<Response, StoreError> {
     let joined = seat_of(&r, s.ctx.user).is_some();
     match cmd {
         Command::Join => {
             if joined {
-                return Ok(Response::error(format!("You are already in. Players: {}.", roster(&r))));
+                return Ok(Response::error(format!(
+                    "You are already in. Players: {}.",
+                    roster(&r)
+                )));
             }
             if r.seats.len() >= r.setup.max_players as usize {
                 return Ok(Response::error(format!(
@@ -184,7 +209,9 @@ pub fn in_lobby(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<R
 
 fn start(s: &mut Session, mut r: ChannelRecord) -> Result<Response, StoreError> {
     if seat_of(&r, s.ctx.user).is_none() {
-        return Ok(Response::error("Only players who joined can start the game: /join first."));
+        return Ok(Response::error(
+            "Only players who joined can start the game: /join first.",
+        ));
     }
     if r.seats.len() < 2 {
         return Ok(Response::error(
@@ -199,7 +226,9 @@ fn start(s: &mut Session, mut r: ChannelRecord) -> Result<Response, StoreError> 
     match r.setup.game {
         GameTypeRepr::Board => {
             let mut cfg = GameConfig::new(players, seed);
-            cfg.expansions = std::iter::once(Expansion::Base).chain(r.setup.expansions.iter().copied()).collect();
+            cfg.expansions = std::iter::once(Expansion::Base)
+                .chain(r.setup.expansions.iter().copied())
+                .collect();
             cfg.rules = r.setup.rules;
             match Game::new(cfg) {
                 Ok(game) => r.game = RecordGame::Board { game },
@@ -256,7 +285,12 @@ pub fn abort(s: &mut Session, r: ChannelRecord) -> Result<Response, StoreError> 
 }
 
 /// Moves a finished or aborted game to the history.
-pub fn archive(s: &Session, r: &ChannelRecord, aborted: bool, winners: Vec<u8>) -> Result<(), StoreError> {
+pub fn archive(
+    s: &Session,
+    r: &ChannelRecord,
+    aborted: bool,
+    winners: Vec<u8>,
+) -> Result<(), StoreError> {
     let snap = r.fresh_snapshot();
     let entry = HistoryEntry {
         schema: SCHEMA_VERSION,

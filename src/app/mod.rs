@@ -141,7 +141,9 @@ impl App {
     pub fn handle(&self, ctx: &Ctx, cmd: Command) -> Response {
         match cmd {
             Command::Help => return Response::one(Message::private(text::help())),
-            Command::Rules { topic } => return Response::one(Message::private(text::rules(topic.as_deref()))),
+            Command::Rules { topic } => {
+                return Response::one(Message::private(text::rules(topic.as_deref())));
+            }
             _ => {}
         }
         let lock = self.lock(ctx.channel);
@@ -150,7 +152,9 @@ impl App {
             Ok(r) => r,
             Err(e) => {
                 tracing::error!(channel = ctx.channel, error = %e, "storage failure");
-                Response::error("Sorry, the game could not be saved or loaded right now; nothing was changed. Please try again.")
+                Response::error(
+                    "Sorry, the game could not be saved or loaded right now; nothing was changed. Please try again.",
+                )
             }
         }
     }
@@ -164,7 +168,14 @@ impl App {
     }
 
     /// Suggestions while `user` types option `option` of `/command` (at most 25).
-    pub fn autocomplete(&self, ctx: &Ctx, command: &str, option: &str, partial: &str, args: &[(String, Arg)]) -> Vec<Choice> {
+    pub fn autocomplete(
+        &self,
+        ctx: &Ctx,
+        command: &str,
+        option: &str,
+        partial: &str,
+        args: &[(String, Arg)],
+    ) -> Vec<Choice> {
         let record = match self.store.load(ctx.channel) {
             Ok(Loaded::Game(r)) => Some(*r),
             _ => None,
@@ -192,7 +203,12 @@ impl App {
         Ok(out)
     }
 
-    fn dispatch(&self, ctx: &Ctx, cmd: Command, record: Option<ChannelRecord>) -> Result<Response, StoreError> {
+    fn dispatch(
+        &self,
+        ctx: &Ctx,
+        cmd: Command,
+        record: Option<ChannelRecord>,
+    ) -> Result<Response, StoreError> {
         let now = (self.env.now)();
         let mut session = Session {
             app: self,
@@ -241,7 +257,11 @@ impl Session<'_> {
 
 /// The seat of a user in a record, if they play.
 pub(crate) fn seat_of(record: &ChannelRecord, user: u64) -> Option<u8> {
-    record.seats.iter().position(|s| s.user == user).map(|i| i as u8)
+    record
+        .seats
+        .iter()
+        .position(|s| s.user == user)
+        .map(|i| i as u8)
 }
 
 /// `<@id>`: a mention that fronts render.

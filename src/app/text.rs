@@ -1,7 +1,7 @@
 //! Help and rules texts, and the words for seats, tiles and events.
 
 use super::command::{ArgKind, COMMANDS, Scope};
-use crate::engine::{Catalogue, Event, KindId, ScoreReason};
+use crate::engine::{Catalogue, KindId, ScoreReason};
 use crate::view::Colour;
 
 /// The help text, written from the command table so it never drifts from it.
@@ -14,7 +14,11 @@ pub fn help() -> String {
          `/place spot:B rotation:90`, then `/figure on:<where>` or `/pass` (menus and buttons do the same).\n\
          After every turn the new board is posted; `/board`, `/status` and `/history` show the game at any time.\n\n**Commands**\n",
     );
-    for (title, scope) in [("Any game", Scope::Any), ("Board game", Scope::Board), ("Card game", Scope::Cards)] {
+    for (title, scope) in [
+        ("Any game", Scope::Any),
+        ("Board game", Scope::Board),
+        ("Card game", Scope::Cards),
+    ] {
         s.push_str(&format!("__{title}__\n"));
         for c in COMMANDS.iter().filter(|c| c.scope == scope) {
             let opts: Vec<String> = c
@@ -25,10 +29,18 @@ pub fn help() -> String {
                         ArgKind::Choice(words) => format!("{}:{}", o.name, words.join("|")),
                         _ => format!("{}:…", o.name),
                     };
-                    if o.required { name } else { format!("[{name}]") }
+                    if o.required {
+                        name
+                    } else {
+                        format!("[{name}]")
+                    }
                 })
                 .collect();
-            let opts = if opts.is_empty() { String::new() } else { format!(" {}", opts.join(" ")) };
+            let opts = if opts.is_empty() {
+                String::new()
+            } else {
+                format!(" {}", opts.join(" "))
+            };
             s.push_str(&format!("`/{}{opts}`: {}\n", c.name, c.description));
         }
     }
@@ -36,7 +48,14 @@ pub fn help() -> String {
     s
 }
 
-pub const RULE_TOPICS: &[&str] = &["base", "farmers", "inns-cathedrals", "traders-builders", "cards", "bot"];
+pub const RULE_TOPICS: &[&str] = &[
+    "base",
+    "farmers",
+    "inns-cathedrals",
+    "traders-builders",
+    "cards",
+    "bot",
+];
 
 /// A short rules summary by topic.
 pub fn rules(topic: Option<&str>) -> String {
@@ -101,12 +120,11 @@ pub fn reason(r: ScoreReason) -> String {
     r.text()
 }
 
-/// Whether an event is a scoring one (worth listing after a turn).
-pub fn is_points(e: &Event) -> bool {
-    matches!(e, Event::Scored { .. })
-}
-
 /// "1 tile" / "2 tiles".
 pub fn plural(n: usize, one: &str, many: &str) -> String {
-    if n == 1 { format!("1 {one}") } else { format!("{n} {many}") }
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
 }

@@ -106,11 +106,11 @@ impl PlayerEnd {
     }
 
     pub fn assign_next(&mut self, species: Species) {
-        if let Some(q) = self.to_assign.as_mut() {
-            if !q.is_empty() {
-                let joker = q.remove(0);
-                self.assigned.push((joker, species));
-            }
+        if let Some(q) = self.to_assign.as_mut()
+            && !q.is_empty()
+        {
+            let joker = q.remove(0);
+            self.assigned.push((joker, species));
         }
     }
 

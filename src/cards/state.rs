@@ -352,14 +352,14 @@ impl State {
             (true, true) => return Err(CardError::MustPlayFaceUp),
             _ => {}
         }
-        if let (false, Some(expected)) = (face_down, card.card().colour()) {
-            if expected != row {
-                return Err(CardError::WrongRow {
-                    card,
-                    row,
-                    expected,
-                });
-            }
+        if let (false, Some(expected)) = (face_down, card.card().colour())
+            && expected != row
+        {
+            return Err(CardError::WrongRow {
+                card,
+                row,
+                expected,
+            });
         }
         seat.hand.remove(at);
         seat.played_card = true;

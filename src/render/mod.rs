@@ -13,6 +13,7 @@
 
 pub mod board;
 pub mod canvas;
+pub mod cards;
 pub mod cli;
 pub mod figures;
 pub mod geometry;
@@ -100,6 +101,16 @@ fn within_limit(mut tile: u32, render: impl Fn(Option<u32>) -> RgbaImage) -> Vec
         png = encode_png(&render(Some(tile.max(8))));
     }
     png
+}
+
+/// The card game's public table (from the public view only) as PNG bytes.
+pub fn card_table_png(view: &crate::cards::PublicView, names: &[String]) -> Vec<u8> {
+    cards::table_png(view, names)
+}
+
+/// A card player's hand, for that player's eyes, as PNG bytes.
+pub fn card_hand_png(view: &crate::cards::PlayerView, names: &[String]) -> Vec<u8> {
+    cards::hand_png(view, names)
 }
 
 /// Encodes an (opaque) image as an RGB PNG with fast compression.

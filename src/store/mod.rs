@@ -11,7 +11,9 @@ use sled::{Db, Transactional, Tree};
 use std::fmt;
 use std::path::Path;
 
-pub use record::{ChannelRecord, HistoryEntry, RecordGame, SCHEMA_VERSION, Seat, Setup, Snapshot, UndoRequest};
+pub use record::{
+    ChannelRecord, HistoryEntry, RecordGame, SCHEMA_VERSION, Seat, Setup, Snapshot, UndoRequest,
+};
 
 #[derive(Debug)]
 pub struct StoreError(pub String);
@@ -61,12 +63,15 @@ fn key(channel: u64) -> [u8; 8] {
 impl Store {
     pub fn open(path: &Path) -> Result<Store, StoreError> {
         if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| StoreError(format!("{}: {e}", parent.display())))?;
+            std::fs::create_dir_all(parent)
+                .map_err(|e| StoreError(format!("{}: {e}", parent.display())))?;
         }
-        let db = sled::Config::new()
-            .path(path)
-            .open()
-            .map_err(|e| StoreError(format!("cannot open the database at {}: {e}", path.display())))?;
+        let db = sled::Config::new().path(path).open().map_err(|e| {
+            StoreError(format!(
+                "cannot open the database at {}: {e}",
+                path.display()
+            ))
+        })?;
         Store::from_db(db)
     }
 
@@ -133,12 +138,14 @@ impl Store {
         let notice = format!(
             "The saved game of this channel could not be read ({reason}); it was set aside for the admins to look at. Start a new game with /new."
         );
-        (&self.games, &self.quarantine, &self.notices).transaction(|(games, quarantine, notices)| {
-            games.remove(&key(channel))?;
-            quarantine.insert(&qkey[..], bytes)?;
-            notices.insert(&key(channel), notice.as_bytes())?;
-            Ok::<(), ConflictableTransactionError<sled::Error>>(())
-        })?;
+        (&self.games, &self.quarantine, &self.notices).transaction(
+            |(games, quarantine, notices)| {
+                games.remove(&key(channel))?;
+                quarantine.insert(&qkey[..], bytes)?;
+                notices.insert(&key(channel), notice.as_bytes())?;
+                Ok::<(), ConflictableTransactionError<sled::Error>>(())
+            },
+        )?;
         self.db.flush()?;
         Ok(())
     }

@@ -49,8 +49,12 @@ impl From<GameType> for GameTypeRepr {
 pub enum RecordGame {
     /// Players are joining.
     Lobby,
-    Board { game: Game },
-    Cards { game: CardGame },
+    Board {
+        game: Game,
+    },
+    Cards {
+        game: CardGame,
+    },
 }
 
 /// A request to take back moves, waiting for the other players.
@@ -100,14 +104,22 @@ impl ChannelRecord {
         struct Version {
             schema: u32,
         }
-        let v: Version = serde_json::from_slice(bytes).map_err(|e| format!("not a game record: {e}"))?;
+        let v: Version =
+            serde_json::from_slice(bytes).map_err(|e| format!("not a game record: {e}"))?;
         if v.schema != SCHEMA_VERSION {
-            return Err(format!("schema version {} is not {SCHEMA_VERSION}", v.schema));
+            return Err(format!(
+                "schema version {} is not {SCHEMA_VERSION}",
+                v.schema
+            ));
         }
-        let r: ChannelRecord = serde_json::from_slice(bytes).map_err(|e| format!("the game does not replay: {e}"))?;
+        let r: ChannelRecord =
+            serde_json::from_slice(bytes).map_err(|e| format!("the game does not replay: {e}"))?;
         let now = r.fresh_snapshot();
         if now != r.snapshot {
-            return Err(format!("the replayed game differs from the saved snapshot ({now:?} vs {:?})", r.snapshot));
+            return Err(format!(
+                "the replayed game differs from the saved snapshot ({now:?} vs {:?})",
+                r.snapshot
+            ));
         }
         Ok(r)
     }

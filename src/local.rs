@@ -1,0 +1,331 @@
+//! The local mode: the bot's commands from a terminal or a script, no Discord needed.
+//!
+//! Each input line is `NAME: /command option:value ...` (values with spaces in quotes:
+//! `on:"city north"`), or `NAME: click ID [VALUE]` for a button or menu choice. An
+//! optional `#N ` in front picks channel N (default 1). Lines starting with `//` or
+//! `# ` are comments. Every reply is printed; every picture is written into the images
+//! folder. Users are identified by their name, the same way on every run.
+
+use crate::app::{App, Arg, Command, Component, Ctx, Response, Visibility};
+use std::collections::HashMap;
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+
+/// A stable user id for a name (FNV-1a), so a restarted session knows its players.
+pub fn user_id(name: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in name.trim().to_lowercase().bytes() {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    // Keep it in the range of Discord snowflakes people are used to seeing.
+    h >> 1
+}
+
+/// One parsed input line.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Line {
+    Command {
+        channel: u64,
+        user: String,
+        name: String,
+        args: Vec<(String, Arg)>,
+    },
+    Click {
+        channel: u64,
+        user: String,
+        id: String,
+        values: Vec<String>,
+    },
+    Empty,
+}
+
+/// Splits on spaces, keeping quoted parts ("..." or '...') together, quotes removed.
+fn tokens(s: &str) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut quote: Option<char> = None;
+    let mut any = false;
+    for c in s.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => cur.push(c),
+            (None, '"' | '\'') => {
+                quote = Some(c);
+                any = true;
+            }
+            (None, c) if c.is_whitespace() => {
+                if !cur.is_empty() || any {
+                    out.push(std::mem::take(&mut cur));
+                }
+                any = false;
+            }
+            (None, c) => cur.push(c),
+        }
+    }
+    if quote.is_some() {
+        return Err("a quote is not closed".into());
+    }
+    if !cur.is_empty() || any {
+        out.push(cur);
+    }
+    Ok(out)
+}
+
+pub fn parse_line(line: &str) -> Result<Line, String> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with("//") || line.starts_with("# ") || line == "#" {
+        return Ok(Line::Empty);
+    }
+    let (channel, rest) = match line.strip_prefix('#') {
+        Some(r) => {
+            let (n, rest) = r
+                .split_once(char::is_whitespace)
+                .ok_or("a line needs NAME: /command")?;
+            (
+                n.parse::<u64>()
+                    .map_err(|_| format!("'#{n}' is not a channel number"))?,
+                rest.trim(),
+            )
+        }
+        None => (1, line),
+    };
+    let (user, rest) = rest
+        .split_once(':')
+        .ok_or("a line is NAME: /command option:value ... (or NAME: click ID)")?;
+    let user = user.trim().to_string();
+    if user.is_empty() {
+        return Err("the line has no user name before ':'".into());
+    }
+    let toks = tokens(rest.trim())?;
+    let Some(first) = toks.first() else {
+        return Err("the line has no command after the name".into());
+    };
+    if first == "click" {
+        let id = toks.get(1).ok_or("click needs a component id")?.clone();
+        return Ok(Line::Click {
+            channel,
+            user,
+            id,
+            values: toks[2..].to_vec(),
+        });
+    }
+    let name = first
+        .strip_prefix('/')
+        .ok_or_else(|| format!("'{first}' is not a /command"))?
+        .to_string();
+    let mut args = Vec::new();
+    for t in &toks[1..] {
+        let (k, v) = t
+            .split_once(':')
+            .ok_or_else(|| format!("'{t}' is not option:value"))?;
+        args.push((k.trim().to_string(), Arg::Str(v.to_string())));
+    }
+    Ok(Line::Command {
+        channel,
+        user,
+        name,
+        args,
+    })
+}
+
+/// Prints replies, writes pictures, and names users in mentions.
+pub struct Printer {
+    images: Option<PathBuf>,
+    counter: usize,
+    names: HashMap<u64, String>,
+}
+
+impl Printer {
+    pub fn new(images: Option<PathBuf>) -> Printer {
+        Printer {
+            images,
+            counter: 0,
+            names: HashMap::new(),
+        }
+    }
+
+    pub fn know(&mut self, name: &str) {
+        self.names.insert(user_id(name), name.to_string());
+    }
+
+    fn mentions(&self, text: &str) -> String {
+        let mut out = String::new();
+        let mut rest = text;
+        while let Some(i) = rest.find("<@") {
+            out.push_str(&rest[..i]);
+            let after = &rest[i + 2..];
+            match after.find('>') {
+                Some(j) if after[..j].chars().all(|c| c.is_ascii_digit()) => {
+                    let id: u64 = after[..j].parse().unwrap_or(0);
+                    match self.names.get(&id) {
+                        Some(n) => out.push_str(&format!("@{n}")),
+                        None => out.push_str(&format!("@user-{id}")),
+                    }
+                    rest = &after[j + 1..];
+                }
+                _ => {
+                    out.push_str("<@");
+                    rest = after;
+                }
+            }
+        }
+        out.push_str(rest);
+        out
+    }
+
+    /// The reply as text lines (pictures written to the folder as a side effect).
+    pub fn render(&mut self, user: &str, r: &Response) -> Result<String, String> {
+        let mut out = String::new();
+        for m in &r.messages {
+            let tag = match m.visibility {
+                Visibility::Public => "[public]".to_string(),
+                Visibility::Private => format!("[only {user}]"),
+            };
+            out.push_str(&format!(
+                "{tag} {}\n",
+                self.mentions(&m.text).replace('\n', "\n    ")
+            ));
+            for f in &m.files {
+                self.counter += 1;
+                match &self.images {
+                    Some(dir) => {
+                        let path = dir.join(format!("{:04}-{}", self.counter, f.name));
+                        std::fs::write(&path, &f.bytes)
+                            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                        out.push_str(&format!(
+                            "    (image {}: {} bytes)\n",
+                            path.display(),
+                            f.bytes.len()
+                        ));
+                    }
+                    None => out.push_str(&format!(
+                        "    (image {}: {} bytes)\n",
+                        f.name,
+                        f.bytes.len()
+                    )),
+                }
+            }
+            for row in &m.rows {
+                let parts: Vec<String> = row
+                    .iter()
+                    .map(|c| match c {
+                        Component::Button { id, label, .. } => {
+                            format!("button '{label}' (click {id})")
+                        }
+                        Component::Select {
+                            id,
+                            placeholder,
+                            options,
+                        } => {
+                            let opts: Vec<String> = options
+                                .iter()
+                                .map(|o| format!("{} = {}", o.label, o.value))
+                                .collect();
+                            format!(
+                                "menu '{placeholder}' (click {id} VALUE): {}",
+                                opts.join("; ")
+                            )
+                        }
+                    })
+                    .collect();
+                out.push_str(&format!("    {}\n", parts.join(" | ")));
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// Runs one line against the app and returns what to print.
+pub fn run_line(app: &App, printer: &mut Printer, admins: &[String], line: &str) -> String {
+    let parsed = match parse_line(line) {
+        Ok(Line::Empty) => return String::new(),
+        Ok(l) => l,
+        Err(e) => return format!("error: {e}\n"),
+    };
+    let (channel, user) = match &parsed {
+        Line::Command { channel, user, .. } | Line::Click { channel, user, .. } => {
+            (*channel, user.clone())
+        }
+        Line::Empty => unreachable!("handled above"),
+    };
+    printer.know(&user);
+    let ctx = Ctx {
+        channel,
+        guild: Some(1),
+        user: user_id(&user),
+        name: user.clone(),
+        can_manage: admins.iter().any(|a| a.eq_ignore_ascii_case(&user)),
+    };
+    let response = match parsed {
+        Line::Command { name, args, .. } => match Command::parse(&name, &args) {
+            Ok(cmd) => app.handle(&ctx, cmd),
+            Err(e) => Response::error(e),
+        },
+        Line::Click { id, values, .. } => app.component(&ctx, &id, &values),
+        Line::Empty => unreachable!("handled above"),
+    };
+    match printer.render(&user, &response) {
+        Ok(s) => s,
+        Err(e) => format!("error: {e}\n"),
+    }
+}
+
+/// The local mode's main loop over any input.
+pub fn run(
+    app: &App,
+    input: impl BufRead,
+    mut output: impl Write,
+    images: Option<&Path>,
+    admins: &[String],
+) -> std::io::Result<()> {
+    if let Some(dir) = images {
+        std::fs::create_dir_all(dir)?;
+    }
+    let mut printer = Printer::new(images.map(Path::to_path_buf));
+    for line in input.lines() {
+        let line = line?;
+        let out = run_line(app, &mut printer, admins, &line);
+        if !out.is_empty() {
+            output.write_all(out.as_bytes())?;
+            output.flush()?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_parse_with_quotes_channels_and_clicks() {
+        assert_eq!(
+            parse_line(r#"alice: /figure on:"city north" kind:follower"#).unwrap(),
+            Line::Command {
+                channel: 1,
+                user: "alice".into(),
+                name: "figure".into(),
+                args: vec![
+                    ("on".into(), Arg::Str("city north".into())),
+                    ("kind".into(), Arg::Str("follower".into()))
+                ]
+            }
+        );
+        assert_eq!(
+            parse_line("#7 bob: click figure follower:2").unwrap(),
+            Line::Click {
+                channel: 7,
+                user: "bob".into(),
+                id: "figure".into(),
+                values: vec!["follower:2".into()]
+            }
+        );
+        assert_eq!(parse_line("// a comment").unwrap(), Line::Empty);
+        assert!(parse_line("alice /join").is_err());
+        assert!(parse_line("alice: join").is_err());
+        assert!(parse_line(r#"alice: /figure on:"city"#).is_err());
+        assert_eq!(user_id("Alice"), user_id("alice"));
+        assert_ne!(user_id("alice"), user_id("bob"));
+    }
+}
