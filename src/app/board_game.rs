@@ -84,7 +84,10 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
             y,
         } => place(s, r, seat, spot, rotation, x, y),
         Command::Figure { on, kind } => figure(s, r, seat, &on, kind),
-        Command::Pass => act(s, r, seat, Action::Pass),
+        Command::Pass => match check_turn(&r, seat, false) {
+            Ok(_) => act(s, r, seat, Action::Pass),
+            Err(e) => Ok(Response::error(e)),
+        },
         Command::Undo { refuse } => undo(s, r, seat, refuse),
         Command::Resign => {
             r.undo = None;
