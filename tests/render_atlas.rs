@@ -1,8 +1,9 @@
 //! Sheets of every tile kind for checking the drawings by eye:
 //! `RENDER_OUT=dir cargo test --test render_atlas -- --ignored`.
 
-use carcassonne_bot::engine::{Catalogue, Expansion, KindId};
+use carcassonne_bot::engine::{Catalogue, Expansion, FigureKind, KindId, Rotation, SegmentKind};
 use carcassonne_bot::render;
+use carcassonne_bot::view::Colour;
 
 #[test]
 #[ignore = "writes picture files for a person to look at"]
@@ -14,6 +15,41 @@ fn write_tile_sheets() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(96);
+    // With `RENDER_FIGURES=1`, a figure on every segment.
+    if std::env::var("RENDER_FIGURES").is_ok() {
+        for e in Expansion::ALL {
+            let kinds: Vec<KindId> = cat.of_expansion(e).map(|(id, _)| id).collect();
+            for (i, chunk) in kinds.chunks(9).enumerate() {
+                let mut img = render::tile_atlas(chunk, size);
+                for (row, &k) in chunk.iter().enumerate() {
+                    let kind = cat.kind(k);
+                    let g = render::geometry::geom(k);
+                    for r in Rotation::ALL {
+                        let ox = 4 + r.quarters() as u32 * (size + 4);
+                        let oy = 4 + row as u32 * (size + 4);
+                        for (s, seg) in kind.segments.iter().enumerate() {
+                            let a = render::geometry::anchor(k, r, s);
+                            let at = render::canvas::v2(
+                                (ox as f32 + a.x * size as f32).floor() + 0.5,
+                                (oy as f32 + a.y * size as f32).floor() + 0.5,
+                            );
+                            render::figures::draw(
+                                &mut img,
+                                FigureKind::Follower,
+                                seg.kind == SegmentKind::Field,
+                                at,
+                                size as f32 * g.figure_scale,
+                                Colour::ALL[s % 6],
+                            );
+                        }
+                    }
+                }
+                img.save(format!("{out}/figures-{}-{i}.png", e.id()))
+                    .unwrap();
+            }
+        }
+        return;
+    }
     // `RENDER_KINDS=A,IC/CRCR`: just these kinds, large.
     if let Ok(list) = std::env::var("RENDER_KINDS") {
         let kinds: Vec<KindId> = list.split(',').map(|s| cat.lookup(s).unwrap()).collect();

@@ -945,6 +945,37 @@ fn distance_in(region: &[bool]) -> Vec<f32> {
         .collect()
 }
 
+/// Counts of region cells over rectangles of the grid (a summed-area table).
+struct Integral(Vec<u32>);
+
+impl Integral {
+    fn of(region: &[bool]) -> Integral {
+        let n = GRID + 1;
+        let mut t = vec![0u32; n * n];
+        for j in 0..GRID {
+            for i in 0..GRID {
+                t[(j + 1) * n + i + 1] =
+                    region[j * GRID + i] as u32 + t[j * n + i + 1] + t[(j + 1) * n + i]
+                        - t[j * n + i];
+            }
+        }
+        Integral(t)
+    }
+
+    /// The share of a box (tile units) covered by the region; outside the tile counts
+    /// as not covered.
+    fn fraction(&self, b: Boxf) -> f32 {
+        let g = GRID as f32;
+        let area = ((b.1.x - b.0.x) * g * (b.1.y - b.0.y) * g).max(1.0);
+        let c = |v: f32| ((v * g).round() as isize).clamp(0, GRID as isize) as usize;
+        let (x0, x1, y0, y1) = (c(b.0.x), c(b.1.x), c(b.0.y), c(b.1.y));
+        let n = GRID + 1;
+        let t = &self.0;
+        let sum = t[y1 * n + x1] + t[y0 * n + x0] - t[y0 * n + x1] - t[y1 * n + x0];
+        sum as f32 / area
+    }
+}
+
 /// A box `(min, max)` in tile units.
 type Boxf = (V2, V2);
 
@@ -956,6 +987,49 @@ fn boxes_overlap(a: Boxf, b: Boxf, margin: f32) -> f32 {
 
 fn box_at(p: V2, rel: Boxf) -> Boxf {
     (p + rel.0, p + rel.1)
+}
+
+/// A box relative to an anchor, as it lies in canonical coordinates when the tile is
+/// turned by `q` quarter turns (figures and symbols stay upright while the tile turns).
+fn rel_turned(rel: Boxf, q: u8) -> Boxf {
+    let (a, b) = rel;
+    match q % 4 {
+        1 => (v2(a.y, -b.x), v2(b.y, -a.x)),
+        2 => (v2(-b.x, -b.y), v2(-a.x, -a.y)),
+        3 => (v2(-b.y, a.x), v2(-a.y, b.x)),
+        _ => rel,
+    }
+}
+
+/// Something upright standing on a tile: its anchor and its box around it.
+#[derive(Clone, Copy, Debug)]
+struct Placed {
+    at: V2,
+    rel: Boxf,
+}
+
+impl Placed {
+    fn turned(&self, q: u8) -> Boxf {
+        box_at(self.at, rel_turned(self.rel, q))
+    }
+}
+
+/// How much `a` overlaps the others, summed over the four orientations of the tile, and
+/// how far it leaves the tile (by more than `slack`).
+fn crowding(a: &Placed, others: &[Placed], margin: f32, slack: f32) -> (f32, f32) {
+    let mut overlap = 0.0;
+    let mut out = 0.0;
+    for q in 0..4 {
+        let bx = a.turned(q);
+        out += (-slack - bx.0.x).max(0.0)
+            + (-slack - bx.0.y).max(0.0)
+            + (bx.1.x - 1.0 - slack).max(0.0)
+            + (bx.1.y - 1.0 - slack).max(0.0);
+        for o in others {
+            overlap += boxes_overlap(bx, o.turned(q), margin);
+        }
+    }
+    (overlap, out)
 }
 
 /// The box a figure standing (or lying, on a field) at an anchor covers, in tile units.
@@ -984,7 +1058,7 @@ fn place_anchors(kind: &TileKind, g: &mut TileGeom, fields_first: bool) -> f32 {
     };
     let sizes: Vec<usize> = (0..segs.len()).map(size).collect();
     order.sort_by_key(|&s| (rank(segs[s].kind), sizes[s]));
-    let mut placed: Vec<Boxf> = g.symbols.iter().map(symbol_box).collect();
+    let mut placed: Vec<Placed> = g.symbols.iter().map(symbol_placed).collect();
     let mut total = 0.0;
     for s in order {
         let region: Vec<bool> = g.label.iter().map(|&l| l as usize == s).collect();
@@ -1007,7 +1081,7 @@ fn place_anchors(kind: &TileKind, g: &mut TileGeom, fields_first: bool) -> f32 {
                 pts.iter().fold(v2(0.0, 0.0), |acc, p| acc + *p) * (1.0 / pts.len() as f32)
             };
             g.anchors[s] = a;
-            placed.push(box_at(a, rel));
+            placed.push(Placed { at: a, rel });
             continue;
         }
         let max_dt = cells.iter().map(|&k| dt[k]).fold(0.0f32, f32::max);
@@ -1029,15 +1103,22 @@ fn place_anchors(kind: &TileKind, g: &mut TileGeom, fields_first: bool) -> f32 {
                 .map(|&k| (0.0, cell_centre(k % GRID, k / GRID).dist(want), k))
                 .collect()
         } else {
-            // Deep enough to hold the figure, then near the middle of the region.
+            // The figure as much as possible on its own region, deep enough, then near
+            // the middle of the region.
             let enough = (rel.1.x - rel.0.x).max(rel.1.y - rel.0.y) * GRID as f32 * 0.5;
+            let sums = Integral::of(&region);
             cells
                 .iter()
                 .map(|&k| {
+                    let p = cell_centre(k % GRID, k / GRID);
+                    let cover = (0..4)
+                        .map(|q| sums.fraction(box_at(p, rel_turned(rel, q))))
+                        .sum::<f32>()
+                        / 4.0;
                     let depth = dt[k].min(enough).min(max_dt);
                     (
-                        -depth.round(),
-                        cell_centre(k % GRID, k / GRID).dist(centroid),
+                        -((cover * 10.0).round() * 100.0 + depth.round()),
+                        p.dist(centroid),
                         k,
                     )
                 })
@@ -1051,17 +1132,9 @@ fn place_anchors(kind: &TileKind, g: &mut TileGeom, fields_first: bool) -> f32 {
         let mut best: Option<(f32, V2)> = None;
         for &(_, _, k) in &cand {
             let p = cell_centre(k % GRID, k / GRID);
-            let bx = box_at(p, rel);
             // Outside the tile counts as overlap (with the neighbours' figures).
-            let out = (-0.03 - bx.0.x).max(0.0)
-                + (-0.03 - bx.0.y).max(0.0)
-                + (bx.1.x - 1.03).max(0.0)
-                + (bx.1.y - 1.03).max(0.0);
-            let overlap: f32 = placed
-                .iter()
-                .map(|o| boxes_overlap(bx, *o, 0.01))
-                .sum::<f32>()
-                + out * 0.1;
+            let (o, out) = crowding(&Placed { at: p, rel }, &placed, 0.01, 0.03);
+            let overlap = o + out * 0.1;
             if overlap == 0.0 {
                 best = Some((0.0, p));
                 break;
@@ -1073,7 +1146,7 @@ fn place_anchors(kind: &TileKind, g: &mut TileGeom, fields_first: bool) -> f32 {
         let a = best.map(|b| b.1).unwrap_or(centroid);
         total += best.map(|b| b.0).unwrap_or(1.0);
         g.anchors[s] = a;
-        placed.push(box_at(a, rel));
+        placed.push(Placed { at: a, rel });
     }
     total
 }
@@ -1101,9 +1174,12 @@ fn road_middle(g: &TileGeom, seg: usize) -> V2 {
     *line.last().unwrap_or(&v2(0.5, 0.5))
 }
 
-fn symbol_box(s: &Symbol) -> Boxf {
+fn symbol_placed(s: &Symbol) -> Placed {
     let h = s.kind.size() / 2.0;
-    (s.at - v2(h, h), s.at + v2(h, h))
+    Placed {
+        at: s.at,
+        rel: (v2(-h, -h), v2(h, h)),
+    }
 }
 
 /// The point of a segment's region farthest from its edges (nearest its centroid among
@@ -1130,19 +1206,28 @@ fn pole(label: &[u8], seg: usize) -> Option<V2> {
 
 fn place_symbols(kind: &TileKind, g: &mut TileGeom) {
     let segs = &kind.segments;
-    let mut taken: Vec<Boxf> = segs
+    let mut taken: Vec<Placed> = segs
         .iter()
         .enumerate()
-        .map(|(s, seg)| box_at(g.anchors[s], segment_box(seg.kind, g.figure_scale)))
-        .chain(g.symbols.iter().map(symbol_box))
+        .map(|(s, seg)| Placed {
+            at: g.anchors[s],
+            rel: segment_box(seg.kind, g.figure_scale),
+        })
+        .chain(g.symbols.iter().map(symbol_placed))
         .collect();
     if let Some(ct) = g.centre {
         let r = ct.radius();
-        taken.push((v2(0.5 - r, 0.5 - r), v2(0.5 + r, 0.5 + r)));
+        taken.push(Placed {
+            at: v2(0.5, 0.5),
+            rel: (v2(-r, -r), v2(r, r)),
+        });
     }
     for r in &g.roads {
         if let Some(h) = r.house {
-            taken.push((h - v2(0.08, 0.08), h + v2(0.08, 0.08)));
+            taken.push(Placed {
+                at: h,
+                rel: (v2(-0.08, -0.08), v2(0.08, 0.08)),
+            });
         }
     }
     let mut want: Vec<(SymbolKind, Option<usize>)> = Vec::new();
@@ -1224,7 +1309,7 @@ fn place_symbols(kind: &TileKind, g: &mut TileGeom) {
             if bx.0.x < 0.0 || bx.0.y < 0.0 || bx.1.x > 1.0 || bx.1.y > 1.0 {
                 continue;
             }
-            let overlap: f32 = taken.iter().map(|o| boxes_overlap(bx, *o, 0.005)).sum();
+            let overlap = crowding(&Placed { at: p, rel }, &taken, 0.005, 0.0).0;
             // Clear of the edges first, then free of figures, then near the middle (or
             // as deep as can be when nothing is clear of the edges).
             let fits = dt[k] >= need;
@@ -1247,7 +1332,7 @@ fn place_symbols(kind: &TileKind, g: &mut TileGeom) {
             }
         }
         let at = best.map(|b| b.1).unwrap_or(centroid);
-        taken.push(box_at(at, rel));
+        taken.push(Placed { at, rel });
         g.symbols.push(Symbol { kind: what, at });
     }
 }
@@ -1335,36 +1420,27 @@ mod tests {
 
     #[test]
     fn figures_on_different_segments_never_overlap() {
+        // In every orientation: figures stay upright while the tile turns.
         let cat = Catalogue::get();
         let mut bad = Vec::new();
         for k in cat.kinds() {
             let g = TileGeom::of(k);
-            for a in 0..k.segments.len() {
-                for b in 0..a {
-                    let ba = box_at(
-                        g.anchors[a],
-                        segment_box(k.segments[a].kind, g.figure_scale),
-                    );
-                    let bb = box_at(
-                        g.anchors[b],
-                        segment_box(k.segments[b].kind, g.figure_scale),
-                    );
-                    if boxes_overlap(ba, bb, 0.0) > 0.0 {
-                        bad.push(format!(
-                            "{}: segments {a} and {b} at {:?} {:?}",
-                            k.id, g.anchors[a], g.anchors[b]
-                        ));
-                    }
+            let placed: Vec<Placed> = k
+                .segments
+                .iter()
+                .enumerate()
+                .map(|(s, seg)| Placed {
+                    at: g.anchors[s],
+                    rel: segment_box(seg.kind, g.figure_scale),
+                })
+                .collect();
+            for (a, pa) in placed.iter().enumerate() {
+                let (overlap, out) = crowding(pa, &placed[..a], 0.0, 0.031);
+                if overlap > 0.0 {
+                    bad.push(format!("{}: segment {a} at {:?} overlaps", k.id, pa.at));
                 }
-                let bx = box_at(
-                    g.anchors[a],
-                    segment_box(k.segments[a].kind, g.figure_scale),
-                );
-                if bx.0.x < -0.031 || bx.0.y < -0.031 || bx.1.x > 1.031 || bx.1.y > 1.031 {
-                    bad.push(format!(
-                        "{}: segment {a} sticks out at {:?}",
-                        k.id, g.anchors[a]
-                    ));
+                if out > 0.0 {
+                    bad.push(format!("{}: segment {a} sticks out at {:?}", k.id, pa.at));
                 }
             }
         }
@@ -1375,6 +1451,28 @@ mod tests {
             }
         }
         assert!(bad.is_empty(), "{}", bad.join("\n"));
+    }
+
+    #[test]
+    fn turned_boxes_match_turned_tiles() {
+        // An upright box around a turned anchor is the turned image of `rel_turned`.
+        let rel = (v2(-0.1, -0.2), v2(0.15, 0.05));
+        let p = v2(0.3, 0.6);
+        for q in 0..4 {
+            let r = Rotation::from_quarters(q);
+            let want = box_at(rotate_point(p, r), rel);
+            let canon = box_at(p, rel_turned(rel, q));
+            let c0 = rotate_point(canon.0, r);
+            let c1 = rotate_point(canon.1, r);
+            let got = (
+                v2(c0.x.min(c1.x), c0.y.min(c1.y)),
+                v2(c0.x.max(c1.x), c0.y.max(c1.y)),
+            );
+            assert!(
+                want.0.dist(got.0) < 1e-5 && want.1.dist(got.1) < 1e-5,
+                "{q}"
+            );
+        }
     }
 
     #[test]
