@@ -139,3 +139,93 @@ fn crop_picture() {
     .save(output)
     .unwrap();
 }
+
+/// A board with many Inns & Cathedrals and Traders & Builders tiles and every figure
+/// kind.
+#[test]
+#[ignore = "writes picture files for a person to look at"]
+fn write_expansion_showcase() {
+    use carcassonne_bot::engine::{Action, Decision, Game, GameConfig, Stack};
+    use carcassonne_bot::render::samples;
+    let out = std::env::var("RENDER_OUT").unwrap_or_else(|_| "target/render-out".into());
+    std::fs::create_dir_all(&out).unwrap();
+    let tiles = [
+        "TB/RRrr",
+        "IC/RrC.i",
+        "IC/Cccc.c",
+        "TB/Cc.w",
+        "IC/CcRr+.i",
+        "TB/CcCC.c",
+        "TB/CRcR.w",
+        "IC/LRFR",
+        "TB/LRRR",
+        "IC/CRCR",
+        "IC/C!",
+        "TB/CcRR!.c",
+        "TB/RRC",
+        "IC/RRR.i",
+        "TB/CCc.c",
+        "IC/CCCC",
+        "TB/Ccc.g",
+        "IC/RFr.i",
+        "TB/CcRC.g",
+        "IC/CRcR+",
+        "TB/CR",
+        "IC/RrRr",
+        "U",
+        "V",
+        "B",
+        "A",
+        "X",
+        "W",
+    ];
+    let mut config = GameConfig::new(4, 9).with_expansions(&[
+        Expansion::Base,
+        Expansion::InnsCathedrals,
+        Expansion::TradersBuilders,
+    ]);
+    config.stack = Stack::Fixed {
+        tiles: tiles.iter().map(|s| s.to_string()).collect(),
+        end_when_empty: false,
+    };
+    let mut game = Game::new(config).unwrap();
+    let mut turn = 0usize;
+    while let Some(p) = game.pending() {
+        let action = match p.decision {
+            Decision::PlaceTile { placements, .. } => {
+                // Spread out: alternate between the first and the last placements.
+                let pl = if turn % 2 == 0 {
+                    &placements[0]
+                } else {
+                    &placements[placements.len() - 1]
+                };
+                turn += 1;
+                Action::PlaceTile {
+                    at: pl.at,
+                    rotation: pl.rotations[0],
+                }
+            }
+            Decision::PlaceFigure { options, .. } => {
+                let pick = [FigureKind::Pig, FigureKind::Builder, FigureKind::Large]
+                    .iter()
+                    .find_map(|k| options.iter().find(|o| o.kind == *k))
+                    .or_else(|| options.get(turn % options.len().max(1)));
+                match pick {
+                    Some(o) => Action::PlaceFigure {
+                        figure: o.kind,
+                        segment: o.segment,
+                    },
+                    None => Action::Pass,
+                }
+            }
+        };
+        game.apply(p.player, action).unwrap();
+    }
+    let mut view = samples::view(&game);
+    view.next = Some(render::cli::next_tile(&game, cat_id("TB/CcRR.w")));
+    std::fs::write(format!("{out}/showcase.png"), render::board_png(&view)).unwrap();
+}
+
+fn cat_id(s: &str) -> KindId {
+    Catalogue::get().lookup(s).unwrap()
+}

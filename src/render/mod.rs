@@ -19,6 +19,7 @@ pub mod geometry;
 pub mod layout;
 pub mod palette;
 pub mod panel;
+mod placement;
 pub mod samples;
 pub mod scores;
 pub mod symbols;
