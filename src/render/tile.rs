@@ -205,6 +205,14 @@ fn cache() -> &'static Mutex<Cache> {
     })
 }
 
+/// Empties the sprite cache (memory back; the next pictures draw their sprites again).
+pub fn clear_cache() {
+    let mut c = cache().lock().unwrap_or_else(|e| e.into_inner());
+    c.terrain.clear();
+    c.sprites.clear();
+    c.bytes = 0;
+}
+
 /// The sprite of a tile kind turned by `r`, `s` pixels square (cached).
 pub fn sprite(kind: KindId, r: Rotation, s: u32) -> Arc<RgbaImage> {
     let key = (kind, r.quarters(), s);
