@@ -201,10 +201,11 @@ pub(super) fn place_anchors(kind: &TileKind, g: &mut TileGeom, fields_first: boo
         }) * (1.0 / cells.len() as f32);
         // Candidates best first.
         let mut cand: Vec<(f32, f32, usize)> = if segs[s].kind == SegmentKind::Cloister {
-            // The monk stands on the cloister, as near its middle as the others allow.
+            // The monk stands on the cloister, in front of the church left of its bell
+            // tower (so the tower still shows), as near there as the others allow.
             cells
                 .iter()
-                .map(|&k| (0.0, cell_centre(k % GRID, k / GRID).dist(v2(0.5, 0.5)), k))
+                .map(|&k| (0.0, cell_centre(k % GRID, k / GRID).dist(v2(0.42, 0.55)), k))
                 .collect()
         } else if segs[s].kind == SegmentKind::Road {
             let want = road_middle(g, s);
