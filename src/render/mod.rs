@@ -58,7 +58,9 @@ pub fn board_image(view: &BoardView) -> RgbaImage {
 
 /// [`board_image`] as PNG bytes, never more than [`MAX_PNG_BYTES`].
 pub fn board_png(view: &BoardView) -> Vec<u8> {
-    within_limit(board_layout(view).tile, |t| board_at(view, t))
+    within_limit(MAX_PNG_BYTES, board_layout(view).tile, |t| {
+        board_at(view, t)
+    })
 }
 
 /// The layout of [`final_scores_image`]: the board, and the table right of it.
@@ -90,15 +92,18 @@ pub fn final_scores_image(view: &BoardView) -> RgbaImage {
 
 /// [`final_scores_image`] as PNG bytes, never more than [`MAX_PNG_BYTES`].
 pub fn final_scores_png(view: &BoardView) -> Vec<u8> {
-    within_limit(final_scores_layout(view).0.tile, |t| final_at(view, t))
+    within_limit(MAX_PNG_BYTES, final_scores_layout(view).0.tile, |t| {
+        final_at(view, t)
+    })
 }
 
-/// Renders with smaller tiles until the PNG fits under [`MAX_PNG_BYTES`].
-fn within_limit(mut tile: u32, render: impl Fn(Option<u32>) -> RgbaImage) -> Vec<u8> {
+/// Renders with smaller tiles until the PNG fits in `limit` bytes (or the tiles are
+/// down to 8 pixels).
+fn within_limit(limit: usize, mut tile: u32, render: impl Fn(Option<u32>) -> RgbaImage) -> Vec<u8> {
     let mut png = encode_png(&render(None));
-    while png.len() > MAX_PNG_BYTES && tile > 8 {
-        tile = (tile * 3 / 4).max(8) / 4 * 4;
-        png = encode_png(&render(Some(tile.max(8))));
+    while png.len() > limit && tile > 8 {
+        tile = ((tile * 3 / 4) / 4 * 4).max(8);
+        png = encode_png(&render(Some(tile)));
     }
     png
 }
@@ -149,4 +154,22 @@ pub fn tile_atlas(kinds: &[KindId], size: u32) -> RgbaImage {
         }
     }
     img
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Expansion;
+
+    #[test]
+    fn pictures_too_large_are_drawn_again_with_smaller_tiles() {
+        let game = samples::random_game(2, &[Expansion::Base], 5, 2, Some(40));
+        let view = samples::view(&game);
+        let full = board_png(&view);
+        let limit = full.len() * 2 / 3;
+        let smaller = within_limit(limit, board_layout(&view).tile, |t| board_at(&view, t));
+        assert!(smaller.len() <= limit, "{} > {limit}", smaller.len());
+        let img = image::load_from_memory(&smaller).unwrap();
+        assert!(img.width() < board_layout(&view).width);
+    }
 }

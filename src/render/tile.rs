@@ -64,7 +64,7 @@ pub fn terrain(kind: KindId, s: u32) -> RgbaImage {
     let half = ROAD_HALF * sf;
     let edge = (0.016 * sf).max(1.0);
     let wall = (WALL * sf).max(1.5);
-    let margin = (ROAD_HALF + 0.05) * 1.0;
+    let margin = ROAD_HALF + 0.05;
     let boxes: Vec<_> = g.roads.iter().map(|r| road_bbox(r, margin)).collect();
     let mut img = RgbaImage::new(s, s);
     for y in 0..s {
