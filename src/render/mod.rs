@@ -34,7 +34,7 @@ use crate::view::BoardView;
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ImageEncoder, RgbaImage};
 
-/// No picture is ever larger than this (Discord's upload limit for bots is 10 MiB).
+/// The largest PNG the renderer returns, well within what Discord accepts for an upload.
 pub const MAX_PNG_BYTES: usize = 10 * 1024 * 1024;
 
 /// The layout [`board_image`] uses for this view.
@@ -56,7 +56,8 @@ pub fn board_image(view: &BoardView) -> RgbaImage {
     board_at(view, None)
 }
 
-/// [`board_image`] as PNG bytes, never more than [`MAX_PNG_BYTES`].
+/// [`board_image`] as PNG bytes; past [`MAX_PNG_BYTES`] it is drawn again with smaller
+/// tiles until it fits.
 pub fn board_png(view: &BoardView) -> Vec<u8> {
     within_limit(MAX_PNG_BYTES, board_layout(view).tile, |t| {
         board_at(view, t)
@@ -90,7 +91,7 @@ pub fn final_scores_image(view: &BoardView) -> RgbaImage {
     final_at(view, None)
 }
 
-/// [`final_scores_image`] as PNG bytes, never more than [`MAX_PNG_BYTES`].
+/// [`final_scores_image`] as PNG bytes, within [`MAX_PNG_BYTES`] like [`board_png`].
 pub fn final_scores_png(view: &BoardView) -> Vec<u8> {
     within_limit(MAX_PNG_BYTES, final_scores_layout(view).0.tile, |t| {
         final_at(view, t)
