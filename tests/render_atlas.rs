@@ -194,7 +194,7 @@ fn write_expansion_showcase() {
         let action = match p.decision {
             Decision::PlaceTile { placements, .. } => {
                 // Spread out: alternate between the first and the last placements.
-                let pl = if turn % 2 == 0 {
+                let pl = if turn.is_multiple_of(2) {
                     &placements[0]
                 } else {
                     &placements[placements.len() - 1]
