@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
     pub players: u8,
-    #[serde(default = "default_expansions")]
+    #[serde(default = "crate::engine::config::default_expansions")]
     pub expansions: Vec<Expansion>,
     #[serde(default)]
     pub rules: RuleOptions,
@@ -29,10 +29,6 @@ pub struct Scenario {
     /// Expected results, checked by the test suite (the runner ignores them).
     #[serde(default)]
     pub expect: Option<Value>,
-}
-
-fn default_expansions() -> Vec<Expansion> {
-    vec![Expansion::Base]
 }
 
 #[derive(Debug, Deserialize)]
@@ -96,6 +92,13 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
     for (i, t) in sc.turns.iter().enumerate() {
         cat.find(&t.tile)
             .map_err(|e| ScenarioError::Malformed(format!("turn {i}: {e}")))?;
+        if let Some(f) = &t.figure
+            && !f.slot.trim().eq_ignore_ascii_case("C")
+        {
+            f.slot
+                .parse::<Slot>()
+                .map_err(|e| ScenarioError::Malformed(format!("turn {i}: {e}")))?;
+        }
     }
     let config = GameConfig {
         players: sc.players,

@@ -148,17 +148,22 @@ pub struct BoardView {
 /// The legal spots of the tile waiting to be placed, labelled.
 pub fn spots(game: &Game) -> Vec<Spot> {
     match game.pending().map(|p| p.decision) {
-        Some(Decision::PlaceTile { placements, .. }) => placements
-            .into_iter()
-            .enumerate()
-            .map(|(i, p)| Spot {
-                label: spot_label(i),
-                at: p.at,
-                rotations: p.rotations,
-            })
-            .collect(),
+        Some(Decision::PlaceTile { placements, .. }) => label_placements(placements),
         _ => Vec::new(),
     }
+}
+
+/// Labels placements (in the engine's order, by x then y) A, B, ... as the commands read them.
+pub fn label_placements(placements: Vec<crate::engine::Placement>) -> Vec<Spot> {
+    placements
+        .into_iter()
+        .enumerate()
+        .map(|(i, p)| Spot {
+            label: spot_label(i),
+            at: p.at,
+            rotations: p.rotations,
+        })
+        .collect()
 }
 
 impl BoardView {

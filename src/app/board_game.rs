@@ -2,15 +2,15 @@
 //! taking a move back, resigning.
 
 use super::command::Command;
-use super::components::{FIGURE, PASS, PLACE, UNDO_NO, UNDO_YES, button, select};
+use super::components::{FIGURE, PASS, PLACE, button, select};
 use super::reply::{ButtonStyle, Message, Response, SelectOption};
-use super::{Session, lobby, mention, seat_of, text};
+use super::{Session, lobby, mention, seat_of, text, undo};
 use crate::engine::{
     Action, Category, Decision, Event, FigureKind, Game, Pos, Rotation, RuleError, SegmentKind,
     Slot,
 };
 use crate::render;
-use crate::store::{ChannelRecord, RecordGame, StoreError, UndoRequest};
+use crate::store::{ChannelRecord, RecordGame, StoreError};
 use crate::view::{self, BoardView};
 
 fn game_of(r: &ChannelRecord) -> &Game {
@@ -25,18 +25,6 @@ fn game_mut(r: &mut ChannelRecord) -> &mut Game {
         RecordGame::Board { game } => game,
         _ => unreachable!("board commands run on board games"),
     }
-}
-
-fn names(r: &ChannelRecord) -> Vec<String> {
-    r.seats.iter().map(|s| s.name.clone()).collect()
-}
-
-fn name(r: &ChannelRecord, seat: u8) -> &str {
-    r.seats.get(seat as usize).map_or("?", |s| s.name.as_str())
-}
-
-fn user(r: &ChannelRecord, seat: u8) -> u64 {
-    r.seats.get(seat as usize).map_or(0, |s| s.user)
 }
 
 pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Response, StoreError> {
@@ -110,12 +98,12 @@ fn waiting_text(r: &ChannelRecord) -> String {
         Some(p) => match p.decision {
             Decision::PlaceTile { tile, .. } => format!(
                 "It is {}'s turn to place tile {}.",
-                name(r, p.player),
+                r.seat_name(p.player),
                 text::tile_id(tile)
             ),
             Decision::PlaceFigure { .. } => format!(
                 "It is {}'s turn to place a figure or pass.",
-                name(r, p.player)
+                r.seat_name(p.player)
             ),
         },
         None => "The game is over.".to_string(),
@@ -425,12 +413,8 @@ fn act(
         Ok(e) => e,
         Err(e) => return Ok(Response::error(refusal(&r, &e))),
     };
-    // Any move cancels a pending undo request.
-    if let Some(u) = &r.undo
-        && u.at_len != game_of(&r).log().len()
-    {
-        r.undo = None;
-    }
+    let moves = game_of(&r).log().len();
+    undo::forget_if_stale(&mut r, moves);
     if game_of(&r).is_over() {
         lobby::archive(s, &r, false, winners(game_of(&r)))?;
         return Ok(final_message(&r, &describe(&r, seat, &events)));
@@ -485,7 +469,7 @@ fn describe(r: &ChannelRecord, actor: u8, events: &[Event]) -> String {
             } if *player == actor && first.is_empty() => {
                 first = format!(
                     "**{}** placed **{}** at {} (turned {}°)",
-                    name(r, *player),
+                    r.seat_name(*player),
                     text::tile_id(*tile),
                     at,
                     rotation.degrees()
@@ -498,7 +482,7 @@ fn describe(r: &ChannelRecord, actor: u8, events: &[Event]) -> String {
                 rotation,
             } => lines.push(format!(
                 "**{}** placed **{}** at {} (turned {}°).",
-                name(r, *player),
+                r.seat_name(*player),
                 text::tile_id(*tile),
                 at,
                 rotation.degrees()
@@ -511,13 +495,13 @@ fn describe(r: &ChannelRecord, actor: u8, events: &[Event]) -> String {
             } => {
                 let phrase = figure_phrase(game, *figure, *at, *segment);
                 if first.is_empty() {
-                    first = format!("**{}** put a {phrase}", name(r, *player));
+                    first = format!("**{}** put a {phrase}", r.seat_name(*player));
                 } else {
                     first.push_str(&format!(" and a {phrase}"));
                 }
             }
             Event::Passed { player } if first.is_empty() => {
-                first = format!("**{}** placed no figure", name(r, *player));
+                first = format!("**{}** placed no figure", r.seat_name(*player));
             }
             Event::FeatureCompleted { feature, tiles, .. } => {
                 lines.push(format!(
@@ -535,7 +519,7 @@ fn describe(r: &ChannelRecord, actor: u8, events: &[Event]) -> String {
                 lines.push(format!(
                     "{} {} +{points} ({}).",
                     text::disc(*player),
-                    name(r, *player),
+                    r.seat_name(*player),
                     text::reason(*reason)
                 ));
             }
@@ -547,14 +531,14 @@ fn describe(r: &ChannelRecord, actor: u8, events: &[Event]) -> String {
                     .collect();
                 lines.push(format!(
                     "{} takes the goods: {}.",
-                    name(r, *player),
+                    r.seat_name(*player),
                     what.join(", ")
                 ));
             }
             Event::ExtraTile { player } => {
                 lines.push(format!(
                     "{}'s builder brings a second tile this turn.",
-                    name(r, *player)
+                    r.seat_name(*player)
                 ));
             }
             Event::TileSetAside { tile, .. } => {
@@ -563,7 +547,9 @@ fn describe(r: &ChannelRecord, actor: u8, events: &[Event]) -> String {
                     text::tile_id(*tile)
                 ));
             }
-            Event::Resigned { player } => lines.push(format!("**{}** resigned.", name(r, *player))),
+            Event::Resigned { player } => {
+                lines.push(format!("**{}** resigned.", r.seat_name(*player)))
+            }
             _ => {}
         }
     }
@@ -592,7 +578,7 @@ fn figure_phrase(game: &Game, figure: FigureKind, at: Pos, segment: u8) -> Strin
 }
 
 fn picture(r: &ChannelRecord) -> Vec<u8> {
-    render::board_png(&BoardView::of(game_of(r), &names(r)))
+    render::board_png(&BoardView::of(game_of(r), &r.seat_names()))
 }
 
 /// The public message after a turn: what happened, the board, and whose turn it is.
@@ -617,14 +603,14 @@ pub fn announce(r: &ChannelRecord, summary: &str) -> Response {
     text.push_str(&format!(
         "{} {}, your turn: you drew **{}**{extra}. It fits at spots {} — /place spot:… rotation:…  ({} tiles left)",
         text::disc(p.player),
-        mention(user(r, p.player)),
+        mention(r.seat_user(p.player)),
         text::tile_id(tile),
         spot_range(&spots),
         game.tiles_left()
     ));
     let mut msg = Message::public(text)
         .with_file("board.png", picture(r))
-        .mentioning(user(r, p.player));
+        .mentioning(r.seat_user(p.player));
     msg.rows = placement_rows(game);
     Response::one(msg)
 }
@@ -699,7 +685,7 @@ fn final_message(r: &ChannelRecord, summary: &str) -> Response {
             "{}. {} {} — **{}**{resigned}{}",
             rank + 1,
             text::disc(*i as u8),
-            mention(user(r, *i as u8)),
+            mention(r.seat_user(*i as u8)),
             p.score,
             if parts.is_empty() {
                 String::new()
@@ -708,7 +694,7 @@ fn final_message(r: &ChannelRecord, summary: &str) -> Response {
             }
         ));
     }
-    let png = render::final_scores_png(&BoardView::of(game, &names(r)));
+    let png = render::final_scores_png(&BoardView::of(game, &r.seat_names()));
     Response::one(Message::public(lines.join("\n")).with_file("final-scores.png", png))
 }
 
@@ -735,7 +721,7 @@ fn status(r: &ChannelRecord) -> String {
         lines.push(format!("Spots: {}.", spot_range(&view::spots(game))));
     }
     lines.push(format!("Tiles left: {}.", game.tiles_left()));
-    let kinds = crate::view::BoardView::of(game, &names(r)).figure_kinds;
+    let kinds = crate::view::BoardView::of(game, &r.seat_names()).figure_kinds;
     for (i, p) in game.players().iter().enumerate() {
         let figures: Vec<String> = kinds
             .iter()
@@ -755,7 +741,7 @@ fn status(r: &ChannelRecord) -> String {
         lines.push(format!(
             "{} {} — {} points; left: {}{goods}{}",
             text::disc(i as u8),
-            name(r, i as u8),
+            r.seat_name(i as u8),
             p.score,
             figures.join(", "),
             if p.resigned { " (resigned)" } else { "" }
@@ -785,15 +771,7 @@ fn history(r: &ChannelRecord, count: usize) -> String {
             moves.push(line);
         }
     }
-    if moves.is_empty() {
-        return "No moves yet.".into();
-    }
-    let from = moves.len().saturating_sub(count);
-    let mut out = format!("Last {} of {} moves:\n", moves.len() - from, moves.len());
-    for (i, m) in moves.iter().enumerate().skip(from) {
-        out.push_str(&format!("{}. {m}\n", i + 1));
-    }
-    out.trim_end().to_string()
+    text::recent_moves(&moves, count)
 }
 
 /// Where the log goes back to for "the last move": the current player's own tile
@@ -815,95 +793,39 @@ fn undo(
     seat: u8,
     refuse: bool,
 ) -> Result<Response, StoreError> {
-    let log_len = game_of(&r).log().len();
-    if refuse {
-        return match r.undo.take() {
-            Some(_) => {
-                s.save(&mut r)?;
-                Ok(Response::one(Message::public(format!(
-                    "{} refused to take the move back; play goes on.",
-                    s.ctx.name
-                ))))
-            }
-            None => Ok(Response::error("There is no undo request to refuse.")),
-        };
-    }
-    let Some((to_len, own_tile_only)) = undo_target(game_of(&r), seat) else {
-        return Ok(Response::error("There is no move to take back yet."));
-    };
-    let active: Vec<u64> = r
-        .seats
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| !game_of(&r).players()[*i].resigned)
-        .map(|(_, x)| x.user)
-        .collect();
-    let request = match r.undo.take() {
-        Some(u) if u.at_len == log_len => {
-            if u.agreed.contains(&s.ctx.user) {
-                r.undo = Some(u);
-                return Ok(Response::error(
-                    "You already agreed; waiting for the other players.",
-                ));
-            }
-            let mut u = u;
-            u.agreed.push(s.ctx.user);
-            u
-        }
-        _ => UndoRequest {
-            by: s.ctx.user,
-            to_len,
-            at_len: log_len,
-            agreed: vec![s.ctx.user],
-        },
-    };
-    let everyone = own_tile_only && request.by == s.ctx.user && request.agreed.len() == 1
-        || active.iter().all(|u| request.agreed.contains(u));
-    if !everyone {
-        let missing: Vec<String> = active
-            .iter()
-            .filter(|u| !request.agreed.contains(u))
-            .map(|u| mention(*u))
-            .collect();
-        let asker = request.by;
-        r.undo = Some(request);
-        s.save(&mut r)?;
-        let mut msg = Message::public(format!(
-            "{} asks to take back the last move. {}: agree with /undo (or the button), or refuse with /undo refuse:true.",
-            mention(asker),
-            missing.join(", ")
-        ))
-        .with_row(vec![
-            button(UNDO_YES, "Agree to undo", ButtonStyle::Primary),
-            button(UNDO_NO, "Refuse", ButtonStyle::Danger),
-        ]);
-        let pinged: Vec<u64> = active
-            .iter()
-            .copied()
-            .filter(|u| !request_agreed(&r, *u))
-            .collect();
-        for u in pinged {
-            msg = msg.mentioning(u);
-        }
-        return Ok(Response::one(msg));
-    }
     let game = game_of(&r);
-    let rebuilt = match Game::replay(game.config().clone(), &game.log()[..request.to_len]) {
-        Ok(g) => g,
-        Err(e) => {
-            return Ok(Response::error(format!(
-                "The move cannot be taken back: {e}."
-            )));
+    let log_len = game.log().len();
+    let target = undo_target(game, seat);
+    let active: Vec<u64> = (0..r.seats.len() as u8)
+        .filter(|i| !game.players()[*i as usize].resigned)
+        .map(|i| r.seat_user(i))
+        .collect();
+    let alone = target.is_some_and(|t| t.1);
+    match undo::step(
+        s,
+        &mut r,
+        refuse,
+        log_len,
+        target.map(|t| t.0),
+        &active,
+        alone,
+    )? {
+        undo::Step::Reply(reply) => Ok(reply),
+        undo::Step::Cut(to_len) => {
+            let game = game_of(&r);
+            let rebuilt = match Game::replay(game.config().clone(), &game.log()[..to_len]) {
+                Ok(g) => g,
+                Err(e) => {
+                    return Ok(Response::error(format!(
+                        "The move cannot be taken back: {e}."
+                    )));
+                }
+            };
+            r.game = RecordGame::Board { game: rebuilt };
+            s.save(&mut r)?;
+            Ok(announce(&r, "The last move was taken back."))
         }
-    };
-    r.game = RecordGame::Board { game: rebuilt };
-    r.undo = None;
-    s.save(&mut r)?;
-    Ok(announce(&r, "The last move was taken back."))
-}
-
-fn request_agreed(r: &ChannelRecord, user: u64) -> bool {
-    r.undo.as_ref().is_some_and(|u| u.agreed.contains(&user))
+    }
 }
 
 /// Autocomplete for /figure on:…: every option in words, with a value the command reads

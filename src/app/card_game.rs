@@ -3,14 +3,14 @@
 //! redaction (`CardEvent::public`, `public_view`).
 
 use super::command::Command;
-use super::components::{CHOOSE, HAND, PLAY, UNDO_NO, UNDO_YES, button, select};
+use super::components::{CHOOSE, HAND, PLAY, button, select};
 use super::reply::{ButtonStyle, Message, Response, SelectOption};
-use super::{Session, lobby, mention, seat_of, text};
+use super::{Session, lobby, mention, seat_of, text, undo};
 use crate::cards::{
     Card, CardAction, CardEvent, CardGame, CardId, CardPending, Colour, PendingKind, Species,
 };
 use crate::render;
-use crate::store::{ChannelRecord, RecordGame, StoreError, UndoRequest};
+use crate::store::{ChannelRecord, RecordGame, StoreError};
 
 fn game_of(r: &ChannelRecord) -> &CardGame {
     match &r.game {
@@ -24,18 +24,6 @@ fn game_mut(r: &mut ChannelRecord) -> &mut CardGame {
         RecordGame::Cards { game } => game,
         _ => unreachable!("card commands run on card games"),
     }
-}
-
-fn names(r: &ChannelRecord) -> Vec<String> {
-    r.seats.iter().map(|s| s.name.clone()).collect()
-}
-
-fn name(r: &ChannelRecord, seat: u8) -> &str {
-    r.seats.get(seat as usize).map_or("?", |s| s.name.as_str())
-}
-
-fn user(r: &ChannelRecord, seat: u8) -> u64 {
-    r.seats.get(seat as usize).map_or(0, |s| s.user)
 }
 
 pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Response, StoreError> {
@@ -63,7 +51,7 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
     let Some(seat) = seat_of(&r, s.ctx.user) else {
         return Ok(Response::error(format!(
             "You are not playing in this game (players: {}). You can watch: /board, /status.",
-            names(&r).join(", ")
+            r.seat_names().join(", ")
         )));
     };
     match cmd {
@@ -106,7 +94,11 @@ fn row_name(c: Colour) -> String {
 fn waiting_text(r: &ChannelRecord) -> String {
     let game = game_of(r);
     match game.pending() {
-        Some(p) => format!("Waiting for {}: {}.", name(r, p.player), p.kind.describe()),
+        Some(p) => format!(
+            "Waiting for {}: {}.",
+            r.seat_name(p.player),
+            p.kind.describe()
+        ),
         None => "The game is over.".into(),
     }
 }
@@ -266,11 +258,8 @@ fn act(
         Ok(e) => e,
         Err(e) => return Ok(Response::error(e.to_string())),
     };
-    if let Some(u) = &r.undo
-        && u.at_len != game_of(&r).log().len()
-    {
-        r.undo = None;
-    }
+    let moves = game_of(&r).log().len();
+    undo::forget_if_stale(&mut r, moves);
     let public: Vec<CardEvent> = events.iter().map(CardEvent::public).collect();
     let summary = describe(&r, &public);
     if game_of(&r).is_finished() {
@@ -303,7 +292,7 @@ fn describe(r: &ChannelRecord, events: &[CardEvent]) -> String {
             } => {
                 lines.push(format!(
                     "**{}** played a card face down into the {} row.",
-                    name(r, *player),
+                    r.seat_name(*player),
                     row.area()
                 ));
             }
@@ -315,7 +304,7 @@ fn describe(r: &ChannelRecord, events: &[CardEvent]) -> String {
             } => {
                 lines.push(format!(
                     "**{}** played the {} into the {} row.",
-                    name(r, *player),
+                    r.seat_name(*player),
                     card.name(),
                     row.area()
                 ));
@@ -334,7 +323,7 @@ fn describe(r: &ChannelRecord, events: &[CardEvent]) -> String {
                 };
                 lines.push(format!(
                     "**{}** secured {} in the {} row{last}.",
-                    name(r, *player),
+                    r.seat_name(*player),
                     text::plural(*secures, "card", "cards"),
                     row.area()
                 ));
@@ -356,11 +345,11 @@ fn describe(r: &ChannelRecord, events: &[CardEvent]) -> String {
             } => {
                 let what = card.map(|c| c.name()).unwrap_or_else(|| "building".into());
                 lines.push(if *kept {
-                    format!("{} keeps the misplaced {what}.", name(r, *player))
+                    format!("{} keeps the misplaced {what}.", r.seat_name(*player))
                 } else {
                     format!(
                         "{} takes {points} points for the misplaced {what}.",
-                        name(r, *player)
+                        r.seat_name(*player)
                     )
                 });
             }
@@ -369,7 +358,7 @@ fn describe(r: &ChannelRecord, events: &[CardEvent]) -> String {
             } => {
                 lines.push(format!(
                     "{}'s animal joker joins the {} herd.",
-                    name(r, *player),
+                    r.seat_name(*player),
                     species.name()
                 ));
             }
@@ -403,7 +392,7 @@ fn describe(r: &ChannelRecord, events: &[CardEvent]) -> String {
                     lines.push(format!(
                         "{} {}: {} secured — {parts}; +{} → {}",
                         text::disc(p.player),
-                        name(r, p.player),
+                        r.seat_name(p.player),
                         text::plural(p.secured.len() + p.to_chest, "card", "cards"),
                         p.total,
                         p.score
@@ -418,7 +407,7 @@ fn describe(r: &ChannelRecord, events: &[CardEvent]) -> String {
             } if *round > 1 => {
                 lines.push(format!(
                     "Round {round} of {rounds_total}: {} deals.",
-                    name(r, *dealer)
+                    r.seat_name(*dealer)
                 ));
             }
             _ => {}
@@ -428,7 +417,7 @@ fn describe(r: &ChannelRecord, events: &[CardEvent]) -> String {
 }
 
 fn table_png(r: &ChannelRecord) -> Vec<u8> {
-    render::card_table_png(&game_of(r).public_view(), &names(r))
+    render::card_table_png(&game_of(r).public_view(), &r.seat_names())
 }
 
 /// The public table picture with a caption (and the hand button).
@@ -437,7 +426,7 @@ fn table_message(r: &ChannelRecord, caption: &str, ping: bool) -> Response {
         .with_file("table.png", table_png(r))
         .with_row(vec![button(HAND, "Show my hand", ButtonStyle::Secondary)]);
     if ping && let Some(p) = game_of(r).pending() {
-        msg = msg.mentioning(user(r, p.player));
+        msg = msg.mentioning(r.seat_user(p.player));
     }
     Response::one(msg)
 }
@@ -461,12 +450,12 @@ pub fn announce(r: &ChannelRecord, summary: &str, _events: &[CardEvent]) -> Resp
     text.push_str(&format!(
         "{round}{} {}, your move: {}.",
         text::disc(p.player),
-        mention(user(r, p.player)),
+        mention(r.seat_user(p.player)),
         p.kind.describe()
     ));
     let mut msg = Message::public(text)
         .with_file("table.png", table_png(r))
-        .mentioning(user(r, p.player));
+        .mentioning(r.seat_user(p.player));
     // Public decisions get buttons (their options hide nothing); turns get the hand button.
     let choices: Vec<String> = p
         .options
@@ -551,7 +540,7 @@ fn hand_message(r: &ChannelRecord, seat: u8) -> Message {
         }
     }
     msg.text = text;
-    msg.with_file("hand.png", render::card_hand_png(&view, &names(r)))
+    msg.with_file("hand.png", render::card_hand_png(&view, &r.seat_names()))
         .with_row(vec![button(
             HAND,
             "Show my hand again",
@@ -568,7 +557,7 @@ fn status(r: &ChannelRecord) -> String {
             "Round {} of {}; dealer {}; {} cards left to deal.",
             v.round,
             v.rounds_total,
-            name(r, v.dealer),
+            r.seat_name(v.dealer),
             v.pile
         ));
     }
@@ -581,7 +570,7 @@ fn status(r: &ChannelRecord) -> String {
         lines.push(format!(
             "{} {} — {} points; {} in hand; follower {}; herds: {}; chest: {}",
             text::disc(seat.seat),
-            name(r, seat.seat),
+            r.seat_name(seat.seat),
             seat.score,
             text::plural(seat.hand, "card", "cards"),
             if seat.follower_out { "out" } else { "ready" },
@@ -613,15 +602,7 @@ fn history(r: &ChannelRecord, count: usize) -> String {
             moves.push(line.replace('\n', " "));
         }
     }
-    if moves.is_empty() {
-        return "No moves yet.".into();
-    }
-    let from = moves.len().saturating_sub(count);
-    let mut out = format!("Last {} of {} moves:\n", moves.len() - from, moves.len());
-    for (i, m) in moves.iter().enumerate().skip(from) {
-        out.push_str(&format!("{}. {m}\n", i + 1));
-    }
-    out.trim_end().to_string()
+    text::recent_moves(&moves, count)
 }
 
 fn final_message(r: &ChannelRecord, summary: &str) -> Response {
@@ -649,7 +630,7 @@ fn final_message(r: &ChannelRecord, summary: &str) -> Response {
                 "{}. {} {} — **{}** (buildings {} from {}){win}",
                 rank + 1,
                 text::disc(p.player),
-                mention(user(r, p.player)),
+                mention(r.seat_user(p.player)),
                 p.score,
                 p.building_points,
                 text::plural(p.building_cards, "card", "cards"),
@@ -661,75 +642,26 @@ fn final_message(r: &ChannelRecord, summary: &str) -> Response {
 
 fn undo(s: &mut Session, mut r: ChannelRecord, refuse: bool) -> Result<Response, StoreError> {
     let log_len = game_of(&r).log().len();
-    if refuse {
-        return match r.undo.take() {
-            Some(_) => {
-                s.save(&mut r)?;
-                Ok(Response::one(Message::public(format!(
-                    "{} refused to take the move back.",
-                    s.ctx.name
-                ))))
-            }
-            None => Ok(Response::error("There is no undo request to refuse.")),
-        };
-    }
-    if log_len == 0 {
-        return Ok(Response::error("There is no move to take back yet."));
-    }
-    let mut request = match r.undo.take() {
-        Some(u) if u.at_len == log_len => u,
-        _ => UndoRequest {
-            by: s.ctx.user,
-            to_len: log_len - 1,
-            at_len: log_len,
-            agreed: Vec::new(),
-        },
-    };
-    if request.agreed.contains(&s.ctx.user) {
-        r.undo = Some(request);
-        return Ok(Response::error(
-            "You already agreed; waiting for the other players.",
-        ));
-    }
-    request.agreed.push(s.ctx.user);
     let everyone: Vec<u64> = r.seats.iter().map(|x| x.user).collect();
-    if !everyone.iter().all(|u| request.agreed.contains(u)) {
-        let missing: Vec<u64> = everyone
-            .iter()
-            .copied()
-            .filter(|u| !request.agreed.contains(u))
-            .collect();
-        let asker = request.by;
-        r.undo = Some(request);
-        s.save(&mut r)?;
-        let mut msg = Message::public(format!(
-            "{} asks to take back the last move. {}: agree with /undo (or the button), or refuse with /undo refuse:true.",
-            mention(asker),
-            missing.iter().map(|u| mention(*u)).collect::<Vec<_>>().join(", ")
-        ))
-        .with_row(vec![
-            button(UNDO_YES, "Agree to undo", ButtonStyle::Primary),
-            button(UNDO_NO, "Refuse", ButtonStyle::Danger),
-        ]);
-        for u in missing {
-            msg = msg.mentioning(u);
+    let target = log_len.checked_sub(1);
+    match undo::step(s, &mut r, refuse, log_len, target, &everyone, false)? {
+        undo::Step::Reply(reply) => Ok(reply),
+        undo::Step::Cut(to_len) => {
+            let game = game_of(&r);
+            let rebuilt =
+                match CardGame::replay(game.config().clone(), game.log()[..to_len].to_vec()) {
+                    Ok(g) => g,
+                    Err(e) => {
+                        return Ok(Response::error(format!(
+                            "The move cannot be taken back: {e}."
+                        )));
+                    }
+                };
+            r.game = RecordGame::Cards { game: rebuilt };
+            s.save(&mut r)?;
+            Ok(announce(&r, "The last move was taken back.", &[]))
         }
-        return Ok(Response::one(msg));
     }
-    let game = game_of(&r);
-    let rebuilt =
-        match CardGame::replay(game.config().clone(), game.log()[..request.to_len].to_vec()) {
-            Ok(g) => g,
-            Err(e) => {
-                return Ok(Response::error(format!(
-                    "The move cannot be taken back: {e}."
-                )));
-            }
-        };
-    r.game = RecordGame::Cards { game: rebuilt };
-    r.undo = None;
-    s.save(&mut r)?;
-    Ok(announce(&r, "The last move was taken back.", &[]))
 }
 
 /// The card game cannot go on with a seat missing (the deal needs every hand): a
@@ -750,11 +682,11 @@ fn resign(s: &mut Session, r: ChannelRecord, seat: u8) -> Result<Response, Store
         .map(|(i, _)| i as u8)
         .collect();
     lobby::archive(s, &r, false, winners.clone())?;
-    let names: Vec<String> = winners.iter().map(|w| mention(user(&r, *w))).collect();
+    let names: Vec<String> = winners.iter().map(|w| mention(r.seat_user(*w))).collect();
     Ok(Response::one(
         Message::public(format!(
             "**{}** resigned, which ends the card game. Best score among the others: {} ({}).",
-            name(&r, seat),
+            r.seat_name(seat),
             names.join(", "),
             best
         ))

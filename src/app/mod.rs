@@ -15,6 +15,7 @@ mod components;
 mod lobby;
 pub mod reply;
 mod text;
+mod undo;
 
 pub use autocomplete::Choice;
 pub use command::{Arg, COMMANDS, Command, CommandSpec, GameType, NewGame};

@@ -128,3 +128,16 @@ pub fn plural(n: usize, one: &str, many: &str) -> String {
         format!("{n} {many}")
     }
 }
+
+/// "Last N of M moves:" and the numbered lines (the last `count` of `moves`).
+pub fn recent_moves(moves: &[String], count: usize) -> String {
+    if moves.is_empty() {
+        return "No moves yet.".into();
+    }
+    let from = moves.len().saturating_sub(count);
+    let mut out = format!("Last {} of {} moves:\n", moves.len() - from, moves.len());
+    for (i, m) in moves.iter().enumerate().skip(from) {
+        out.push_str(&format!("{}. {m}\n", i + 1));
+    }
+    out.trim_end().to_string()
+}

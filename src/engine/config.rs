@@ -186,7 +186,8 @@ pub struct GameConfig {
     pub stack: Stack,
 }
 
-fn default_expansions() -> Vec<Expansion> {
+/// The base game alone.
+pub fn default_expansions() -> Vec<Expansion> {
     vec![Expansion::Base]
 }
 

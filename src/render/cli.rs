@@ -3,7 +3,7 @@
 
 use crate::engine::{Catalogue, Game, Rotation};
 use crate::scenario::{self, ScenarioError};
-use crate::view::{BoardView, NextTile, Spot, spot_label};
+use crate::view::{BoardView, NextTile};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -48,15 +48,7 @@ pub fn next_tile(game: &Game, kind: crate::engine::KindId) -> NextTile {
     NextTile {
         kind,
         player: game.current_player(),
-        spots: placements
-            .into_iter()
-            .enumerate()
-            .map(|(i, p)| Spot {
-                label: spot_label(i),
-                at: p.at,
-                rotations: p.rotations,
-            })
-            .collect(),
+        spots: crate::view::label_placements(placements),
         fitting,
     }
 }

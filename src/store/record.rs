@@ -94,6 +94,21 @@ pub struct ChannelRecord {
 }
 
 impl ChannelRecord {
+    /// Display names by seat.
+    pub fn seat_names(&self) -> Vec<String> {
+        self.seats.iter().map(|s| s.name.clone()).collect()
+    }
+
+    pub fn seat_name(&self, seat: u8) -> &str {
+        self.seats
+            .get(seat as usize)
+            .map_or("?", |s| s.name.as_str())
+    }
+
+    pub fn seat_user(&self, seat: u8) -> u64 {
+        self.seats.get(seat as usize).map_or(0, |s| s.user)
+    }
+
     pub fn encode(&self) -> Vec<u8> {
         serde_json::to_vec(self).expect("records serialise")
     }

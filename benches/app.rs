@@ -1,0 +1,152 @@
+//! One turn through the command layer: apply, persist (flushed to disk), render the
+//! board, build the reply. Criterion reports the median; the p99 and the stored size of
+//! an idle game are printed from a separate sample.
+
+use carcassonne_bot::app::{App, Command, Component, Ctx, Env, Response};
+use carcassonne_bot::store::{Loaded, RecordGame, Store};
+use criterion::{Criterion, criterion_group, criterion_main};
+use std::time::{Duration, Instant};
+
+fn ctx(channel: u64, user: u64) -> Ctx {
+    Ctx {
+        channel,
+        guild: Some(1),
+        user,
+        name: format!("player{user}"),
+        can_manage: false,
+    }
+}
+
+/// Starts a 4-player board game with both big expansions in `channel`.
+fn start(app: &App, channel: u64) -> Response {
+    let new = Command::parse(
+        "new",
+        &[(
+            "expansions".into(),
+            carcassonne_bot::app::Arg::Str("inns-cathedrals,traders-builders".into()),
+        )],
+    )
+    .unwrap();
+    app.handle(&ctx(channel, 1), new);
+    for u in 2..=4 {
+        app.handle(&ctx(channel, u), Command::Join);
+    }
+    app.handle(&ctx(channel, 1), Command::Start)
+}
+
+/// The user to move in `channel` and a legal command for them, read from the last reply
+/// (the menus it offers) the way a player would.
+fn next(
+    app: &App,
+    channel: u64,
+    last: &Response,
+    turn: usize,
+) -> Option<(Ctx, String, Vec<String>)> {
+    let Loaded::Game(r) = app.store().load(channel).ok()? else {
+        return None;
+    };
+    let RecordGame::Board { game } = &r.game else {
+        return None;
+    };
+    let p = game.pending()?;
+    let who = ctx(channel, r.seats[p.player as usize].user);
+    for row in last.messages.iter().flat_map(|m| &m.rows) {
+        for c in row {
+            if let Component::Select { id, options, .. } = c {
+                let pick = &options[turn % options.len()];
+                return Some((who, id.clone(), vec![pick.value.clone()]));
+            }
+        }
+    }
+    Some((who, "pass".into(), Vec::new()))
+}
+
+/// Plays one game, timing every command; returns the durations.
+fn play_game(app: &App, channel: u64, times: &mut Vec<Duration>) {
+    let mut last = start(app, channel);
+    let mut turn = 0;
+    while let Some((who, id, values)) = next(app, channel, &last, turn) {
+        turn += 1;
+        let t = Instant::now();
+        last = app.component(&who, &id, &values);
+        times.push(t.elapsed());
+    }
+}
+
+fn turns(c: &mut Criterion) {
+    let dir = tempfile::tempdir().unwrap();
+    let app = App::new(
+        Store::open(&dir.path().join("db")).unwrap(),
+        Env::fixed(1_700_000_000, 1),
+    );
+    // The sample for p99 and sizes.
+    let mut times = Vec::new();
+    let mut channel = 1000;
+    let mut sizes_mid = Vec::new();
+    for _ in 0..4 {
+        channel += 1;
+        let mut last = start(&app, channel);
+        let mut turn = 0;
+        while let Some((who, id, values)) = next(&app, channel, &last, turn) {
+            turn += 1;
+            if turn == 60 {
+                sizes_mid.push(app.store().raw(channel).unwrap().map_or(0, |b| b.len()));
+            }
+            let t = Instant::now();
+            last = app.component(&who, &id, &values);
+            times.push(t.elapsed());
+        }
+    }
+    times.sort();
+    let pct = |p: f64| times[((times.len() as f64 * p) as usize).min(times.len() - 1)];
+    println!(
+        "app turn over {} commands: median {:?}, p99 {:?}, max {:?}",
+        times.len(),
+        pct(0.5),
+        pct(0.99),
+        times[times.len() - 1]
+    );
+    println!("stored record of a game after 60 commands: {sizes_mid:?} bytes");
+    // The largest record: a game at its last decision (full log).
+    let mut last_size = 0;
+    channel += 1;
+    let mut last = start(&app, channel);
+    let mut turn = 0;
+    while let Some((who, id, values)) = next(&app, channel, &last, turn) {
+        turn += 1;
+        last_size = app
+            .store()
+            .raw(channel)
+            .unwrap()
+            .map_or(last_size, |b| b.len());
+        last = app.component(&who, &id, &values);
+    }
+    println!("stored record of a game just before its end: {last_size} bytes");
+
+    c.bench_function(
+        "app: one command (apply, save + flush, render, reply)",
+        |b| {
+            b.iter_custom(|iters| {
+                let mut total = Duration::ZERO;
+                let mut done = 0u64;
+                while done < iters {
+                    channel += 1;
+                    let mut t = Vec::new();
+                    play_game(&app, channel, &mut t);
+                    for d in t.into_iter().take((iters - done) as usize) {
+                        total += d;
+                        done += 1;
+                    }
+                }
+                total
+            })
+        },
+    );
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(20);
+    targets = turns
+}
+criterion_main!(benches);
