@@ -220,8 +220,26 @@ impl TileKind {
         self.edges.iter().map(|t| t.letter()).collect()
     }
 
-    /// Describes segment `seg` in board directions, e.g. "city north", "field south-west".
+    /// Describes segment `seg` in board directions, e.g. "city north", "field south-west",
+    /// "road east+west". The words are unique on the tile: where two segments would read
+    /// alike, their slots follow in parentheses ("field south-east (ER)").
     pub fn describe_segment(&self, seg: usize, r: Rotation) -> String {
+        let words = self.base_words(seg, r);
+        let clash = (0..self.segments.len()).any(|i| i != seg && self.base_words(i, r) == words);
+        if clash {
+            let slots: Vec<&str> = self.segments[seg]
+                .slots
+                .rotate(r)
+                .iter()
+                .map(|s| s.name())
+                .collect();
+            format!("{words} ({})", slots.join(" "))
+        } else {
+            words
+        }
+    }
+
+    fn base_words(&self, seg: usize, r: Rotation) -> String {
         let s = &self.segments[seg];
         let kind = s.kind.word();
         if s.kind == SegmentKind::Cloister {
@@ -230,53 +248,147 @@ impl TileKind {
         if s.slots.is_empty() {
             return format!("{kind} centre");
         }
-        format!("{kind} {}", direction_words(s.slots.rotate(r)))
+        let slots = s.slots.rotate(r);
+        let place = match s.kind {
+            SegmentKind::Field => field_direction(slots),
+            _ => direction_words(slots),
+        };
+        if place.is_empty() {
+            kind.to_string()
+        } else {
+            format!("{kind} {place}")
+        }
     }
 }
 
-/// A compass phrase for a set of board slots ("north", "south-west", "north+east+west").
+/// Where a field lies: the compass direction of the centre of its edge slots ("" when
+/// it surrounds the tile's centre).
+fn field_direction(slots: SlotSet) -> String {
+    const NAMES: [&str; 8] = [
+        "east",
+        "south-east",
+        "south",
+        "south-west",
+        "west",
+        "north-west",
+        "north",
+        "north-east",
+    ];
+    let (mut x, mut y, mut n) = (0.0f32, 0.0f32, 0.0f32);
+    for slot in slots.iter() {
+        // The slot's point on the rim, x east and y south in -1..1.
+        let t = [-1.0 / 3.0, 0.0, 1.0 / 3.0][slot.along()];
+        let (px, py) = match slot.side() {
+            Side::N => (t, -1.0),
+            Side::E => (1.0, t),
+            Side::S => (-t, 1.0),
+            Side::W => (-1.0, -t),
+        };
+        x += px;
+        y += py;
+        n += 1.0;
+    }
+    let (x, y) = (x / n, y / n);
+    if x.hypot(y) < 0.2 {
+        return String::new();
+    }
+    let octant = ((y.atan2(x) / std::f32::consts::FRAC_PI_4).round() as i32).rem_euclid(8);
+    NAMES[octant as usize].to_string()
+}
+
+/// A compass phrase for the sides a road or city reaches ("north", "south-west" for two
+/// neighbouring sides, "east+west", "north+east+west").
 pub fn direction_words(slots: SlotSet) -> String {
-    // Weight each slot by its position on the tile's rim to find where the segment sits.
     let mut sides: Vec<Side> = Vec::new();
     for side in Side::ALL {
-        let base = side.index() * 3;
-        let bits = (slots.0 >> base) & 0b111;
+        let bits = (slots.0 >> (side.index() * 3)) & 0b111;
         if bits == 0b111 || bits & 0b010 != 0 {
             sides.push(side);
         }
     }
-    if sides.is_empty() {
-        // Only corner slots: name the corners ("north-east" for NR+EL).
-        let mut corners = Vec::new();
-        for (a, b, name) in [
-            ("NR", "EL", "north-east"),
-            ("ER", "SL", "south-east"),
-            ("SR", "WL", "south-west"),
-            ("WR", "NL", "north-west"),
-        ] {
-            let a: Slot = a.parse().expect("slot name");
-            let b: Slot = b.parse().expect("slot name");
-            if slots.contains(a) || slots.contains(b) {
-                corners.push(name);
-            }
-        }
-        return corners.join("+");
+    let pair = match sides.as_slice() {
+        [Side::N, Side::E] => Some("north-east"),
+        [Side::E, Side::S] => Some("south-east"),
+        [Side::S, Side::W] => Some("south-west"),
+        [Side::N, Side::W] => Some("north-west"),
+        _ => None,
+    };
+    match pair {
+        Some(p) => p.to_string(),
+        None => sides.iter().map(|s| s.word()).collect::<Vec<_>>().join("+"),
     }
-    if sides.len() == 2 && sides[0].index() + 1 == sides[1].index() || sides == [Side::N, Side::W] {
-        let (a, b) = if sides == [Side::N, Side::W] {
-            (Side::N, Side::W)
-        } else if sides[0] == Side::E {
-            (Side::S, Side::E)
-        } else {
-            (sides[0], sides[1])
-        };
-        return format!("{}-{}", a.word(), b.word());
-    }
-    sides.iter().map(|s| s.word()).collect::<Vec<_>>().join("+")
 }
 
 impl fmt::Display for TileKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::catalogue::Catalogue;
+
+    /// Players name segments by these words (`/figure on:"city north"`), so on every tile,
+    /// in every rotation, the words must tell the segments apart.
+    #[test]
+    fn segment_words_are_unique_on_every_tile() {
+        let mut problems = Vec::new();
+        for k in Catalogue::get().kinds() {
+            for r in Rotation::ALL {
+                let words: Vec<String> = (0..k.segments.len())
+                    .map(|i| k.describe_segment(i, r))
+                    .collect();
+                for (i, w) in words.iter().enumerate() {
+                    if words.iter().filter(|x| *x == w).count() > 1 {
+                        problems.push(format!(
+                            "{} turned {}: segment {i} '{w}' ({words:?})",
+                            k.id, r
+                        ));
+                    }
+                }
+            }
+        }
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
+    }
+
+    #[test]
+    fn segment_words_read_naturally() {
+        let cat = Catalogue::get();
+        let words = |id: &str, r: u8| {
+            let k = cat.kind(cat.lookup(id).unwrap());
+            (0..k.segments.len())
+                .map(|i| k.describe_segment(i, Rotation::from_quarters(r)))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            words("D", 0),
+            ["city north", "road east+west", "field north", "field south"]
+        );
+        assert_eq!(
+            words("V", 0),
+            ["road south-west", "field south-west", "field north-east"]
+        );
+        assert_eq!(
+            words("X", 0)[4..],
+            [
+                "field north-east",
+                "field south-east",
+                "field south-west",
+                "field north-west"
+            ]
+        );
+        let spike = words("TB/CcRR!.c", 0);
+        assert_eq!(
+            spike[3..],
+            [
+                "field east (EL)",
+                "field east (ER)",
+                "field south (SL)",
+                "field south (SR)"
+            ]
+        );
+        assert_eq!(words("B", 1), ["cloister", "field"]);
     }
 }
