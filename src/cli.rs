@@ -34,6 +34,11 @@ pub struct BotArgs {
     /// Without it they are registered globally.
     #[arg(long, env = "DISCORD_GUILD")]
     pub guild: Option<u64>,
+    /// Send Discord's REST calls (and the token) to this base URL instead of
+    /// https://discord.com, without rate limiting: for a fake Discord in tests, or a
+    /// rate-limiting HTTP proxy. Hidden: see docs/discord.md.
+    #[arg(long, env = "DISCORD_API_BASE", hide = true)]
+    pub api_base: Option<String>,
 }
 
 /// The environment and the way to a token, shown by `--help` and when the token is
@@ -60,6 +65,7 @@ See docs/discord.md.";
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Run the Discord bot (the same as no command): DISCORD_TOKEN must be set.
+    #[command(after_help = BOT_HELP)]
     Run(BotArgs),
     /// Play the bot's commands from the terminal or a script, without Discord: each
     /// line is `NAME: /command option:value ...`; replies are printed, pictures saved.
@@ -129,6 +135,7 @@ pub fn bot(args: &BotArgs) -> ExitCode {
     crate::discord::init_logging();
     let mut opts = crate::discord::BotOptions::new(token, args.db.clone());
     opts.guild = args.guild;
+    opts.http_base = args.api_base.clone();
     match crate::discord::run(opts) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -41,8 +41,10 @@ pub fn invite_url(application_id: &str) -> String {
 /// interaction is deferred (Discord wants an answer within 3 seconds).
 pub const DEFAULT_DEFER_AFTER: Duration = Duration::from_millis(1500);
 
-/// How long shutdown waits for commands that are still being answered.
-const DRAIN_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long shutdown waits for the gateway to close, and then for commands that are
+/// still being answered (together well within Docker's 10 s stop grace period).
+const CLOSE_TIMEOUT: Duration = Duration::from_secs(3);
+const DRAIN_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// What the bot needs to run.
 #[derive(Clone)]
@@ -102,11 +104,13 @@ pub struct Data {
 
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
 
-/// Logging for the bot's process: `RUST_LOG` (default `info`), on stderr.
+/// Logging for the bot's process: `RUST_LOG` (default `info`), on stderr (coloured
+/// only on a terminal).
 pub fn init_logging() {
     let filter = log_filter(std::env::var("RUST_LOG").ok().as_deref().unwrap_or("info"));
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_writer(std::io::stderr)
         .try_init();
 }
@@ -132,7 +136,7 @@ pub fn run(opts: BotOptions) -> Result<(), String> {
         .build()
         .map_err(|e| format!("cannot start the async runtime: {e}"))?;
     let result = rt.block_on(serve(opts, shutdown_signal()));
-    rt.shutdown_timeout(Duration::from_secs(5));
+    rt.shutdown_timeout(Duration::from_secs(1));
     result
 }
 
@@ -215,8 +219,13 @@ pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Resu
         })
         .build();
 
+    if let Some(base) = &opts.http_base {
+        tracing::warn!("Discord REST calls go to {base}, not to https://discord.com");
+    }
     let http = build_http(&opts)?;
-    let intents = serenity::GatewayIntents::GUILDS;
+    // Interactions need no intents; without GUILDS the gateway sends no guild data the
+    // bot would only keep in memory.
+    let intents = serenity::GatewayIntents::empty();
     let mut client = serenity::ClientBuilder::new_with_http(http, intents)
         .framework(framework)
         .await
@@ -243,11 +252,11 @@ pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Resu
 
     shard_manager.shutdown_all().await;
     if !client_done
-        && tokio::time::timeout(Duration::from_secs(5), client_task)
+        && tokio::time::timeout(CLOSE_TIMEOUT, client_task)
             .await
             .is_err()
     {
-        tracing::warn!("the gateway did not close within 5 s");
+        tracing::warn!("the gateway did not close within {CLOSE_TIMEOUT:?}");
     }
     if tokio::time::timeout(DRAIN_TIMEOUT, in_flight.write())
         .await
