@@ -17,6 +17,11 @@ use tokio::sync::oneshot;
 /// Shaped like a bot token (three dot-separated parts) and unique enough to search for.
 const TOKEN: &str = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.GfAkEt.sEcReT-fake-token_for-tests-0123456789";
 
+/// Deferral after a delay is covered with a zero delay (`clicks_and_late_deferral`);
+/// elsewhere the delay is long enough that a busy CI machine never triggers it, so
+/// that what is deferred is exactly what the app marks slow.
+const NOT_LATE: Duration = Duration::from_secs(60);
+
 /// Every log line of this test binary (all tests), at the most verbose level the bot's
 /// filter allows.
 fn logs() -> &'static Arc<Mutex<Vec<u8>>> {
@@ -148,7 +153,7 @@ fn option_type(kind: ArgKind) -> u64 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn registered_commands_are_the_apps_table() {
-    let bot = Bot::start(discord::DEFAULT_DEFER_AFTER).await;
+    let bot = Bot::start(NOT_LATE).await;
     let (path, body) = bot.fake.registered().await;
     assert_eq!(
         path,
@@ -240,7 +245,7 @@ async fn registered_commands_are_the_apps_table() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_board_game_through_discord() {
-    let bot = Bot::start(discord::DEFAULT_DEFER_AFTER).await;
+    let bot = Bot::start(NOT_LATE).await;
     let fake = &bot.fake;
     let (alice, bob, carol) = (alice(), bob(), carol());
 
@@ -501,6 +506,70 @@ async fn clicks_and_late_deferral() {
     let elsewhere = fake.slash_in(CHANNEL_ID + 1, &bob, "status", vec![]);
     let o: Outcome = fake.answer(&elsewhere).await;
     assert!(o.text().contains("no game in this channel"), "{}", o.text());
+
+    assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_card_game_move_with_a_private_hand() {
+    let bot = Bot::start(NOT_LATE).await;
+    let fake = &bot.fake;
+    let (alice, bob) = (alice(), bob());
+    let new = fake
+        .answer(&fake.slash(&alice, "new", vec![opt_str("game", "cards")]))
+        .await;
+    assert!(new.text().contains("card game"), "{}", new.text());
+    fake.answer(&fake.slash(&bob, "join", vec![])).await;
+    let start = fake.answer(&fake.slash(&alice, "start", vec![])).await;
+    let table = start.original.as_ref().unwrap();
+    assert!(!table.ephemeral);
+    let (w, h) = decode_png(&table.files[0].1);
+    assert!(w > 100 && h > 100, "{w}x{h}");
+    let first = pinged_player(table);
+    let player = if first == alice.id {
+        alice.clone()
+    } else {
+        bob.clone()
+    };
+
+    // "Show my hand": a private picture with a menu of legal plays.
+    let hand = fake.answer(&fake.click(&player, table, "hand", None)).await;
+    assert!(!hand.deferred, "a click is answered directly when quick");
+    let hand = hand.original.unwrap();
+    assert!(hand.ephemeral);
+    assert_eq!(hand.files.len(), 1);
+    decode_png(&hand.files[0].1);
+    let plays = hand.select_options("play");
+    assert!(!plays.is_empty(), "{:?}", hand.components);
+
+    // Playing from that menu: a public message for the table, then the player's new
+    // hand as an ephemeral follow-up.
+    let played = fake
+        .outcome(
+            &fake.click(&player, &hand, "play", Some(vec![plays[0].1.clone()])),
+            |o| o.original.is_some() && !o.followups.is_empty(),
+        )
+        .await;
+    let public = played.original.as_ref().unwrap();
+    assert!(!public.ephemeral);
+    assert!(public.content.contains(&player.name), "{}", public.content);
+    let new_hand = &played.followups[0];
+    assert!(new_hand.ephemeral && new_hand.files.len() == 1);
+    assert!(
+        new_hand.content.contains("Your hand"),
+        "{}",
+        new_hand.content
+    );
+
+    // /hand (slow, always private): the public placeholder goes away, the hand comes
+    // as an ephemeral follow-up with its picture.
+    let other = if player.id == alice.id { &bob } else { &alice };
+    let mine = fake.answer(&fake.slash(other, "hand", vec![])).await;
+    assert!(mine.deferred && mine.original_deleted);
+    assert_eq!(mine.visible().len(), 1);
+    assert!(mine.visible()[0].ephemeral);
+    decode_png(&mine.visible()[0].files[0].1);
 
     assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
     bot.stop().await;
