@@ -522,16 +522,34 @@ async fn a_card_game_move_with_a_private_hand() {
     assert!(new.text().contains("card game"), "{}", new.text());
     fake.answer(&fake.slash(&bob, "join", vec![])).await;
     let start = fake.answer(&fake.slash(&alice, "start", vec![])).await;
-    let table = start.original.as_ref().unwrap();
+    let mut table = start.original.clone().unwrap();
     assert!(!table.ephemeral);
     let (w, h) = decode_png(&table.files[0].1);
     assert!(w > 100 && h > 100, "{w}x{h}");
-    let first = pinged_player(table);
-    let player = if first == alice.id {
-        alice.clone()
-    } else {
-        bob.clone()
+    let user = |id: u64| {
+        if id == alice.id {
+            alice.clone()
+        } else {
+            bob.clone()
+        }
     };
+    let mut player = user(pinged_player(&table));
+
+    // A joker among the first cards laid out waits for the dealer's decision: the
+    // dealer answers with the offered buttons until the hands are dealt.
+    for _ in 0..10 {
+        let ids = table.custom_ids();
+        let Some(choice) = ids.iter().find(|id| id.starts_with("choose:")) else {
+            break;
+        };
+        let chosen = fake
+            .answer(&fake.click(&player, &table, choice, None))
+            .await;
+        table = chosen.original.clone().unwrap();
+        assert!(!table.ephemeral, "{}", table.content);
+        player = user(pinged_player(&table));
+    }
+    let table = &table;
 
     // "Show my hand": a private picture with a menu of legal plays.
     let hand = fake.answer(&fake.click(&player, table, "hand", None)).await;
@@ -541,7 +559,7 @@ async fn a_card_game_move_with_a_private_hand() {
     assert_eq!(hand.files.len(), 1);
     decode_png(&hand.files[0].1);
     let plays = hand.select_options("play");
-    assert!(!plays.is_empty(), "{:?}", hand.components);
+    assert!(!plays.is_empty(), "{}\n{:?}", hand.content, hand.components);
 
     // Playing from that menu: a public message for the table, then the player's new
     // hand as an ephemeral follow-up.
@@ -573,4 +591,31 @@ async fn a_card_game_move_with_a_private_hand() {
 
     assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
     bot.stop().await;
+}
+
+/// Starts a bot on a fake configured by `setup` and returns how `serve` ended.
+async fn serve_until_it_stops(setup: impl FnOnce(&mut fake_discord::State)) -> String {
+    logs();
+    let fake = FakeDiscord::start().await;
+    fake.configure(setup);
+    let dir = tempfile::tempdir().unwrap();
+    let mut opts = BotOptions::new(TOKEN, dir.path().join("db"));
+    opts.http_base = Some(fake.base_url());
+    let ended = tokio::time::timeout(WAIT, discord::serve(opts, std::future::pending()))
+        .await
+        .expect("the bot gives up in time");
+    ended.expect_err("the bot cannot run")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rejected_registration_stops_the_bot() {
+    let e = serve_until_it_stops(|s| s.reject_registration = true).await;
+    assert!(e.contains("cannot register the slash commands"), "{e}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rejected_token_stops_the_bot() {
+    let e = serve_until_it_stops(|s| s.reject_token = true).await;
+    assert!(e.contains("Discord rejected the token"), "{e}");
+    assert!(!e.contains(TOKEN));
 }

@@ -128,7 +128,9 @@ fn slash(
 ) -> poise::BoxFuture<'_, Result<(), poise::FrameworkError<'_, Data, Error>>> {
     Box::pin(async move {
         let data = ctx.data();
-        let _running = data.in_flight.clone().read_owned().await;
+        let Some(running) = data.running().await else {
+            return Ok(()); // shutting down
+        };
         let interaction = ctx.interaction;
         let who = context::of_command(interaction);
         let name = interaction.data.name.as_str();
@@ -144,7 +146,7 @@ fn slash(
         let result = match Command::parse(name, &args) {
             Ok(cmd) => {
                 let slow = cmd.is_slow();
-                let app = Arc::clone(&data.app);
+                let app = Arc::clone(&running.app);
                 let job = respond::run_blocking(move || app.handle(&who, cmd));
                 respond::answer(http, &target, job, slow, data.defer_after).await
             }
@@ -163,7 +165,9 @@ fn autocomplete<'a>(
     partial: &'a str,
 ) -> poise::BoxFuture<'a, serenity::CreateAutocompleteResponse> {
     Box::pin(async move {
-        let data = ctx.data();
+        let Some(running) = ctx.data().running().await else {
+            return serenity::CreateAutocompleteResponse::new();
+        };
         let interaction = ctx.interaction;
         let who = context::of_command(interaction);
         let command = interaction.data.name.clone();
@@ -176,7 +180,7 @@ fn autocomplete<'a>(
         let int_option = crate::app::command::spec(&command)
             .and_then(|s| s.options.iter().find(|o| o.name == focused))
             .is_some_and(|o| matches!(o.kind, ArgKind::Int { .. }));
-        let app = Arc::clone(&data.app);
+        let app = Arc::clone(&running.app);
         let partial = partial.to_string();
         let choices = tokio::task::spawn_blocking(move || {
             app.autocomplete(&who, &command, &focused, &partial, &args)

@@ -26,7 +26,9 @@ async fn component(
     data: &Data,
     click: &serenity::ComponentInteraction,
 ) -> Result<(), serenity::Error> {
-    let _running = data.in_flight.clone().read_owned().await;
+    let Some(running) = data.running().await else {
+        return Ok(()); // shutting down
+    };
     let who = context::of_component(click);
     let id = click.data.custom_id.clone();
     let values = match &click.data.kind {
@@ -39,7 +41,7 @@ async fn component(
         component = %id,
         "component interaction"
     );
-    let app = Arc::clone(&data.app);
+    let app = Arc::clone(&running.app);
     // The front cannot tell which command a click stands for, so clicks are deferred
     // only when the app takes long.
     let job = respond::run_blocking(move || app.component(&who, &id, &values));

@@ -95,11 +95,25 @@ pub fn token_looks_valid(token: &str) -> bool {
 
 /// The state every handler sees.
 pub struct Data {
-    pub(crate) app: Arc<App>,
+    /// The app while the bot serves; shutdown takes it out once the interactions being
+    /// answered are done, so that the database is closed when [`serve`] returns.
+    app: Arc<tokio::sync::RwLock<Option<Arc<App>>>>,
     pub(crate) defer_after: Duration,
-    /// Held (shared) by every interaction being answered; shutdown takes it exclusively
-    /// to wait for them.
-    pub(crate) in_flight: Arc<tokio::sync::RwLock<()>>,
+}
+
+/// The app for one interaction; shutdown waits until it is dropped.
+pub(crate) struct Running {
+    pub(crate) app: Arc<App>,
+    _guard: tokio::sync::OwnedRwLockReadGuard<Option<Arc<App>>>,
+}
+
+impl Data {
+    /// The app for one interaction, or `None` once the bot is shutting down.
+    pub(crate) async fn running(&self) -> Option<Running> {
+        let guard = self.app.clone().read_owned().await;
+        let app = guard.as_ref().map(Arc::clone)?;
+        Some(Running { app, _guard: guard })
+    }
 }
 
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
@@ -174,11 +188,10 @@ async fn shutdown_signal() {
 /// the database is flushed.
 pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Result<(), String> {
     let app = open_app(opts.db.clone()).await?;
-    let in_flight = Arc::new(tokio::sync::RwLock::new(()));
+    let slot = Arc::new(tokio::sync::RwLock::new(Some(app)));
     let data = Data {
-        app: app.clone(),
+        app: slot.clone(),
         defer_after: opts.defer_after,
-        in_flight: in_flight.clone(),
     };
 
     // A failure in the setup (registering the commands) ends the bot: without its
@@ -250,24 +263,38 @@ pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Resu
         }
     };
 
-    shard_manager.shutdown_all().await;
-    if !client_done
-        && tokio::time::timeout(CLOSE_TIMEOUT, client_task)
+    // When the client ended by itself its shards are gone already (asking them to
+    // stop would only wait for serenity's own 5 s timeout).
+    if !client_done {
+        shard_manager.shutdown_all().await;
+        if tokio::time::timeout(CLOSE_TIMEOUT, client_task)
             .await
             .is_err()
-    {
-        tracing::warn!("the gateway did not close within {CLOSE_TIMEOUT:?}");
+        {
+            tracing::warn!("the gateway did not close within {CLOSE_TIMEOUT:?}");
+        }
     }
-    if tokio::time::timeout(DRAIN_TIMEOUT, in_flight.write())
+    // Wait for the interactions being answered, then take the app out so that no
+    // later one gets it; with the last reference gone the database closes.
+    let app = match tokio::time::timeout(DRAIN_TIMEOUT, slot.write()).await {
+        Ok(mut app) => app.take(),
+        Err(_) => {
+            tracing::warn!("some commands were still being answered after {DRAIN_TIMEOUT:?}");
+            slot.try_read().ok().and_then(|a| a.clone())
+        }
+    };
+    let flushed = match app {
+        Some(app) => tokio::task::spawn_blocking(move || {
+            let flushed = app.flush().map_err(|e| e.to_string());
+            if Arc::strong_count(&app) > 1 {
+                tracing::warn!("a command still holds the database; it closes when it ends");
+            }
+            flushed
+        })
         .await
-        .is_err()
-    {
-        tracing::warn!("some commands were still being answered after {DRAIN_TIMEOUT:?}");
-    }
-    let flushed = tokio::task::spawn_blocking(move || app.flush())
-        .await
-        .map_err(|e| e.to_string())
-        .and_then(|r| r.map_err(|e| e.to_string()));
+        .unwrap_or_else(|e| Err(e.to_string())),
+        None => Ok(()),
+    };
     match &flushed {
         Ok(()) => tracing::info!("database flushed; bye"),
         Err(e) => tracing::error!("cannot flush the database: {e}"),

@@ -8,6 +8,8 @@ use std::sync::Arc;
 use tokio::net::TcpStream;
 use tokio::sync::mpsc;
 use tokio_tungstenite::tungstenite::Message as WsMessage;
+use tokio_tungstenite::tungstenite::protocol::CloseFrame;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 
 /// A long interval: the tests never need a heartbeat, but answer them.
 const HEARTBEAT_INTERVAL_MS: u64 = 41_250;
@@ -49,7 +51,18 @@ pub async fn serve(stream: TcpStream, inner: Arc<Inner>) {
                 };
                 match frame["op"].as_u64() {
                     Some(2) => {
-                        inner.update(|s| s.identify = Some(frame.clone()));
+                        let reject = inner.update(|s| {
+                            s.identify = Some(frame.clone());
+                            s.reject_token
+                        });
+                        if reject {
+                            let close = CloseFrame {
+                                code: CloseCode::from(4004),
+                                reason: "Authentication failed.".into(),
+                            };
+                            let _ = sink.send(WsMessage::Close(Some(close))).await;
+                            continue;
+                        }
                         let ready = inner.ready_payload();
                         if let Err(e) = validate_dispatch("READY", &ready) {
                             inner.error(e);

@@ -130,6 +130,10 @@ pub struct State {
     request_messages: Vec<(usize, u64)>,
     /// Problems in the fake or in what the bot sent that are not request failures.
     pub errors: Vec<String>,
+    /// Answer the command registration with 400 (Discord's "Invalid Form Body").
+    pub reject_registration: bool,
+    /// Close the gateway with 4004 (authentication failed) on IDENTIFY.
+    pub reject_token: bool,
     next_id: u64,
     seq: u64,
 }
@@ -313,6 +317,18 @@ impl Posted {
             .find(|c| c["custom_id"] == custom_id)
     }
 
+    /// The custom ids of its components, in order.
+    pub fn custom_ids(&self) -> Vec<String> {
+        self.components
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+            .iter()
+            .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+            .filter_map(|c| c["custom_id"].as_str().map(str::to_string))
+            .collect()
+    }
+
     /// The users this message may ping.
     pub fn pinged(&self) -> Vec<u64> {
         self.allowed_mentions["users"]
@@ -397,6 +413,11 @@ impl FakeDiscord {
     /// What the bot gets as its REST base (instead of https://discord.com).
     pub fn base_url(&self) -> String {
         format!("http://{}", self.inner.addr)
+    }
+
+    /// Changes how the fake behaves (before the bot starts).
+    pub fn configure(&self, f: impl FnOnce(&mut State)) {
+        self.inner.update(f);
     }
 
     pub fn state<T>(&self, f: impl FnOnce(&State) -> T) -> T {
@@ -777,8 +798,18 @@ fn handle(inner: &Arc<Inner>, raw: http::RawRequest) -> (u16, Option<Value>) {
             if *a == app =>
         {
             let body = json.clone().unwrap_or(Value::Null);
-            inner.update(|s| s.registered = Some((path.clone(), body)));
-            (200, Some(json!([])))
+            let reject = inner.update(|s| {
+                s.registered = Some((path.clone(), body));
+                s.reject_registration
+            });
+            if reject {
+                (
+                    400,
+                    Some(json!({"message": "Invalid Form Body", "code": 50035, "errors": {}})),
+                )
+            } else {
+                (200, Some(json!([])))
+            }
         }
         ("POST", ["api", "v10", "interactions", _id, token, "callback"]) => {
             let j = json.clone().unwrap_or(Value::Null);
