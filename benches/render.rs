@@ -29,6 +29,12 @@ fn boards(c: &mut Criterion) {
     c.bench_function("board_png 200 tiles", |b| {
         b.iter(|| render::board_png(black_box(&long)))
     });
+    c.bench_function("board_png 72 tiles, cold sprite cache", |b| {
+        b.iter(|| {
+            render::tile::clear_cache();
+            render::board_png(black_box(&full))
+        })
+    });
     c.bench_function("final_scores_png 72 tiles", |b| {
         b.iter(|| render::final_scores_png(black_box(&full)))
     });

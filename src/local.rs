@@ -4,7 +4,8 @@
 //! `on:"city north"`), or `NAME: click ID [VALUE]` for a button or menu choice. An
 //! optional `#N ` in front picks channel N (default 1). Lines starting with `//` or
 //! `# ` are comments. Every reply is printed; every picture is written into the images
-//! folder. Users are identified by their name, the same way on every run.
+//! folder; a blank line ends each reply. Users are identified by their name, the same
+//! way on every run.
 
 use crate::app::{App, Arg, Command, Component, Ctx, Response, Visibility};
 use std::collections::HashMap;
@@ -287,7 +288,9 @@ pub fn run(
         let line = line?;
         let out = run_line(app, &mut printer, admins, &line);
         if !out.is_empty() {
+            // A blank line ends each reply, for people and for scripts reading along.
             output.write_all(out.as_bytes())?;
+            output.write_all(b"\n")?;
             output.flush()?;
         }
     }

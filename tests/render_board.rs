@@ -1,7 +1,6 @@
 //! The board picture, checked pixel by pixel at positions computed from the renderer's
 //! layout (never hard-coded).
 
-use carcassonne_bot::engine::geometry::SlotSet;
 use carcassonne_bot::engine::tile::Terrain;
 use carcassonne_bot::engine::{
     Action, Catalogue, Decision, Expansion, Game, GameConfig, Pos, Rotation, Side, Slot, Stack,
@@ -353,5 +352,43 @@ fn the_panel_shows_each_player_and_the_next_tile() {
     assert!(!fit.is_empty());
     let greens = img.pixels().filter(|p| **p == palette::FIT_OK).count();
     assert!(greens > 100 * fit.len(), "{greens}");
-    let _ = SlotSet::ALL;
+}
+
+#[test]
+fn odd_views_draw_without_panicking() {
+    use carcassonne_bot::engine::FigureKind;
+    use carcassonne_bot::view::{FigureView, NextTile, Spot};
+    let game = samples::random_game(2, &[Expansion::Base], 91, 2, Some(60));
+    let mut view = samples::view(&game);
+    // A figure on a tile that is not there, of a player who does not exist, a spot far
+    // away, a very long name with letters the font lacks.
+    view.figures.push(FigureView {
+        owner: 9,
+        kind: FigureKind::Pig,
+        pos: Pos::new(50, 50),
+        segment: 200,
+        on: carcassonne_bot::engine::SegmentKind::Field,
+    });
+    view.players[0].name = "名前がとても長いプレイヤー with a very long name indeed".into();
+    view.next = Some(NextTile {
+        kind: 0,
+        player: 7,
+        spots: vec![Spot {
+            label: "A".into(),
+            at: Pos::new(-30, 12),
+            rotations: vec![Rotation::from_quarters(0)],
+        }],
+        fitting: vec![],
+    });
+    let png = render::board_png(&view);
+    assert!(!png.is_empty());
+    assert!(!render::final_scores_png(&view).is_empty());
+    // Nothing at all.
+    view.tiles.clear();
+    view.figures.clear();
+    view.players.clear();
+    view.next = None;
+    view.last_placed = None;
+    assert!(!render::board_png(&view).is_empty());
+    assert!(!render::final_scores_png(&view).is_empty());
 }

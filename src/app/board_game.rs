@@ -84,7 +84,10 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
             y,
         } => place(s, r, seat, spot, rotation, x, y),
         Command::Figure { on, kind } => figure(s, r, seat, &on, kind),
-        Command::Pass => act(s, r, seat, Action::Pass),
+        Command::Pass => match check_turn(&r, seat, false) {
+            Ok(_) => act(s, r, seat, Action::Pass),
+            Err(e) => Ok(Response::error(e)),
+        },
         Command::Undo { refuse } => undo(s, r, seat, refuse),
         Command::Resign => {
             r.undo = None;
@@ -622,7 +625,13 @@ pub fn announce(r: &ChannelRecord, summary: &str) -> Response {
     let mut msg = Message::public(text)
         .with_file("board.png", picture(r))
         .mentioning(user(r, p.player));
-    let combos: Vec<SelectOption> = spots
+    msg.rows = placement_rows(game);
+    Response::one(msg)
+}
+
+/// A menu of every (spot, rotation) of the drawn tile, when they fit in one menu.
+fn placement_rows(game: &Game) -> Vec<Vec<super::reply::Component>> {
+    let combos: Vec<SelectOption> = view::spots(game)
         .iter()
         .flat_map(|sp| {
             sp.rotations.iter().map(move |rot| SelectOption {
@@ -632,31 +641,36 @@ pub fn announce(r: &ChannelRecord, summary: &str) -> Response {
             })
         })
         .collect();
-    if !combos.is_empty() && combos.len() <= 25 {
-        msg = msg.with_row(vec![select(PLACE, "Place the tile…", combos)]);
+    if combos.is_empty() || combos.len() > 25 {
+        return Vec::new();
     }
-    Response::one(msg)
+    vec![vec![select(PLACE, "Place the tile…", combos)]]
 }
 
-/// After a tile is placed: where a figure may go, as a menu, and a pass button.
-fn figure_prompt(r: &ChannelRecord, summary: &str) -> Response {
-    let game = game_of(r);
-    let choices = figure_choices(game);
-    let mut options: Vec<SelectOption> = choices
+/// The figure menu and the pass button.
+fn figure_rows(game: &Game) -> Vec<Vec<super::reply::Component>> {
+    let options: Vec<SelectOption> = figure_choices(game)
         .iter()
+        .take(25)
         .map(|(k, seg, words)| SelectOption {
             label: capitalise(words),
             value: format!("{}:{seg}", k.id()),
             description: None,
         })
         .collect();
-    options.truncate(25);
+    let mut rows = Vec::new();
+    if !options.is_empty() {
+        rows.push(vec![select(FIGURE, "Place a figure…", options)]);
+    }
+    rows.push(vec![button(PASS, "Pass", ButtonStyle::Secondary)]);
+    rows
+}
+
+/// After a tile is placed: where a figure may go, as a menu, and a pass button.
+fn figure_prompt(r: &ChannelRecord, summary: &str) -> Response {
     let text = format!("{summary}\nPlace a figure (menu below or /figure on:…), or /pass.");
     let mut msg = Message::public(text).with_file("board.png", picture(r));
-    if !options.is_empty() {
-        msg = msg.with_row(vec![select(FIGURE, "Place a figure…", options)]);
-    }
-    msg = msg.with_row(vec![button(PASS, "Pass", ButtonStyle::Secondary)]);
+    msg.rows = figure_rows(game_of(r));
     Response::one(msg)
 }
 
@@ -698,13 +712,20 @@ fn final_message(r: &ChannelRecord, summary: &str) -> Response {
     Response::one(Message::public(lines.join("\n")).with_file("final-scores.png", png))
 }
 
+/// /board: the picture with the menus of the decision pending (no one is pinged).
 fn board_picture(r: &ChannelRecord) -> Response {
     let game = game_of(r);
     let caption = match game.pending() {
         Some(_) => waiting_text(r),
         None => "The game is over.".into(),
     };
-    Response::one(Message::public(caption).with_file("board.png", picture(r)))
+    let mut msg = Message::public(caption).with_file("board.png", picture(r));
+    match game.pending().map(|p| p.decision) {
+        Some(Decision::PlaceTile { .. }) => msg.rows = placement_rows(game),
+        Some(Decision::PlaceFigure { .. }) => msg.rows = figure_rows(game),
+        None => {}
+    }
+    Response::one(msg)
 }
 
 fn status(r: &ChannelRecord) -> String {

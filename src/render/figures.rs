@@ -49,7 +49,7 @@ fn meeple() -> (Vec<V2>, V2, f32) {
         v2(-0.05, 0.035),
         v2(-0.095, 0.16),
         v2(-0.025, 0.16),
-        v2(0.0, 0.135),
+        v2(0.0, 0.15),
         v2(0.025, 0.16),
         v2(0.095, 0.16),
         v2(0.05, 0.035),
@@ -95,7 +95,7 @@ fn letter_origin(kind: FigureKind, lying: bool, ax: i32, ay: i32, px: f32, k: i3
     match kind {
         FigureKind::Pig => (ax + gap(0.05), ay - (5 * k) / 2),
         _ if lying => (ax + gap(0.045), ay - (5 * k) / 2),
-        _ => (ax - (3 * k) / 2, ay + gap(0.045)),
+        _ => (ax - (3 * k) / 2, ay + gap(0.032)),
     }
 }
 

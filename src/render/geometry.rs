@@ -23,10 +23,10 @@
 //!   Symbols (shields, goods, cathedrals, inns, tile symbols) then take free places.
 
 use super::canvas::{V2, polyline_dist, v2};
-use super::figures;
+use super::placement::{place_anchors, place_symbols, pole};
 use crate::engine::geometry::{Dir8, Side, Slot, SlotSet};
 use crate::engine::tile::{CropCircle, Good, RoadEnd, SegmentKind, TileKind};
-use crate::engine::{FigureKind, KindId, Rotation};
+use crate::engine::{KindId, Rotation};
 
 /// Resolution of the analysis grid.
 pub const GRID: usize = 64;
@@ -376,7 +376,7 @@ impl TileGeom {
     }
 }
 
-fn cell_centre(i: usize, j: usize) -> V2 {
+pub(super) fn cell_centre(i: usize, j: usize) -> V2 {
     v2(
         (i as f32 + 0.5) / GRID as f32,
         (j as f32 + 0.5) / GRID as f32,
@@ -385,19 +385,81 @@ fn cell_centre(i: usize, j: usize) -> V2 {
 
 fn build(kind: &TileKind) -> TileGeom {
     let segs = &kind.segments;
+    let cities = cities_of(kind);
+    let centre = centre_of(kind);
+    let roads = roads_of(kind, &cities, centre);
+    let mut label = label_grid(kind, &cities, &roads, centre);
+    let spans: Vec<Vec<(V2, V2)>> = segs
+        .iter()
+        .map(|s| {
+            if s.kind == SegmentKind::Field {
+                s.slots.iter().map(slot_span).collect()
+            } else {
+                Vec::new()
+            }
+        })
+        .collect();
+    let (splits, split_of) = split_fields(kind, &cities, &mut label, &spans);
+    let c = v2(0.5, 0.5);
+    // A separator is drawn over the field cells on it: they belong to no field.
+    let mut geom = TileGeom {
+        cities,
+        roads,
+        centre,
+        splits,
+        label,
+        split_of,
+        anchors: vec![c; segs.len()],
+        figure_scale: 1.0,
+        symbols: Vec::new(),
+        spans,
+    };
+    for k in 0..GRID * GRID {
+        if geom.split_of[k] != 0 {
+            let p = cell_centre(k % GRID, k / GRID);
+            let split = &geom.splits[geom.split_of[k] as usize - 1];
+            geom.label[k] = match geom.separator(p) {
+                Some((inside, _)) if inside > -0.02 => BLOCK,
+                _ => geom.split_field(split, p) as u8,
+            };
+        }
+    }
+    // A cathedral stands in the middle of its city; figures make room for it.
+    for (i, seg) in segs.iter().enumerate() {
+        if seg.cathedral {
+            let at = pole(&geom.label, i).unwrap_or(c);
+            geom.symbols.push(Symbol {
+                kind: SymbolKind::Cathedral,
+                at,
+            });
+        }
+    }
+    'scales: for scale in [1.0, 0.93, 0.86, 0.8, 0.75, 0.7, 0.65, 0.6] {
+        geom.figure_scale = scale;
+        for fields_first in [false, true] {
+            if place_anchors(kind, &mut geom, fields_first) == 0.0 {
+                break 'scales;
+            }
+        }
+    }
+    place_symbols(kind, &mut geom);
+    geom
+}
+
+/// The regions of the city segments.
+fn cities_of(kind: &TileKind) -> Vec<CityShape> {
+    let segs = &kind.segments;
     let has_field = segs.iter().any(|s| s.kind == SegmentKind::Field);
     let has_inner = segs
         .iter()
         .any(|s| s.kind == SegmentKind::Field && s.slots.is_empty());
-
-    // ----- cities -----
     let city_masks: Vec<(usize, u8)> = segs
         .iter()
         .enumerate()
         .filter(|(_, s)| s.kind == SegmentKind::City)
         .map(|(i, s)| (i, side_mask(s.slots)))
         .collect();
-    let cities: Vec<CityShape> = city_masks
+    city_masks
         .iter()
         .map(|&(seg, own)| {
             let n = own.count_ones();
@@ -424,11 +486,13 @@ fn build(kind: &TileKind) -> TileGeom {
                 gamma: if has_field { 1.3 } else { 1.0 },
             }
         })
-        .collect();
-    let city_at = |p: V2| cities.iter().find(|c| c.inside(p) > 0.0).map(|c| c.seg);
+        .collect()
+}
 
-    // ----- the centre -----
-    let centre = if kind.cloister().is_some() {
+/// What stands in the middle of the tile, if anything.
+fn centre_of(kind: &TileKind) -> Option<Centre> {
+    let segs = &kind.segments;
+    if kind.cloister().is_some() {
         Some(Centre::Cloister)
     } else if !kind.symbols.lake.is_empty() {
         Some(Centre::Lake)
@@ -446,14 +510,18 @@ fn build(kind: &TileKind) -> TileGeom {
         Some(Centre::Crossing)
     } else {
         None
-    };
+    }
+}
+
+/// The courses of the road segments.
+fn roads_of(kind: &TileKind, cities: &[CityShape], centre: Option<Centre>) -> Vec<RoadShape> {
+    let segs = &kind.segments;
     let c = v2(0.5, 0.5);
+    let city_at = |p: V2| cities.iter().find(|c| c.inside(p) > 0.0).map(|c| c.seg);
     let avoid_centre = matches!(
         centre,
         Some(Centre::Cloister | Centre::Lake | Centre::CropCircle(_))
     );
-
-    // ----- roads -----
     let mut roads: Vec<RoadShape> = Vec::new();
     for (i, s) in segs.iter().enumerate() {
         if s.kind != SegmentKind::Road {
@@ -481,7 +549,7 @@ fn build(kind: &TileKind) -> TileGeom {
                         road.house = Some(h);
                     }
                     Some(RoadEnd::City) => {
-                        let (line, gate) = road_into_city(kind, &cities, side, &city_at);
+                        let (line, gate) = road_into_city(kind, cities, side, &city_at);
                         road.lines.push(line);
                         road.gate = gate;
                         road.under_city = true;
@@ -522,8 +590,19 @@ fn build(kind: &TileKind) -> TileGeom {
             }
         }
     }
+    roads
+}
 
-    // ----- the grid -----
+/// The segment (or [`BLOCK`]) under each grid cell; field cells are left at 255.
+fn label_grid(
+    kind: &TileKind,
+    cities: &[CityShape],
+    roads: &[RoadShape],
+    centre: Option<Centre>,
+) -> Vec<u8> {
+    let segs = &kind.segments;
+    let c = v2(0.5, 0.5);
+    let city_at = |p: V2| cities.iter().find(|c| c.inside(p) > 0.0).map(|c| c.seg);
     let mut label = vec![NONE; GRID * GRID];
     let houses: Vec<V2> = roads.iter().filter_map(|r| r.house).collect();
     let labyrinth_road = roads.iter().find(|r| segs[r.seg].labyrinth).map(|r| r.seg);
@@ -566,18 +645,11 @@ fn build(kind: &TileKind) -> TileGeom {
             }
         }
     }
+    label
+}
 
-    // ----- fields: connected parts, slots, splits -----
-    let spans: Vec<Vec<(V2, V2)>> = segs
-        .iter()
-        .map(|s| {
-            if s.kind == SegmentKind::Field {
-                s.slots.iter().map(slot_span).collect()
-            } else {
-                Vec::new()
-            }
-        })
-        .collect();
+/// The 4-connected parts of the cells still unlabelled (255).
+fn components(label: &[u8]) -> Vec<Vec<usize>> {
     let mut comp = vec![u16::MAX; GRID * GRID];
     let mut comps: Vec<Vec<usize>> = Vec::new();
     for start in 0..GRID * GRID {
@@ -613,6 +685,27 @@ fn build(kind: &TileKind) -> TileGeom {
             }
         }
         comps.push(cells);
+    }
+    comps
+}
+
+/// Gives every field cell its field segment: each connected part takes the field
+/// segments whose slots it touches; a part touching none is an inner field (or a gap,
+/// drawn as wall, on a tile without one); a part touching several is split between
+/// them, with a separator. Returns the splits and, per cell, its split (index + 1).
+fn split_fields(
+    kind: &TileKind,
+    cities: &[CityShape],
+    label: &mut [u8],
+    spans: &[Vec<(V2, V2)>],
+) -> (Vec<Split>, Vec<u8>) {
+    let segs = &kind.segments;
+    let comps = components(label);
+    let mut comp = vec![u16::MAX; GRID * GRID];
+    for (id, cells) in comps.iter().enumerate() {
+        for &k in cells {
+            comp[k] = id as u16;
+        }
     }
     // Which field segments each part touches, through border cells inside their slots.
     let field_of_slot = |slot: Slot| {
@@ -717,49 +810,7 @@ fn build(kind: &TileKind) -> TileGeom {
             split_of[k] = sid;
         }
     }
-    // A separator is drawn over the field cells on it: they belong to no field.
-    let mut geom = TileGeom {
-        cities,
-        roads,
-        centre,
-        splits,
-        label,
-        split_of,
-        anchors: vec![c; segs.len()],
-        figure_scale: 1.0,
-        symbols: Vec::new(),
-        spans,
-    };
-    for k in 0..GRID * GRID {
-        if geom.split_of[k] != 0 {
-            let p = cell_centre(k % GRID, k / GRID);
-            let split = &geom.splits[geom.split_of[k] as usize - 1];
-            geom.label[k] = match geom.separator(p) {
-                Some((inside, _)) if inside > -0.02 => BLOCK,
-                _ => geom.split_field(split, p) as u8,
-            };
-        }
-    }
-    // A cathedral stands in the middle of its city; figures make room for it.
-    for (i, seg) in segs.iter().enumerate() {
-        if seg.cathedral {
-            let at = pole(&geom.label, i).unwrap_or(c);
-            geom.symbols.push(Symbol {
-                kind: SymbolKind::Cathedral,
-                at,
-            });
-        }
-    }
-    'scales: for scale in [1.0, 0.93, 0.86, 0.8, 0.75, 0.7, 0.65, 0.6] {
-        geom.figure_scale = scale;
-        for fields_first in [false, true] {
-            if place_anchors(kind, &mut geom, fields_first) == 0.0 {
-                break 'scales;
-            }
-        }
-    }
-    place_symbols(kind, &mut geom);
-    geom
+    (splits, split_of)
 }
 
 /// The wedge of a city spike between two fields whose slots meet at a point of the
@@ -897,365 +948,6 @@ fn city_mid(mask: u8) -> V2 {
     }
 }
 
-/// Chamfer distance (in cells) from each cell of `region` to the nearest cell outside it
-/// or to the tile border.
-fn distance_in(region: &[bool]) -> Vec<f32> {
-    let n = GRID;
-    let inf = 1e6f32;
-    let mut d: Vec<f32> = region.iter().map(|&r| if r { inf } else { 0.0 }).collect();
-    let at = |d: &Vec<f32>, i: isize, j: isize| -> f32 {
-        if i < 0 || j < 0 || i >= n as isize || j >= n as isize {
-            0.0
-        } else {
-            d[j as usize * n + i as usize]
-        }
-    };
-    let (a, b) = (1.0f32, std::f32::consts::SQRT_2);
-    for j in 0..n as isize {
-        for i in 0..n as isize {
-            let k = j as usize * n + i as usize;
-            if d[k] == 0.0 {
-                continue;
-            }
-            let v = (at(&d, i - 1, j) + a)
-                .min(at(&d, i, j - 1) + a)
-                .min(at(&d, i - 1, j - 1) + b)
-                .min(at(&d, i + 1, j - 1) + b)
-                .min(d[k]);
-            d[k] = v;
-        }
-    }
-    for j in (0..n as isize).rev() {
-        for i in (0..n as isize).rev() {
-            let k = j as usize * n + i as usize;
-            if d[k] == 0.0 {
-                continue;
-            }
-            let v = (at(&d, i + 1, j) + a)
-                .min(at(&d, i, j + 1) + a)
-                .min(at(&d, i + 1, j + 1) + b)
-                .min(at(&d, i - 1, j + 1) + b)
-                .min(d[k]);
-            d[k] = v;
-        }
-    }
-    // The border itself is half a cell away.
-    d.iter()
-        .map(|&v| if v > 0.0 { v - 0.5 } else { 0.0 })
-        .collect()
-}
-
-/// A box `(min, max)` in tile units.
-type Boxf = (V2, V2);
-
-fn boxes_overlap(a: Boxf, b: Boxf, margin: f32) -> f32 {
-    let w = (a.1.x.min(b.1.x) - a.0.x.max(b.0.x) + margin).max(0.0);
-    let h = (a.1.y.min(b.1.y) - a.0.y.max(b.0.y) + margin).max(0.0);
-    w * h
-}
-
-fn box_at(p: V2, rel: Boxf) -> Boxf {
-    (p + rel.0, p + rel.1)
-}
-
-/// The box a figure standing (or lying, on a field) at an anchor covers, in tile units.
-pub fn segment_box(kind: SegmentKind, scale: f32) -> Boxf {
-    let (a, b) = figures::figure_box(FigureKind::Follower, kind == SegmentKind::Field);
-    (a * scale, b * scale)
-}
-
-/// Chooses the anchors; returns how much the figure boxes still overlap (0: not at all).
-/// With `fields_first`, fields choose before the rest (a second try on crowded tiles).
-fn place_anchors(kind: &TileKind, g: &mut TileGeom, fields_first: bool) -> f32 {
-    let segs = &kind.segments;
-    let mut order: Vec<usize> = (0..segs.len()).collect();
-    let size = |s: usize| g.label.iter().filter(|&&l| l as usize == s).count();
-    let rank = |k: SegmentKind| match k {
-        SegmentKind::Cloister => 0,
-        SegmentKind::Road => 1,
-        SegmentKind::City => 2,
-        SegmentKind::Field => {
-            if fields_first {
-                -1
-            } else {
-                3
-            }
-        }
-    };
-    let sizes: Vec<usize> = (0..segs.len()).map(size).collect();
-    order.sort_by_key(|&s| (rank(segs[s].kind), sizes[s]));
-    let mut placed: Vec<Boxf> = g.symbols.iter().map(symbol_box).collect();
-    let mut total = 0.0;
-    for s in order {
-        let region: Vec<bool> = g.label.iter().map(|&l| l as usize == s).collect();
-        let rel = segment_box(segs[s].kind, g.figure_scale);
-        let dt = distance_in(&region);
-        let cells: Vec<usize> = (0..GRID * GRID).filter(|&k| region[k]).collect();
-        if cells.is_empty() {
-            // Nothing of the segment is visible (should not happen): stand at its edge.
-            let pts: Vec<V2> = segs[s]
-                .slots
-                .iter()
-                .map(|sl| {
-                    let (a, b) = slot_span(sl);
-                    a.lerp(b, 0.5).lerp(v2(0.5, 0.5), 0.25)
-                })
-                .collect();
-            let a = if pts.is_empty() {
-                v2(0.5, 0.5)
-            } else {
-                pts.iter().fold(v2(0.0, 0.0), |acc, p| acc + *p) * (1.0 / pts.len() as f32)
-            };
-            g.anchors[s] = a;
-            placed.push(box_at(a, rel));
-            continue;
-        }
-        let max_dt = cells.iter().map(|&k| dt[k]).fold(0.0f32, f32::max);
-        let centroid = cells.iter().fold(v2(0.0, 0.0), |acc, &k| {
-            acc + cell_centre(k % GRID, k / GRID)
-        }) * (1.0 / cells.len() as f32);
-        // Candidates best first.
-        let mut cand: Vec<(f32, f32, usize)> = if segs[s].kind == SegmentKind::Cloister {
-            // The monk stands on the cloister, as near its middle as the others allow.
-            cells
-                .iter()
-                .map(|&k| (0.0, cell_centre(k % GRID, k / GRID).dist(v2(0.5, 0.5)), k))
-                .collect()
-        } else if segs[s].kind == SegmentKind::Road {
-            let want = road_middle(g, s);
-            cells
-                .iter()
-                .filter(|&&k| dt[k] >= max_dt - 1.0)
-                .map(|&k| (0.0, cell_centre(k % GRID, k / GRID).dist(want), k))
-                .collect()
-        } else {
-            // Deep enough to hold the figure, then near the middle of the region.
-            let enough = (rel.1.x - rel.0.x).max(rel.1.y - rel.0.y) * GRID as f32 * 0.5;
-            cells
-                .iter()
-                .map(|&k| {
-                    let depth = dt[k].min(enough).min(max_dt);
-                    (
-                        -depth.round(),
-                        cell_centre(k % GRID, k / GRID).dist(centroid),
-                        k,
-                    )
-                })
-                .collect()
-        };
-        cand.sort_by(|a, b| {
-            a.0.total_cmp(&b.0)
-                .then(a.1.total_cmp(&b.1))
-                .then(a.2.cmp(&b.2))
-        });
-        let mut best: Option<(f32, V2)> = None;
-        for &(_, _, k) in &cand {
-            let p = cell_centre(k % GRID, k / GRID);
-            let bx = box_at(p, rel);
-            // Outside the tile counts as overlap (with the neighbours' figures).
-            let out = (-0.03 - bx.0.x).max(0.0)
-                + (-0.03 - bx.0.y).max(0.0)
-                + (bx.1.x - 1.03).max(0.0)
-                + (bx.1.y - 1.03).max(0.0);
-            let overlap: f32 = placed
-                .iter()
-                .map(|o| boxes_overlap(bx, *o, 0.01))
-                .sum::<f32>()
-                + out * 0.1;
-            if overlap == 0.0 {
-                best = Some((0.0, p));
-                break;
-            }
-            if best.is_none_or(|(o, _)| overlap < o) {
-                best = Some((overlap, p));
-            }
-        }
-        let a = best.map(|b| b.1).unwrap_or(centroid);
-        total += best.map(|b| b.0).unwrap_or(1.0);
-        g.anchors[s] = a;
-        placed.push(box_at(a, rel));
-    }
-    total
-}
-
-/// The middle of a road's course (of its first line for spokes).
-fn road_middle(g: &TileGeom, seg: usize) -> V2 {
-    let Some(r) = g.roads.iter().find(|r| r.seg == seg) else {
-        return v2(0.5, 0.5);
-    };
-    let line = &r.lines[0];
-    let len: f32 = line.windows(2).map(|w| w[0].dist(w[1])).sum();
-    let mut want = len / 2.0;
-    if r.lines.len() > 1 || line.len() == 2 && line[1].dist(v2(0.5, 0.5)) < 1e-3 {
-        // A spoke into the centre: a bit nearer the edge than the middle, away from
-        // what stands in the centre.
-        want = len * 0.42;
-    }
-    for w in line.windows(2) {
-        let l = w[0].dist(w[1]);
-        if want <= l {
-            return w[0].lerp(w[1], want / l.max(1e-6));
-        }
-        want -= l;
-    }
-    *line.last().unwrap_or(&v2(0.5, 0.5))
-}
-
-fn symbol_box(s: &Symbol) -> Boxf {
-    let h = s.kind.size() / 2.0;
-    (s.at - v2(h, h), s.at + v2(h, h))
-}
-
-/// The point of a segment's region farthest from its edges (nearest its centroid among
-/// equals).
-fn pole(label: &[u8], seg: usize) -> Option<V2> {
-    let region: Vec<bool> = label.iter().map(|&l| l as usize == seg).collect();
-    let dt = distance_in(&region);
-    let cells: Vec<usize> = (0..GRID * GRID).filter(|&k| region[k]).collect();
-    if cells.is_empty() {
-        return None;
-    }
-    let centroid = cells.iter().fold(v2(0.0, 0.0), |acc, &k| {
-        acc + cell_centre(k % GRID, k / GRID)
-    }) * (1.0 / cells.len() as f32);
-    cells
-        .iter()
-        .map(|&k| (dt[k].round(), cell_centre(k % GRID, k / GRID)))
-        .max_by(|a, b| {
-            a.0.total_cmp(&b.0)
-                .then(b.1.dist(centroid).total_cmp(&a.1.dist(centroid)))
-        })
-        .map(|(_, p)| p)
-}
-
-fn place_symbols(kind: &TileKind, g: &mut TileGeom) {
-    let segs = &kind.segments;
-    let mut taken: Vec<Boxf> = segs
-        .iter()
-        .enumerate()
-        .map(|(s, seg)| box_at(g.anchors[s], segment_box(seg.kind, g.figure_scale)))
-        .chain(g.symbols.iter().map(symbol_box))
-        .collect();
-    if let Some(ct) = g.centre {
-        let r = ct.radius();
-        taken.push((v2(0.5 - r, 0.5 - r), v2(0.5 + r, 0.5 + r)));
-    }
-    for r in &g.roads {
-        if let Some(h) = r.house {
-            taken.push((h - v2(0.08, 0.08), h + v2(0.08, 0.08)));
-        }
-    }
-    let mut want: Vec<(SymbolKind, Option<usize>)> = Vec::new();
-    for (i, s) in segs.iter().enumerate() {
-        for _ in 0..s.shields {
-            want.push((SymbolKind::Shield, Some(i)));
-        }
-        if let Some(good) = s.goods {
-            want.push((SymbolKind::Goods(good), Some(i)));
-        }
-        if s.inn {
-            want.push((SymbolKind::Inn, Some(i)));
-        }
-    }
-    let sy = &kind.symbols;
-    if sy.gold {
-        want.push((SymbolKind::Gold, None));
-    }
-    if sy.magic {
-        want.push((SymbolKind::Magic, None));
-    }
-    if sy.robber {
-        want.push((SymbolKind::Robber, None));
-    }
-    if let Some(d) = sy.flying_machine {
-        want.push((SymbolKind::Flyer(d), None));
-    }
-    for (what, seg) in want {
-        let half = what.size() / 2.0;
-        let rel = (v2(-half, -half), v2(half, half));
-        // Where the symbol may go.
-        let region: Vec<bool> = match (what, seg) {
-            (SymbolKind::Inn, Some(road)) => {
-                let lines = g
-                    .roads
-                    .iter()
-                    .find(|r| r.seg == road)
-                    .map(|r| r.lines.clone())
-                    .unwrap_or_default();
-                (0..GRID * GRID)
-                    .map(|k| {
-                        let p = cell_centre(k % GRID, k / GRID);
-                        let d = lines
-                            .iter()
-                            .map(|l| polyline_dist(p, l))
-                            .fold(f32::INFINITY, f32::min);
-                        is_field(g.label[k], kind)
-                            && d > ROAD_HALF + half * 0.7
-                            && d < ROAD_HALF + half * 1.3
-                    })
-                    .collect()
-            }
-            (_, Some(s)) => g.label.iter().map(|&l| l as usize == s).collect(),
-            (_, None) => g.label.iter().map(|&l| is_field(l, kind)).collect(),
-        };
-        let dt = distance_in(
-            &g.label
-                .iter()
-                .enumerate()
-                .map(|(k, &l)| match (what, seg) {
-                    (SymbolKind::Inn, _) => is_field(l, kind),
-                    _ => region[k],
-                })
-                .collect::<Vec<_>>(),
-        );
-        let need = (half + 0.09) * GRID as f32;
-        let cells: Vec<usize> = (0..GRID * GRID).filter(|&k| region[k]).collect();
-        let centroid = if cells.is_empty() {
-            v2(0.5, 0.5)
-        } else {
-            cells.iter().fold(v2(0.0, 0.0), |acc, &k| {
-                acc + cell_centre(k % GRID, k / GRID)
-            }) * (1.0 / cells.len() as f32)
-        };
-        let mut best: Option<((f32, f32, f32), V2)> = None;
-        for &k in &cells {
-            let p = cell_centre(k % GRID, k / GRID);
-            let bx = box_at(p, rel);
-            if bx.0.x < 0.0 || bx.0.y < 0.0 || bx.1.x > 1.0 || bx.1.y > 1.0 {
-                continue;
-            }
-            let overlap: f32 = taken.iter().map(|o| boxes_overlap(bx, *o, 0.005)).sum();
-            // Clear of the edges first, then free of figures, then near the middle (or
-            // as deep as can be when nothing is clear of the edges).
-            let fits = dt[k] >= need;
-            let key = (
-                if fits { 0.0f32 } else { 1.0 },
-                (overlap * 1e4).round(),
-                if fits { p.dist(centroid) } else { -dt[k] },
-            );
-            let better = match &best {
-                None => true,
-                Some((b, _)) => key
-                    .0
-                    .total_cmp(&b.0)
-                    .then(key.1.total_cmp(&b.1))
-                    .then(key.2.total_cmp(&b.2))
-                    .is_lt(),
-            };
-            if better {
-                best = Some((key, p));
-            }
-        }
-        let at = best.map(|b| b.1).unwrap_or(centroid);
-        taken.push(box_at(at, rel));
-        g.symbols.push(Symbol { kind: what, at });
-    }
-}
-
-fn is_field(l: u8, kind: &TileKind) -> bool {
-    (l as usize) < kind.segments.len() && kind.segments[l as usize].kind == SegmentKind::Field
-}
-
 /// Geometry of every tile kind, computed once.
 pub fn geom(kind: KindId) -> &'static TileGeom {
     use std::sync::OnceLock;
@@ -1331,50 +1023,6 @@ mod tests {
                 );
             }
         }
-    }
-
-    #[test]
-    fn figures_on_different_segments_never_overlap() {
-        let cat = Catalogue::get();
-        let mut bad = Vec::new();
-        for k in cat.kinds() {
-            let g = TileGeom::of(k);
-            for a in 0..k.segments.len() {
-                for b in 0..a {
-                    let ba = box_at(
-                        g.anchors[a],
-                        segment_box(k.segments[a].kind, g.figure_scale),
-                    );
-                    let bb = box_at(
-                        g.anchors[b],
-                        segment_box(k.segments[b].kind, g.figure_scale),
-                    );
-                    if boxes_overlap(ba, bb, 0.0) > 0.0 {
-                        bad.push(format!(
-                            "{}: segments {a} and {b} at {:?} {:?}",
-                            k.id, g.anchors[a], g.anchors[b]
-                        ));
-                    }
-                }
-                let bx = box_at(
-                    g.anchors[a],
-                    segment_box(k.segments[a].kind, g.figure_scale),
-                );
-                if bx.0.x < -0.031 || bx.0.y < -0.031 || bx.1.x > 1.031 || bx.1.y > 1.031 {
-                    bad.push(format!(
-                        "{}: segment {a} sticks out at {:?}",
-                        k.id, g.anchors[a]
-                    ));
-                }
-            }
-        }
-        for k in cat.kinds() {
-            let g = TileGeom::of(k);
-            if g.figure_scale < 1.0 {
-                eprintln!("{}: figures at {}", k.id, g.figure_scale);
-            }
-        }
-        assert!(bad.is_empty(), "{}", bad.join("\n"));
     }
 
     #[test]

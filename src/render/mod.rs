@@ -20,6 +20,7 @@ pub mod geometry;
 pub mod layout;
 pub mod palette;
 pub mod panel;
+mod placement;
 pub mod samples;
 pub mod scores;
 pub mod symbols;
@@ -34,7 +35,7 @@ use crate::view::BoardView;
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ImageEncoder, RgbaImage};
 
-/// No picture is ever larger than this (Discord's upload limit for bots is 10 MiB).
+/// The largest PNG the renderer returns, well within what Discord accepts for an upload.
 pub const MAX_PNG_BYTES: usize = 10 * 1024 * 1024;
 
 /// The layout [`board_image`] uses for this view.
@@ -56,9 +57,12 @@ pub fn board_image(view: &BoardView) -> RgbaImage {
     board_at(view, None)
 }
 
-/// [`board_image`] as PNG bytes, never more than [`MAX_PNG_BYTES`].
+/// [`board_image`] as PNG bytes; past [`MAX_PNG_BYTES`] it is drawn again with smaller
+/// tiles until it fits.
 pub fn board_png(view: &BoardView) -> Vec<u8> {
-    within_limit(board_layout(view).tile, |t| board_at(view, t))
+    within_limit(MAX_PNG_BYTES, board_layout(view).tile, |t| {
+        board_at(view, t)
+    })
 }
 
 /// The layout of [`final_scores_image`]: the board, and the table right of it.
@@ -88,17 +92,20 @@ pub fn final_scores_image(view: &BoardView) -> RgbaImage {
     final_at(view, None)
 }
 
-/// [`final_scores_image`] as PNG bytes, never more than [`MAX_PNG_BYTES`].
+/// [`final_scores_image`] as PNG bytes, within [`MAX_PNG_BYTES`] like [`board_png`].
 pub fn final_scores_png(view: &BoardView) -> Vec<u8> {
-    within_limit(final_scores_layout(view).0.tile, |t| final_at(view, t))
+    within_limit(MAX_PNG_BYTES, final_scores_layout(view).0.tile, |t| {
+        final_at(view, t)
+    })
 }
 
-/// Renders with smaller tiles until the PNG fits under [`MAX_PNG_BYTES`].
-fn within_limit(mut tile: u32, render: impl Fn(Option<u32>) -> RgbaImage) -> Vec<u8> {
+/// Renders with smaller tiles until the PNG fits in `limit` bytes (or the tiles are
+/// down to 8 pixels).
+fn within_limit(limit: usize, mut tile: u32, render: impl Fn(Option<u32>) -> RgbaImage) -> Vec<u8> {
     let mut png = encode_png(&render(None));
-    while png.len() > MAX_PNG_BYTES && tile > 8 {
-        tile = (tile * 3 / 4).max(8) / 4 * 4;
-        png = encode_png(&render(Some(tile.max(8))));
+    while png.len() > limit && tile > 8 {
+        tile = ((tile * 3 / 4) / 4 * 4).max(8);
+        png = encode_png(&render(Some(tile)));
     }
     png
 }
@@ -159,4 +166,22 @@ pub fn tile_atlas(kinds: &[KindId], size: u32) -> RgbaImage {
         }
     }
     img
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Expansion;
+
+    #[test]
+    fn pictures_too_large_are_drawn_again_with_smaller_tiles() {
+        let game = samples::random_game(2, &[Expansion::Base], 5, 2, Some(40));
+        let view = samples::view(&game);
+        let full = board_png(&view);
+        let limit = full.len() * 2 / 3;
+        let smaller = within_limit(limit, board_layout(&view).tile, |t| board_at(&view, t));
+        assert!(smaller.len() <= limit, "{} > {limit}", smaller.len());
+        let img = image::load_from_memory(&smaller).unwrap();
+        assert!(img.width() < board_layout(&view).width);
+    }
 }

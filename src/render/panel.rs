@@ -33,9 +33,24 @@ pub fn height(view: &BoardView) -> u32 {
     (h + MARGIN) as u32
 }
 
-/// The pixel size to pass to [`figures::draw`] for a figure about `h` pixels tall.
-fn figure_tile_for(h: f32) -> f32 {
-    h / 0.26
+/// Draws a figure `h` pixels tall with its left edge at `x`, centred on `y_mid`;
+/// returns its width.
+pub fn figure_icon(
+    img: &mut RgbaImage,
+    kind: FigureKind,
+    x: f32,
+    y_mid: f32,
+    h: f32,
+    colour: crate::view::Colour,
+) -> f32 {
+    let (a, b) = figures::figure_box(kind, false);
+    let t = h / (b.y - a.y);
+    let at = v2(
+        (x - a.x * t).floor() + 0.5,
+        (y_mid - (a.y + b.y) / 2.0 * t).floor() + 0.5,
+    );
+    figures::draw(img, kind, false, at, t, colour);
+    (b.x - a.x) * t
 }
 
 /// Draws the panel at `x`, `w` pixels wide, over the picture's full height.
@@ -165,12 +180,12 @@ fn player_row(
         canvas::fill_shape(img, &tri, pal::LAST_PLACED);
     }
     // Swatch: a follower in the player's colour with its letter.
-    figures::draw(
+    figure_icon(
         img,
         FigureKind::Follower,
-        false,
-        v2((left + 18) as f32 + 0.5, (y + 22) as f32 + 0.5),
-        figure_tile_for(34.0),
+        left as f32 + 2.0,
+        (y + 22) as f32,
+        36.0,
         p.colour,
     );
     let name_x = (left + 44) as f32;
@@ -204,22 +219,17 @@ fn player_row(
     let line_y = y + 44;
     for &k in &view.figure_kinds {
         let n = p.supply.get(k);
-        let icon_h = match k {
-            FigureKind::Large => 19.0,
+        let h = match k {
+            FigureKind::Large => 21.0,
             FigureKind::Pig => 13.0,
-            _ => 16.0,
+            _ => 17.0,
         };
-        let icon_w = match k {
-            FigureKind::Pig => 22.0,
-            _ => 16.0,
-        };
-        let at = v2(fx + icon_w / 2.0, line_y as f32 - 1.0);
-        figures::draw(img, k, false, at, figure_tile_for(icon_h), p.colour);
+        let w = figure_icon(img, k, fx, line_y as f32, h, p.colour);
         let label = format!("×{n}");
         let st = style(14.0, false);
         let c = if n == 0 { pal::TEXT_DIM } else { pal::TEXT };
-        text::draw(img, &label, fx + icon_w + 3.0, (line_y + 5) as f32, st, c);
-        fx += icon_w + 6.0 + text::width(&label, st) + 12.0;
+        text::draw(img, &label, fx + w + 3.0, (line_y + 5) as f32, st, c);
+        fx += w + 3.0 + text::width(&label, st) + 12.0;
     }
     if view.goods {
         let gy = line_y + GOODS_H;

@@ -3,7 +3,6 @@
 //! total; the winners' rows are highlighted in gold with a crown.
 
 use super::canvas::{self, Shape, fill_rect, v2};
-use super::figures;
 use super::palette as pal;
 use super::text::{self, style};
 use crate::engine::{Category, FigureKind};
@@ -16,6 +15,7 @@ const TITLE_H: u32 = 64;
 const HEADER_H: u32 = 30;
 const ROW_H: u32 = 46;
 const FOOT_H: u32 = 56;
+const PODIUM_H: u32 = 190;
 
 /// Where the score table and its rows are.
 #[derive(Clone, Debug, PartialEq)]
@@ -77,7 +77,7 @@ impl ScoreTable {
 
     /// Height the table needs.
     pub fn height(&self) -> u32 {
-        TITLE_H + HEADER_H + self.order.len() as u32 * ROW_H + FOOT_H
+        TITLE_H + HEADER_H + self.order.len() as u32 * ROW_H + FOOT_H + PODIUM_H
     }
 
     /// The rectangle `(x0, y0, x1, y1)` of row `i` (0 is the best).
@@ -200,12 +200,12 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, t: &ScoreTable) {
                 pal::TEXT_DIM,
             );
         }
-        figures::draw(
+        super::panel::figure_icon(
             img,
             FigureKind::Follower,
-            false,
-            v2(left + 44.0, (y0 + ROW_H / 2 - 2) as f32 + 0.5),
-            30.0 / 0.26,
+            left + 30.0,
+            (y0 + ROW_H / 2) as f32,
+            32.0,
             p.colour,
         );
         let name_x = left + 64.0;
@@ -252,4 +252,48 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, t: &ScoreTable) {
     let fy = t.rows_y + t.order.len() as u32 * ROW_H + 34;
     let line = text::fit(&line, style(18.0, true), (w - 2 * MARGIN as i32) as f32);
     text::draw(img, &line, left, fy as f32, style(18.0, true), pal::TEXT);
+    podium(img, view, t, fy + 30);
+}
+
+/// The first three places on a podium: the best in the middle, the second left, the
+/// third right (players who tie share the height of their rank).
+fn podium(img: &mut RgbaImage, view: &BoardView, t: &ScoreTable, top: u32) {
+    let cx = (t.x + t.w / 2) as f32;
+    let base = (top + PODIUM_H - 36) as f32;
+    let bw = 128.0;
+    let slots = [(0usize, 0.0f32), (1, -1.0), (2, 1.0)];
+    for (row, side) in slots {
+        let Some(&pi) = t.order.get(row) else {
+            continue;
+        };
+        let p = &view.players[pi];
+        let rank = t.ranks[row];
+        let h = match rank {
+            1 => 92.0,
+            2 => 66.0,
+            _ => 46.0,
+        };
+        let x = cx + side * (bw + 10.0);
+        let block = Shape::RoundRect(v2(x, base - h / 2.0), v2(bw / 2.0, h / 2.0), 4.0);
+        let fill = if rank == 1 { pal::WINNER } else { pal::TABLE };
+        canvas::fill_outlined(img, &block, fill, pal::PANEL_LINE, 1.5);
+        text::draw_centred(
+            img,
+            &rank.to_string(),
+            x,
+            base - h / 2.0,
+            style(26.0, true),
+            pal::TEXT_DIM,
+        );
+        super::panel::figure_icon(
+            img,
+            FigureKind::Follower,
+            x - 20.0,
+            base - h - 28.0,
+            48.0,
+            p.colour,
+        );
+        let name = text::fit(&format!("{} {}", p.name, p.score), style(14.0, true), bw);
+        text::draw_centred(img, &name, x, base + 16.0, style(14.0, true), pal::TEXT);
+    }
 }

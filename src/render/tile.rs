@@ -64,7 +64,7 @@ pub fn terrain(kind: KindId, s: u32) -> RgbaImage {
     let half = ROAD_HALF * sf;
     let edge = (0.016 * sf).max(1.0);
     let wall = (WALL * sf).max(1.5);
-    let margin = (ROAD_HALF + 0.05) * 1.0;
+    let margin = ROAD_HALF + 0.05;
     let boxes: Vec<_> = g.roads.iter().map(|r| road_bbox(r, margin)).collect();
     let mut img = RgbaImage::new(s, s);
     for y in 0..s {
@@ -203,6 +203,14 @@ fn cache() -> &'static Mutex<Cache> {
             bytes: 0,
         })
     })
+}
+
+/// Empties the sprite cache (memory back; the next pictures draw their sprites again).
+pub fn clear_cache() {
+    let mut c = cache().lock().unwrap_or_else(|e| e.into_inner());
+    c.terrain.clear();
+    c.sprites.clear();
+    c.bytes = 0;
 }
 
 /// The sprite of a tile kind turned by `r`, `s` pixels square (cached).

@@ -1,0 +1,627 @@
+//! The command layer with the board game: every command and its refusals. A refusal is
+//! private, says what is valid, and leaves the stored game byte for byte unchanged.
+
+use carcassonne_bot::app::{App, Arg, Command, Component, Ctx, Env, Response, Visibility};
+use carcassonne_bot::engine::{Decision, Game};
+use carcassonne_bot::store::{Loaded, RecordGame, Store};
+
+const CHANNEL: u64 = 42;
+
+fn app() -> App {
+    App::new(Store::temporary().unwrap(), Env::fixed(1_700_000_000, 7))
+}
+
+fn ctx(user: u64, name: &str) -> Ctx {
+    Ctx {
+        channel: CHANNEL,
+        guild: Some(1),
+        user,
+        name: name.to_string(),
+        can_manage: false,
+    }
+}
+
+const ALICE: u64 = 11;
+const BOB: u64 = 22;
+const CAROL: u64 = 33;
+
+fn alice() -> Ctx {
+    ctx(ALICE, "alice")
+}
+fn bob() -> Ctx {
+    ctx(BOB, "bob")
+}
+fn carol() -> Ctx {
+    ctx(CAROL, "carol")
+}
+
+fn cmd(name: &str, args: &[(&str, &str)]) -> Command {
+    let args: Vec<(String, Arg)> = args
+        .iter()
+        .map(|(k, v)| (k.to_string(), Arg::Str(v.to_string())))
+        .collect();
+    Command::parse(name, &args).unwrap_or_else(|e| panic!("/{name}: {e}"))
+}
+
+fn run(app: &App, c: &Ctx, name: &str, args: &[(&str, &str)]) -> Response {
+    app.handle(c, cmd(name, args))
+}
+
+fn raw(app: &App) -> Option<Vec<u8>> {
+    app.store().raw(CHANNEL).unwrap()
+}
+
+/// Runs a command that must be refused: private, containing `needle`, nothing stored changes.
+fn refused(app: &App, c: &Ctx, name: &str, args: &[(&str, &str)], needle: &str) {
+    let before = raw(app);
+    let r = run(app, c, name, args);
+    assert!(
+        r.is_private(),
+        "/{name} should be refused privately: {}",
+        r.text()
+    );
+    assert_eq!(r.messages.len(), 1);
+    assert!(
+        r.text().contains(needle),
+        "/{name}: expected '{needle}' in '{}'",
+        r.text()
+    );
+    assert_eq!(
+        raw(app),
+        before,
+        "/{name}: a refusal changed the stored game"
+    );
+}
+
+fn game(app: &App) -> Game {
+    match app.store().load(CHANNEL).unwrap() {
+        Loaded::Game(r) => match r.game {
+            RecordGame::Board { game } => game,
+            other => panic!("not a board game: {other:?}"),
+        },
+        other => panic!("no game: {other:?}"),
+    }
+}
+
+fn seat_user(app: &App, seat: u8) -> Ctx {
+    let Loaded::Game(r) = app.store().load(CHANNEL).unwrap() else {
+        panic!()
+    };
+    let s = &r.seats[seat as usize];
+    ctx(s.user, &s.name)
+}
+
+fn started_two_player() -> App {
+    let app = app();
+    run(&app, &alice(), "new", &[]);
+    run(&app, &bob(), "join", &[]);
+    let r = run(&app, &alice(), "start", &[]);
+    assert!(r.text().contains("The game starts!"), "{}", r.text());
+    app
+}
+
+#[test]
+fn setting_up_a_game() {
+    let app = app();
+    refused(
+        &app,
+        &alice(),
+        "join",
+        &[],
+        "There is no game in this channel",
+    );
+    let r = run(
+        &app,
+        &alice(),
+        "new",
+        &[
+            ("expansions", "inns-cathedrals"),
+            ("farmers", "classic"),
+            ("players", "3"),
+        ],
+    );
+    assert_eq!(r.messages[0].visibility, Visibility::Public);
+    assert!(
+        r.text()
+            .contains("Base game + Inns & Cathedrals; farmers: classic"),
+        "{}",
+        r.text()
+    );
+    assert!(r.text().contains("Players (1/3): alice"), "{}", r.text());
+    let ids: Vec<&str> = r.messages[0].rows[0]
+        .iter()
+        .map(|c| match c {
+            Component::Button { id, .. } => id.as_str(),
+            _ => "",
+        })
+        .collect();
+    assert_eq!(ids, ["join", "start"]);
+    refused(
+        &app,
+        &bob(),
+        "new",
+        &[],
+        "A game is being set up in this channel",
+    );
+    refused(&app, &alice(), "join", &[], "You are already in");
+    refused(&app, &alice(), "start", &[], "at least 2 players");
+    refused(
+        &app,
+        &bob(),
+        "start",
+        &[],
+        "Only players who joined can start",
+    );
+    refused(&app, &bob(), "place", &[("spot", "A")], "has not started");
+    let r = app.component(&bob(), "join", &[]);
+    assert!(
+        r.text().contains("bob joined (2/3): alice, bob"),
+        "{}",
+        r.text()
+    );
+    run(&app, &carol(), "join", &[]);
+    refused(
+        &app,
+        &ctx(44, "dave"),
+        "join",
+        &[],
+        "The game is full (3 players)",
+    );
+    let r = run(&app, &carol(), "leave", &[]);
+    assert!(
+        r.text().contains("carol left. Players: alice, bob."),
+        "{}",
+        r.text()
+    );
+    refused(&app, &carol(), "leave", &[], "You are not in this game");
+    refused(&app, &bob(), "abort", &[], "Only the game's creator");
+    let r = run(&app, &alice(), "start", &[]);
+    assert_eq!(r.messages.len(), 1);
+    let m = &r.messages[0];
+    assert_eq!(m.visibility, Visibility::Public);
+    assert_eq!(m.files.len(), 1);
+    let png = image::load_from_memory(&m.files[0].bytes).expect("the board PNG decodes");
+    assert!(png.width() > 300 && png.height() > 200);
+    let first = game(&app).current_player();
+    let first_user = seat_user(&app, first).user;
+    assert_eq!(m.mentions, vec![first_user]);
+    assert!(
+        m.text
+            .contains(&format!("<@{first_user}>, your turn: you drew **")),
+        "{}",
+        m.text
+    );
+    refused(&app, &carol(), "join", &[], "already started");
+}
+
+#[test]
+fn the_card_game_is_one_option_away_and_has_its_own_limits() {
+    let app = app();
+    refused(
+        &app,
+        &alice(),
+        "new",
+        &[("game", "cards"), ("players", "6")],
+        "2 to 5 players",
+    );
+    refused(
+        &app,
+        &alice(),
+        "new",
+        &[("game", "cards"), ("expansions", "inns-cathedrals")],
+        "no expansions",
+    );
+    let r = run(&app, &alice(), "new", &[("game", "cards")]);
+    assert!(
+        r.text()
+            .contains("the Carcassonne card game for up to 5 players"),
+        "{}",
+        r.text()
+    );
+}
+
+#[test]
+fn only_the_player_to_move_moves_and_refusals_say_what_is_valid() {
+    let app = started_two_player();
+    let g = game(&app);
+    let mover = seat_user(&app, g.current_player());
+    let other = seat_user(&app, 1 - g.current_player());
+    refused(
+        &app,
+        &other,
+        "place",
+        &[("spot", "A"), ("rotation", "0")],
+        "It is not your turn",
+    );
+    refused(
+        &app,
+        &carol(),
+        "place",
+        &[("spot", "A")],
+        "You are not playing in this game (players: ",
+    );
+    refused(&app, &mover, "pass", &[], "First place your tile");
+    refused(
+        &app,
+        &mover,
+        "figure",
+        &[("on", "road")],
+        "First place your tile",
+    );
+    refused(
+        &app,
+        &mover,
+        "place",
+        &[("spot", "ZZ"), ("rotation", "0")],
+        "There is no spot 'ZZ'",
+    );
+    refused(
+        &app,
+        &mover,
+        "place",
+        &[("x", "40"), ("y", "40"), ("rotation", "0")],
+        "cannot go at 40,40",
+    );
+    refused(&app, &mover, "place", &[], "Where? Give a spot label");
+    refused(
+        &app,
+        &mover,
+        "place",
+        &[("spot", "A"), ("x", "1"), ("y", "0")],
+        "not both",
+    );
+    refused(
+        &app,
+        &mover,
+        "play",
+        &[("card", "dragon")],
+        "card-game command",
+    );
+    // A rotation that does not fit at spot A.
+    let Some(Decision::PlaceTile { placements, .. }) = g.pending().map(|p| p.decision) else {
+        panic!()
+    };
+    let a = &placements[0];
+    if let Some(bad) = [0u16, 90, 180, 270]
+        .into_iter()
+        .find(|d| !a.rotations.iter().any(|r| r.degrees() == *d))
+    {
+        refused(
+            &app,
+            &mover,
+            "place",
+            &[("spot", "A"), ("rotation", &bad.to_string())],
+            "does not fit at spot A",
+        );
+    }
+    if a.rotations.len() > 1 {
+        refused(&app, &mover, "place", &[("spot", "a")], "Which rotation?");
+    }
+    // The coordinates of spot A with a fitting rotation are accepted.
+    let deg = a.rotations[0].degrees().to_string();
+    let r = run(
+        &app,
+        &mover,
+        "place",
+        &[
+            ("x", &a.at.x.to_string()),
+            ("y", &a.at.y.to_string()),
+            ("rotation", &deg),
+        ],
+    );
+    assert!(!r.is_private(), "{}", r.text());
+    assert!(
+        r.text().contains(&format!("at {} (turned {deg}°)", a.at)),
+        "{}",
+        r.text()
+    );
+}
+
+/// Plays one whole game through commands only, choosing legal moves from what the
+/// replies offer (menus) and checking every turn's public message.
+#[test]
+fn a_whole_game_through_the_command_layer() {
+    let app = app();
+    run(
+        &app,
+        &alice(),
+        "new",
+        &[("expansions", "inns-cathedrals,traders-builders")],
+    );
+    run(&app, &bob(), "join", &[]);
+    run(&app, &carol(), "join", &[]);
+    let mut last = run(&app, &bob(), "start", &[]);
+    let mut turns = 0;
+    loop {
+        turns += 1;
+        assert!(turns < 400, "the game does not end");
+        let msg = &last.messages[0];
+        assert_eq!(msg.visibility, Visibility::Public, "{}", msg.text);
+        if msg.text.contains("**Game over!**") {
+            assert!(msg.files[0].name == "final-scores.png");
+            image::load_from_memory(&msg.files[0].bytes).expect("final picture decodes");
+            break;
+        }
+        let g = game(&app);
+        let p = g.pending().expect("a running game waits for someone");
+        let who = seat_user(&app, p.player);
+        last = match p.decision {
+            Decision::PlaceTile { placements, .. } => {
+                // Use the menu when it is there, else the first spot by label.
+                let menu = msg.rows.iter().flatten().find_map(|c| match c {
+                    Component::Select { id, options, .. } if id == "place" => Some(options.clone()),
+                    _ => None,
+                });
+                match menu {
+                    Some(options) => {
+                        let pick = &options[turns % options.len()];
+                        app.component(&who, "place", std::slice::from_ref(&pick.value))
+                    }
+                    None => {
+                        let rot = placements[0].rotations[0].degrees().to_string();
+                        run(&app, &who, "place", &[("spot", "A"), ("rotation", &rot)])
+                    }
+                }
+            }
+            Decision::PlaceFigure { options, .. } => {
+                if options.is_empty() || turns % 3 == 0 {
+                    app.component(&who, "pass", &[])
+                } else {
+                    let o = options[turns % options.len()];
+                    app.component(&who, "figure", &[format!("{}:{}", o.kind.id(), o.segment)])
+                }
+            }
+        };
+        assert!(
+            !last.is_private(),
+            "a legal move was refused: {}",
+            last.text()
+        );
+    }
+    // The game is in the history and the channel is free again.
+    assert!(matches!(app.store().load(CHANNEL).unwrap(), Loaded::Empty));
+    let h = app.store().history().unwrap();
+    assert_eq!(h.len(), 1);
+    assert!(!h[0].1.aborted);
+    assert_eq!(h[0].1.seats.len(), 3);
+    assert!(!h[0].1.winners.is_empty());
+    let r = run(&app, &alice(), "new", &[]);
+    assert!(!r.is_private());
+}
+
+#[test]
+fn figures_by_words_slots_and_menus() {
+    let app = started_two_player();
+    let g = game(&app);
+    let mover = seat_user(&app, g.current_player());
+    // Place at the first spot and first rotation, then try figure names.
+    let Some(Decision::PlaceTile { placements, .. }) = g.pending().map(|p| p.decision) else {
+        panic!()
+    };
+    let deg = placements[0].rotations[0].degrees().to_string();
+    let r = run(&app, &mover, "place", &[("spot", "A"), ("rotation", &deg)]);
+    let g = game(&app);
+    let Some(Decision::PlaceFigure { options, tile, .. }) = g.pending().map(|p| p.decision) else {
+        // The tile allowed no figure: the turn passed on by itself.
+        assert!(r.text().contains("your turn"), "{}", r.text());
+        return;
+    };
+    let menu = r.messages[0]
+        .rows
+        .iter()
+        .flatten()
+        .find_map(|c| match c {
+            Component::Select { id, options, .. } if id == "figure" => Some(options.clone()),
+            _ => None,
+        })
+        .expect("a figure menu");
+    assert_eq!(menu.len(), options.len());
+    refused(
+        &app,
+        &mover,
+        "figure",
+        &[("on", "somewhere nice")],
+        "You can place:",
+    );
+    refused(
+        &app,
+        &mover,
+        "figure",
+        &[("on", "#0"), ("kind", "large")],
+        "played without them",
+    );
+    let placed = g.board().tile(tile);
+    let seg = options[0].segment as usize;
+    let words = placed.kind().describe_segment(seg, placed.rotation);
+    let r = run(&app, &mover, "figure", &[("on", &words)]);
+    assert!(r.text().contains("put a "), "{}", r.text());
+    assert!(
+        r.text().contains(&format!("on the {words}")),
+        "{}",
+        r.text()
+    );
+    let g2 = game(&app);
+    assert_eq!(g2.figures().len(), 1);
+    assert_eq!(g2.figures()[0].seg as usize, seg);
+}
+
+#[test]
+fn looking_at_the_game_board_status_history() {
+    let app = started_two_player();
+    let r = run(&app, &carol(), "board", &[]);
+    assert_eq!(r.messages[0].visibility, Visibility::Public);
+    image::load_from_memory(&r.messages[0].files[0].bytes).unwrap();
+    let r = run(&app, &carol(), "status", &[]);
+    assert!(r.is_private());
+    assert!(r.text().contains("Tiles left: 70."), "{}", r.text());
+    assert!(r.text().contains("7 followers"), "{}", r.text());
+    let r = run(&app, &carol(), "history", &[]);
+    assert_eq!(r.text(), "No moves yet.");
+    let g = game(&app);
+    let mover = seat_user(&app, g.current_player());
+    let Some(Decision::PlaceTile { placements, tile }) = g.pending().map(|p| p.decision) else {
+        panic!()
+    };
+    let deg = placements[0].rotations[0].degrees().to_string();
+    run(&app, &mover, "place", &[("spot", "A"), ("rotation", &deg)]);
+    if game(&app)
+        .pending()
+        .is_some_and(|p| matches!(p.decision, Decision::PlaceFigure { .. }))
+    {
+        run(&app, &mover, "pass", &[]);
+    }
+    let r = run(&app, &carol(), "history", &[("count", "5")]);
+    let id = &carcassonne_bot::engine::Catalogue::get().kind(tile).id;
+    assert!(r.text().starts_with("Last "), "{}", r.text());
+    assert!(
+        r.text().contains(&format!(
+            "**{}** placed **{id}** at {}",
+            mover.name, placements[0].at
+        )),
+        "{}",
+        r.text()
+    );
+}
+
+#[test]
+fn undo_needs_the_others_except_for_ones_own_tile() {
+    let app = started_two_player();
+    let g = game(&app);
+    let mover = seat_user(&app, g.current_player());
+    let other = seat_user(&app, 1 - g.current_player());
+    refused(&app, &mover, "undo", &[], "no move to take back");
+    refused(
+        &app,
+        &mover,
+        "undo",
+        &[("refuse", "true")],
+        "no undo request to refuse",
+    );
+    let Some(Decision::PlaceTile { placements, .. }) = g.pending().map(|p| p.decision) else {
+        panic!()
+    };
+    let deg = placements[0].rotations[0].degrees().to_string();
+    run(&app, &mover, "place", &[("spot", "A"), ("rotation", &deg)]);
+    let after_place = game(&app);
+    if after_place
+        .pending()
+        .is_some_and(|p| matches!(p.decision, Decision::PlaceFigure { .. }))
+    {
+        // Taking back one's own tile before a figure needs nobody's consent.
+        let r = run(&app, &mover, "undo", &[]);
+        assert!(
+            r.text().contains("The last move was taken back."),
+            "{}",
+            r.text()
+        );
+        assert_eq!(game(&app), g);
+        run(&app, &mover, "place", &[("spot", "A"), ("rotation", &deg)]);
+        run(&app, &mover, "pass", &[]);
+    }
+    let done = game(&app);
+    assert_eq!(done.current_player(), 1 - g.current_player());
+    // A finished move needs the other player: a request, a refusal, a new request, consent.
+    let r = run(&app, &mover, "undo", &[]);
+    assert!(
+        r.text().contains("asks to take back the last move"),
+        "{}",
+        r.text()
+    );
+    assert_eq!(r.messages[0].mentions, vec![other.user]);
+    refused(&app, &mover, "undo", &[], "already agreed");
+    let r = app.component(&other, "undo:no", &[]);
+    assert!(r.text().contains("refused"), "{}", r.text());
+    assert_eq!(game(&app), done);
+    run(&app, &mover, "undo", &[]);
+    let r = app.component(&other, "undo:yes", &[]);
+    assert!(
+        r.text().contains("The last move was taken back."),
+        "{}",
+        r.text()
+    );
+    assert_eq!(
+        game(&app),
+        g,
+        "the game is back where it was before the move"
+    );
+}
+
+#[test]
+fn resigning_and_aborting() {
+    let app = app();
+    run(&app, &alice(), "new", &[]);
+    run(&app, &bob(), "join", &[]);
+    run(&app, &carol(), "join", &[]);
+    run(&app, &alice(), "start", &[]);
+    let r = run(&app, &carol(), "resign", &[]);
+    assert!(r.text().contains("**carol** resigned."), "{}", r.text());
+    refused(&app, &carol(), "pass", &[], "You have resigned");
+    assert!(game(&app).players().iter().filter(|p| p.resigned).count() == 1);
+    refused(&app, &bob(), "abort", &[], "Only the game's creator");
+    let admin = Ctx {
+        can_manage: true,
+        ..ctx(99, "mod")
+    };
+    let r = run(&app, &admin, "abort", &[]);
+    assert!(r.text().contains("aborted the game"), "{}", r.text());
+    assert!(app.store().history().unwrap()[0].1.aborted);
+    // Two players: one resigns, the game ends with final scoring.
+    let app = started_two_player();
+    let r = run(&app, &bob(), "resign", &[]);
+    assert!(r.text().contains("**Game over!**"), "{}", r.text());
+    assert!(r.text().contains("(resigned)"), "{}", r.text());
+    let h = app.store().history().unwrap();
+    assert_eq!(h[0].1.winners.len(), 1);
+}
+
+#[test]
+fn help_and_rules_are_private_and_complete() {
+    let app = app();
+    let r = run(&app, &alice(), "help", &[]);
+    assert!(r.is_private());
+    for c in carcassonne_bot::app::COMMANDS {
+        assert!(
+            r.text().contains(&format!("`/{}", c.name)),
+            "help lacks /{}",
+            c.name
+        );
+    }
+    let r = run(&app, &alice(), "rules", &[("topic", "farmers")]);
+    assert!(r.text().contains("farmers:classic"), "{}", r.text());
+    let r = run(&app, &alice(), "rules", &[("topic", "chess")]);
+    assert!(
+        r.text().contains("No rules topic 'chess'. Topics:"),
+        "{}",
+        r.text()
+    );
+}
+
+#[test]
+fn autocomplete_offers_only_legal_choices() {
+    let app = started_two_player();
+    let g = game(&app);
+    let mover = seat_user(&app, g.current_player());
+    let Some(Decision::PlaceTile { placements, .. }) = g.pending().map(|p| p.decision) else {
+        panic!()
+    };
+    let spots = app.autocomplete(&mover, "place", "spot", "", &[]);
+    assert_eq!(spots.len(), placements.len());
+    assert_eq!(spots[0].value, "A");
+    let rots = app.autocomplete(
+        &mover,
+        "place",
+        "rotation",
+        "",
+        &[("spot".into(), Arg::Str("A".into()))],
+    );
+    let want: Vec<String> = placements[0]
+        .rotations
+        .iter()
+        .map(|r| r.degrees().to_string())
+        .collect();
+    let got: Vec<String> = rots.iter().map(|c| c.value.clone()).collect();
+    assert_eq!(got, want);
+    let exps = app.autocomplete(&mover, "new", "expansions", "inns-cathedrals,", &[]);
+    assert_eq!(exps.len(), 1);
+    assert_eq!(exps[0].value, "inns-cathedrals,traders-builders");
+}

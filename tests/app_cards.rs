@@ -1,0 +1,275 @@
+//! The command layer with the card game: hands only in private messages, every command
+//! and its refusals, a whole game through the commands.
+
+use carcassonne_bot::app::{App, Arg, Command, Component, Ctx, Env, Message, Response, Visibility};
+use carcassonne_bot::cards::{CardAction, CardGame, CardId, PendingKind};
+use carcassonne_bot::store::{Loaded, RecordGame, Store};
+
+const CHANNEL: u64 = 7;
+
+fn ctx(user: u64, name: &str) -> Ctx {
+    Ctx {
+        channel: CHANNEL,
+        guild: Some(1),
+        user,
+        name: name.to_string(),
+        can_manage: false,
+    }
+}
+
+fn run(app: &App, c: &Ctx, name: &str, args: &[(&str, &str)]) -> Response {
+    let args: Vec<(String, Arg)> = args
+        .iter()
+        .map(|(k, v)| (k.to_string(), Arg::Str(v.to_string())))
+        .collect();
+    app.handle(c, Command::parse(name, &args).unwrap())
+}
+
+fn game(app: &App) -> Option<(CardGame, Vec<u64>)> {
+    match app.store().load(CHANNEL).unwrap() {
+        Loaded::Game(r) => match r.game {
+            RecordGame::Cards { game } => Some((game, r.seats.iter().map(|s| s.user).collect())),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn names(u: u64) -> String {
+    format!("p{u}")
+}
+
+fn started(players: u64) -> App {
+    let app = App::new(Store::temporary().unwrap(), Env::fixed(1_700_000_000, 99));
+    run(&app, &ctx(1, &names(1)), "new", &[("game", "cards")]);
+    for u in 2..=players {
+        run(&app, &ctx(u, &names(u)), "join", &[]);
+    }
+    let r = run(&app, &ctx(1, &names(1)), "start", &[]);
+    assert!(r.text().contains("The game starts!"), "{}", r.text());
+    app
+}
+
+/// Card names that must never appear in a public message: every hand card and every
+/// face-down card, by their words.
+fn hidden_names(g: &CardGame) -> Vec<String> {
+    let mut out = Vec::new();
+    for p in 0..g.players() {
+        let v = g.player_view(p);
+        out.extend(v.hand.iter().map(|c| c.name()));
+        for row in &v.table.rows {
+            for item in &row.items {
+                if let carcassonne_bot::cards::RowItemView::FaceDown { card: Some(c), .. } = item {
+                    out.push(c.name());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Public texts may name a card only if it is face up somewhere public.
+fn assert_no_leak(g: &CardGame, messages: &[Message]) {
+    let public_view = serde_json::to_string(&g.public_view()).unwrap();
+    for m in messages
+        .iter()
+        .filter(|m| m.visibility == Visibility::Public)
+    {
+        for name in hidden_names(g) {
+            if m.text.contains(&name) {
+                // Allowed only when the same kind is visible face up in the public view.
+                let token = CardId::all()
+                    .find(|c| c.name() == name)
+                    .unwrap()
+                    .card()
+                    .slug();
+                assert!(
+                    public_view.contains(&token),
+                    "public message names hidden '{name}': {}",
+                    m.text
+                );
+            }
+        }
+        for row in &m.rows {
+            for c in row {
+                if let Component::Select { options, .. } = c {
+                    assert!(options.is_empty(), "a public message carries a card menu");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn hands_are_private_and_refusals_explain() {
+    let app = started(3);
+    let (g, seats) = game(&app).unwrap();
+    let p = g.pending().unwrap();
+    let mover = ctx(seats[p.player as usize], &names(seats[p.player as usize]));
+    let other_seat = (p.player + 1) % 3;
+    let other = ctx(
+        seats[other_seat as usize],
+        &names(seats[other_seat as usize]),
+    );
+    // /hand: private, with the hand picture and, on your turn, a menu of legal plays.
+    let r = run(&app, &mover, "hand", &[]);
+    assert!(r.is_private());
+    let m = &r.messages[0];
+    assert_eq!(m.files[0].name, "hand.png");
+    image::load_from_memory(&m.files[0].bytes).unwrap();
+    for c in g.player_view(p.player).hand {
+        assert!(m.text.contains(&c.name()), "{}", m.text);
+    }
+    // Refusals.
+    let before = app.store().raw(CHANNEL).unwrap();
+    let some_card = g.player_view(other_seat).hand[0].name();
+    let r = run(
+        &app,
+        &other,
+        "play",
+        &[("card", &some_card), ("row", "city")],
+    );
+    assert!(
+        r.is_private() && r.text().contains("It is not your turn"),
+        "{}",
+        r.text()
+    );
+    let r = run(&app, &ctx(77, "stranger"), "hand", &[]);
+    assert!(
+        r.is_private() && r.text().contains("You are not playing in this game"),
+        "{}",
+        r.text()
+    );
+    let r = run(
+        &app,
+        &mover,
+        "play",
+        &[("card", "purple unicorn"), ("row", "city")],
+    );
+    assert!(
+        r.is_private() && r.text().contains("Your hand: "),
+        "{}",
+        r.text()
+    );
+    let r = run(&app, &mover, "secure", &[("row", "moon")]);
+    assert!(
+        r.is_private() && r.text().contains("rows: city, cloister, road, field"),
+        "{}",
+        r.text()
+    );
+    let r = run(&app, &mover, "place", &[("spot", "A")]);
+    assert!(
+        r.is_private() && r.text().contains("board-game command"),
+        "{}",
+        r.text()
+    );
+    let r = run(&app, &mover, "choose", &[("option", "keep")]);
+    assert!(r.is_private(), "{}", r.text());
+    assert_eq!(
+        app.store().raw(CHANNEL).unwrap(),
+        before,
+        "a refusal changed the game"
+    );
+}
+
+#[test]
+fn a_whole_card_game_never_leaks_a_hidden_card() {
+    for players in 2..=5u64 {
+        let app = started(players);
+        let mut steps = 0;
+        let mut finished = false;
+        while let Some((g, seats)) = game(&app) {
+            steps += 1;
+            assert!(steps < 2000);
+            let p = g.pending().expect("a running game waits for someone");
+            let who = ctx(seats[p.player as usize], &names(seats[p.player as usize]));
+            let pick = &p.options[steps % p.options.len()];
+            let r = match (&p.kind, pick) {
+                (PendingKind::Turn { .. }, CardAction::Play { card, row, .. }) => {
+                    if steps % 2 == 0 {
+                        run(
+                            &app,
+                            &who,
+                            "play",
+                            &[("card", &card.name()), ("row", row.area())],
+                        )
+                    } else {
+                        app.component(&who, "play", &[format!("{}|{}", card.token(), row.area())])
+                    }
+                }
+                (_, CardAction::PlaceFollower { row }) => {
+                    run(&app, &who, "secure", &[("row", row.area())])
+                }
+                (PendingKind::JokerRow { .. }, CardAction::JokerRow { row }) => {
+                    app.component(&who, &format!("choose:{}", row.area()), &[])
+                }
+                (_, CardAction::Misplaced { keep }) => run(
+                    &app,
+                    &who,
+                    "choose",
+                    &[("option", if *keep { "keep" } else { "points" })],
+                ),
+                (_, CardAction::AssignJoker { species }) => {
+                    run(&app, &who, "choose", &[("option", species.name())])
+                }
+                other => panic!("unexpected option {other:?}"),
+            };
+            assert!(!r.is_private(), "a legal move was refused: {}", r.text());
+            if let Some((after, _)) = game(&app) {
+                assert_no_leak(&after, &r.messages);
+                // The actor's hand follows privately, addressed to them only.
+                for m in r.messages.iter().skip(1) {
+                    assert_eq!(m.visibility, Visibility::Private);
+                }
+            } else {
+                assert!(r.text().contains("**Game over!**"), "{}", r.text());
+                finished = true;
+            }
+        }
+        assert!(finished);
+        let h = app.store().history().unwrap();
+        assert_eq!(h.len(), 1);
+        assert_eq!(h[0].1.seats.len() as u64, players);
+    }
+}
+
+#[test]
+fn undo_and_resign_in_the_card_game() {
+    let app = started(2);
+    let (g0, seats) = game(&app).unwrap();
+    let p = g0.pending().unwrap();
+    let who = ctx(seats[p.player as usize], &names(seats[p.player as usize]));
+    let other = ctx(
+        seats[1 - p.player as usize],
+        &names(seats[1 - p.player as usize]),
+    );
+    let CardAction::Play { card, row, .. } = p.options[0].clone() else {
+        panic!("a turn begins with a card")
+    };
+    run(
+        &app,
+        &who,
+        "play",
+        &[("card", &card.name()), ("row", row.area())],
+    );
+    let r = run(&app, &who, "undo", &[]);
+    assert!(
+        r.text().contains("asks to take back the last move"),
+        "{}",
+        r.text()
+    );
+    let r = app.component(&other, "undo:yes", &[]);
+    assert!(
+        r.text().contains("The last move was taken back."),
+        "{}",
+        r.text()
+    );
+    assert_eq!(game(&app).unwrap().0, g0);
+    let r = run(&app, &other, "resign", &[]);
+    assert!(
+        r.text().contains("resigned, which ends the card game"),
+        "{}",
+        r.text()
+    );
+    assert!(game(&app).is_none());
+}

@@ -1,0 +1,250 @@
+//! Persistence: reopening keeps every game; unreadable records are quarantined without
+//! touching other games; a killed process loses no acknowledged move.
+
+use carcassonne_bot::app::{App, Arg, Command, Ctx, Env};
+use carcassonne_bot::store::{Loaded, RecordGame, Store};
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command as Process, Stdio};
+
+fn ctx(channel: u64, user: u64, name: &str) -> Ctx {
+    Ctx {
+        channel,
+        guild: Some(1),
+        user,
+        name: name.into(),
+        can_manage: false,
+    }
+}
+
+fn run(app: &App, c: &Ctx, name: &str, args: &[(&str, &str)]) -> String {
+    let args: Vec<(String, Arg)> = args
+        .iter()
+        .map(|(k, v)| (k.to_string(), Arg::Str(v.to_string())))
+        .collect();
+    app.handle(c, Command::parse(name, &args).unwrap()).text()
+}
+
+fn open(path: &Path) -> App {
+    App::new(Store::open(path).unwrap(), Env::fixed(1_700_000_000, 5))
+}
+
+/// Starts a 2-player board game in `channel` and places the first tile.
+fn start_game(app: &App, channel: u64) {
+    run(app, &ctx(channel, 1, "ann"), "new", &[]);
+    run(app, &ctx(channel, 2, "ben"), "join", &[]);
+    run(app, &ctx(channel, 1, "ann"), "start", &[]);
+}
+
+#[test]
+fn reopening_the_database_keeps_every_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let (before_a, before_b) = {
+        let app = open(&db);
+        start_game(&app, 100);
+        start_game(&app, 200);
+        run(&app, &ctx(300, 3, "cat"), "new", &[("game", "cards")]);
+        (app.store().raw(100).unwrap(), app.store().raw(200).unwrap())
+    };
+    let app = open(&db);
+    let report = app.startup().unwrap();
+    assert_eq!(report.games, 3);
+    assert_eq!(report.quarantined, 0);
+    assert_eq!(app.store().raw(100).unwrap(), before_a);
+    assert_eq!(app.store().raw(200).unwrap(), before_b);
+    assert!(
+        matches!(app.store().load(300).unwrap(), Loaded::Game(r) if matches!(r.game, RecordGame::Lobby))
+    );
+    let status = run(&app, &ctx(100, 9, "watcher"), "status", &[]);
+    assert!(status.contains("to place tile"), "{status}");
+}
+
+#[test]
+fn an_unreadable_record_is_quarantined_and_reported_once() {
+    let app = App::new(Store::temporary().unwrap(), Env::fixed(1, 1));
+    start_game(&app, 1);
+    start_game(&app, 2);
+    let good = app.store().raw(2).unwrap();
+    app.store()
+        .put_raw(1, b"{\"schema\": 1, \"this is\": not json")
+        .unwrap();
+    let text = run(&app, &ctx(1, 1, "ann"), "status", &[]);
+    assert!(text.contains("could not be read"), "{text}");
+    assert!(text.contains("/new"), "{text}");
+    // Set aside, not lost; the other game is untouched; the channel is free again.
+    let q = app.store().quarantined().unwrap();
+    assert_eq!(q.len(), 1);
+    assert_eq!(q[0].0, 1);
+    assert_eq!(&q[0].1[..12], b"{\"schema\": 1");
+    assert_eq!(app.store().raw(2).unwrap(), good);
+    let text = run(&app, &ctx(1, 1, "ann"), "status", &[]);
+    assert!(text.contains("There is no game in this channel"), "{text}");
+    let text = run(&app, &ctx(1, 1, "ann"), "new", &[]);
+    assert!(text.contains("set up Carcassonne"), "{text}");
+}
+
+#[test]
+fn start_up_quarantines_records_that_do_not_replay_and_the_channel_hears_of_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    {
+        let app = open(&db);
+        start_game(&app, 10);
+        start_game(&app, 11);
+        start_game(&app, 12);
+        // A record whose log names an illegal move: valid JSON that does not replay.
+        let raw = String::from_utf8(app.store().raw(10).unwrap().unwrap()).unwrap();
+        let broken = raw.replace("\"log\":[]", "\"log\":[{\"player\":1,\"do\":\"pass\"}]");
+        assert_ne!(raw, broken);
+        app.store().put_raw(10, broken.as_bytes()).unwrap();
+        // A record from a future schema.
+        let raw = String::from_utf8(app.store().raw(11).unwrap().unwrap()).unwrap();
+        app.store()
+            .put_raw(
+                11,
+                raw.replacen("\"schema\":1", "\"schema\":99", 1).as_bytes(),
+            )
+            .unwrap();
+    }
+    let app = open(&db);
+    let report = app.startup().unwrap();
+    assert_eq!(report.games, 1);
+    assert_eq!(report.quarantined, 2);
+    let text = run(&app, &ctx(10, 1, "ann"), "board", &[]);
+    assert!(
+        text.contains("could not be read (the game does not replay"),
+        "{text}"
+    );
+    let text = run(&app, &ctx(11, 1, "ann"), "board", &[]);
+    assert!(text.contains("schema version 99 is not 1"), "{text}");
+    // Told once.
+    let text = run(&app, &ctx(11, 1, "ann"), "board", &[]);
+    assert!(text.contains("There is no game"), "{text}");
+    assert!(matches!(app.store().load(12).unwrap(), Loaded::Game(_)));
+}
+
+/// The real binary in local mode, driven line by line.
+struct Local {
+    child: Child,
+    stdin: ChildStdin,
+    out: std::sync::mpsc::Receiver<String>,
+}
+
+impl Local {
+    fn start(db: &Path) -> Local {
+        let mut child = Process::new(env!("CARGO_BIN_EXE_carcassonne-bot"))
+            .args(["local", "--db"])
+            .arg(db)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the binary starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Local {
+            child,
+            stdin,
+            out: rx,
+        }
+    }
+
+    /// Sends a line and collects the reply (it ends with a blank line).
+    fn send(&mut self, line: &str) -> String {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+        let mut reply = String::new();
+        loop {
+            let l = self
+                .out
+                .recv_timeout(std::time::Duration::from_secs(30))
+                .expect("a reply from the binary");
+            if l.is_empty() {
+                return reply;
+            }
+            if !reply.is_empty() {
+                reply.push('\n');
+            }
+            reply.push_str(&l);
+        }
+    }
+
+    fn kill(mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+}
+
+/// The player to move and a legal line for them, read from the last reply.
+fn next_move(reply: &str) -> Option<String> {
+    if reply.contains("Place a figure") {
+        let who = ["ann", "ben"]
+            .into_iter()
+            .find(|n| reply.contains(&format!("**{n}** placed")))?;
+        return Some(format!("{who}: /pass"));
+    }
+    let who = ["ann", "ben"].into_iter().find(|n| {
+        reply.contains(&format!("@{n}, your turn")) || reply.contains(&format!("It is {n}'s turn"))
+    })?;
+    let menu = reply.lines().find(|l| l.contains("menu 'Place the tile"))?;
+    let value = menu.split(" = ").nth(1)?.split(';').next()?.trim();
+    let (spot, rot) = value.split_once(':')?;
+    Some(format!("{who}: /place spot:{spot} rotation:{rot}"))
+}
+
+fn logged_moves(db: &Path) -> usize {
+    let store = Store::open(db).unwrap();
+    match store.load(1).unwrap() {
+        Loaded::Game(r) => match r.game {
+            RecordGame::Board { game } => game.log().len(),
+            _ => panic!("not a board game"),
+        },
+        other => panic!("no game after the restart: {other:?}"),
+    }
+}
+
+#[test]
+fn a_killed_bot_loses_no_acknowledged_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let mut bot = Local::start(&db);
+    bot.send("ann: /new");
+    bot.send("ben: /join");
+    let mut reply = bot.send("ann: /start");
+    let mut acknowledged = 0;
+    while acknowledged < 12 {
+        let line = next_move(&reply).unwrap_or_else(|| panic!("no move in: {reply}"));
+        reply = bot.send(&line);
+        assert!(!reply.starts_with("[only"), "refused: {reply}");
+        acknowledged += 1;
+    }
+    // Killed without warning right after the 12th acknowledged move.
+    bot.kill();
+    assert_eq!(logged_moves(&db), acknowledged);
+    // A new process continues the same game.
+    let mut bot = Local::start(&db);
+    let history = bot.send("ann: /history count:50");
+    assert!(
+        history.contains(&format!("of {acknowledged} moves:")),
+        "{history}"
+    );
+    let board = bot.send("ben: /board");
+    let line = next_move(&board).unwrap_or_else(|| panic!("no move in: {board}"));
+    let reply = bot.send(&line);
+    assert!(
+        !reply.starts_with("[only"),
+        "refused after the restart: {reply}"
+    );
+    bot.kill();
+    assert_eq!(logged_moves(&db), acknowledged + 1);
+}
