@@ -1,7 +1,7 @@
 //! The command line: the bot, the local mode and the tools around the engine.
 
 use crate::engine::{Catalogue, Expansion};
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 use serde_json::json;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -10,15 +10,63 @@ use std::process::ExitCode;
 #[command(
     name = "carcassonne-bot",
     version,
-    about = "Carcassonne in Discord channels: the bot, a local mode and tools"
+    about = "Carcassonne in Discord channels: the bot, a local mode and tools",
+    long_about = "Carcassonne in Discord channels: the bot, a local mode and tools.\n\n\
+        Without a command (or with `run`) the Discord bot runs until SIGINT or SIGTERM.",
+    args_conflicts_with_subcommands = true,
+    after_help = BOT_HELP
 )]
 pub struct Cli {
+    #[command(flatten)]
+    pub bot: BotArgs,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
 
+/// The bot's settings besides the token (which only comes from the environment, so that
+/// it never shows in a process list).
+#[derive(Args, Debug, Clone)]
+pub struct BotArgs {
+    /// The database directory (created if missing).
+    #[arg(long, env = "CARCASSONNE_DB", default_value = "./data/db")]
+    pub db: PathBuf,
+    /// Register the slash commands in this server (guild id) only: they appear at once.
+    /// Without it they are registered globally.
+    #[arg(long, env = "DISCORD_GUILD")]
+    pub guild: Option<u64>,
+    /// Send Discord's REST calls (and the token) to this base URL instead of
+    /// https://discord.com, without rate limiting: for a fake Discord in tests, or a
+    /// rate-limiting HTTP proxy. Hidden: see docs/discord.md.
+    #[arg(long, env = "DISCORD_API_BASE", hide = true)]
+    pub api_base: Option<String>,
+}
+
+/// The environment and the way to a token, shown by `--help` and when the token is
+/// missing.
+pub const BOT_HELP: &str = "\
+Environment:
+  DISCORD_TOKEN   the bot's token (required to run the bot)
+  CARCASSONNE_DB  the database directory (default ./data/db; --db)
+  DISCORD_GUILD   register the commands in this server only (--guild)
+  RUST_LOG        log level, e.g. info (default), debug, carcassonne_bot=debug
+
+Getting a token (https://discord.com/developers/applications):
+  1. New Application; give it a name.
+  2. Bot: Reset Token, copy it, and start the bot with DISCORD_TOKEN=<token>.
+  3. Invite it to your server: OAuth2 > URL Generator, scopes `bot` and
+     `applications.commands`, permissions View Channel, Send Messages, Embed Links,
+     Attach Files, Read Message History, Use Application Commands; or open
+     https://discord.com/oauth2/authorize?client_id=<APPLICATION_ID>&scope=bot+applications.commands&permissions=2147601408
+     (the application id is on the General Information page).
+
+Without a token: `carcassonne-bot local` plays the same commands in the terminal.
+See docs/discord.md.";
+
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Run the Discord bot (the same as no command): DISCORD_TOKEN must be set.
+    #[command(after_help = BOT_HELP)]
+    Run(BotArgs),
     /// Play the bot's commands from the terminal or a script, without Discord: each
     /// line is `NAME: /command option:value ...`; replies are printed, pictures saved.
     Local {
@@ -65,6 +113,37 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+}
+
+/// Runs the Discord bot until SIGINT or SIGTERM: exit 0 after a clean shutdown, 1 when
+/// the bot stops on an error, 2 when it cannot start (no token).
+pub fn bot(args: &BotArgs) -> ExitCode {
+    let token = std::env::var("DISCORD_TOKEN").unwrap_or_default();
+    if token.trim().is_empty() {
+        eprintln!(
+            "error: DISCORD_TOKEN is not set: the bot needs its token from the environment.\n"
+        );
+        eprintln!("{BOT_HELP}");
+        return ExitCode::from(2);
+    }
+    if !crate::discord::token_looks_valid(&token) {
+        eprintln!(
+            "error: DISCORD_TOKEN does not look like a bot token (three parts separated by dots); copy it again from the developer portal (Bot > Reset Token)."
+        );
+        return ExitCode::from(2);
+    }
+    crate::discord::init_logging();
+    let mut opts = crate::discord::BotOptions::new(token, args.db.clone());
+    opts.guild = args.guild;
+    opts.http_base = args.api_base.clone();
+    match crate::discord::run(opts) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            tracing::error!("{e}");
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
 }
 
 /// Prints a line on stdout; a closed pipe (`| head`) is not an error worth a panic.

@@ -7,6 +7,7 @@
 pub mod app;
 pub mod cards;
 pub mod cli;
+pub mod discord;
 pub mod engine;
 pub mod local;
 pub mod render;

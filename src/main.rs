@@ -15,9 +15,7 @@ fn main() -> ExitCode {
             next,
             final_scores,
         }) => carcassonne_bot::render::cli::run(&file, &out, next.as_deref(), final_scores),
-        None => {
-            eprintln!("usage: carcassonne-bot <COMMAND> (see --help)");
-            ExitCode::from(2)
-        }
+        Some(Command::Run(bot)) => cli::bot(&bot),
+        None => cli::bot(&args.bot),
     }
 }

@@ -1,0 +1,320 @@
+//! The slash commands, all derived from the app's table [`COMMANDS`]:
+//!
+//! - [`registration`]: what is sent to Discord (names, descriptions, option types,
+//!   required flags, choices, integer ranges, autocomplete), as the JSON of Discord's
+//!   "bulk overwrite application commands", straight from the table.
+//! - [`framework_commands`]: the poise commands that dispatch them, one per table entry,
+//!   all sharing one action (`slash`) and one autocomplete callback.
+//!
+//! The poise commands are not used for registration: poise's option builder only knows
+//! integer-indexed choices and a type setter without data, and serenity's builder takes
+//! no negative integer bounds, so neither can express the table's word choices and
+//! ranges such as -200..200. Their parameters carry no type setter, so poise's
+//! `create_application_commands` skips them rather than registering something that
+//! differs from the table.
+
+use super::{Data, Error, context, respond};
+use crate::app::command::{ArgKind, OptionSpec};
+use crate::app::{Arg, COMMANDS, Command, CommandSpec, Response};
+use poise::serenity_prelude as serenity;
+use serde_json::{Value, json};
+use std::sync::Arc;
+
+/// Discord's option types.
+const STRING: u8 = 3;
+const INTEGER: u8 = 4;
+const BOOLEAN: u8 = 5;
+/// A slash command (CHAT_INPUT).
+const CHAT_INPUT: u8 = 1;
+
+/// The commands to register, from the table (a JSON array of application commands).
+pub fn registration() -> Value {
+    Value::Array(COMMANDS.iter().map(command_json).collect())
+}
+
+fn command_json(spec: &CommandSpec) -> Value {
+    json!({
+        "name": spec.name,
+        "type": CHAT_INPUT,
+        "description": spec.description,
+        "options": spec.options.iter().map(option_json).collect::<Vec<_>>(),
+    })
+}
+
+fn option_json(o: &OptionSpec) -> Value {
+    let kind = match o.kind {
+        ArgKind::Str | ArgKind::Choice(_) => STRING,
+        ArgKind::Int { .. } => INTEGER,
+        ArgKind::Bool => BOOLEAN,
+    };
+    let mut v = json!({
+        "name": o.name,
+        "description": o.description,
+        "type": kind,
+        "required": o.required,
+        "autocomplete": o.autocomplete,
+    });
+    match o.kind {
+        ArgKind::Int { min, max } => {
+            v["min_value"] = min.into();
+            v["max_value"] = max.into();
+        }
+        ArgKind::Choice(words) => {
+            v["choices"] = words
+                .iter()
+                .map(|w| json!({"name": w, "value": w}))
+                .collect();
+        }
+        ArgKind::Str | ArgKind::Bool => {}
+    }
+    v
+}
+
+/// Registers the commands (a bulk overwrite: commands not in the table disappear): in
+/// `guild` (they appear at once), or globally.
+pub async fn register(http: &serenity::Http, guild: Option<u64>) -> Result<usize, serenity::Error> {
+    let commands = registration();
+    match guild {
+        Some(g) => {
+            http.create_guild_commands(serenity::GuildId::new(g), &commands)
+                .await?
+        }
+        None => http.create_global_commands(&commands).await?,
+    };
+    Ok(COMMANDS.len())
+}
+
+/// The poise commands: one per table entry, with the table's options as parameters
+/// (for autocomplete dispatch).
+pub fn framework_commands() -> Vec<poise::Command<Data, Error>> {
+    COMMANDS
+        .iter()
+        .map(|spec| poise::Command {
+            name: spec.name.into(),
+            qualified_name: spec.name.into(),
+            identifying_name: spec.name.into(),
+            source_code_name: "discord::commands::slash".into(),
+            description: Some(spec.description.into()),
+            slash_action: Some(slash),
+            parameters: spec.options.iter().map(parameter).collect(),
+            ..Default::default()
+        })
+        .collect()
+}
+
+fn parameter(o: &OptionSpec) -> poise::CommandParameter<Data, Error> {
+    poise::CommandParameter {
+        name: o.name.into(),
+        name_localizations: Vec::new().into(),
+        description: Some(o.description.into()),
+        description_localizations: Vec::new().into(),
+        required: o.required,
+        channel_types: None,
+        choices: Vec::new().into(),
+        type_setter: None,
+        autocomplete_callback: if o.autocomplete {
+            Some(autocomplete)
+        } else {
+            None
+        },
+        __non_exhaustive: (),
+    }
+}
+
+/// The action of every slash command: parse the options against the table, run the
+/// command in the app, answer.
+fn slash(
+    ctx: poise::ApplicationContext<'_, Data, Error>,
+) -> poise::BoxFuture<'_, Result<(), poise::FrameworkError<'_, Data, Error>>> {
+    Box::pin(async move {
+        let data = ctx.data();
+        let Some(running) = data.running().await else {
+            return Ok(()); // shutting down
+        };
+        let interaction = ctx.interaction;
+        let who = context::of_command(interaction);
+        let name = interaction.data.name.as_str();
+        let args = options(&interaction.data.options, None);
+        tracing::debug!(
+            channel = who.channel,
+            user = who.user,
+            command = name,
+            "slash command"
+        );
+        let target = respond::Target::new(interaction.id, &interaction.token);
+        let http = &ctx.serenity_context().http;
+        let result = match Command::parse(name, &args) {
+            Ok(cmd) => {
+                let slow = cmd.is_slow();
+                let app = Arc::clone(&running.app);
+                let job = respond::run_blocking(move || app.handle(&who, cmd));
+                respond::answer(http, &target, job, slow, data.defer_after).await
+            }
+            Err(e) => {
+                let job = std::future::ready(Response::error(e));
+                respond::answer(http, &target, job, false, data.defer_after).await
+            }
+        };
+        result.map_err(|e| poise::FrameworkError::new_command(ctx.into(), e.into()))
+    })
+}
+
+/// Suggestions for the focused option, from the app.
+fn autocomplete<'a>(
+    ctx: poise::ApplicationContext<'a, Data, Error>,
+    partial: &'a str,
+) -> poise::BoxFuture<'a, serenity::CreateAutocompleteResponse> {
+    Box::pin(async move {
+        let Some(running) = ctx.data().running().await else {
+            return serenity::CreateAutocompleteResponse::new();
+        };
+        let interaction = ctx.interaction;
+        let who = context::of_command(interaction);
+        let command = interaction.data.name.clone();
+        let focused = interaction
+            .data
+            .autocomplete()
+            .map(|o| o.name.to_string())
+            .unwrap_or_default();
+        let args = options(&interaction.data.options, Some(&focused));
+        let int_option = crate::app::command::spec(&command)
+            .and_then(|s| s.options.iter().find(|o| o.name == focused))
+            .is_some_and(|o| matches!(o.kind, ArgKind::Int { .. }));
+        let app = Arc::clone(&running.app);
+        let partial = partial.to_string();
+        let choices = tokio::task::spawn_blocking(move || {
+            app.autocomplete(&who, &command, &focused, &partial, &args)
+        })
+        .await
+        .unwrap_or_else(|e| {
+            tracing::error!("autocomplete failed: {e}");
+            Vec::new()
+        });
+        let choices = choices
+            .into_iter()
+            .take(crate::app::autocomplete::MAX)
+            .filter_map(|c| {
+                let name = respond::clip(&c.name, 100);
+                if int_option {
+                    let v: i64 = c.value.trim().parse().ok()?;
+                    Some(serenity::AutocompleteChoice::new(name, v))
+                } else if c.value.chars().count() <= 100 {
+                    Some(serenity::AutocompleteChoice::new(name, c.value))
+                } else {
+                    None
+                }
+            })
+            .collect();
+        serenity::CreateAutocompleteResponse::new().set_choices(choices)
+    })
+}
+
+/// The options of an interaction as the app takes them; `skip` leaves out the focused
+/// option of an autocomplete interaction.
+pub fn options(opts: &[serenity::CommandDataOption], skip: Option<&str>) -> Vec<(String, Arg)> {
+    use serenity::CommandDataOptionValue as V;
+    opts.iter()
+        .filter(|o| Some(o.name.as_str()) != skip)
+        .filter_map(|o| {
+            let arg = match &o.value {
+                V::String(s) => Arg::Str(s.clone()),
+                V::Integer(i) => Arg::Int(*i),
+                V::Boolean(b) => Arg::Bool(*b),
+                V::Number(n) => Arg::Str(n.to_string()),
+                V::Autocomplete { value, .. } => Arg::Str(value.clone()),
+                _ => return None,
+            };
+            Some((o.name.clone(), arg))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn poise_commands_mirror_the_table() {
+        let cmds = framework_commands();
+        assert_eq!(cmds.len(), COMMANDS.len());
+        for (c, spec) in cmds.iter().zip(COMMANDS) {
+            assert_eq!(c.name, spec.name);
+            assert!(c.slash_action.is_some());
+            let names: Vec<&str> = c.parameters.iter().map(|p| p.name.as_ref()).collect();
+            let want: Vec<&str> = spec.options.iter().map(|o| o.name).collect();
+            assert_eq!(names, want, "/{}", spec.name);
+            for (p, o) in c.parameters.iter().zip(spec.options) {
+                assert_eq!(p.required, o.required);
+                assert_eq!(p.autocomplete_callback.is_some(), o.autocomplete);
+            }
+            // Not registrable through poise (see the module documentation).
+            assert!(c.create_as_slash_command().is_none() || spec.options.is_empty());
+        }
+    }
+
+    /// Discord rejects the whole registration if one command breaks its limits.
+    #[test]
+    fn the_table_fits_discords_limits() {
+        let name_ok = |n: &str| {
+            (1..=32).contains(&n.len())
+                && n.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-')
+        };
+        assert!(COMMANDS.len() <= 100);
+        for spec in COMMANDS {
+            assert!(name_ok(spec.name), "{}", spec.name);
+            assert!(
+                (1..=100).contains(&spec.description.chars().count()),
+                "/{}",
+                spec.name
+            );
+            assert!(spec.options.len() <= 25);
+            let mut seen_optional = false;
+            for o in spec.options {
+                assert!(name_ok(o.name), "/{} {}", spec.name, o.name);
+                assert!(
+                    (1..=100).contains(&o.description.chars().count()),
+                    "/{} {}",
+                    spec.name,
+                    o.name
+                );
+                // Required options must come first.
+                assert!(!(o.required && seen_optional), "/{} {}", spec.name, o.name);
+                seen_optional |= !o.required;
+                if let ArgKind::Choice(words) = o.kind {
+                    assert!(
+                        !o.autocomplete,
+                        "choices and autocomplete exclude each other"
+                    );
+                    assert!(words.len() <= 25);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn registration_json_follows_the_table() {
+        let json = registration();
+        let cmds = json.as_array().unwrap();
+        assert_eq!(cmds.len(), COMMANDS.len());
+        let find = |n: &str| cmds.iter().find(|c| c["name"] == n).unwrap();
+        let place = find("place");
+        assert_eq!(place["type"], 1);
+        let rotation = &place["options"][1];
+        assert_eq!(rotation["name"], "rotation");
+        assert_eq!(rotation["type"], 4);
+        assert_eq!(rotation["min_value"], 0);
+        assert_eq!(rotation["max_value"], 270);
+        assert_eq!(rotation["autocomplete"], true);
+        assert_eq!(place["options"][2]["min_value"], -200);
+        let game = &find("new")["options"][0];
+        assert_eq!(game["type"], 3);
+        assert_eq!(
+            game["choices"],
+            json!([{"name": "board", "value": "board"}, {"name": "cards", "value": "cards"}])
+        );
+        assert_eq!(find("undo")["options"][0]["type"], 5);
+        assert_eq!(find("figure")["options"][0]["required"], true);
+        assert_eq!(find("help")["options"], json!([]));
+    }
+}

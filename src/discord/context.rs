@@ -1,0 +1,93 @@
+//! Who sends an interaction, and where: the app's [`Ctx`].
+
+use crate::app::Ctx;
+use poise::serenity_prelude as serenity;
+
+/// The context of an interaction in `channel` (of `guild`, if any) by `user`, who is
+/// `member` of that guild.
+///
+/// - `name`: the member's server nickname, else the user's display name, else their
+///   username.
+/// - `can_manage`: Discord sends the member's permissions in this channel (overwrites
+///   included) with every interaction; Manage Channels or Administrator count. In a
+///   direct message with the bot, the user manages their own conversation.
+pub fn ctx(
+    channel: serenity::ChannelId,
+    guild: Option<serenity::GuildId>,
+    user: &serenity::User,
+    member: Option<&serenity::Member>,
+) -> Ctx {
+    let name = match member {
+        Some(m) => m.display_name().to_string(),
+        None => user.display_name().to_string(),
+    };
+    let can_manage = match (guild, member) {
+        (None, _) => true,
+        (Some(_), Some(m)) => m
+            .permissions
+            .is_some_and(|p| p.manage_channels() || p.administrator()),
+        (Some(_), None) => false,
+    };
+    Ctx {
+        channel: channel.get(),
+        guild: guild.map(|g| g.get()),
+        user: user.id.get(),
+        name,
+        can_manage,
+    }
+}
+
+pub fn of_command(i: &serenity::CommandInteraction) -> Ctx {
+    ctx(i.channel_id, i.guild_id, &i.user, i.member.as_deref())
+}
+
+pub fn of_component(i: &serenity::ComponentInteraction) -> Ctx {
+    ctx(i.channel_id, i.guild_id, &i.user, i.member.as_ref())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn member(nick: Option<&str>, permissions: &str) -> serenity::Member {
+        serde_json::from_value(json!({
+            "user": {"id": "7", "username": "ann", "global_name": "Ann B", "discriminator": "0"},
+            "nick": nick,
+            "roles": [],
+            "joined_at": "2024-01-01T00:00:00Z",
+            "deaf": false,
+            "mute": false,
+            "flags": 0,
+            "permissions": permissions,
+            "guild_id": "5"
+        }))
+        .expect("member JSON")
+    }
+
+    #[test]
+    fn names_and_manage_rights() {
+        let m = member(Some("Annie"), "0");
+        let g = Some(serenity::GuildId::new(5));
+        let c = ctx(serenity::ChannelId::new(9), g, &m.user, Some(&m));
+        assert_eq!(
+            c,
+            Ctx {
+                channel: 9,
+                guild: Some(5),
+                user: 7,
+                name: "Annie".into(),
+                can_manage: false
+            }
+        );
+        let m = member(None, &(1u64 << 4).to_string()); // Manage Channels
+        let c = ctx(serenity::ChannelId::new(9), g, &m.user, Some(&m));
+        assert_eq!(c.name, "Ann B");
+        assert!(c.can_manage);
+        let m = member(None, &(1u64 << 3).to_string()); // Administrator
+        assert!(ctx(serenity::ChannelId::new(9), g, &m.user, Some(&m)).can_manage);
+        let c = ctx(serenity::ChannelId::new(9), None, &m.user, None);
+        assert!(c.can_manage);
+        assert_eq!(c.guild, None);
+    }
+}

@@ -1,0 +1,77 @@
+//! Gateway events besides slash commands: clicks on buttons and choices in select
+//! menus, and the framework's errors.
+
+use super::{Data, Error, context, respond};
+use poise::serenity_prelude as serenity;
+use std::sync::Arc;
+
+/// Poise's event handler: component interactions go to the app.
+pub async fn handle(
+    framework: poise::FrameworkContext<'_, Data, Error>,
+    event: &serenity::FullEvent,
+) -> Result<(), Error> {
+    if let serenity::FullEvent::InteractionCreate {
+        interaction: serenity::Interaction::Component(click),
+    } = event
+    {
+        component(&framework.serenity_context.http, framework.user_data, click).await?;
+    }
+    Ok(())
+}
+
+/// A click (button) or a choice (select menu): `custom_id` is the app's component id;
+/// the answer is a new message, shown like a command's.
+async fn component(
+    http: &serenity::Http,
+    data: &Data,
+    click: &serenity::ComponentInteraction,
+) -> Result<(), serenity::Error> {
+    let Some(running) = data.running().await else {
+        return Ok(()); // shutting down
+    };
+    let who = context::of_component(click);
+    let id = click.data.custom_id.clone();
+    let values = match &click.data.kind {
+        serenity::ComponentInteractionDataKind::StringSelect { values } => values.clone(),
+        _ => Vec::new(),
+    };
+    tracing::debug!(
+        channel = who.channel,
+        user = who.user,
+        component = %id,
+        "component interaction"
+    );
+    let app = Arc::clone(&running.app);
+    // The front cannot tell which command a click stands for, so clicks are deferred
+    // only when the app takes long.
+    let job = respond::run_blocking(move || app.component(&who, &id, &values));
+    let target = respond::Target::new(click.id, &click.token);
+    respond::answer(http, &target, job, false, data.defer_after).await
+}
+
+/// Errors from the framework: logged (the user already got an answer, or Discord shows
+/// "the application did not respond").
+pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    match error {
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            tracing::error!(command = %ctx.command().name, "cannot answer a command: {error}");
+        }
+        poise::FrameworkError::EventHandler { error, .. } => {
+            tracing::error!("cannot answer a click: {error}");
+        }
+        poise::FrameworkError::Setup { error, .. } => {
+            tracing::error!("setup failed: {error}");
+        }
+        poise::FrameworkError::UnknownInteraction { interaction, .. } => {
+            tracing::warn!(
+                command = %interaction.data.name,
+                "an interaction for a command this bot does not have (stale registration?)"
+            );
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::error!("error while handling an error: {e}");
+            }
+        }
+    }
+}

@@ -1,0 +1,394 @@
+//! The Discord front: a thin layer of poise (on serenity) around [`crate::app`].
+//!
+//! - [`commands`]: the slash commands, registered from the app's command table
+//!   ([`crate::app::COMMANDS`]), and their dispatch and autocomplete.
+//! - [`events`]: clicks on buttons and choices in select menus.
+//! - [`respond`]: how an app [`Response`](crate::app::Response) becomes an interaction
+//!   response and follow-ups (ephemeral or public, deferred or not, files, components,
+//!   allowed mentions).
+//! - [`context`]: who and where ([`Ctx`](crate::app::Ctx)) from an interaction.
+//!
+//! [`run`] is the bot's process: open the database, connect, serve until SIGINT or
+//! SIGTERM, then stop the shards and flush. [`serve`] is the same without the runtime
+//! and signals, for tests (which point it at a fake Discord with
+//! [`BotOptions::http_base`]). `docs/discord.md` describes the setup and the mapping.
+
+pub mod commands;
+pub mod context;
+pub mod events;
+pub mod respond;
+
+use crate::app::App;
+use poise::serenity_prelude as serenity;
+use std::future::Future;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The permissions the bot asks for in its invite link: View Channel, Send Messages,
+/// Embed Links, Attach Files, Read Message History, Use Application Commands.
+pub const INVITE_PERMISSIONS: u64 =
+    (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31);
+
+/// The invite link for an application id: scopes `bot applications.commands`.
+pub fn invite_url(application_id: &str) -> String {
+    format!(
+        "https://discord.com/oauth2/authorize?client_id={application_id}&scope=bot+applications.commands&permissions={INVITE_PERMISSIONS}"
+    )
+}
+
+/// By default a reply that is not known to be slow is given this long before the
+/// interaction is deferred (Discord wants an answer within 3 seconds).
+pub const DEFAULT_DEFER_AFTER: Duration = Duration::from_millis(1500);
+
+/// How long shutdown waits for the gateway to close, and then for commands that are
+/// still being answered (together well within Docker's 10 s stop grace period).
+const CLOSE_TIMEOUT: Duration = Duration::from_secs(3);
+const DRAIN_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// What the bot needs to run.
+#[derive(Clone)]
+pub struct BotOptions {
+    /// The bot token (never logged, never shown by `Debug`).
+    pub token: String,
+    /// The sled database directory.
+    pub db: PathBuf,
+    /// Register the commands in this guild only (instant), instead of globally.
+    pub guild: Option<u64>,
+    /// Send REST calls to this base URL instead of `https://discord.com` (tests: a fake
+    /// Discord on loopback). Also disables serenity's rate limiter and any HTTP proxy.
+    pub http_base: Option<String>,
+    /// Commands that are not known to be slow are answered directly if the app is done
+    /// within this time, and deferred otherwise (zero: every answer is deferred).
+    pub defer_after: Duration,
+}
+
+impl BotOptions {
+    pub fn new(token: impl Into<String>, db: impl Into<PathBuf>) -> BotOptions {
+        BotOptions {
+            token: token.into(),
+            db: db.into(),
+            guild: None,
+            http_base: None,
+            defer_after: DEFAULT_DEFER_AFTER,
+        }
+    }
+}
+
+impl std::fmt::Debug for BotOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BotOptions")
+            .field("token", &"<redacted>")
+            .field("db", &self.db)
+            .field("guild", &self.guild)
+            .field("http_base", &self.http_base)
+            .field("defer_after", &self.defer_after)
+            .finish()
+    }
+}
+
+/// Whether a token has the shape of a bot token (three dot-separated parts). It says
+/// nothing about the token being accepted by Discord.
+pub fn token_looks_valid(token: &str) -> bool {
+    serenity::validate_token(token.trim()).is_ok()
+}
+
+/// The state every handler sees.
+pub struct Data {
+    /// The app while the bot serves; shutdown takes it out once the interactions being
+    /// answered are done, so that the database is closed when [`serve`] returns.
+    app: Arc<tokio::sync::RwLock<Option<Arc<App>>>>,
+    pub(crate) defer_after: Duration,
+}
+
+/// The app for one interaction; shutdown waits until it is dropped.
+pub(crate) struct Running {
+    pub(crate) app: Arc<App>,
+    _guard: tokio::sync::OwnedRwLockReadGuard<Option<Arc<App>>>,
+}
+
+impl Data {
+    /// The app for one interaction, or `None` once the bot is shutting down.
+    pub(crate) async fn running(&self) -> Option<Running> {
+        let guard = self.app.clone().read_owned().await;
+        let app = guard.as_ref().map(Arc::clone)?;
+        Some(Running { app, _guard: guard })
+    }
+}
+
+pub type Error = Box<dyn std::error::Error + Send + Sync>;
+
+/// Logging for the bot's process: `RUST_LOG` (default `info`), on stderr (coloured
+/// only on a terminal).
+pub fn init_logging() {
+    let filter = log_filter(std::env::var("RUST_LOG").ok().as_deref().unwrap_or("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .with_writer(std::io::stderr)
+        .try_init();
+}
+
+/// The log filter for `spec` (`RUST_LOG` syntax), with the websocket library capped at
+/// `debug`: at `trace` it dumps every frame, including the gateway IDENTIFY that carries
+/// the token.
+pub fn log_filter(spec: &str) -> tracing_subscriber::EnvFilter {
+    let base = tracing_subscriber::EnvFilter::try_new(spec).unwrap_or_else(|e| {
+        eprintln!("warning: RUST_LOG '{spec}' is not valid ({e}); using info");
+        tracing_subscriber::EnvFilter::new("info")
+    });
+    ["tungstenite=debug", "tokio_tungstenite=debug"]
+        .into_iter()
+        .filter_map(|d| d.parse().ok())
+        .fold(base, |f, d| f.add_directive(d))
+}
+
+/// Runs the bot until SIGINT or SIGTERM: its own tokio runtime around [`serve`].
+pub fn run(opts: BotOptions) -> Result<(), String> {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the async runtime: {e}"))?;
+    let result = rt.block_on(serve(opts, shutdown_signal()));
+    rt.shutdown_timeout(Duration::from_secs(1));
+    result
+}
+
+/// Resolves on the first SIGINT (Ctrl-C) or SIGTERM.
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        if let Err(e) = tokio::signal::ctrl_c().await {
+            tracing::error!("cannot listen for Ctrl-C: {e}");
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(e) => {
+                tracing::error!("cannot listen for SIGTERM: {e}");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => tracing::info!("SIGINT received"),
+        _ = term => tracing::info!("SIGTERM received"),
+    }
+}
+
+/// Opens the database, connects to Discord and answers interactions until `shutdown`
+/// resolves (then returns `Ok`) or the connection fails for good (then `Err`). Either
+/// way the shards are stopped, commands being answered are given time to finish, and
+/// the database is flushed.
+pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Result<(), String> {
+    let app = open_app(opts.db.clone()).await?;
+    let slot = Arc::new(tokio::sync::RwLock::new(Some(app)));
+    let data = Data {
+        app: slot.clone(),
+        defer_after: opts.defer_after,
+    };
+
+    // A failure in the setup (registering the commands) ends the bot: without its
+    // commands it cannot do anything.
+    let (fatal_tx, mut fatal_rx) = tokio::sync::mpsc::unbounded_channel::<String>();
+    let guild = opts.guild;
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: commands::framework_commands(),
+            event_handler: |framework, event| Box::pin(events::handle(framework, event)),
+            on_error: |error| Box::pin(events::on_error(error)),
+            ..Default::default()
+        })
+        .initialize_owners(false)
+        .setup(move |ctx, ready, _framework| {
+            Box::pin(async move {
+                tracing::info!(
+                    bot = %ready.user.name,
+                    guilds = ready.guilds.len(),
+                    "connected to Discord; invite link: {}",
+                    invite_url(&ready.application.id.to_string())
+                );
+                match commands::register(&ctx.http, guild).await {
+                    Ok(n) => {
+                        match guild {
+                            Some(g) => tracing::info!("{n} slash commands registered in guild {g}"),
+                            None => tracing::info!("{n} slash commands registered globally"),
+                        }
+                        Ok(data)
+                    }
+                    Err(e) => {
+                        let msg = format!("cannot register the slash commands: {e}");
+                        let _ = fatal_tx.send(msg.clone());
+                        Err(msg.into())
+                    }
+                }
+            })
+        })
+        .build();
+
+    if let Some(base) = &opts.http_base {
+        tracing::warn!("Discord REST calls go to {base}, not to https://discord.com");
+    }
+    let http = build_http(&opts)?;
+    // Interactions need no intents; without GUILDS the gateway sends no guild data the
+    // bot would only keep in memory.
+    let intents = serenity::GatewayIntents::empty();
+    let mut client = serenity::ClientBuilder::new_with_http(http, intents)
+        .framework(framework)
+        .await
+        .map_err(|e| format!("cannot create the Discord client: {e}"))?;
+    let shard_manager = client.shard_manager.clone();
+    let mut client_task = tokio::spawn(async move { client.start().await });
+
+    let mut client_done = false;
+    let outcome = tokio::select! {
+        _ = shutdown => {
+            tracing::info!("shutting down");
+            Ok(())
+        }
+        Some(msg) = fatal_rx.recv() => Err(msg),
+        ended = &mut client_task => {
+            client_done = true;
+            match ended {
+                Ok(Ok(())) => Err("the connection to Discord ended".to_string()),
+                Ok(Err(e)) => Err(describe_client_error(&e)),
+                Err(e) => Err(format!("the Discord client stopped: {e}")),
+            }
+        }
+    };
+
+    // When the client ended by itself its shards are gone already (asking them to
+    // stop would only wait for serenity's own 5 s timeout).
+    if !client_done {
+        shard_manager.shutdown_all().await;
+        if tokio::time::timeout(CLOSE_TIMEOUT, client_task)
+            .await
+            .is_err()
+        {
+            tracing::warn!("the gateway did not close within {CLOSE_TIMEOUT:?}");
+        }
+    }
+    // Wait for the interactions being answered, then take the app out so that no
+    // later one gets it; with the last reference gone the database closes.
+    let app = match tokio::time::timeout(DRAIN_TIMEOUT, slot.write()).await {
+        Ok(mut app) => app.take(),
+        Err(_) => {
+            tracing::warn!("some commands were still being answered after {DRAIN_TIMEOUT:?}");
+            slot.try_read().ok().and_then(|a| a.clone())
+        }
+    };
+    let flushed = match app {
+        Some(app) => tokio::task::spawn_blocking(move || {
+            let flushed = app.flush().map_err(|e| e.to_string());
+            if Arc::strong_count(&app) > 1 {
+                tracing::warn!("a command still holds the database; it closes when it ends");
+            }
+            flushed
+        })
+        .await
+        .unwrap_or_else(|e| Err(e.to_string())),
+        None => Ok(()),
+    };
+    match &flushed {
+        Ok(()) => tracing::info!("database flushed; bye"),
+        Err(e) => tracing::error!("cannot flush the database: {e}"),
+    }
+    outcome?;
+    flushed.map_err(|e| format!("cannot flush the database: {e}"))
+}
+
+/// Opens the app and loads every stored game once (unreadable ones are set aside).
+async fn open_app(db: PathBuf) -> Result<Arc<App>, String> {
+    tokio::task::spawn_blocking(move || {
+        let app = App::open(&db)
+            .map_err(|e| format!("cannot open the database {}: {e}", db.display()))?;
+        let report = app
+            .startup()
+            .map_err(|e| format!("cannot read the database {}: {e}", db.display()))?;
+        tracing::info!(
+            db = %db.display(),
+            games = report.games,
+            quarantined = report.quarantined,
+            "database opened"
+        );
+        if report.quarantined > 0 {
+            tracing::warn!(
+                "{} saved game(s) could not be read and were set aside",
+                report.quarantined
+            );
+        }
+        Ok(Arc::new(app))
+    })
+    .await
+    .map_err(|e| format!("cannot open the database: {e}"))?
+}
+
+/// Serenity's HTTP client; with `http_base`, pointed at that base URL, without rate
+/// limiter and without any HTTP proxy from the environment.
+fn build_http(opts: &BotOptions) -> Result<serenity::Http, String> {
+    let builder = serenity::HttpBuilder::new(opts.token.trim());
+    let builder = match &opts.http_base {
+        Some(base) => {
+            let client = reqwest::Client::builder()
+                .no_proxy()
+                .build()
+                .map_err(|e| format!("cannot build the HTTP client: {e}"))?;
+            builder
+                .client(client)
+                .proxy(base.trim_end_matches('/'))
+                .ratelimiter_disabled(true)
+        }
+        None => builder,
+    };
+    Ok(builder.build())
+}
+
+fn describe_client_error(e: &serenity::Error) -> String {
+    match e {
+        serenity::Error::Gateway(serenity::GatewayError::InvalidAuthentication) => {
+            "Discord rejected the token (DISCORD_TOKEN): copy it again from the developer portal (Bot > Reset Token)".to_string()
+        }
+        serenity::Error::Gateway(serenity::GatewayError::DisallowedGatewayIntents) => {
+            "Discord refused the gateway intents the bot asked for".to_string()
+        }
+        e => format!("Discord connection failed: {e}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn invite_permissions_are_the_documented_ones() {
+        use serenity::Permissions as P;
+        let p = P::VIEW_CHANNEL
+            | P::SEND_MESSAGES
+            | P::EMBED_LINKS
+            | P::ATTACH_FILES
+            | P::READ_MESSAGE_HISTORY
+            | P::USE_APPLICATION_COMMANDS;
+        assert_eq!(p.bits(), INVITE_PERMISSIONS);
+        assert_eq!(INVITE_PERMISSIONS, 2_147_601_408);
+        assert!(invite_url("42").contains("client_id=42&scope=bot+applications.commands"));
+    }
+
+    #[test]
+    fn options_never_show_the_token() {
+        let o = BotOptions::new("abc.def.secret", "/tmp/db");
+        assert!(!format!("{o:?}").contains("secret"));
+    }
+
+    #[test]
+    fn token_shape() {
+        assert!(token_looks_valid("MTIz.abc.def"));
+        assert!(!token_looks_valid("nodots"));
+        assert!(!token_looks_valid(""));
+    }
+}
