@@ -625,3 +625,14 @@ fn autocomplete_offers_only_legal_choices() {
     assert_eq!(exps.len(), 1);
     assert_eq!(exps[0].value, "inns-cathedrals,traders-builders");
 }
+
+#[test]
+fn help_fits_in_one_discord_message() {
+    let app = app();
+    let r = run(&app, &alice(), "help", &[]);
+    assert!(
+        r.text().chars().count() <= 2000,
+        "{} characters",
+        r.text().chars().count()
+    );
+}

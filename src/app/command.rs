@@ -474,6 +474,19 @@ impl Command {
         }
     }
 
+    /// Whether the answer is only for the user who asked (help, rules, status, history,
+    /// hand): fronts that defer can defer privately.
+    pub fn is_private(&self) -> bool {
+        matches!(
+            self,
+            Command::Help
+                | Command::Rules { .. }
+                | Command::Status
+                | Command::History { .. }
+                | Command::Hand
+        )
+    }
+
     /// Whether the reply usually takes a picture to make (fronts defer these at once).
     pub fn is_slow(&self) -> bool {
         matches!(

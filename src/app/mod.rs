@@ -19,6 +19,7 @@ mod undo;
 
 pub use autocomplete::Choice;
 pub use command::{Arg, COMMANDS, Command, CommandSpec, GameType, NewGame};
+pub use components::command as component_command;
 pub use reply::{ButtonStyle, Component, File, Message, Response, SelectOption, Visibility};
 
 use crate::store::{ChannelRecord, Loaded, RecordGame, Store, StoreError};
@@ -97,7 +98,12 @@ pub struct App {
 impl App {
     /// Opens (or creates) the database at `path` with the system clock.
     pub fn open(path: &Path) -> Result<App, StoreError> {
-        Ok(App::new(Store::open(path)?, Env::system()))
+        App::open_with(path, Env::system())
+    }
+
+    /// Opens the database at `path` with the given clock and seeds (reproducible runs).
+    pub fn open_with(path: &Path, env: Env) -> Result<App, StoreError> {
+        Ok(App::new(Store::open(path)?, env))
     }
 
     pub fn new(store: Store, env: Env) -> App {
@@ -160,7 +166,8 @@ impl App {
         }
     }
 
-    /// A click on a button or a choice in a select menu.
+    /// A click on a button or a choice in a select menu (see [`component_command`] for
+    /// the command it stands for).
     pub fn component(&self, ctx: &Ctx, id: &str, values: &[String]) -> Response {
         match components::command(id, values) {
             Ok(cmd) => self.handle(ctx, cmd),

@@ -4,15 +4,14 @@ use super::command::{ArgKind, COMMANDS, Scope};
 use crate::engine::{Catalogue, KindId, ScoreReason};
 use crate::view::Colour;
 
-/// The help text, written from the command table so it never drifts from it.
+/// The help text, written from the command table so it never drifts from it, and short
+/// enough for one Discord message.
 pub fn help() -> String {
     let mut s = String::from(
-        "**Carcassonne in this channel.** One game per channel, played at your own pace.\n\
-         1. `/new` creates a game (options: `game:cards` for the card game, `expansions`, `farmers`, `small_city`, `players`).\n\
-         2. Players `/join`; anyone who joined can `/start` (seats are dealt at random).\n\
-         3. On your turn the bot mentions you and posts the board: the letters mark where your tile fits. \
-         `/place spot:B rotation:90`, then `/figure on:<where>` or `/pass` (menus and buttons do the same).\n\
-         After every turn the new board is posted; `/board`, `/status` and `/history` show the game at any time.\n\n**Commands**\n",
+        "**Carcassonne in this channel**, one game per channel, at your own pace.\n\
+         `/new` a game (`game:cards` for the card game), players `/join`, then `/start`. On your turn the bot \
+         mentions you and posts the board: letters mark where your tile fits. `/place spot:B rotation:90`, \
+         then `/figure on:…` or `/pass` (the menus under the picture do the same).\n",
     );
     for (title, scope) in [
         ("Any game", Scope::Any),
@@ -24,16 +23,9 @@ pub fn help() -> String {
             let opts: Vec<String> = c
                 .options
                 .iter()
-                .map(|o| {
-                    let name = match o.kind {
-                        ArgKind::Choice(words) => format!("{}:{}", o.name, words.join("|")),
-                        _ => format!("{}:…", o.name),
-                    };
-                    if o.required {
-                        name
-                    } else {
-                        format!("[{name}]")
-                    }
+                .map(|o| match o.kind {
+                    ArgKind::Choice(words) => format!("{}:{}", o.name, words.join("|")),
+                    _ => format!("{}:…", o.name),
                 })
                 .collect();
             let opts = if opts.is_empty() {
@@ -41,11 +33,23 @@ pub fn help() -> String {
             } else {
                 format!(" {}", opts.join(" "))
             };
-            s.push_str(&format!("`/{}{opts}`: {}\n", c.name, c.description));
+            s.push_str(&format!("`/{}{opts}` {}\n", c.name, short(c.description)));
         }
     }
-    s.push_str("\n`/rules` summarises the rules (`/rules topic:farmers`, `topic:cards`...).");
+    s.push_str("`/rules topic:…` explains the rules.");
     s
+}
+
+/// The first clause of a description (without the "Card game:" its section says).
+fn short(description: &str) -> String {
+    let d = description
+        .strip_prefix("Card game: ")
+        .unwrap_or(description);
+    let d = d.split([':', '(']).next().unwrap_or(d).trim();
+    let mut c = d.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
 }
 
 pub const RULE_TOPICS: &[&str] = &[

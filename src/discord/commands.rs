@@ -145,14 +145,14 @@ fn slash(
         let http = &ctx.serenity_context().http;
         let result = match Command::parse(name, &args) {
             Ok(cmd) => {
-                let slow = cmd.is_slow();
+                let when = respond::When::of(Some(&cmd));
                 let app = Arc::clone(&running.app);
                 let job = respond::run_blocking(move || app.handle(&who, cmd));
-                respond::answer(http, &target, job, slow, data.defer_after).await
+                respond::answer(http, &target, job, when, data.defer_after).await
             }
             Err(e) => {
                 let job = std::future::ready(Response::error(e));
-                respond::answer(http, &target, job, false, data.defer_after).await
+                respond::answer(http, &target, job, respond::When::Late, data.defer_after).await
             }
         };
         result.map_err(|e| poise::FrameworkError::new_command(ctx.into(), e.into()))

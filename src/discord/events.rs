@@ -42,11 +42,15 @@ async fn component(
         "component interaction"
     );
     let app = Arc::clone(&running.app);
-    // The front cannot tell which command a click stands for, so clicks are deferred
-    // only when the app takes long.
-    let job = respond::run_blocking(move || app.component(&who, &id, &values));
+    // A click stands for a command: it is deferred like that command.
+    let cmd = crate::app::component_command(&id, &values);
+    let when = respond::When::of(cmd.as_ref().ok());
+    let job = respond::run_blocking(move || match cmd {
+        Ok(cmd) => app.handle(&who, cmd),
+        Err(e) => crate::app::Response::error(e),
+    });
     let target = respond::Target::new(click.id, &click.token);
-    respond::answer(http, &target, job, false, data.defer_after).await
+    respond::answer(http, &target, job, when, data.defer_after).await
 }
 
 /// Errors from the framework: logged (the user already got an answer, or Discord shows

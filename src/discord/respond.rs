@@ -2,14 +2,17 @@
 //!
 //! - The first message answers the interaction; the others are follow-ups. A
 //!   [`Visibility::Private`] message is ephemeral (flag 64, only the user sees it).
-//! - Deferral: a command the app marks slow ([`crate::app::Command::is_slow`], a picture
-//!   to render) is deferred at once, publicly ("is thinking…"); any other command or
-//!   click is answered directly when the app is done within
-//!   [`super::BotOptions::defer_after`], and deferred only after that time.
-//! - After a (public) deferral, a public first message replaces the placeholder (PATCH
-//!   `@original`). A private first message (a refusal) must not be shown to everyone, and
-//!   a deferred message cannot become ephemeral: the placeholder is deleted and the text
-//!   sent as an ephemeral follow-up.
+//! - Deferral ([`When`]): a command whose answer is private
+//!   ([`crate::app::Command::is_private`]: help, status, hand...) that takes a moment is
+//!   deferred privately; a command the app marks slow ([`crate::app::Command::is_slow`],
+//!   a picture to render) is deferred at once, publicly ("is thinking…"); anything else is
+//!   answered directly when the app is done within [`super::BotOptions::defer_after`], and
+//!   deferred only after that time. Clicks are mapped to their command first, so they are
+//!   treated the same way.
+//! - After a deferral, a first message of the same visibility replaces the placeholder
+//!   (PATCH `@original`). A deferred message cannot change visibility: otherwise the
+//!   placeholder is deleted and the message sent as a follow-up of its own visibility (a
+//!   refusal after a public deferral is never shown to everyone).
 //! - Text over Discord's 2000 characters is split at line ends into several messages;
 //!   files and components go with the last one. Components are clipped to Discord's
 //!   limits (5 rows, 5 buttons or one select menu per row, 25 options, label lengths).
@@ -56,44 +59,72 @@ pub fn run_blocking(
     }
 }
 
-/// Answers the interaction with the response `job` produces: deferred at once if
-/// `slow` (or `defer_after` is zero), else only if `job` takes longer than
-/// `defer_after`.
+/// When to defer an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum When {
+    /// At once, publicly: the reply renders a picture.
+    Now,
+    /// If late, privately: the reply is only for the user.
+    LatePrivately,
+    /// If late, publicly.
+    Late,
+}
+
+impl When {
+    /// How to defer the answer to `cmd` (a refusal of an unparsable command is quick).
+    pub fn of(cmd: Option<&crate::app::Command>) -> When {
+        match cmd {
+            Some(c) if c.is_private() => When::LatePrivately,
+            Some(c) if c.is_slow() => When::Now,
+            _ => When::Late,
+        }
+    }
+}
+
+/// Answers the interaction with the response `job` produces, deferring as `when` says
+/// (`defer_after` zero: always at once).
 pub async fn answer(
     http: &serenity::Http,
     target: &Target<'_>,
     job: impl Future<Output = Response>,
-    slow: bool,
+    when: When,
     defer_after: Duration,
 ) -> Result<(), serenity::Error> {
     let mut job = std::pin::pin!(job);
-    let (response, deferred) = if slow || defer_after.is_zero() {
-        defer(http, target).await?;
-        (job.await, true)
+    let private = when == When::LatePrivately;
+    let (response, deferred) = if when == When::Now || defer_after.is_zero() {
+        defer(http, target, private).await?;
+        (job.await, Some(private))
     } else {
         match tokio::time::timeout(defer_after, &mut job).await {
-            Ok(r) => (r, false),
+            Ok(r) => (r, None),
             Err(_) => {
-                defer(http, target).await?;
-                (job.await, true)
+                defer(http, target, private).await?;
+                (job.await, Some(private))
             }
         }
     };
     send(http, target, response, deferred).await
 }
 
-/// A public "is thinking…" placeholder.
-async fn defer(http: &serenity::Http, target: &Target<'_>) -> Result<(), serenity::Error> {
-    serenity::CreateInteractionResponse::Defer(serenity::CreateInteractionResponseMessage::new())
-        .execute(http, (target.id, target.token))
-        .await
+/// An "is thinking…" placeholder, ephemeral when `private`.
+async fn defer(
+    http: &serenity::Http,
+    target: &Target<'_>,
+    private: bool,
+) -> Result<(), serenity::Error> {
+    serenity::CreateInteractionResponse::Defer(
+        serenity::CreateInteractionResponseMessage::new().ephemeral(private),
+    )
+    .execute(http, (target.id, target.token))
+    .await
 }
 
 async fn send(
     http: &serenity::Http,
     target: &Target<'_>,
     response: Response,
-    deferred: bool,
+    deferred: Option<bool>,
 ) -> Result<(), serenity::Error> {
     let mut messages = outgoing(response).into_iter();
     let first = messages.next().unwrap_or_else(|| Outgoing {
@@ -103,16 +134,17 @@ async fn send(
         rows: Vec::new(),
         mentions: Vec::new(),
     });
-    match (deferred, first.ephemeral) {
-        (false, _) => {
+    match deferred {
+        None => {
             serenity::CreateInteractionResponse::Message(first.response_message())
                 .execute(http, (target.id, target.token))
                 .await?
         }
-        (true, false) => {
+        // The placeholder has the message's visibility: it becomes the message.
+        Some(private) if private == first.ephemeral => {
             first.edit().execute(http, target.token).await?;
         }
-        (true, true) => {
+        Some(_) => {
             http.delete_original_interaction_response(target.token)
                 .await?;
             first.followup().execute(http, (None, target.token)).await?;
