@@ -2,7 +2,8 @@
 //! board, build the reply. Criterion reports the median; the p99 and the stored size of
 //! an idle game are printed from a separate sample.
 
-use carcassonne_bot::app::{App, Command, Component, Ctx, Env, Response};
+use carcassonne_bot::app::{App, Command, Ctx, Env, Response};
+use carcassonne_bot::engine::Decision;
 use carcassonne_bot::store::{Loaded, RecordGame, Store};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::time::{Duration, Instant};
@@ -34,14 +35,9 @@ fn start(app: &App, channel: u64) -> Response {
     app.handle(&ctx(channel, 1), Command::Start)
 }
 
-/// The user to move in `channel` and a legal command for them, read from the last reply
-/// (the menus it offers) the way a player would.
-fn next(
-    app: &App,
-    channel: u64,
-    last: &Response,
-    turn: usize,
-) -> Option<(Ctx, String, Vec<String>)> {
+/// The user to move in `channel` and a legal command for them: a spot and rotation for
+/// the tile (from the labels the picture shows), a figure or a pass.
+fn next(app: &App, channel: u64, turn: usize) -> Option<(Ctx, Command)> {
     let Loaded::Game(r) = app.store().load(channel).ok()? else {
         return None;
     };
@@ -50,26 +46,43 @@ fn next(
     };
     let p = game.pending()?;
     let who = ctx(channel, r.seats[p.player as usize].user);
-    for row in last.messages.iter().flat_map(|m| &m.rows) {
-        for c in row {
-            if let Component::Select { id, options, .. } = c {
-                let pick = &options[turn % options.len()];
-                return Some((who, id.clone(), vec![pick.value.clone()]));
+    let cmd = match p.decision {
+        Decision::PlaceTile { .. } => {
+            let spots = carcassonne_bot::view::spots(game);
+            let spot = &spots[turn % spots.len()];
+            Command::Place {
+                spot: Some(spot.label.clone()),
+                rotation: Some(spot.rotations[turn % spot.rotations.len()].degrees()),
+                x: None,
+                y: None,
             }
         }
-    }
-    Some((who, "pass".into(), Vec::new()))
+        Decision::PlaceFigure { options, .. } if !options.is_empty() && turn % 2 == 0 => {
+            let o = options[turn % options.len()];
+            Command::Figure {
+                on: format!("{}#{}", o.kind.id(), o.segment),
+                kind: None,
+            }
+        }
+        Decision::PlaceFigure { .. } => Command::Pass,
+    };
+    Some((who, cmd))
 }
 
 /// Plays one game, timing every command; returns the durations.
 fn play_game(app: &App, channel: u64, times: &mut Vec<Duration>) {
-    let mut last = start(app, channel);
+    start(app, channel);
     let mut turn = 0;
-    while let Some((who, id, values)) = next(app, channel, &last, turn) {
+    while let Some((who, cmd)) = next(app, channel, turn) {
         turn += 1;
         let t = Instant::now();
-        last = app.component(&who, &id, &values);
+        let reply = app.handle(&who, cmd);
         times.push(t.elapsed());
+        assert!(
+            !reply.is_private(),
+            "a legal move was refused: {}",
+            reply.text()
+        );
     }
 }
 
@@ -85,15 +98,15 @@ fn turns(c: &mut Criterion) {
     let mut sizes_mid = Vec::new();
     for _ in 0..4 {
         channel += 1;
-        let mut last = start(&app, channel);
+        start(&app, channel);
         let mut turn = 0;
-        while let Some((who, id, values)) = next(&app, channel, &last, turn) {
+        while let Some((who, cmd)) = next(&app, channel, turn) {
             turn += 1;
             if turn == 60 {
                 sizes_mid.push(app.store().raw(channel).unwrap().map_or(0, |b| b.len()));
             }
             let t = Instant::now();
-            last = app.component(&who, &id, &values);
+            app.handle(&who, cmd);
             times.push(t.elapsed());
         }
     }
@@ -110,16 +123,16 @@ fn turns(c: &mut Criterion) {
     // The largest record: a game at its last decision (full log).
     let mut last_size = 0;
     channel += 1;
-    let mut last = start(&app, channel);
+    start(&app, channel);
     let mut turn = 0;
-    while let Some((who, id, values)) = next(&app, channel, &last, turn) {
+    while let Some((who, cmd)) = next(&app, channel, turn) {
         turn += 1;
         last_size = app
             .store()
             .raw(channel)
             .unwrap()
             .map_or(last_size, |b| b.len());
-        last = app.component(&who, &id, &values);
+        app.handle(&who, cmd);
     }
     println!("stored record of a game just before its end: {last_size} bytes");
 
