@@ -57,7 +57,7 @@ fn next(app: &App, channel: u64, turn: usize) -> Option<(Ctx, Command)> {
                 y: None,
             }
         }
-        Decision::PlaceFigure { options, .. } if !options.is_empty() && turn % 2 == 0 => {
+        Decision::PlaceFigure { options, .. } if !options.is_empty() && turn.is_multiple_of(2) => {
             let o = options[turn % options.len()];
             Command::Figure {
                 on: format!("{}#{}", o.kind.id(), o.segment),
