@@ -170,57 +170,40 @@ fn random_base_games_for_two_to_six_players() {
     }
 }
 
-#[test]
-fn random_games_with_inns_and_cathedrals() {
+/// 60 games with these expansions, 2 to 6 players; the first two check every option.
+fn many(first_seed: u64, exps: &[Expansion], farmers: impl Fn(u64) -> FarmerRule) {
     for seed in 0..60u64 {
         let players = 2 + (seed % 5) as u8;
         play(
-            config(
-                players,
-                1000 + seed,
-                &[Expansion::InnsCathedrals],
-                FarmerRule::Modern,
-            ),
+            config(players, first_seed + seed, exps, farmers(seed)),
             seed < 2,
         );
     }
+}
+
+#[test]
+fn random_games_with_inns_and_cathedrals() {
+    many(1000, &[Expansion::InnsCathedrals], |_| FarmerRule::Modern);
 }
 
 #[test]
 fn random_games_with_traders_and_builders() {
-    for seed in 0..60u64 {
-        let players = 2 + (seed % 5) as u8;
-        play(
-            config(
-                players,
-                2000 + seed,
-                &[Expansion::TradersBuilders],
-                FarmerRule::Modern,
-            ),
-            seed < 2,
-        );
-    }
+    many(2000, &[Expansion::TradersBuilders], |_| FarmerRule::Modern);
 }
 
 #[test]
 fn random_games_with_both_expansions() {
-    for seed in 0..60u64 {
-        let players = 2 + (seed % 5) as u8;
-        let farmers = if seed % 2 == 0 {
-            FarmerRule::Modern
-        } else {
-            FarmerRule::Classic
-        };
-        play(
-            config(
-                players,
-                3000 + seed,
-                &[Expansion::InnsCathedrals, Expansion::TradersBuilders],
-                farmers,
-            ),
-            seed < 2,
-        );
-    }
+    many(
+        3000,
+        &[Expansion::InnsCathedrals, Expansion::TradersBuilders],
+        |seed| {
+            if seed % 2 == 0 {
+                FarmerRule::Modern
+            } else {
+                FarmerRule::Classic
+            }
+        },
+    );
 }
 
 #[test]
