@@ -128,8 +128,19 @@ pub struct NextTile {
     pub fitting: Vec<Rotation>,
 }
 
+/// Points scored in the move just shown, to mark on the picture.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ScoreMark {
+    /// A tile of the scored feature.
+    pub pos: Pos,
+    pub player: u8,
+    pub points: u32,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BoardView {
+    /// Tiles placed since the start tile.
+    pub turn: u32,
     pub tiles: Vec<TileView>,
     pub figures: Vec<FigureView>,
     pub players: Vec<PlayerView>,
@@ -143,6 +154,8 @@ pub struct BoardView {
     /// Which figure kinds this game has (for the panel's columns).
     pub figure_kinds: Vec<FigureKind>,
     pub goods: bool,
+    /// Scorings of the move just made (empty unless set with [`BoardView::with_scores`]).
+    pub scored: Vec<ScoreMark>,
 }
 
 /// The legal spots of the tile waiting to be placed, labelled.
@@ -217,6 +230,7 @@ impl BoardView {
         });
         let initial = crate::engine::game::initial_supply(game.config());
         BoardView {
+            turn: board.len().saturating_sub(1) as u32,
             tiles,
             figures,
             players,
@@ -230,7 +244,29 @@ impl BoardView {
                 .filter(|k| initial.get(*k) > 0)
                 .collect(),
             goods: game.config().has(crate::engine::Expansion::TradersBuilders),
+            scored: Vec::new(),
         }
+    }
+
+    /// Marks the points of these events (the move just made) on the picture.
+    pub fn with_scores(mut self, events: &[crate::engine::Event]) -> BoardView {
+        self.scored = events
+            .iter()
+            .filter_map(|e| match e {
+                crate::engine::Event::Scored {
+                    player,
+                    points,
+                    at: Some(pos),
+                    ..
+                } if *points > 0 => Some(ScoreMark {
+                    pos: *pos,
+                    player: *player,
+                    points: *points,
+                }),
+                _ => None,
+            })
+            .collect();
+        self
     }
 }
 

@@ -427,7 +427,7 @@ fn act(
     {
         return Ok(figure_prompt(&r, &summary));
     }
-    Ok(announce(&r, &summary))
+    Ok(announce(&r, &summary, &events))
 }
 
 fn refusal(r: &ChannelRecord, e: &RuleError) -> String {
@@ -577,12 +577,13 @@ fn figure_phrase(game: &Game, figure: FigureKind, at: Pos, segment: u8) -> Strin
     }
 }
 
-fn picture(r: &ChannelRecord) -> Vec<u8> {
-    render::board_png(&BoardView::of(game_of(r), &r.seat_names()))
+/// The board, with the points of `events` (the move just made) marked on it.
+fn picture(r: &ChannelRecord, events: &[Event]) -> Vec<u8> {
+    render::board_png(&BoardView::of(game_of(r), &r.seat_names()).with_scores(events))
 }
 
 /// The public message after a turn: what happened, the board, and whose turn it is.
-pub fn announce(r: &ChannelRecord, summary: &str) -> Response {
+pub fn announce(r: &ChannelRecord, summary: &str, events: &[Event]) -> Response {
     let game = game_of(r);
     let mut text = summary.to_string();
     let Some(p) = game.pending() else {
@@ -609,7 +610,7 @@ pub fn announce(r: &ChannelRecord, summary: &str) -> Response {
         game.tiles_left()
     ));
     let mut msg = Message::public(text)
-        .with_file("board.png", picture(r))
+        .with_file("board.png", picture(r, events))
         .mentioning(r.seat_user(p.player));
     msg.rows = placement_rows(game);
     Response::one(msg)
@@ -655,7 +656,7 @@ fn figure_rows(game: &Game) -> Vec<Vec<super::reply::Component>> {
 /// After a tile is placed: where a figure may go, as a menu, and a pass button.
 fn figure_prompt(r: &ChannelRecord, summary: &str) -> Response {
     let text = format!("{summary}\nPlace a figure (menu below or /figure on:…), or /pass.");
-    let mut msg = Message::public(text).with_file("board.png", picture(r));
+    let mut msg = Message::public(text).with_file("board.png", picture(r, &[]));
     msg.rows = figure_rows(game_of(r));
     Response::one(msg)
 }
@@ -705,7 +706,7 @@ fn board_picture(r: &ChannelRecord) -> Response {
         Some(_) => waiting_text(r),
         None => "The game is over.".into(),
     };
-    let mut msg = Message::public(caption).with_file("board.png", picture(r));
+    let mut msg = Message::public(caption).with_file("board.png", picture(r, &[]));
     match game.pending().map(|p| p.decision) {
         Some(Decision::PlaceTile { .. }) => msg.rows = placement_rows(game),
         Some(Decision::PlaceFigure { .. }) => msg.rows = figure_rows(game),
@@ -823,7 +824,7 @@ fn undo(
             };
             r.game = RecordGame::Board { game: rebuilt };
             s.save(&mut r)?;
-            Ok(announce(&r, "The last move was taken back."))
+            Ok(announce(&r, "The last move was taken back.", &[]))
         }
     }
 }

@@ -252,7 +252,7 @@ fn start(s: &mut Session, mut r: ChannelRecord) -> Result<Response, StoreError> 
         .collect();
     let intro = format!("The game starts! Seats: {}.", seats.join(", "));
     let mut out = match &r.game {
-        RecordGame::Board { .. } => super::board_game::announce(&r, &intro),
+        RecordGame::Board { .. } => super::board_game::announce(&r, &intro, &[]),
         RecordGame::Cards { .. } => super::card_game::announce(&r, &intro, &[]),
         RecordGame::Lobby => Response::default(),
     };

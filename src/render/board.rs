@@ -75,6 +75,8 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
         );
     }
 
+    score_badges(img, view, lay);
+
     if let Some(next) = &view.next {
         let st = text::style(spot_font(lay.tile), true);
         for s in &next.spots {
@@ -100,6 +102,50 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
                 (pal::WHITE, (st.size * 0.09).max(1.5)),
             );
         }
+    }
+}
+
+/// "+8" badges in the scorer's colour at the top right of a tile of each feature scored
+/// by the move just made (several on one tile stack downwards).
+fn score_badges(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
+    let t = lay.tile as f32;
+    let st = text::style((t * 0.2).max(11.0), true);
+    let mut on_tile: Vec<(crate::engine::Pos, u32)> = Vec::new();
+    for m in &view.scored {
+        if !lay.shows(m.pos) {
+            continue;
+        }
+        let Some(player) = view.players.get(m.player as usize) else {
+            continue;
+        };
+        let stack = on_tile.iter().filter(|(p, _)| *p == m.pos).count() as f32;
+        on_tile.push((m.pos, m.points));
+        let label = format!("+{}", m.points);
+        let w = text::width(&label, st) + st.size * 0.6;
+        let h = st.size * 1.3;
+        let (x, y) = lay.cell_origin(m.pos);
+        let right = x as f32 + t - 2.0;
+        let top = y as f32 + 2.0 + stack * (h + 2.0);
+        let badge = Shape::RoundRect(
+            v2(right - w / 2.0, top + h / 2.0),
+            v2(w / 2.0, h / 2.0),
+            h * 0.3,
+        );
+        canvas::fill_outlined(
+            img,
+            &badge,
+            pal::player(player.colour),
+            pal::player_outline(player.colour),
+            1.2,
+        );
+        text::draw_centred(
+            img,
+            &label,
+            right - w / 2.0,
+            top + h / 2.0,
+            st,
+            pal::player_letter(player.colour),
+        );
     }
 }
 

@@ -65,7 +65,7 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, x: i32, w: i32) {
     let head = if view.over {
         "Game over".to_string()
     } else {
-        format!("Tiles left: {}", view.tiles_left)
+        format!("Turn {} · tiles left: {}", view.turn, view.tiles_left)
     };
     text::draw(img, &head, left as f32, 34.0, style(20.0, true), pal::TEXT);
     fill_rect(
