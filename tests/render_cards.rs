@@ -693,6 +693,35 @@ fn write_samples() {
         std::hint::black_box(render::encode_png(&img));
     }
     println!("encode only: {:.1} ms", t.elapsed().as_secs_f64() * 50.0);
+    // Every kind at three sizes, and backs.
+    let kinds: Vec<Card> = {
+        let mut v: Vec<Card> = CardId::all().map(|c| c.card()).collect();
+        v.dedup();
+        v
+    };
+    let sizes = [116, 72, 46];
+    let mut atlas = RgbaImage::from_pixel(12 * 124 + 8, 1120, palette::TABLE);
+    let mut y = 8;
+    for &w in &sizes {
+        let h = cards::card_height(w);
+        for (i, k) in kinds.iter().chain([&Card::Dragon]).enumerate() {
+            let (row, col) = (i / 12, i % 12);
+            let r = Rect::new(8 + col as i32 * (w + 8), y + row as i32 * (h + 8), w, h);
+            if i == kinds.len() {
+                cards::draw_back(&mut atlas, r, Some(3));
+            } else {
+                cards::draw_face(&mut atlas, *k, r);
+            }
+        }
+        y += 3 * (h + 8) + 8;
+    }
+    pictures.push(("00-atlas".into(), render::encode_png(&atlas)));
+    // How Discord's inline preview shows a table (about 550 pixels wide).
+    let mid = samples::random_game(4, 5, 60, |_| false);
+    let img = cards::table_image(&mid.public_view(), &names(4));
+    let h = img.height() * 550 / img.width();
+    let small = image::imageops::resize(&img, 550, h, image::imageops::FilterType::Triangle);
+    pictures.push(("11-preview-550".into(), render::encode_png(&small)));
     for (name, png) in pictures {
         std::fs::write(format!("{out}/{name}.png"), png).unwrap();
     }

@@ -13,11 +13,13 @@
 use super::glyphs::{self, Pen};
 use super::{Rect, framed};
 use crate::cards::{Building, Card, Colour, Species};
-use crate::render::canvas::{Colour as Rgb, Shape, fill_shape, mix, rgb, v2};
+use crate::render::canvas::{Colour as Rgb, Shape, blit, fill_shape, mix, rgb, v2};
 use crate::render::palette;
 use crate::render::text::{self, style};
 use crate::view::Colour as PlayerColour;
 use image::RgbaImage;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Cards narrower than this are drawn without words.
 pub const MINI: i32 = 52;
@@ -117,8 +119,85 @@ fn kind_word(card: Card) -> &'static str {
     }
 }
 
+/// What a sprite shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Sprite {
+    Face(Card),
+    Back(Option<u8>),
+}
+
+/// Sprites drawn once per (what, size, background) and copied afterwards.
+type SpriteKey = (Sprite, i32, i32, [u8; 4]);
+
+struct Cache {
+    sprites: HashMap<SpriteKey, Arc<RgbaImage>>,
+    bytes: usize,
+}
+
+/// The cache starts afresh past this many bytes.
+const CACHE_BYTES: usize = 24 << 20;
+
+fn cache() -> &'static Mutex<Cache> {
+    static CACHE: OnceLock<Mutex<Cache>> = OnceLock::new();
+    CACHE.get_or_init(|| {
+        Mutex::new(Cache {
+            sprites: HashMap::new(),
+            bytes: 0,
+        })
+    })
+}
+
+/// Draws `what` in `r` by copying a sprite drawn on the background found at the box's
+/// corner (the boxes' backgrounds are plain), or directly when the box is not wholly in
+/// the picture.
+fn draw_cached(img: &mut RgbaImage, what: Sprite, r: Rect) {
+    let inside = r.x >= 0
+        && r.y >= 0
+        && r.w > 0
+        && r.h > 0
+        && r.right() <= img.width() as i32
+        && r.bottom() <= img.height() as i32;
+    let paint = |img: &mut RgbaImage, r: Rect| match what {
+        Sprite::Face(card) => paint_face(img, card, r),
+        Sprite::Back(laid_by) => paint_back(img, r, laid_by),
+    };
+    if !inside {
+        return paint(img, r);
+    }
+    let bg = *img.get_pixel(r.x as u32, r.y as u32);
+    let key = (what, r.w, r.h, bg.0);
+    let lock = || cache().lock().unwrap_or_else(|e| e.into_inner());
+    let found = lock().sprites.get(&key).cloned();
+    let sprite = match found {
+        Some(s) => s,
+        None => {
+            let mut s = RgbaImage::from_pixel(r.w as u32, r.h as u32, bg);
+            paint(&mut s, Rect::new(0, 0, r.w, r.h));
+            let s = Arc::new(s);
+            let mut c = lock();
+            if c.bytes > CACHE_BYTES {
+                c.sprites.clear();
+                c.bytes = 0;
+            }
+            c.bytes += s.as_raw().len();
+            c.sprites.insert(key, s.clone());
+            s
+        }
+    };
+    blit(img, &sprite, r.x, r.y);
+}
+
 /// Draws a face-up card in `r` (its height should be [`card_height`] of its width).
 pub fn draw_face(img: &mut RgbaImage, card: Card, r: Rect) {
+    draw_cached(img, Sprite::Face(card), r);
+}
+
+/// Draws a card's back in `r`; `laid_by` puts a token in that player's colour on it.
+pub fn draw_back(img: &mut RgbaImage, r: Rect, laid_by: Option<u8>) {
+    draw_cached(img, Sprite::Back(laid_by), r);
+}
+
+fn paint_face(img: &mut RgbaImage, card: Card, r: Rect) {
     let colour = card.colour();
     let bg = card_colour(colour);
     let edge = edge_colour(colour);
@@ -228,8 +307,7 @@ fn person_pip(img: &mut RgbaImage, x: f32, y: f32, s: f32, fill: Rgb, line: Rgb)
     crate::render::canvas::fill_outlined(img, &shape, fill, line, 1.0);
 }
 
-/// Draws a card's back in `r`; `laid_by` puts a token in that player's colour on it.
-pub fn draw_back(img: &mut RgbaImage, r: Rect, laid_by: Option<u8>) {
+fn paint_back(img: &mut RgbaImage, r: Rect, laid_by: Option<u8>) {
     framed(img, r, radius(r.w), edge_width(r.w), BACK, BACK_EDGE);
     // The lattice, crisp (one colour, no blending), inside a margin.
     let m = (r.w as f32 * 0.09).round() as i32;
