@@ -633,6 +633,10 @@ fn write_samples() {
         timed(&name, &|| {
             render::card_table_png(&layout.public_view(), &names)
         });
+        let name = format!("05-layout-{players}p-hand");
+        timed(&name, &|| {
+            render::card_hand_png(&layout.player_view(0), &names)
+        });
         let d = samples::at_decision(players, 11);
         let name = format!("06-random-decision-{players}p");
         timed(&name, &|| render::card_table_png(&d.public_view(), &names));

@@ -235,9 +235,14 @@ pub fn hand_image(view: &PlayerView, names: &[String]) -> RgbaImage {
     draw_status(&mut img, view, names, &lay);
 
     if view.hand.is_empty() {
+        let empty = if t.round == 0 {
+            "The cards are dealt once the rows are laid out."
+        } else {
+            "No cards in hand."
+        };
         text::draw(
             &mut img,
-            "No cards in hand.",
+            empty,
             MARGIN as f32,
             (lay.status.bottom() + 44) as f32,
             style(18.0, false),
@@ -481,6 +486,7 @@ fn draw_info(img: &mut RgbaImage, view: &PlayerView, seat: &SeatView, r: Rect) {
     put(img, &seat.score.to_string(), value, &mut x);
     x += 26;
     put(img, "Follower ", label, &mut x);
+    x += 2;
     let fw = figure_icon(
         img,
         FigureKind::Large,

@@ -38,6 +38,8 @@ const SEAT_H: i32 = 54;
 const SECURED_W: i32 = 46;
 const FINAL_ROW_H: i32 = 78;
 const SET_CARD_W: i32 = 30;
+/// Where the building sets start on a ranking line.
+const SETS_X: i32 = 470;
 
 /// Where everything lands in the table picture ([`table_layout`]).
 #[derive(Clone, Debug)]
@@ -228,9 +230,12 @@ pub fn table_layout(view: &PublicView) -> TableLayout {
         // Sets of mini building cards; the widest line decides the width.
         if let Some(f) = &view.final_summary {
             for p in &f.players {
-                let cards: usize = p.sets.iter().map(Vec::len).sum();
-                let w = 640 + cards as i32 * (SET_CARD_W + 3) + p.sets.len() as i32 * 48;
-                content_right = content_right.max(r.panel.x + w);
+                let w: i32 = p
+                    .sets
+                    .iter()
+                    .map(|set| set.len() as i32 * (SET_CARD_W + 3) - 3 + 16)
+                    .sum();
+                content_right = content_right.max(r.panel.x + 8 + SETS_X + w + 8);
             }
         }
     }
@@ -1158,7 +1163,7 @@ fn draw_ranking(img: &mut RgbaImage, f: &FinalSummary, names: &[String], r: &Ran
             style(12.0, false),
             pal::TEXT_DIM,
         );
-        draw_sets(img, p, line.x + 470, mid, line.right() - 8);
+        draw_sets(img, p, line.x + SETS_X, mid, line.right() - 8);
     }
 }
 
