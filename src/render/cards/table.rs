@@ -40,6 +40,15 @@ const FINAL_ROW_H: i32 = 78;
 const SET_CARD_W: i32 = 30;
 /// Where the building sets start on a ranking line.
 const SETS_X: i32 = 470;
+/// Where the secured cards start in a block of the scoring panel.
+const SECURED_X: i32 = 250;
+/// The columns of a seat line, from its left edge.
+const COL_NAME: i32 = 52;
+const COL_SCORE: i32 = 250;
+const COL_HAND: i32 = 350;
+const COL_FOLLOWER: i32 = 500;
+const COL_HERDS: i32 = 680;
+const CHEST_W: i32 = 110;
 
 /// Where everything lands in the table picture ([`table_layout`]).
 #[derive(Clone, Debug)]
@@ -244,7 +253,7 @@ pub fn table_layout(view: &PublicView) -> TableLayout {
     if !view.securing.is_empty() {
         y += 8 + 30;
         for s in &view.securing {
-            let x0 = MARGIN + 250;
+            let x0 = MARGIN + SECURED_X;
             let cards = place_cards(s.cards.len(), x0, y + 8, right - 8, SECURED_W);
             let bottom = cards
                 .iter()
@@ -317,9 +326,9 @@ pub fn table_layout(view: &PublicView) -> TableLayout {
         seats.push(SeatLine {
             seat: s.seat,
             line: Rect::new(MARGIN, sy, 0, SEAT_H),
-            score: Rect::new(MARGIN + 250, sy + 10, 80, 26),
-            herds: Rect::new(MARGIN + 680, sy + 4, 0, SEAT_H - 8),
-            chest: Rect::new(0, sy + 4, 110, SEAT_H - 8),
+            score: Rect::new(MARGIN + COL_SCORE, sy + 10, 80, 26),
+            herds: Rect::new(MARGIN + COL_HERDS, sy + 4, 0, SEAT_H - 8),
+            chest: Rect::new(0, sy + 4, CHEST_W, SEAT_H - 8),
         });
         sy += SEAT_H;
     }
@@ -776,7 +785,7 @@ fn draw_securing(img: &mut RgbaImage, view: &PublicView, names: &[String], lay: 
         let who = text::fit(
             &name_of(names, s.player),
             style(17.0, true),
-            240.0 - mw as f32 - 20.0,
+            (SECURED_X - 30 - mw) as f32,
         );
         text::draw(
             img,
@@ -810,7 +819,7 @@ fn draw_securing(img: &mut RgbaImage, view: &PublicView, names: &[String], lay: 
             text::draw(
                 img,
                 "nothing",
-                (b.block.x + 254) as f32,
+                (b.block.x + SECURED_X + 4) as f32,
                 mid as f32 + 5.0,
                 style(14.0, false),
                 pal::TEXT_DIM,
@@ -848,9 +857,9 @@ fn draw_seats(img: &mut RgbaImage, view: &PublicView, names: &[String], lay: &Ta
     };
     let over = view.phase == GamePhase::Finished;
     let cols = [
-        ("Player", first.line.x + 52, true),
-        ("Hand", first.line.x + 350, !over),
-        ("Follower", first.line.x + 500, !over),
+        ("Player", first.line.x + COL_NAME, true),
+        ("Hand", first.line.x + COL_HAND, !over),
+        ("Follower", first.line.x + COL_FOLLOWER, !over),
         ("Herds", first.herds.x, true),
         ("Chest", first.chest.x + 8, true),
     ];
@@ -913,7 +922,7 @@ fn draw_seat(
     text::draw(
         img,
         &name,
-        (l.x + 52) as f32,
+        (l.x + COL_NAME) as f32,
         name_y as f32,
         style(18.0, true),
         pal::TEXT,
@@ -921,7 +930,7 @@ fn draw_seat(
     text::draw(
         img,
         &notes.join(" · "),
-        (l.x + 52) as f32,
+        (l.x + COL_NAME) as f32,
         (mid + 16) as f32,
         style(12.0, false),
         pal::TEXT_DIM,
@@ -953,7 +962,7 @@ fn draw_seat(
         return draw_herds_and_chest(img, seat, sl, mid);
     }
     // Hand: small backs and the count.
-    let hx = l.x + 350;
+    let hx = l.x + COL_HAND;
     let w = hand_backs(img, seat.hand, hx, mid - 14);
     let count = if seat.hand == 0 {
         "none".to_string()
@@ -974,7 +983,7 @@ fn draw_seat(
     );
 
     // Follower: ready in front of the player, or standing in a row.
-    let fx = l.x + 500;
+    let fx = l.x + COL_FOLLOWER;
     let fw = figure_icon(
         img,
         FigureKind::Large,
