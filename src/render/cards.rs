@@ -1,383 +1,198 @@
-//! The card game's pictures: the public table (the four rows with their cards, backs and
-//! followers, the seats with scores, herds and chest counts) and a player's hand.
+//! The card game's pictures: the public table and a player's hand.
 //!
-//! The table is drawn from the public view only, so it can never show a hidden card.
+//! - [`table_image`] / [`table_png`]: the public table, drawn from the public view only
+//!   (a face-down card is always a back), with the header, the final ranking once the
+//!   game is over, the secured cards while a round is scored, the four rows and the seats;
+//! - [`hand_image`] / [`hand_png`]: one player's hand and what they may do with it;
+//! - [`table_layout`], [`hand_layout`]: where things land, for tests and annotations;
+//!   [`face_probe`], [`back_probe`] and [`follower_anchor`] give pixels of a card's plain
+//!   colour, of a back's plain colour and of a follower's plain colour;
+//! - [`draw_face`] / [`draw_back`]: one card at any size.
+//!
+//! What the pictures show and how: `docs/render.md`, "The card game's pictures".
 
-use super::canvas::{Colour as Rgb, fill_rect, rgb, stroke_rect};
-use super::palette;
-use super::text::{self, style};
-use crate::cards::{Card, CardId, Colour, PlayerView, PublicView, RowItemView};
-use crate::view::Colour as PlayerColour;
+mod face;
+mod glyphs;
+mod hand;
+pub mod samples;
+mod table;
+
+pub use face::{
+    BACK, BACK_LATTICE, JOKER, MINI, back_probe, card_colour, card_height, draw_back, draw_face,
+    edge_colour, face_probe,
+};
+pub use hand::{HAND_CARD_W, HandLayout, hand_layout, hand_order};
+pub use table::{
+    MAX_WIDTH, MIN_WIDTH, Ranking, RowLayout, SeatLine, SecuredBlock, TableLayout, follower_anchor,
+    table_layout,
+};
+
+use crate::cards::{PlayerView, PublicView};
+use crate::render::canvas::{Colour as Rgb, Shape, blend, fill_rect, v2};
 use image::RgbaImage;
 
-pub const CARD_W: i32 = 64;
-pub const CARD_H: i32 = 90;
-const GAP: i32 = 6;
-const MARGIN: i32 = 16;
-/// Width of the row label ("the board") at the start of each row.
-const LABEL_W: i32 = 104;
-/// Cards (and followers) per line of a row before it wraps.
-const PER_LINE: usize = 14;
-const HEADER_H: i32 = 44;
-const SEAT_H: i32 = 30;
+/// A box of pixels: `x..x + w`, `y..y + h`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Rect {
+    pub x: i32,
+    pub y: i32,
+    pub w: i32,
+    pub h: i32,
+}
 
-/// Background of a card of this colour (jokers have none).
-pub fn card_colour(c: Option<Colour>) -> Rgb {
-    match c {
-        Some(Colour::Blue) => rgb(64, 108, 204),
-        Some(Colour::Yellow) => rgb(236, 196, 52),
-        Some(Colour::Red) => rgb(206, 66, 52),
-        Some(Colour::Green) => rgb(76, 154, 72),
-        None => rgb(128, 92, 176),
+impl Rect {
+    pub const fn new(x: i32, y: i32, w: i32, h: i32) -> Rect {
+        Rect { x, y, w, h }
+    }
+
+    pub fn right(&self) -> i32 {
+        self.x + self.w
+    }
+
+    pub fn bottom(&self) -> i32 {
+        self.y + self.h
+    }
+
+    /// The middle pixel.
+    pub fn centre(&self) -> (u32, u32) {
+        ((self.x + self.w / 2) as u32, (self.y + self.h / 2) as u32)
+    }
+
+    pub fn contains(&self, x: i32, y: i32) -> bool {
+        x >= self.x && y >= self.y && x < self.right() && y < self.bottom()
+    }
+
+    /// The box enlarged by `d` pixels on every side.
+    pub fn grow(&self, d: i32) -> Rect {
+        Rect::new(self.x - d, self.y - d, self.w + 2 * d, self.h + 2 * d)
     }
 }
 
-fn ink_on(c: Option<Colour>) -> Rgb {
-    match c {
-        Some(Colour::Yellow) => palette::INK,
-        _ => palette::WHITE,
+/// A box with rounded corners, as a shape.
+fn rounded(r: Rect, rad: f32) -> Shape {
+    Shape::RoundRect(
+        v2(r.x as f32 + r.w as f32 / 2.0, r.y as f32 + r.h as f32 / 2.0),
+        v2(r.w as f32 / 2.0, r.h as f32 / 2.0),
+        rad,
+    )
+}
+
+/// Fills `r` with rounded corners of radius `rad`: plain rows inside, anti-aliased
+/// corners (much faster than a shape for large boxes).
+fn fill_round(img: &mut RgbaImage, r: Rect, rad: f32, c: Rgb) {
+    if r.w <= 0 || r.h <= 0 {
+        return;
     }
-}
-
-/// Two short lines for a card face: what it is, and its value or kind.
-fn face_words(card: Card) -> (String, String) {
-    match card {
-        Card::Person { colour, value } => (colour.area().to_string(), value.to_string()),
-        Card::Building(b) => ("building".into(), b.name().to_string()),
-        Card::Animal(s) => ("animal".into(), s.name().to_string()),
-        Card::Dragon => ("joker".into(), "dragon".into()),
-        Card::Fairy => ("joker".into(), "fairy".into()),
-        Card::AnimalJoker => ("animal".into(), "joker".into()),
-        Card::BuildingJoker => ("building".into(), "joker".into()),
+    let k = (rad.max(0.0).ceil() as i32).min(r.w / 2).min(r.h / 2);
+    let rad = rad.min(k as f32);
+    fill_rect(img, r.x, r.y + k, r.right(), r.bottom() - k, c);
+    fill_rect(img, r.x + k, r.y, r.right() - k, r.y + k, c);
+    fill_rect(img, r.x + k, r.bottom() - k, r.right() - k, r.bottom(), c);
+    if k == 0 {
+        return;
     }
-}
-
-/// Draws a face-up card with its top-left corner at (x, y).
-pub fn draw_card(img: &mut RgbaImage, card: CardId, x: i32, y: i32) {
-    let kind = card.card();
-    let bg = card_colour(kind.colour());
-    let ink = ink_on(kind.colour());
-    fill_rect(img, x, y, x + CARD_W, y + CARD_H, bg);
-    stroke_rect(img, x, y, x + CARD_W, y + CARD_H, 2, palette::INK);
-    let (top, main) = face_words(kind);
-    text::draw_centred(
-        img,
-        &top,
-        (x + CARD_W / 2) as f32,
-        (y + 14) as f32,
-        style(11.0, false),
-        ink,
-    );
-    let big = if matches!(kind, Card::Person { .. }) {
-        34.0
-    } else {
-        13.0
-    };
-    let main = text::fit(&main, style(big, true), (CARD_W - 6) as f32);
-    text::draw_centred(
-        img,
-        &main,
-        (x + CARD_W / 2) as f32,
-        (y + CARD_H / 2 + 6) as f32,
-        style(big, true),
-        ink,
-    );
-}
-
-/// Draws a card's back; `laid_by` marks who played it (public knowledge).
-fn draw_back(img: &mut RgbaImage, x: i32, y: i32, laid_by: Option<u8>) {
-    fill_rect(img, x, y, x + CARD_W, y + CARD_H, rgb(70, 58, 48));
-    // A lattice so a back never looks like a face.
-    for k in (0..CARD_W + CARD_H).step_by(10) {
-        for t in 0..CARD_H {
-            let px = x + k - t;
-            if px > x && px < x + CARD_W - 1 {
-                fill_rect(img, px, y + t, px + 1, y + t + 1, rgb(104, 88, 70));
-            }
-        }
-    }
-    stroke_rect(img, x, y, x + CARD_W, y + CARD_H, 2, palette::INK);
-    if let Some(p) = laid_by {
-        let c = PlayerColour::of_seat(p);
-        fill_rect(
-            img,
-            x + 6,
-            y + CARD_H - 16,
-            x + CARD_W - 6,
-            y + CARD_H - 6,
-            palette::player(c),
-        );
-    }
-}
-
-/// A follower standing at the end of a row: a disc in the player's colour with their
-/// letter, and how many cards it secures.
-fn draw_follower(img: &mut RgbaImage, player: u8, secures: usize, x: i32, y: i32) {
-    let c = PlayerColour::of_seat(player);
-    let w = CARD_W / 2;
-    fill_rect(img, x, y + 18, x + w, y + CARD_H - 18, palette::player(c));
-    stroke_rect(
-        img,
-        x,
-        y + 18,
-        x + w,
-        y + CARD_H - 18,
-        2,
-        palette::player_outline(c),
-    );
-    let letter = c.letter().to_string();
-    text::draw_centred(
-        img,
-        &letter,
-        (x + w / 2) as f32,
-        (y + CARD_H / 2 - 8) as f32,
-        style(16.0, true),
-        palette::player_letter(c),
-    );
-    text::draw_centred(
-        img,
-        &format!("{secures}"),
-        (x + w / 2) as f32,
-        (y + CARD_H / 2 + 14) as f32,
-        style(12.0, false),
-        palette::player_letter(c),
-    );
-}
-
-fn item_width(item: &RowItemView) -> i32 {
-    match item {
-        RowItemView::Follower { .. } => CARD_W / 2,
-        _ => CARD_W,
-    }
-}
-
-/// Lines a row needs (at least one).
-fn row_lines(items: usize) -> i32 {
-    items.div_ceil(PER_LINE).max(1) as i32
-}
-
-/// The table picture's layout: where each row starts (y) and the image size.
-pub struct TableLayout {
-    pub width: u32,
-    pub height: u32,
-    /// Top of each row, in row order (blue, yellow, red, green).
-    pub rows_y: Vec<i32>,
-    /// Left edge of the first card of a row.
-    pub cards_x: i32,
-    pub seats_y: i32,
-}
-
-pub fn table_layout(view: &PublicView) -> TableLayout {
-    let width = (MARGIN * 2 + LABEL_W + PER_LINE as i32 * (CARD_W + GAP)) as u32;
-    let mut y = MARGIN + HEADER_H;
-    let mut rows_y = Vec::new();
-    for row in &view.rows {
-        rows_y.push(y);
-        y += row_lines(row.items.len()) * (CARD_H + GAP) + GAP * 2;
-    }
-    let seats_y = y + GAP;
-    let height = (seats_y + view.seats.len() as i32 * SEAT_H + MARGIN) as u32;
-    TableLayout {
-        width,
-        height,
-        rows_y,
-        cards_x: MARGIN + LABEL_W,
-        seats_y,
-    }
-}
-
-/// The public table.
-pub fn table_image(view: &PublicView, names: &[String]) -> RgbaImage {
-    let lay = table_layout(view);
-    let mut img = RgbaImage::from_pixel(lay.width, lay.height, palette::TABLE);
-    let name = |p: u8| {
-        names
-            .get(p as usize)
-            .cloned()
-            .unwrap_or_else(|| format!("Player {}", p + 1))
-    };
-    let header = if view.round == 0 {
-        "The dealer lays out the rows".to_string()
-    } else {
-        let turn = view
-            .turn
-            .map(|t| format!(" · to play: {}", name(t)))
-            .unwrap_or_default();
-        format!(
-            "Round {} of {} · dealer {}{turn} · {} cards to deal",
-            view.round,
-            view.rounds_total,
-            name(view.dealer),
-            view.pile
-        )
-    };
-    text::draw(
-        &mut img,
-        &header,
-        MARGIN as f32,
-        (MARGIN + 22) as f32,
-        style(20.0, true),
-        palette::TEXT,
-    );
-    for (row, y) in view.rows.iter().zip(&lay.rows_y) {
-        let c = row.colour;
-        fill_rect(
-            &mut img,
-            MARGIN,
-            *y,
-            MARGIN + LABEL_W - GAP,
-            *y + CARD_H,
-            card_colour(Some(c)),
-        );
-        stroke_rect(
-            &mut img,
-            MARGIN,
-            *y,
-            MARGIN + LABEL_W - GAP,
-            *y + CARD_H,
-            2,
-            palette::INK,
-        );
-        let ink = ink_on(Some(c));
-        text::draw_centred(
-            &mut img,
-            c.area(),
-            (MARGIN + (LABEL_W - GAP) / 2) as f32,
-            (*y + CARD_H / 2 - 8) as f32,
-            style(15.0, true),
-            ink,
-        );
-        text::draw_centred(
-            &mut img,
-            &format!("{} open", row.open_cards),
-            (MARGIN + (LABEL_W - GAP) / 2) as f32,
-            (*y + CARD_H / 2 + 14) as f32,
-            style(11.0, false),
-            ink,
-        );
-        let mut x = lay.cards_x;
-        let mut line = 0;
-        for (i, item) in row.items.iter().enumerate() {
-            if i > 0 && i % PER_LINE == 0 {
-                line += 1;
-                x = lay.cards_x;
-            }
-            let iy = *y + line * (CARD_H + GAP);
-            match item {
-                RowItemView::Card { card } => draw_card(&mut img, *card, x, iy),
-                RowItemView::FaceDown { laid_by, .. } => draw_back(&mut img, x, iy, *laid_by),
-                RowItemView::Follower { player, secures } => {
-                    draw_follower(&mut img, *player, *secures, x, iy)
+    let shape = rounded(r, rad);
+    for (x0, y0) in [
+        (r.x, r.y),
+        (r.right() - k, r.y),
+        (r.x, r.bottom() - k),
+        (r.right() - k, r.bottom() - k),
+    ] {
+        for y in y0..y0 + k {
+            for x in x0..x0 + k {
+                let d = shape.sd(v2(x as f32 + 0.5, y as f32 + 0.5));
+                let cov = (0.5 - d).clamp(0.0, 1.0);
+                if cov > 0.0 {
+                    blend(img, x, y, c, cov);
                 }
             }
-            x += item_width(item) + GAP;
         }
     }
-    for (i, seat) in view.seats.iter().enumerate() {
-        let y = lay.seats_y + i as i32 * SEAT_H;
-        let c = PlayerColour::of_seat(seat.seat);
-        if view.turn == Some(seat.seat) {
-            fill_rect(
-                &mut img,
-                MARGIN - 4,
-                y - 2,
-                lay.width as i32 - MARGIN + 4,
-                y + SEAT_H - 4,
-                palette::CURRENT,
-            );
-        }
-        fill_rect(
-            &mut img,
-            MARGIN,
-            y + 4,
-            MARGIN + 18,
-            y + 22,
-            palette::player(c),
-        );
-        stroke_rect(
-            &mut img,
-            MARGIN,
-            y + 4,
-            MARGIN + 18,
-            y + 22,
-            1,
-            palette::player_outline(c),
-        );
-        let herds: Vec<String> = seat
-            .herds
-            .iter()
-            .map(|h| format!("{} {}", h.size, h.species.name()))
-            .collect();
-        let line = format!(
-            "{} — {} pts · hand {} · follower {} · herds: {} · chest {}",
-            name(seat.seat),
-            seat.score,
-            seat.hand,
-            if seat.follower_out { "out" } else { "ready" },
-            if herds.is_empty() {
-                "none".to_string()
-            } else {
-                herds.join(", ")
-            },
-            seat.chest
-        );
-        let line = text::fit(
-            &line,
-            style(15.0, false),
-            (lay.width as i32 - MARGIN * 2 - 26) as f32,
-        );
-        text::draw(
-            &mut img,
-            &line,
-            (MARGIN + 26) as f32,
-            (y + 19) as f32,
-            style(15.0, false),
-            palette::TEXT,
-        );
-    }
-    img
 }
 
+/// A rounded box with an edge `t` pixels wide inside it.
+fn framed(img: &mut RgbaImage, r: Rect, rad: f32, t: i32, fill: Rgb, edge: Rgb) {
+    fill_round(img, r, rad, edge);
+    fill_round(img, r.grow(-t), (rad - t as f32).max(0.0), fill);
+}
+
+/// A seat's name, or "Player N" when the app gave none.
+fn name_of(names: &[String], seat: u8) -> String {
+    names
+        .get(seat as usize)
+        .filter(|n| !n.trim().is_empty())
+        .cloned()
+        .unwrap_or_else(|| format!("Player {}", seat + 1))
+}
+
+/// The public table picture (see the module documentation).
+pub fn table_image(view: &PublicView, names: &[String]) -> RgbaImage {
+    table::table_image(view, names)
+}
+
+/// [`table_image`] as PNG bytes (never more than [`super::MAX_PNG_BYTES`]).
 pub fn table_png(view: &PublicView, names: &[String]) -> Vec<u8> {
-    super::encode_png(&table_image(view, names))
+    within_limit(table_image(view, names), super::MAX_PNG_BYTES)
 }
 
-/// A player's hand (for that player only), with the title naming them.
+/// A player's hand picture, for that player only.
 pub fn hand_image(view: &PlayerView, names: &[String]) -> RgbaImage {
-    let n = view.hand.len().max(1) as i32;
-    let width = (MARGIN * 2 + n * (CARD_W + GAP)).max(360) as u32;
-    let height = (MARGIN * 2 + 30 + CARD_H) as u32;
-    let mut img = RgbaImage::from_pixel(width, height, palette::PANEL);
-    let who = names.get(view.seat as usize).cloned().unwrap_or_default();
-    text::draw(
-        &mut img,
-        &format!("Hand of {who}"),
-        MARGIN as f32,
-        (MARGIN + 18) as f32,
-        style(18.0, true),
-        palette::TEXT,
-    );
-    if view.hand.is_empty() {
-        text::draw(
-            &mut img,
-            "(no cards)",
-            MARGIN as f32,
-            (MARGIN + 30 + CARD_H / 2) as f32,
-            style(16.0, false),
-            palette::TEXT_DIM,
-        );
-    }
-    for (i, card) in view.hand.iter().enumerate() {
-        draw_card(
-            &mut img,
-            *card,
-            MARGIN + i as i32 * (CARD_W + GAP),
-            MARGIN + 30,
-        );
-    }
-    img
+    hand::hand_image(view, names)
 }
 
+/// [`hand_image`] as PNG bytes (never more than [`super::MAX_PNG_BYTES`]).
 pub fn hand_png(view: &PlayerView, names: &[String]) -> Vec<u8> {
-    super::encode_png(&hand_image(view, names))
+    within_limit(hand_image(view, names), super::MAX_PNG_BYTES)
+}
+
+/// Encodes `img`, scaled down until the PNG fits in `limit` bytes. The layouts keep every
+/// picture far below Discord's limit; this is only a guarantee.
+fn within_limit(img: RgbaImage, limit: usize) -> Vec<u8> {
+    let mut png = super::encode_png(&img);
+    let mut img = img;
+    while png.len() > limit && img.width() > 64 {
+        let (w, h) = (img.width() * 3 / 4, img.height() * 3 / 4);
+        img = image::imageops::resize(&img, w, h, image::imageops::FilterType::Triangle);
+        png = super::encode_png(&img);
+    }
+    png
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::canvas::rgb;
+
+    #[test]
+    fn too_large_pictures_are_scaled_down() {
+        // Noise compresses badly: a 300 x 300 picture of it is well over 100 KB.
+        let mut img = RgbaImage::new(300, 300);
+        let mut rng = crate::rng::Rng::new(1);
+        for p in img.pixels_mut() {
+            let v = rng.next_u64();
+            *p = rgb(v as u8, (v >> 8) as u8, (v >> 16) as u8);
+        }
+        let full = super::super::encode_png(&img);
+        let png = within_limit(img, full.len() / 3);
+        assert!(png.len() <= full.len() / 3);
+        let small = image::load_from_memory(&png).unwrap();
+        assert!(small.width() < 300 && small.width() > 64);
+    }
+
+    #[test]
+    fn rounded_boxes_fill_their_inside_exactly() {
+        let mut img = RgbaImage::from_pixel(40, 40, rgb(255, 255, 255));
+        let r = Rect::new(5, 6, 20, 25);
+        fill_round(&mut img, r, 6.0, rgb(0, 0, 0));
+        for (x, y, p) in img.enumerate_pixels() {
+            let (x, y) = (x as i32, y as i32);
+            if !r.contains(x, y) {
+                assert_eq!(*p, rgb(255, 255, 255), "{x},{y}");
+            } else if r.grow(-6).contains(x, y) || (x - 15).abs() < 4 || (y - 18).abs() < 6 {
+                assert_eq!(*p, rgb(0, 0, 0), "{x},{y}");
+            }
+        }
+        // The corners are rounded off.
+        assert_eq!(*img.get_pixel(5, 6), rgb(255, 255, 255));
+    }
 }

@@ -1,0 +1,550 @@
+//! A player's hand, for their eyes only: their cards large, sorted by colour and kind,
+//! what they may do with them now, the decision they owe, the face-down cards they laid
+//! (which only they may see), and their score, follower, herds and chest.
+
+use super::face::{card_height, draw_face, fit_size};
+use super::glyphs::{self, Pen};
+use super::{Rect, fill_round, framed, name_of, rounded};
+use crate::cards::{
+    Card, CardAction, CardId, Colour, PendingKind, PlayerView, RowItemView, SeatView,
+};
+use crate::engine::FigureKind;
+use crate::render::canvas::{self, fill_rect, v2};
+use crate::render::palette as pal;
+use crate::render::panel::figure_icon;
+use crate::render::text::{self, style};
+use crate::view::Colour as PlayerColour;
+use image::RgbaImage;
+
+/// Width of a card in the hand picture.
+pub const HAND_CARD_W: i32 = 116;
+const MARGIN: i32 = 20;
+const GAP: i32 = 14;
+const MIN_WIDTH: i32 = 760;
+const CAPTION_H: i32 = 28;
+const SMALL_W: i32 = 40;
+const DECISION_W: i32 = 90;
+
+/// Where everything lands in the hand picture ([`hand_layout`]).
+#[derive(Clone, Debug)]
+pub struct HandLayout {
+    pub width: u32,
+    pub height: u32,
+    /// The line saying what the player may or must do now.
+    pub status: Rect,
+    /// The hand in display order, each card with its box.
+    pub cards: Vec<(CardId, Rect)>,
+    /// Under each card: where it may be played now (on the player's turn).
+    pub captions: Vec<Rect>,
+    /// The card of a decision the player owes (misplaced card, animal joker, drawn joker).
+    pub decision: Option<(CardId, Rect)>,
+    /// The player's own face-down cards on the table, with their row.
+    pub face_down: Vec<(CardId, Colour, Rect)>,
+    /// The line with score, follower, herds and chest.
+    pub info: Rect,
+}
+
+/// Display order: blue, yellow, red, green, then the jokers; persons by value, then the
+/// building, then the animal; copies by id.
+pub fn hand_order(id: CardId) -> (usize, usize, CardId) {
+    let card = id.card();
+    let colour = card.colour().map_or(4, Colour::index);
+    let kind = match card {
+        Card::Person { value, .. } => usize::from(value),
+        Card::Building(_) => 4,
+        Card::Animal(_) => 5,
+        Card::Dragon => 6,
+        Card::Fairy => 7,
+        Card::AnimalJoker => 8,
+        Card::BuildingJoker => 9,
+    };
+    (colour, kind, id)
+}
+
+fn sorted_hand(view: &PlayerView) -> Vec<CardId> {
+    let mut hand = view.hand.clone();
+    hand.sort_by_key(|id| hand_order(*id));
+    hand
+}
+
+/// The decision card the player owes, if any.
+fn decision_card(view: &PlayerView) -> Option<CardId> {
+    match &view.pending.as_ref()?.kind {
+        PendingKind::JokerRow { card } | PendingKind::Misplaced { card, .. } => Some(*card),
+        PendingKind::AssignJoker { joker, .. } => Some(*joker),
+        PendingKind::Turn { .. } => None,
+    }
+}
+
+/// This player's face-down cards on the table (their own view shows their faces).
+fn own_face_down(view: &PlayerView) -> Vec<(CardId, Colour)> {
+    view.table
+        .rows
+        .iter()
+        .flat_map(|r| {
+            r.items.iter().filter_map(move |it| match it {
+                RowItemView::FaceDown {
+                    laid_by: Some(p),
+                    card: Some(c),
+                } if *p == view.seat => Some((*c, r.colour)),
+                _ => None,
+            })
+        })
+        .collect()
+}
+
+/// The layout of the hand picture for this view.
+pub fn hand_layout(view: &PlayerView) -> HandLayout {
+    let hand = sorted_hand(view);
+    let ch = card_height(HAND_CARD_W);
+    let n = hand.len() as i32;
+    let cards_w = (n * (HAND_CARD_W + GAP) - GAP).max(0);
+    let mut y = MARGIN + 44;
+    let status = Rect::new(MARGIN, y, 0, 44);
+    y += 44 + 16;
+    let mut cards = Vec::new();
+    let mut captions = Vec::new();
+    for (i, id) in hand.iter().enumerate() {
+        let x = MARGIN + i as i32 * (HAND_CARD_W + GAP);
+        cards.push((*id, Rect::new(x, y, HAND_CARD_W, ch)));
+        captions.push(Rect::new(
+            x - GAP / 2 + 1,
+            y + ch + 4,
+            HAND_CARD_W + GAP - 2,
+            CAPTION_H - 6,
+        ));
+    }
+    y += if hand.is_empty() { 60 } else { ch + CAPTION_H };
+    let decision = decision_card(view).map(|c| {
+        let r = Rect::new(MARGIN + 12, y + 12, DECISION_W, card_height(DECISION_W));
+        y += card_height(DECISION_W) + 24;
+        (c, r)
+    });
+    y += 8;
+    let fd = own_face_down(view);
+    let mut face_down = Vec::new();
+    if !fd.is_empty() {
+        let x0 = MARGIN + 210;
+        for (i, (c, row)) in fd.iter().enumerate() {
+            let x = x0 + i as i32 * (SMALL_W + 40);
+            face_down.push((*c, *row, Rect::new(x, y + 4, SMALL_W, card_height(SMALL_W))));
+        }
+        y += card_height(SMALL_W) + 24;
+    }
+    let info = Rect::new(MARGIN, y, 0, 44);
+    y += 44;
+    let fd_right = face_down.last().map_or(0, |(_, _, r)| r.right() + 40);
+    let width = (MARGIN * 2 + cards_w).max(MIN_WIDTH).max(fd_right + MARGIN);
+    let inner = width - 2 * MARGIN;
+    let mut status = status;
+    status.w = inner;
+    let mut info = info;
+    info.w = inner;
+    HandLayout {
+        width: width as u32,
+        height: (y + MARGIN) as u32,
+        status,
+        cards,
+        captions,
+        decision,
+        face_down,
+        info,
+    }
+}
+
+/// Rows a card of this kind may go into now, and whether face down.
+fn play_rows(view: &PlayerView, card: Card) -> Option<(Vec<Colour>, bool)> {
+    let p = view.pending.as_ref()?;
+    let mut rows = Vec::new();
+    let mut down = false;
+    for o in &p.options {
+        if let CardAction::Play {
+            card: c,
+            row,
+            face_down,
+        } = o
+            && c.card() == card
+        {
+            if !rows.contains(row) {
+                rows.push(*row);
+            }
+            down |= *face_down;
+        }
+    }
+    Some((rows, down))
+}
+
+fn caption(rows: &[Colour], face_down: bool) -> String {
+    let place = match rows {
+        [one] => format!("{} row", one.area()),
+        _ if rows.len() == 4 => "any row".to_string(),
+        _ => rows.iter().map(|r| r.area()).collect::<Vec<_>>().join(", "),
+    };
+    if face_down {
+        format!("face down · {place}")
+    } else {
+        format!("→ {place}")
+    }
+}
+
+/// The hand picture.
+pub fn hand_image(view: &PlayerView, names: &[String]) -> RgbaImage {
+    let lay = hand_layout(view);
+    let mut img = RgbaImage::from_pixel(lay.width, lay.height, pal::PANEL);
+    let t = &view.table;
+    let name = name_of(names, view.seat);
+
+    // Title.
+    let mw = figure_icon(
+        &mut img,
+        FigureKind::Follower,
+        MARGIN as f32,
+        (MARGIN + 16) as f32,
+        34.0,
+        PlayerColour::of_seat(view.seat),
+    ) as i32;
+    let title = text::fit(
+        &format!("{name}'s hand"),
+        style(26.0, true),
+        (lay.width as i32 - 2 * MARGIN - mw - 260) as f32,
+    );
+    text::draw(
+        &mut img,
+        &title,
+        (MARGIN + mw + 12) as f32,
+        (MARGIN + 26) as f32,
+        style(26.0, true),
+        pal::TEXT,
+    );
+    let n = view.hand.len();
+    let round = if t.round > 0 && t.final_summary.is_none() {
+        format!("Round {} of {} · ", t.round, t.rounds_total)
+    } else {
+        String::new()
+    };
+    let right = format!("{round}{n} card{}", if n == 1 { "" } else { "s" });
+    text::draw_right(
+        &mut img,
+        &right,
+        (lay.width as i32 - MARGIN) as f32,
+        (MARGIN + 24) as f32,
+        style(16.0, false),
+        pal::TEXT_DIM,
+    );
+
+    draw_status(&mut img, view, names, &lay);
+
+    if view.hand.is_empty() {
+        let empty = if t.round == 0 {
+            "The cards are dealt once the rows are laid out."
+        } else {
+            "No cards in hand."
+        };
+        text::draw(
+            &mut img,
+            empty,
+            MARGIN as f32,
+            (lay.status.bottom() + 44) as f32,
+            style(18.0, false),
+            pal::TEXT_DIM,
+        );
+    }
+    for ((id, r), cap) in lay.cards.iter().zip(&lay.captions) {
+        let play = play_rows(view, id.card());
+        let playable = matches!(&play, Some((rows, _)) if !rows.is_empty());
+        if playable {
+            fill_round(&mut img, r.grow(4), 13.0, pal::FIT_OK);
+        }
+        draw_face(&mut img, id.card(), *r);
+        if let Some((rows, down)) = play
+            && matches!(
+                view.pending.as_ref().map(|p| &p.kind),
+                Some(PendingKind::Turn { .. })
+            )
+        {
+            let (words, colour) = if rows.is_empty() {
+                ("not now".to_string(), pal::TEXT_DIM)
+            } else {
+                (caption(&rows, down), pal::FIT_OK)
+            };
+            let size = fit_size(&words, true, 14.0, cap.w as f32 - 2.0);
+            text::draw_centred(
+                &mut img,
+                &words,
+                cap.x as f32 + cap.w as f32 / 2.0,
+                cap.y as f32 + cap.h as f32 / 2.0,
+                style(size, true),
+                colour,
+            );
+        }
+    }
+    if let Some((card, r)) = lay.decision {
+        draw_decision(&mut img, view, card, r);
+    }
+    if let Some((_, _, first)) = lay.face_down.first() {
+        text::draw(
+            &mut img,
+            "Your face-down cards",
+            MARGIN as f32,
+            (first.y + 24) as f32,
+            style(15.0, true),
+            pal::TEXT,
+        );
+        text::draw(
+            &mut img,
+            "on the table (only you see them):",
+            MARGIN as f32,
+            (first.y + 42) as f32,
+            style(13.0, false),
+            pal::TEXT_DIM,
+        );
+        for (card, row, r) in &lay.face_down {
+            draw_face(&mut img, card.card(), *r);
+            text::draw_centred(
+                &mut img,
+                &format!("{} row", row.area()),
+                r.x as f32 + r.w as f32 / 2.0,
+                (r.bottom() + 10) as f32,
+                style(11.0, false),
+                pal::TEXT_DIM,
+            );
+        }
+    }
+    if let Some(seat) = t.seats.iter().find(|s| s.seat == view.seat) {
+        draw_info(&mut img, view, seat, lay.info);
+    }
+    img
+}
+
+fn draw_status(img: &mut RgbaImage, view: &PlayerView, names: &[String], lay: &HandLayout) {
+    let s = lay.status;
+    let t = &view.table;
+    let (line, mine) = match &view.pending {
+        Some(p) => {
+            let line = match &p.kind {
+                PendingKind::Turn {
+                    face_down_next,
+                    can_play,
+                    can_place_follower,
+                } => {
+                    let play = if !can_play {
+                        "place your follower at the end of a row"
+                    } else if *face_down_next {
+                        "play your first card face down into any row"
+                    } else {
+                        "play a card face up into its row (jokers: any row)"
+                    };
+                    let or = if *can_play && *can_place_follower {
+                        ", or place your follower"
+                    } else {
+                        ""
+                    };
+                    format!("Your turn: {play}{or}")
+                }
+                PendingKind::JokerRow { card } => {
+                    format!("Your decision: the row for the {} you drew", card.name())
+                }
+                PendingKind::Misplaced { card, row } => format!(
+                    "Your decision: keep the misplaced {} (from the {} row) or take 10 points",
+                    card.name(),
+                    row.area()
+                ),
+                PendingKind::AssignJoker { .. } => {
+                    "Your decision: which herd the animal joker joins".to_string()
+                }
+            };
+            (line, true)
+        }
+        None => {
+            let line = if t.final_summary.is_some() {
+                "The game is over".to_string()
+            } else if let Some(w) = &t.waiting {
+                format!(
+                    "Waiting for {}: {}",
+                    name_of(names, w.player),
+                    w.kind.describe()
+                )
+            } else {
+                String::new()
+            };
+            (line, false)
+        }
+    };
+    let (bg, edge, ink) = if mine {
+        (pal::CURRENT, pal::LAST_PLACED, pal::TEXT)
+    } else {
+        (pal::TABLE, pal::PANEL_LINE, pal::TEXT_DIM)
+    };
+    framed(img, s, 8.0, 2, bg, edge);
+    let st = style(
+        fit_size(&line, mine, 17.0, (s.w - 28) as f32).max(14.0),
+        mine,
+    );
+    let line = text::fit(&line, st, (s.w - 28) as f32);
+    text::draw(img, &line, (s.x + 14) as f32, (s.y + 28) as f32, st, ink);
+}
+
+fn chip(img: &mut RgbaImage, label: &str, x: i32, y: i32) -> i32 {
+    let st = style(15.0, true);
+    let w = text::width(label, st) as i32 + 24;
+    let r = Rect::new(x, y, w, 30);
+    canvas::fill_outlined(img, &rounded(r, 15.0), pal::WHITE, pal::SPOT_TEXT, 1.5);
+    text::draw_centred(
+        img,
+        label,
+        x as f32 + w as f32 / 2.0,
+        y as f32 + 15.0,
+        st,
+        pal::SPOT_TEXT,
+    );
+    w
+}
+
+fn draw_decision(img: &mut RgbaImage, view: &PlayerView, card: CardId, r: Rect) {
+    canvas::stroke_shape(img, &rounded(r.grow(4), 11.0), 3.0, pal::LAST_PLACED);
+    draw_face(img, card.card(), r);
+    let x = r.right() + 24;
+    let y = r.y + 8;
+    let Some(p) = &view.pending else { return };
+    let st = style(17.0, true);
+    match &p.kind {
+        PendingKind::Misplaced { card, row } => {
+            text::draw(
+                img,
+                &format!("{} found in the {} row", card.name(), row.area()),
+                x as f32,
+                (y + 16) as f32,
+                st,
+                pal::TEXT,
+            );
+            let w = chip(img, "keep it", x, y + 36);
+            text::draw(
+                img,
+                "or",
+                (x + w + 10) as f32,
+                (y + 57) as f32,
+                style(15.0, false),
+                pal::TEXT_DIM,
+            );
+            chip(img, "10 points", x + w + 34, y + 36);
+        }
+        PendingKind::AssignJoker { species, .. } => {
+            text::draw(
+                img,
+                "The animal joker joins the herd of:",
+                x as f32,
+                (y + 16) as f32,
+                st,
+                pal::TEXT,
+            );
+            let mut cx = x;
+            for sp in species {
+                let sr = Rect::new(cx, y + 32, 44, card_height(44));
+                draw_face(img, Card::Animal(*sp), sr);
+                text::draw_centred(
+                    img,
+                    sp.name(),
+                    (cx + 22) as f32,
+                    (sr.bottom() + 12) as f32,
+                    style(13.0, true),
+                    pal::TEXT,
+                );
+                cx += 64;
+            }
+        }
+        PendingKind::JokerRow { card } => {
+            text::draw(
+                img,
+                &format!("Drawn while laying out: the {}", card.name()),
+                x as f32,
+                (y + 16) as f32,
+                st,
+                pal::TEXT,
+            );
+            let mut cx = x;
+            for c in Colour::ALL {
+                cx += chip(img, &format!("{} row", c.area()), cx, y + 36) + 8;
+            }
+        }
+        PendingKind::Turn { .. } => {}
+    }
+}
+
+/// Score, follower, herds and chest on one line.
+fn draw_info(img: &mut RgbaImage, view: &PlayerView, seat: &SeatView, r: Rect) {
+    fill_rect(img, r.x, r.y, r.right(), r.y + 1, pal::PANEL_LINE);
+    let mid = r.y + r.h / 2 + 2;
+    let base = (mid + 6) as f32;
+    let label = style(15.0, false);
+    let value = style(17.0, true);
+    let mut x = r.x;
+    let put = |img: &mut RgbaImage, s: &str, st, x: &mut i32| {
+        text::draw(img, s, *x as f32, base, st, pal::TEXT);
+        *x += text::width(s, st) as i32;
+    };
+    put(img, "Score ", label, &mut x);
+    put(img, &seat.score.to_string(), value, &mut x);
+    x += 26;
+    put(img, "Follower ", label, &mut x);
+    x += 2;
+    let fw = figure_icon(
+        img,
+        FigureKind::Large,
+        x as f32,
+        mid as f32,
+        26.0,
+        PlayerColour::of_seat(view.seat),
+    ) as i32;
+    if seat.follower_out {
+        canvas::grey_out(img, x - 2, mid - 15, x + fw + 2, mid + 15, 0.7);
+    }
+    x += fw + 6;
+    let status = match (
+        seat.follower_out,
+        super::table::follower_row(&view.table, view.seat),
+    ) {
+        (false, _) => "ready".to_string(),
+        (true, Some(row)) => format!("in the {} row", row.area()),
+        (true, None) => "used this round".to_string(),
+    };
+    put(img, &status, value, &mut x);
+    x += 26;
+    put(img, "Herds ", label, &mut x);
+    let cw = 22;
+    let cy = mid - card_height(cw) / 2;
+    if seat.herds.is_empty() && seat.waiting_jokers.is_empty() {
+        put(img, "none", value, &mut x);
+    }
+    for h in &seat.herds {
+        draw_face(
+            img,
+            Card::Animal(h.species),
+            Rect::new(x, cy, cw, card_height(cw)),
+        );
+        x += cw + 3;
+        put(img, &format!("×{}", h.size), value, &mut x);
+        x += 10;
+    }
+    if !seat.waiting_jokers.is_empty() {
+        draw_face(
+            img,
+            Card::AnimalJoker,
+            Rect::new(x, cy, cw, card_height(cw)),
+        );
+        x += cw + 3;
+        put(
+            img,
+            &format!("×{} waiting", seat.waiting_jokers.len()),
+            value,
+            &mut x,
+        );
+        x += 10;
+    }
+    x += 16;
+    glyphs::chest(img, Pen::new(v2((x + 14) as f32, mid as f32), 28.0));
+    x += 32;
+    let chest = format!("{} in the chest", seat.chest);
+    if x + text::width(&chest, value) as i32 <= r.right() {
+        put(img, &chest, value, &mut x);
+    }
+}

@@ -1,0 +1,1276 @@
+//! The public table: a header (round, dealer, cards to deal, who must do what), the
+//! final ranking once the game is over, the secured cards while a round is scored, the
+//! four rows beside their boards, and one line per seat.
+//!
+//! Drawn from the [`PublicView`] alone. A face-down card is drawn as a back whatever its
+//! `card` field holds (a player's own view fills it in), so even a player's view of the
+//! table drawn by mistake shows no face that the public may not see.
+
+use super::face::{self, card_colour, card_height, draw_back, draw_face};
+use super::glyphs::{self, Pen};
+use super::{Rect, fill_round, framed, name_of, rounded};
+use crate::cards::{
+    Building, Card, CardId, Colour, FinalPlayer, FinalSummary, GamePhase, PendingKind, PublicView,
+    RowItemView, SeatView,
+};
+use crate::engine::FigureKind;
+use crate::render::canvas::{self, Colour as Rgb, Shape, fill_rect, mix, v2};
+use crate::render::figures;
+use crate::render::palette as pal;
+use crate::render::panel::figure_icon;
+use crate::render::text::{self, style};
+use crate::view::Colour as PlayerColour;
+use image::RgbaImage;
+
+/// The widest table picture: long rows wrap onto more lines within it.
+pub const MAX_WIDTH: u32 = 1600;
+/// The narrowest: room for the header and the seat lines.
+pub const MIN_WIDTH: u32 = 1200;
+
+const MARGIN: i32 = 16;
+const GAP: i32 = 6;
+/// Card widths tried in turn until the rows fit in [`MAX_ROW_LINES`] lines.
+const CARD_WIDTHS: [i32; 3] = [72, 62, 54];
+const MAX_ROW_LINES: usize = 9;
+const HEADER_H: i32 = 96;
+const SEAT_HEAD_H: i32 = 26;
+const SEAT_H: i32 = 54;
+const SECURED_W: i32 = 46;
+const FINAL_ROW_H: i32 = 78;
+const SET_CARD_W: i32 = 30;
+/// Where the building sets start on a ranking line.
+const SETS_X: i32 = 470;
+/// Where the secured cards start in a block of the scoring panel.
+const SECURED_X: i32 = 250;
+/// The columns of a seat line, from its left edge.
+const COL_NAME: i32 = 52;
+const COL_SCORE: i32 = 250;
+const COL_HAND: i32 = 350;
+const COL_FOLLOWER: i32 = 500;
+const COL_HERDS: i32 = 680;
+const CHEST_W: i32 = 110;
+
+/// Where everything lands in the table picture ([`table_layout`]).
+#[derive(Clone, Debug)]
+pub struct TableLayout {
+    pub width: u32,
+    pub height: u32,
+    /// The size of the cards in the rows.
+    pub card_w: i32,
+    pub card_h: i32,
+    pub header: Rect,
+    /// The final ranking (game over only).
+    pub ranking: Option<Ranking>,
+    /// While a round is scored: one block per entry of `view.securing`.
+    pub securing: Vec<SecuredBlock>,
+    /// Blue, yellow, red, green, as in `view.rows`.
+    pub rows: Vec<RowLayout>,
+    /// The seat panel and one line per seat, in seat order.
+    pub seat_panel: Rect,
+    pub seats: Vec<SeatLine>,
+}
+
+#[derive(Clone, Debug)]
+pub struct RowLayout {
+    pub colour: Colour,
+    /// The row's whole band.
+    pub band: Rect,
+    /// The coloured board the row starts from.
+    pub board: Rect,
+    /// One box per item of the row, in order (cards are `card_w` wide, followers less).
+    pub items: Vec<Rect>,
+    /// Where the next card goes.
+    pub open_end: Rect,
+}
+
+#[derive(Clone, Debug)]
+pub struct SeatLine {
+    pub seat: u8,
+    pub line: Rect,
+    /// The score's text.
+    pub score: Rect,
+    /// The herds and waiting jokers.
+    pub herds: Rect,
+    pub chest: Rect,
+}
+
+#[derive(Clone, Debug)]
+pub struct SecuredBlock {
+    pub player: u8,
+    pub block: Rect,
+    /// One small face per secured card, in the order of the view.
+    pub cards: Vec<Rect>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Ranking {
+    pub panel: Rect,
+    /// Seats best first, with their rank (ties share it).
+    pub order: Vec<(u8, usize)>,
+    /// One line per entry of `order`.
+    pub lines: Vec<Rect>,
+    /// The total score's text on each line.
+    pub totals: Vec<Rect>,
+}
+
+impl TableLayout {
+    /// The box of item `i` of row `row` (row index in view order).
+    pub fn item(&self, row: usize, i: usize) -> Rect {
+        self.rows[row].items[i]
+    }
+
+    /// The line of seat `seat`.
+    pub fn seat(&self, seat: u8) -> &SeatLine {
+        &self.seats[seat as usize]
+    }
+}
+
+/// The pixel where a follower standing in box `r` shows its owner's plain colour.
+pub fn follower_anchor(r: Rect) -> (u32, u32) {
+    let (ax, ay, _) = follower_geometry(r);
+    (ax as u32, ay as u32)
+}
+
+/// Anchor pixel and figure scale of the large follower drawn in an item box.
+fn follower_geometry(r: Rect) -> (i32, i32, f32) {
+    let (a, b) = figures::figure_box(FigureKind::Large, false);
+    let t = (r.h as f32 * 0.56) / (b.y - a.y);
+    let ax = r.x + r.w / 2;
+    let ay = r.y + 6 + (-a.y * t).round() as i32;
+    (ax, ay, t)
+}
+
+fn follower_w(card_w: i32) -> i32 {
+    (card_w as f32 * 0.74).round() as i32
+}
+
+fn item_w(item: &RowItemView, card_w: i32) -> i32 {
+    match item {
+        RowItemView::Follower { .. } => follower_w(card_w),
+        _ => card_w,
+    }
+}
+
+fn line_h(card_h: i32) -> i32 {
+    card_h + 16
+}
+
+fn board_w(card_w: i32) -> i32 {
+    card_w * 3 / 2
+}
+
+/// Places the items of a row (and its open end) from `x0`, wrapping before `right`;
+/// returns the boxes (open end last) and the number of lines.
+fn place_row(items: &[RowItemView], x0: i32, y0: i32, right: i32, cw: i32) -> (Vec<Rect>, i32) {
+    let ch = card_height(cw);
+    let mut x = x0;
+    let mut line = 0;
+    let mut out = Vec::with_capacity(items.len() + 1);
+    let widths = items.iter().map(|it| item_w(it, cw)).chain([cw]);
+    for w in widths {
+        if x + w > right && x > x0 {
+            line += 1;
+            x = x0;
+        }
+        out.push(Rect::new(x, y0 + line * line_h(ch), w, ch));
+        x += w + GAP;
+    }
+    (out, line + 1)
+}
+
+/// Places small cards from `x0`, wrapping before `right`.
+fn place_cards(n: usize, x0: i32, y0: i32, right: i32, w: i32) -> Vec<Rect> {
+    let h = card_height(w);
+    let per_line = (((right - x0 + GAP) / (w + GAP)).max(1)) as usize;
+    (0..n)
+        .map(|i| {
+            let (line, col) = ((i / per_line) as i32, (i % per_line) as i32);
+            Rect::new(x0 + col * (w + GAP), y0 + line * (h + GAP), w, h)
+        })
+        .collect()
+}
+
+/// Seats best first with their rank: most points, then most building cards.
+fn ranking_order(f: &FinalSummary) -> Vec<(u8, usize)> {
+    let mut ps: Vec<&FinalPlayer> = f.players.iter().collect();
+    ps.sort_by_key(|p| (std::cmp::Reverse((p.score, p.building_cards)), p.player));
+    let mut out: Vec<(u8, usize)> = Vec::with_capacity(ps.len());
+    for (i, p) in ps.iter().enumerate() {
+        let rank = match i {
+            0 => 1,
+            _ if (ps[i - 1].score, ps[i - 1].building_cards) == (p.score, p.building_cards) => {
+                out[i - 1].1
+            }
+            _ => i + 1,
+        };
+        out.push((p.player, rank));
+    }
+    out
+}
+
+/// The layout of the table picture for this view.
+pub fn table_layout(view: &PublicView) -> TableLayout {
+    let right = MAX_WIDTH as i32 - MARGIN;
+    let mut content_right = 0;
+    let mut y = MARGIN;
+    let header = Rect::new(MARGIN, y, 0, HEADER_H);
+    y += HEADER_H;
+
+    let ranking = view.final_summary.as_ref().map(|f| {
+        let order = ranking_order(f);
+        let top = y + 8;
+        let mut lines = Vec::new();
+        let mut totals = Vec::new();
+        let mut ly = top + 40;
+        for _ in &order {
+            lines.push(Rect::new(MARGIN + 8, ly, 0, FINAL_ROW_H));
+            totals.push(Rect::new(MARGIN + 8 + 300, ly + 8, 90, 34));
+            ly += FINAL_ROW_H;
+        }
+        y = ly + 12;
+        Ranking {
+            panel: Rect::new(MARGIN, top, 0, ly + 8 - top),
+            order,
+            lines,
+            totals,
+        }
+    });
+    if let Some(r) = &ranking {
+        // Sets of mini building cards; the widest line decides the width.
+        if let Some(f) = &view.final_summary {
+            for p in &f.players {
+                let w: i32 = p
+                    .sets
+                    .iter()
+                    .map(|set| set.len() as i32 * (SET_CARD_W + 3) - 3 + 16)
+                    .sum();
+                content_right = content_right.max(r.panel.x + 8 + SETS_X + w + 8);
+            }
+        }
+    }
+
+    let mut securing = Vec::new();
+    if !view.securing.is_empty() {
+        y += 8 + 30;
+        for s in &view.securing {
+            let x0 = MARGIN + SECURED_X;
+            let cards = place_cards(s.cards.len(), x0, y + 8, right - 8, SECURED_W);
+            let bottom = cards
+                .iter()
+                .map(Rect::bottom)
+                .max()
+                .unwrap_or(y + 8 + card_height(SECURED_W));
+            content_right = content_right.max(cards.iter().map(Rect::right).max().unwrap_or(0) + 8);
+            securing.push(SecuredBlock {
+                player: s.player,
+                block: Rect::new(MARGIN, y, 0, bottom + 8 - y),
+                cards,
+            });
+            y = bottom + 8;
+        }
+        y += 8;
+    }
+
+    // The rows, at the largest card size that keeps them within a few lines each. Once
+    // the game is over they are empty (what was left was removed) and not shown.
+    let over_and_empty =
+        view.final_summary.is_some() && view.rows.iter().all(|r| r.items.is_empty());
+    let shown_rows = if over_and_empty {
+        &[][..]
+    } else {
+        &view.rows[..]
+    };
+    let rows_top = y + 6;
+    let mut chosen = None;
+    for (k, &cw) in CARD_WIDTHS.iter().enumerate() {
+        let ch = card_height(cw);
+        let mut ry = rows_top;
+        let mut rows = Vec::new();
+        let mut total_lines = 0;
+        let mut far = 0;
+        for row in shown_rows {
+            let board = Rect::new(MARGIN + 8, ry + 8, board_w(cw), ch);
+            let x0 = board.right() + 14;
+            let (mut boxes, lines) = place_row(&row.items, x0, ry + 8, right - 8, cw);
+            far = boxes.iter().map(Rect::right).fold(far, i32::max);
+            let open_end = boxes.pop().unwrap_or(Rect::new(x0, ry + 8, cw, ch));
+            total_lines += lines as usize;
+            let band = Rect::new(MARGIN, ry, 0, 8 + lines * line_h(ch));
+            rows.push(RowLayout {
+                colour: row.colour,
+                band,
+                board,
+                items: boxes,
+                open_end,
+            });
+            ry = band.bottom() + 6;
+        }
+        let fits = total_lines <= MAX_ROW_LINES.max(shown_rows.len());
+        if fits || k + 1 == CARD_WIDTHS.len() {
+            chosen = Some((cw, rows, ry, far));
+            break;
+        }
+    }
+    let (card_w, mut rows, rows_bottom, far) = chosen.unwrap_or_default();
+    content_right = content_right.max(far + 8);
+    y = if rows.is_empty() {
+        y + 8
+    } else {
+        rows_bottom + 8
+    };
+
+    let seat_top = y;
+    let mut seats = Vec::new();
+    let mut sy = seat_top + SEAT_HEAD_H;
+    for s in &view.seats {
+        seats.push(SeatLine {
+            seat: s.seat,
+            line: Rect::new(MARGIN, sy, 0, SEAT_H),
+            score: Rect::new(MARGIN + COL_SCORE, sy + 10, 80, 26),
+            herds: Rect::new(MARGIN + COL_HERDS, sy + 4, 0, SEAT_H - 8),
+            chest: Rect::new(0, sy + 4, CHEST_W, SEAT_H - 8),
+        });
+        sy += SEAT_H;
+    }
+    let seat_panel = Rect::new(MARGIN, seat_top, 0, sy + 6 - seat_top);
+    let height = (sy + 6 + MARGIN) as u32;
+
+    // Now the width is known: stretch the full-width boxes to it.
+    let width = (content_right + MARGIN).clamp(MIN_WIDTH as i32, MAX_WIDTH as i32) as u32;
+    let inner = width as i32 - 2 * MARGIN;
+    let mut header = header;
+    header.w = inner;
+    let ranking = ranking.map(|mut r| {
+        r.panel.w = inner;
+        for l in &mut r.lines {
+            l.w = inner - 16;
+        }
+        r
+    });
+    for b in &mut securing {
+        b.block.w = inner;
+    }
+    for r in &mut rows {
+        r.band.w = inner;
+    }
+    let mut seat_panel = seat_panel;
+    seat_panel.w = inner;
+    for s in &mut seats {
+        s.line.w = inner;
+        s.chest.x = MARGIN + inner - s.chest.w;
+        s.herds.w = s.chest.x - 10 - s.herds.x;
+    }
+    TableLayout {
+        width,
+        height,
+        card_w,
+        card_h: card_height(card_w),
+        header,
+        ranking,
+        securing,
+        rows,
+        seat_panel,
+        seats,
+    }
+}
+
+/// The table picture.
+pub fn table_image(view: &PublicView, names: &[String]) -> RgbaImage {
+    let lay = table_layout(view);
+    let mut img = RgbaImage::from_pixel(lay.width, lay.height, pal::TABLE);
+    draw_header(&mut img, view, names, &lay);
+    if let (Some(r), Some(f)) = (&lay.ranking, &view.final_summary) {
+        draw_ranking(&mut img, f, names, r);
+    }
+    if !lay.securing.is_empty() {
+        draw_securing(&mut img, view, names, &lay);
+    }
+    for (row, rl) in view.rows.iter().zip(&lay.rows) {
+        draw_row(&mut img, &row.items, row.open_cards, rl, lay.card_w);
+    }
+    draw_seats(&mut img, view, names, &lay);
+    img
+}
+
+/// A panel: light, with a thin edge.
+fn panel(img: &mut RgbaImage, r: Rect, fill: Rgb, edge: Rgb) {
+    framed(img, r, 8.0, 1, fill, edge);
+}
+
+/// A standing follower `h` pixels tall with its left edge at `x`, centred on `y`.
+fn meeple(img: &mut RgbaImage, seat: u8, x: i32, y: i32, h: f32) -> i32 {
+    figure_icon(
+        img,
+        FigureKind::Follower,
+        x as f32,
+        y as f32,
+        h,
+        PlayerColour::of_seat(seat),
+    )
+    .round() as i32
+}
+
+fn card_phrase(id: CardId) -> String {
+    id.card().name()
+}
+
+fn waiting_phrase(kind: &PendingKind) -> String {
+    match kind {
+        PendingKind::Turn { .. } => kind.describe(),
+        PendingKind::JokerRow { card } => {
+            format!("choose the row for the {} just drawn", card_phrase(*card))
+        }
+        PendingKind::Misplaced { card, row } => format!(
+            "keep the misplaced {} (from the {} row) or take 10 points",
+            card_phrase(*card),
+            row.area()
+        ),
+        PendingKind::AssignJoker { species, .. } => {
+            let names: Vec<&str> = species.iter().map(|s| s.name()).collect();
+            format!("choose the herd of an animal joker: {}", names.join(" or "))
+        }
+    }
+}
+
+fn and_list(words: &[String]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+fn draw_header(img: &mut RgbaImage, view: &PublicView, names: &[String], lay: &TableLayout) {
+    let h = lay.header;
+    let (left, right) = (h.x + 4, h.right() - 4);
+    let title = if view.final_summary.is_some() || view.phase == GamePhase::Finished {
+        "Game over".to_string()
+    } else if view.round == 0 {
+        "Laying out the rows".to_string()
+    } else if view.phase == GamePhase::Scoring {
+        format!("Round {} of {}: scoring", view.round, view.rounds_total)
+    } else {
+        format!("Round {} of {}", view.round, view.rounds_total)
+    };
+    let big = style(28.0, true);
+    text::draw(img, &title, left as f32, (h.y + 30) as f32, big, pal::TEXT);
+    let title_w = text::width(&title, big) as i32;
+
+    // Right: the dealer and the cards to deal, as a small pile of backs.
+    let over = view.final_summary.is_some() || view.phase == GamePhase::Finished;
+    let small = style(16.0, false);
+    let pile = if view.pile == 1 {
+        "1 card to deal".to_string()
+    } else {
+        format!("{} cards to deal", view.pile)
+    };
+    let pile_w = text::width(&pile, small) as i32;
+    if !over {
+        text::draw(
+            img,
+            &pile,
+            (right - pile_w) as f32,
+            (h.y + 26) as f32,
+            small,
+            pal::TEXT,
+        );
+        let px = right - pile_w - 34;
+        for k in (0..3).rev() {
+            draw_back(img, Rect::new(px + k * 3, h.y + 4 - k * 2, 22, 31), None);
+        }
+        let dealer = name_of(names, view.dealer);
+        let dealer_text = format!("Dealer: {dealer}");
+        let max_dealer = (px - 24 - (left + title_w + 40)).max(40) as f32;
+        let dealer_text = text::fit(&dealer_text, small, max_dealer - 30.0);
+        let dw = text::width(&dealer_text, small) as i32;
+        let dx = px - 24 - dw;
+        text::draw(
+            img,
+            &dealer_text,
+            dx as f32,
+            (h.y + 26) as f32,
+            small,
+            pal::TEXT,
+        );
+        meeple(img, view.dealer, dx - 30, h.y + 20, 24.0);
+    }
+
+    // The second line: who must do what (or who won).
+    let pill = Rect::new(h.x, h.y + 46, h.w, 40);
+    let status_style = style(18.0, true);
+    if let Some(f) = &view.final_summary {
+        panel(img, pill, pal::WINNER, pal::GOLD_DARK);
+        glyphs::crown(
+            img,
+            Pen::new(v2((pill.x + 24) as f32, (pill.y + 20) as f32), 28.0),
+        );
+        let best = f
+            .players
+            .iter()
+            .filter(|p| f.winners.contains(&p.player))
+            .map(|p| p.score)
+            .max()
+            .unwrap_or(0);
+        let winners: Vec<String> = f.winners.iter().map(|w| name_of(names, *w)).collect();
+        let line = if winners.len() > 1 {
+            format!(
+                "{} share the victory with {best} points",
+                and_list(&winners)
+            )
+        } else {
+            format!("{} wins with {best} points", and_list(&winners))
+        };
+        let line = text::fit(&line, status_style, (pill.w - 60) as f32);
+        text::draw(
+            img,
+            &line,
+            (pill.x + 46) as f32,
+            (pill.y + 27) as f32,
+            status_style,
+            pal::TEXT,
+        );
+    } else if let Some(w) = &view.waiting {
+        panel(img, pill, pal::CURRENT, pal::LAST_PLACED);
+        let mw = meeple(img, w.player, pill.x + 12, pill.y + 20, 30.0);
+        let who = name_of(names, w.player);
+        let line = format!("{who} to {}", waiting_phrase(&w.kind));
+        let card = match &w.kind {
+            PendingKind::JokerRow { card } => Some(*card),
+            PendingKind::Misplaced { card, .. } => Some(*card),
+            PendingKind::AssignJoker { joker, .. } => Some(*joker),
+            PendingKind::Turn { .. } => None,
+        };
+        let room = pill.w - mw - 30 - if card.is_some() { 46 } else { 0 };
+        let line = text::fit(&line, status_style, room as f32);
+        let tx = pill.x + 20 + mw;
+        text::draw(
+            img,
+            &line,
+            tx as f32,
+            (pill.y + 27) as f32,
+            status_style,
+            pal::TEXT,
+        );
+        if let Some(c) = card {
+            let cx = tx + text::width(&line, status_style) as i32 + 12;
+            draw_face(
+                img,
+                c.card(),
+                Rect::new(cx, pill.y + 1, 27, card_height(27)),
+            );
+        }
+    } else {
+        panel(img, pill, pal::PANEL, pal::PANEL_LINE);
+        text::draw(
+            img,
+            "Waiting for the next deal",
+            (pill.x + 16) as f32,
+            (pill.y + 27) as f32,
+            status_style,
+            pal::TEXT_DIM,
+        );
+    }
+}
+
+fn row_band_colour(c: Colour) -> Rgb {
+    mix(pal::TABLE, card_colour(Some(c)), 0.16)
+}
+
+fn draw_row(img: &mut RgbaImage, items: &[RowItemView], open: usize, rl: &RowLayout, cw: i32) {
+    let colour = rl.colour;
+    let band_bg = row_band_colour(colour);
+    fill_round(img, rl.band, 10.0, band_bg);
+    draw_board(img, colour, rl.board);
+
+    // What each follower secures: a bar in its colour under those cards.
+    for (i, item) in items.iter().enumerate() {
+        if let RowItemView::Follower { player, secures } = item
+            && *secures > 0
+        {
+            let first = i - (*secures).min(i);
+            secured_bar(img, *player, &rl.items[first..=i]);
+        }
+    }
+    for (item, r) in items.iter().zip(&rl.items) {
+        match item {
+            RowItemView::Card { card } => draw_face(img, card.card(), *r),
+            // Never the face, even when the view knows it.
+            RowItemView::FaceDown { laid_by, .. } => draw_back(img, *r, *laid_by),
+            RowItemView::Follower { player, secures } => draw_follower(img, *player, *secures, *r),
+        }
+    }
+    draw_open_end(img, colour, open, rl.open_end, band_bg, cw);
+}
+
+/// The board a row starts from: its colour, symbol and name.
+fn draw_board(img: &mut RgbaImage, colour: Colour, r: Rect) {
+    let bg = card_colour(Some(colour));
+    let edge = face::edge_colour(Some(colour));
+    framed(img, r, 8.0, 2, bg, edge);
+    let ink = face::ink_on(Some(colour));
+    let s = r.h as f32 * 0.42;
+    let pen = Pen::new(
+        v2(
+            r.x as f32 + r.w as f32 / 2.0,
+            r.y as f32 + r.h as f32 * 0.33,
+        ),
+        s,
+    );
+    glyphs::row_symbol(img, colour, pen, mix(bg, pal::WHITE, 0.8), edge);
+    let word = colour.area().to_uppercase();
+    let size = face::fit_size(&word, true, r.h as f32 * 0.17, r.w as f32 - 10.0);
+    text::draw_centred(
+        img,
+        &word,
+        r.x as f32 + r.w as f32 / 2.0,
+        r.y as f32 + r.h as f32 * 0.7,
+        style(size, true),
+        ink,
+    );
+    text::draw_centred(
+        img,
+        &format!("{} row", colour.name()),
+        r.x as f32 + r.w as f32 / 2.0,
+        r.y as f32 + r.h as f32 * 0.87,
+        style(r.h as f32 * 0.12, false),
+        ink,
+    );
+}
+
+fn secured_bar(img: &mut RgbaImage, player: u8, boxes: &[Rect]) {
+    let c = PlayerColour::of_seat(player);
+    let Some(last) = boxes.last() else { return };
+    // One piece per line of the row.
+    let mut start = 0;
+    while start < boxes.len() {
+        let y = boxes[start].y;
+        let mut end = start;
+        while end + 1 < boxes.len() && boxes[end + 1].y == y {
+            end += 1;
+        }
+        let x0 = boxes[start].x + 2;
+        let x1 = if end + 1 == boxes.len() {
+            last.x + last.w / 2
+        } else {
+            boxes[end].right() - 2
+        };
+        let by = boxes[start].bottom() + 4;
+        let bar = Rect::new(x0, by, (x1 - x0).max(4), 7);
+        canvas::fill_outlined(
+            img,
+            &rounded(bar, 3.5),
+            pal::player(c),
+            pal::player_outline(c),
+            1.2,
+        );
+        start = end + 1;
+    }
+}
+
+fn draw_follower(img: &mut RgbaImage, player: u8, secures: usize, r: Rect) {
+    let (ax, ay, t) = follower_geometry(r);
+    figures::draw(
+        img,
+        FigureKind::Large,
+        false,
+        v2(ax as f32 + 0.5, ay as f32 + 0.5),
+        t,
+        PlayerColour::of_seat(player),
+    );
+    let label = match secures {
+        1 => "1 card".to_string(),
+        n => format!("{n} cards"),
+    };
+    let st = style(face::fit_size(&label, true, 11.0, r.w as f32 - 4.0), true);
+    let ly = r.y + (r.h as f32 * 0.84) as i32;
+    let tw = text::width(&label, st) as i32 + 8;
+    let pill = Rect::new(r.x + (r.w - tw) / 2, ly - 9, tw, 18);
+    canvas::fill_outlined(img, &rounded(pill, 9.0), pal::PANEL, pal::STONE_DARK, 1.0);
+    text::draw_centred(
+        img,
+        &label,
+        r.x as f32 + r.w as f32 / 2.0,
+        ly as f32,
+        st,
+        pal::TEXT,
+    );
+}
+
+/// Dashes along the inside of a box.
+fn dashed_rect(img: &mut RgbaImage, r: Rect, c: Rgb) {
+    let (dash, gap, t) = (6, 4, 2);
+    let mut x = r.x + 4;
+    while x < r.right() - 4 {
+        let x1 = (x + dash).min(r.right() - 4);
+        fill_rect(img, x, r.y, x1, r.y + t, c);
+        fill_rect(img, x, r.bottom() - t, x1, r.bottom(), c);
+        x += dash + gap;
+    }
+    let mut y = r.y + 4;
+    while y < r.bottom() - 4 {
+        let y1 = (y + dash).min(r.bottom() - 4);
+        fill_rect(img, r.x, y, r.x + t, y1, c);
+        fill_rect(img, r.right() - t, y, r.right(), y1, c);
+        y += dash + gap;
+    }
+}
+
+fn draw_open_end(img: &mut RgbaImage, colour: Colour, open: usize, r: Rect, bg: Rgb, cw: i32) {
+    let ink = mix(bg, face::edge_colour(Some(colour)), 0.75);
+    dashed_rect(img, r, ink);
+    let cx = r.x as f32 + r.w as f32 / 2.0;
+    let k = cw as f32 / 72.0;
+    text::draw_centred(
+        img,
+        "open",
+        cx,
+        r.y as f32 + r.h as f32 * 0.2,
+        style(12.0 * k, true),
+        ink,
+    );
+    text::draw_centred(
+        img,
+        "end",
+        cx,
+        r.y as f32 + r.h as f32 * 0.33,
+        style(12.0 * k, true),
+        ink,
+    );
+    text::draw_centred(
+        img,
+        &open.to_string(),
+        cx,
+        r.y as f32 + r.h as f32 * 0.57,
+        style(26.0 * k, true),
+        ink,
+    );
+    text::draw_centred(
+        img,
+        "to secure",
+        cx,
+        r.y as f32 + r.h as f32 * 0.8,
+        style(11.0 * k, false),
+        ink,
+    );
+}
+
+fn draw_securing(img: &mut RgbaImage, view: &PublicView, names: &[String], lay: &TableLayout) {
+    let first = lay.securing[0].block;
+    text::draw(
+        img,
+        "Secured this round, to be scored:",
+        (first.x + 4) as f32,
+        (first.y - 10) as f32,
+        style(17.0, true),
+        pal::TEXT,
+    );
+    let (deciding, focus) = match view.waiting.as_ref().map(|w| (w.player, &w.kind)) {
+        Some((p, PendingKind::Misplaced { card, .. })) => (Some(p), Some(*card)),
+        Some((p, PendingKind::AssignJoker { joker, .. })) => (Some(p), Some(*joker)),
+        Some((p, _)) => (Some(p), None),
+        None => (None, None),
+    };
+    for (s, b) in view.securing.iter().zip(&lay.securing) {
+        let now = deciding == Some(s.player);
+        let bg = if now { pal::CURRENT } else { pal::PANEL };
+        let edge = if now {
+            pal::LAST_PLACED
+        } else {
+            pal::PANEL_LINE
+        };
+        panel(img, b.block, bg, edge);
+        let mid = b.block.y + 8 + card_height(SECURED_W) / 2;
+        let mw = meeple(img, s.player, b.block.x + 12, mid - 6, 34.0);
+        let nx = b.block.x + 20 + mw;
+        let who = text::fit(
+            &name_of(names, s.player),
+            style(17.0, true),
+            (SECURED_X - 30 - mw) as f32,
+        );
+        text::draw(
+            img,
+            &who,
+            nx as f32,
+            (mid - 6) as f32,
+            style(17.0, true),
+            pal::TEXT,
+        );
+        let from = match s.row {
+            Some(r) => format!("{} row", r.area()),
+            None => "no follower".to_string(),
+        };
+        let n = s.cards.len();
+        let what = format!("{from}, {n} card{}", if n == 1 { "" } else { "s" });
+        text::draw(
+            img,
+            &what,
+            nx as f32,
+            (mid + 14) as f32,
+            style(13.0, false),
+            pal::TEXT_DIM,
+        );
+        for (card, r) in s.cards.iter().zip(&b.cards) {
+            draw_face(img, card.card(), *r);
+            if focus == Some(*card) {
+                canvas::stroke_shape(img, &rounded(r.grow(3), 6.0), 3.0, pal::LAST_PLACED);
+            }
+        }
+        if n == 0 {
+            text::draw(
+                img,
+                "nothing",
+                (b.block.x + SECURED_X + 4) as f32,
+                mid as f32 + 5.0,
+                style(14.0, false),
+                pal::TEXT_DIM,
+            );
+        }
+    }
+}
+
+/// Small backs fanned out: cards in a hand.
+fn hand_backs(img: &mut RgbaImage, n: usize, x: i32, y: i32) -> i32 {
+    let shown = n.min(8) as i32;
+    for i in 0..shown {
+        draw_back(img, Rect::new(x + i * 9, y, 20, 28), None);
+    }
+    if shown == 0 { 0 } else { (shown - 1) * 9 + 20 }
+}
+
+/// The row where a seat's follower stands, if it does.
+pub(super) fn follower_row(view: &PublicView, seat: u8) -> Option<Colour> {
+    view.rows.iter().find_map(|r| {
+        r.items
+            .iter()
+            .any(|it| matches!(it, RowItemView::Follower { player, .. } if *player == seat))
+            .then_some(r.colour)
+    })
+}
+
+fn draw_seats(img: &mut RgbaImage, view: &PublicView, names: &[String], lay: &TableLayout) {
+    let p = lay.seat_panel;
+    panel(img, p, pal::PANEL, pal::PANEL_LINE);
+    let head = style(13.0, true);
+    let hy = (p.y + 18) as f32;
+    let Some(first) = lay.seats.first() else {
+        return;
+    };
+    let over = view.phase == GamePhase::Finished;
+    let cols = [
+        ("Player", first.line.x + COL_NAME, true),
+        ("Hand", first.line.x + COL_HAND, !over),
+        ("Follower", first.line.x + COL_FOLLOWER, !over),
+        ("Herds", first.herds.x, true),
+        ("Chest", first.chest.x + 8, true),
+    ];
+    for (t, x, shown) in cols {
+        if shown {
+            text::draw(img, t, x as f32, hy, head, pal::TEXT_DIM);
+        }
+    }
+    text::draw_right(
+        img,
+        "Score",
+        first.score.right() as f32,
+        hy,
+        head,
+        pal::TEXT_DIM,
+    );
+    let acting = view.waiting.as_ref().map(|w| w.player);
+    for (seat, sl) in view.seats.iter().zip(&lay.seats) {
+        draw_seat(img, view, names, seat, sl, acting == Some(seat.seat));
+    }
+}
+
+fn draw_seat(
+    img: &mut RgbaImage,
+    view: &PublicView,
+    names: &[String],
+    seat: &SeatView,
+    sl: &SeatLine,
+    acting: bool,
+) {
+    let l = sl.line;
+    let mid = l.y + l.h / 2;
+    if acting {
+        panel(
+            img,
+            Rect::new(l.x + 4, l.y + 2, l.w - 8, l.h - 4),
+            pal::CURRENT,
+            pal::LAST_PLACED,
+        );
+        let arrow = Shape::Poly(vec![
+            v2((l.x + 8) as f32, (mid - 8) as f32),
+            v2((l.x + 18) as f32, mid as f32),
+            v2((l.x + 8) as f32, (mid + 8) as f32),
+        ]);
+        canvas::fill_shape(img, &arrow, pal::LAST_PLACED);
+    } else {
+        fill_rect(img, l.x + 10, l.y, l.right() - 10, l.y + 1, pal::PANEL_LINE);
+    }
+    meeple(img, seat.seat, l.x + 22, mid, 34.0);
+    let name = name_of(names, seat.seat);
+    let name = text::fit(&name, style(18.0, true), 180.0);
+    let mut notes = Vec::new();
+    if view.round > 0 && view.dealer == seat.seat && view.final_summary.is_none() {
+        notes.push("dealer".to_string());
+    }
+    if view.phase == GamePhase::Playing && !seat.played_card && seat.hand > 0 {
+        notes.push("next card face down".to_string());
+    }
+    let name_y = if notes.is_empty() { mid + 6 } else { mid - 2 };
+    text::draw(
+        img,
+        &name,
+        (l.x + COL_NAME) as f32,
+        name_y as f32,
+        style(18.0, true),
+        pal::TEXT,
+    );
+    text::draw(
+        img,
+        &notes.join(" · "),
+        (l.x + COL_NAME) as f32,
+        (mid + 16) as f32,
+        style(12.0, false),
+        pal::TEXT_DIM,
+    );
+
+    let sc = sl.score;
+    text::draw_right(
+        img,
+        &seat.score.to_string(),
+        sc.right() as f32,
+        (sc.y + 23) as f32,
+        style(24.0, true),
+        pal::TEXT,
+    );
+    if let Some(lr) = &view.last_round
+        && let Some(ps) = lr.players.iter().find(|p| p.player == seat.seat)
+    {
+        text::draw_right(
+            img,
+            &format!("+{} in round {}", ps.total, lr.round),
+            sc.right() as f32,
+            (sc.bottom() + 11) as f32,
+            style(11.0, false),
+            pal::TEXT_DIM,
+        );
+    }
+
+    if view.phase == GamePhase::Finished {
+        return draw_herds_and_chest(img, seat, sl, mid);
+    }
+    // Hand: small backs and the count.
+    let hx = l.x + COL_HAND;
+    let w = hand_backs(img, seat.hand, hx, mid - 14);
+    let count = if seat.hand == 0 {
+        "none".to_string()
+    } else {
+        seat.hand.to_string()
+    };
+    text::draw(
+        img,
+        &count,
+        (hx + w + 6) as f32,
+        (mid + 6) as f32,
+        style(16.0, seat.hand > 0),
+        if seat.hand > 0 {
+            pal::TEXT
+        } else {
+            pal::TEXT_DIM
+        },
+    );
+
+    // Follower: ready in front of the player, or standing in a row.
+    let fx = l.x + COL_FOLLOWER;
+    let fw = figure_icon(
+        img,
+        FigureKind::Large,
+        fx as f32,
+        mid as f32,
+        30.0,
+        PlayerColour::of_seat(seat.seat),
+    )
+    .round() as i32;
+    let status = if seat.follower_out {
+        canvas::grey_out(img, fx - 2, mid - 17, fx + fw + 2, mid + 17, 0.7);
+        match follower_row(view, seat.seat) {
+            Some(r) => format!("in the {} row", r.area()),
+            None => "used this round".to_string(),
+        }
+    } else {
+        "ready".to_string()
+    };
+    text::draw(
+        img,
+        &status,
+        (fx + fw + 8) as f32,
+        (mid + 5) as f32,
+        style(14.0, false),
+        if seat.follower_out {
+            pal::TEXT_DIM
+        } else {
+            pal::TEXT
+        },
+    );
+    draw_herds_and_chest(img, seat, sl, mid);
+}
+
+fn draw_herds_and_chest(img: &mut RgbaImage, seat: &SeatView, sl: &SeatLine, mid: i32) {
+    // Herds and waiting jokers: a small card and the size.
+    let hr = sl.herds;
+    let mut x = hr.x;
+    let cw = 28;
+    let cy = mid - card_height(cw) / 2;
+    let herd_style = style(16.0, true);
+    let mut entries: Vec<(Card, String)> = seat
+        .herds
+        .iter()
+        .map(|h| (Card::Animal(h.species), format!("×{}", h.size)))
+        .collect();
+    if !seat.waiting_jokers.is_empty() {
+        entries.push((
+            Card::AnimalJoker,
+            format!("×{} waiting", seat.waiting_jokers.len()),
+        ));
+    }
+    if entries.is_empty() {
+        text::draw(
+            img,
+            "none yet",
+            x as f32,
+            (mid + 5) as f32,
+            style(14.0, false),
+            pal::TEXT_DIM,
+        );
+    }
+    for (card, label) in entries {
+        let lw = text::width(&label, herd_style) as i32;
+        if x + cw + 4 + lw > hr.right() {
+            text::draw(img, "…", x as f32, (mid + 5) as f32, herd_style, pal::TEXT);
+            break;
+        }
+        draw_face(img, card, Rect::new(x, cy, cw, card_height(cw)));
+        text::draw(
+            img,
+            &label,
+            (x + cw + 4) as f32,
+            (mid + 6) as f32,
+            herd_style,
+            pal::TEXT,
+        );
+        x += cw + 4 + lw + 14;
+    }
+
+    // The chest: its count only.
+    let ch = sl.chest;
+    glyphs::chest(img, Pen::new(v2((ch.x + 22) as f32, mid as f32), 34.0));
+    text::draw(
+        img,
+        &seat.chest.to_string(),
+        (ch.x + 46) as f32,
+        (mid + 7) as f32,
+        style(18.0, true),
+        pal::TEXT,
+    );
+}
+
+fn draw_ranking(img: &mut RgbaImage, f: &FinalSummary, names: &[String], r: &Ranking) {
+    panel(img, r.panel, pal::PANEL, pal::PANEL_LINE);
+    text::draw(
+        img,
+        "Final scores",
+        (r.panel.x + 14) as f32,
+        (r.panel.y + 28) as f32,
+        style(22.0, true),
+        pal::TEXT,
+    );
+    text::draw(
+        img,
+        "chests opened: building sets of different kinds score 0 / 5 / 15 / 30 for 1 / 2 / 3 / 4 cards",
+        (r.panel.x + 190) as f32,
+        (r.panel.y + 27) as f32,
+        style(13.0, false),
+        pal::TEXT_DIM,
+    );
+    for (((seat, rank), line), total) in r.order.iter().zip(&r.lines).zip(&r.totals) {
+        let Some(p) = f.players.iter().find(|p| p.player == *seat) else {
+            continue;
+        };
+        let winner = f.winners.contains(seat);
+        let mid = line.y + line.h / 2;
+        if winner {
+            panel(
+                img,
+                Rect::new(line.x, line.y + 3, line.w, line.h - 6),
+                pal::WINNER,
+                pal::GOLD_DARK,
+            );
+            glyphs::crown(img, Pen::new(v2((line.x + 22) as f32, mid as f32), 30.0));
+        } else {
+            fill_rect(
+                img,
+                line.x + 6,
+                line.y,
+                line.right() - 6,
+                line.y + 1,
+                pal::PANEL_LINE,
+            );
+            text::draw_centred(
+                img,
+                &rank.to_string(),
+                (line.x + 22) as f32,
+                mid as f32,
+                style(22.0, true),
+                pal::TEXT_DIM,
+            );
+        }
+        let mw = meeple(img, *seat, line.x + 46, mid, 40.0);
+        let nx = line.x + 54 + mw;
+        let name = text::fit(
+            &name_of(names, *seat),
+            style(20.0, true),
+            290.0 - nx as f32 + line.x as f32,
+        );
+        text::draw(
+            img,
+            &name,
+            nx as f32,
+            (mid + 7) as f32,
+            style(20.0, true),
+            pal::TEXT,
+        );
+        text::draw_right(
+            img,
+            &p.score.to_string(),
+            total.right() as f32,
+            (total.y + 30) as f32,
+            style(32.0, true),
+            pal::TEXT,
+        );
+        text::draw(
+            img,
+            "points",
+            (total.right() + 6) as f32,
+            (total.y + 30) as f32,
+            style(13.0, false),
+            pal::TEXT_DIM,
+        );
+        let before = p.score.saturating_sub(p.building_points);
+        let detail = format!(
+            "{before} + buildings {} ({} card{})",
+            p.building_points,
+            p.building_cards,
+            if p.building_cards == 1 { "" } else { "s" }
+        );
+        text::draw(
+            img,
+            &detail,
+            (total.x - 20) as f32,
+            (total.y + 50) as f32,
+            style(12.0, false),
+            pal::TEXT_DIM,
+        );
+        draw_sets(img, p, line.x + SETS_X, mid, line.right() - 8);
+    }
+}
+
+/// Set points for a set of `n` different buildings.
+fn set_points(n: usize) -> u32 {
+    crate::cards::SET_POINTS.get(n).copied().unwrap_or(0)
+}
+
+/// The building sets of a chest, each as small cards with its points; the cards a
+/// building joker stood for are building jokers.
+fn draw_sets(img: &mut RgbaImage, p: &FinalPlayer, x0: i32, mid: i32, right: i32) {
+    let ch = card_height(SET_CARD_W);
+    let y = mid - ch / 2 - 6;
+    let mut jokers: Vec<Building> = p.jokers_as.clone();
+    let mut x = x0;
+    if p.sets.is_empty() {
+        text::draw(
+            img,
+            "empty chest",
+            x as f32,
+            (mid + 5) as f32,
+            style(14.0, false),
+            pal::TEXT_DIM,
+        );
+    }
+    for set in &p.sets {
+        let w = set.len() as i32 * (SET_CARD_W + 3) - 3;
+        if x + w > right {
+            text::draw(
+                img,
+                "…",
+                x as f32,
+                (mid + 5) as f32,
+                style(16.0, true),
+                pal::TEXT,
+            );
+            break;
+        }
+        for (i, b) in set.iter().enumerate() {
+            let card = match jokers.iter().position(|j| j == b) {
+                Some(k) => {
+                    jokers.remove(k);
+                    Card::BuildingJoker
+                }
+                None => Card::Building(*b),
+            };
+            draw_face(
+                img,
+                card,
+                Rect::new(x + i as i32 * (SET_CARD_W + 3), y, SET_CARD_W, ch),
+            );
+        }
+        text::draw_centred(
+            img,
+            &format!("+{}", set_points(set.len())),
+            (x + w / 2) as f32,
+            (y + ch + 10) as f32,
+            style(12.0, true),
+            pal::TEXT,
+        );
+        x += w + 16;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_wrap_before_the_limit() {
+        let items: Vec<RowItemView> = (0..60)
+            .map(|_| RowItemView::FaceDown {
+                laid_by: Some(0),
+                card: None,
+            })
+            .collect();
+        let (boxes, lines) = place_row(&items, 100, 0, 1000, 72);
+        assert_eq!(boxes.len(), 61);
+        assert!(lines > 1);
+        assert!(boxes.iter().all(|b| b.right() <= 1000));
+    }
+
+    #[test]
+    fn ties_share_a_rank() {
+        let fp = |player, score, building_cards| FinalPlayer {
+            player,
+            chest: vec![],
+            building_cards,
+            sets: vec![],
+            jokers_as: vec![],
+            building_points: 0,
+            score,
+        };
+        let f = FinalSummary {
+            players: vec![fp(0, 10, 1), fp(1, 12, 0), fp(2, 10, 1), fp(3, 10, 0)],
+            winners: vec![1],
+            removed_at_end: 0,
+        };
+        assert_eq!(ranking_order(&f), vec![(1, 1), (0, 2), (2, 2), (3, 4)]);
+    }
+}
