@@ -45,11 +45,7 @@ fn short(description: &str) -> String {
     let d = description
         .strip_prefix("Card game: ")
         .unwrap_or(description);
-    let d = d.split([':', '(']).next().unwrap_or(d).trim();
-    let mut c = d.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
+    capitalise(d.split([':', '(']).next().unwrap_or(d).trim())
 }
 
 pub const RULE_TOPICS: &[&str] = &[
@@ -144,4 +140,13 @@ pub fn recent_moves(moves: &[String], count: usize) -> String {
         out.push_str(&format!("{}. {m}\n", i + 1));
     }
     out.trim_end().to_string()
+}
+
+/// The text with its first letter in upper case.
+pub fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
 }

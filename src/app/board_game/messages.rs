@@ -1,0 +1,190 @@
+//! The replies: turn messages with the board picture, menus and buttons; status.
+
+use super::*;
+
+/// The board, with the points of `events` (the move just made) marked on it.
+pub(super) fn picture(r: &ChannelRecord, events: &[Event]) -> Vec<u8> {
+    render::board_png(&BoardView::of(game_of(r), &r.seat_names()).with_scores(events))
+}
+
+/// The public message after a turn: what happened, the board, and whose turn it is.
+pub fn announce(r: &ChannelRecord, summary: &str, events: &[Event]) -> Response {
+    let game = game_of(r);
+    let mut text = summary.to_string();
+    let Some(p) = game.pending() else {
+        return final_message(r, summary);
+    };
+    let Decision::PlaceTile { tile, .. } = p.decision else {
+        return figure_prompt(r, summary);
+    };
+    let spots = view::spots(game);
+    if !text.is_empty() {
+        text.push('\n');
+    }
+    let extra = if game.is_extra_tile() {
+        " (builder's extra tile)"
+    } else {
+        ""
+    };
+    text.push_str(&format!(
+        "{} {}, your turn: you drew **{}**{extra}. It fits at spots {} — /place spot:… rotation:…  ({} tiles left)",
+        text::disc(p.player),
+        mention(r.seat_user(p.player)),
+        text::tile_id(tile),
+        spot_range(&spots),
+        game.tiles_left()
+    ));
+    let mut msg = Message::public(text)
+        .with_file("board.png", picture(r, events))
+        .mentioning(r.seat_user(p.player));
+    msg.rows = placement_rows(game);
+    Response::one(msg)
+}
+
+/// A menu of every (spot, rotation) of the drawn tile, when they fit in one menu.
+pub(super) fn placement_rows(game: &Game) -> Vec<Vec<Component>> {
+    let combos: Vec<SelectOption> = view::spots(game)
+        .iter()
+        .flat_map(|sp| {
+            sp.rotations.iter().map(move |rot| SelectOption {
+                label: format!("Spot {} turned {}°", sp.label, rot.degrees()),
+                value: format!("{}:{}", sp.label, rot.degrees()),
+                description: Some(format!("at {}", sp.at)),
+            })
+        })
+        .collect();
+    if combos.is_empty() || combos.len() > 25 {
+        return Vec::new();
+    }
+    vec![vec![select(PLACE, "Place the tile…", combos)]]
+}
+
+/// The figure menu and the pass button.
+pub(super) fn figure_rows(game: &Game) -> Vec<Vec<Component>> {
+    let options: Vec<SelectOption> = figure_choices(game)
+        .iter()
+        .take(25)
+        .map(|(k, seg, words)| SelectOption {
+            label: capitalise(words),
+            value: format!("{}:{seg}", k.id()),
+            description: None,
+        })
+        .collect();
+    let mut rows = Vec::new();
+    if !options.is_empty() {
+        rows.push(vec![select(FIGURE, "Place a figure…", options)]);
+    }
+    rows.push(vec![button(PASS, "Pass", ButtonStyle::Secondary)]);
+    rows
+}
+
+/// After a tile is placed: where a figure may go, as a menu, and a pass button.
+pub(super) fn figure_prompt(r: &ChannelRecord, summary: &str) -> Response {
+    let text = format!("{summary}\nPlace a figure (menu below or /figure on:…), or /pass.");
+    let mut msg = Message::public(text).with_file("board.png", picture(r, &[]));
+    msg.rows = figure_rows(game_of(r));
+    Response::one(msg)
+}
+
+/// The end: ranking with the score breakdown and the final picture.
+pub(super) fn final_message(r: &ChannelRecord, summary: &str) -> Response {
+    let game = game_of(r);
+    let mut order: Vec<usize> = (0..game.players().len()).collect();
+    order.sort_by_key(|&i| {
+        let p = &game.players()[i];
+        (p.resigned, std::cmp::Reverse(p.score))
+    });
+    let mut lines = vec![];
+    if !summary.is_empty() {
+        lines.push(summary.to_string());
+    }
+    lines.push("**Game over!**".to_string());
+    for (rank, i) in order.iter().enumerate() {
+        let p = &game.players()[*i];
+        let parts: Vec<String> = Category::ALL
+            .iter()
+            .filter(|c| p.breakdown[**c as usize] > 0)
+            .map(|c| format!("{} {}", c.word(), p.breakdown[*c as usize]))
+            .collect();
+        let resigned = if p.resigned { " (resigned)" } else { "" };
+        lines.push(format!(
+            "{}. {} {} — **{}**{resigned}{}",
+            rank + 1,
+            text::disc(*i as u8),
+            mention(r.seat_user(*i as u8)),
+            p.score,
+            if parts.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", parts.join(", "))
+            }
+        ));
+    }
+    let png = render::final_scores_png(&BoardView::of(game, &r.seat_names()));
+    Response::one(Message::public(lines.join("\n")).with_file("final-scores.png", png))
+}
+
+/// /board: the picture with the menus of the decision pending (no one is pinged).
+pub(super) fn board_picture(r: &ChannelRecord) -> Response {
+    let game = game_of(r);
+    let caption = match game.pending() {
+        Some(_) => waiting_text(r),
+        None => "The game is over.".into(),
+    };
+    let mut msg = Message::public(caption).with_file("board.png", picture(r, &[]));
+    match game.pending().map(|p| p.decision) {
+        Some(Decision::PlaceTile { .. }) => msg.rows = placement_rows(game),
+        Some(Decision::PlaceFigure { .. }) => msg.rows = figure_rows(game),
+        None => {}
+    }
+    Response::one(msg)
+}
+
+pub(super) fn status(r: &ChannelRecord) -> String {
+    let game = game_of(r);
+    let mut lines = vec![waiting_text(r)];
+    if let Some(Decision::PlaceTile { .. }) = game.pending().map(|p| p.decision) {
+        lines.push(format!("Spots: {}.", spot_range(&view::spots(game))));
+    }
+    lines.push(format!("Tiles left: {}.", game.tiles_left()));
+    let kinds = crate::view::BoardView::of(game, &r.seat_names()).figure_kinds;
+    for (i, p) in game.players().iter().enumerate() {
+        let figures: Vec<String> = kinds
+            .iter()
+            .map(|k| {
+                let n = p.supply.get(*k) as usize;
+                text::plural(n, k.word(), &format!("{}s", k.word()))
+            })
+            .collect();
+        let goods = if game.config().has(crate::engine::Expansion::TradersBuilders) {
+            format!(
+                "; goods: wine {}, grain {}, cloth {}",
+                p.goods[0], p.goods[1], p.goods[2]
+            )
+        } else {
+            String::new()
+        };
+        lines.push(format!(
+            "{} {} — {} points; left: {}{goods}{}",
+            text::disc(i as u8),
+            r.seat_name(i as u8),
+            p.score,
+            figures.join(", "),
+            if p.resigned { " (resigned)" } else { "" }
+        ));
+    }
+    lines.join("\n")
+}
+
+/// Autocomplete for /figure on:…: every option in words, with a value the command reads
+/// back exactly (`kind#segment`).
+pub fn figure_suggestions(r: &ChannelRecord) -> Vec<(String, String)> {
+    figure_choices(game_of(r))
+        .into_iter()
+        .map(|(k, seg, words)| (capitalise(&words), format!("{}#{seg}", k.id())))
+        .collect()
+}
+
+pub fn spot_suggestions(r: &ChannelRecord) -> Vec<view::Spot> {
+    view::spots(game_of(r))
+}

@@ -1,0 +1,199 @@
+//! Commands of a running board game: placing tiles and figures, looking at the game,
+//! taking a move back, resigning.
+//!
+//! - this file: dispatch, turn checks, applying an action;
+//! - [`moves`]: reading a placement or a figure from what the player typed, undo;
+//! - [`words`]: events and moves in words (turn messages, history);
+//! - [`messages`]: the replies with pictures, menus and buttons.
+
+mod messages;
+mod moves;
+mod words;
+
+use messages::*;
+pub use messages::{announce, figure_suggestions, spot_suggestions};
+use moves::*;
+use words::*;
+
+use super::command::Command;
+use super::components::{FIGURE, PASS, PLACE, button, select};
+use super::reply::{ButtonStyle, Component, Message, Response, SelectOption};
+use super::text::capitalise;
+use super::{Session, lobby, mention, seat_of, text, undo};
+use crate::engine::{
+    Action, Category, Decision, Event, FigureKind, Game, Pos, Rotation, RuleError, SegmentKind,
+    Slot,
+};
+use crate::render;
+use crate::store::{ChannelRecord, RecordGame, StoreError};
+use crate::view::{self, BoardView};
+
+pub(super) fn game_of(r: &ChannelRecord) -> &Game {
+    match &r.game {
+        RecordGame::Board { game } => game,
+        _ => unreachable!("board commands run on board games"),
+    }
+}
+
+pub(super) fn game_mut(r: &mut ChannelRecord) -> &mut Game {
+    match &mut r.game {
+        RecordGame::Board { game } => game,
+        _ => unreachable!("board commands run on board games"),
+    }
+}
+
+pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Response, StoreError> {
+    match cmd {
+        Command::Board => return Ok(board_picture(&r)),
+        Command::Status => return Ok(Response::one(Message::private(status(&r)))),
+        Command::History { count } => {
+            return Ok(Response::one(Message::private(history(
+                &r,
+                count.unwrap_or(10) as usize,
+            ))));
+        }
+        Command::Join | Command::Start | Command::Leave => {
+            return Ok(Response::error(
+                "The game has already started; /status shows it. A player can /resign to leave it.",
+            ));
+        }
+        Command::Play { .. } | Command::Secure { .. } | Command::Hand => {
+            return Ok(Response::error(
+                "That is a card-game command; this channel plays the board game.",
+            ));
+        }
+        Command::Choose { .. } => {
+            return Ok(Response::error(
+                "There is nothing to choose in this game right now.",
+            ));
+        }
+        _ => {}
+    }
+    let Some(seat) = seat_of(&r, s.ctx.user) else {
+        let players: Vec<&str> = r.seats.iter().map(|x| x.name.as_str()).collect();
+        return Ok(Response::error(format!(
+            "You are not playing in this game (players: {}). You can watch: /board, /status.",
+            players.join(", ")
+        )));
+    };
+    if game_of(&r).players()[seat as usize].resigned {
+        return Ok(Response::error("You have resigned from this game."));
+    }
+    match cmd {
+        Command::Place {
+            spot,
+            rotation,
+            x,
+            y,
+        } => place(s, r, seat, spot, rotation, x, y),
+        Command::Figure { on, kind } => figure(s, r, seat, &on, kind),
+        Command::Pass => match check_turn(&r, seat, false) {
+            Ok(_) => act(s, r, seat, Action::Pass),
+            Err(e) => Ok(Response::error(e)),
+        },
+        Command::Undo { refuse } => undo(s, r, seat, refuse),
+        Command::Resign => {
+            r.undo = None;
+            act(s, r, seat, Action::Resign)
+        }
+        other => {
+            let _ = &mut r;
+            Ok(Response::error(format!(
+                "/{} is not available here.",
+                other.name()
+            )))
+        }
+    }
+}
+
+/// Who is to move and what, for refusals.
+pub(super) fn waiting_text(r: &ChannelRecord) -> String {
+    let game = game_of(r);
+    match game.pending() {
+        Some(p) => match p.decision {
+            Decision::PlaceTile { tile, .. } => format!(
+                "It is {}'s turn to place tile {}.",
+                r.seat_name(p.player),
+                text::tile_id(tile)
+            ),
+            Decision::PlaceFigure { .. } => format!(
+                "It is {}'s turn to place a figure or pass.",
+                r.seat_name(p.player)
+            ),
+        },
+        None => "The game is over.".to_string(),
+    }
+}
+
+/// Checks that `seat` is to move and the decision is a tile placement or a figure.
+pub(super) fn check_turn(r: &ChannelRecord, seat: u8, want_tile: bool) -> Result<Decision, String> {
+    let game = game_of(r);
+    let p = game.pending().ok_or("The game is over.")?;
+    if p.player != seat {
+        return Err(format!("It is not your turn. {}", waiting_text(r)));
+    }
+    match (&p.decision, want_tile) {
+        (Decision::PlaceTile { .. }, true) | (Decision::PlaceFigure { .. }, false) => {
+            Ok(p.decision)
+        }
+        (Decision::PlaceFigure { .. }, true) => {
+            Err("Your tile is down: place a figure (/figure on:…) or /pass.".into())
+        }
+        (Decision::PlaceTile { tile, .. }, false) => Err(format!(
+            "First place your tile {} with /place (spots on the picture).",
+            text::tile_id(*tile)
+        )),
+    }
+}
+
+/// Applies an action, saves, and builds the reply.
+pub(super) fn act(
+    s: &mut Session,
+    mut r: ChannelRecord,
+    seat: u8,
+    action: Action,
+) -> Result<Response, StoreError> {
+    let events = match game_mut(&mut r).apply(seat, action) {
+        Ok(e) => e,
+        Err(e) => return Ok(Response::error(refusal(&r, &e))),
+    };
+    let moves = game_of(&r).log().len();
+    undo::forget_if_stale(&mut r, moves);
+    if game_of(&r).is_over() {
+        lobby::archive(s, &r, false, winners(game_of(&r)))?;
+        return Ok(final_message(&r, &describe(&r, seat, &events)));
+    }
+    s.save(&mut r)?;
+    let summary = describe(&r, seat, &events);
+    if let Some(p) = game_of(&r).pending()
+        && p.player == seat
+        && matches!(p.decision, Decision::PlaceFigure { .. })
+    {
+        return Ok(figure_prompt(&r, &summary));
+    }
+    Ok(announce(&r, &summary, &events))
+}
+
+pub(super) fn refusal(r: &ChannelRecord, e: &RuleError) -> String {
+    match e {
+        RuleError::NotYourTurn { .. } => format!("It is not your turn. {}", waiting_text(r)),
+        other => capitalise(&other.to_string()) + ".",
+    }
+}
+
+/// Seats with the best score among those who did not resign.
+pub(super) fn winners(game: &Game) -> Vec<u8> {
+    let best = game
+        .players()
+        .iter()
+        .filter(|p| !p.resigned)
+        .map(|p| p.score)
+        .max()
+        .unwrap_or(0);
+    game.players()
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| !p.resigned && p.score == best)
+        .map(|(i, _)| i as u8)
+        .collect()
+}

@@ -1,0 +1,320 @@
+//! Reading a placement or a figure from what the player typed; taking a move back.
+
+use super::*;
+
+pub(super) fn place(
+    s: &mut Session,
+    r: ChannelRecord,
+    seat: u8,
+    spot: Option<String>,
+    rotation: Option<u16>,
+    x: Option<i32>,
+    y: Option<i32>,
+) -> Result<Response, StoreError> {
+    let decision = match check_turn(&r, seat, true) {
+        Ok(d) => d,
+        Err(e) => return Ok(Response::error(e)),
+    };
+    let Decision::PlaceTile { tile, placements } = decision else {
+        unreachable!("checked: a tile decision")
+    };
+    let spots = view::spots(game_of(&r));
+    let tile_id = text::tile_id(tile);
+    let labels = || spot_range(&spots);
+    let target = match (spot, x, y) {
+        (Some(label), None, None) => match view::spot_index(&label).and_then(|i| spots.get(i)) {
+            Some(sp) => sp.clone(),
+            None => {
+                return Ok(Response::error(format!(
+                    "There is no spot '{label}'. Tile {tile_id} can go at spots {} (see /board).",
+                    labels()
+                )));
+            }
+        },
+        (None, Some(x), Some(y)) => match spots.iter().find(|sp| sp.at == Pos::new(x, y)) {
+            Some(sp) => sp.clone(),
+            None => {
+                return Ok(Response::error(format!(
+                    "Tile {tile_id} cannot go at {x},{y}. It fits at spots {} (see /board).",
+                    labels()
+                )));
+            }
+        },
+        (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
+            return Ok(Response::error(
+                "Give either a spot label or x and y, not both.",
+            ));
+        }
+        _ => {
+            return Ok(Response::error(format!(
+                "Where? Give a spot label (tile {tile_id} fits at spots {}) or both x and y.",
+                labels()
+            )));
+        }
+    };
+    let fits: Vec<String> = target
+        .rotations
+        .iter()
+        .map(|r| r.degrees().to_string())
+        .collect();
+    let rot = match rotation {
+        Some(deg) => match Rotation::from_degrees(deg as i64) {
+            Some(rot) if target.rotations.contains(&rot) => rot,
+            _ => {
+                return Ok(Response::error(format!(
+                    "Tile {tile_id} does not fit at spot {} turned {deg}; there it fits turned {}.",
+                    target.label,
+                    fits.join(" or ")
+                )));
+            }
+        },
+        None if target.rotations.len() == 1 => target.rotations[0],
+        None => {
+            return Ok(Response::error(format!(
+                "Which rotation? At spot {} tile {tile_id} fits turned {} (rotation:…).",
+                target.label,
+                fits.join(" or ")
+            )));
+        }
+    };
+    debug_assert!(placements.iter().any(|p| p.at == target.at));
+    act(
+        s,
+        r,
+        seat,
+        Action::PlaceTile {
+            at: target.at,
+            rotation: rot,
+        },
+    )
+}
+
+/// "A–F", "A, B", "A–Z, AA–AC" for the refusal texts.
+pub(super) fn spot_range(spots: &[view::Spot]) -> String {
+    match spots.len() {
+        0 => "none".into(),
+        1 => spots[0].label.clone(),
+        2 => format!("{} and {}", spots[0].label, spots[1].label),
+        n => format!("{}–{}", spots[0].label, spots[n - 1].label),
+    }
+}
+
+/// Role word of a follower by what it stands on.
+pub(super) fn role(kind: FigureKind, on: SegmentKind) -> String {
+    let follower = match on {
+        SegmentKind::Road => "thief",
+        SegmentKind::City => "knight",
+        SegmentKind::Cloister => "monk",
+        SegmentKind::Field => "farmer",
+    };
+    match kind {
+        FigureKind::Follower => follower.to_string(),
+        FigureKind::Large => format!("large follower ({follower})"),
+        FigureKind::Builder => "builder".into(),
+        FigureKind::Pig => "pig".into(),
+    }
+}
+
+/// The figure options of the tile just placed, with their words.
+pub(super) fn figure_choices(game: &Game) -> Vec<(FigureKind, u8, String)> {
+    let Some(p) = game.pending() else {
+        return Vec::new();
+    };
+    let Decision::PlaceFigure { tile, options, .. } = p.decision else {
+        return Vec::new();
+    };
+    let placed = game.board().tile(tile);
+    let kind = placed.kind();
+    options
+        .iter()
+        .map(|o| {
+            let seg = o.segment as usize;
+            let what = kind.describe_segment(seg, placed.rotation);
+            let on = kind.segments[seg].kind;
+            (
+                o.kind,
+                o.segment,
+                format!("{} on the {what}", role(o.kind, on)),
+            )
+        })
+        .collect()
+}
+
+pub(super) fn figure(
+    s: &mut Session,
+    r: ChannelRecord,
+    seat: u8,
+    on: &str,
+    kind: Option<FigureKind>,
+) -> Result<Response, StoreError> {
+    if let Err(e) = check_turn(&r, seat, false) {
+        return Ok(Response::error(e));
+    }
+    let game = game_of(&r);
+    let choices = figure_choices(game);
+    let Some(Decision::PlaceFigure { tile, .. }) = game.pending().map(|p| p.decision) else {
+        unreachable!("checked: a figure decision")
+    };
+    let placed = game.board().tile(tile);
+    let tk = placed.kind();
+    let list = || {
+        let mut v: Vec<String> = choices.iter().map(|c| c.2.clone()).collect();
+        v.dedup();
+        v.join("; ")
+    };
+    // Which segment: "#3" (menus), a slot name in board directions, "C"/"cloister",
+    // or the words shown in the menu ("city north").
+    let wanted = on.trim().to_ascii_lowercase();
+    // "builder#3" (autocomplete values) names the figure too.
+    let (kind, wanted) = match wanted.split_once('#') {
+        Some((k, n)) if !k.is_empty() => match k.parse::<FigureKind>() {
+            Ok(k) if kind.is_none() || kind == Some(k) => (Some(k), format!("#{n}")),
+            _ => (kind, wanted.clone()),
+        },
+        _ => (kind, wanted.clone()),
+    };
+    let seg: Option<u8> = if let Some(n) = wanted.strip_prefix('#') {
+        n.parse()
+            .ok()
+            .filter(|n: &u8| (*n as usize) < tk.segments.len())
+    } else if wanted == "c" || wanted == "cloister" || wanted == "centre" || wanted == "center" {
+        tk.segments
+            .iter()
+            .position(|sg| sg.kind == SegmentKind::Cloister || sg.slots.is_empty())
+            .map(|i| i as u8)
+    } else if let Ok(slot) = wanted.to_ascii_uppercase().parse::<Slot>() {
+        Some(tk.segment_at(slot, placed.rotation) as u8)
+    } else {
+        let matching: Vec<u8> = (0..tk.segments.len())
+            .filter(|i| {
+                let d = tk
+                    .describe_segment(*i, placed.rotation)
+                    .to_ascii_lowercase();
+                d == wanted || d.replace(' ', "") == wanted.replace(' ', "")
+            })
+            .map(|i| i as u8)
+            .collect();
+        match matching.as_slice() {
+            [one] => Some(*one),
+            _ => {
+                // A bare feature word ("road") if it names one segment with options.
+                let by_kind: Vec<u8> = choices
+                    .iter()
+                    .filter(|c| tk.segments[c.1 as usize].kind.word() == wanted)
+                    .map(|c| c.1)
+                    .collect::<std::collections::BTreeSet<u8>>()
+                    .into_iter()
+                    .collect();
+                if by_kind.len() == 1 {
+                    Some(by_kind[0])
+                } else {
+                    None
+                }
+            }
+        }
+    };
+    let Some(seg) = seg else {
+        return Ok(Response::error(format!(
+            "I don't know where '{on}' is on your tile. You can place: {}. Or /pass.",
+            list()
+        )));
+    };
+    let here: Vec<&(FigureKind, u8, String)> = choices.iter().filter(|c| c.1 == seg).collect();
+    let what = tk.describe_segment(seg as usize, placed.rotation);
+    let figure = match kind {
+        Some(k) => k,
+        None if here.iter().any(|c| c.0 == FigureKind::Follower) => FigureKind::Follower,
+        None if here.len() == 1 => here[0].0,
+        None if here.is_empty() => FigureKind::Follower,
+        None => {
+            let kinds: Vec<&str> = here.iter().map(|c| c.0.id()).collect();
+            return Ok(Response::error(format!(
+                "Which figure on the {what}? kind: {}.",
+                kinds.join(", ")
+            )));
+        }
+    };
+    if !here.iter().any(|c| c.0 == figure) {
+        // The engine's reason, plus what would be valid.
+        let reason = game
+            .check(
+                seat,
+                &Action::PlaceFigure {
+                    figure,
+                    segment: seg,
+                },
+            )
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_else(|| "not allowed".into());
+        let valid = if choices.is_empty() {
+            "You can only /pass.".to_string()
+        } else {
+            format!("You can place: {}. Or /pass.", list())
+        };
+        return Ok(Response::error(format!("{}. {valid}", capitalise(&reason))));
+    }
+    act(
+        s,
+        r,
+        seat,
+        Action::PlaceFigure {
+            figure,
+            segment: seg,
+        },
+    )
+}
+
+/// Where the log goes back to for "the last move": the current player's own tile
+/// (before a figure), else the last tile placement and what followed it.
+pub(super) fn undo_target(game: &Game, seat: u8) -> Option<(usize, bool)> {
+    let log = game.log();
+    let last_tile = log
+        .iter()
+        .rposition(|e| matches!(e.action, Action::PlaceTile { .. }))?;
+    let own_tile_only = matches!(game.pending(), Some(p) if p.player == seat
+        && matches!(p.decision, Decision::PlaceFigure { .. }))
+        && last_tile == log.len() - 1;
+    Some((last_tile, own_tile_only))
+}
+
+pub(super) fn undo(
+    s: &mut Session,
+    mut r: ChannelRecord,
+    seat: u8,
+    refuse: bool,
+) -> Result<Response, StoreError> {
+    let game = game_of(&r);
+    let log_len = game.log().len();
+    let target = undo_target(game, seat);
+    let active: Vec<u64> = (0..r.seats.len() as u8)
+        .filter(|i| !game.players()[*i as usize].resigned)
+        .map(|i| r.seat_user(i))
+        .collect();
+    let alone = target.is_some_and(|t| t.1);
+    match undo::step(
+        s,
+        &mut r,
+        refuse,
+        log_len,
+        target.map(|t| t.0),
+        &active,
+        alone,
+    )? {
+        undo::Step::Reply(reply) => Ok(reply),
+        undo::Step::Cut(to_len) => {
+            let game = game_of(&r);
+            let rebuilt = match Game::replay(game.config().clone(), &game.log()[..to_len]) {
+                Ok(g) => g,
+                Err(e) => {
+                    return Ok(Response::error(format!(
+                        "The move cannot be taken back: {e}."
+                    )));
+                }
+            };
+            r.game = RecordGame::Board { game: rebuilt };
+            s.save(&mut r)?;
+            Ok(announce(&r, "The last move was taken back.", &[]))
+        }
+    }
+}

@@ -1,0 +1,150 @@
+//! Events and moves in words: the turn messages and the history.
+
+use super::*;
+
+/// Words for the events of one command.
+pub(super) fn describe(r: &ChannelRecord, actor: u8, events: &[Event]) -> String {
+    let game = game_of(r);
+    let mut lines: Vec<String> = Vec::new();
+    let mut first = String::new();
+    for e in events {
+        match e {
+            Event::TilePlaced {
+                player,
+                tile,
+                at,
+                rotation,
+            } if *player == actor && first.is_empty() => {
+                first = format!(
+                    "**{}** placed **{}** at {} (turned {}°)",
+                    r.seat_name(*player),
+                    text::tile_id(*tile),
+                    at,
+                    rotation.degrees()
+                );
+            }
+            Event::TilePlaced {
+                player,
+                tile,
+                at,
+                rotation,
+            } => lines.push(format!(
+                "**{}** placed **{}** at {} (turned {}°).",
+                r.seat_name(*player),
+                text::tile_id(*tile),
+                at,
+                rotation.degrees()
+            )),
+            Event::FigurePlaced {
+                player,
+                figure,
+                at,
+                segment,
+            } => {
+                let phrase = figure_phrase(game, *figure, *at, *segment);
+                if first.is_empty() {
+                    first = format!("**{}** put a {phrase}", r.seat_name(*player));
+                } else {
+                    first.push_str(&format!(" and a {phrase}"));
+                }
+            }
+            Event::Passed { player } if first.is_empty() => {
+                first = format!("**{}** placed no figure", r.seat_name(*player));
+            }
+            Event::FeatureCompleted { feature, tiles, .. } => {
+                lines.push(format!(
+                    "{} completed ({}).",
+                    capitalise(feature.word()),
+                    text::plural(*tiles as usize, "tile", "tiles")
+                ));
+            }
+            Event::Scored {
+                player,
+                points,
+                reason,
+                ..
+            } => {
+                lines.push(format!(
+                    "{} {} +{points} ({}).",
+                    text::disc(*player),
+                    r.seat_name(*player),
+                    text::reason(*reason)
+                ));
+            }
+            Event::GoodsTaken { player, goods } => {
+                let what: Vec<String> = crate::engine::tile::Good::ALL
+                    .iter()
+                    .filter(|g| goods[g.index()] > 0)
+                    .map(|g| format!("{} {}", goods[g.index()], g.word()))
+                    .collect();
+                lines.push(format!(
+                    "{} takes the goods: {}.",
+                    r.seat_name(*player),
+                    what.join(", ")
+                ));
+            }
+            Event::ExtraTile { player } => {
+                lines.push(format!(
+                    "{}'s builder brings a second tile this turn.",
+                    r.seat_name(*player)
+                ));
+            }
+            Event::TileSetAside { tile, .. } => {
+                lines.push(format!(
+                    "Tile {} fits nowhere and is set aside.",
+                    text::tile_id(*tile)
+                ));
+            }
+            Event::Resigned { player } => {
+                lines.push(format!("**{}** resigned.", r.seat_name(*player)))
+            }
+            _ => {}
+        }
+    }
+    if !first.is_empty() {
+        lines.insert(0, format!("{first}."));
+    }
+    lines.join("\n")
+}
+
+pub(super) fn figure_phrase(game: &Game, figure: FigureKind, at: Pos, segment: u8) -> String {
+    match game.board().at(at) {
+        Some(t) => {
+            let kind = t.kind();
+            let on = kind
+                .segments
+                .get(segment as usize)
+                .map_or(SegmentKind::Field, |s| s.kind);
+            format!(
+                "{} on the {}",
+                role(figure, on),
+                kind.describe_segment(segment as usize, t.rotation)
+            )
+        }
+        None => figure.word().to_string(),
+    }
+}
+
+/// The last `count` moves in words, rebuilt by replaying the log.
+pub(super) fn history(r: &ChannelRecord, count: usize) -> String {
+    let game = game_of(r);
+    let mut replay = match Game::new(game.config().clone()) {
+        Ok(g) => g,
+        Err(e) => return format!("The history cannot be rebuilt: {e}."),
+    };
+    let mut moves: Vec<String> = Vec::new();
+    for entry in game.log() {
+        let Ok(events) = replay.apply(entry.player, entry.action.clone()) else {
+            break;
+        };
+        let mut shadow = r.clone();
+        shadow.game = RecordGame::Board {
+            game: replay.clone(),
+        };
+        let line = describe(&shadow, entry.player, &events).replace('\n', " ");
+        if !line.is_empty() {
+            moves.push(line);
+        }
+    }
+    text::recent_moves(&moves, count)
+}

@@ -1,0 +1,218 @@
+//! Commands of a running card game. Hands and face-down cards are hidden: they appear
+//! only in private messages to their owner; everything public goes through the engine's
+//! redaction (`CardEvent::public`, `public_view`).
+//!
+//! - this file: dispatch, applying an action, undo, resigning;
+//! - [`moves`]: reading a card, a row or a choice from what the player typed;
+//! - [`words`]: public events in words (turn messages, round summaries, history);
+//! - [`messages`]: the replies with the table and hand pictures, buttons and menus.
+
+mod messages;
+mod moves;
+mod words;
+
+pub use messages::announce;
+use messages::*;
+use moves::*;
+pub use moves::{choice_suggestions, hand_suggestions, row_suggestions};
+use words::*;
+
+use super::command::Command;
+use super::components::{CHOOSE, HAND, PLAY, button, select};
+use super::reply::{ButtonStyle, Message, Response, SelectOption};
+use super::{Session, lobby, mention, seat_of, text, undo};
+use crate::cards::{
+    Card, CardAction, CardEvent, CardGame, CardId, CardPending, Colour, PendingKind, Species,
+};
+use crate::render;
+use crate::store::{ChannelRecord, RecordGame, StoreError};
+
+pub(super) fn game_of(r: &ChannelRecord) -> &CardGame {
+    match &r.game {
+        RecordGame::Cards { game } => game,
+        _ => unreachable!("card commands run on card games"),
+    }
+}
+
+pub(super) fn game_mut(r: &mut ChannelRecord) -> &mut CardGame {
+    match &mut r.game {
+        RecordGame::Cards { game } => game,
+        _ => unreachable!("card commands run on card games"),
+    }
+}
+
+pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Response, StoreError> {
+    match cmd {
+        Command::Board => return Ok(table_message(&r, &waiting_text(&r), false)),
+        Command::Status => return Ok(Response::one(Message::private(status(&r)))),
+        Command::History { count } => {
+            return Ok(Response::one(Message::private(history(
+                &r,
+                count.unwrap_or(10) as usize,
+            ))));
+        }
+        Command::Join | Command::Start | Command::Leave => {
+            return Ok(Response::error(
+                "The game has already started; /status shows it.",
+            ));
+        }
+        Command::Place { .. } | Command::Figure { .. } | Command::Pass => {
+            return Ok(Response::error(
+                "That is a board-game command; this channel plays the card game (/play, /secure, /hand).",
+            ));
+        }
+        _ => {}
+    }
+    let Some(seat) = seat_of(&r, s.ctx.user) else {
+        return Ok(Response::error(format!(
+            "You are not playing in this game (players: {}). You can watch: /board, /status.",
+            r.seat_names().join(", ")
+        )));
+    };
+    match cmd {
+        Command::Hand => Ok(Response::one(hand_message(&r, seat))),
+        Command::Play { card, row } => match resolve_play(&r, seat, &card, row.as_deref()) {
+            Ok(action) => act(s, r, seat, action),
+            Err(e) => Ok(Response::error(e)),
+        },
+        Command::Secure { row } => match parse_row(&row) {
+            Some(row) => act(s, r, seat, CardAction::PlaceFollower { row }),
+            None => Ok(Response::error(format!(
+                "There is no row '{row}'; rows: city, cloister, road, field."
+            ))),
+        },
+        Command::Choose { option } => match resolve_choice(&r, seat, &option) {
+            Ok(action) => act(s, r, seat, action),
+            Err(e) => Ok(Response::error(e)),
+        },
+        Command::Undo { refuse } => undo(s, r, refuse),
+        Command::Resign => resign(s, r, seat),
+        other => {
+            let _ = &mut r;
+            Ok(Response::error(format!(
+                "/{} is not available in the card game.",
+                other.name()
+            )))
+        }
+    }
+}
+
+/// A row by colour word or area word: "blue"/"city", "yellow"/"cloister"...
+pub fn parse_row(s: &str) -> Option<Colour> {
+    Colour::parse(s)
+}
+
+pub(super) fn row_name(c: Colour) -> String {
+    format!("{} ({})", c.area(), c.name())
+}
+
+pub(super) fn waiting_text(r: &ChannelRecord) -> String {
+    let game = game_of(r);
+    match game.pending() {
+        Some(p) => format!(
+            "Waiting for {}: {}.",
+            r.seat_name(p.player),
+            p.kind.describe()
+        ),
+        None => "The game is over.".into(),
+    }
+}
+
+/// The pending decision if it is `seat`'s, else a refusal naming who is to act.
+pub(super) fn my_pending(r: &ChannelRecord, seat: u8) -> Result<CardPending, String> {
+    let game = game_of(r);
+    match game.pending() {
+        None => Err("The game is over.".into()),
+        Some(p) if p.player != seat => Err(format!("It is not your turn. {}", waiting_text(r))),
+        Some(p) => Ok(p),
+    }
+}
+
+pub(super) fn act(
+    s: &mut Session,
+    mut r: ChannelRecord,
+    seat: u8,
+    action: CardAction,
+) -> Result<Response, StoreError> {
+    let events = match game_mut(&mut r).apply(seat, action) {
+        Ok(e) => e,
+        Err(e) => return Ok(Response::error(e.to_string())),
+    };
+    let moves = game_of(&r).log().len();
+    undo::forget_if_stale(&mut r, moves);
+    let public: Vec<CardEvent> = events.iter().map(CardEvent::public).collect();
+    let summary = describe(&r, &public);
+    if game_of(&r).is_finished() {
+        let winners = game_of(&r)
+            .winners()
+            .map(|w| w.to_vec())
+            .unwrap_or_default();
+        lobby::archive(s, &r, false, winners)?;
+        return Ok(final_message(&r, &summary));
+    }
+    s.save(&mut r)?;
+    let mut out = announce(&r, &summary, &events);
+    // The actor's new hand, for their eyes only.
+    if !game_of(&r).player_view(seat).hand.is_empty() {
+        out.push(hand_message(&r, seat));
+    }
+    Ok(out)
+}
+
+pub(super) fn undo(
+    s: &mut Session,
+    mut r: ChannelRecord,
+    refuse: bool,
+) -> Result<Response, StoreError> {
+    let log_len = game_of(&r).log().len();
+    let everyone: Vec<u64> = r.seats.iter().map(|x| x.user).collect();
+    let target = log_len.checked_sub(1);
+    match undo::step(s, &mut r, refuse, log_len, target, &everyone, false)? {
+        undo::Step::Reply(reply) => Ok(reply),
+        undo::Step::Cut(to_len) => {
+            let game = game_of(&r);
+            let rebuilt =
+                match CardGame::replay(game.config().clone(), game.log()[..to_len].to_vec()) {
+                    Ok(g) => g,
+                    Err(e) => {
+                        return Ok(Response::error(format!(
+                            "The move cannot be taken back: {e}."
+                        )));
+                    }
+                };
+            r.game = RecordGame::Cards { game: rebuilt };
+            s.save(&mut r)?;
+            Ok(announce(&r, "The last move was taken back.", &[]))
+        }
+    }
+}
+
+/// The card game cannot go on with a seat missing (the deal needs every hand): a
+/// resignation ends the game; the best of the others win.
+pub(super) fn resign(s: &mut Session, r: ChannelRecord, seat: u8) -> Result<Response, StoreError> {
+    let scores = game_of(&r).scores();
+    let best = scores
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != seat as usize)
+        .map(|(_, p)| *p)
+        .max()
+        .unwrap_or(0);
+    let winners: Vec<u8> = scores
+        .iter()
+        .enumerate()
+        .filter(|(i, p)| *i != seat as usize && **p == best)
+        .map(|(i, _)| i as u8)
+        .collect();
+    lobby::archive(s, &r, false, winners.clone())?;
+    let names: Vec<String> = winners.iter().map(|w| mention(r.seat_user(*w))).collect();
+    Ok(Response::one(
+        Message::public(format!(
+            "**{}** resigned, which ends the card game. Best score among the others: {} ({}).",
+            r.seat_name(seat),
+            names.join(", "),
+            best
+        ))
+        .with_file("table.png", table_png(&r)),
+    ))
+}
