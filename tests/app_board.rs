@@ -332,6 +332,7 @@ fn a_whole_game_through_the_command_layer() {
     run(&app, &carol(), "join", &[]);
     let mut last = run(&app, &bob(), "start", &[]);
     let mut turns = 0;
+    let mut spot_menus = 0;
     loop {
         turns += 1;
         assert!(turns < 400, "the game does not end");
@@ -349,13 +350,28 @@ fn a_whole_game_through_the_command_layer() {
             Decision::PlaceTile { placements, .. } => {
                 // Use the menu when it is there, else the first spot by label.
                 let menu = msg.rows.iter().flatten().find_map(|c| match c {
-                    Component::Select { id, options, .. } if id == "place" => Some(options.clone()),
+                    Component::Select { id, options, .. } if id == "place" || id == "spot" => {
+                        Some((id.clone(), options.clone()))
+                    }
                     _ => None,
                 });
                 match menu {
-                    Some(options) => {
+                    Some((id, options)) if id == "place" => {
                         let pick = &options[turns % options.len()];
                         app.component(&who, "place", std::slice::from_ref(&pick.value))
+                    }
+                    Some((_, spots)) => {
+                        // Too many placements for one menu: a spot, then a rotation button.
+                        spot_menus += 1;
+                        let pick = &spots[turns % spots.len()];
+                        let r = app.component(&who, "spot", std::slice::from_ref(&pick.value));
+                        match r.messages[0].rows.first().and_then(|row| row.first()) {
+                            Some(Component::Button { id, .. }) => {
+                                assert!(r.is_private(), "{}", r.text());
+                                app.component(&who, id, &[])
+                            }
+                            _ => r, // one rotation only: already placed
+                        }
                     }
                     None => {
                         let rot = placements[0].rotations[0].degrees().to_string();
@@ -378,6 +394,8 @@ fn a_whole_game_through_the_command_layer() {
             last.text()
         );
     }
+    // Late in a game a tile has more placements than one menu holds.
+    assert!(spot_menus > 0, "no turn needed the spot menu");
     // The game is in the history and the channel is free again.
     assert!(matches!(app.store().load(CHANNEL).unwrap(), Loaded::Empty));
     let h = app.store().history().unwrap();

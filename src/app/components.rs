@@ -13,8 +13,10 @@ pub const UNDO_YES: &str = "undo:yes";
 pub const UNDO_NO: &str = "undo:no";
 /// Select menu: value `kind:segment`.
 pub const FIGURE: &str = "figure";
-/// Select menu: value `spot:rotation`.
+/// Select menu: value `spot:rotation`; buttons are `place:<spot>:<rotation>`.
 pub const PLACE: &str = "place";
+/// Select menu of spots alone (value: the label); the answer offers the rotations.
+pub const SPOT: &str = "spot";
 /// Select menu whose value is the option text of /choose; buttons are `choose:<option>`.
 pub const CHOOSE: &str = "choose";
 /// Select menu: value `card|row`.
@@ -60,6 +62,12 @@ pub fn command(id: &str, values: &[String]) -> Result<Command, String> {
                 kind: Some(kind.parse()?),
             }
         }
+        SPOT => Command::Place {
+            spot: Some(value()?),
+            rotation: None,
+            x: None,
+            y: None,
+        },
         PLACE => {
             let v = value()?;
             let (spot, rot) = v
@@ -81,12 +89,17 @@ pub fn command(id: &str, values: &[String]) -> Result<Command, String> {
                 row: Some(row.to_string()),
             }
         }
-        _ => match id.strip_prefix("choose:") {
-            Some(option) => Command::Choose {
-                option: option.to_string(),
-            },
-            None => return Err(format!("this button ({id}) is no longer in use")),
-        },
+        _ => {
+            if let Some(option) = id.strip_prefix("choose:") {
+                Command::Choose {
+                    option: option.to_string(),
+                }
+            } else if let Some(placement) = id.strip_prefix("place:") {
+                return command(PLACE, &[placement.to_string()]);
+            } else {
+                return Err(format!("this button ({id}) is no longer in use"));
+            }
+        }
     })
 }
 
@@ -109,6 +122,19 @@ mod tests {
             Command::Place {
                 spot: Some("B".into()),
                 rotation: Some(90),
+                x: None,
+                y: None
+            }
+        );
+        assert_eq!(
+            command("place:C:270", &[]).unwrap(),
+            command(PLACE, &["C:270".into()]).unwrap()
+        );
+        assert_eq!(
+            command(SPOT, &["D".into()]).unwrap(),
+            Command::Place {
+                spot: Some("D".into()),
+                rotation: None,
                 x: None,
                 y: None
             }

@@ -53,10 +53,25 @@ pub(super) fn placement_rows(game: &Game) -> Vec<Vec<Component>> {
             })
         })
         .collect();
-    if combos.is_empty() || combos.len() > 25 {
+    if combos.is_empty() {
         return Vec::new();
     }
-    vec![vec![select(PLACE, "Place the tile…", combos)]]
+    if combos.len() <= 25 {
+        return vec![vec![select(PLACE, "Place the tile…", combos)]];
+    }
+    // Too many for one menu: choose the spot, then the rotation (buttons).
+    let spots: Vec<SelectOption> = view::spots(game)
+        .iter()
+        .map(|sp| SelectOption {
+            label: format!("Spot {}", sp.label),
+            value: sp.label.clone(),
+            description: Some(format!("at {}", sp.at)),
+        })
+        .collect();
+    if spots.len() > 25 {
+        return Vec::new();
+    }
+    vec![vec![select(SPOT, "Choose a spot…", spots)]]
 }
 
 /// The figure menu and the pass button.

@@ -16,7 +16,7 @@ use moves::*;
 use words::*;
 
 use super::command::Command;
-use super::components::{FIGURE, PASS, PLACE, button, select};
+use super::components::{FIGURE, PASS, PLACE, SPOT, button, select};
 use super::reply::{ButtonStyle, Component, Message, Response, SelectOption};
 use super::text::capitalise;
 use super::{Session, lobby, mention, seat_of, text, undo};

@@ -70,11 +70,25 @@ pub(super) fn place(
         },
         None if target.rotations.len() == 1 => target.rotations[0],
         None => {
-            return Ok(Response::error(format!(
+            // One button per fitting rotation (what a spot chosen in the menu leads to).
+            let buttons = target
+                .rotations
+                .iter()
+                .map(|r| {
+                    button(
+                        &format!("{PLACE}:{}:{}", target.label, r.degrees()),
+                        &format!("Turned {}°", r.degrees()),
+                        ButtonStyle::Primary,
+                    )
+                })
+                .collect();
+            let msg = Message::private(format!(
                 "Which rotation? At spot {} tile {tile_id} fits turned {} (rotation:…).",
                 target.label,
                 fits.join(" or ")
-            )));
+            ))
+            .with_row(buttons);
+            return Ok(Response::one(msg));
         }
     };
     debug_assert!(placements.iter().any(|p| p.at == target.at));
