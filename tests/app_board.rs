@@ -654,3 +654,49 @@ fn help_fits_in_one_discord_message() {
         r.text().chars().count()
     );
 }
+
+#[test]
+fn stats_count_this_servers_finished_games() {
+    let app = app();
+    let r = run(&app, &alice(), "stats", &[]);
+    assert!(r.is_private());
+    assert!(
+        r.text().contains("No finished games on this server yet"),
+        "{}",
+        r.text()
+    );
+    // Two games end by resignation (bob resigns, then alice), one is aborted.
+    for loser in [bob(), alice()] {
+        let app2 = &app;
+        run(app2, &alice(), "new", &[]);
+        run(app2, &bob(), "join", &[]);
+        run(app2, &alice(), "start", &[]);
+        let r = run(app2, &loser, "resign", &[]);
+        assert!(r.text().contains("Game over"), "{}", r.text());
+    }
+    run(&app, &alice(), "new", &[]);
+    run(&app, &bob(), "join", &[]);
+    run(&app, &alice(), "start", &[]);
+    run(&app, &alice(), "abort", &[]);
+    let r = run(&app, &carol(), "stats", &[]);
+    let t = r.text();
+    assert!(
+        t.contains("**2 finished games on this server** (2 Carcassonne, 0 card game)."),
+        "{t}"
+    );
+    assert!(t.contains(&format!("<@{ALICE}> — 1 of 2 games won")), "{t}");
+    assert!(t.contains(&format!("<@{BOB}> — 1 of 2 games won")), "{t}");
+    assert!(t.contains("You have not finished a game here yet."), "{t}");
+    let r = run(&app, &alice(), "stats", &[]);
+    assert!(r.text().contains("You: 2 games, 1 won"), "{}", r.text());
+    // Another server sees nothing.
+    let elsewhere = Ctx {
+        guild: Some(2),
+        ..alice()
+    };
+    assert!(
+        app.handle(&elsewhere, Command::Stats)
+            .text()
+            .contains("No finished games")
+    );
+}

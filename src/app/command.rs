@@ -258,6 +258,12 @@ pub const COMMANDS: &[CommandSpec] = &[
         scope: Scope::Any,
     },
     CommandSpec {
+        name: "stats",
+        description: "Statistics of this server's finished games, and yours",
+        options: &[],
+        scope: Scope::Any,
+    },
+    CommandSpec {
         name: "play",
         description: "Card game: play a card from your hand into a row",
         options: &[
@@ -349,6 +355,7 @@ pub enum Command {
     Choose {
         option: String,
     },
+    Stats,
 }
 
 impl Command {
@@ -446,6 +453,7 @@ impl Command {
             "choose" => Command::Choose {
                 option: a.str("option").unwrap_or_default(),
             },
+            "stats" => Command::Stats,
             other => unreachable!("command /{other} is in the table but not parsed"),
         })
     }
@@ -471,11 +479,12 @@ impl Command {
             Command::Secure { .. } => "secure",
             Command::Hand => "hand",
             Command::Choose { .. } => "choose",
+            Command::Stats => "stats",
         }
     }
 
     /// Whether the answer is only for the user who asked (help, rules, status, history,
-    /// hand): fronts that defer can defer privately.
+    /// hand, stats): fronts that defer can defer privately.
     pub fn is_private(&self) -> bool {
         matches!(
             self,
@@ -484,6 +493,7 @@ impl Command {
                 | Command::Status
                 | Command::History { .. }
                 | Command::Hand
+                | Command::Stats
         )
     }
 

@@ -14,6 +14,7 @@ pub mod command;
 mod components;
 mod lobby;
 pub mod reply;
+mod stats;
 mod text;
 mod undo;
 
@@ -150,6 +151,15 @@ impl App {
             Command::Help => return Response::one(Message::private(text::help())),
             Command::Rules { topic } => {
                 return Response::one(Message::private(text::rules(topic.as_deref())));
+            }
+            Command::Stats => {
+                return match self.store.history() {
+                    Ok(h) => Response::one(Message::private(stats::text(&h, ctx))),
+                    Err(e) => {
+                        tracing::error!(error = %e, "cannot read the history");
+                        Response::error("The statistics cannot be read right now.")
+                    }
+                };
             }
             _ => {}
         }

@@ -1,0 +1,74 @@
+//! /stats: what the history of finished games says, for this server and for the asker.
+
+use super::{Ctx, mention};
+use crate::store::HistoryEntry;
+use crate::store::record::GameTypeRepr;
+use std::collections::HashMap;
+
+#[derive(Default)]
+struct Tally {
+    games: u32,
+    wins: u32,
+    best: u32,
+    total: u64,
+}
+
+/// The statistics text: this server's finished games (aborted ones are not counted),
+/// the players with the most wins, and the asker's own record.
+pub fn text(history: &[(u64, HistoryEntry)], ctx: &Ctx) -> String {
+    let games: Vec<&HistoryEntry> = history
+        .iter()
+        .map(|(_, e)| e)
+        .filter(|e| e.guild == ctx.guild && !e.aborted)
+        .collect();
+    if games.is_empty() {
+        return "No finished games on this server yet. /new starts one.".into();
+    }
+    let mut players: HashMap<u64, Tally> = HashMap::new();
+    for e in &games {
+        for (seat, s) in e.seats.iter().enumerate() {
+            let t = players.entry(s.user).or_default();
+            let score = e.scores.get(seat).copied().unwrap_or(0);
+            t.games += 1;
+            t.total += score as u64;
+            t.best = t.best.max(score);
+            if e.winners.contains(&(seat as u8)) {
+                t.wins += 1;
+            }
+        }
+    }
+    let board = games
+        .iter()
+        .filter(|e| e.game == GameTypeRepr::Board)
+        .count();
+    let mut lines = vec![format!(
+        "**{} finished games on this server** ({} Carcassonne, {} card game).",
+        games.len(),
+        board,
+        games.len() - board
+    )];
+    let mut ranking: Vec<(&u64, &Tally)> = players.iter().collect();
+    ranking.sort_by_key(|(u, t)| (std::cmp::Reverse(t.wins), std::cmp::Reverse(t.best), **u));
+    lines.push("Most wins:".into());
+    for (i, (user, t)) in ranking.iter().take(5).enumerate() {
+        lines.push(format!(
+            "{}. {} — {} of {} games won, best score {}",
+            i + 1,
+            mention(**user),
+            t.wins,
+            t.games,
+            t.best
+        ));
+    }
+    match players.get(&ctx.user) {
+        Some(t) => lines.push(format!(
+            "You: {} games, {} won, best score {}, average {:.1}.",
+            t.games,
+            t.wins,
+            t.best,
+            t.total as f64 / t.games as f64
+        )),
+        None => lines.push("You have not finished a game here yet.".into()),
+    }
+    lines.join("\n")
+}
