@@ -720,38 +720,24 @@ fn draw_open_end(img: &mut RgbaImage, colour: Colour, open: usize, r: Rect, bg: 
     dashed_rect(img, r, ink);
     let cx = r.x as f32 + r.w as f32 / 2.0;
     let k = cw as f32 / 72.0;
-    text::draw_centred(
-        img,
-        "open",
-        cx,
-        r.y as f32 + r.h as f32 * 0.2,
-        style(12.0 * k, true),
-        ink,
-    );
-    text::draw_centred(
-        img,
-        "end",
-        cx,
-        r.y as f32 + r.h as f32 * 0.33,
-        style(12.0 * k, true),
-        ink,
-    );
-    text::draw_centred(
-        img,
-        &open.to_string(),
-        cx,
-        r.y as f32 + r.h as f32 * 0.57,
-        style(26.0 * k, true),
-        ink,
-    );
-    text::draw_centred(
-        img,
-        "to secure",
-        cx,
-        r.y as f32 + r.h as f32 * 0.8,
-        style(11.0 * k, false),
-        ink,
-    );
+    let number = open.to_string();
+    // (text, height on the box as a fraction, size at a 72 px card, bold)
+    let lines = [
+        ("open", 0.2, 12.0, true),
+        ("end", 0.33, 12.0, true),
+        (number.as_str(), 0.57, 26.0, true),
+        ("to secure", 0.8, 11.0, false),
+    ];
+    for (words, at, size, bold) in lines {
+        text::draw_centred(
+            img,
+            words,
+            cx,
+            r.y as f32 + r.h as f32 * at,
+            style(size * k, bold),
+            ink,
+        );
+    }
 }
 
 fn draw_securing(img: &mut RgbaImage, view: &PublicView, names: &[String], lay: &TableLayout) {
