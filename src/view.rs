@@ -158,6 +158,15 @@ pub struct BoardView {
     pub scored: Vec<ScoreMark>,
 }
 
+/// The figure kinds a game has (those its players start with).
+pub fn figure_kinds(game: &Game) -> Vec<FigureKind> {
+    let initial = crate::engine::game::initial_supply(game.config());
+    FigureKind::ALL
+        .into_iter()
+        .filter(|k| initial.get(*k) > 0)
+        .collect()
+}
+
 /// The legal spots of the tile waiting to be placed, labelled.
 pub fn spots(game: &Game) -> Vec<Spot> {
     match game.pending().map(|p| p.decision) {
@@ -222,13 +231,21 @@ impl BoardView {
                 breakdown: p.breakdown,
             })
             .collect();
-        let next = game.drawn_tile().map(|kind| NextTile {
-            kind,
-            player: game.current_player(),
-            spots: spots(game),
-            fitting: game.fitting_rotations(),
+        let next = game.drawn_tile().map(|kind| {
+            let spots = spots(game);
+            let mut fitting: Vec<Rotation> = spots
+                .iter()
+                .flat_map(|s| s.rotations.iter().copied())
+                .collect();
+            fitting.sort();
+            fitting.dedup();
+            NextTile {
+                kind,
+                player: game.current_player(),
+                spots,
+                fitting,
+            }
         });
-        let initial = crate::engine::game::initial_supply(game.config());
         BoardView {
             turn: board.len().saturating_sub(1) as u32,
             tiles,
@@ -239,10 +256,7 @@ impl BoardView {
             tiles_left: game.tiles_left(),
             last_placed: game.last_placed().map(|i| board.tile(i).pos),
             over: game.is_over(),
-            figure_kinds: FigureKind::ALL
-                .into_iter()
-                .filter(|k| initial.get(*k) > 0)
-                .collect(),
+            figure_kinds: figure_kinds(game),
             goods: game.config().has(crate::engine::Expansion::TradersBuilders),
             scored: Vec::new(),
         }

@@ -3,6 +3,7 @@
 //! help text is written from them.
 
 use crate::engine::{Expansion, FarmerRule, FigureKind, SmallCityRule};
+pub use crate::store::GameType;
 use std::fmt;
 
 /// An option value as a front delivers it.
@@ -294,13 +295,6 @@ pub const COMMANDS: &[CommandSpec] = &[
 
 pub fn spec(name: &str) -> Option<&'static CommandSpec> {
     COMMANDS.iter().find(|c| c.name == name)
-}
-
-/// Which game a new game is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameType {
-    Board,
-    Cards,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

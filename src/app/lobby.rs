@@ -7,7 +7,6 @@ use super::{Session, mention, seat_of, text};
 use crate::cards::{CardConfig, CardGame};
 use crate::engine::{Expansion, FarmerRule, Game, GameConfig, RuleOptions, SmallCityRule};
 use crate::rng::Rng;
-use crate::store::record::GameTypeRepr;
 use crate::store::{
     ChannelRecord, HistoryEntry, RecordGame, SCHEMA_VERSION, Seat, Setup, StoreError,
 };
@@ -27,11 +26,11 @@ pub fn busy_text(r: &ChannelRecord) -> String {
 
 pub fn describe_setup(s: &Setup) -> String {
     match s.game {
-        GameTypeRepr::Cards => format!(
+        GameType::Cards => format!(
             "the Carcassonne card game for up to {} players",
             s.max_players
         ),
-        GameTypeRepr::Board => {
+        GameType::Board => {
             let mut sets = vec![Expansion::Base.name()];
             sets.extend(
                 s.expansions
@@ -93,7 +92,7 @@ pub fn new_game(s: &mut Session, setup: NewGame) -> Result<Response, StoreError>
     let mut expansions = setup.expansions.clone();
     expansions.sort();
     let record_setup = Setup {
-        game: setup.game.into(),
+        game: setup.game,
         expansions,
         rules: RuleOptions {
             farmers: setup.farmers.unwrap_or_default(),
@@ -224,7 +223,7 @@ fn start(s: &mut Session, mut r: ChannelRecord) -> Result<Response, StoreError> 
     order_rng.shuffle(&mut r.seats);
     let players = r.seats.len() as u8;
     match r.setup.game {
-        GameTypeRepr::Board => {
+        GameType::Board => {
             let mut cfg = GameConfig::new(players, seed);
             cfg.expansions = std::iter::once(Expansion::Base)
                 .chain(r.setup.expansions.iter().copied())
@@ -235,7 +234,7 @@ fn start(s: &mut Session, mut r: ChannelRecord) -> Result<Response, StoreError> 
                 Err(e) => return Ok(Response::error(format!("The game cannot start: {e}."))),
             }
         }
-        GameTypeRepr::Cards => {
+        GameType::Cards => {
             let cfg = CardConfig::new(players, seed);
             match CardGame::new(cfg) {
                 Ok(game) => r.game = RecordGame::Cards { game },

@@ -194,10 +194,7 @@ impl App {
         partial: &str,
         args: &[(String, Arg)],
     ) -> Vec<Choice> {
-        let record = match self.store.load(ctx.channel) {
-            Ok(Loaded::Game(r)) => Some(*r),
-            _ => None,
-        };
+        let record = self.store.peek(ctx.channel).ok().flatten();
         autocomplete::suggest(record.as_ref(), ctx, command, option, partial, args)
     }
 

@@ -1,8 +1,7 @@
 //! /stats: what the history of finished games says, for this server and for the asker.
 
 use super::{Ctx, mention};
-use crate::store::HistoryEntry;
-use crate::store::record::GameTypeRepr;
+use crate::store::{GameType, HistoryEntry};
 use std::collections::HashMap;
 
 #[derive(Default)]
@@ -37,10 +36,7 @@ pub fn text(history: &[(u64, HistoryEntry)], ctx: &Ctx) -> String {
             }
         }
     }
-    let board = games
-        .iter()
-        .filter(|e| e.game == GameTypeRepr::Board)
-        .count();
+    let board = games.iter().filter(|e| e.game == GameType::Board).count();
     let mut lines = vec![format!(
         "**{} finished games on this server** ({} Carcassonne, {} card game).",
         games.len(),

@@ -1,7 +1,7 @@
 //! Help and rules texts, and the words for seats, tiles and events.
 
 use super::command::{ArgKind, COMMANDS, Scope};
-use crate::engine::{Catalogue, KindId, ScoreReason};
+use crate::engine::{Catalogue, KindId};
 use crate::view::Colour;
 
 /// The help text, written from the command table so it never drifts from it, and short
@@ -113,11 +113,6 @@ pub fn disc(seat: u8) -> &'static str {
 
 pub fn tile_id(kind: KindId) -> &'static str {
     &Catalogue::get().kind(kind).id
-}
-
-/// "road completed", "most wine"...
-pub fn reason(r: ScoreReason) -> String {
-    r.text()
 }
 
 /// "1 tile" / "2 tiles".

@@ -11,7 +11,7 @@ use super::config::{GameConfig, MAX_PLAYERS, MIN_PLAYERS, Stack};
 use super::expansions::modules;
 use super::features::Features;
 use super::figures::{Figure, FigureKind, Supply};
-use super::geometry::{Pos, Rotation};
+use super::geometry::Pos;
 use super::scoring;
 use super::state::{Phase, PlayerState, State, Turn, base_supply};
 use super::tile::{KindId, SegmentKind};
@@ -579,22 +579,5 @@ impl<'de> Deserialize<'de> for Game {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Game, D::Error> {
         let r = GameRecord::deserialize(d)?;
         Game::replay(r.config, &r.log).map_err(serde::de::Error::custom)
-    }
-}
-
-impl Game {
-    /// The rotations of the drawn tile that fit somewhere.
-    pub fn fitting_rotations(&self) -> Vec<Rotation> {
-        let Some(tile) = self.st.turn.tile else {
-            return Vec::new();
-        };
-        let mut rs: Vec<Rotation> = self
-            .placements(tile)
-            .into_iter()
-            .flat_map(|p| p.rotations)
-            .collect();
-        rs.sort();
-        rs.dedup();
-        rs
     }
 }

@@ -12,7 +12,8 @@ use std::fmt;
 use std::path::Path;
 
 pub use record::{
-    ChannelRecord, HistoryEntry, RecordGame, SCHEMA_VERSION, Seat, Setup, Snapshot, UndoRequest,
+    ChannelRecord, GameType, HistoryEntry, RecordGame, SCHEMA_VERSION, Seat, Setup, Snapshot,
+    UndoRequest,
 };
 
 #[derive(Debug)]
@@ -102,6 +103,15 @@ impl Store {
                 Ok(Loaded::Quarantined(reason))
             }
         }
+    }
+
+    /// The channel's record if it decodes, changing nothing (an unreadable record is left
+    /// for the next command to quarantine under the channel's lock).
+    pub fn peek(&self, channel: u64) -> Result<Option<ChannelRecord>, StoreError> {
+        Ok(self
+            .games
+            .get(key(channel))?
+            .and_then(|b| ChannelRecord::decode(&b).ok()))
     }
 
     /// Writes the channel's record and flushes it to disk.

@@ -4,7 +4,6 @@
 //! by replaying), plus a small snapshot that lets listings skip the replay and lets the
 //! loader check that the replay agrees with what was saved.
 
-use crate::app::command::GameType;
 use crate::cards::CardGame;
 use crate::engine::{Expansion, Game, RuleOptions};
 use serde::{Deserialize, Serialize};
@@ -21,27 +20,18 @@ pub struct Seat {
 /// What the creator chose in /new.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
-    pub game: GameTypeRepr,
+    pub game: GameType,
     pub expansions: Vec<Expansion>,
     pub rules: RuleOptions,
     pub max_players: u8,
 }
 
-/// `GameType` as stored.
+/// Which game a channel plays: Carcassonne or the card game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum GameTypeRepr {
+pub enum GameType {
     Board,
     Cards,
-}
-
-impl From<GameType> for GameTypeRepr {
-    fn from(g: GameType) -> Self {
-        match g {
-            GameType::Board => GameTypeRepr::Board,
-            GameType::Cards => GameTypeRepr::Cards,
-        }
-    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -162,7 +152,7 @@ impl ChannelRecord {
 pub struct HistoryEntry {
     pub schema: u32,
     pub guild: Option<u64>,
-    pub game: GameTypeRepr,
+    pub game: GameType,
     pub expansions: Vec<Expansion>,
     pub seats: Vec<Seat>,
     pub scores: Vec<u32>,

@@ -162,7 +162,7 @@ pub(super) fn status(r: &ChannelRecord) -> String {
         lines.push(format!("Spots: {}.", spot_range(&view::spots(game))));
     }
     lines.push(format!("Tiles left: {}.", game.tiles_left()));
-    let kinds = crate::view::BoardView::of(game, &r.seat_names()).figure_kinds;
+    let kinds = view::figure_kinds(game);
     for (i, p) in game.players().iter().enumerate() {
         let figures: Vec<String> = kinds
             .iter()

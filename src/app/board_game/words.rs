@@ -68,7 +68,7 @@ pub(super) fn describe(r: &ChannelRecord, actor: u8, events: &[Event]) -> String
                     "{} {} +{points} ({}).",
                     text::disc(*player),
                     r.seat_name(*player),
-                    text::reason(*reason)
+                    reason.text()
                 ));
             }
             Event::GoodsTaken { player, goods } => {
