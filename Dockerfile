@@ -23,8 +23,8 @@ COPY data/tiles ./data/tiles
 RUN --mount=type=cache,target=/usr/local/cargo/registry \
     --mount=type=cache,target=/usr/local/cargo/git \
     --mount=type=cache,target=/build/target \
-    cargo build --release --locked --bin carcassonne-bot \
-    && install -D -m 0755 target/release/carcassonne-bot /out/carcassonne-bot
+    cargo build --profile dist --locked --bin carcassonne-bot \
+    && install -D -m 0755 target/dist/carcassonne-bot /out/carcassonne-bot
 
 FROM debian:${DEBIAN_RELEASE}-slim
 RUN apt-get update \

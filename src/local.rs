@@ -6,8 +6,12 @@
 //! `# ` are comments. Every reply is printed; every picture is written into the images
 //! folder; a blank line ends each reply. Users are identified by their name, the same
 //! way on every run.
+//!
+//! `NAME: /wait 13h` moves the app's clock forward (`90m`, `2d`, `1d12h`), so a script
+//! shows the reminders and turn deadlines that fall due; what the bot posts on its own
+//! (reminders, `[dm to NAME]` direct messages) is printed after each line.
 
-use crate::app::{App, Arg, Command, Component, Ctx, Response, Visibility};
+use crate::app::{App, Arg, Command, Component, Ctx, Message, Recipient, Response, Visibility};
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -37,6 +41,10 @@ pub enum Line {
         user: String,
         id: String,
         values: Vec<String>,
+    },
+    /// `/wait DURATION`: the clock moves forward this many seconds.
+    Wait {
+        secs: u64,
     },
     Empty,
 }
@@ -111,6 +119,12 @@ pub fn parse_line(line: &str) -> Result<Line, String> {
             values: toks[2..].to_vec(),
         });
     }
+    if first == "/wait" {
+        let d = toks.get(1..).unwrap_or_default().join("");
+        let secs = crate::app::clock::parse_duration(&d)
+            .ok_or_else(|| format!("'/wait {d}': give a time such as 13h, 90m or 2d"))?;
+        return Ok(Line::Wait { secs });
+    }
     let name = first
         .strip_prefix('/')
         .ok_or_else(|| format!("'{first}' is not a /command"))?
@@ -150,6 +164,13 @@ impl Printer {
         self.names.insert(user_id(name), name.to_string());
     }
 
+    fn name_of(&self, user: u64) -> String {
+        self.names
+            .get(&user)
+            .cloned()
+            .unwrap_or_else(|| format!("user-{user}"))
+    }
+
     fn mentions(&self, text: &str) -> String {
         let mut out = String::new();
         let mut rest = text;
@@ -172,7 +193,7 @@ impl Printer {
             }
         }
         out.push_str(rest);
-        out
+        channel_mentions(&out)
     }
 
     /// The reply as text lines (pictures written to the folder as a side effect).
@@ -237,6 +258,29 @@ impl Printer {
     }
 }
 
+/// `<#123>` (a channel mention) as `#123`.
+fn channel_mentions(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(i) = rest.find("<#") {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 2..];
+        match after.find('>') {
+            Some(j) if j > 0 && after[..j].chars().all(|c| c.is_ascii_digit()) => {
+                out.push('#');
+                out.push_str(&after[..j]);
+                rest = &after[j + 1..];
+            }
+            _ => {
+                out.push_str("<#");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Runs one line against the app and returns what to print.
 pub fn run_line(app: &App, printer: &mut Printer, admins: &[String], line: &str) -> String {
     let parsed = match parse_line(line) {
@@ -247,6 +291,14 @@ pub fn run_line(app: &App, printer: &mut Printer, admins: &[String], line: &str)
     let (channel, user) = match &parsed {
         Line::Command { channel, user, .. } | Line::Click { channel, user, .. } => {
             (*channel, user.clone())
+        }
+        Line::Wait { secs } => {
+            app.clock().advance(*secs);
+            let waited = format!(
+                "(the clock moves {} forward)\n",
+                crate::app::clock::duration_words(*secs)
+            );
+            return waited + &notices(app, printer);
         }
         Line::Empty => unreachable!("handled above"),
     };
@@ -264,12 +316,34 @@ pub fn run_line(app: &App, printer: &mut Printer, admins: &[String], line: &str)
             Err(e) => Response::error(e),
         },
         Line::Click { id, values, .. } => app.component(&ctx, &id, &values),
-        Line::Empty => unreachable!("handled above"),
+        Line::Wait { .. } | Line::Empty => unreachable!("handled above"),
     };
-    match printer.render(&user, &response) {
+    let out = match printer.render(&user, &response) {
         Ok(s) => s,
         Err(e) => format!("error: {e}\n"),
+    };
+    out + &notices(app, printer)
+}
+
+/// What the bot posts on its own now (reminders, deadlines, direct messages), printed
+/// like replies: `[#N]` for a channel message, `[dm to NAME]` for a direct message.
+fn notices(app: &App, printer: &mut Printer) -> String {
+    let mut out = String::new();
+    for n in app.run_due() {
+        let (tag, visible) = match n.to {
+            Recipient::Channel(c) => (format!("#{c}"), Visibility::Public),
+            Recipient::User(u) => (format!("dm to {}", printer.name_of(u)), Visibility::Public),
+        };
+        let m = Message {
+            visibility: visible,
+            ..n.message
+        };
+        match printer.render(&tag, &Response::one(m)) {
+            Ok(s) => out.push_str(&s.replacen("[public]", &format!("[{tag}]"), 1)),
+            Err(e) => out.push_str(&format!("error: {e}\n")),
+        }
     }
+    out
 }
 
 /// The local mode's main loop over any input.
@@ -330,5 +404,48 @@ mod tests {
         assert!(parse_line(r#"alice: /figure on:"city"#).is_err());
         assert_eq!(user_id("Alice"), user_id("alice"));
         assert_ne!(user_id("alice"), user_id("bob"));
+        assert_eq!(
+            parse_line("alice: /wait 13h").unwrap(),
+            Line::Wait { secs: 13 * 3600 }
+        );
+        assert_eq!(
+            parse_line("alice: /wait 1d 2h").unwrap(),
+            Line::Wait { secs: 26 * 3600 }
+        );
+        assert!(parse_line("alice: /wait soon").is_err());
+    }
+
+    #[test]
+    fn wait_moves_the_clock_and_shows_reminders_and_dms() {
+        use crate::app::{Clock, Env};
+        use crate::store::Store;
+        let app = App::new(
+            Store::temporary().unwrap(),
+            Env::clocked(Clock::manual(1_700_000_000), 3),
+        );
+        let script = "bob: /notify dm:on\nalice: /new\nbob: /join\nalice: /start\nalice: /wait 11h\nalice: /wait 1h\n";
+        let mut out = Vec::new();
+        run(&app, script.as_bytes(), &mut out, None, &[]).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let replies: Vec<&str> = out.split("\n\n").collect();
+        assert!(
+            replies[4].starts_with("(the clock moves 11 h forward)"),
+            "{out}"
+        );
+        assert!(!replies[4].contains('⏰'), "{out}");
+        assert!(
+            replies[5].starts_with("(the clock moves 1 h forward)\n[#1] ⏰ @"),
+            "{out}"
+        );
+        assert!(
+            replies[5].contains("this game has been waiting for you for 12 h."),
+            "{out}"
+        );
+        // Bob's DM when his first turn began (if alice's /start gave it to him).
+        if replies[3].contains("@bob, your turn") {
+            assert!(replies[3].contains("[dm to bob] Your turn in #1:"), "{out}");
+        } else {
+            assert!(!out.contains("[dm to"), "{out}");
+        }
     }
 }

@@ -139,7 +139,8 @@ pub struct ScoreMark {
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BoardView {
-    /// Tiles placed since the start tile.
+    /// The turn being played, counted from 1 as players do: tiles placed since the start
+    /// tile, plus the one waiting to be placed.
     pub turn: u32,
     pub tiles: Vec<TileView>,
     pub figures: Vec<FigureView>,
@@ -247,7 +248,7 @@ impl BoardView {
             }
         });
         BoardView {
-            turn: board.len().saturating_sub(1) as u32,
+            turn: board.len().saturating_sub(1) as u32 + u32::from(game.drawn_tile().is_some()),
             tiles,
             figures,
             players,

@@ -73,6 +73,21 @@ fn game_suggestions(
     args: &[(String, Arg)],
 ) -> Vec<(String, String)> {
     let seat = seat_of(r, ctx.user);
+    if (command, option) == ("kick", "player") {
+        // The other players, the late one first.
+        let late = r.timers.waiting.as_ref().map(|w| w.seat);
+        let mut others: Vec<(usize, &crate::store::Seat)> = r
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|(_, x)| x.user != ctx.user)
+            .collect();
+        others.sort_by_key(|(i, _)| Some(*i as u8) != late);
+        return others
+            .into_iter()
+            .map(|(_, x)| (x.name.clone(), x.user.to_string()))
+            .collect();
+    }
     match (&r.game, command, option) {
         (RecordGame::Board { .. }, "place", "spot") => board_game::spot_suggestions(r)
             .into_iter()

@@ -94,6 +94,8 @@ pub const FARMER_RULES: &[&str] = &["modern", "classic", "off"];
 pub const SMALL_CITY_RULES: &[&str] = &["two_points", "four_points"];
 pub const FIGURE_KINDS: &[&str] = &["follower", "large", "builder", "pig"];
 pub const ROTATIONS: &[&str] = &["0", "90", "180", "270"];
+pub const ON_OFF: &[&str] = &["on", "off"];
+pub const REPLAY_FROM: &[&str] = &["start", "my-turn"];
 
 /// Every command, in the order of the help text.
 pub const COMMANDS: &[CommandSpec] = &[
@@ -139,6 +141,16 @@ pub const COMMANDS: &[CommandSpec] = &[
                 "players",
                 ArgKind::Int { min: 2, max: 6 },
                 "Most players who may join (default 6; 5 for the card game)",
+            ),
+            opt(
+                "reminder",
+                ArgKind::Str,
+                "Remind the player to move after this long: 12h (default), 1h to 7d, or off",
+            ),
+            opt(
+                "turn_limit",
+                ArgKind::Str,
+                "Time for a turn before others may /kick: off (default), 1h to 14d",
             ),
         ],
         scope: Scope::Any,
@@ -291,6 +303,42 @@ pub const COMMANDS: &[CommandSpec] = &[
         options: &[required(auto("option", "One of the offered choices"))],
         scope: Scope::Any,
     },
+    CommandSpec {
+        name: "kick",
+        description: "Remove a player whose turn time is up (as if they resigned)",
+        options: &[required(auto("player", "The player whose time is up"))],
+        scope: Scope::Any,
+    },
+    CommandSpec {
+        name: "games",
+        description: "Your running games in this server (those waiting on you first)",
+        options: &[opt(
+            "all",
+            ArgKind::Bool,
+            "Every running game of the server",
+        )],
+        scope: Scope::Any,
+    },
+    CommandSpec {
+        name: "notify",
+        description: "Direct messages when it is your turn in any game: on or off",
+        options: &[opt(
+            "dm",
+            ArgKind::Choice(ON_OFF),
+            "on or off (default off); without it, shows your setting",
+        )],
+        scope: Scope::Any,
+    },
+    CommandSpec {
+        name: "replay",
+        description: "An animated picture of the game, one frame per move",
+        options: &[opt(
+            "since",
+            ArgKind::Choice(REPLAY_FROM),
+            "start (whole game, default) or my-turn (since your last move)",
+        )],
+        scope: Scope::Board,
+    },
 ];
 
 pub fn spec(name: &str) -> Option<&'static CommandSpec> {
@@ -304,6 +352,10 @@ pub struct NewGame {
     pub farmers: Option<FarmerRule>,
     pub small_city: Option<SmallCityRule>,
     pub max_players: Option<u8>,
+    /// `None`: the default (12 h); `Some(None)`: off.
+    pub reminder: Option<Option<u64>>,
+    /// `None`: the default (off); `Some(None)`: off.
+    pub turn_limit: Option<Option<u64>>,
 }
 
 /// A parsed command.
@@ -350,6 +402,18 @@ pub enum Command {
         option: String,
     },
     Stats,
+    Kick {
+        player: String,
+    },
+    Games {
+        all: bool,
+    },
+    Notify {
+        dm: Option<bool>,
+    },
+    Replay {
+        since_my_turn: bool,
+    },
 }
 
 impl Command {
@@ -409,6 +473,14 @@ impl Command {
                     _ => SmallCityRule::TwoPoints,
                 }),
                 max_players: a.int("players").map(|n| n as u8),
+                reminder: a
+                    .str("reminder")
+                    .map(|v| timer_option("reminder", &v, super::timers::REMINDER_RANGE))
+                    .transpose()?,
+                turn_limit: a
+                    .str("turn_limit")
+                    .map(|v| timer_option("turn_limit", &v, super::timers::TURN_LIMIT_RANGE))
+                    .transpose()?,
             }),
             "join" => Command::Join,
             "leave" => Command::Leave,
@@ -448,6 +520,18 @@ impl Command {
                 option: a.str("option").unwrap_or_default(),
             },
             "stats" => Command::Stats,
+            "kick" => Command::Kick {
+                player: a.str("player").unwrap_or_default(),
+            },
+            "games" => Command::Games {
+                all: a.bool("all").unwrap_or(false),
+            },
+            "notify" => Command::Notify {
+                dm: a.str("dm").map(|v| v == "on"),
+            },
+            "replay" => Command::Replay {
+                since_my_turn: a.str("since").as_deref() == Some("my-turn"),
+            },
             other => unreachable!("command /{other} is in the table but not parsed"),
         })
     }
@@ -474,6 +558,10 @@ impl Command {
             Command::Hand => "hand",
             Command::Choose { .. } => "choose",
             Command::Stats => "stats",
+            Command::Kick { .. } => "kick",
+            Command::Games { .. } => "games",
+            Command::Notify { .. } => "notify",
+            Command::Replay { .. } => "replay",
         }
     }
 
@@ -488,6 +576,8 @@ impl Command {
                 | Command::History { .. }
                 | Command::Hand
                 | Command::Stats
+                | Command::Games { .. }
+                | Command::Notify { .. }
         )
     }
 
@@ -506,6 +596,8 @@ impl Command {
                 | Command::Secure { .. }
                 | Command::Hand
                 | Command::Choose { .. }
+                | Command::Kick { .. }
+                | Command::Replay { .. }
         )
     }
 }
@@ -580,6 +672,23 @@ fn check_arg(spec: &CommandSpec, o: &OptionSpec, v: &Arg) -> Result<Arg, String>
                 Err(bad(format!("'{s}' is not one of {}", words.join(", "))))
             }
         }
+    }
+}
+
+/// A timer option of /new: `off` or a duration within `range` (seconds).
+fn timer_option(name: &str, v: &str, range: (u64, u64)) -> Result<Option<u64>, String> {
+    use super::clock::{duration_words, parse_duration};
+    if v.trim().eq_ignore_ascii_case("off") {
+        return Ok(None);
+    }
+    let (min, max) = range;
+    match parse_duration(v) {
+        Some(secs) if (min..=max).contains(&secs) => Ok(Some(secs)),
+        _ => Err(format!(
+            "/new {name}: '{v}' is not off or a time from {} to {} (e.g. 12h, 2d, 1d12h)",
+            duration_words(min),
+            duration_words(max)
+        )),
     }
 }
 

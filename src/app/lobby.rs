@@ -8,7 +8,8 @@ use crate::cards::{CardConfig, CardGame};
 use crate::engine::{Expansion, FarmerRule, Game, GameConfig, RuleOptions, SmallCityRule};
 use crate::rng::Rng;
 use crate::store::{
-    ChannelRecord, HistoryEntry, RecordGame, SCHEMA_VERSION, Seat, Setup, StoreError,
+    ChannelRecord, DEFAULT_REMINDER, HistoryEntry, RecordGame, SCHEMA_VERSION, Seat, Setup,
+    StoreError, TurnTimers,
 };
 
 pub const CARD_GAME_MAX: u8 = 5;
@@ -114,12 +115,18 @@ pub fn new_game(s: &mut Session, setup: NewGame) -> Result<Response, StoreError>
         game: RecordGame::Lobby,
         undo: None,
         snapshot: Default::default(),
+        timers: TurnTimers {
+            reminder: setup.reminder.unwrap_or(Some(DEFAULT_REMINDER)),
+            turn_limit: setup.turn_limit.flatten(),
+            waiting: None,
+        },
     };
     s.save(&mut record)?;
     let text = format!(
-        "{} set up {}.\nPlayers (1/{}): {}. Others: /join; then /start when everyone is in.",
+        "{} set up {} ({}).\nPlayers (1/{}): {}. Others: /join; then /start when everyone is in.",
         mention(s.ctx.user),
         describe_setup(&record.setup),
+        super::your_games::timers_words(&record),
         max_players,
         roster(&record)
     );

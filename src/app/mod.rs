@@ -10,20 +10,28 @@
 pub mod autocomplete;
 mod board_game;
 mod card_game;
+pub mod clock;
 pub mod command;
 mod components;
+mod kick;
 mod lobby;
+mod replay;
 pub mod reply;
 mod stats;
 mod text;
+pub mod timers;
 mod undo;
+mod your_games;
 
 pub use autocomplete::Choice;
+pub use clock::Clock;
 pub use command::{Arg, COMMANDS, Command, CommandSpec, GameType, NewGame};
 pub use components::command as component_command;
 pub use reply::{ButtonStyle, Component, File, Message, Response, SelectOption, Visibility};
+pub use timers::{Notice, Recipient};
 
 use crate::store::{ChannelRecord, Loaded, RecordGame, Store, StoreError};
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -42,8 +50,8 @@ pub struct Ctx {
 
 /// Where time and fresh randomness come from (the engines use neither).
 pub struct Env {
-    /// Seconds since the Unix epoch.
-    pub now: Box<dyn Fn() -> u64 + Send + Sync>,
+    /// The time (seconds since the Unix epoch): the system's, or a test's or script's.
+    pub clock: Clock,
     /// A new seed for a game's shuffle and for seating.
     pub seed: Box<dyn Fn() -> u64 + Send + Sync>,
 }
@@ -52,13 +60,13 @@ impl Env {
     /// The system clock and seeds from the clock and the process (not cryptographic;
     /// only fairness of shuffles matters).
     pub fn system() -> Env {
+        Env::with_clock(Clock::system())
+    }
+
+    /// `clock` (e.g. a manual one) with seeds as [`Env::system`] makes them.
+    pub fn with_clock(clock: Clock) -> Env {
         Env {
-            now: Box::new(|| {
-                std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map(|d| d.as_secs())
-                    .unwrap_or(0)
-            }),
+            clock,
             seed: Box::new(|| {
                 use std::hash::{BuildHasher, Hasher};
                 let nanos = std::time::SystemTime::now()
@@ -73,11 +81,17 @@ impl Env {
         }
     }
 
-    /// A fixed clock and a counter for seeds: reproducible tests.
+    /// A clock standing at `now` (until advanced) and a counter for seeds: reproducible
+    /// tests.
     pub fn fixed(now: u64, first_seed: u64) -> Env {
+        Env::clocked(Clock::manual(now), first_seed)
+    }
+
+    /// `clock` (a test's clock, moved with [`Clock::advance`]) and a counter for seeds.
+    pub fn clocked(clock: Clock, first_seed: u64) -> Env {
         let next = std::sync::atomic::AtomicU64::new(first_seed);
         Env {
-            now: Box::new(move || now),
+            clock,
             seed: Box::new(move || next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)),
         }
     }
@@ -90,10 +104,15 @@ pub struct StartupReport {
     pub quarantined: usize,
 }
 
+type Waker = Box<dyn Fn() + Send + Sync>;
+
 pub struct App {
     store: Store,
     env: Env,
     locks: Mutex<HashMap<u64, Arc<Mutex<()>>>>,
+    /// Direct messages waiting for the front's scheduler ([`App::run_due`]).
+    outbox: Mutex<Vec<Notice>>,
+    waker: Mutex<Option<Waker>>,
 }
 
 impl App {
@@ -112,11 +131,18 @@ impl App {
             store,
             env,
             locks: Mutex::new(HashMap::new()),
+            outbox: Mutex::new(Vec::new()),
+            waker: Mutex::new(None),
         }
     }
 
     pub fn store(&self) -> &Store {
         &self.store
+    }
+
+    /// The app's clock (the local mode's /wait and tests move it forward).
+    pub fn clock(&self) -> &Clock {
+        &self.env.clock
     }
 
     /// Loads every stored game once: unreadable ones are quarantined now, with a notice
@@ -161,6 +187,8 @@ impl App {
                     }
                 };
             }
+            Command::Games { all } => return your_games::list(self, ctx, all),
+            Command::Notify { dm } => return your_games::notify(self, ctx, dm),
             _ => {}
         }
         let lock = self.lock(ctx.channel);
@@ -224,13 +252,14 @@ impl App {
         cmd: Command,
         record: Option<ChannelRecord>,
     ) -> Result<Response, StoreError> {
-        let now = (self.env.now)();
+        let now = self.now();
         let mut session = Session {
             app: self,
             ctx,
             now,
+            turn_to: Cell::new(None),
         };
-        match (cmd, record) {
+        let out = match (cmd, record) {
             (Command::New(setup), None) => lobby::new_game(&mut session, setup),
             (Command::New(_), Some(r)) => Ok(Response::error(lobby::busy_text(&r))),
             (_, None) => Ok(Response::error(
@@ -239,10 +268,18 @@ impl App {
             (cmd, Some(r)) => match (&r.game, cmd) {
                 (RecordGame::Lobby, cmd) => lobby::in_lobby(&mut session, r, cmd),
                 (_, Command::Abort) => lobby::abort(&mut session, r),
+                (_, Command::Kick { player }) => kick::kick(&mut session, r, &player),
+                (RecordGame::Board { .. }, Command::Replay { since_my_turn }) => {
+                    Ok(replay::replay(&r, ctx.user, since_my_turn))
+                }
                 (RecordGame::Board { .. }, cmd) => board_game::handle(&mut session, r, cmd),
                 (RecordGame::Cards { .. }, cmd) => card_game::handle(&mut session, r, cmd),
             },
+        }?;
+        if let Some(user) = session.turn_to.get() {
+            your_games::turn_dm(self, ctx, user, &out);
         }
+        Ok(out)
     }
 }
 
@@ -251,6 +288,8 @@ pub(crate) struct Session<'a> {
     app: &'a App,
     ctx: &'a Ctx,
     now: u64,
+    /// The user whose turn began with this command (for their direct message).
+    turn_to: Cell<Option<u64>>,
 }
 
 impl Session<'_> {
@@ -266,7 +305,16 @@ impl Session<'_> {
     fn save(&self, record: &mut ChannelRecord) -> Result<(), StoreError> {
         record.updated_at = self.now;
         record.snapshot = record.fresh_snapshot();
-        self.store().save(self.ctx.channel, record)
+        let waited_for = record.timers.waiting.clone();
+        let new_turn = timers::refresh(record, self.now);
+        self.store().save(self.ctx.channel, record)?;
+        if let Some(seat) = new_turn {
+            self.turn_to.set(Some(record.seat_user(seat)));
+        }
+        if record.timers.waiting != waited_for {
+            self.app.wake();
+        }
+        Ok(())
     }
 }
 

@@ -93,7 +93,10 @@ pub fn rules(topic: Option<&str>) -> String {
             .to_string(),
         Some("bot") => "**How the bot plays.** One game per channel. Only seated players act, only the player to move moves. \
             `/undo` asks to take back the last move (the others agree with `/undo` or refuse with `/undo refuse:true`); a player may take back their own tile before placing a figure. \
-            `/resign` leaves a running game (your figures leave the board; your turns are skipped). The creator or a channel manager can `/abort`. Games survive restarts of the bot."
+            `/resign` leaves a running game (your figures leave the board; your turns are skipped). The creator or a channel manager can `/abort`. Games survive restarts of the bot.\n\
+            **Waiting.** The player to move is reminded in the channel after 12 h without a move (`/new reminder:6h`, `reminder:off`; at most 3 times). \
+            With `/new turn_limit:24h`, once a turn takes longer the bot says so and any other player may `/kick player:…` the late one (the same as resigning); until then the late player may still move. \
+            `/notify dm:on` sends you a direct message when your turn begins in any game; `/games` lists where you are expected; `/replay` (or `since:my-turn`) shows what happened as an animation."
             .to_string(),
         Some(other) => format!("No rules topic '{other}'. Topics: {}.", RULE_TOPICS.join(", ")),
     }

@@ -7,6 +7,8 @@
 //!   response and follow-ups (ephemeral or public, deferred or not, files, components,
 //!   allowed mentions).
 //! - [`context`]: who and where ([`Ctx`](crate::app::Ctx)) from an interaction.
+//! - [`scheduler`]: the one task that posts reminders, deadline notices and direct
+//!   messages when the app says they are due.
 //!
 //! [`run`] is the bot's process: open the database, connect, serve until SIGINT or
 //! SIGTERM, then stop the shards and flush. [`serve`] is the same without the runtime
@@ -17,8 +19,9 @@ pub mod commands;
 pub mod context;
 pub mod events;
 pub mod respond;
+pub mod scheduler;
 
-use crate::app::App;
+use crate::app::{App, Clock, Env};
 use poise::serenity_prelude as serenity;
 use std::future::Future;
 use std::path::PathBuf;
@@ -61,6 +64,8 @@ pub struct BotOptions {
     /// Commands that are not known to be slow are answered directly if the app is done
     /// within this time, and deferred otherwise (zero: every answer is deferred).
     pub defer_after: Duration,
+    /// The app's time: the system clock, or a test's clock that it moves forward.
+    pub clock: Clock,
 }
 
 impl BotOptions {
@@ -71,6 +76,7 @@ impl BotOptions {
             guild: None,
             http_base: None,
             defer_after: DEFAULT_DEFER_AFTER,
+            clock: Clock::system(),
         }
     }
 }
@@ -83,6 +89,7 @@ impl std::fmt::Debug for BotOptions {
             .field("guild", &self.guild)
             .field("http_base", &self.http_base)
             .field("defer_after", &self.defer_after)
+            .field("clock", &self.clock)
             .finish()
     }
 }
@@ -187,7 +194,8 @@ async fn shutdown_signal() {
 /// way the shards are stopped, commands being answered are given time to finish, and
 /// the database is flushed.
 pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Result<(), String> {
-    let app = open_app(opts.db.clone()).await?;
+    let app = open_app(opts.db.clone(), opts.clock.clone()).await?;
+    let scheduled_app = app.clone();
     let slot = Arc::new(tokio::sync::RwLock::new(Some(app)));
     let data = Data {
         app: slot.clone(),
@@ -244,6 +252,7 @@ pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Resu
         .await
         .map_err(|e| format!("cannot create the Discord client: {e}"))?;
     let shard_manager = client.shard_manager.clone();
+    let scheduler = scheduler::spawn(client.http.clone(), scheduled_app);
     let mut client_task = tokio::spawn(async move { client.start().await });
 
     let mut client_done = false;
@@ -274,6 +283,8 @@ pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Resu
             tracing::warn!("the gateway did not close within {CLOSE_TIMEOUT:?}");
         }
     }
+    scheduler.abort();
+    let _ = scheduler.await;
     // Wait for the interactions being answered, then take the app out so that no
     // later one gets it; with the last reference gone the database closes.
     let app = match tokio::time::timeout(DRAIN_TIMEOUT, slot.write()).await {
@@ -304,9 +315,9 @@ pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Resu
 }
 
 /// Opens the app and loads every stored game once (unreadable ones are set aside).
-async fn open_app(db: PathBuf) -> Result<Arc<App>, String> {
+async fn open_app(db: PathBuf, clock: Clock) -> Result<Arc<App>, String> {
     tokio::task::spawn_blocking(move || {
-        let app = App::open(&db)
+        let app = App::open_with(&db, Env::with_clock(clock))
             .map_err(|e| format!("cannot open the database {}: {e}", db.display()))?;
         let report = app
             .startup()

@@ -66,7 +66,17 @@ pub struct Layout {
 impl Layout {
     /// The layout of a board picture for `view`, its panel being `panel_h` high.
     pub fn new(view: &BoardView, panel_w: u32, panel_h: u32, tile: Option<u32>) -> Layout {
-        let (min, max) = extent(view);
+        Layout::with_extent(panel_w, panel_h, tile, extent(view))
+    }
+
+    /// The layout showing the cells `min..=max` (frames of a replay share the last
+    /// frame's extent, so the board does not move as it grows).
+    pub fn with_extent(
+        panel_w: u32,
+        panel_h: u32,
+        tile: Option<u32>,
+        (min, max): (Pos, Pos),
+    ) -> Layout {
         let cols = (max.x - min.x + 1) as u32;
         let rows = (max.y - min.y + 1) as u32;
         let tile = tile.unwrap_or_else(|| tile_size_for(cols, rows));

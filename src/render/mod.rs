@@ -21,6 +21,7 @@ pub mod layout;
 pub mod palette;
 pub mod panel;
 mod placement;
+pub mod replay;
 pub mod samples;
 pub mod scores;
 pub mod symbols;

@@ -5,6 +5,8 @@
 //! that a crash could lose.
 
 pub mod record;
+pub mod timers;
+pub mod users;
 
 use sled::transaction::{ConflictableTransactionError, TransactionError};
 use sled::{Db, Transactional, Tree};
@@ -15,6 +17,8 @@ pub use record::{
     ChannelRecord, GameType, HistoryEntry, RecordGame, SCHEMA_VERSION, Seat, Setup, Snapshot,
     UndoRequest,
 };
+pub use timers::{DEFAULT_REMINDER, StoredTimers, TurnTimers, Waiting};
+pub use users::UserSettings;
 
 #[derive(Debug)]
 pub struct StoreError(pub String);
@@ -55,6 +59,8 @@ pub struct Store {
     history: Tree,
     quarantine: Tree,
     notices: Tree,
+    /// Per-user settings ([`users`]).
+    users: Tree,
 }
 
 fn key(channel: u64) -> [u8; 8] {
@@ -87,6 +93,7 @@ impl Store {
             history: db.open_tree("history")?,
             quarantine: db.open_tree("quarantine")?,
             notices: db.open_tree("notices")?,
+            users: db.open_tree("users")?,
             db,
         })
     }

@@ -81,6 +81,9 @@ pub struct ChannelRecord {
     pub undo: Option<UndoRequest>,
     #[serde(default)]
     pub snapshot: Snapshot,
+    /// Reminder and turn-limit options, and who is awaited since when.
+    #[serde(default)]
+    pub timers: super::TurnTimers,
 }
 
 impl ChannelRecord {

@@ -11,6 +11,7 @@
 
 #![allow(dead_code)]
 
+mod channels;
 mod gateway;
 mod http;
 
@@ -23,6 +24,8 @@ use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{mpsc, watch};
 
+#[allow(unused_imports)]
+pub use channels::{created_in, dms_to};
 pub use http::Part;
 
 pub const APP_ID: u64 = 1_100_000_000_000_000_001;
@@ -134,6 +137,8 @@ pub struct State {
     pub reject_registration: bool,
     /// Close the gateway with 4004 (authentication failed) on IDENTIFY.
     pub reject_token: bool,
+    /// DM channels and users who refuse DMs ([`channels`]).
+    pub dms: channels::Dms,
     next_id: u64,
     seq: u64,
 }
@@ -146,6 +151,10 @@ pub struct Inner {
 }
 
 impl Inner {
+    fn state<T>(&self, f: impl FnOnce(&State) -> T) -> T {
+        f(&self.state.lock().unwrap())
+    }
+
     fn update<T>(&self, f: impl FnOnce(&mut State) -> T) -> T {
         let out = f(&mut self.state.lock().unwrap());
         self.changed.send_modify(|v| *v += 1);
@@ -834,7 +843,15 @@ fn handle(inner: &Arc<Inner>, raw: http::RawRequest) -> (u16, Option<Value>) {
             message_id = Some(id);
             (200, Some(msg))
         }
-        _ => (404, Some(json!({"message": "404: Not Found", "code": 0}))),
+        (method, segments) => {
+            match channels::route(inner, method, segments, json.as_ref(), &files) {
+                Some((status, body, id)) => {
+                    message_id = id;
+                    (status, body)
+                }
+                None => (404, Some(json!({"message": "404: Not Found", "code": 0}))),
+            }
+        }
     };
     inner.update(|s| {
         let n = s.requests.len();

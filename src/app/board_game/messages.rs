@@ -136,7 +136,12 @@ pub(super) fn final_message(r: &ChannelRecord, summary: &str) -> Response {
         ));
     }
     let png = render::final_scores_png(&BoardView::of(game, &r.seat_names()));
-    Response::one(Message::public(lines.join("\n")).with_file("final-scores.png", png))
+    let mut msg = Message::public(lines.join("\n")).with_file("final-scores.png", png);
+    // The whole game at a glance (/replay makes it again).
+    if let Some((gif, _)) = super::super::replay::gif(r, None) {
+        msg = msg.with_file("replay.gif", gif);
+    }
+    Response::one(msg)
 }
 
 /// /board: the picture with the menus of the decision pending (no one is pinged).

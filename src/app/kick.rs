@@ -1,0 +1,106 @@
+//! /kick: once the awaited player's turn limit has passed, any other player may remove
+//! them; it is the same as that player resigning (board game: their figures leave and
+//! their turns are skipped; card game: the game ends). Until someone does, the late
+//! player may still move (a move starts a new wait and the kick is no longer possible).
+
+use super::clock::duration_words;
+use super::reply::{Message, Response};
+use super::{Session, board_game, card_game, seat_of, timers};
+use crate::engine::Action;
+use crate::store::{ChannelRecord, RecordGame, StoreError};
+
+/// The seat `who` names: a mention `<@id>`, an id, or a seat name (with or without `@`).
+fn find_seat(r: &ChannelRecord, who: &str) -> Option<u8> {
+    let w = who.trim();
+    let id = w
+        .strip_prefix("<@")
+        .and_then(|x| x.strip_suffix('>'))
+        .map(|x| x.trim_start_matches('!'))
+        .unwrap_or(w);
+    if let Ok(user) = id.parse::<u64>()
+        && let Some(seat) = seat_of(r, user)
+    {
+        return Some(seat);
+    }
+    let name = w.trim_start_matches('@');
+    r.seats
+        .iter()
+        .position(|s| s.name.eq_ignore_ascii_case(name))
+        .map(|i| i as u8)
+}
+
+fn resigned(r: &ChannelRecord, seat: u8) -> bool {
+    match &r.game {
+        RecordGame::Board { game } => game
+            .players()
+            .get(seat as usize)
+            .is_some_and(|p| p.resigned),
+        _ => false,
+    }
+}
+
+pub fn kick(s: &mut Session, mut r: ChannelRecord, who: &str) -> Result<Response, StoreError> {
+    let Some(me) = seat_of(&r, s.ctx.user).filter(|m| !resigned(&r, *m)) else {
+        return Ok(Response::error(
+            "Only the players of this game can /kick a player whose time is up.",
+        ));
+    };
+    let Some(target) = find_seat(&r, who) else {
+        return Ok(Response::error(format!(
+            "There is no player '{who}' in this game (players: {}).",
+            r.seat_names().join(", ")
+        )));
+    };
+    if target == me {
+        return Ok(Response::error(
+            "You cannot kick yourself; /resign leaves the game.",
+        ));
+    }
+    let Some(limit) = r.timers.turn_limit else {
+        return Ok(Response::error(
+            "This game has no turn limit (it is set with /new turn_limit:…), so nobody can be kicked.",
+        ));
+    };
+    let Some((awaited, _)) = timers::awaited(&r) else {
+        return Ok(Response::error("The game is over."));
+    };
+    if awaited != target {
+        return Ok(Response::error(format!(
+            "Only the player the game is waiting for can be kicked, and that is {}, not {}.",
+            r.seat_name(awaited),
+            r.seat_name(target)
+        )));
+    }
+    if timers::deadline_passed(&r, s.now) != Some(target) {
+        let since = r.timers.waiting.as_ref().map_or(s.now, |w| w.since);
+        let left = since.saturating_add(limit).saturating_sub(s.now);
+        return Ok(Response::error(format!(
+            "{}'s time for this turn is not up yet: {} left of {}.",
+            r.seat_name(target),
+            duration_words(left.max(60)),
+            duration_words(limit)
+        )));
+    }
+    let note = format!(
+        "{} removed {} from the game: their time for the turn ({}) was up.",
+        s.ctx.name,
+        r.seat_name(target),
+        duration_words(limit)
+    );
+    let mut out = match &r.game {
+        RecordGame::Board { .. } => {
+            r.undo = None;
+            board_game::act(s, r, target, Action::Resign)?
+        }
+        RecordGame::Cards { .. } => card_game::resign(s, r, target)?,
+        RecordGame::Lobby => return Ok(Response::error("The game has not started.")),
+    };
+    if out.is_private() {
+        return Ok(out);
+    }
+    match out.messages.first_mut() {
+        Some(m) => m.text = format!("{note}\n{}", m.text),
+        None => out.messages.push(Message::public(note)),
+    }
+    Ok(out)
+}

@@ -1,0 +1,254 @@
+//! Reminders and turn deadlines: what is due is computed from the stored records and
+//! the time the app is given, never from a timer in memory, so a restart loses nothing
+//! and an overdue event fires once (not once per interval missed while the bot was down).
+//!
+//! - Every save of a running game refreshes its wait ([`refresh`]): a new decision (any
+//!   move, or a new player) starts a new wait at that time.
+//! - [`App::next_due`] is the earliest time anything is due (a front's scheduler sleeps
+//!   until then, or until [`App::set_waker`]'s callback says something changed);
+//!   [`App::run_due`] posts what is due: reminders (a new message that mentions the
+//!   awaited player, at most [`MAX_REMINDERS`] per wait), the deadline notice, and the
+//!   queued direct messages.
+
+use super::clock::duration_words;
+use super::reply::Message;
+use super::{App, board_game, card_game, mention};
+use crate::store::{ChannelRecord, Loaded, RecordGame, StoreError, TurnTimers, Waiting};
+
+/// Reminders per wait.
+pub const MAX_REMINDERS: u8 = 3;
+/// The reminder interval people may choose: 1 hour to 7 days.
+pub const REMINDER_RANGE: (u64, u64) = (3_600, 7 * 86_400);
+/// The turn limit people may choose: 1 hour to 14 days.
+pub const TURN_LIMIT_RANGE: (u64, u64) = (3_600, 14 * 86_400);
+
+/// Where an unsolicited message goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Recipient {
+    /// A new message in the game's channel.
+    Channel(u64),
+    /// A direct message to a user.
+    User(u64),
+}
+
+/// A message the app sends on its own (not as the answer to a command).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    pub to: Recipient,
+    /// The game's channel (for logs and links).
+    pub channel: u64,
+    pub message: Message,
+}
+
+/// The decision a record waits for: the seat and the log length; `None` in a lobby or
+/// when the game is over.
+pub(crate) fn awaited(r: &ChannelRecord) -> Option<(u8, usize)> {
+    match &r.game {
+        RecordGame::Lobby => None,
+        RecordGame::Board { game } => game.pending().map(|p| (p.player, game.log().len())),
+        RecordGame::Cards { game } => game.pending().map(|p| (p.player, game.log().len())),
+    }
+}
+
+/// Brings the record's wait up to date: a decision other than the stored one starts a
+/// new wait at `since`. Returns the seat now awaited when it is another seat than before
+/// (the start of that player's turn).
+pub(crate) fn refresh(r: &mut ChannelRecord, since: u64) -> Option<u8> {
+    let now = awaited(r);
+    let before = r.timers.waiting.as_ref().map(|w| (w.seat, w.moves));
+    match now {
+        None => {
+            r.timers.waiting = None;
+            None
+        }
+        Some(k) if Some(k) == before => None,
+        Some((seat, moves)) => {
+            r.timers.waiting = Some(Waiting {
+                seat,
+                moves,
+                since,
+                reminders: 0,
+                deadline_told: false,
+            });
+            (before.map(|b| b.0) != Some(seat)).then_some(seat)
+        }
+    }
+}
+
+/// When the next reminder or deadline of a game is due (`updated_at` stands in for the
+/// start of a wait not stored yet: a record written before timers existed).
+pub fn next_due(t: &TurnTimers, updated_at: u64) -> Option<u64> {
+    let (since, reminders, told) = match &t.waiting {
+        Some(w) => (w.since, w.reminders, w.deadline_told),
+        None => (updated_at, 0, false),
+    };
+    let reminder = t
+        .reminder
+        .filter(|_| reminders < MAX_REMINDERS)
+        .map(|i| since.saturating_add(i.saturating_mul(reminders as u64 + 1)));
+    let deadline = t
+        .turn_limit
+        .filter(|_| !told)
+        .map(|l| since.saturating_add(l));
+    [reminder, deadline].into_iter().flatten().min()
+}
+
+/// Whether the awaited seat's turn limit has passed (they may be kicked).
+pub(crate) fn deadline_passed(r: &ChannelRecord, now: u64) -> Option<u8> {
+    let w = r.timers.waiting.as_ref()?;
+    let limit = r.timers.turn_limit?;
+    (awaited(r) == Some((w.seat, w.moves)) && now >= w.since.saturating_add(limit))
+        .then_some(w.seat)
+}
+
+/// "It is bob's turn to place tile D." in the words of the game.
+fn waiting_words(r: &ChannelRecord) -> String {
+    match &r.game {
+        RecordGame::Board { .. } => board_game::waiting_text(r),
+        RecordGame::Cards { .. } => card_game::waiting_text(r),
+        RecordGame::Lobby => String::new(),
+    }
+}
+
+impl App {
+    /// Called whenever something may be due earlier than before (a new wait, a queued
+    /// direct message): a front's scheduler recomputes [`App::next_due`].
+    pub fn set_waker(&self, f: impl Fn() + Send + Sync + 'static) {
+        *self.waker.lock().unwrap_or_else(|p| p.into_inner()) = Some(Box::new(f));
+    }
+
+    pub(crate) fn wake(&self) {
+        if let Some(f) = self
+            .waker
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .as_ref()
+        {
+            f();
+        }
+    }
+
+    pub(crate) fn queue(&self, n: Notice) {
+        self.outbox
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(n);
+        self.wake();
+    }
+
+    /// The app's time now.
+    pub fn now(&self) -> u64 {
+        self.env.clock.now()
+    }
+
+    /// The earliest time anything is due (now if direct messages are queued); `None`
+    /// when nothing is waiting.
+    pub fn next_due(&self) -> Result<Option<u64>, StoreError> {
+        if !self
+            .outbox
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .is_empty()
+        {
+            return Ok(Some(self.now()));
+        }
+        Ok(self
+            .store
+            .due_times()?
+            .iter()
+            .filter_map(|s| next_due(&s.timers, s.updated_at))
+            .min())
+    }
+
+    /// Everything due now: queued direct messages, then the reminders and deadline
+    /// notices of every game, in channel order. What is returned is marked as done on
+    /// disk first, so each fires once.
+    pub fn run_due(&self) -> Vec<Notice> {
+        let now = self.now();
+        let mut out: Vec<Notice> =
+            std::mem::take(&mut *self.outbox.lock().unwrap_or_else(|p| p.into_inner()));
+        let due = match self.store.due_times() {
+            Ok(d) => d,
+            Err(e) => {
+                tracing::error!(error = %e, "cannot read the games' timers");
+                return out;
+            }
+        };
+        for s in due {
+            if next_due(&s.timers, s.updated_at).is_none_or(|t| t > now) {
+                continue;
+            }
+            let lock = self.lock(s.channel);
+            let _guard = lock.lock().unwrap_or_else(|p| p.into_inner());
+            match self.fire(s.channel, now) {
+                Ok(mut n) => out.append(&mut n),
+                Err(e) => tracing::error!(channel = s.channel, error = %e, "cannot run a timer"),
+            }
+        }
+        out
+    }
+
+    /// The due events of one channel (under its lock), saved as told.
+    fn fire(&self, channel: u64, now: u64) -> Result<Vec<Notice>, StoreError> {
+        let Loaded::Game(r) = self.store.load(channel)? else {
+            return Ok(Vec::new());
+        };
+        let mut r = *r;
+        let stored = r.timers.clone();
+        let since = r.updated_at;
+        refresh(&mut r, since);
+        let Some(w) = r.timers.waiting.clone() else {
+            return Ok(Vec::new());
+        };
+        let user = r.seat_user(w.seat);
+        let waited = now.saturating_sub(w.since);
+        let mut out = Vec::new();
+        let mut told = w.clone();
+        if let Some(every) = r.timers.reminder
+            && w.reminders < MAX_REMINDERS
+            && waited >= every.saturating_mul(w.reminders as u64 + 1)
+        {
+            // Intervals missed while the bot was down count as reminded: one message.
+            told.reminders = (waited / every).min(MAX_REMINDERS as u64) as u8;
+            let more = if told.reminders < MAX_REMINDERS {
+                ""
+            } else {
+                " (last reminder)"
+            };
+            out.push(Notice {
+                to: Recipient::Channel(channel),
+                channel,
+                message: Message::public(format!(
+                    "⏰ {} — this game has been waiting for you for {}{more}. {} /board shows the picture.",
+                    mention(user),
+                    duration_words(waited),
+                    waiting_words(&r),
+                ))
+                .mentioning(user),
+            });
+        }
+        if let Some(limit) = r.timers.turn_limit
+            && !w.deadline_told
+            && waited >= limit
+        {
+            told.deadline_told = true;
+            out.push(Notice {
+                to: Recipient::Channel(channel),
+                channel,
+                message: Message::public(format!(
+                    "⌛ {}'s time for this turn ({}) is up. Any other player may now remove them from the game with /kick player:{} (as if they resigned); until someone does, they may still play.",
+                    mention(user),
+                    duration_words(limit),
+                    r.seat_name(w.seat),
+                ))
+                .mentioning(user),
+            });
+        }
+        r.timers.waiting = Some(told);
+        // Also stores a wait that was missing (a record from before timers existed).
+        if r.timers != stored {
+            self.store.save(channel, &r)?;
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,137 @@
+//! The bot's one scheduler task: it sleeps until the app's next due time
+//! ([`App::next_due`], computed from the stored games) or until the app or the clock
+//! says something changed, then posts what is due ([`App::run_due`]):
+//!
+//! - reminders and deadline notices as new channel messages (`POST
+//!   /channels/{id}/messages`, so they notify, unlike an edit), pinging exactly the
+//!   users the message lists;
+//! - direct messages: a DM channel is opened (`POST /users/@me/channels`), then the
+//!   message is created in it. A user who does not accept DMs gets nothing; that is
+//!   logged, and nothing else depends on it.
+//!
+//! The app's work (reading the store, drawing) runs on the blocking pool.
+
+use crate::app::{App, Message, Notice, Recipient};
+use poise::serenity_prelude as serenity;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::Notify;
+
+/// The longest sleep: a safety net should a wake-up be missed.
+const MAX_SLEEP: Duration = Duration::from_secs(15 * 60);
+/// The shortest pause between two rounds, so that a failing store cannot spin the task.
+const MIN_PAUSE: Duration = Duration::from_millis(200);
+/// Discord's limit on a message's text.
+const MAX_CONTENT: usize = 2000;
+
+/// Starts the scheduler; abort the handle to stop it (it holds the app).
+pub fn spawn(http: Arc<serenity::Http>, app: Arc<App>) -> tokio::task::JoinHandle<()> {
+    let wake = Arc::new(Notify::new());
+    let w = wake.clone();
+    app.set_waker(move || w.notify_one());
+    let w = wake.clone();
+    app.clock().on_advance(move || w.notify_one());
+    tokio::spawn(async move {
+        loop {
+            let a = app.clone();
+            let due = tokio::task::spawn_blocking(move || a.run_due())
+                .await
+                .unwrap_or_else(|e| {
+                    tracing::error!("the scheduler failed: {e}");
+                    Vec::new()
+                });
+            for n in due {
+                deliver(&http, n).await;
+            }
+            let a = app.clone();
+            let next = tokio::task::spawn_blocking(move || (a.next_due(), a.now())).await;
+            let sleep = match next {
+                Ok((Ok(Some(at)), now)) => Duration::from_secs(at.saturating_sub(now)),
+                Ok((Ok(None), _)) => MAX_SLEEP,
+                Ok((Err(e), _)) => {
+                    tracing::error!(error = %e, "cannot read the next due time");
+                    MAX_SLEEP
+                }
+                Err(e) => {
+                    tracing::error!("the scheduler failed: {e}");
+                    MAX_SLEEP
+                }
+            };
+            let sleep = sleep.clamp(MIN_PAUSE, MAX_SLEEP);
+            tokio::select! {
+                _ = wake.notified() => {}
+                _ = tokio::time::sleep(sleep) => {}
+            }
+        }
+    })
+}
+
+/// Posts one notice; failures are logged (a closed DM is no error of the bot's).
+async fn deliver(http: &serenity::Http, n: Notice) {
+    let channel = match n.to {
+        Recipient::Channel(c) => serenity::ChannelId::new(c),
+        Recipient::User(u) => match serenity::UserId::new(u).create_dm_channel(http).await {
+            Ok(ch) => ch.id,
+            Err(e) => {
+                tracing::warn!(user = u, error = %e, "cannot open a direct message channel");
+                return;
+            }
+        },
+    };
+    match channel.send_message(http, created(n.message)).await {
+        Ok(_) => {}
+        Err(e) => match n.to {
+            Recipient::User(u) => tracing::info!(
+                user = u,
+                game = n.channel,
+                error = %e,
+                "a direct message was not delivered (DMs closed?)"
+            ),
+            Recipient::Channel(c) => {
+                tracing::warn!(channel = c, error = %e, "cannot post a message")
+            }
+        },
+    }
+}
+
+/// A created message: text, files, and pings limited to the users it lists.
+fn created(m: Message) -> serenity::CreateMessage {
+    let mentions = serenity::CreateAllowedMentions::new().users(
+        m.mentions
+            .iter()
+            .filter(|u| **u != 0)
+            .map(|u| serenity::UserId::new(*u)),
+    );
+    let mut text = m.text;
+    if text.chars().count() > MAX_CONTENT {
+        text = text.chars().take(MAX_CONTENT - 1).collect::<String>() + "…";
+    }
+    serenity::CreateMessage::new()
+        .content(text)
+        .allowed_mentions(mentions)
+        .add_files(
+            m.files
+                .into_iter()
+                .map(|f| serenity::CreateAttachment::bytes(f.bytes, f.name)),
+        )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_created_message_pings_only_its_users() {
+        let m = Message::public("⏰ <@42> — your turn").mentioning(42);
+        let v = serde_json::to_value(created(m)).unwrap();
+        assert_eq!(v["content"], "⏰ <@42> — your turn");
+        assert_eq!(
+            v["allowed_mentions"],
+            json!({"parse": [], "users": ["42"], "roles": []})
+        );
+        let long = Message::public("x".repeat(2500));
+        let v = serde_json::to_value(created(long)).unwrap();
+        assert_eq!(v["content"].as_str().unwrap().chars().count(), 2000);
+    }
+}

@@ -1,0 +1,97 @@
+//! What the reminders and turn deadlines of a game need on disk: the game's two options
+//! and who is awaited since when. Old records without these fields load with the
+//! defaults (reminders every 12 h, no turn limit, nothing awaited yet).
+//!
+//! [`Store::due_times`] reads just these fields (and the time of the last save) of every
+//! stored game, without replaying the games, so the scheduler can find its next wake-up
+//! time cheaply.
+
+use super::{Store, StoreError};
+use serde::{Deserialize, Serialize};
+
+/// The default reminder interval: 12 hours.
+pub const DEFAULT_REMINDER: u64 = 12 * 3_600;
+
+fn default_reminder() -> Option<u64> {
+    Some(DEFAULT_REMINDER)
+}
+
+/// A game's timer options and the decision being waited for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnTimers {
+    /// Seconds without acting before the awaited player is reminded; `None`: off.
+    #[serde(default = "default_reminder")]
+    pub reminder: Option<u64>,
+    /// Seconds a player has for a turn before the others may kick them; `None`: off.
+    #[serde(default)]
+    pub turn_limit: Option<u64>,
+    /// The decision being waited for (refreshed on every save of a running game).
+    #[serde(default)]
+    pub waiting: Option<Waiting>,
+}
+
+impl Default for TurnTimers {
+    fn default() -> TurnTimers {
+        TurnTimers {
+            reminder: default_reminder(),
+            turn_limit: None,
+            waiting: None,
+        }
+    }
+}
+
+/// Who is awaited (the seat, at this log length) since when, and what was said already.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Waiting {
+    pub seat: u8,
+    /// The log length when the wait began: any move starts a new wait.
+    pub moves: usize,
+    pub since: u64,
+    #[serde(default)]
+    pub reminders: u8,
+    #[serde(default)]
+    pub deadline_told: bool,
+}
+
+/// The stored timer state of one channel's game, read without a replay.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredTimers {
+    pub channel: u64,
+    pub timers: TurnTimers,
+    pub updated_at: u64,
+}
+
+impl Store {
+    /// The timers of every running game (lobbies have none). Records that do not even
+    /// parse are skipped here; loading them quarantines them.
+    pub fn due_times(&self) -> Result<Vec<StoredTimers>, StoreError> {
+        #[derive(Deserialize)]
+        struct State {
+            state: String,
+        }
+        #[derive(Deserialize)]
+        struct Partial {
+            updated_at: u64,
+            game: State,
+            #[serde(default)]
+            timers: TurnTimers,
+        }
+        let mut out = Vec::new();
+        for kv in self.games.iter() {
+            let (k, v) = kv?;
+            let Ok(key) = <[u8; 8]>::try_from(k.as_ref()) else {
+                continue;
+            };
+            if let Ok(p) = serde_json::from_slice::<Partial>(&v)
+                && p.game.state != "lobby"
+            {
+                out.push(StoredTimers {
+                    channel: u64::from_be_bytes(key),
+                    timers: p.timers,
+                    updated_at: p.updated_at,
+                });
+            }
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,31 @@
+//! Per-user settings, in the tree `users` (key: the user id, big-endian; value: JSON).
+//! Fields have defaults, so settings written by an older version still load.
+
+use super::{Store, StoreError};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UserSettings {
+    /// Send a direct message when it is this user's turn in any game.
+    #[serde(default)]
+    pub dm: bool,
+}
+
+impl Store {
+    /// The user's settings (the defaults when none are stored or they do not decode).
+    pub fn user_settings(&self, user: u64) -> Result<UserSettings, StoreError> {
+        Ok(self
+            .users
+            .get(user.to_be_bytes())?
+            .and_then(|v| serde_json::from_slice(&v).ok())
+            .unwrap_or_default())
+    }
+
+    /// Writes the user's settings, flushed to disk.
+    pub fn set_user_settings(&self, user: u64, s: &UserSettings) -> Result<(), StoreError> {
+        let bytes = serde_json::to_vec(s).expect("settings serialise");
+        self.users.insert(user.to_be_bytes(), bytes)?;
+        self.db.flush()?;
+        Ok(())
+    }
+}

@@ -1,0 +1,160 @@
+//! Messages the bot sends on its own, end to end through the fake Discord with a manual
+//! clock (nothing sleeps for hours): a reminder is a created channel message (not an
+//! edit) that pings exactly the late player; direct messages go through a DM channel;
+//! a user whose DMs are closed gets nothing and the game goes on.
+
+mod fake_discord;
+
+use carcassonne_bot::app::Clock;
+use carcassonne_bot::discord::{self, BotOptions};
+use fake_discord::{
+    CHANNEL_ID, FakeDiscord, GUILD_ID, Outcome, Posted, User, WAIT, created_in, dms_to, opt_str,
+};
+use std::time::Duration;
+use tokio::sync::oneshot;
+
+const TOKEN: &str = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.GfAkEt.sEcReT-fake-token_for-tests-0123456789";
+const T0: u64 = 1_700_000_000;
+const HOUR: u64 = 3_600;
+
+fn alice() -> User {
+    User::new(1_300_000_000_000_000_001, "Alice")
+}
+fn bob() -> User {
+    User::new(1_300_000_000_000_000_002, "Bob")
+}
+
+/// The public message of an answer that pings a player (the turn message).
+fn turn_message(o: &Outcome) -> Posted {
+    o.visible()
+        .into_iter()
+        .find(|p| !p.ephemeral && !p.pinged().is_empty())
+        .cloned()
+        .unwrap_or_else(|| panic!("no turn message: {}", o.text()))
+}
+
+/// Plays the pinged player's turn by clicks: the first spot of the menu, then Pass if
+/// asked. Returns the next turn message.
+async fn play_turn(fake: &FakeDiscord, turn: &Posted, players: &[User]) -> Posted {
+    let who = turn.pinged()[0];
+    let player = players.iter().find(|p| p.id == who).unwrap();
+    let spots = turn.select_options("place");
+    assert!(!spots.is_empty(), "{:?}", turn.components);
+    let placed = fake
+        .answer(&fake.click(player, turn, "place", Some(vec![spots[0].1.clone()])))
+        .await;
+    let msg = placed.visible()[0].clone();
+    if msg.custom_ids().iter().any(|id| id == "pass") {
+        let passed = fake.answer(&fake.click(player, &msg, "pass", None)).await;
+        turn_message(&passed)
+    } else {
+        turn_message(&placed)
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reminders_are_created_messages_and_dms_go_through_a_dm_channel() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Clock::manual(T0);
+    let mut opts = BotOptions::new(TOKEN, dir.path().join("db"));
+    opts.guild = Some(GUILD_ID);
+    opts.http_base = Some(fake.base_url());
+    opts.defer_after = Duration::from_secs(60);
+    opts.clock = clock.clone();
+    let (alice, bob) = (alice(), bob());
+    // Alice does not accept direct messages.
+    fake.configure(|s| s.dms.closed.push(alice.id));
+    let (stop, stopped) = oneshot::channel::<()>();
+    let task = tokio::spawn(discord::serve(opts, async {
+        let _ = stopped.await;
+    }));
+    fake.registered().await;
+
+    for p in [&alice, &bob] {
+        let o = fake
+            .answer(&fake.slash(p, "notify", vec![opt_str("dm", "on")]))
+            .await;
+        assert!(o.text().contains("Direct messages: **on**"), "{}", o.text());
+    }
+    fake.answer(&fake.slash(&alice, "new", vec![])).await;
+    fake.answer(&fake.slash(&bob, "join", vec![])).await;
+    let started = fake.answer(&fake.slash(&alice, "start", vec![])).await;
+    let first_turn = turn_message(&started);
+    let first = first_turn.pinged()[0];
+    assert!(fake.state(|s| created_in(s, CHANNEL_ID)).is_empty());
+
+    // 12 hours later: one reminder, a new message in the channel that pings the player.
+    clock.advance(12 * HOUR);
+    let reminder = fake
+        .wait_for("the reminder", |s| {
+            created_in(s, CHANNEL_ID).first().cloned()
+        })
+        .await;
+    assert_eq!(reminder.via, "created");
+    assert!(
+        reminder.content.starts_with(&format!(
+            "⏰ <@{first}> — this game has been waiting for you for 12 h."
+        )),
+        "{}",
+        reminder.content
+    );
+    assert_eq!(reminder.pinged(), vec![first]);
+    assert_eq!(reminder.allowed_mentions["parse"], serde_json::json!([]));
+    assert!(
+        fake.requests()
+            .iter()
+            .all(|r| !(r.method == "PATCH" && r.path.contains(&CHANNEL_ID.to_string()))),
+        "a reminder is never an edit"
+    );
+
+    // Two turns: each player's turn begins once after the other's move.
+    let second_turn = play_turn(&fake, &first_turn, &[alice.clone(), bob.clone()]).await;
+    let third_turn = play_turn(&fake, &second_turn, &[alice.clone(), bob.clone()]).await;
+    assert_eq!(third_turn.pinged(), vec![first]);
+    let dm = fake
+        .wait_for("bob's direct message", |s| {
+            dms_to(s, bob.id).first().cloned()
+        })
+        .await;
+    assert!(
+        dm.content
+            .starts_with(&format!("Your turn in <#{CHANNEL_ID}>:")),
+        "{}",
+        dm.content
+    );
+    assert!(dm.content.contains("you drew **"), "{}", dm.content);
+    assert_eq!(dm.files.len(), 1);
+    assert_eq!(dm.files[0].0, "board.png");
+    assert_eq!(dm.components, serde_json::json!([]));
+    // Alice's DM channel was opened, the message refused (403): nothing else happened.
+    let refused = fake
+        .wait_for("alice's refused direct message", |s| {
+            let dm = s.dms.channels.iter().find(|(u, _)| *u == alice.id)?.1;
+            s.requests
+                .iter()
+                .find(|r| r.path == format!("/api/v10/channels/{dm}/messages"))
+                .map(|r| r.status)
+        })
+        .await;
+    assert_eq!(refused, 403);
+    assert!(fake.state(|s| dms_to(s, alice.id)).is_empty());
+    let opened: Vec<String> = fake
+        .requests()
+        .iter()
+        .filter(|r| r.method == "POST" && r.path == "/api/v10/users/@me/channels")
+        .map(|r| r.json.as_ref().unwrap()["recipient_id"].to_string())
+        .collect();
+    // Bob's turn began at the start (if Alice's /start gave him the first turn) or after
+    // Alice's move; Alice's after Bob's move.
+    let expected = if first == bob.id { 3 } else { 2 };
+    assert_eq!(opened.len(), expected, "{opened:?}");
+    assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
+
+    let _ = stop.send(());
+    let result = tokio::time::timeout(WAIT, task)
+        .await
+        .expect("the bot stops in time")
+        .expect("the bot's task does not panic");
+    assert_eq!(result, Ok(()));
+}
