@@ -1,5 +1,6 @@
-//! Render + PNG encode of a full base game (72 tiles) and of a 200-tile board.
-//! `cargo bench --bench render`; the PNG sizes are printed once.
+//! Render + PNG encode of a full base game (72 tiles) and of a 200-tile board, and the
+//! replay GIF of a full 4-player base game (one frame per turn).
+//! `cargo bench --bench render`; the PNG and GIF sizes are printed once.
 
 use carcassonne_bot::engine::Expansion;
 use carcassonne_bot::render::{self, samples};
@@ -40,5 +41,41 @@ fn boards(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, boards);
+/// The views of a replay: the board after every turn of `game`, then the end.
+fn replay_views(game: &carcassonne_bot::engine::Game) -> Vec<carcassonne_bot::view::BoardView> {
+    use carcassonne_bot::engine::{Decision, Game};
+    let mut g = Game::new(game.config().clone()).unwrap();
+    let mut views = Vec::new();
+    for e in game.log() {
+        g.apply(e.player, e.action.clone()).unwrap();
+        if !matches!(
+            g.pending().map(|p| p.decision),
+            Some(Decision::PlaceFigure { .. })
+        ) {
+            let mut v = carcassonne_bot::view::BoardView::of(&g, &[]);
+            v.next = None;
+            views.push(v);
+        }
+    }
+    views.push(views.last().unwrap().clone());
+    views
+}
+
+fn replays(c: &mut Criterion) {
+    let game = samples::random_game(4, &[Expansion::Base], 2024, 2, None);
+    let views = replay_views(&game);
+    eprintln!(
+        "replay of a full 4-player base game: {} frames, GIF {} bytes",
+        views.len(),
+        render::replay::replay_gif(&views).unwrap().len()
+    );
+    let mut group = c.benchmark_group("replay");
+    group.sample_size(10);
+    group.bench_function("replay_gif 72 tiles", |b| {
+        b.iter(|| render::replay::replay_gif(black_box(&views)))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, boards, replays);
 criterion_main!(benches);

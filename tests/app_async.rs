@@ -2,7 +2,7 @@
 //! /kick, a restart in the middle, /games, /notify and direct messages, /replay.
 
 use carcassonne_bot::app::{App, Arg, Clock, Command, Ctx, Env, Notice, Recipient, Response};
-use carcassonne_bot::engine::{Action, Decision, Expansion, Game, GameConfig, RuleOptions};
+use carcassonne_bot::engine::{Decision, Expansion, Game, GameConfig, RuleOptions};
 use carcassonne_bot::store::{
     ChannelRecord, GameType, Loaded, RecordGame, SCHEMA_VERSION, Seat, Setup, Store, TurnTimers,
 };
@@ -580,26 +580,6 @@ fn the_first_turn_is_turn_1() {
     assert_eq!(view.turn, 1);
 }
 
-/// Every action of a whole game, the first option each time (figures when possible).
-fn play_out(game: &mut Game) {
-    while let Some(p) = game.pending() {
-        let action = match p.decision {
-            Decision::PlaceTile { placements, .. } => Action::PlaceTile {
-                at: placements[0].at,
-                rotation: placements[0].rotations[0],
-            },
-            Decision::PlaceFigure { options, .. } => match options.first() {
-                Some(o) if game.log().len().is_multiple_of(3) => Action::PlaceFigure {
-                    figure: o.kind,
-                    segment: o.segment,
-                },
-                _ => Action::Pass,
-            },
-        };
-        game.apply(p.player, action).unwrap();
-    }
-}
-
 fn gif_frames(bytes: &[u8]) -> Vec<image::Frame> {
     image::codecs::gif::GifDecoder::new(std::io::Cursor::new(bytes))
         .unwrap()
@@ -612,14 +592,18 @@ fn gif_frames(bytes: &[u8]) -> Vec<image::Frame> {
 fn a_replay_of_a_full_six_player_game_with_two_expansions() {
     let clock = Clock::manual(T0);
     let app = app_with(&clock);
-    let mut cfg = GameConfig::new(6, 11);
-    cfg.expansions = vec![
-        Expansion::Base,
-        Expansion::InnsCathedrals,
-        Expansion::TradersBuilders,
-    ];
-    let mut game = Game::new(cfg).unwrap();
-    play_out(&mut game);
+    // Random legal moves, a figure every other turn: a spread-out board.
+    let game = carcassonne_bot::render::samples::random_game(
+        6,
+        &[
+            Expansion::Base,
+            Expansion::InnsCathedrals,
+            Expansion::TradersBuilders,
+        ],
+        11,
+        2,
+        None,
+    );
     assert!(game.is_over());
     let tiles = game.board().len() - 1;
     assert!(tiles > 100, "{tiles}");
@@ -713,4 +697,77 @@ fn a_replay_since_my_turn_and_the_game_over_message() {
         .collect();
     assert_eq!(files, vec!["final-scores.png", "replay.gif"]);
     assert_eq!(gif_frames(&r.messages[0].files[1].bytes).len(), 6);
+}
+
+#[test]
+fn the_card_game_has_reminders_and_a_kick_ends_it() {
+    let clock = Clock::manual(T0);
+    let app = app_with(&clock);
+    run(
+        &app,
+        ALICE,
+        "new",
+        &[("game", "cards"), ("turn_limit", "2h")],
+    );
+    run(&app, BOB, "join", &[]);
+    let r = run(&app, ALICE, "start", &[]);
+    assert!(r.text().contains("The game starts!"), "{}", r.text());
+    let record = record_in(&app, CHANNEL);
+    let RecordGame::Cards { game } = &record.game else {
+        panic!("not the card game")
+    };
+    let late = record.seats[game.pending().unwrap().player as usize].user;
+    let other = if late == ALICE { BOB } else { ALICE };
+    clock.advance(2 * HOUR);
+    let due = app.run_due();
+    assert_eq!(due.len(), 1, "{due:?}");
+    assert!(
+        due[0]
+            .message
+            .text
+            .starts_with(&format!("⌛ <@{late}>'s time"))
+    );
+    clock.advance(10 * HOUR);
+    let due = app.run_due();
+    assert_eq!(due.len(), 1, "{due:?}");
+    assert!(
+        due[0]
+            .message
+            .text
+            .contains(&format!("Waiting for {}:", name(late))),
+        "{}",
+        due[0].message.text
+    );
+    let r = run(&app, other, "kick", &[("player", name(late))]);
+    assert!(
+        r.text().contains(&format!(
+            "**{}** resigned, which ends the card game.",
+            name(late)
+        )),
+        "{}",
+        r.text()
+    );
+    assert!(matches!(app.store().load(CHANNEL).unwrap(), Loaded::Empty));
+    assert_eq!(app.next_due().unwrap(), None);
+}
+
+#[test]
+fn kick_suggests_the_other_players_the_late_one_first() {
+    let clock = Clock::manual(T0);
+    let app = app_with(&clock);
+    start_in(&app, CHANNEL, &[ALICE, BOB, CAROL], &[("turn_limit", "1h")]);
+    let late = awaited(&app);
+    let asker = [ALICE, BOB, CAROL]
+        .into_iter()
+        .find(|u| *u != late)
+        .unwrap();
+    let choices = app.autocomplete(&ctx_in(CHANNEL, asker), "kick", "player", "", &[]);
+    assert_eq!(choices.len(), 2);
+    assert_eq!(choices[0].name, name(late));
+    assert_eq!(choices[0].value, late.to_string());
+    assert!(choices.iter().all(|c| c.value != asker.to_string()));
+    // The suggested value is what /kick reads.
+    clock.advance(HOUR);
+    let r = run(&app, asker, "kick", &[("player", &choices[0].value)]);
+    assert!(!r.is_private(), "{}", r.text());
 }
