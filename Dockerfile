@@ -13,8 +13,9 @@ ARG DEBIAN_RELEASE=trixie
 
 FROM rust:${RUST_VERSION}-slim-${DEBIAN_RELEASE} AS build
 WORKDIR /build
-# Only what the release build reads: the manifest and lock file, the sources, the bench
-# targets the manifest declares, and the fonts and tile data compiled into the binary.
+# Only what the build reads: the manifest and lock file, the sources, the bench targets
+# the manifest declares, and the fonts and tile data compiled into the binary. The `dist`
+# profile is the release profile without line tables, stripped (Cargo.toml).
 COPY Cargo.toml Cargo.lock ./
 COPY src ./src
 COPY benches ./benches
