@@ -423,10 +423,16 @@ fn a_record_without_timers_loads_with_the_defaults() {
     let r = record_in(&app, CHANNEL);
     assert_eq!(r.timers, TurnTimers::default());
     assert_eq!(r.timers.reminder, Some(12 * HOUR));
-    // The wait counts from the last save.
-    assert_eq!(app.next_due().unwrap(), Some(r.updated_at + 12 * HOUR));
+    // The wait starts when the scheduler first sees the game: no ping for the upgrade.
+    clock.advance(100 * HOUR);
+    assert_eq!(app.next_due().unwrap(), Some(0));
+    assert!(app.run_due().is_empty());
+    let late = awaited(&app);
+    assert_eq!(app.next_due().unwrap(), Some(T0 + 112 * HOUR));
     clock.advance(12 * HOUR);
-    assert_eq!(app.run_due().len(), 1);
+    let due = app.run_due();
+    assert_eq!(due.len(), 1);
+    assert_eq!(due[0].message.mentions, vec![late]);
 }
 
 #[test]

@@ -75,21 +75,24 @@ pub(crate) fn refresh(r: &mut ChannelRecord, since: u64) -> Option<u8> {
     }
 }
 
-/// When the next reminder or deadline of a game is due (`updated_at` stands in for the
-/// start of a wait not stored yet: a record written before timers existed).
-pub fn next_due(t: &TurnTimers, updated_at: u64) -> Option<u64> {
-    let (since, reminders, told) = match &t.waiting {
-        Some(w) => (w.since, w.reminders, w.deadline_told),
-        None => (updated_at, 0, false),
+/// When the next reminder or deadline of a game is due. A game saved before timers
+/// existed has no wait stored: it is due at once, to start its wait then (so that an
+/// upgrade does not ping every old game at the same moment).
+pub fn next_due(t: &TurnTimers) -> Option<u64> {
+    if t.reminder.is_none() && t.turn_limit.is_none() {
+        return None;
+    }
+    let Some(w) = &t.waiting else {
+        return Some(0);
     };
-    let reminder = t
-        .reminder
-        .filter(|_| reminders < MAX_REMINDERS)
-        .map(|i| since.saturating_add(i.saturating_mul(reminders as u64 + 1)));
+    let reminder = t.reminder.filter(|_| w.reminders < MAX_REMINDERS).map(|i| {
+        w.since
+            .saturating_add(i.saturating_mul(w.reminders as u64 + 1))
+    });
     let deadline = t
         .turn_limit
-        .filter(|_| !told)
-        .map(|l| since.saturating_add(l));
+        .filter(|_| !w.deadline_told)
+        .map(|l| w.since.saturating_add(l));
     [reminder, deadline].into_iter().flatten().min()
 }
 
@@ -156,7 +159,7 @@ impl App {
             .store
             .due_times()?
             .iter()
-            .filter_map(|s| next_due(&s.timers, s.updated_at))
+            .filter_map(|s| next_due(&s.timers))
             .min())
     }
 
@@ -175,7 +178,7 @@ impl App {
             }
         };
         for s in due {
-            if next_due(&s.timers, s.updated_at).is_none_or(|t| t > now) {
+            if next_due(&s.timers).is_none_or(|t| t > now) {
                 continue;
             }
             let lock = self.lock(s.channel);
@@ -195,8 +198,8 @@ impl App {
         };
         let mut r = *r;
         let stored = r.timers.clone();
-        let since = r.updated_at;
-        refresh(&mut r, since);
+        // A wait not stored yet (a record from before timers existed) starts now.
+        refresh(&mut r, now);
         let Some(w) = r.timers.waiting.clone() else {
             return Ok(Vec::new());
         };
@@ -245,7 +248,7 @@ impl App {
             });
         }
         r.timers.waiting = Some(told);
-        // Also stores a wait that was missing (a record from before timers existed).
+        // Also stores a wait that was missing or stale.
         if r.timers != stored {
             self.store.save(channel, &r)?;
         }

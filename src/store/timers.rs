@@ -2,9 +2,8 @@
 //! and who is awaited since when. Old records without these fields load with the
 //! defaults (reminders every 12 h, no turn limit, nothing awaited yet).
 //!
-//! [`Store::due_times`] reads just these fields (and the time of the last save) of every
-//! stored game, without replaying the games, so the scheduler can find its next wake-up
-//! time cheaply.
+//! [`Store::due_times`] reads just these fields of every stored game, without replaying
+//! the games, so the scheduler can find its next wake-up time cheaply.
 
 use super::{Store, StoreError};
 use serde::{Deserialize, Serialize};
@@ -58,7 +57,6 @@ pub struct Waiting {
 pub struct StoredTimers {
     pub channel: u64,
     pub timers: TurnTimers,
-    pub updated_at: u64,
 }
 
 impl Store {
@@ -71,7 +69,6 @@ impl Store {
         }
         #[derive(Deserialize)]
         struct Partial {
-            updated_at: u64,
             game: State,
             #[serde(default)]
             timers: TurnTimers,
@@ -88,7 +85,6 @@ impl Store {
                 out.push(StoredTimers {
                     channel: u64::from_be_bytes(key),
                     timers: p.timers,
-                    updated_at: p.updated_at,
                 });
             }
         }
