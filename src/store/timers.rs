@@ -60,16 +60,23 @@ pub struct StoredTimers {
 }
 
 impl Store {
-    /// The timers of every running game (lobbies have none). Records that do not even
-    /// parse are skipped here; loading them quarantines them.
+    /// The timers of every running game (lobbies and finished games have none). Records
+    /// that do not even parse are skipped here; loading them quarantines them.
     pub fn due_times(&self) -> Result<Vec<StoredTimers>, StoreError> {
         #[derive(Deserialize)]
         struct State {
             state: String,
         }
+        #[derive(Deserialize, Default)]
+        struct Over {
+            #[serde(default)]
+            over: bool,
+        }
         #[derive(Deserialize)]
         struct Partial {
             game: State,
+            #[serde(default)]
+            snapshot: Over,
             #[serde(default)]
             timers: TurnTimers,
         }
@@ -81,6 +88,7 @@ impl Store {
             };
             if let Ok(p) = serde_json::from_slice::<Partial>(&v)
                 && p.game.state != "lobby"
+                && !p.snapshot.over
             {
                 out.push(StoredTimers {
                     channel: u64::from_be_bytes(key),

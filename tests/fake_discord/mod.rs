@@ -3,7 +3,8 @@
 //!
 //! It answers what the bot asks at start (gateway URL, application, command
 //! registration, which it records), accepts interaction callbacks, follow-ups and edits
-//! (recording them, files included), and lets a test inject interactions (slash
+//! (recording them, files included), created channel and direct messages
+//! ([`channels`]), and lets a test inject interactions (slash
 //! commands, autocomplete, component clicks) and wait for what the bot made of them.
 //! Every payload it sends is first deserialized with serenity's own types, so a payload
 //! serenity would silently drop fails the test instead. Requests it does not know are
