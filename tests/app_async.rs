@@ -36,6 +36,21 @@ fn ctx_in(channel: u64, user: u64) -> Ctx {
     }
 }
 
+/// The app on the database at `path`. sled releases its file lock from a background
+/// thread after the previous app is dropped: on a busy machine that can take a moment.
+fn open_at(path: &std::path::Path, clock: &Clock) -> App {
+    for _ in 0..200 {
+        match Store::open(path) {
+            Ok(store) => return App::new(store, Env::clocked(clock.clone(), 7)),
+            Err(e) if e.to_string().contains("could not acquire lock") => {
+                std::thread::sleep(std::time::Duration::from_millis(25))
+            }
+            Err(e) => panic!("{e}"),
+        }
+    }
+    panic!("the database stays locked")
+}
+
 fn app_with(clock: &Clock) -> App {
     App::new(Store::temporary().unwrap(), Env::clocked(clock.clone(), 7))
 }
@@ -387,7 +402,7 @@ fn a_restart_fires_an_overdue_reminder_once() {
     let path = dir.path().join("db");
     let clock = Clock::manual(T0);
     let late = {
-        let app = App::new(Store::open(&path).unwrap(), Env::clocked(clock.clone(), 7));
+        let app = open_at(&path, &clock);
         start_in(&app, CHANNEL, &[ALICE, BOB], &[]);
         clock.advance(12 * HOUR);
         assert_eq!(app.run_due().len(), 1);
@@ -395,7 +410,7 @@ fn a_restart_fires_an_overdue_reminder_once() {
     };
     // Down for 30 hours: two more intervals passed, one message.
     clock.advance(30 * HOUR);
-    let app = App::new(Store::open(&path).unwrap(), Env::clocked(clock.clone(), 7));
+    let app = open_at(&path, &clock);
     assert_eq!(app.next_due().unwrap(), Some(T0 + 24 * HOUR));
     let due = app.run_due();
     assert_eq!(due.len(), 1, "{due:?}");
@@ -533,7 +548,7 @@ fn notify_is_stored_across_restarts_and_sends_a_dm_when_your_turn_begins() {
     let path = dir.path().join("db");
     let clock = Clock::manual(T0);
     {
-        let app = App::new(Store::open(&path).unwrap(), Env::clocked(clock.clone(), 7));
+        let app = open_at(&path, &clock);
         let r = run(&app, BOB, "notify", &[]);
         assert!(
             r.text().starts_with("Direct messages: **off**."),
@@ -543,7 +558,7 @@ fn notify_is_stored_across_restarts_and_sends_a_dm_when_your_turn_begins() {
         let r = run(&app, BOB, "notify", &[("dm", "on")]);
         assert!(r.is_private() && r.text().starts_with("Direct messages: **on**."));
     }
-    let app = App::new(Store::open(&path).unwrap(), Env::clocked(clock.clone(), 7));
+    let app = open_at(&path, &clock);
     assert!(app.store().user_settings(BOB).unwrap().dm);
     assert!(!app.store().user_settings(ALICE).unwrap().dm);
     start_in(&app, CHANNEL, &[ALICE, BOB], &[("reminder", "off")]);
