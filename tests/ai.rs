@@ -39,7 +39,8 @@ fn play(cfg: GameConfig, seats: &[Option<Level>]) -> Game {
             ai::legal_actions(&p).contains(&action),
             "{action:?} is not an enumerated option"
         );
-        game.apply(player, action).expect("an enumerated option is legal");
+        game.apply(player, action)
+            .expect("an enumerated option is legal");
     }
     game
 }
@@ -93,7 +94,11 @@ fn redealing_keeps_what_players_see() {
     }
     let mut other = game.clone();
     other.redeal_unseen(99);
-    assert_eq!(other.pending(), game.pending(), "the drawn tile and options stay");
+    assert_eq!(
+        other.pending(),
+        game.pending(),
+        "the drawn tile and options stay"
+    );
     assert_eq!(other.tiles_left(), game.tiles_left());
     assert_eq!(other.scores(), game.scores());
     assert_eq!(other.figures(), game.figures());
@@ -109,7 +114,10 @@ fn projected_scores_are_final_scoring_of_a_copy() {
         let projected = game.projected_scores();
         assert_eq!(game, before, "projecting changes nothing");
         for (p, s) in projected.iter().enumerate() {
-            assert!(*s >= game.scores()[p], "final scoring never takes points away");
+            assert!(
+                *s >= game.scores()[p],
+                "final scoring never takes points away"
+            );
         }
         let (p, a) = random_action(&game, &mut rng);
         game.apply(p, a).expect("legal");
@@ -131,7 +139,10 @@ fn greedy_beats_random_play() {
             wins += 1;
         }
     }
-    assert!(wins >= 9, "greedy won {wins} of 10 games against random play");
+    assert!(
+        wins >= 9,
+        "greedy won {wins} of 10 games against random play"
+    );
 }
 
 /// Strength over many games with the real per-level budgets' iteration equivalents:
@@ -164,10 +175,13 @@ fn strength() {
                         ai::choose_within(&game, Level::Easy, 0, Budget::iterations(0))
                             .expect("pending")
                     }
-                    Some(level) => {
-                        ai::choose_within(&game, level, rng.next_u64(), Budget::iterations(iterations))
-                            .expect("pending")
-                    }
+                    Some(level) => ai::choose_within(
+                        &game,
+                        level,
+                        rng.next_u64(),
+                        Budget::iterations(iterations),
+                    )
+                    .expect("pending"),
                     None => random_action(&game, &mut rng),
                 };
                 game.apply(pl, act).expect("legal");

@@ -4,6 +4,10 @@
 //! node, plays a short random continuation and scores the position for every player.
 //! Each node keeps the rewards of the player who moved into it, so the search works for
 //! any number of players and for decisions asked of players other than the one to move.
+//!
+//! The root is limited to the greedy player's best few actions: a turn offers a hundred
+//! placements, most of them plainly poor, and a search spread over all of them learns
+//! nothing in a second; among the few, it looks at what the other players can answer.
 
 use super::Budget;
 use super::eval::rewards;
@@ -15,10 +19,8 @@ use std::time::Instant;
 
 /// UCB exploration constant, for rewards in 0..=1.
 const EXPLORATION: f64 = 0.7;
-/// Random actions played after leaving the tree before the position is judged: far
-/// enough to see features close and followers come home, short enough to stay cheap
-/// and less noisy than a random game to the end.
-const ROLLOUT_ACTIONS: usize = 24;
+/// How many of the greedy player's best actions the search weighs at the root.
+const ROOT_CANDIDATES: usize = 6;
 /// How often (in iterations) the clock is read.
 const CLOCK_EVERY: u32 = 16;
 
@@ -53,16 +55,25 @@ pub fn choose(game: &Game, seed: u64, budget: Budget) -> Action {
 pub fn search(game: &Game, seed: u64, budget: Budget) -> (Action, u32) {
     let mut rng = Rng::new(seed);
     let mut tree = vec![Node::new(u8::MAX)];
+    let candidates: Vec<Action> = match game.pending() {
+        Some(p) => {
+            let all = legal_actions(&p);
+            let mut best = super::greedy::ranked(game, p.player, &all);
+            best.truncate(ROOT_CANDIDATES);
+            best
+        }
+        None => Vec::new(),
+    };
     let start = budget.time.map(|_| Instant::now());
     let mut done = 0u32;
     loop {
-        iterate(game, &mut tree, &mut rng);
+        iterate(game, &candidates, &mut tree, &mut rng);
         done += 1;
         if budget.iterations > 0 && done >= budget.iterations {
             break;
         }
         if let (Some(limit), Some(start)) = (budget.time, start) {
-            if done % CLOCK_EVERY == 0 && start.elapsed() >= limit {
+            if done.is_multiple_of(CLOCK_EVERY) && start.elapsed() >= limit {
                 break;
             }
         } else if budget.iterations == 0 {
@@ -72,7 +83,12 @@ pub fn search(game: &Game, seed: u64, budget: Budget) -> (Action, u32) {
     let best = tree[0]
         .children
         .iter()
-        .max_by_key(|(a, c)| (tree[**c as usize].visits, std::cmp::Reverse(format!("{a:?}"))))
+        .max_by_key(|(a, c)| {
+            (
+                tree[**c as usize].visits,
+                std::cmp::Reverse(format!("{a:?}")),
+            )
+        })
         .map(|(a, _)| a.clone());
     let action = best.unwrap_or_else(|| {
         // No iteration could expand the root (cannot happen with a pending decision).
@@ -83,23 +99,26 @@ pub fn search(game: &Game, seed: u64, budget: Budget) -> (Action, u32) {
     (action, done)
 }
 
-fn iterate(root: &Game, tree: &mut Vec<Node>, rng: &mut Rng) {
+fn iterate(root: &Game, candidates: &[Action], tree: &mut Vec<Node>, rng: &mut Rng) {
     let mut g = root.clone();
     g.redeal_unseen(rng.next_u64());
     let mut path = Vec::with_capacity(16);
     let mut node = 0usize;
-    // Selection and expansion.
     while let Some(p) = g.pending() {
         let mut untried = Vec::new();
         let mut best: Option<(f64, usize, Action)> = None;
-        for a in legal_actions(&p) {
+        let legal = if node == 0 {
+            candidates.to_vec()
+        } else {
+            legal_actions(&p)
+        };
+        for a in legal {
             match tree[node].children.get(&a).copied() {
                 Some(c) => {
                     let ch = &mut tree[c as usize];
                     ch.avail += 1;
                     let v = ch.visits.max(1) as f64;
-                    let score =
-                        ch.total / v + EXPLORATION * ((ch.avail as f64).ln() / v).sqrt();
+                    let score = ch.total / v + EXPLORATION * ((ch.avail as f64).ln() / v).sqrt();
                     if best.as_ref().is_none_or(|b| score > b.0) {
                         best = Some((score, c as usize, a));
                     }
@@ -124,18 +143,6 @@ fn iterate(root: &Game, tree: &mut Vec<Node>, rng: &mut Rng) {
         }
         node = c;
         path.push(c);
-    }
-    // A short random continuation.
-    for _ in 0..ROLLOUT_ACTIONS {
-        let Some(p) = g.pending() else { break };
-        let mut actions = legal_actions(&p);
-        if actions.is_empty() {
-            break;
-        }
-        let a = actions.swap_remove(rng.below(actions.len() as u64) as usize);
-        if g.apply(p.player, a).is_err() {
-            break;
-        }
     }
     let r = rewards(&g);
     for i in path {
