@@ -4,6 +4,7 @@
 //! `render` draws pictures, `store` persists games, `app` is the one command layer that
 //! the Discord front, the local terminal mode and the tests drive.
 
+pub mod ai;
 pub mod app;
 pub mod cards;
 pub mod cli;

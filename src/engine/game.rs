@@ -349,6 +349,30 @@ impl Game {
 
     /// What the road, city or cloister through a segment would score now (as complete
     /// when it is, else as at the end of the game).
+    /// The scores if the game ended now: final scoring applied to a copy of the state.
+    /// Computer players use it to judge a position.
+    pub fn projected_scores(&self) -> Vec<u32> {
+        if self.is_over() {
+            return self.scores();
+        }
+        let mut st = self.st.clone();
+        scoring::final_scoring(&self.config, &mut st, &mut Vec::new());
+        st.players.iter().map(|p| p.score).collect()
+    }
+
+    /// Replaces what no player can know, the order of the undrawn tiles and the future
+    /// of the random generator, with a guess drawn from `seed`; everything a player sees
+    /// (board, figures, scores, the drawn tile, which tiles remain) stays. A computer
+    /// player searches such copies so that it never reads hidden information. The copy
+    /// no longer matches its log: it is for search, never to be stored.
+    pub fn redeal_unseen(&mut self, seed: u64) {
+        let mut rng = Rng::new(seed);
+        // From a canonical order, so that the guess cannot depend on the real order.
+        self.st.stack.sort_unstable();
+        rng.shuffle(&mut self.st.stack);
+        self.st.rng = Rng::new(rng.next_u64());
+    }
+
     pub fn feature_value(&self, tile: TileIdx, seg: u8) -> u32 {
         let complete = self.st.is_complete(tile, seg);
         scoring::tally(&self.config, &self.st, tile, seg, complete).total()

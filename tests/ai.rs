@@ -1,0 +1,204 @@
+//! Computer players: only legal actions, whole games that replay from their log, no
+//! use of hidden information, and a greedy player that beats random play.
+
+use carcassonne_bot::ai::{self, Budget, Level};
+use carcassonne_bot::engine::{Action, Expansion, Game, GameConfig};
+use carcassonne_bot::rng::Rng;
+
+/// Small budgets keep the suite fast; the levels differ only in budget otherwise.
+fn budget(level: Level) -> Budget {
+    match level {
+        Level::Easy => Budget::iterations(0),
+        Level::Normal => Budget::iterations(30),
+        Level::Hard => Budget::iterations(60),
+    }
+}
+
+fn random_action(game: &Game, rng: &mut Rng) -> (u8, Action) {
+    let p = game.pending().expect("a running game");
+    let mut actions = ai::legal_actions(&p);
+    let i = rng.below(actions.len() as u64) as usize;
+    (p.player, actions.swap_remove(i))
+}
+
+/// Plays a whole game with one computer player (or random play: `None`) per seat.
+fn play(cfg: GameConfig, seats: &[Option<Level>]) -> Game {
+    let mut game = Game::new(cfg).expect("valid configuration");
+    let mut rng = Rng::new(game.config().seed ^ 0xA1);
+    let mut steps = 0;
+    while let Some(p) = game.pending() {
+        steps += 1;
+        assert!(steps < 1000, "the game does not end");
+        let (player, action) = match seats[p.player as usize] {
+            Some(level) => ai::choose_within(&game, level, rng.next_u64(), budget(level))
+                .expect("a decision is pending"),
+            None => random_action(&game, &mut rng),
+        };
+        assert_eq!(player, p.player, "the player asked answers");
+        assert!(
+            ai::legal_actions(&p).contains(&action),
+            "{action:?} is not an enumerated option"
+        );
+        game.apply(player, action)
+            .expect("an enumerated option is legal");
+    }
+    game
+}
+
+#[test]
+fn computer_players_play_whole_games_that_replay() {
+    let sets: [&[Expansion]; 2] = [
+        &[Expansion::Base],
+        &[Expansion::InnsCathedrals, Expansion::TradersBuilders],
+    ];
+    for (i, exps) in sets.iter().enumerate() {
+        let seats = [Some(Level::Easy), Some(Level::Normal), Some(Level::Hard)];
+        let cfg = GameConfig::new(3, 40 + i as u64).with_expansions(exps);
+        let game = play(cfg.clone(), &seats);
+        assert!(game.is_over());
+        let replayed = Game::replay(cfg, game.log()).expect("the log replays");
+        assert_eq!(replayed, game, "replay gives the same game");
+    }
+}
+
+#[test]
+fn the_order_of_the_stack_does_not_change_a_choice() {
+    for seed in 0..4u64 {
+        let mut game = Game::new(GameConfig::new(2, 100 + seed)).expect("config");
+        let mut rng = Rng::new(seed);
+        for _ in 0..(10 + 3 * seed) {
+            let (p, a) = random_action(&game, &mut rng);
+            game.apply(p, a).expect("legal");
+        }
+        // Another order of the same undrawn tiles, other future dice.
+        let mut other = game.clone();
+        other.redeal_unseen(seed ^ 0xDEAD);
+        assert_ne!(other, game, "the hidden order differs");
+        for level in Level::ALL {
+            assert_eq!(
+                ai::choose_within(&game, level, 7, budget(level)),
+                ai::choose_within(&other, level, 7, budget(level)),
+                "{level} chose differently with another hidden order"
+            );
+        }
+    }
+}
+
+#[test]
+fn redealing_keeps_what_players_see() {
+    let mut game = Game::new(GameConfig::new(3, 5)).expect("config");
+    let mut rng = Rng::new(1);
+    for _ in 0..12 {
+        let (p, a) = random_action(&game, &mut rng);
+        game.apply(p, a).expect("legal");
+    }
+    let mut other = game.clone();
+    other.redeal_unseen(99);
+    assert_eq!(
+        other.pending(),
+        game.pending(),
+        "the drawn tile and options stay"
+    );
+    assert_eq!(other.tiles_left(), game.tiles_left());
+    assert_eq!(other.scores(), game.scores());
+    assert_eq!(other.figures(), game.figures());
+}
+
+#[test]
+fn projected_scores_are_final_scoring_of_a_copy() {
+    let cfg = GameConfig::new(2, 11);
+    let mut game = Game::new(cfg).expect("config");
+    let mut rng = Rng::new(3);
+    while !game.is_over() {
+        let before = game.clone();
+        let projected = game.projected_scores();
+        assert_eq!(game, before, "projecting changes nothing");
+        for (p, s) in projected.iter().enumerate() {
+            assert!(
+                *s >= game.scores()[p],
+                "final scoring never takes points away"
+            );
+        }
+        let (p, a) = random_action(&game, &mut rng);
+        game.apply(p, a).expect("legal");
+    }
+    assert_eq!(game.projected_scores(), game.scores());
+}
+
+#[test]
+fn greedy_beats_random_play() {
+    let mut wins = 0;
+    for seed in 0..10u64 {
+        // The greedy player sits first in even games, second in odd ones.
+        let greedy = (seed % 2) as usize;
+        let mut seats = [None, None];
+        seats[greedy] = Some(Level::Easy);
+        let game = play(GameConfig::new(2, 500 + seed), &seats);
+        let s = game.scores();
+        if s[greedy] > s[1 - greedy] {
+            wins += 1;
+        }
+    }
+    assert!(
+        wins >= 9,
+        "greedy won {wins} of 10 games against random play"
+    );
+}
+
+/// Strength over many games with the real per-level budgets' iteration equivalents:
+/// `cargo test --release --test ai -- --ignored --nocapture strength`.
+#[test]
+#[ignore]
+fn strength() {
+    let games: u64 = std::env::var("AI_GAMES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(40);
+    let iterations: u32 = std::env::var("AI_ITERATIONS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1500);
+    for (name, a, b) in [
+        ("greedy vs random", Some(Level::Easy), None),
+        ("mcts vs greedy", Some(Level::Normal), Some(Level::Easy)),
+    ] {
+        let (mut wins, mut ties, mut sa, mut sb) = (0, 0, 0u64, 0u64);
+        for seed in 0..games {
+            let first = (seed % 2) as usize;
+            let mut seats = [b, b];
+            seats[first] = a;
+            let mut game = Game::new(GameConfig::new(2, 9000 + seed)).expect("config");
+            let mut rng = Rng::new(seed);
+            while let Some(p) = game.pending() {
+                let (pl, act) = match seats[p.player as usize] {
+                    Some(Level::Easy) => {
+                        ai::choose_within(&game, Level::Easy, 0, Budget::iterations(0))
+                            .expect("pending")
+                    }
+                    Some(level) => ai::choose_within(
+                        &game,
+                        level,
+                        rng.next_u64(),
+                        Budget::iterations(iterations),
+                    )
+                    .expect("pending"),
+                    None => random_action(&game, &mut rng),
+                };
+                game.apply(pl, act).expect("legal");
+            }
+            let s = game.scores();
+            sa += s[first] as u64;
+            sb += s[1 - first] as u64;
+            match s[first].cmp(&s[1 - first]) {
+                std::cmp::Ordering::Greater => wins += 1,
+                std::cmp::Ordering::Equal => ties += 1,
+                std::cmp::Ordering::Less => {}
+            }
+        }
+        println!(
+            "{name}: {wins} wins, {ties} ties of {games}; average {:.1} vs {:.1}",
+            sa as f64 / games as f64,
+            sb as f64 / games as f64
+        );
+    }
+}
