@@ -1,6 +1,6 @@
-//! Load: 200 channels, each a two-player board game, driven concurrently by clicks
-//! through the fake Discord on loopback until 2,000 moves (a tile placed, a figure
-//! placed or passed) are done. Prints the moves per second and the time from each
+//! Load: 200 channels, each a two-player board game (set up first: /new, /join,
+//! /start), driven concurrently by clicks through the fake Discord on loopback until
+//! 2,000 moves (a tile placed, a figure placed or passed) are done. Prints the moves per second and the time from each
 //! move's interaction to its final message (p50, p99). Ignored by default (it takes a
 //! minute and measures, which only means something optimised):
 //!
@@ -50,9 +50,16 @@ struct Run {
     errors: std::sync::Mutex<Vec<String>>,
 }
 
-/// One channel's game: set up, then moves until the run has its moves (or the game
-/// ends), one every `pace`.
-async fn play(fake: Arc<FakeDiscord>, run: Arc<Run>, n: u64, pace: Duration) {
+/// A channel's game, set up: its players, the message to click on, who moves.
+struct Table {
+    channel: u64,
+    players: [User; 2],
+    msg: Posted,
+    to_move: u64,
+}
+
+/// Sets up game `n`: /new, /join, /start in its channel.
+async fn set_up(fake: Arc<FakeDiscord>, n: u64) -> Table {
     let channel = CHANNEL_ID + 1 + n;
     let players = [
         User::new(1_400_000_000_000_000_000 + 2 * n, &format!("A{n}")),
@@ -65,38 +72,42 @@ async fn play(fake: Arc<FakeDiscord>, run: Arc<Run>, n: u64, pace: Duration) {
     let started = fake
         .answer(&fake.slash_in(channel, &players[0], "start", vec![]))
         .await;
-    let mut msg = started.board().cloned().expect("the board");
-    let mut to_move = started.notified[0];
-    // Spread the channels over the first period.
+    Table {
+        channel,
+        players,
+        msg: started.board().cloned().expect("the board"),
+        to_move: started.notified[0],
+    }
+}
+
+/// Moves in one game until the run has its moves (or the game ends), one every
+/// `pace`, the games spread over the first period.
+async fn play(fake: Arc<FakeDiscord>, run: Arc<Run>, mut t: Table, n: u64, pace: Duration) {
     tokio::time::sleep(pace.mul_f64(n as f64 / CHANNELS as f64)).await;
     let mut next_at = tokio::time::Instant::now();
     while run.moves.load(Ordering::SeqCst) < MOVES {
         tokio::time::sleep_until(next_at).await;
         next_at += pace;
-        let player = players.iter().find(|p| p.id == to_move).unwrap();
-        let Some((id, values)) = move_on(&msg) else {
+        let player = t.players.iter().find(|p| p.id == t.to_move).unwrap();
+        let Some((id, values)) = move_on(&t.msg) else {
             return; // the game is over
         };
-        let it = fake.click(player, &msg, &id, values);
+        let it = fake.click(player, &t.msg, &id, values);
         let o: Outcome = fake.answer(&it).await;
         let Some(board) = o.board().cloned().or_else(|| o.original.clone()) else {
-            run.errors
-                .lock()
-                .unwrap()
-                .push(format!("{channel}: no answer: {o:?}"));
+            let e = format!("{}: no answer: {o:?}", t.channel);
+            run.errors.lock().unwrap().push(e);
             return;
         };
         if id == "spot" && board.ephemeral {
             // The rotation buttons: the move is the next click.
-            msg = board;
+            t.msg = board;
             next_at = tokio::time::Instant::now();
             continue;
         }
         if board.ephemeral {
-            run.errors
-                .lock()
-                .unwrap()
-                .push(format!("{channel}: refused: {}", board.content));
+            let e = format!("{}: refused: {}", t.channel, board.content);
+            run.errors.lock().unwrap().push(e);
             return;
         }
         let done = o.last_at.expect("a final message");
@@ -106,9 +117,9 @@ async fn play(fake: Arc<FakeDiscord>, run: Arc<Run>, n: u64, pace: Duration) {
             .push(done.duration_since(it.at));
         run.moves.fetch_add(1, Ordering::SeqCst);
         if let Some(&next) = o.notified.first() {
-            to_move = next;
+            t.to_move = next;
         }
-        msg = board;
+        t.msg = board;
     }
 }
 
@@ -140,9 +151,17 @@ async fn two_hundred_channels_until_two_thousand_moves() {
         latencies: Default::default(),
         errors: Default::default(),
     });
+    let tables: Vec<_> = (0..CHANNELS)
+        .map(|n| tokio::spawn(set_up(fake.clone(), n)))
+        .collect();
+    let mut games = Vec::new();
+    for (n, t) in tables.into_iter().enumerate() {
+        games.push((n as u64, t.await.unwrap()));
+    }
     let started = Instant::now();
-    let games: Vec<_> = (0..CHANNELS)
-        .map(|n| tokio::spawn(play(fake.clone(), run.clone(), n, pace)))
+    let games: Vec<_> = games
+        .into_iter()
+        .map(|(n, t)| tokio::spawn(play(fake.clone(), run.clone(), t, n, pace)))
         .collect();
     for g in games {
         g.await.unwrap();
@@ -156,7 +175,7 @@ async fn two_hundred_channels_until_two_thousand_moves() {
     assert!(moves >= MOVES, "{moves} moves");
     let pct = |p: f64| lat[((moves as f64 * p).ceil() as usize).clamp(1, moves) - 1];
     println!(
-        "{CHANNELS} channels, {moves} moves in {:.1} s (set-up included): {:.1} moves/s; interaction to final message: p50 {} ms, p99 {} ms, max {} ms (offered: {})",
+        "{CHANNELS} channels (set up first), {moves} moves in {:.1} s: {:.1} moves/s; interaction to final message: p50 {} ms, p99 {} ms, max {} ms (offered: {})",
         elapsed.as_secs_f64(),
         moves as f64 / elapsed.as_secs_f64(),
         pct(0.50).as_millis(),

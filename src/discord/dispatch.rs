@@ -42,17 +42,23 @@ pub(crate) async fn run(
     let notes = data.notes.take(who.user);
     let app = Arc::clone(&running.app);
     let ctx = who.clone();
-    let job = respond::run_blocking(move || {
-        let mut response = match (refusal, cmd) {
-            (Some(refusal), _) => Response::error(refusal),
-            (None, Ok(cmd)) => app.handle(&ctx, cmd),
-            (None, Err(e)) => Response::error(e),
-        };
-        for note in notes {
-            response.push(Message::private(note));
-        }
-        response
-    });
+    let work = Arc::clone(&data.work);
+    let job = async move {
+        // Closed only when the bot stops; then the work runs unqueued.
+        let _permit = work.acquire_owned().await.ok();
+        respond::run_blocking(move || {
+            let mut response = match (refusal, cmd) {
+                (Some(refusal), _) => Response::error(refusal),
+                (None, Ok(cmd)) => app.handle(&ctx, cmd),
+                (None, Err(e)) => Response::error(e),
+            };
+            for note in notes {
+                response.push(Message::private(note));
+            }
+            response
+        })
+        .await
+    };
     if let Err(failed) = respond::answer(http, &target, job, when, data.defer_after).await {
         rescue::rescue(http, &data.notes, &who, &what, failed).await;
     }

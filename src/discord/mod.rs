@@ -108,6 +108,10 @@ pub struct Data {
     pub(crate) defer_after: Duration,
     /// What players must be told on their next command (see [`rescue`]).
     pub(crate) notes: rescue::Notes,
+    /// One permit per core for the app's work (a move renders a picture): a burst of
+    /// interactions queues here instead of slicing the CPU so thin that no answer,
+    /// deferral included, goes out in time.
+    pub(crate) work: Arc<tokio::sync::Semaphore>,
 }
 
 /// The app for one interaction; shutdown waits until it is dropped.
@@ -202,6 +206,9 @@ pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Resu
         app: slot.clone(),
         defer_after: opts.defer_after,
         notes: rescue::Notes::default(),
+        work: Arc::new(tokio::sync::Semaphore::new(
+            std::thread::available_parallelism().map_or(2, |n| n.get()),
+        )),
     };
 
     // A failure in the setup (registering the commands) ends the bot: without its

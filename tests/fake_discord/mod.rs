@@ -752,26 +752,30 @@ impl FakeDiscord {
         let deadline = tokio::time::Instant::now() + wait;
         loop {
             changes.borrow_and_update();
-            {
+            // Panics only once the lock is released (the fake serves on).
+            let errors = {
                 let s = self.inner.state.lock().unwrap();
-                assert!(s.errors.is_empty(), "fake discord errors: {:#?}", s.errors);
-                if let Some(v) = f(&s) {
+                if s.errors.is_empty()
+                    && let Some(v) = f(&s)
+                {
                     return v;
                 }
-            }
+                s.errors.clone()
+            };
+            assert!(errors.is_empty(), "fake discord errors: {errors:#?}");
             if tokio::time::timeout_at(deadline, changes.changed())
                 .await
                 .is_err()
             {
-                let s = self.inner.state.lock().unwrap();
-                let log: Vec<String> = s
-                    .requests
-                    .iter()
-                    .rev()
-                    .take(40)
-                    .rev()
-                    .map(|r| format!("{} {} -> {}", r.method, r.target, r.status))
-                    .collect();
+                let log: Vec<String> = self.state(|s| {
+                    s.requests
+                        .iter()
+                        .rev()
+                        .take(40)
+                        .rev()
+                        .map(|r| format!("{} {} -> {}", r.method, r.target, r.status))
+                        .collect()
+                });
                 panic!(
                     "timed out waiting for {what}; last requests:\n{}",
                     log.join("\n")
