@@ -44,7 +44,7 @@ pub(crate) async fn run(
     let ctx = who.clone();
     let work = Arc::clone(&data.work);
     let job = async move {
-        // Closed only when the bot stops; then the work runs unqueued.
+        // The semaphore is never closed (`ok()` only spares an unwrap).
         let _permit = work.acquire_owned().await.ok();
         respond::run_blocking(move || {
             let mut response = match (refusal, cmd) {
