@@ -94,7 +94,10 @@ async fn play(fake: Arc<FakeDiscord>, run: Arc<Run>, mut t: Table, n: u64, pace:
         };
         let it = fake.click(player, &t.msg, &id, values);
         let o: Outcome = fake.answer(&it).await;
-        let Some(board) = o.board().cloned().or_else(|| o.original.clone()) else {
+        // The public message of the move, else the private one (rotation buttons, which
+        // come as a follow-up when the click was deferred publicly).
+        let shown = o.visible().last().map(|p| (*p).clone());
+        let Some(board) = o.board().cloned().or(shown) else {
             let e = format!("{}: no answer: {o:?}", t.channel);
             run.errors.lock().unwrap().push(e);
             return;
