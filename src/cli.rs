@@ -54,9 +54,9 @@ Getting a token (https://discord.com/developers/applications):
   1. New Application; give it a name.
   2. Bot: Reset Token, copy it, and start the bot with DISCORD_TOKEN=<token>.
   3. Invite it to your server: OAuth2 > URL Generator, scopes `bot` and
-     `applications.commands`, permissions View Channel, Send Messages, Embed Links,
-     Attach Files, Read Message History, Use Application Commands; or open
-     https://discord.com/oauth2/authorize?client_id=<APPLICATION_ID>&scope=bot+applications.commands&permissions=2147601408
+     `applications.commands`, permissions View Channel, Send Messages, Send Messages
+     in Threads, Attach Files; or open
+     https://discord.com/oauth2/authorize?client_id=<APPLICATION_ID>&scope=bot+applications.commands&permissions=274877942784
      (the application id is on the General Information page).
 
 Without a token: `carcassonne-bot local` plays the same commands in the terminal.

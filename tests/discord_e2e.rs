@@ -9,6 +9,7 @@ use carcassonne_bot::discord::{self, BotOptions};
 use fake_discord::{
     APP_ID, CHANNEL_ID, FakeDiscord, GUILD_ID, Outcome, Posted, User, WAIT, opt_int, opt_str,
 };
+use serde_json::json;
 use std::io::Write;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
@@ -17,10 +18,9 @@ use tokio::sync::oneshot;
 /// Shaped like a bot token (three dot-separated parts) and unique enough to search for.
 const TOKEN: &str = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.GfAkEt.sEcReT-fake-token_for-tests-0123456789";
 
-/// Deferral after a delay is covered with a zero delay (`clicks_and_late_deferral`);
-/// elsewhere the delay is long enough that a busy CI machine never triggers it, so
-/// that what is deferred is exactly what the app marks slow.
-const NOT_LATE: Duration = Duration::from_secs(60);
+/// The bot's real deferral timing (the fake enforces Discord's 3-second deadline).
+/// Every answer deferred is covered with a zero delay (`clicks_and_late_deferral`).
+const REAL: Duration = discord::DEFAULT_DEFER_AFTER;
 
 /// Every log line of this test binary (all tests), at the most verbose level the bot's
 /// filter allows.
@@ -60,11 +60,26 @@ struct Bot {
 
 impl Bot {
     async fn start(defer_after: Duration) -> Bot {
-        logs();
         let fake = FakeDiscord::start().await;
-        let dir = tempfile::tempdir().unwrap();
+        Bot::start_on(
+            fake,
+            tempfile::tempdir().unwrap(),
+            defer_after,
+            Some(GUILD_ID),
+        )
+        .await
+    }
+
+    /// A bot on `fake` (configured already) with its database in `dir`.
+    async fn start_on(
+        fake: FakeDiscord,
+        dir: tempfile::TempDir,
+        defer_after: Duration,
+        guild: Option<u64>,
+    ) -> Bot {
+        logs();
         let mut opts = BotOptions::new(TOKEN, dir.path().join("db"));
-        opts.guild = Some(GUILD_ID);
+        opts.guild = guild;
         opts.http_base = Some(fake.base_url());
         opts.defer_after = defer_after;
         let (stop, stopped) = oneshot::channel::<()>();
@@ -121,26 +136,47 @@ fn assert_board_picture(p: &Posted) {
     );
 }
 
-/// The single user a message pings, who is also mentioned in its text.
-fn pinged_player(p: &Posted) -> u64 {
-    let pinged = p.pinged();
+/// The answer to a move that hands the turn on: waits for the ping too (after a
+/// deferral it follows the edit).
+async fn answer_turn(fake: &FakeDiscord, it: &fake_discord::Interaction) -> Outcome {
+    fake.outcome(it, |o| o.answered() && !o.notified.is_empty())
+        .await;
+    fake.answer(it).await
+}
+
+/// The player an answer notifies: exactly one notification, from a message Discord
+/// *created* (a direct response or a follow-up, never an edit) that mentions them and
+/// allows no other ping.
+fn notified_player(o: &Outcome) -> u64 {
     assert_eq!(
-        pinged.len(),
+        o.notified.len(),
         1,
-        "one player is pinged: {:?}",
-        p.allowed_mentions
+        "exactly one player is notified: {o:#?}"
     );
+    let user = o.notified[0];
+    let ping = o
+        .visible()
+        .into_iter()
+        .find(|p| p.notified.contains(&user))
+        .expect("the message that notified");
+    assert!(
+        matches!(ping.via, "callback" | "followup"),
+        "created: {}",
+        ping.via
+    );
+    assert!(!ping.ephemeral);
+    assert!(
+        ping.content.contains(&format!("<@{user}>")),
+        "{}",
+        ping.content
+    );
+    assert_eq!(ping.pinged(), vec![user], "{:?}", ping.allowed_mentions);
     assert_eq!(
-        p.allowed_mentions["parse"],
-        serde_json::json!([]),
+        ping.allowed_mentions["parse"],
+        json!([]),
         "no role or @everyone pings"
     );
-    assert!(
-        p.content.contains(&format!("<@{}>", pinged[0])),
-        "{}",
-        p.content
-    );
-    pinged[0]
+    user
 }
 
 fn option_type(kind: ArgKind) -> u64 {
@@ -153,7 +189,7 @@ fn option_type(kind: ArgKind) -> u64 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn registered_commands_are_the_apps_table() {
-    let bot = Bot::start(NOT_LATE).await;
+    let bot = Bot::start(REAL).await;
     let (path, body) = bot.fake.registered().await;
     assert_eq!(
         path,
@@ -243,7 +279,7 @@ async fn registered_commands_are_the_apps_table() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_board_game_through_discord() {
-    let bot = Bot::start(NOT_LATE).await;
+    let bot = Bot::start(REAL).await;
     let fake = &bot.fake;
     let (alice, bob, carol) = (alice(), bob(), carol());
 
@@ -266,19 +302,16 @@ async fn a_board_game_through_discord() {
     assert!(!joined.ephemeral);
     assert!(joined.content.contains("Bob joined"), "{}", joined.content);
 
-    // /start renders a picture: deferred, then the placeholder becomes the board.
-    let start = fake.answer(&fake.slash(&alice, "start", vec![])).await;
-    assert!(start.deferred && !start.deferred_ephemeral);
-    assert_eq!(start.callbacks, vec![5]);
-    let board = start.original.as_ref().unwrap();
-    assert_eq!(board.via, "edit");
+    // /start: the board, and the first player notified by a created message.
+    let start = answer_turn(fake, &fake.slash(&alice, "start", vec![])).await;
+    let board = start.board().unwrap();
     assert!(
         board.content.contains("The game starts!"),
         "{}",
         board.content
     );
     assert_board_picture(board);
-    let first = pinged_player(board);
+    let first = notified_player(&start);
     let (player, other) = if first == alice.id {
         (alice.clone(), bob.clone())
     } else {
@@ -329,8 +362,7 @@ async fn a_board_game_through_discord() {
         .collect();
     assert_eq!(rotations, want);
 
-    // A non-participant's /place is refused privately and changes nothing: the public
-    // placeholder of the deferral is deleted, the refusal is an ephemeral follow-up.
+    // A non-participant's /place is refused privately and changes nothing.
     let status = |who: &User| {
         let it = fake.slash(who, "status", vec![]);
         async move { fake.answer(&it).await }
@@ -347,8 +379,8 @@ async fn a_board_game_through_discord() {
             ],
         ))
         .await;
-    assert!(refused.deferred && refused.original_deleted, "{refused:?}");
     assert_eq!(refused.visible().len(), 1);
+    assert!(refused.notified.is_empty());
     let refusal = refused.visible()[0];
     assert!(refusal.ephemeral && refusal.files.is_empty());
     assert!(
@@ -360,8 +392,8 @@ async fn a_board_game_through_discord() {
     assert_eq!(after.text(), before.text());
     // A refusal that needs no picture is ephemeral from the start.
     let again = fake.answer(&fake.slash(&bob, "join", vec![])).await;
-    assert!(!again.deferred);
-    assert!(again.original.as_ref().unwrap().ephemeral);
+    assert_eq!(again.visible().len(), 1);
+    assert!(again.visible()[0].ephemeral);
 
     // The player places the tile with the spot and rotation from the menu.
     let placed = fake
@@ -374,8 +406,7 @@ async fn a_board_game_through_discord() {
             ],
         ))
         .await;
-    assert!(placed.deferred);
-    let after_place = placed.original.as_ref().unwrap();
+    let after_place = placed.board().unwrap();
     assert!(!after_place.ephemeral);
     assert!(
         after_place
@@ -396,8 +427,8 @@ async fn a_board_game_through_discord() {
         "figure",
         Some(vec![figures[0].1.clone()]),
     );
-    let chosen = fake.answer(&click).await;
-    let turn = chosen.visible()[0];
+    let chosen = answer_turn(fake, &click).await;
+    let turn = chosen.board().unwrap();
     assert!(!turn.ephemeral);
     assert!(
         turn.content.contains(&format!("**{}** put", player.name)),
@@ -405,7 +436,12 @@ async fn a_board_game_through_discord() {
         turn.content
     );
     assert_board_picture(turn);
-    assert_eq!(pinged_player(turn), other.id);
+    assert_eq!(notified_player(&chosen), other.id);
+    // Nobody else was ever pinged in the channel: only the players whose turn it was.
+    assert_eq!(
+        fake.state(|s| s.pinged_in(CHANNEL_ID)),
+        vec![player.id, other.id]
+    );
 
     // /board posts the picture, publicly.
     let shown = fake.answer(&fake.slash(&carol, "board", vec![])).await;
@@ -451,7 +487,9 @@ fn assert_token_only_in_authorization(fake: &FakeDiscord) {
             r.target
         );
     }
-    let identify = fake.state(|s| s.identify.clone()).expect("IDENTIFY");
+    let identify = fake
+        .state(|s| s.identify.first().cloned())
+        .expect("IDENTIFY");
     // serenity sends the prefixed form, which the gateway accepts.
     let sent = identify["d"]["token"].as_str().unwrap_or_default();
     assert_eq!(sent.trim_start_matches("Bot "), TOKEN);
@@ -494,6 +532,26 @@ async fn clicks_and_late_deferral() {
     assert_eq!(twice.visible().len(), 1);
     assert!(twice.visible()[0].ephemeral);
 
+    // Alice clicks Start: the deferred placeholder is filled by an edit, which notifies
+    // nobody; the player to move is pinged by a follow-up created after it.
+    let started = answer_turn(fake, &fake.click(&alice, &lobby, "start", None)).await;
+    assert!(started.deferred && !started.deferred_ephemeral);
+    let board = started.original.as_ref().unwrap();
+    assert_eq!(board.via, "edit");
+    assert_board_picture(board);
+    assert!(board.notified.is_empty(), "an edit never notifies");
+    let first = notified_player(&started);
+    assert_eq!(started.followups.len(), 1);
+    let ping = &started.followups[0];
+    assert!(ping.files.is_empty() && ping.custom_ids().is_empty());
+    assert!(
+        ping.content.contains(&format!("<@{first}>, your turn")),
+        "{}",
+        ping.content
+    );
+    assert!(board.content.contains(&ping.content), "{}", board.content);
+    assert!(board.select_options("place").len() + board.select_options("spot").len() > 0);
+
     // A stale button (an id the app does not know) is a private note too.
     let stale = fake
         .answer(&fake.click(&alice, &lobby, "no-such-button", None))
@@ -511,7 +569,7 @@ async fn clicks_and_late_deferral() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_card_game_move_with_a_private_hand() {
-    let bot = Bot::start(NOT_LATE).await;
+    let bot = Bot::start(REAL).await;
     let fake = &bot.fake;
     let (alice, bob) = (alice(), bob());
     let new = fake
@@ -519,8 +577,8 @@ async fn a_card_game_move_with_a_private_hand() {
         .await;
     assert!(new.text().contains("card game"), "{}", new.text());
     fake.answer(&fake.slash(&bob, "join", vec![])).await;
-    let start = fake.answer(&fake.slash(&alice, "start", vec![])).await;
-    let mut table = start.original.clone().unwrap();
+    let start = answer_turn(fake, &fake.slash(&alice, "start", vec![])).await;
+    let mut table = start.board().cloned().unwrap();
     assert!(!table.ephemeral);
     let (w, h) = decode_png(&table.files[0].1);
     assert!(w > 100 && h > 100, "{w}x{h}");
@@ -531,7 +589,7 @@ async fn a_card_game_move_with_a_private_hand() {
             bob.clone()
         }
     };
-    let mut player = user(pinged_player(&table));
+    let mut player = user(notified_player(&start));
 
     // A joker among the first cards laid out waits for the dealer's decision: the
     // dealer answers with the offered buttons until the hands are dealt.
@@ -540,18 +598,15 @@ async fn a_card_game_move_with_a_private_hand() {
         let Some(choice) = ids.iter().find(|id| id.starts_with("choose:")) else {
             break;
         };
-        let chosen = fake
-            .answer(&fake.click(&player, &table, choice, None))
-            .await;
-        table = chosen.original.clone().unwrap();
+        let chosen = answer_turn(fake, &fake.click(&player, &table, choice, None)).await;
+        table = chosen.board().cloned().unwrap();
         assert!(!table.ephemeral, "{}", table.content);
-        player = user(pinged_player(&table));
+        player = user(notified_player(&chosen));
     }
     let table = &table;
 
     // "Show my hand": a private picture with a menu of legal plays.
     let hand = fake.answer(&fake.click(&player, table, "hand", None)).await;
-    assert!(!hand.deferred, "a click is answered directly when quick");
     let hand = hand.original.unwrap();
     assert!(hand.ephemeral);
     assert_eq!(hand.files.len(), 1);
@@ -616,4 +671,664 @@ async fn a_rejected_token_stops_the_bot() {
     let e = serve_until_it_stops(|s| s.reject_token = true).await;
     assert!(e.contains("Discord rejected the token"), "{e}");
     assert!(!e.contains(TOKEN));
+}
+
+/// A plain HTTP request to the fake: (status, JSON body).
+async fn call(
+    fake: &FakeDiscord,
+    method: &str,
+    path: &str,
+    body: serde_json::Value,
+) -> (u16, serde_json::Value) {
+    let client = reqwest::Client::builder().no_proxy().build().unwrap();
+    let method: reqwest::Method = method.parse().unwrap();
+    let r = client
+        .request(method, format!("{}{path}", fake.base_url()))
+        .header("content-type", "application/json")
+        .body(body.to_string())
+        .send()
+        .await
+        .unwrap();
+    let status = r.status().as_u16();
+    let text = r.text().await.unwrap();
+    (
+        status,
+        serde_json::from_str(&text).unwrap_or(serde_json::Value::Null),
+    )
+}
+
+/// The fake's own rules, as Discord documents or reports them: the 3-second deadline,
+/// one initial response, a follow-up that replaces an unfilled placeholder, edits that
+/// notify nobody, the limits of a message.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_fake_discord_is_as_strict_as_discord() {
+    let fake = FakeDiscord::start().await;
+    let alice = alice();
+    let callback = |it: &fake_discord::Interaction| {
+        format!("/api/v10/interactions/{}/{}/callback", it.id, it.token)
+    };
+    let webhook =
+        |it: &fake_discord::Interaction| format!("/api/v10/webhooks/{APP_ID}/{}", it.token);
+    let ping = json!({"content": format!("<@{}>, your turn", alice.id), "allowed_mentions": {"parse": [], "users": [alice.id.to_string()]}});
+
+    // Deferred, then a follow-up before the placeholder is filled: it replaces the
+    // placeholder (an edit, notifying nobody); the next follow-up is created and pings.
+    let it = fake.undispatched(&alice, CHANNEL_ID);
+    assert_eq!(
+        call(
+            &fake,
+            "POST",
+            &callback(&it),
+            json!({"type": 5, "data": {}})
+        )
+        .await
+        .0,
+        204
+    );
+    let (status, body) = call(
+        &fake,
+        "POST",
+        &callback(&it),
+        json!({"type": 5, "data": {}}),
+    )
+    .await;
+    assert_eq!((status, body["code"].as_u64()), (400, Some(40060)));
+    assert_eq!(
+        call(&fake, "POST", &webhook(&it), ping.clone()).await.0,
+        200
+    );
+    let o = fake.outcome_now(&it);
+    assert_eq!(o.original.as_ref().unwrap().via, "replaced");
+    assert!(o.followups.is_empty() && o.notified.is_empty());
+    assert_eq!(
+        call(&fake, "POST", &webhook(&it), ping.clone()).await.0,
+        200
+    );
+    let o = fake.outcome_now(&it);
+    assert_eq!(o.followups.len(), 1);
+    assert_eq!(o.notified, vec![alice.id]);
+    // Editing a mention in notifies nobody.
+    let original = format!("{}/messages/@original", webhook(&it));
+    assert_eq!(call(&fake, "PATCH", &original, ping.clone()).await.0, 200);
+    assert_eq!(fake.outcome_now(&it).notified, vec![alice.id]);
+    // A direct response notifies; without allowed_mentions every mention would.
+    let it = fake.undispatched(&alice, CHANNEL_ID);
+    assert_eq!(
+        call(
+            &fake,
+            "POST",
+            &callback(&it),
+            json!({"type": 4, "data": ping})
+        )
+        .await
+        .0,
+        204
+    );
+    assert_eq!(fake.outcome_now(&it).notified, vec![alice.id]);
+    let bare =
+        json!({"content": "<@5> and <@!6>", "allowed_mentions": {"parse": [], "users": ["6"]}});
+    assert_eq!(fake_discord::notified(&bare), vec![6]);
+    assert_eq!(
+        fake_discord::notified(&json!({"content": "<@5> <@6>"})),
+        vec![5, 6]
+    );
+    assert!(fake_discord::notified(&json!({"content": "<@5>", "flags": 64})).is_empty());
+
+    // A follow-up before any response, a response after 3 s: unknown.
+    let late = fake.undispatched(&alice, CHANNEL_ID);
+    let (status, body) = call(&fake, "POST", &webhook(&late), json!({"content": "x"})).await;
+    assert_eq!((status, body["code"].as_u64()), (404, Some(10015)));
+    fake.configure(|s| s.deadline = Duration::from_millis(50));
+    tokio::time::sleep(Duration::from_millis(80)).await;
+    let (status, body) = call(
+        &fake,
+        "POST",
+        &callback(&late),
+        json!({"type": 4, "data": {"content": "x"}}),
+    )
+    .await;
+    assert_eq!((status, body["code"].as_u64()), (404, Some(10062)));
+    assert!(fake.state(|s| s.errors.is_empty()));
+
+    // Limits: each of these bodies is refused (and recorded as the bot's error).
+    let button =
+        |id: &str, label: &str| json!({"type": 2, "style": 1, "custom_id": id, "label": label});
+    let select = |n: usize| json!({"type": 3, "custom_id": "m", "options": (0..n).map(|i| json!({"label": format!("o{i}"), "value": format!("{i}")})).collect::<Vec<_>>()});
+    let row = |c: Vec<serde_json::Value>| json!({"type": 1, "components": c});
+    let bad = [
+        json!({"content": "x".repeat(2001)}),
+        json!({"content": "x", "components": (0..6).map(|i| row(vec![button(&format!("b{i}"), "B")])).collect::<Vec<_>>()}),
+        json!({"content": "x", "components": [row((0..6).map(|i| button(&format!("b{i}"), "B")).collect())]}),
+        json!({"content": "x", "components": [row(vec![select(26)])]}),
+        json!({"content": "x", "components": [row(vec![select(0)])]}),
+        json!({"content": "x", "components": [row(vec![select(2), button("b", "B")])]}),
+        json!({"content": "x", "components": [row(vec![button("b", &"L".repeat(81))])]}),
+        json!({"content": "x", "components": [row(vec![button("b", "B"), button("b", "C")])]}),
+        json!({"content": "x", "components": [row(vec![button(&"i".repeat(101), "B")])]}),
+        json!({"content": "x", "components": [row(vec![json!({"type": 3, "custom_id": "m", "options": [{"label": "l", "value": "v", "description": "d".repeat(101)}]})])]}),
+        json!({}),
+    ];
+    for body in bad {
+        let it = fake.undispatched(&alice, CHANNEL_ID);
+        let (status, answer) = call(
+            &fake,
+            "POST",
+            &callback(&it),
+            json!({"type": 4, "data": body}),
+        )
+        .await;
+        assert_eq!(
+            (status, answer["code"].as_u64()),
+            (400, Some(50035)),
+            "{body}"
+        );
+    }
+    let errors = fake.state(|s| s.errors.len());
+    assert_eq!(errors, 11);
+    let fine = json!({"content": "é".repeat(2000), "components": [row((0..5).map(|i| button(&format!("b{i}"), &"L".repeat(80))).collect()), row(vec![select(25)])]});
+    assert!(fake_discord::limits::message(&fine, &[], true).is_ok());
+    // Autocomplete: at most 25 choices, of the option's type.
+    let ints = json!([{"name": "90", "value": 90}]);
+    assert!(fake_discord::limits::autocomplete(&ints, 4).is_ok());
+    assert!(fake_discord::limits::autocomplete(&ints, 3).is_err());
+    assert!(fake_discord::limits::autocomplete(&json!([{"name": "a", "value": "90"}]), 4).is_err());
+    let many: Vec<_> = (0..26).map(|i| json!({"name": "a", "value": i})).collect();
+    assert!(fake_discord::limits::autocomplete(&json!(many), 4).is_err());
+    let big = fake_discord::Part {
+        name: "files[0]".into(),
+        filename: Some("board.png".into()),
+        content_type: None,
+        data: vec![0; fake_discord::limits::MAX_FILE_BYTES + 1],
+    };
+    assert!(fake_discord::limits::message(&json!({"content": "x"}), &[big], true).is_err());
+}
+
+/// A game in a thread and another in a forum post (one game per thread), where the bot
+/// has Send Messages in Threads but not Send Messages; a thread where it lacks Send
+/// Messages in Threads, and a channel where it lacks Attach Files, are refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn threads_forum_posts_and_missing_permissions() {
+    use fake_discord::{
+        ATTACH_FILES, BOT_PERMISSIONS, Channel, GUILD_FORUM, SEND_MESSAGES,
+        SEND_MESSAGES_IN_THREADS,
+    };
+    const THREAD: u64 = CHANNEL_ID + 10;
+    const FORUM: u64 = CHANNEL_ID + 20;
+    const POST: u64 = CHANNEL_ID + 21;
+    const MUTED_THREAD: u64 = CHANNEL_ID + 30;
+    const NO_FILES: u64 = CHANNEL_ID + 40;
+    let fake = FakeDiscord::start().await;
+    fake.configure(|s| {
+        let threads_only = BOT_PERMISSIONS & !SEND_MESSAGES;
+        s.channels.insert(
+            THREAD,
+            Channel {
+                app_permissions: threads_only,
+                ..Channel::thread(CHANNEL_ID)
+            },
+        );
+        s.channels.insert(
+            FORUM,
+            Channel {
+                kind: GUILD_FORUM,
+                ..Channel::text()
+            },
+        );
+        s.channels.insert(
+            POST,
+            Channel {
+                app_permissions: threads_only,
+                ..Channel::thread(FORUM)
+            },
+        );
+        s.channels.insert(
+            MUTED_THREAD,
+            Channel {
+                app_permissions: BOT_PERMISSIONS & !SEND_MESSAGES_IN_THREADS,
+                ..Channel::thread(CHANNEL_ID)
+            },
+        );
+        s.channels.insert(
+            NO_FILES,
+            Channel {
+                app_permissions: BOT_PERMISSIONS & !ATTACH_FILES,
+                ..Channel::text()
+            },
+        );
+    });
+    // Registered globally: server channels only (threads and forum posts included).
+    let bot = Bot::start_on(fake, tempfile::tempdir().unwrap(), REAL, None).await;
+    let fake = &bot.fake;
+    let (path, body) = fake.registered().await;
+    assert_eq!(path, format!("/api/v10/applications/{APP_ID}/commands"));
+    for c in body.as_array().unwrap() {
+        assert_eq!(c["contexts"], json!([0]), "{}", c["name"]);
+        assert_eq!(c["integration_types"], json!([0]), "{}", c["name"]);
+    }
+    let (alice, bob) = (alice(), bob());
+
+    for (channel, game) in [(THREAD, "board"), (POST, "cards")] {
+        let new = fake
+            .answer(&fake.slash_in(channel, &alice, "new", vec![opt_str("game", game)]))
+            .await;
+        assert!(!new.original.as_ref().unwrap().ephemeral, "{}", new.text());
+        fake.answer(&fake.slash_in(channel, &bob, "join", vec![]))
+            .await;
+        let start = answer_turn(fake, &fake.slash_in(channel, &alice, "start", vec![])).await;
+        assert_board_picture_or_table(start.board().unwrap());
+        let first = notified_player(&start);
+        assert!([alice.id, bob.id].contains(&first));
+        assert_eq!(fake.state(|s| s.pinged_in(channel)), vec![first]);
+    }
+    // One game per thread: each has its own, the parent channel none.
+    let status = |channel: u64| {
+        let it = fake.slash_in(channel, &alice, "status", vec![]);
+        async move { fake.answer(&it).await.text() }
+    };
+    assert!(status(CHANNEL_ID).await.contains("no game in this channel"));
+    assert!(!status(THREAD).await.contains("no game"));
+    assert!(!status(POST).await.contains("no game"));
+
+    // Refused privately, saying what is missing; nothing is created.
+    for (channel, missing) in [
+        (MUTED_THREAD, "Send Messages in Threads"),
+        (NO_FILES, "Attach Files"),
+    ] {
+        let o = fake
+            .answer(&fake.slash_in(channel, &alice, "new", vec![]))
+            .await;
+        assert_eq!(o.visible().len(), 1);
+        let refusal = o.visible()[0];
+        assert!(refusal.ephemeral, "{}", refusal.content);
+        assert!(
+            refusal.content.contains(&format!("**{missing}**")),
+            "{}",
+            refusal.content
+        );
+        assert!(
+            refusal.content.contains("Nothing was changed"),
+            "{}",
+            refusal.content
+        );
+        assert!(status(channel).await.contains("no game in this channel"));
+        // What is only for the user still works there.
+        let help = fake
+            .answer(&fake.slash_in(channel, &alice, "help", vec![]))
+            .await;
+        assert!(help.text().contains("/place"));
+    }
+    assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
+    bot.stop().await;
+}
+
+fn assert_board_picture_or_table(p: &Posted) {
+    assert_eq!(p.files.len(), 1, "one picture: {p:?}");
+    let (w, h) = decode_png(&p.files[0].1);
+    assert!(w > 100 && h > 100, "{w}x{h}");
+}
+
+/// A move is never saved but unannounced: answers that fail (too late for Discord, a
+/// 500) are posted as channel messages, which ping; if those fail too, the player is
+/// told privately with the answer to their next command.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn moves_whose_answer_fails_are_still_announced() {
+    let bot = Bot::start(REAL).await;
+    let fake = &bot.fake;
+    let (alice, bob) = (alice(), bob());
+    fake.answer(&fake.slash(&alice, "new", vec![])).await;
+    fake.answer(&fake.slash(&bob, "join", vec![])).await;
+
+    // Every interaction too late for Discord (10062): /start is announced in the channel.
+    fake.configure(|s| s.deadline = Duration::ZERO);
+    let it = fake.slash(&alice, "start", vec![]);
+    fake.wait_for("the start as a channel message", |s| {
+        (!s.pinged_in(CHANNEL_ID).is_empty()).then_some(())
+    })
+    .await;
+    let o = fake.outcome_now(&it);
+    assert!(
+        o.failures.iter().all(|(_, status)| *status == 404),
+        "{:?}",
+        o.failures
+    );
+    assert!(!o.answered());
+    let board = fake.channel_messages(CHANNEL_ID);
+    assert_eq!(board.len(), 1);
+    assert!(
+        board[0].content.contains("The game starts!"),
+        "{}",
+        board[0].content
+    );
+    assert_board_picture(&board[0]);
+    let first = fake.state(|s| s.pinged_in(CHANNEL_ID))[0];
+    assert_eq!(board[0].notified, vec![first]);
+    let player = if first == alice.id {
+        alice.clone()
+    } else {
+        bob.clone()
+    };
+
+    // Discord failing (500) on the interaction's answers: the move by a click on the
+    // channel message's menu is announced in the channel too.
+    fake.configure(|s| {
+        s.deadline = fake_discord::INITIAL_RESPONSE_DEADLINE;
+        s.fail_answers.insert(CHANNEL_ID);
+    });
+    let (menu, value) = match board[0].select_options("place").first() {
+        Some((_, v)) => ("place", v.clone()),
+        None => ("spot", board[0].select_options("spot")[0].1.clone()),
+    };
+    fake.click(&player, &board[0], menu, Some(vec![value]));
+    let posts = fake
+        .wait_for("the move as a channel message", |s| {
+            let n = s.channel_posts(CHANNEL_ID);
+            (n >= 2).then_some(n)
+        })
+        .await;
+    assert_eq!(posts, 2);
+    let moved = fake.channel_messages(CHANNEL_ID)[1].clone();
+    assert!(
+        moved
+            .content
+            .contains(&format!("**{}** placed", player.name)),
+        "{}",
+        moved.content
+    );
+    assert_board_picture(&moved);
+
+    // Channel messages failing as well: nothing reaches the channel; the player's next
+    // command brings a private note.
+    fake.configure(|s| {
+        s.fail_channel_messages.insert(CHANNEL_ID);
+    });
+    // Early in a game: a figure to place or pass, or the next turn's placement menu.
+    let (mover, click) = if moved.component("pass").is_some() {
+        (player.clone(), fake.click(&player, &moved, "pass", None))
+    } else {
+        let next = if player.id == alice.id {
+            bob.clone()
+        } else {
+            alice.clone()
+        };
+        let (_, v) = moved.select_options("place")[0].clone();
+        (
+            next.clone(),
+            fake.click(&next, &moved, "place", Some(vec![v])),
+        )
+    };
+    fake.wait_for("the failed channel message", |s| {
+        let path = format!("/api/v10/channels/{CHANNEL_ID}/messages");
+        s.requests
+            .iter()
+            .any(|r| r.status == 500 && r.path == path)
+            .then_some(())
+    })
+    .await;
+    assert!(!fake.outcome_now(&click).answered());
+    assert_eq!(fake.channel_messages(CHANNEL_ID).len(), 2);
+    fake.configure(|s| {
+        s.fail_answers.clear();
+        s.fail_channel_messages.clear();
+    });
+    let player = mover;
+    // The bot leaves the note once it has seen the channel message fail too.
+    let mut next = fake.answer(&fake.slash(&player, "status", vec![])).await;
+    for _ in 0..20 {
+        if next.text().contains("was done and saved") {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        next = fake.answer(&fake.slash(&player, "status", vec![])).await;
+    }
+    let note = next
+        .visible()
+        .into_iter()
+        .find(|p| p.content.contains("was done and saved"))
+        .unwrap_or_else(|| panic!("a note: {}", next.text()));
+    assert!(note.ephemeral);
+    assert!(
+        note.content.contains(&format!("<#{CHANNEL_ID}>")),
+        "{}",
+        note.content
+    );
+    // The note is given once.
+    let again = fake.answer(&fake.slash(&player, "status", vec![])).await;
+    assert!(!again.text().contains("was done and saved"));
+    bot.stop().await;
+}
+
+/// Two shards (as `GET /gateway/bot` says): one process runs both, and each gets the
+/// interactions of its guilds.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_shards_both_serve_interactions() {
+    use fake_discord::{Channel, shard_of};
+    const OTHER_GUILD: u64 = GUILD_ID + (1 << 22);
+    const OTHER_CHANNEL: u64 = CHANNEL_ID + 50;
+    assert_ne!(shard_of(GUILD_ID, 2), shard_of(OTHER_GUILD, 2));
+    let fake = FakeDiscord::start().await;
+    fake.configure(|s| {
+        s.shards = 2;
+        s.channels.insert(
+            OTHER_CHANNEL,
+            Channel {
+                guild: OTHER_GUILD,
+                ..Channel::text()
+            },
+        );
+    });
+    let bot = Bot::start_on(fake, tempfile::tempdir().unwrap(), REAL, None).await;
+    let fake = &bot.fake;
+    // serenity starts one shard every 5 seconds.
+    fake.shards_connected(2, Duration::from_secs(30)).await;
+    let shards: Vec<Vec<u64>> = fake.state(|s| {
+        s.identify
+            .iter()
+            .map(|f| {
+                f["d"]["shard"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|v| v.as_u64().unwrap())
+                    .collect()
+            })
+            .collect()
+    });
+    assert_eq!(shards, vec![vec![0, 2], vec![1, 2]]);
+    let alice = alice();
+    let mut served = Vec::new();
+    for channel in [CHANNEL_ID, OTHER_CHANNEL] {
+        let it = fake.slash_in(channel, &alice, "new", vec![]);
+        let o = fake.answer(&it).await;
+        assert!(o.text().contains("set up Carcassonne"), "{}", o.text());
+        served.push(fake.state(|s| s.dispatched.iter().find(|(id, _)| *id == it.id).unwrap().1));
+    }
+    served.sort();
+    assert_eq!(served, vec![0, 1]);
+    let (fake, _) = bot.stop().await;
+    assert!(fake.state(|s| s.gateway_closed));
+}
+
+/// The spot labels a turn message says the tile fits at ("spots A–AX", "A and B", "C").
+fn spots_in(text: &str) -> Vec<String> {
+    use carcassonne_bot::view::spot_label;
+    let after = text
+        .split("It fits at spots ")
+        .nth(1)
+        .expect("a turn message");
+    let range = after.split(" — ").next().unwrap().trim();
+    if let Some((first, last)) = range.split_once('–') {
+        assert_eq!(first, "A");
+        (0..)
+            .map(spot_label)
+            .take_while(|l| l != last)
+            .chain([last.to_string()])
+            .collect()
+    } else if let Some((a, b)) = range.split_once(" and ") {
+        vec![a.to_string(), b.to_string()]
+    } else {
+        vec![range.to_string()]
+    }
+}
+
+/// The spots the menus of a message offer, checking that each menu fits Discord.
+fn spots_offered(p: &Posted) -> Vec<String> {
+    let mut spots = Vec::new();
+    for (id, options) in p.menus() {
+        assert!(options.len() <= 25);
+        for (_, value) in options {
+            match id.split('~').next().unwrap() {
+                "spot" => spots.push(value),
+                "place" => {
+                    let spot = value.split(':').next().unwrap().to_string();
+                    if spots.last() != Some(&spot) {
+                        spots.push(spot);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    spots
+}
+
+/// Late in a game a tile fits at 40 and more spots: the turn message offers every one
+/// of them in spot menus of up to 25 (`spot`, `spot~2`, ...), and turns are played by
+/// clicks alone: a spot in any of the menus, a rotation button, a figure or a pass.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn late_game_boards_with_40_spots_are_played_by_clicks() {
+    use carcassonne_bot::app::{Command, Ctx, Env};
+    use carcassonne_bot::engine::Decision;
+    use carcassonne_bot::store::{Loaded, RecordGame};
+    use carcassonne_bot::view::spot_label;
+    let (alice, bob) = (alice(), bob());
+    let ctx = |u: &User| Ctx {
+        channel: CHANNEL_ID,
+        guild: Some(GUILD_ID),
+        user: u.id,
+        name: u.name.clone(),
+        can_manage: false,
+    };
+    // A game played through the app until the drawn tile fits at 40 spots or more:
+    // tiles go as far out as they fit, which spreads the board.
+    let dir = tempfile::tempdir().unwrap();
+    let (most, to_move) = {
+        let app = App::open_with(&dir.path().join("db"), Env::fixed(1_700_000_000, 3)).unwrap();
+        app.handle(&ctx(&alice), Command::parse("new", &[]).unwrap());
+        app.handle(&ctx(&bob), Command::parse("join", &[]).unwrap());
+        app.handle(&ctx(&alice), Command::parse("start", &[]).unwrap());
+        loop {
+            let Loaded::Game(r) = app.store().load(CHANNEL_ID).unwrap() else {
+                panic!("the game ended before a tile fit at 40 spots")
+            };
+            let RecordGame::Board { game } = &r.game else {
+                panic!()
+            };
+            let p = game.pending().unwrap();
+            let who = if r.seat_user(p.player) == alice.id {
+                &alice
+            } else {
+                &bob
+            };
+            let cmd = match p.decision {
+                Decision::PlaceTile { placements, .. } => {
+                    if placements.len() >= 40 {
+                        break (placements.len(), who.clone());
+                    }
+                    let (i, far) = placements
+                        .iter()
+                        .enumerate()
+                        .max_by_key(|(_, pl)| pl.at.x.abs() + pl.at.y.abs())
+                        .unwrap();
+                    Command::Place {
+                        spot: Some(spot_label(i)),
+                        rotation: Some(far.rotations[0].degrees()),
+                        x: None,
+                        y: None,
+                    }
+                }
+                Decision::PlaceFigure { .. } => Command::Pass,
+            };
+            let reply = app.handle(&ctx(who), cmd);
+            assert!(!reply.is_private(), "{}", reply.text());
+        }
+    };
+    assert!(most >= 40);
+
+    let bot = Bot::start_on(FakeDiscord::start().await, dir, REAL, Some(GUILD_ID)).await;
+    let fake = &bot.fake;
+    let user = |id: u64| {
+        if id == alice.id {
+            alice.clone()
+        } else {
+            bob.clone()
+        }
+    };
+    // The board shows the menus of the pending decision.
+    let shown = fake.answer(&fake.slash(&alice, "board", vec![])).await;
+    let mut turn = shown.board().cloned().unwrap();
+    let menus: Vec<String> = turn.menus().into_iter().map(|(id, _)| id).collect();
+    assert_eq!(
+        menus,
+        vec!["spot".to_string(), "spot~2".to_string()][..menus.len().min(2)]
+    );
+    assert!(menus.len() >= 2, "{menus:?}");
+    let offered = spots_offered(&turn);
+    let want: Vec<String> = (0..most).map(spot_label).collect();
+    assert_eq!(offered, want, "every spot is in a menu");
+    let mut player = to_move;
+    let mut big_turns = 0;
+    for round in 0..6 {
+        let spots = spots_offered(&turn);
+        if spots.len() > 25 {
+            big_turns += 1;
+        }
+        // A spot from the last menu: its rotations come as buttons (privately).
+        let (menu, options) = turn.menus().pop().expect("a placement menu");
+        let value = options[options.len() - 1 - round % options.len()].1.clone();
+        let chosen_by = fake.click(&player, &turn, &menu, Some(vec![value]));
+        let chosen = fake.answer(&chosen_by).await;
+        let mut placed = chosen.clone();
+        // A spot with one rotation is placed at once.
+        let mut placed_by = chosen_by;
+        if menu.starts_with("spot") {
+            let buttons = chosen.original.clone().unwrap();
+            let rotation = buttons
+                .custom_ids()
+                .into_iter()
+                .find(|id| id.starts_with("place:"));
+            if let Some(rotation) = rotation {
+                assert!(buttons.ephemeral, "{}", buttons.content);
+                let it = fake.click(&player, &buttons, &rotation, None);
+                placed = fake.answer(&it).await;
+                placed_by = it;
+            }
+        }
+        let after = placed
+            .board()
+            .cloned()
+            .unwrap_or_else(|| panic!("{}", placed.text()));
+        assert!(
+            after
+                .content
+                .contains(&format!("**{}** placed", player.name)),
+            "{}",
+            after.content
+        );
+        // A figure prompt: pass (a click too); then the next turn pings the next player.
+        let next = if after.component("pass").is_some() {
+            answer_turn(fake, &fake.click(&player, &after, "pass", None)).await
+        } else {
+            // No figure to place: the placement's answer is the next turn.
+            answer_turn(fake, &placed_by).await
+        };
+        let next_player = notified_player(&next);
+        assert_ne!(next_player, player.id);
+        turn = next.board().cloned().unwrap();
+        let wanted = spots_in(&turn.content);
+        assert_eq!(spots_offered(&turn), wanted, "{}", turn.content);
+        player = user(next_player);
+    }
+    assert!(big_turns >= 1);
+    assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
+    bot.stop().await;
 }

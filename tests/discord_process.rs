@@ -41,7 +41,7 @@ fn without_a_token_it_says_how_to_get_one() {
             "{err}"
         );
         assert!(
-            err.contains("bot+applications.commands&permissions=2147601408"),
+            err.contains("bot+applications.commands&permissions=274877942784"),
             "{err}"
         );
         assert!(err.contains("carcassonne-bot local"), "{err}");
@@ -68,7 +68,7 @@ fn help_documents_the_bot() {
             "--db",
             "--guild",
             "applications.commands",
-            "2147601408",
+            "274877942784",
             "carcassonne-bot local",
         ] {
             assert!(help.contains(needle), "{args:?} lacks {needle}:\n{help}");
@@ -76,7 +76,7 @@ fn help_documents_the_bot() {
     }
     assert_eq!(
         carcassonne_bot::discord::INVITE_PERMISSIONS.to_string(),
-        "2147601408"
+        "274877942784"
     );
 }
 

@@ -581,7 +581,7 @@ impl Command {
         )
     }
 
-    /// Whether the reply usually takes a picture to make (fronts defer these at once).
+    /// Whether the reply usually takes a picture to make (tens of milliseconds).
     pub fn is_slow(&self) -> bool {
         matches!(
             self,

@@ -54,7 +54,9 @@ pub struct Message {
     /// Markdown; users are mentioned as `<@id>` (the local mode prints `@name`).
     pub text: String,
     pub files: Vec<File>,
-    /// Rows of components (at most 5 rows, 5 buttons or 1 select menu per row).
+    /// Rows of components. A menu may hold any number of options and a message any
+    /// number of rows: fronts split what they cannot show at once (Discord: 25 options
+    /// a menu, 5 rows a message), so no choice is dropped.
     pub rows: Vec<Vec<Component>>,
     /// Users this message pings (the player to move).
     pub mentions: Vec<u64>,

@@ -13,9 +13,9 @@
 //! `create_application_commands` skips them rather than registering something that
 //! differs from the table.
 
-use super::{Data, Error, context, respond};
+use super::{Data, Error, context, dispatch, respond};
 use crate::app::command::{ArgKind, OptionSpec};
-use crate::app::{Arg, COMMANDS, Command, CommandSpec, Response};
+use crate::app::{Arg, COMMANDS, Command, CommandSpec};
 use poise::serenity_prelude as serenity;
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -26,10 +26,28 @@ const INTEGER: u8 = 4;
 const BOOLEAN: u8 = 5;
 /// A slash command (CHAT_INPUT).
 const CHAT_INPUT: u8 = 1;
+/// Interaction context GUILD; integration type GUILD_INSTALL.
+const GUILD_CONTEXT: u8 = 0;
+const GUILD_INSTALL: u8 = 0;
 
 /// The commands to register, from the table (a JSON array of application commands).
-pub fn registration() -> Value {
-    Value::Array(COMMANDS.iter().map(command_json).collect())
+/// Global commands are limited to server channels (`contexts: [0]`, threads and forum
+/// posts included) and to the bot installed in a server (`integration_types: [0]`):
+/// games live in channels, never in DMs. Guild commands take neither field.
+pub fn registration(global: bool) -> Value {
+    Value::Array(
+        COMMANDS
+            .iter()
+            .map(|spec| {
+                let mut c = command_json(spec);
+                if global {
+                    c["contexts"] = json!([GUILD_CONTEXT]);
+                    c["integration_types"] = json!([GUILD_INSTALL]);
+                }
+                c
+            })
+            .collect(),
+    )
 }
 
 fn command_json(spec: &CommandSpec) -> Value {
@@ -73,7 +91,7 @@ fn option_json(o: &OptionSpec) -> Value {
 /// Registers the commands (a bulk overwrite: commands not in the table disappear): in
 /// `guild` (they appear at once), or globally.
 pub async fn register(http: &serenity::Http, guild: Option<u64>) -> Result<usize, serenity::Error> {
-    let commands = registration();
+    let commands = registration(guild.is_none());
     match guild {
         Some(g) => {
             http.create_guild_commands(serenity::GuildId::new(g), &commands)
@@ -141,21 +159,20 @@ fn slash(
             command = name,
             "slash command"
         );
-        let target = respond::Target::new(interaction.id, &interaction.token);
-        let http = &ctx.serenity_context().http;
-        let result = match Command::parse(name, &args) {
-            Ok(cmd) => {
-                let when = respond::When::of(Some(&cmd));
-                let app = Arc::clone(&running.app);
-                let job = respond::run_blocking(move || app.handle(&who, cmd));
-                respond::answer(http, &target, job, when, data.defer_after).await
-            }
-            Err(e) => {
-                let job = std::future::ready(Response::error(e));
-                respond::answer(http, &target, job, respond::When::Late, data.defer_after).await
-            }
+        let what = std::iter::once(format!("/{name}"))
+            .chain(args.iter().map(|(k, v)| format!("{k}:{v}")))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let incoming = dispatch::Incoming {
+            who,
+            target: respond::Target::new(interaction.id, &interaction.token),
+            app_permissions: interaction.app_permissions,
+            channel_kind: interaction.channel.as_ref().map(|c| c.kind),
+            what,
         };
-        result.map_err(|e| poise::FrameworkError::new_command(ctx.into(), e.into()))
+        let cmd = Command::parse(name, &args);
+        dispatch::run(&ctx.serenity_context().http, data, running, incoming, cmd).await;
+        Ok(())
     })
 }
 
@@ -294,8 +311,14 @@ mod tests {
 
     #[test]
     fn registration_json_follows_the_table() {
-        let json = registration();
+        let json = registration(false);
         let cmds = json.as_array().unwrap();
+        assert!(cmds.iter().all(|c| c.get("contexts").is_none()));
+        let global = registration(true);
+        for c in global.as_array().unwrap() {
+            assert_eq!(c["contexts"], json!([0]), "{}", c["name"]);
+            assert_eq!(c["integration_types"], json!([0]), "{}", c["name"]);
+        }
         assert_eq!(cmds.len(), COMMANDS.len());
         let find = |n: &str| cmds.iter().find(|c| c["name"] == n).unwrap();
         let place = find("place");

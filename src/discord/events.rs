@@ -1,9 +1,8 @@
 //! Gateway events besides slash commands: clicks on buttons and choices in select
 //! menus, and the framework's errors.
 
-use super::{Data, Error, context, respond};
+use super::{Data, Error, context, dispatch, respond};
 use poise::serenity_prelude as serenity;
-use std::sync::Arc;
 
 /// Poise's event handler: component interactions go to the app.
 pub async fn handle(
@@ -30,7 +29,8 @@ async fn component(
         return Ok(()); // shutting down
     };
     let who = context::of_component(click);
-    let id = click.data.custom_id.clone();
+    // A part of a menu split in several answers like the whole menu.
+    let id = respond::component_id(&click.data.custom_id).to_string();
     let values = match &click.data.kind {
         serenity::ComponentInteractionDataKind::StringSelect { values } => values.clone(),
         _ => Vec::new(),
@@ -41,16 +41,18 @@ async fn component(
         component = %id,
         "component interaction"
     );
-    let app = Arc::clone(&running.app);
-    // A click stands for a command: it is deferred like that command.
+    let what = format!("click {id} {}", values.join(","));
+    // A click stands for a command: it is handled like that command.
     let cmd = crate::app::component_command(&id, &values);
-    let when = respond::When::of(cmd.as_ref().ok());
-    let job = respond::run_blocking(move || match cmd {
-        Ok(cmd) => app.handle(&who, cmd),
-        Err(e) => crate::app::Response::error(e),
-    });
-    let target = respond::Target::new(click.id, &click.token);
-    respond::answer(http, &target, job, when, data.defer_after).await
+    let incoming = dispatch::Incoming {
+        who,
+        target: respond::Target::new(click.id, &click.token),
+        app_permissions: click.app_permissions,
+        channel_kind: click.channel.as_ref().map(|c| c.kind),
+        what,
+    };
+    dispatch::run(http, data, running, incoming, cmd).await;
+    Ok(())
 }
 
 /// Errors from the framework: logged (the user already got an answer, or Discord shows

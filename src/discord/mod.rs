@@ -9,15 +9,22 @@
 //! - [`context`]: who and where ([`Ctx`](crate::app::Ctx)) from an interaction.
 //! - [`scheduler`]: the one task that posts reminders, deadline notices and direct
 //!   messages when the app says they are due.
+//! - [`permissions`]: what the bot needs in a channel, checked before a move.
+//! - [`channel`]: plain channel messages (created, so their mentions notify).
+//! - [`rescue`]: an answer that failed is posted in the channel, or the player is told.
 //!
 //! [`run`] is the bot's process: open the database, connect, serve until SIGINT or
 //! SIGTERM, then stop the shards and flush. [`serve`] is the same without the runtime
 //! and signals, for tests (which point it at a fake Discord with
 //! [`BotOptions::http_base`]). `docs/discord.md` describes the setup and the mapping.
 
+pub mod channel;
 pub mod commands;
 pub mod context;
+mod dispatch;
 pub mod events;
+pub mod permissions;
+pub mod rescue;
 pub mod respond;
 pub mod scheduler;
 
@@ -28,10 +35,10 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// The permissions the bot asks for in its invite link: View Channel, Send Messages,
-/// Embed Links, Attach Files, Read Message History, Use Application Commands.
-pub const INVITE_PERMISSIONS: u64 =
-    (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31);
+/// The permissions the bot asks for in its invite link, exactly the ones it uses
+/// ([`permissions::USED`]): View Channel, Send Messages, Send Messages in Threads,
+/// Attach Files.
+pub const INVITE_PERMISSIONS: u64 = permissions::USED.bits();
 
 /// The invite link for an application id: scopes `bot applications.commands`.
 pub fn invite_url(application_id: &str) -> String {
@@ -106,6 +113,12 @@ pub struct Data {
     /// answered are done, so that the database is closed when [`serve`] returns.
     app: Arc<tokio::sync::RwLock<Option<Arc<App>>>>,
     pub(crate) defer_after: Duration,
+    /// What players must be told on their next command (see [`rescue`]).
+    pub(crate) notes: rescue::Notes,
+    /// One permit per core for the app's work (a move renders a picture): a burst of
+    /// interactions queues here instead of slicing the CPU so thin that no answer,
+    /// deferral included, goes out in time.
+    pub(crate) work: Arc<tokio::sync::Semaphore>,
 }
 
 /// The app for one interaction; shutdown waits until it is dropped.
@@ -200,6 +213,10 @@ pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Resu
     let data = Data {
         app: slot.clone(),
         defer_after: opts.defer_after,
+        notes: rescue::Notes::default(),
+        work: Arc::new(tokio::sync::Semaphore::new(
+            std::thread::available_parallelism().map_or(2, |n| n.get()),
+        )),
     };
 
     // A failure in the setup (registering the commands) ends the bot: without its
@@ -253,7 +270,8 @@ pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Resu
         .map_err(|e| format!("cannot create the Discord client: {e}"))?;
     let shard_manager = client.shard_manager.clone();
     let scheduler = scheduler::spawn(client.http.clone(), scheduled_app);
-    let mut client_task = tokio::spawn(async move { client.start().await });
+    // Discord says how many shards (GET /gateway/bot); this process runs them all.
+    let mut client_task = tokio::spawn(async move { client.start_autosharded().await });
 
     let mut client_done = false;
     let outcome = tokio::select! {
@@ -379,14 +397,9 @@ mod tests {
     #[test]
     fn invite_permissions_are_the_documented_ones() {
         use serenity::Permissions as P;
-        let p = P::VIEW_CHANNEL
-            | P::SEND_MESSAGES
-            | P::EMBED_LINKS
-            | P::ATTACH_FILES
-            | P::READ_MESSAGE_HISTORY
-            | P::USE_APPLICATION_COMMANDS;
+        let p = P::VIEW_CHANNEL | P::SEND_MESSAGES | P::SEND_MESSAGES_IN_THREADS | P::ATTACH_FILES;
         assert_eq!(p.bits(), INVITE_PERMISSIONS);
-        assert_eq!(INVITE_PERMISSIONS, 2_147_601_408);
+        assert_eq!(INVITE_PERMISSIONS, 274_877_942_784);
         assert!(invite_url("42").contains("client_id=42&scope=bot+applications.commands"));
     }
 

@@ -2,22 +2,29 @@
 //!
 //! - The first message answers the interaction; the others are follow-ups. A
 //!   [`Visibility::Private`] message is ephemeral (flag 64, only the user sees it).
-//! - Deferral ([`When`]): a command whose answer is private
-//!   ([`crate::app::Command::is_private`]: help, status, hand...) that takes a moment is
-//!   deferred privately; a command the app marks slow ([`crate::app::Command::is_slow`],
-//!   a picture to render) is deferred at once, publicly ("is thinking…"); anything else is
-//!   answered directly when the app is done within [`super::BotOptions::defer_after`], and
-//!   deferred only after that time. Clicks are mapped to their command first, so they are
-//!   treated the same way.
-//! - After a deferral, a first message of the same visibility replaces the placeholder
-//!   (PATCH `@original`). A deferred message cannot change visibility: otherwise the
+//! - Direct answers first: whatever the command, the app gets
+//!   [`super::BotOptions::defer_after`] to finish (a picture takes tens of
+//!   milliseconds), and its first message is the interaction response itself (type 4), a
+//!   message Discord *creates*. Only when the app is late is the interaction deferred
+//!   ([`When`]): privately for commands whose answer is only for the user
+//!   ([`crate::app::Command::is_private`]), publicly otherwise.
+//! - After a deferral, a first message of the same visibility fills the placeholder
+//!   (PATCH `@original`). **An edit never notifies anyone**, so when that message
+//!   mentions players, the lines that mention them follow as a new follow-up message
+//!   (created, so it pings). A deferred message cannot change visibility: otherwise the
 //!   placeholder is deleted and the message sent as a follow-up of its own visibility (a
-//!   refusal after a public deferral is never shown to everyone).
+//!   refusal after a public deferral is never shown to everyone). The placeholder is
+//!   always filled or deleted before any follow-up: a follow-up sent while it is unfilled
+//!   would replace it instead of being created.
 //! - Text over Discord's 2000 characters is split at line ends into several messages;
-//!   files and components go with the last one. Components are clipped to Discord's
-//!   limits (5 rows, 5 buttons or one select menu per row, 25 options, label lengths).
+//!   files and components go with the last one. Components follow Discord's limits (5
+//!   rows, 5 buttons or one select menu per row, 25 options, label lengths): a menu with
+//!   more than 25 options becomes several menus, and rows beyond five go to a further
+//!   message, so no choice is ever dropped.
 //! - Mentions: every message allows exactly the users the app lists in `mentions` to
 //!   be pinged (no roles, no @everyone).
+//! - When a step fails (Discord late, 5xx, a rejected body), [`answer`] returns what
+//!   was not delivered, for [`super::rescue`].
 
 use crate::app::{ButtonStyle, Component, Message, Response, Visibility};
 use poise::serenity_prelude as serenity;
@@ -59,14 +66,12 @@ pub fn run_blocking(
     }
 }
 
-/// When to defer an answer.
+/// How to defer an answer that is late.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum When {
-    /// At once, publicly: the reply renders a picture.
-    Now,
-    /// If late, privately: the reply is only for the user.
+    /// Privately: the reply is only for the user.
     LatePrivately,
-    /// If late, publicly.
+    /// Publicly.
     Late,
 }
 
@@ -75,36 +80,54 @@ impl When {
     pub fn of(cmd: Option<&crate::app::Command>) -> When {
         match cmd {
             Some(c) if c.is_private() => When::LatePrivately,
-            Some(c) if c.is_slow() => When::Now,
             _ => When::Late,
         }
     }
 }
 
-/// Answers the interaction with the response `job` produces, deferring as `when` says
-/// (`defer_after` zero: always at once).
+/// What could not be delivered when answering failed.
+#[derive(Debug)]
+pub struct Undelivered {
+    pub error: serenity::Error,
+    /// The public messages not (or not surely) shown, in order, with their mentions.
+    pub public: Vec<Outgoing>,
+}
+
+/// Answers the interaction with the response `job` produces: directly if it is ready
+/// within `defer_after`, else deferred as `when` says and then filled (`defer_after`
+/// zero: always deferred).
 pub async fn answer(
     http: &serenity::Http,
     target: &Target<'_>,
     job: impl Future<Output = Response>,
     when: When,
     defer_after: Duration,
-) -> Result<(), serenity::Error> {
+) -> Result<(), Undelivered> {
     let mut job = std::pin::pin!(job);
     let private = when == When::LatePrivately;
-    let (response, deferred) = if when == When::Now || defer_after.is_zero() {
-        defer(http, target, private).await?;
-        (job.await, Some(private))
+    let ready = if defer_after.is_zero() {
+        None
     } else {
-        match tokio::time::timeout(defer_after, &mut job).await {
-            Ok(r) => (r, None),
-            Err(_) => {
-                defer(http, target, private).await?;
-                (job.await, Some(private))
+        tokio::time::timeout(defer_after, &mut job).await.ok()
+    };
+    let (response, deferred) = match ready {
+        Some(r) => (r, None),
+        None => {
+            if let Err(error) = defer(http, target, private).await {
+                // Nothing is shown yet: everything public is still to announce.
+                let steps = plan(job.await, Some(private));
+                return Err(undelivered(error, steps, 0));
             }
+            (job.await, Some(private))
         }
     };
-    send(http, target, response, deferred).await
+    let steps = plan(response, deferred);
+    for i in 0..steps.len() {
+        if let Err(error) = execute(http, target, &steps[i]).await {
+            return Err(undelivered(error, steps, i));
+        }
+    }
+    Ok(())
 }
 
 /// An "is thinking…" placeholder, ephemeral when `private`.
@@ -120,44 +143,104 @@ async fn defer(
     .await
 }
 
-async fn send(
+/// How one message reaches Discord.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Via {
+    /// The interaction response (type 4): a created message.
+    Response,
+    /// Fills the deferred placeholder (PATCH `@original`): notifies nobody.
+    Edit,
+    /// Deletes the placeholder (of the other visibility), then a follow-up.
+    ReplacePlaceholder,
+    /// A follow-up: a created message.
+    Followup,
+}
+
+/// One message and how it goes.
+#[derive(Debug)]
+pub struct Step {
+    pub via: Via,
+    pub msg: Outgoing,
+    /// For the ping after an edit: the step whose mentions it repeats.
+    pub ping_of: Option<usize>,
+}
+
+/// The steps that deliver `response`; `deferred`: the placeholder's privacy, if the
+/// interaction was deferred.
+pub fn plan(response: Response, deferred: Option<bool>) -> Vec<Step> {
+    let mut messages = outgoing(response);
+    if messages.is_empty() {
+        messages.push(Outgoing::private("Done."));
+    }
+    let mut steps = Vec::new();
+    for (i, msg) in messages.into_iter().enumerate() {
+        let via = match (i, deferred) {
+            (0, None) => Via::Response,
+            (0, Some(private)) if private == msg.ephemeral => Via::Edit,
+            (0, Some(_)) => Via::ReplacePlaceholder,
+            _ => Via::Followup,
+        };
+        let ping = (via == Via::Edit).then(|| msg.ping()).flatten();
+        steps.push(Step {
+            via,
+            msg,
+            ping_of: None,
+        });
+        if let Some(ping) = ping {
+            steps.push(Step {
+                via: Via::Followup,
+                msg: ping,
+                ping_of: Some(steps.len() - 1),
+            });
+        }
+    }
+    steps
+}
+
+async fn execute(
     http: &serenity::Http,
     target: &Target<'_>,
-    response: Response,
-    deferred: Option<bool>,
+    step: &Step,
 ) -> Result<(), serenity::Error> {
-    let mut messages = outgoing(response).into_iter();
-    let first = messages.next().unwrap_or_else(|| Outgoing {
-        ephemeral: true,
-        content: "Done.".into(),
-        files: Vec::new(),
-        rows: Vec::new(),
-        mentions: Vec::new(),
-    });
-    match deferred {
-        None => {
-            serenity::CreateInteractionResponse::Message(first.response_message())
+    let msg = step.msg.clone();
+    match step.via {
+        Via::Response => {
+            serenity::CreateInteractionResponse::Message(msg.response_message())
                 .execute(http, (target.id, target.token))
-                .await?
+                .await
         }
-        // The placeholder has the message's visibility: it becomes the message.
-        Some(private) if private == first.ephemeral => {
-            first.edit().execute(http, target.token).await?;
-        }
-        Some(_) => {
+        Via::Edit => msg.edit().execute(http, target.token).await.map(drop),
+        Via::ReplacePlaceholder => {
             http.delete_original_interaction_response(target.token)
                 .await?;
-            first.followup().execute(http, (None, target.token)).await?;
+            msg.followup()
+                .execute(http, (None, target.token))
+                .await
+                .map(drop)
         }
+        Via::Followup => msg
+            .followup()
+            .execute(http, (None, target.token))
+            .await
+            .map(drop),
     }
-    for m in messages {
-        m.followup().execute(http, (None, target.token)).await?;
-    }
-    Ok(())
+}
+
+/// The public messages from step `failed` on; a ping whose message is among them is
+/// left out (that message carries the mentions itself).
+fn undelivered(error: serenity::Error, steps: Vec<Step>, failed: usize) -> Undelivered {
+    let public = steps
+        .into_iter()
+        .enumerate()
+        .skip(failed)
+        .filter(|(_, s)| !s.msg.ephemeral && s.ping_of.is_none_or(|of| of < failed))
+        .map(|(_, s)| s.msg)
+        .collect();
+    Undelivered { error, public }
 }
 
 /// One Discord message to send.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Outgoing {
     pub ephemeral: bool,
     pub content: String,
@@ -167,7 +250,52 @@ pub struct Outgoing {
 }
 
 impl Outgoing {
-    fn allowed_mentions(&self) -> serenity::CreateAllowedMentions {
+    /// A public text that may ping exactly `mentions`.
+    pub fn public(content: impl Into<String>, mentions: &[u64]) -> Outgoing {
+        Outgoing {
+            ephemeral: false,
+            content: content.into(),
+            files: Vec::new(),
+            rows: Vec::new(),
+            mentions: mentions.to_vec(),
+        }
+    }
+
+    fn private(content: &str) -> Outgoing {
+        Outgoing {
+            ephemeral: true,
+            ..Outgoing::public(content, &[])
+        }
+    }
+
+    /// The created message that pings the players a public message mentions: the lines
+    /// that mention them (`<@id>, your turn: ...`).
+    fn ping(&self) -> Option<Outgoing> {
+        let tags: Vec<String> = self
+            .mentions
+            .iter()
+            .filter(|u| **u != 0)
+            .map(|u| format!("<@{u}>"))
+            .collect();
+        if self.ephemeral || tags.is_empty() {
+            return None;
+        }
+        let lines: Vec<&str> = self
+            .content
+            .lines()
+            .filter(|l| tags.iter().any(|t| l.contains(t.as_str())))
+            .collect();
+        if lines.is_empty() {
+            // The mention is in another part of a long text, sent as a follow-up.
+            return None;
+        }
+        Some(Outgoing::public(
+            clip(&lines.join("\n"), MAX_CONTENT),
+            &self.mentions,
+        ))
+    }
+
+    pub(crate) fn allowed_mentions(&self) -> serenity::CreateAllowedMentions {
         serenity::CreateAllowedMentions::new().users(
             self.mentions
                 .iter()
@@ -212,6 +340,18 @@ impl Outgoing {
         }
         m
     }
+
+    /// As a plain channel message (see [`super::channel::post`]).
+    pub(crate) fn channel_message(self) -> serenity::CreateMessage {
+        let mut m = serenity::CreateMessage::new()
+            .content(self.content.clone())
+            .allowed_mentions(self.allowed_mentions())
+            .add_files(self.files);
+        if !self.rows.is_empty() {
+            m = m.components(self.rows);
+        }
+        m
+    }
 }
 
 /// The Discord messages for a response, in order.
@@ -223,9 +363,9 @@ pub fn outgoing(response: Response) -> Vec<Outgoing> {
         .collect()
 }
 
-/// One app message as one or more Discord messages (long text split; files and
-/// components on the last).
-fn split_message(m: Message) -> Vec<Outgoing> {
+/// One app message as one or more Discord messages: long text split (files and
+/// components on the last part), and components beyond five rows in further messages.
+pub(crate) fn split_message(m: Message) -> Vec<Outgoing> {
     let ephemeral = m.visibility == Visibility::Private;
     let mut chunks = split_text(&m.text, MAX_CONTENT);
     let last = chunks.pop().unwrap_or_default();
@@ -251,13 +391,24 @@ fn split_message(m: Message) -> Vec<Outgoing> {
         .take(MAX_FILES)
         .map(|f| serenity::CreateAttachment::bytes(f.bytes, f.name))
         .collect();
+    let mut rows = action_rows(&m.rows);
+    let more = rows.split_off(rows.len().min(MAX_ROWS));
     out.push(Outgoing {
         ephemeral,
         content: last,
         files,
-        rows: action_rows(&m.rows),
+        rows,
         mentions: m.mentions,
     });
+    for rows in more.chunks(MAX_ROWS) {
+        out.push(Outgoing {
+            ephemeral,
+            content: "More choices:".into(),
+            files: Vec::new(),
+            rows: rows.to_vec(),
+            mentions: Vec::new(),
+        });
+    }
     out
 }
 
@@ -307,8 +458,24 @@ pub fn clip(s: &str, max: usize) -> String {
     }
 }
 
+/// The separator of the part number in the custom id of a menu split in parts.
+const PART: char = '~';
+
+/// The app's component id a Discord custom id stands for: a part of a split menu
+/// (`place~2`) answers like the menu itself (`place`).
+pub fn component_id(custom_id: &str) -> &str {
+    match custom_id.rsplit_once(PART) {
+        Some((id, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => id,
+        _ => custom_id,
+    }
+}
+
 /// The app's component rows as Discord action rows: buttons in rows of up to 5, each
-/// select menu in a row of its own, at most 5 rows.
+/// select menu in a row of its own. A menu with more than 25 options becomes several
+/// menus of up to 25 (custom ids `id`, `id~2`, `id~3`..., placeholders naming the first
+/// and last option of each), so that every choice is offered whatever the app's menu
+/// holds. More than 5 rows is possible: [`split_message`] sends the rest in further
+/// messages.
 pub fn action_rows(rows: &[Vec<Component>]) -> Vec<serenity::CreateActionRow> {
     let mut out = Vec::new();
     for row in rows {
@@ -341,40 +508,48 @@ pub fn action_rows(rows: &[Vec<Component>]) -> Vec<serenity::CreateActionRow> {
                             &mut buttons,
                         )));
                     }
-                    let options = options
-                        .iter()
-                        .take(MAX_SELECT_OPTIONS)
-                        .map(|o| {
-                            let opt = serenity::CreateSelectMenuOption::new(
-                                clip(&o.label, 100),
-                                o.value.as_str(),
-                            );
-                            match &o.description {
-                                Some(d) => opt.description(clip(d, 100)),
-                                None => opt,
-                            }
-                        })
-                        .collect();
-                    out.push(serenity::CreateActionRow::SelectMenu(
-                        serenity::CreateSelectMenu::new(
-                            id.as_str(),
-                            serenity::CreateSelectMenuKind::String { options },
-                        )
-                        .placeholder(clip(placeholder, 150)),
-                    ));
+                    let parts = options.chunks(MAX_SELECT_OPTIONS);
+                    let split = parts.len() > 1;
+                    for (n, part) in parts.enumerate() {
+                        let (custom_id, placeholder) = if split {
+                            let first = &part[0].label;
+                            let last = &part[part.len() - 1].label;
+                            let id = if n == 0 {
+                                id.clone()
+                            } else {
+                                format!("{id}{PART}{}", n + 1)
+                            };
+                            (id, format!("{placeholder} {first} – {last}"))
+                        } else {
+                            (id.clone(), placeholder.clone())
+                        };
+                        let options = part
+                            .iter()
+                            .map(|o| {
+                                let opt = serenity::CreateSelectMenuOption::new(
+                                    clip(&o.label, 100),
+                                    o.value.as_str(),
+                                );
+                                match &o.description {
+                                    Some(d) => opt.description(clip(d, 100)),
+                                    None => opt,
+                                }
+                            })
+                            .collect();
+                        out.push(serenity::CreateActionRow::SelectMenu(
+                            serenity::CreateSelectMenu::new(
+                                custom_id,
+                                serenity::CreateSelectMenuKind::String { options },
+                            )
+                            .placeholder(clip(&placeholder, 150)),
+                        ));
+                    }
                 }
             }
         }
         if !buttons.is_empty() {
             out.push(serenity::CreateActionRow::Buttons(buttons));
         }
-    }
-    if out.len() > MAX_ROWS {
-        tracing::warn!(
-            "a reply has {} rows of components; only {MAX_ROWS} are sent",
-            out.len()
-        );
-        out.truncate(MAX_ROWS);
     }
     out
 }
@@ -445,22 +620,104 @@ mod tests {
         assert_eq!(out[1].files.len(), 1);
         assert_eq!(
             out[1].rows.len(),
-            2,
-            "the select menu gets a row of its own"
+            3,
+            "the select menu gets rows of its own, 25 options each"
         );
         assert!(!out[1].ephemeral && out[2].ephemeral);
         let rows = serde_json::to_value(&out[1].rows).unwrap();
         assert_eq!(rows[0]["components"][0]["custom_id"], "join");
         assert_eq!(rows[0]["components"][0]["style"], 3);
+        let menu = |r: usize| rows[r]["components"][0].clone();
+        assert_eq!(menu(1)["custom_id"], "place");
+        assert_eq!(menu(2)["custom_id"], "place~2");
+        assert_eq!(menu(1)["options"].as_array().unwrap().len(), 25);
+        assert_eq!(menu(2)["options"].as_array().unwrap().len(), 5);
+        assert_eq!(menu(1)["placeholder"], "Place… Spot 0 – Spot 24");
+        assert_eq!(menu(2)["options"][4]["value"], "29:0");
+        assert_eq!(component_id("place~2"), "place");
+        assert_eq!(component_id("place"), "place");
+        assert_eq!(component_id("choose:a~b"), "choose:a~b");
+        let mentions = serde_json::to_value(out[1].allowed_mentions()).unwrap();
+        assert_eq!(mentions, json!({"parse": [], "users": ["42"], "roles": []}));
+    }
+
+    #[test]
+    fn rows_beyond_five_go_to_a_further_message() {
+        let spots: Vec<SelectOption> = (0..130)
+            .map(|i| SelectOption {
+                label: format!("Spot {i}"),
+                value: format!("{i}"),
+                description: None,
+            })
+            .collect();
+        let m = Message::public("Your turn")
+            .with_row(vec![Component::Select {
+                id: "spot".into(),
+                placeholder: "Spot…".into(),
+                options: spots,
+            }])
+            .with_row(vec![Component::Button {
+                id: "pass".into(),
+                label: "Pass".into(),
+                style: ButtonStyle::Secondary,
+            }]);
+        let out = outgoing(Response::one(m));
+        assert_eq!(out.len(), 2);
+        assert_eq!(out[0].rows.len(), 5);
+        assert_eq!(out[1].rows.len(), 2);
+        assert_eq!(out[1].content, "More choices:");
+        let rows = serde_json::to_value(&out[1].rows).unwrap();
+        assert_eq!(rows[0]["components"][0]["custom_id"], "spot~6");
         assert_eq!(
-            rows[1]["components"][0]["options"]
+            rows[0]["components"][0]["options"]
                 .as_array()
                 .unwrap()
                 .len(),
-            25
+            5
         );
-        let mentions = serde_json::to_value(out[1].allowed_mentions()).unwrap();
-        assert_eq!(mentions, json!({"parse": [], "users": ["42"], "roles": []}));
+        assert_eq!(rows[1]["components"][0]["custom_id"], "pass");
+    }
+
+    #[test]
+    fn a_mention_after_a_deferral_comes_in_a_created_follow_up() {
+        let turn = || {
+            Response::one(
+                Message::public("Ann placed a tile.\n🔵 <@42>, your turn: you drew **D**.")
+                    .with_file("board.png", vec![1])
+                    .mentioning(42),
+            )
+        };
+        // In time: the response itself (created) carries the mention.
+        let steps = plan(turn(), None);
+        assert_eq!(steps.len(), 1);
+        assert_eq!(steps[0].via, Via::Response);
+        // Deferred: the edit, then the ping as a follow-up with only that user allowed.
+        let steps = plan(turn(), Some(false));
+        assert_eq!(steps.len(), 2);
+        assert_eq!(steps[0].via, Via::Edit);
+        assert_eq!((steps[1].via, steps[1].ping_of), (Via::Followup, Some(0)));
+        assert_eq!(steps[1].msg.content, "🔵 <@42>, your turn: you drew **D**.");
+        assert_eq!(steps[1].msg.mentions, vec![42]);
+        assert!(steps[1].msg.files.is_empty());
+        // A refusal after a public deferral: the placeholder goes, no ping.
+        let steps = plan(Response::error("no"), Some(false));
+        assert_eq!(steps.len(), 1);
+        assert_eq!(steps[0].via, Via::ReplacePlaceholder);
+        // If the edit fails, the message itself (with its mention) is what is left to
+        // announce, not the ping as well; if the ping fails, the ping.
+        let err = || serenity::Error::Other("test");
+        let left = undelivered(err(), plan(turn(), Some(false)), 0).public;
+        assert_eq!(left.len(), 1);
+        assert_eq!(left[0].files.len(), 1);
+        let left = undelivered(err(), plan(turn(), Some(false)), 1).public;
+        assert_eq!(left.len(), 1);
+        assert!(left[0].files.is_empty() && left[0].content.starts_with("🔵 <@42>"));
+        // Private messages are never announced in the channel.
+        assert!(
+            undelivered(err(), plan(Response::error("no"), None), 0)
+                .public
+                .is_empty()
+        );
     }
 
     #[test]

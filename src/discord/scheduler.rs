@@ -11,7 +11,8 @@
 //!
 //! The app's work (reading the store, drawing) runs on the blocking pool.
 
-use crate::app::{App, Message, Notice, Recipient};
+use super::{channel, respond};
+use crate::app::{App, Notice, Recipient};
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
 use std::time::Duration;
@@ -21,8 +22,6 @@ use tokio::sync::Notify;
 const MAX_SLEEP: Duration = Duration::from_secs(15 * 60);
 /// The shortest pause between two rounds, so that a failing store cannot spin the task.
 const MIN_PAUSE: Duration = Duration::from_millis(200);
-/// Discord's limit on a message's text.
-const MAX_CONTENT: usize = 2000;
 
 /// Starts the scheduler; abort the handle to stop it (it holds the app).
 pub fn spawn(http: Arc<serenity::Http>, app: Arc<App>) -> tokio::task::JoinHandle<()> {
@@ -66,72 +65,33 @@ pub fn spawn(http: Arc<serenity::Http>, app: Arc<App>) -> tokio::task::JoinHandl
     })
 }
 
-/// Posts one notice; failures are logged (a closed DM is no error of the bot's).
+/// Posts one notice (split like any reply, see [`respond::split_message`]); failures are
+/// logged (a closed DM is no error of the bot's).
 async fn deliver(http: &serenity::Http, n: Notice) {
     let channel = match n.to {
-        Recipient::Channel(c) => serenity::ChannelId::new(c),
+        Recipient::Channel(c) => c,
         Recipient::User(u) => match serenity::UserId::new(u).create_dm_channel(http).await {
-            Ok(ch) => ch.id,
+            Ok(ch) => ch.id.get(),
             Err(e) => {
                 tracing::warn!(user = u, error = %e, "cannot open a direct message channel");
                 return;
             }
         },
     };
-    match channel.send_message(http, created(n.message)).await {
-        Ok(_) => {}
-        Err(e) => match n.to {
-            Recipient::User(u) => tracing::info!(
-                user = u,
-                game = n.channel,
-                error = %e,
-                "a direct message was not delivered (DMs closed?)"
-            ),
-            Recipient::Channel(c) => {
-                tracing::warn!(channel = c, error = %e, "cannot post a message")
+    for part in respond::split_message(n.message) {
+        if let Err(e) = channel::post(http, channel, part).await {
+            match n.to {
+                Recipient::User(u) => tracing::info!(
+                    user = u,
+                    game = n.channel,
+                    error = %e,
+                    "a direct message was not delivered (DMs closed?)"
+                ),
+                Recipient::Channel(c) => {
+                    tracing::warn!(channel = c, error = %e, "cannot post a message")
+                }
             }
-        },
-    }
-}
-
-/// A created message: text, files, and pings limited to the users it lists.
-fn created(m: Message) -> serenity::CreateMessage {
-    let mentions = serenity::CreateAllowedMentions::new().users(
-        m.mentions
-            .iter()
-            .filter(|u| **u != 0)
-            .map(|u| serenity::UserId::new(*u)),
-    );
-    let mut text = m.text;
-    if text.chars().count() > MAX_CONTENT {
-        text = text.chars().take(MAX_CONTENT - 1).collect::<String>() + "…";
-    }
-    serenity::CreateMessage::new()
-        .content(text)
-        .allowed_mentions(mentions)
-        .add_files(
-            m.files
-                .into_iter()
-                .map(|f| serenity::CreateAttachment::bytes(f.bytes, f.name)),
-        )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use serde_json::json;
-
-    #[test]
-    fn a_created_message_pings_only_its_users() {
-        let m = Message::public("⏰ <@42> — your turn").mentioning(42);
-        let v = serde_json::to_value(created(m)).unwrap();
-        assert_eq!(v["content"], "⏰ <@42> — your turn");
-        assert_eq!(
-            v["allowed_mentions"],
-            json!({"parse": [], "users": ["42"], "roles": []})
-        );
-        let long = Message::public("x".repeat(2500));
-        let v = serde_json::to_value(created(long)).unwrap();
-        assert_eq!(v["content"].as_str().unwrap().chars().count(), 2000);
+            return;
+        }
     }
 }

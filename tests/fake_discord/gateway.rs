@@ -24,7 +24,7 @@ pub async fn serve(stream: TcpStream, inner: Arc<Inner>) {
     };
     let (mut sink, mut source) = ws.split();
     let (tx, mut rx) = mpsc::unbounded_channel::<Value>();
-    *inner.gateway.lock().unwrap() = Some(tx.clone());
+    let mut shard: Option<u32> = None;
     let hello = json!({"op": 10, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}});
     if sink.send(WsMessage::Text(hello.to_string())).await.is_err() {
         return;
@@ -51,10 +51,19 @@ pub async fn serve(stream: TcpStream, inner: Arc<Inner>) {
                 };
                 match frame["op"].as_u64() {
                     Some(2) => {
-                        let reject = inner.update(|s| {
-                            s.identify = Some(frame.clone());
-                            s.reject_token
+                        // serenity always says which shard this is: [id, total].
+                        let id = frame["d"]["shard"][0].as_u64().unwrap_or(0) as u32;
+                        let total = frame["d"]["shard"][1].as_u64().unwrap_or(1) as u32;
+                        // Connected before it counts as identified: dispatches may follow.
+                        inner.gateway.lock().unwrap().insert(id, tx.clone());
+                        let (reject, shards) = inner.update(|s| {
+                            s.identify.push(frame.clone());
+                            s.shards_identified.push(id);
+                            (s.reject_token, s.shards)
                         });
+                        if total != shards.max(1) || id >= total {
+                            inner.error(format!("IDENTIFY as shard [{id}, {total}], but the gateway said {shards} shards"));
+                        }
                         if reject {
                             let close = CloseFrame {
                                 code: CloseCode::from(4004),
@@ -63,7 +72,8 @@ pub async fn serve(stream: TcpStream, inner: Arc<Inner>) {
                             let _ = sink.send(WsMessage::Close(Some(close))).await;
                             continue;
                         }
-                        let ready = inner.ready_payload();
+                        shard = Some(id);
+                        let ready = inner.ready_payload([id, total]);
                         if let Err(e) = validate_dispatch("READY", &ready) {
                             inner.error(e);
                         }
@@ -83,6 +93,8 @@ pub async fn serve(stream: TcpStream, inner: Arc<Inner>) {
             }
         }
     }
-    inner.gateway.lock().unwrap().take();
+    if let Some(id) = shard {
+        inner.gateway.lock().unwrap().remove(&id);
+    }
     inner.update(|s| s.gateway_closed = true);
 }

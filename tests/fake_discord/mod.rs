@@ -1,11 +1,31 @@
 //! A fake Discord on loopback for end-to-end tests of the bot: one port for the REST
-//! API (HTTP/1.1) and the gateway (`GET /ws`, a websocket).
+//! API (HTTP/1.1) and the gateway (`GET /ws`, a websocket, one connection per shard).
 //!
-//! It answers what the bot asks at start (gateway URL, application, command
-//! registration, which it records), accepts interaction callbacks, follow-ups and edits
-//! (recording them, files included), created channel and direct messages
-//! ([`channels`]), and lets a test inject interactions (slash
-//! commands, autocomplete, component clicks) and wait for what the bot made of them.
+//! It answers what the bot asks at start (gateway URL and shard count, application,
+//! command registration, which it records), accepts interaction callbacks, follow-ups,
+//! edits and channel messages (recording them, files included), and lets a test inject
+//! interactions (slash commands, autocomplete, component clicks) in channels it
+//! configures (text channels, threads, forum posts; the bot's permissions there) and
+//! wait for what the bot made of them.
+//!
+//! It is strict where the real Discord is (see `../shared/design/fake-discord.md`,
+//! "What the real Discord does"):
+//! - only a *created* message notifies the users it mentions (and allows): an
+//!   interaction response (type 4), a follow-up, a channel message; an edit, including
+//!   the one that fills a deferred placeholder, notifies nobody ([`State::notifications`]);
+//! - a follow-up sent while the deferred placeholder is still unfilled replaces the
+//!   placeholder (an edit, with the placeholder's visibility) instead of being created;
+//! - the initial response is due within 3 seconds ([`State::deadline`]; late: 404
+//!   10062 Unknown interaction), a second one fails (400 40060), follow-ups and edits
+//!   need an acknowledged interaction (404 10015 Unknown Webhook);
+//! - every body is checked against the documented limits ([`limits`]; 400 50035), and
+//!   files in edits, follow-ups and channel messages need Attach Files, channel
+//!   messages View Channel and Send Messages (Send Messages in Threads in a thread)
+//!   (403 50013). A body Discord would reject is also recorded as an error, which fails
+//!   the test: the bot must never send one.
+//!
+//! Direct messages need a DM channel first (`POST /users/@me/channels`, [`channels`]).
+//!
 //! Every payload it sends is first deserialized with serenity's own types, so a payload
 //! serenity would silently drop fails the test instead. Requests it does not know are
 //! answered 404 and recorded in [`FakeDiscord::unexpected`].
@@ -15,12 +35,14 @@
 mod channels;
 mod gateway;
 mod http;
+pub mod limits;
 
 use poise::serenity_prelude as serenity;
 use serde_json::{Value, json};
+use std::collections::{HashMap, HashSet};
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{mpsc, watch};
@@ -37,6 +59,78 @@ pub const CHANNEL_ID: u64 = 1_100_000_000_000_000_003;
 pub const EPHEMERAL: u64 = 64;
 /// How long a test waits for anything before failing.
 pub const WAIT: Duration = Duration::from_secs(15);
+/// How long the bot must have sent nothing more before an answer counts as complete.
+const QUIET: Duration = Duration::from_millis(150);
+/// Discord's deadline for the initial response to an interaction.
+pub const INITIAL_RESPONSE_DEADLINE: Duration = Duration::from_secs(3);
+
+/// Permission bits.
+pub const VIEW_CHANNEL: u64 = 1 << 10;
+pub const SEND_MESSAGES: u64 = 1 << 11;
+pub const ATTACH_FILES: u64 = 1 << 15;
+pub const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
+/// What the bot's invite grants: its permissions in a channel without overwrites.
+pub const BOT_PERMISSIONS: u64 =
+    VIEW_CHANNEL | SEND_MESSAGES | SEND_MESSAGES_IN_THREADS | ATTACH_FILES;
+
+/// Channel types.
+pub const GUILD_TEXT: u8 = 0;
+pub const PUBLIC_THREAD: u8 = 11;
+pub const GUILD_FORUM: u8 = 15;
+
+/// A channel interactions can come from.
+#[derive(Clone, Debug)]
+pub struct Channel {
+    pub guild: u64,
+    pub kind: u8,
+    /// A thread's channel (a forum, for a forum post).
+    pub parent: Option<u64>,
+    /// The bot's permissions there (Discord sends them as `app_permissions`).
+    pub app_permissions: u64,
+}
+
+impl Channel {
+    pub fn text() -> Channel {
+        Channel {
+            guild: GUILD_ID,
+            kind: GUILD_TEXT,
+            parent: None,
+            app_permissions: BOT_PERMISSIONS,
+        }
+    }
+
+    /// A thread in `parent` (a text channel, or a forum: a forum post).
+    pub fn thread(parent: u64) -> Channel {
+        Channel {
+            kind: PUBLIC_THREAD,
+            parent: Some(parent),
+            ..Channel::text()
+        }
+    }
+
+    pub fn is_thread(&self) -> bool {
+        matches!(self.kind, 10..=12)
+    }
+
+    fn json(&self, id: u64) -> Value {
+        let mut c = json!({
+            "id": id.to_string(),
+            "type": self.kind,
+            "name": if self.is_thread() { "a game" } else { "carcassonne" },
+            "permissions": "0",
+        });
+        if let Some(parent) = self.parent {
+            c["parent_id"] = json!(parent.to_string());
+            c["thread_metadata"] = json!({
+                "archived": false,
+                "auto_archive_duration": 1440,
+                "archive_timestamp": "2024-01-01T00:00:00.000000+00:00",
+                "locked": false,
+            });
+        }
+        c
+    }
+}
 
 /// A member who sends interactions.
 #[derive(Clone, Debug)]
@@ -105,6 +199,8 @@ pub struct Request {
     /// The files of a multipart body.
     pub files: Vec<Part>,
     pub status: u16,
+    /// When the fake received it.
+    pub at: Instant,
 }
 
 impl Request {
@@ -116,11 +212,52 @@ impl Request {
     }
 }
 
-/// Everything the fake saw.
-#[derive(Default)]
+/// A user notified of a mention (Discord's ping).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notification {
+    pub user: u64,
+    pub channel: u64,
+    pub message: u64,
+}
+
+/// Where the deferred placeholder of an interaction stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Placeholder {
+    None,
+    Unfilled,
+    Filled,
+    Deleted,
+}
+
+/// An interaction the fake dispatched, and how far it was answered.
+#[derive(Clone, Debug)]
+struct Pending {
+    id: u64,
+    channel: u64,
+    created: Instant,
+    /// The focused option's type, for an autocomplete.
+    focused_type: Option<u64>,
+    /// The type of the initial response.
+    ack: Option<u64>,
+    deferred_ephemeral: bool,
+    placeholder: Placeholder,
+    /// The interaction response's message.
+    original: Option<u64>,
+}
+
+/// What a successful request did.
+#[derive(Clone, Debug)]
+struct Meta {
+    message_id: u64,
+    /// A new message (else an edit, which notifies nobody).
+    created: bool,
+    notified: Vec<u64>,
+}
+
+/// Everything the fake saw, and how it behaves.
 pub struct State {
     pub requests: Vec<Request>,
-    pub identify: Option<Value>,
+    pub identify: Vec<Value>,
     /// Frames from the bot other than IDENTIFY and heartbeats.
     pub gateway_frames: Vec<Value>,
     pub gateway_closed: bool,
@@ -128,26 +265,104 @@ pub struct State {
     pub registered: Option<(String, Value)>,
     /// Messages the bot posted, by id, as Discord would return them.
     pub messages: Vec<(u64, Value)>,
-    /// Which channel an interaction token belongs to.
-    tokens: Vec<(String, u64)>,
-    /// The message each request created: (index in `requests`, message id).
-    request_messages: Vec<(usize, u64)>,
+    /// Every ping, in order.
+    pub notifications: Vec<Notification>,
+    /// Shards that sent IDENTIFY (their ids).
+    pub shards_identified: Vec<u32>,
+    /// Interactions dispatched: (interaction id, shard).
+    pub dispatched: Vec<(u64, u32)>,
     /// Problems in the fake or in what the bot sent that are not request failures.
     pub errors: Vec<String>,
+    /// The channels interactions come from (unknown ids: a text channel of the test
+    /// guild with [`BOT_PERMISSIONS`]).
+    pub channels: HashMap<u64, Channel>,
+    /// What `GET /gateway/bot` says.
+    pub shards: u32,
+    /// The initial response deadline.
+    pub deadline: Duration,
+    /// Answer every interaction callback, follow-up and edit in these channels 500.
+    pub fail_answers: HashSet<u64>,
+    /// Answer channel messages in these channels 500.
+    pub fail_channel_messages: HashSet<u64>,
+    /// Keep request bodies and file data (a load test drops them).
+    pub keep_bodies: bool,
     /// Answer the command registration with 400 (Discord's "Invalid Form Body").
     pub reject_registration: bool,
     /// Close the gateway with 4004 (authentication failed) on IDENTIFY.
     pub reject_token: bool,
     /// DM channels and users who refuse DMs ([`channels`]).
     pub dms: channels::Dms,
+    interactions: HashMap<String, Pending>,
+    /// Requests (indices) by interaction token.
+    by_token: HashMap<String, Vec<usize>>,
+    meta: HashMap<usize, Meta>,
     next_id: u64,
     seq: u64,
+}
+
+impl Default for State {
+    fn default() -> State {
+        State {
+            requests: Vec::new(),
+            identify: Vec::new(),
+            gateway_frames: Vec::new(),
+            gateway_closed: false,
+            registered: None,
+            messages: Vec::new(),
+            notifications: Vec::new(),
+            shards_identified: Vec::new(),
+            dispatched: Vec::new(),
+            errors: Vec::new(),
+            channels: HashMap::new(),
+            shards: 1,
+            deadline: INITIAL_RESPONSE_DEADLINE,
+            fail_answers: HashSet::new(),
+            fail_channel_messages: HashSet::new(),
+            keep_bodies: true,
+            reject_registration: false,
+            reject_token: false,
+            dms: channels::Dms::default(),
+            interactions: HashMap::new(),
+            by_token: HashMap::new(),
+            meta: HashMap::new(),
+            next_id: 0,
+            seq: 0,
+        }
+    }
+}
+
+impl State {
+    pub fn channel(&self, id: u64) -> Channel {
+        self.channels
+            .get(&id)
+            .cloned()
+            .unwrap_or_else(Channel::text)
+    }
+
+    /// How many plain channel messages the bot posted in `channel`.
+    pub fn channel_posts(&self, channel: u64) -> usize {
+        let path = format!("/api/v10/channels/{channel}/messages");
+        self.requests
+            .iter()
+            .filter(|r| r.method == "POST" && r.path == path && r.status == 200)
+            .count()
+    }
+
+    /// The users pinged in `channel`, in order.
+    pub fn pinged_in(&self, channel: u64) -> Vec<u64> {
+        self.notifications
+            .iter()
+            .filter(|n| n.channel == channel)
+            .map(|n| n.user)
+            .collect()
+    }
 }
 
 pub struct Inner {
     state: Mutex<State>,
     changed: watch::Sender<u64>,
-    gateway: Mutex<Option<mpsc::UnboundedSender<Value>>>,
+    /// The gateway connection of each shard.
+    gateway: Mutex<HashMap<u32, mpsc::UnboundedSender<Value>>>,
     addr: SocketAddr,
 }
 
@@ -177,13 +392,14 @@ impl Inner {
         format!("ws://{}/ws", self.addr)
     }
 
-    fn ready_payload(&self) -> Value {
+    fn ready_payload(&self, shard: [u32; 2]) -> Value {
         json!({
             "v": 10,
             "user": {"id": BOT_ID.to_string(), "username": "carcassonne", "discriminator": "0", "bot": true, "avatar": null, "global_name": "Carcassonne"},
             "guilds": [],
-            "session_id": "fake-session",
+            "session_id": format!("fake-session-{}", shard[0]),
             "resume_gateway_url": self.ws_url(),
+            "shard": shard,
             "application": {"id": APP_ID.to_string(), "flags": 0},
         })
     }
@@ -197,23 +413,17 @@ impl Inner {
         json!({"op": 0, "s": seq, "t": t, "d": d})
     }
 
-    /// A message as Discord returns it, built from what the bot posted.
+    /// A message as Discord returns it, built from what the bot posted in `channel`
+    /// (`id`: a new one, or the one edited).
     fn message_json(
         &self,
-        token: &str,
+        id: u64,
+        channel: u64,
         payload: &Value,
         files: &[Part],
         flags: u64,
-    ) -> (u64, Value) {
-        let id = self.new_id();
-        let channel = {
-            let s = self.state.lock().unwrap();
-            s.tokens
-                .iter()
-                .find(|(t, _)| t == token)
-                .map(|(_, c)| *c)
-                .unwrap_or(CHANNEL_ID)
-        };
+        webhook: bool,
+    ) -> Value {
         let attachments: Vec<Value> = files
             .iter()
             .enumerate()
@@ -228,10 +438,10 @@ impl Inner {
                 })
             })
             .collect();
-        let msg = json!({
+        let guild = self.state.lock().unwrap().channel(channel).guild;
+        let mut msg = json!({
             "id": id.to_string(),
             "channel_id": channel.to_string(),
-            "guild_id": GUILD_ID.to_string(),
             "author": {"id": BOT_ID.to_string(), "username": "carcassonne", "discriminator": "0", "bot": true, "avatar": null},
             "content": payload.get("content").cloned().unwrap_or(json!("")),
             "timestamp": "2024-01-01T00:00:00.000000+00:00",
@@ -243,20 +453,67 @@ impl Inner {
             "attachments": attachments,
             "embeds": [],
             "pinned": false,
-            "type": 20,
+            "type": if webhook { 20 } else { 0 },
             "flags": flags,
-            "application_id": APP_ID.to_string(),
-            "webhook_id": APP_ID.to_string(),
             "components": payload.get("components").cloned().unwrap_or(json!([])),
         });
+        // Direct messages have no guild.
+        if guild != 0 {
+            msg["guild_id"] = json!(guild.to_string());
+        }
+        if webhook {
+            msg["application_id"] = json!(APP_ID.to_string());
+            msg["webhook_id"] = json!(APP_ID.to_string());
+        }
         if let Err(e) = serde_json::from_value::<serenity::Message>(msg.clone()) {
             self.error(format!(
                 "the fake's message does not deserialize: {e}: {msg}"
             ));
         }
-        self.update(|s| s.messages.push((id, msg.clone())));
-        (id, msg)
+        self.update(|s| {
+            s.messages.retain(|(m, _)| *m != id);
+            s.messages.push((id, msg.clone()));
+        });
+        msg
     }
+}
+
+/// The users a created message pings: those its content mentions (`<@id>`, `<@!id>`)
+/// that its `allowed_mentions` allows (all of them when it has none). Ephemeral
+/// messages ping nobody.
+pub fn notified(payload: &Value) -> Vec<u64> {
+    if flags_of(payload) & EPHEMERAL != 0 {
+        return Vec::new();
+    }
+    let content = payload["content"].as_str().unwrap_or_default();
+    let mut mentioned = Vec::new();
+    for part in content.split("<@").skip(1) {
+        let part = part.strip_prefix('!').unwrap_or(part);
+        if let Some((id, _)) = part.split_once('>')
+            && let Ok(id) = id.parse::<u64>()
+            && !mentioned.contains(&id)
+        {
+            mentioned.push(id);
+        }
+    }
+    let allowed = &payload["allowed_mentions"];
+    if allowed.is_null() {
+        return mentioned;
+    }
+    let parse_users = allowed["parse"]
+        .as_array()
+        .is_some_and(|p| p.iter().any(|x| x == "users"));
+    let listed: Vec<u64> = allowed["users"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|u| u.as_str().and_then(|s| s.parse().ok()))
+        .collect();
+    mentioned
+        .into_iter()
+        .filter(|u| parse_users || listed.contains(u))
+        .collect()
 }
 
 /// Checks that serenity 0.12.5 accepts a dispatch: deserialized as the event type
@@ -281,12 +538,19 @@ pub fn validate_dispatch(t: &str, d: &Value) -> Result<(), String> {
     }
 }
 
+/// The shard Discord sends a guild's events to.
+pub fn shard_of(guild: u64, shards: u32) -> u32 {
+    ((guild >> 22) % u64::from(shards.max(1))) as u32
+}
+
 /// An interaction the test injected.
 #[derive(Clone, Debug)]
 pub struct Interaction {
     pub id: u64,
     pub token: String,
     pub channel: u64,
+    /// When it was dispatched.
+    pub at: Instant,
 }
 
 /// A message as a user would see it.
@@ -298,8 +562,13 @@ pub struct Posted {
     pub files: Vec<(String, Vec<u8>)>,
     pub components: Value,
     pub allowed_mentions: Value,
-    /// How it was sent: "callback", "edit" or "followup".
+    /// How it was sent: "callback", "edit", "followup", "replaced" (a follow-up that
+    /// replaced the unfilled placeholder) or "channel".
     pub via: &'static str,
+    /// The users this message notified (only created messages notify).
+    pub notified: Vec<u64>,
+    /// When the fake received it.
+    pub at: Instant,
 }
 
 impl Posted {
@@ -320,22 +589,36 @@ impl Posted {
 
     /// The component with this custom id.
     pub fn component(&self, custom_id: &str) -> Option<Value> {
-        self.components
-            .as_array()?
-            .iter()
-            .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        self.all_components()
+            .into_iter()
             .find(|c| c["custom_id"] == custom_id)
     }
 
-    /// The custom ids of its components, in order.
-    pub fn custom_ids(&self) -> Vec<String> {
+    fn all_components(&self) -> Vec<Value> {
         self.components
             .as_array()
             .cloned()
             .unwrap_or_default()
             .iter()
             .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+            .collect()
+    }
+
+    /// The custom ids of its components, in order.
+    pub fn custom_ids(&self) -> Vec<String> {
+        self.all_components()
+            .iter()
             .filter_map(|c| c["custom_id"].as_str().map(str::to_string))
+            .collect()
+    }
+
+    /// Its select menus: (custom id, options as (label, value)).
+    pub fn menus(&self) -> Vec<(String, Vec<(String, String)>)> {
+        self.all_components()
+            .iter()
+            .filter(|c| c["type"] == 3)
+            .filter_map(|c| c["custom_id"].as_str())
+            .map(|id| (id.to_string(), self.select_options(id)))
             .collect()
     }
 
@@ -364,8 +647,14 @@ pub struct Outcome {
     pub followups: Vec<Posted>,
     /// The choices of an autocomplete answer (type 8).
     pub autocomplete: Option<Vec<Value>>,
-    /// Callback types in the order received.
+    /// Callback types in the order received (accepted ones).
     pub callbacks: Vec<u64>,
+    /// Users notified by the messages this interaction created, in order.
+    pub notified: Vec<u64>,
+    /// Failed requests for this interaction: (method path, status).
+    pub failures: Vec<(String, u16)>,
+    /// When the last message of the answer arrived.
+    pub last_at: Option<Instant>,
 }
 
 impl Outcome {
@@ -390,6 +679,14 @@ impl Outcome {
             .collect::<Vec<_>>()
             .join("\n")
     }
+
+    /// The message of the answer that carries the board picture and the menus (the last
+    /// public one with components or files).
+    pub fn board(&self) -> Option<&Posted> {
+        self.visible()
+            .into_iter()
+            .rfind(|p| !p.ephemeral && (!p.files.is_empty() || p.components != json!([])))
+    }
 }
 
 /// The fake Discord. Dropping it stops nothing (its tasks end with the test's runtime).
@@ -408,12 +705,13 @@ impl FakeDiscord {
         let inner = Arc::new(Inner {
             state: Mutex::new(State::default()),
             changed,
-            gateway: Mutex::new(None),
+            gateway: Mutex::new(HashMap::new()),
             addr,
         });
         let acceptor = inner.clone();
         tokio::spawn(async move {
             while let Ok((stream, _)) = listener.accept().await {
+                let _ = stream.set_nodelay(true);
                 tokio::spawn(connection(stream, acceptor.clone()));
             }
         });
@@ -425,7 +723,7 @@ impl FakeDiscord {
         format!("http://{}", self.inner.addr)
     }
 
-    /// Changes how the fake behaves (before the bot starts).
+    /// Changes how the fake behaves.
     pub fn configure(&self, f: impl FnOnce(&mut State)) {
         self.inner.update(f);
     }
@@ -438,12 +736,16 @@ impl FakeDiscord {
         self.state(|s| s.requests.clone())
     }
 
-    /// Requests the fake did not know (answered 404).
+    /// Requests the fake did not know (answered 404 without a Discord error code).
     pub fn unexpected(&self) -> Vec<String> {
         self.state(|s| {
             s.requests
                 .iter()
-                .filter(|r| r.status == 404)
+                .filter(|r| {
+                    r.status == 404
+                        && !r.path.contains("/interactions/")
+                        && !r.path.contains("/webhooks/")
+                })
                 .map(|r| format!("{} {}", r.method, r.target))
                 .collect()
         })
@@ -452,29 +754,45 @@ impl FakeDiscord {
     /// Waits until `f` gives a value, failing the test after [`WAIT`] or as soon as the
     /// fake has recorded an error.
     pub async fn wait_for<T>(&self, what: &str, f: impl Fn(&State) -> Option<T>) -> T {
+        self.wait_for_within(what, WAIT, f).await
+    }
+
+    pub async fn wait_for_within<T>(
+        &self,
+        what: &str,
+        wait: Duration,
+        f: impl Fn(&State) -> Option<T>,
+    ) -> T {
         let mut changes = self.changes.clone();
-        let deadline = tokio::time::Instant::now() + WAIT;
+        let deadline = tokio::time::Instant::now() + wait;
         loop {
             changes.borrow_and_update();
-            {
+            // Panics only once the lock is released (the fake serves on).
+            let errors = {
                 let s = self.inner.state.lock().unwrap();
-                assert!(s.errors.is_empty(), "fake discord errors: {:#?}", s.errors);
-                if let Some(v) = f(&s) {
+                if s.errors.is_empty()
+                    && let Some(v) = f(&s)
+                {
                     return v;
                 }
-            }
+                s.errors.clone()
+            };
+            assert!(errors.is_empty(), "fake discord errors: {errors:#?}");
             if tokio::time::timeout_at(deadline, changes.changed())
                 .await
                 .is_err()
             {
-                let s = self.inner.state.lock().unwrap();
-                let log: Vec<String> = s
-                    .requests
-                    .iter()
-                    .map(|r| format!("{} {} -> {}", r.method, r.target, r.status))
-                    .collect();
+                let log: Vec<String> = self.state(|s| {
+                    s.requests
+                        .iter()
+                        .rev()
+                        .take(40)
+                        .rev()
+                        .map(|r| format!("{} {} -> {}", r.method, r.target, r.status))
+                        .collect()
+                });
                 panic!(
-                    "timed out waiting for {what}; requests so far:\n{}",
+                    "timed out waiting for {what}; last requests:\n{}",
                     log.join("\n")
                 );
             }
@@ -488,15 +806,31 @@ impl FakeDiscord {
             .await
     }
 
-    fn send_dispatch(&self, t: &str, d: Value) {
+    /// Waits until `n` shards are connected (identified).
+    pub async fn shards_connected(&self, n: usize, wait: Duration) {
+        self.wait_for_within(&format!("{n} shards"), wait, |s| {
+            (s.shards_identified.len() >= n).then_some(())
+        })
+        .await
+    }
+
+    fn send_dispatch(&self, t: &str, d: Value, shard: u32) {
         if let Err(e) = validate_dispatch(t, &d) {
             panic!("{e}");
         }
         let frame = self.inner.dispatch_frame(t, d);
-        let tx = self.inner.gateway.lock().unwrap().clone();
-        tx.expect("the bot is not connected to the gateway")
+        let tx = self.inner.gateway.lock().unwrap().get(&shard).cloned();
+        tx.unwrap_or_else(|| panic!("shard {shard} is not connected to the gateway"))
             .send(frame)
             .expect("gateway connection gone");
+    }
+
+    /// Dispatches an interaction to the shard of its guild.
+    fn dispatch_interaction(&self, it: &Interaction, d: Value) {
+        let (guild, shards) = self.state(|s| (s.channel(it.channel).guild, s.shards));
+        let shard = shard_of(guild, shards);
+        self.inner.update(|s| s.dispatched.push((it.id, shard)));
+        self.send_dispatch("INTERACTION_CREATE", d, shard);
     }
 
     fn interaction_base(
@@ -505,31 +839,63 @@ impl FakeDiscord {
         user: &User,
         channel: u64,
         data: Value,
+        focused_type: Option<u64>,
     ) -> (Interaction, Value) {
         let id = self.inner.new_id();
         let token = format!("itoken-{id}-aW50ZXJhY3Rpb24");
-        self.inner
-            .update(|s| s.tokens.push((token.clone(), channel)));
+        let ch = self.state(|s| s.channel(channel));
+        let at = Instant::now();
+        self.inner.update(|s| {
+            s.interactions.insert(
+                token.clone(),
+                Pending {
+                    id,
+                    channel,
+                    created: at,
+                    focused_type,
+                    ack: None,
+                    deferred_ephemeral: false,
+                    placeholder: Placeholder::None,
+                    original: None,
+                },
+            )
+        });
         let d = json!({
             "id": id.to_string(),
             "application_id": APP_ID.to_string(),
             "type": kind,
             "data": data,
-            "guild_id": GUILD_ID.to_string(),
+            "guild_id": ch.guild.to_string(),
             "channel_id": channel.to_string(),
-            "channel": {"id": channel.to_string(), "type": 0, "name": "carcassonne", "permissions": "0"},
+            "channel": ch.json(channel),
             "member": user.member_json(),
             "token": token,
             "version": 1,
-            "app_permissions": "2147601408",
+            "app_permissions": ch.app_permissions.to_string(),
             "locale": "en-US",
             "guild_locale": "en-US",
             "entitlements": [],
-            "authorizing_integration_owners": {"0": GUILD_ID.to_string()},
+            "authorizing_integration_owners": {"0": ch.guild.to_string()},
             "context": 0,
-            "attachment_size_limit": 10_485_760,
+            "attachment_size_limit": limits::MAX_FILE_BYTES,
         });
-        (Interaction { id, token, channel }, d)
+        (
+            Interaction {
+                id,
+                token,
+                channel,
+                at,
+            },
+            d,
+        )
+    }
+
+    /// An interaction in `channel` that the fake knows but does not dispatch (to check
+    /// the fake's own rules with plain HTTP requests).
+    pub fn undispatched(&self, user: &User, channel: u64) -> Interaction {
+        let data =
+            json!({"id": (APP_ID + 7).to_string(), "name": "help", "type": 1, "options": []});
+        self.interaction_base(2, user, channel, data, None).0
     }
 
     /// `/name options...` by `user` in the test channel. Options are
@@ -545,20 +911,21 @@ impl FakeDiscord {
         name: &str,
         options: Vec<Value>,
     ) -> Interaction {
+        let guild = self.state(|s| s.channel(channel).guild);
         let data = json!({
             "id": (APP_ID + 7).to_string(),
             "name": name,
             "type": 1,
-            "guild_id": GUILD_ID.to_string(),
+            "guild_id": guild.to_string(),
             "options": options,
         });
-        let (it, d) = self.interaction_base(2, user, channel, data);
-        self.send_dispatch("INTERACTION_CREATE", d);
+        let (it, d) = self.interaction_base(2, user, channel, data, None);
+        self.dispatch_interaction(&it, d);
         it
     }
 
-    /// An autocomplete request while `user` types `focused` (partial text) of `/name`,
-    /// with the other options already filled.
+    /// An autocomplete request while `user` types `focused` (name, Discord type,
+    /// partial text) of `/name`, with the other options already filled.
     pub fn autocomplete(
         &self,
         user: &User,
@@ -575,13 +942,13 @@ impl FakeDiscord {
             "guild_id": GUILD_ID.to_string(),
             "options": others,
         });
-        let (it, d) = self.interaction_base(4, user, CHANNEL_ID, data);
-        self.send_dispatch("INTERACTION_CREATE", d);
+        let (it, d) = self.interaction_base(4, user, CHANNEL_ID, data, Some(u64::from(ftype)));
+        self.dispatch_interaction(&it, d);
         it
     }
 
     /// A click on button `custom_id` of `message` (`values: None`), or a choice in its
-    /// select menu `custom_id`.
+    /// select menu `custom_id`. The component must be on the message.
     pub fn click(
         &self,
         user: &User,
@@ -602,9 +969,9 @@ impl FakeDiscord {
             Some(v) => json!({"custom_id": custom_id, "component_type": 3, "values": v}),
             None => json!({"custom_id": custom_id, "component_type": 2}),
         };
-        let (it, mut d) = self.interaction_base(3, user, channel, data);
+        let (it, mut d) = self.interaction_base(3, user, channel, data, None);
         d["message"] = stored;
-        self.send_dispatch("INTERACTION_CREATE", d);
+        self.dispatch_interaction(&it, d);
         it
     }
 
@@ -622,9 +989,24 @@ impl FakeDiscord {
         .await
     }
 
-    /// Waits until `it` is answered ([`Outcome::answered`]).
+    /// Waits until `it` is answered ([`Outcome::answered`]) and the bot has sent
+    /// nothing more for it for a moment (the ping that follows an edit, further
+    /// messages).
     pub async fn answer(&self, it: &Interaction) -> Outcome {
-        self.outcome(it, Outcome::answered).await
+        self.outcome(it, Outcome::answered).await;
+        loop {
+            let count = || self.state(|s| s.by_token.get(&it.token).map_or(0, Vec::len));
+            let n = count();
+            tokio::time::sleep(QUIET).await;
+            if count() == n {
+                return self.outcome(it, |_| true).await;
+            }
+        }
+    }
+
+    /// The plain channel messages the bot posted in `channel`, in order.
+    pub fn channel_messages(&self, channel: u64) -> Vec<Posted> {
+        self.state(|s| created_in(s, channel))
     }
 }
 
@@ -643,15 +1025,16 @@ pub fn opt_bool(name: &str, value: bool) -> Value {
     json!({"name": name, "type": 5, "value": value})
 }
 
-fn posted(r: &Request, via: &'static str, ephemeral: bool, message_id: u64) -> Posted {
+fn posted(s: &State, i: usize, r: &Request, via: &'static str, ephemeral: bool) -> Posted {
     let j = r.json.clone().unwrap_or(Value::Null);
     let data = if via == "callback" {
         j["data"].clone()
     } else {
         j
     };
+    let meta = s.meta.get(&i);
     Posted {
-        id: message_id,
+        id: meta.map_or(0, |m| m.message_id),
         content: data["content"].as_str().unwrap_or_default().to_string(),
         ephemeral,
         files: r
@@ -662,6 +1045,8 @@ fn posted(r: &Request, via: &'static str, ephemeral: bool, message_id: u64) -> P
         components: data.get("components").cloned().unwrap_or(json!([])),
         allowed_mentions: data.get("allowed_mentions").cloned().unwrap_or(Value::Null),
         via,
+        notified: meta.map(|m| m.notified.clone()).unwrap_or_default(),
+        at: r.at,
     }
 }
 
@@ -675,21 +1060,31 @@ fn outcome(s: &State, it: &Interaction) -> Outcome {
     let callback = format!("/api/v10/interactions/{}/{}/callback", it.id, it.token);
     let webhook = format!("/api/v10/webhooks/{APP_ID}/{}", it.token);
     let original = format!("{webhook}/messages/@original");
-    for (i, r) in s.requests.iter().enumerate() {
-        let message_id = s
-            .request_messages
-            .iter()
-            .find(|(n, _)| *n == i)
-            .map(|(_, id)| *id)
-            .unwrap_or(0);
+    for &i in s
+        .by_token
+        .get(&it.token)
+        .map(Vec::as_slice)
+        .unwrap_or_default()
+    {
+        let r = &s.requests[i];
+        if !(200..300).contains(&r.status) {
+            o.failures
+                .push((format!("{} {}", r.method, r.path), r.status));
+            continue;
+        }
         let j = r.json.clone().unwrap_or(Value::Null);
+        let meta = s.meta.get(&i);
+        if let Some(m) = meta {
+            o.notified.extend(m.notified.iter().copied());
+        }
         if r.path == callback && r.method == "POST" {
             let kind = j["type"].as_u64().unwrap_or(0);
             o.callbacks.push(kind);
             match kind {
                 4 => {
                     let eph = flags_of(&j["data"]) & EPHEMERAL != 0;
-                    o.original = Some(posted(r, "callback", eph, message_id));
+                    o.original = Some(posted(s, i, r, "callback", eph));
+                    o.last_at = Some(r.at);
                 }
                 5 => {
                     o.deferred = true;
@@ -698,17 +1093,24 @@ fn outcome(s: &State, it: &Interaction) -> Outcome {
                 8 => {
                     o.autocomplete =
                         Some(j["data"]["choices"].as_array().cloned().unwrap_or_default());
+                    o.last_at = Some(r.at);
                 }
                 _ => {}
             }
         } else if r.path == original && r.method == "PATCH" {
-            o.original = Some(posted(r, "edit", o.deferred_ephemeral, message_id));
+            o.original = Some(posted(s, i, r, "edit", o.deferred_ephemeral));
+            o.last_at = Some(r.at);
         } else if r.path == original && r.method == "DELETE" {
             o.original = None;
             o.original_deleted = true;
         } else if r.path == webhook && r.method == "POST" {
-            let eph = flags_of(&j) & EPHEMERAL != 0;
-            o.followups.push(posted(r, "followup", eph, message_id));
+            if meta.is_some_and(|m| !m.created) {
+                o.original = Some(posted(s, i, r, "replaced", o.deferred_ephemeral));
+            } else {
+                let eph = flags_of(&j) & EPHEMERAL != 0;
+                o.followups.push(posted(s, i, r, "followup", eph));
+            }
+            o.last_at = Some(r.at);
         }
     }
     o
@@ -753,8 +1155,17 @@ async fn serve_http(mut stream: TcpStream, inner: Arc<Inner>) {
     }
 }
 
+/// A Discord error body.
+fn discord_error(code: u64, message: &str) -> Option<Value> {
+    Some(json!({"message": message, "code": code}))
+}
+
+/// What one request does: its status and body, and the message it creates or edits.
+type Answer = (u16, Option<Value>, Option<Meta>);
+
 /// Answers one REST call and records it.
 fn handle(inner: &Arc<Inner>, raw: http::RawRequest) -> (u16, Option<Value>) {
+    let at = Instant::now();
     let path = raw.target.split('?').next().unwrap_or_default().to_string();
     let (json, files) = match raw.header("content-type") {
         Some(ct) if ct.starts_with("multipart/form-data") => match http::multipart(ct, &raw.body) {
@@ -785,90 +1196,367 @@ fn handle(inner: &Arc<Inner>, raw: http::RawRequest) -> (u16, Option<Value>) {
     };
     let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
     let app = APP_ID.to_string();
-    let mut message_id = None;
-    let (status, body): (u16, Option<Value>) = match (raw.method.as_str(), segments.as_slice()) {
-        ("GET", ["api", "v10", "gateway"]) => (200, Some(json!({"url": inner.ws_url()}))),
-        ("GET", ["api", "v10", "gateway", "bot"]) => (
-            200,
-            Some(json!({
-                "url": inner.ws_url(),
-                "shards": 1,
-                "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
-            })),
-        ),
+    let j = json.clone().unwrap_or(Value::Null);
+    let mut token_of = None;
+    let (status, body, meta): Answer = match (raw.method.as_str(), segments.as_slice()) {
+        ("GET", ["api", "v10", "gateway"]) => (200, Some(json!({"url": inner.ws_url()})), None),
+        ("GET", ["api", "v10", "gateway", "bot"]) => {
+            let shards = inner.state.lock().unwrap().shards;
+            (
+                200,
+                Some(json!({
+                    "url": inner.ws_url(),
+                    "shards": shards,
+                    "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
+                })),
+                None,
+            )
+        }
         ("GET", ["api", "v10", "oauth2", "applications", "@me"]) => (
             200,
             Some(json!({
                 "id": app, "name": "Carcassonne", "description": "", "bot_public": true,
                 "bot_require_code_grant": false, "verify_key": "00", "icon": null,
             })),
+            None,
         ),
         ("PUT", ["api", "v10", "applications", a, "commands"])
         | ("PUT", ["api", "v10", "applications", a, "guilds", _, "commands"])
             if *a == app =>
         {
-            let body = json.clone().unwrap_or(Value::Null);
             let reject = inner.update(|s| {
-                s.registered = Some((path.clone(), body));
+                s.registered = Some((path.clone(), j.clone()));
                 s.reject_registration
             });
             if reject {
-                (
-                    400,
-                    Some(json!({"message": "Invalid Form Body", "code": 50035, "errors": {}})),
-                )
+                (400, discord_error(50035, "Invalid Form Body"), None)
             } else {
-                (200, Some(json!([])))
+                (200, Some(json!([])), None)
             }
         }
-        ("POST", ["api", "v10", "interactions", _id, token, "callback"]) => {
-            let j = json.clone().unwrap_or(Value::Null);
-            if j["type"] == 4 {
-                let (id, _) = inner.message_json(token, &j["data"], &files, flags_of(&j["data"]));
-                message_id = Some(id);
-            }
-            (204, None)
+        ("POST", ["api", "v10", "interactions", id, token, "callback"]) => {
+            token_of = Some(token.to_string());
+            callback(inner, id, token, &j, &files, at)
         }
-        ("PATCH", ["api", "v10", "webhooks", a, token, "messages", "@original"]) if *a == app => {
-            let j = json.clone().unwrap_or(Value::Null);
-            let (id, msg) = inner.message_json(token, &j, &files, 0);
-            message_id = Some(id);
-            (200, Some(msg))
+        (method, ["api", "v10", "webhooks", a, token, rest @ ..]) if *a == app => {
+            token_of = Some(token.to_string());
+            webhook(inner, method, token, rest, &j, &files)
         }
-        ("DELETE", ["api", "v10", "webhooks", a, _token, "messages", "@original"]) if *a == app => {
-            (204, None)
-        }
-        ("POST", ["api", "v10", "webhooks", a, token]) if *a == app => {
-            let j = json.clone().unwrap_or(Value::Null);
-            let (id, msg) = inner.message_json(token, &j, &files, flags_of(&j));
-            message_id = Some(id);
-            (200, Some(msg))
-        }
-        (method, segments) => {
-            match channels::route(inner, method, segments, json.as_ref(), &files) {
-                Some((status, body, id)) => {
-                    message_id = id;
-                    (status, body)
-                }
-                None => (404, Some(json!({"message": "404: Not Found", "code": 0}))),
-            }
-        }
+        ("POST", ["api", "v10", "users", "@me", "channels"]) => channels::open_dm(inner, &j),
+        ("POST", ["api", "v10", "channels", channel, "messages"]) => match channel.parse() {
+            Ok(channel) => channel_message(inner, channel, &j, &files),
+            Err(_) => (404, discord_error(10003, "Unknown Channel"), None),
+        },
+        _ => (
+            404,
+            Some(json!({"message": "404: Not Found", "code": 0})),
+            None,
+        ),
     };
     inner.update(|s| {
         let n = s.requests.len();
-        if let Some(id) = message_id {
-            s.request_messages.push((n, id));
+        if let Some(m) = meta {
+            if m.created {
+                let channel = token_of
+                    .as_ref()
+                    .and_then(|t| s.interactions.get(t))
+                    .map(|p| p.channel)
+                    .or_else(|| segments.get(3).and_then(|c| c.parse().ok()))
+                    .unwrap_or(0);
+                for user in &m.notified {
+                    s.notifications.push(Notification {
+                        user: *user,
+                        channel,
+                        message: m.message_id,
+                    });
+                }
+            }
+            s.meta.insert(n, m);
         }
+        if let Some(t) = token_of {
+            s.by_token.entry(t).or_default().push(n);
+        }
+        let keep = s.keep_bodies;
         s.requests.push(Request {
             method: raw.method.clone(),
             path: path.clone(),
             target: raw.target.clone(),
             headers: raw.headers.clone(),
-            body: raw.body.clone(),
+            body: if keep { raw.body.clone() } else { Vec::new() },
             json,
-            files,
+            files: if keep {
+                files
+            } else {
+                files
+                    .into_iter()
+                    .map(|f| Part {
+                        data: Vec::new(),
+                        ..f
+                    })
+                    .collect()
+            },
             status,
+            at,
         });
     });
     (status, body)
+}
+
+/// Checks a message body against Discord's limits; a violation is a test failure too.
+fn check_limits(
+    inner: &Inner,
+    what: &str,
+    payload: &Value,
+    files: &[Part],
+    created: bool,
+) -> Result<(), Answer> {
+    limits::message(payload, files, created).map_err(|e| {
+        inner.error(format!("{what}: Discord would reject this body: {e}"));
+        (
+            400,
+            discord_error(50035, &format!("Invalid Form Body: {e}")),
+            None,
+        )
+    })
+}
+
+/// `POST /interactions/{id}/{token}/callback`: the initial response.
+fn callback(
+    inner: &Inner,
+    id: &str,
+    token: &str,
+    j: &Value,
+    files: &[Part],
+    at: Instant,
+) -> Answer {
+    let unknown = (404, discord_error(10062, "Unknown interaction"), None);
+    let (pending, deadline, fail) = {
+        let s = inner.state.lock().unwrap();
+        let Some(p) = s.interactions.get(token).cloned() else {
+            return unknown;
+        };
+        let fail = s.fail_answers.contains(&p.channel);
+        (p, s.deadline, fail)
+    };
+    if pending.id.to_string() != id || at.duration_since(pending.created) > deadline {
+        return unknown;
+    }
+    if pending.ack.is_some() {
+        return (
+            400,
+            discord_error(40060, "Interaction has already been acknowledged."),
+            None,
+        );
+    }
+    if fail {
+        return (500, discord_error(0, "500: Internal Server Error"), None);
+    }
+    let kind = j["type"].as_u64().unwrap_or(0);
+    let data = &j["data"];
+    let mut meta = None;
+    match kind {
+        4 => {
+            if let Err(a) = check_limits(inner, "interaction response", data, files, true) {
+                return a;
+            }
+            let message_id = inner.new_id();
+            inner.message_json(
+                message_id,
+                pending.channel,
+                data,
+                files,
+                flags_of(data),
+                true,
+            );
+            meta = Some(Meta {
+                message_id,
+                created: true,
+                notified: notified(data),
+            });
+        }
+        5 => {}
+        8 => {
+            let Some(t) = pending.focused_type else {
+                inner.error("an autocomplete answer to an interaction that is not one".into());
+                return (400, discord_error(50035, "Invalid Form Body"), None);
+            };
+            if let Err(e) = limits::autocomplete(&data["choices"], t) {
+                inner.error(format!("autocomplete: Discord would reject this body: {e}"));
+                return (400, discord_error(50035, "Invalid Form Body"), None);
+            }
+        }
+        other => {
+            inner.error(format!("unexpected interaction callback type {other}"));
+            return (400, discord_error(50035, "Invalid Form Body"), None);
+        }
+    }
+    let placeholder = (kind == 5).then(|| inner.new_id());
+    inner.update(|s| {
+        if let Some(p) = s.interactions.get_mut(token) {
+            p.ack = Some(kind);
+            if let Some(id) = placeholder {
+                p.placeholder = Placeholder::Unfilled;
+                p.deferred_ephemeral = flags_of(data) & EPHEMERAL != 0;
+                p.original = Some(id);
+            }
+            if let Some(m) = &meta {
+                p.original = Some(m.message_id);
+            }
+        }
+    });
+    (204, None, meta)
+}
+
+/// Follow-ups (`POST /webhooks/{app}/{token}`) and the original response (`PATCH`,
+/// `DELETE .../messages/@original`).
+fn webhook(
+    inner: &Inner,
+    method: &str,
+    token: &str,
+    rest: &[&str],
+    j: &Value,
+    files: &[Part],
+) -> Answer {
+    let unknown = (404, discord_error(10015, "Unknown Webhook"), None);
+    let (pending, channel, fail) = {
+        let s = inner.state.lock().unwrap();
+        let Some(p) = s.interactions.get(token).cloned() else {
+            return unknown;
+        };
+        let channel = s.channel(p.channel);
+        let fail = s.fail_answers.contains(&p.channel);
+        (p, channel, fail)
+    };
+    if pending.ack.is_none() {
+        return unknown;
+    }
+    if fail {
+        return (500, discord_error(0, "500: Internal Server Error"), None);
+    }
+    if !files.is_empty() && channel.app_permissions & ATTACH_FILES == 0 {
+        return (403, discord_error(50013, "Missing Permissions"), None);
+    }
+    let original = pending.original.unwrap_or(0);
+    let set = |placeholder: Placeholder| {
+        inner.update(|s| {
+            if let Some(p) = s.interactions.get_mut(token) {
+                p.placeholder = placeholder;
+            }
+        })
+    };
+    match (method, rest) {
+        ("PATCH", ["messages", "@original"]) => {
+            if pending.placeholder == Placeholder::Deleted || pending.original.is_none() {
+                return (404, discord_error(10008, "Unknown Message"), None);
+            }
+            if let Err(a) = check_limits(inner, "edit of the original response", j, files, false) {
+                return a;
+            }
+            let flags = if pending.deferred_ephemeral {
+                EPHEMERAL
+            } else {
+                0
+            };
+            let msg = inner.message_json(original, pending.channel, j, files, flags, true);
+            set(Placeholder::Filled);
+            let meta = Meta {
+                message_id: original,
+                created: false,
+                notified: Vec::new(),
+            };
+            (200, Some(msg), Some(meta))
+        }
+        ("DELETE", ["messages", "@original"]) => {
+            if pending.placeholder == Placeholder::Deleted || pending.original.is_none() {
+                return (404, discord_error(10008, "Unknown Message"), None);
+            }
+            set(Placeholder::Deleted);
+            inner.update(|s| s.messages.retain(|(m, _)| *m != original));
+            (204, None, None)
+        }
+        ("POST", []) => {
+            if pending.placeholder == Placeholder::Unfilled {
+                // Replaces the placeholder: an edit, with the placeholder's visibility.
+                if let Err(a) = check_limits(inner, "follow-up", j, files, true) {
+                    return a;
+                }
+                let flags = if pending.deferred_ephemeral {
+                    EPHEMERAL
+                } else {
+                    0
+                };
+                let msg = inner.message_json(original, pending.channel, j, files, flags, true);
+                set(Placeholder::Filled);
+                let meta = Meta {
+                    message_id: original,
+                    created: false,
+                    notified: Vec::new(),
+                };
+                return (200, Some(msg), Some(meta));
+            }
+            if let Err(a) = check_limits(inner, "follow-up", j, files, true) {
+                return a;
+            }
+            let id = inner.new_id();
+            let msg = inner.message_json(id, pending.channel, j, files, flags_of(j), true);
+            let meta = Meta {
+                message_id: id,
+                created: true,
+                notified: notified(j),
+            };
+            (200, Some(msg), Some(meta))
+        }
+        _ => (
+            404,
+            Some(json!({"message": "404: Not Found", "code": 0})),
+            None,
+        ),
+    }
+}
+
+/// `POST /channels/{id}/messages`: needs View Channel, Send Messages (in a thread: Send
+/// Messages in Threads) and, with files, Attach Files.
+fn channel_message(inner: &Inner, channel: u64, j: &Value, files: &[Part]) -> Answer {
+    let (ch, fail, refused_dm) = {
+        let s = inner.state.lock().unwrap();
+        (
+            s.channel(channel),
+            s.fail_channel_messages.contains(&channel),
+            channels::refused_dm(&s, channel),
+        )
+    };
+    if refused_dm {
+        return (403, discord_error(50007, "Cannot send messages to this user"), None);
+    }
+    let send = if ch.is_thread() {
+        SEND_MESSAGES_IN_THREADS
+    } else {
+        SEND_MESSAGES
+    };
+    let mut needed = VIEW_CHANNEL | send;
+    if !files.is_empty() {
+        needed |= ATTACH_FILES;
+    }
+    // A DM channel has no guild permissions.
+    if ch.kind != channels::DM && ch.app_permissions & needed != needed {
+        return (403, discord_error(50013, "Missing Permissions"), None);
+    }
+    if fail {
+        return (500, discord_error(0, "500: Internal Server Error"), None);
+    }
+    if flags_of(j) & EPHEMERAL != 0 {
+        inner.error("a channel message cannot be ephemeral".into());
+        return (400, discord_error(50035, "Invalid Form Body"), None);
+    }
+    if let Err(a) = check_limits(inner, "channel message", j, files, true) {
+        return a;
+    }
+    let id = inner.new_id();
+    let msg = inner.message_json(id, channel, j, files, 0, false);
+    let meta = Meta {
+        message_id: id,
+        created: true,
+        notified: notified(j),
+    };
+    (200, Some(msg), Some(meta))
 }

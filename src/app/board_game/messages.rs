@@ -41,7 +41,8 @@ pub fn announce(r: &ChannelRecord, summary: &str, events: &[Event]) -> Response 
     Response::one(msg)
 }
 
-/// A menu of every (spot, rotation) of the drawn tile, when they fit in one menu.
+/// A menu of every (spot, rotation) of the drawn tile when they fit in one menu (25),
+/// else a menu of the spots (any number: fronts split long menus).
 pub(super) fn placement_rows(game: &Game) -> Vec<Vec<Component>> {
     let combos: Vec<SelectOption> = view::spots(game)
         .iter()
@@ -59,7 +60,8 @@ pub(super) fn placement_rows(game: &Game) -> Vec<Vec<Component>> {
     if combos.len() <= 25 {
         return vec![vec![select(PLACE, "Place the tile…", combos)]];
     }
-    // Too many for one menu: choose the spot, then the rotation (buttons).
+    // Too many for one menu: choose the spot, then the rotation (buttons). Fronts split
+    // a menu longer than they can show (Discord: several menus of 25).
     let spots: Vec<SelectOption> = view::spots(game)
         .iter()
         .map(|sp| SelectOption {
@@ -68,9 +70,6 @@ pub(super) fn placement_rows(game: &Game) -> Vec<Vec<Component>> {
             description: Some(format!("at {}", sp.at)),
         })
         .collect();
-    if spots.len() > 25 {
-        return Vec::new();
-    }
     vec![vec![select(SPOT, "Choose a spot…", spots)]]
 }
 
@@ -78,7 +77,6 @@ pub(super) fn placement_rows(game: &Game) -> Vec<Vec<Component>> {
 pub(super) fn figure_rows(game: &Game) -> Vec<Vec<Component>> {
     let options: Vec<SelectOption> = figure_choices(game)
         .iter()
-        .take(25)
         .map(|(k, seg, words)| SelectOption {
             label: capitalise(words),
             value: format!("{}:{seg}", k.id()),

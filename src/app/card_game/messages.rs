@@ -109,7 +109,6 @@ pub(super) fn hand_message(r: &ChannelRecord, seat: u8) -> Message {
                         }),
                         _ => None,
                     })
-                    .take(25)
                     .collect();
                 if !options.is_empty() {
                     msg = msg.with_row(vec![select(PLAY, "Play a card…", options)]);

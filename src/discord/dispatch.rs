@@ -1,0 +1,66 @@
+//! One command, typed or clicked, from the interaction to the answer: the permission
+//! check, the app, the notes left for the player, the answer and, when it fails, the
+//! rescue.
+
+use super::{Data, Running, permissions, rescue, respond};
+use crate::app::{Command, Ctx, Message, Response};
+use poise::serenity_prelude as serenity;
+use std::sync::Arc;
+
+/// An interaction that stands for a command.
+pub(crate) struct Incoming<'a> {
+    pub who: Ctx,
+    pub target: respond::Target<'a>,
+    /// The bot's permissions in the channel, as Discord sends them.
+    pub app_permissions: Option<serenity::Permissions>,
+    /// The channel's kind (threads and forum posts need Send Messages in Threads).
+    pub channel_kind: Option<serenity::ChannelType>,
+    /// The command in words, for the log and the notes.
+    pub what: String,
+}
+
+/// Runs `cmd` (or answers its parse error) and answers the interaction.
+pub(crate) async fn run(
+    http: &serenity::Http,
+    data: &Data,
+    running: Running,
+    incoming: Incoming<'_>,
+    cmd: Result<Command, String>,
+) {
+    let Incoming {
+        who,
+        target,
+        app_permissions,
+        channel_kind,
+        what,
+    } = incoming;
+    let when = respond::When::of(cmd.as_ref().ok());
+    // A command that posts publicly needs to be able to post here.
+    let posts = cmd.as_ref().is_ok_and(|c| !c.is_private());
+    let missing = permissions::missing(app_permissions, permissions::is_thread(channel_kind));
+    let refusal = (posts && !missing.is_empty()).then(|| permissions::refusal(&missing));
+    let notes = data.notes.take(who.user);
+    let app = Arc::clone(&running.app);
+    let ctx = who.clone();
+    let work = Arc::clone(&data.work);
+    let job = async move {
+        // The semaphore is never closed (`ok()` only spares an unwrap).
+        let _permit = work.acquire_owned().await.ok();
+        respond::run_blocking(move || {
+            let mut response = match (refusal, cmd) {
+                (Some(refusal), _) => Response::error(refusal),
+                (None, Ok(cmd)) => app.handle(&ctx, cmd),
+                (None, Err(e)) => Response::error(e),
+            };
+            for note in notes {
+                response.push(Message::private(note));
+            }
+            response
+        })
+        .await
+    };
+    if let Err(failed) = respond::answer(http, &target, job, when, data.defer_after).await {
+        rescue::rescue(http, &data.notes, &who, &what, failed).await;
+    }
+    drop(running);
+}

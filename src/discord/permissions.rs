@@ -1,0 +1,93 @@
+//! What the bot needs in a channel to play there, checked from the permissions Discord
+//! sends with every interaction (`app_permissions`: the bot's own, overwrites included).
+//!
+//! A move that could not be announced would leave the players blind, so a command that
+//! posts publicly is refused, privately and before the app changes anything, when one of
+//! these is missing. Interaction responses themselves go through the interaction's
+//! webhook, but the pictures in edits and follow-ups and the channel messages of
+//! [`super::channel`] use the bot's channel permissions.
+
+use poise::serenity_prelude as serenity;
+use serenity::Permissions as P;
+
+/// The permissions the bot uses (and asks for in its invite link): View Channel, Send
+/// Messages, Send Messages in Threads, Attach Files.
+pub const USED: P = P::VIEW_CHANNEL
+    .union(P::SEND_MESSAGES)
+    .union(P::SEND_MESSAGES_IN_THREADS)
+    .union(P::ATTACH_FILES);
+
+/// Whether a channel of this kind is a thread (a forum post is a thread too).
+pub fn is_thread(kind: Option<serenity::ChannelType>) -> bool {
+    matches!(
+        kind,
+        Some(
+            serenity::ChannelType::PublicThread
+                | serenity::ChannelType::PrivateThread
+                | serenity::ChannelType::NewsThread
+        )
+    )
+}
+
+/// The names of the permissions the bot lacks to post a game's messages in a channel
+/// (`thread`: Send Messages in Threads replaces Send Messages). Without
+/// `app_permissions` (not sent outside servers) nothing is known to be missing.
+pub fn missing(app_permissions: Option<P>, thread: bool) -> Vec<&'static str> {
+    let Some(have) = app_permissions else {
+        return Vec::new();
+    };
+    let send = if thread {
+        (P::SEND_MESSAGES_IN_THREADS, "Send Messages in Threads")
+    } else {
+        (P::SEND_MESSAGES, "Send Messages")
+    };
+    [
+        (P::VIEW_CHANNEL, "View Channel"),
+        send,
+        (P::ATTACH_FILES, "Attach Files"),
+    ]
+    .into_iter()
+    .filter(|(p, _)| !have.contains(*p) && !have.administrator())
+    .map(|(_, name)| name)
+    .collect()
+}
+
+/// The private refusal when permissions are missing.
+pub fn refusal(missing: &[&str]) -> String {
+    format!(
+        "I cannot play here: I am missing the permission{} **{}** in this channel, so I could not post the game. Nothing was changed. Ask a server admin to allow {} for me here (channel settings > Permissions).",
+        if missing.len() == 1 { "" } else { "s" },
+        missing.join("**, **"),
+        if missing.len() == 1 { "it" } else { "them" },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_is_missing() {
+        let all = Some(USED);
+        assert!(missing(all, false).is_empty());
+        assert!(missing(all, true).is_empty());
+        let no_files = Some(USED - P::ATTACH_FILES);
+        assert_eq!(missing(no_files, false), vec!["Attach Files"]);
+        // In a thread only Send Messages in Threads counts.
+        let no_thread_send = Some(USED - P::SEND_MESSAGES_IN_THREADS);
+        assert!(missing(no_thread_send, false).is_empty());
+        assert_eq!(
+            missing(no_thread_send, true),
+            vec!["Send Messages in Threads"]
+        );
+        assert!(missing(Some(USED - P::SEND_MESSAGES), true).is_empty());
+        assert_eq!(
+            missing(Some(P::empty()), false),
+            vec!["View Channel", "Send Messages", "Attach Files"]
+        );
+        assert!(missing(Some(P::ADMINISTRATOR), true).is_empty());
+        assert!(missing(None, false).is_empty());
+        assert_eq!(USED.bits(), 274_877_942_784);
+        assert!(refusal(&["Attach Files"]).contains("**Attach Files**"));
+    }
+}

@@ -1,0 +1,144 @@
+//! Discord's documented limits on what a bot sends, checked on every request the way
+//! Discord checks them (an invalid body is answered 400 "Invalid Form Body", 50035):
+//! 2,000 characters of content; at most 10 files of at most 10 MiB; at most 5 action
+//! rows, each with 1-5 buttons or exactly one select menu; 1-25 select options; label,
+//! value and description at most 100 characters, a button label at most 80, a
+//! placeholder at most 150; custom_id 1-100 characters and unique in the message;
+//! autocomplete: at most 25 choices, names 1-100 characters, values of the option's type.
+
+use super::Part;
+use serde_json::Value;
+use std::collections::HashSet;
+
+pub const MAX_CONTENT: usize = 2000;
+pub const MAX_FILE_BYTES: usize = 10 * 1024 * 1024;
+const MAX_FILES: usize = 10;
+
+fn chars(v: &Value) -> usize {
+    v.as_str().map_or(0, |s| s.chars().count())
+}
+
+/// A message body (interaction response data, follow-up, edit or channel message).
+/// `created`: a new message must have content, files or components.
+pub fn message(payload: &Value, files: &[Part], created: bool) -> Result<(), String> {
+    let content = chars(&payload["content"]);
+    if content > MAX_CONTENT {
+        return Err(format!(
+            "content: {content} characters (at most {MAX_CONTENT})"
+        ));
+    }
+    if files.len() > MAX_FILES {
+        return Err(format!("{} files (at most {MAX_FILES})", files.len()));
+    }
+    for f in files {
+        if f.data.len() > MAX_FILE_BYTES {
+            return Err(format!(
+                "file {:?}: {} bytes (at most {MAX_FILE_BYTES}): 40005 Request entity too large",
+                f.filename,
+                f.data.len()
+            ));
+        }
+    }
+    let rows = payload
+        .get("components")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    if created && content == 0 && files.is_empty() && rows.is_empty() {
+        return Err("50006 Cannot send an empty message".into());
+    }
+    if rows.len() > 5 {
+        return Err(format!(
+            "components: {} action rows (at most 5)",
+            rows.len()
+        ));
+    }
+    let mut ids = HashSet::new();
+    for (r, row) in rows.iter().enumerate() {
+        if row["type"] != 1 {
+            return Err(format!("components[{r}]: not an action row"));
+        }
+        let items = row["components"].as_array().cloned().unwrap_or_default();
+        let selects = items.iter().filter(|c| c["type"] == 3).count();
+        let buttons = items.iter().filter(|c| c["type"] == 2).count();
+        if items.is_empty() || buttons + selects != items.len() {
+            return Err(format!("components[{r}]: 1-5 buttons or one select menu"));
+        }
+        if (selects > 0 && items.len() != 1) || buttons > 5 {
+            return Err(format!(
+                "components[{r}]: {buttons} buttons and {selects} select menus (5 buttons or one select menu)"
+            ));
+        }
+        for (i, c) in items.iter().enumerate() {
+            let at = format!("components[{r}].components[{i}]");
+            let id = c["custom_id"].as_str().unwrap_or_default();
+            if !(1..=100).contains(&id.chars().count()) {
+                return Err(format!("{at}.custom_id: 1-100 characters"));
+            }
+            if !ids.insert(id.to_string()) {
+                return Err(format!(
+                    "{at}.custom_id {id:?} is not unique in the message"
+                ));
+            }
+            if c["type"] == 2 {
+                if chars(&c["label"]) > 80 {
+                    return Err(format!("{at}.label: at most 80 characters"));
+                }
+                continue;
+            }
+            if chars(&c["placeholder"]) > 150 {
+                return Err(format!("{at}.placeholder: at most 150 characters"));
+            }
+            let options = c["options"].as_array().cloned().unwrap_or_default();
+            if !(1..=25).contains(&options.len()) {
+                return Err(format!("{at}.options: {} options (1-25)", options.len()));
+            }
+            let mut values = HashSet::new();
+            for (k, o) in options.iter().enumerate() {
+                let at = format!("{at}.options[{k}]");
+                if !(1..=100).contains(&chars(&o["label"]))
+                    || !(1..=100).contains(&chars(&o["value"]))
+                {
+                    return Err(format!("{at}: label and value 1-100 characters"));
+                }
+                if chars(&o["description"]) > 100 {
+                    return Err(format!("{at}.description: at most 100 characters"));
+                }
+                if !values.insert(o["value"].to_string()) {
+                    return Err(format!("{at}.value is not unique in the menu"));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The choices of an autocomplete answer for an option of Discord type `option_type`
+/// (3 string, 4 integer, 10 number).
+pub fn autocomplete(choices: &Value, option_type: u64) -> Result<(), String> {
+    let choices = choices.as_array().cloned().unwrap_or_default();
+    if choices.len() > 25 {
+        return Err(format!(
+            "{} autocomplete choices (at most 25)",
+            choices.len()
+        ));
+    }
+    for (i, c) in choices.iter().enumerate() {
+        if !(1..=100).contains(&chars(&c["name"])) {
+            return Err(format!("choices[{i}].name: 1-100 characters"));
+        }
+        let v = &c["value"];
+        let ok = match option_type {
+            3 => v.is_string() && chars(v) <= 100,
+            4 => v.is_i64(),
+            10 => v.is_number(),
+            _ => false,
+        };
+        if !ok {
+            return Err(format!(
+                "choices[{i}].value {v} is not of the option's type {option_type}"
+            ));
+        }
+    }
+    Ok(())
+}
