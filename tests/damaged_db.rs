@@ -64,7 +64,6 @@ struct Pristine {
     dir: tempfile::TempDir,
     now: BTreeMap<u64, Vec<u8>>,
     snap: BTreeMap<u64, usize>,
-    snap_bytes: BTreeMap<u64, Vec<u8>>,
 }
 
 fn pristine() -> Pristine {
@@ -81,11 +80,8 @@ fn pristine() -> Pristine {
     }
     app.snapshot(&dir.path().join("snapshots")).unwrap();
     let mut snap = BTreeMap::new();
-    let mut snap_bytes = BTreeMap::new();
     for ch in CHANNELS {
-        let bytes = app.store().raw(ch).unwrap().unwrap();
-        snap.insert(ch, moves_of(&bytes));
-        snap_bytes.insert(ch, bytes);
+        snap.insert(ch, moves_of(&app.store().raw(ch).unwrap().unwrap()));
     }
     for _ in 0..6 {
         play(&app, 10);
@@ -95,12 +91,7 @@ fn pristine() -> Pristine {
         now.insert(ch, app.store().raw(ch).unwrap().unwrap());
     }
     drop(app);
-    Pristine {
-        dir,
-        now,
-        snap,
-        snap_bytes,
-    }
+    Pristine { dir, now, snap }
 }
 
 fn copy_dir(from: &Path, to: &Path) {

@@ -210,18 +210,19 @@ fn salvage(db: &Path) -> Dump {
         "{}.salvage",
         db.file_name().map_or("db".into(), |n| n.to_string_lossy())
     ));
-    let attempts: [&dyn Fn(&Path) -> std::io::Result<()>; 3] =
-        [&|_| Ok(()), &|dir| remove_sled_snapshots(dir), &|dir| {
-            fresh_conf(dir)
-        }];
     let _ = std::fs::remove_dir_all(&copy);
     if let Err(e) = copy_dir(db, &copy) {
         tracing::error!("cannot copy the damaged database to salvage it: {e}");
         return Dump::default();
     }
     let mut best = Dump::default();
-    for repair in attempts {
-        if let Err(e) = repair(&copy) {
+    for attempt in 0..3 {
+        let repaired = match attempt {
+            0 => Ok(()),
+            1 => remove_sled_snapshots(&copy),
+            _ => fresh_conf(&copy),
+        };
+        if let Err(e) = repaired {
             tracing::warn!("salvage: {e}");
         }
         match guarded("salvaging", || read_tolerant(&copy)) {
