@@ -1,9 +1,11 @@
-//! One turn through the command layer: apply, persist (flushed to disk), render the
-//! board, build the reply. Criterion reports the median; the p99 and the stored size of
-//! an idle game are printed from a separate sample.
+//! One turn through the command layer: apply, persist (flushed and synced to stable
+//! storage), render the board, build the reply. Criterion reports the median; the p99
+//! and the stored size of an idle game are printed from a separate sample. The same
+//! command with a store that skips the fsync shows what durable acknowledgement costs.
 
 use carcassonne_bot::app::{App, Command, Ctx, Env, Response};
 use carcassonne_bot::engine::Decision;
+use carcassonne_bot::store::durable::Disk;
 use carcassonne_bot::store::{Loaded, RecordGame, Store};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::time::{Duration, Instant};
@@ -136,25 +138,51 @@ fn turns(c: &mut Criterion) {
     }
     println!("stored record of a game just before its end: {last_size} bytes");
 
-    c.bench_function(
-        "app: one command (apply, save + flush, render, reply)",
-        |b| {
-            b.iter_custom(|iters| {
-                let mut total = Duration::ZERO;
-                let mut done = 0u64;
-                while done < iters {
-                    channel += 1;
-                    let mut t = Vec::new();
-                    play_game(&app, channel, &mut t);
-                    for d in t.into_iter().take((iters - done) as usize) {
-                        total += d;
-                        done += 1;
-                    }
-                }
-                total
-            })
-        },
+    one_command(
+        c,
+        "app: one command (apply, save + flush + fsync, render, reply)",
+        &app,
+        channel,
     );
+    let dir = tempfile::tempdir().unwrap();
+    let without = App::new(
+        Store::open_with_disk(&dir.path().join("db"), std::sync::Arc::new(NoSync)).unwrap(),
+        Env::fixed(1_700_000_000, 1),
+    );
+    one_command(
+        c,
+        "app: one command without the fsync (sled's flush only)",
+        &without,
+        0,
+    );
+}
+
+/// Syncs nothing: the app as it was before durable acknowledgement, for comparison.
+struct NoSync;
+
+impl Disk for NoSync {
+    fn sync(&self, _: &std::fs::File, _: &std::path::Path) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+fn one_command(c: &mut Criterion, name: &str, app: &App, mut channel: u64) {
+    c.bench_function(name, |b| {
+        b.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            let mut done = 0u64;
+            while done < iters {
+                channel += 1;
+                let mut t = Vec::new();
+                play_game(app, channel, &mut t);
+                for d in t.into_iter().take((iters - done) as usize) {
+                    total += d;
+                    done += 1;
+                }
+            }
+            total
+        })
+    });
 }
 
 criterion_group! {

@@ -3,7 +3,7 @@
 use crate::engine::{Catalogue, Expansion};
 use clap::{Args, Parser, Subcommand};
 use serde_json::json;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Parser, Debug)]
@@ -30,6 +30,11 @@ pub struct BotArgs {
     /// The database directory (created if missing).
     #[arg(long, env = "CARCASSONNE_DB", default_value = "./data/db")]
     pub db: PathBuf,
+    /// Where snapshots of the database are written (every 10 minutes when something
+    /// changed, and at shutdown) and looked for when the database is damaged.
+    /// Default: `snapshots` beside the database folder.
+    #[arg(long, env = "CARCASSONNE_SNAPSHOTS")]
+    pub snapshots: Option<PathBuf>,
     /// Register the slash commands in this server (guild id) only: they appear at once.
     /// Without it they are registered globally.
     #[arg(long, env = "DISCORD_GUILD")]
@@ -47,6 +52,7 @@ pub const BOT_HELP: &str = "\
 Environment:
   DISCORD_TOKEN   the bot's token (required to run the bot)
   CARCASSONNE_DB  the database directory (default ./data/db; --db)
+  CARCASSONNE_SNAPSHOTS  the snapshots folder (default DB/../snapshots; --snapshots)
   DISCORD_GUILD   register the commands in this server only (--guild)
   RUST_LOG        log level, e.g. info (default), debug, carcassonne_bot=debug
 
@@ -73,12 +79,33 @@ pub enum Command {
         /// The database (the same format the bot uses).
         #[arg(long, env = "CARCASSONNE_DB", default_value = "./data/db")]
         db: PathBuf,
+        /// The snapshots folder (default: `snapshots` beside the database folder): one
+        /// is written when the input ends, and a damaged database is rebuilt from them.
+        #[arg(long, env = "CARCASSONNE_SNAPSHOTS")]
+        snapshots: Option<PathBuf>,
         /// Where to write the pictures the bot would post.
         #[arg(long)]
         images: Option<PathBuf>,
         /// Users who may manage the channel (abort any game), comma-separated.
         #[arg(long, value_delimiter = ',')]
         admins: Vec<String>,
+    },
+    /// Write every game, the history and the settings of the database into FILE (a
+    /// checksummed snapshot), e.g. to move the bot to another machine. The bot must
+    /// not be running on the same database.
+    Export {
+        /// The snapshot file to write.
+        file: PathBuf,
+        #[arg(long, env = "CARCASSONNE_DB", default_value = "./data/db")]
+        db: PathBuf,
+    },
+    /// Load a snapshot written by `export` (or a file of the snapshots folder) into an
+    /// empty database. The bot must not be running on the same database.
+    Import {
+        /// The snapshot file to read.
+        file: PathBuf,
+        #[arg(long, env = "CARCASSONNE_DB", default_value = "./data/db")]
+        db: PathBuf,
     },
     /// Replay a scripted card game (docs/cards-scenario.md) and print the scores as JSON.
     CardsScenario {
@@ -134,6 +161,7 @@ pub fn bot(args: &BotArgs) -> ExitCode {
     }
     crate::discord::init_logging();
     let mut opts = crate::discord::BotOptions::new(token, args.db.clone());
+    opts.snapshots = snapshots_dir(&args.db, args.snapshots.as_deref());
     opts.guild = args.guild;
     opts.http_base = args.api_base.clone();
     match crate::discord::run(opts) {
@@ -184,12 +212,44 @@ pub fn scenario(file: &PathBuf, board: bool) -> ExitCode {
     }
 }
 
+/// The snapshots folder: the one given, else `snapshots` beside the database folder.
+pub fn snapshots_dir(db: &Path, given: Option<&Path>) -> PathBuf {
+    given.map_or_else(|| crate::app::default_snapshots_dir(db), Path::to_path_buf)
+}
+
+/// Opens the database, repaired from the snapshots if needed, and says what was done.
+pub fn open_app(db: &Path, snapshots: &Path) -> Result<crate::app::App, String> {
+    let (app, recovery) =
+        crate::app::App::open_recovering(db, snapshots, crate::app::Env::system())
+            .map_err(|e| e.to_string())?;
+    if let Some(aside) = &recovery.damaged {
+        eprintln!(
+            "warning: the database {} could not be read ({}); it was moved to {} and rebuilt{}",
+            db.display(),
+            recovery.damage.as_deref().unwrap_or("damaged"),
+            aside.display(),
+            match &recovery.snapshot {
+                Some(s) => format!(" from what was readable and the snapshot {}", s.display()),
+                None => " from what was readable (no snapshot was found)".into(),
+            }
+        );
+    }
+    for (channel, moves) in &recovery.restored {
+        eprintln!(
+            "warning: channel {channel}: the game was restored from the snapshot to move {moves}"
+        );
+    }
+    Ok(app)
+}
+
 pub fn local(
-    db: &std::path::Path,
-    images: Option<&std::path::Path>,
+    db: &Path,
+    snapshots: Option<&Path>,
+    images: Option<&Path>,
     admins: &[String],
 ) -> ExitCode {
-    let app = match crate::app::App::open(db) {
+    let snapshots = snapshots_dir(db, snapshots);
+    let app = match open_app(db, &snapshots) {
         Ok(a) => a,
         Err(e) => {
             eprintln!("error: {e}");
@@ -210,9 +270,59 @@ pub fn local(
     let stdin = std::io::stdin();
     let result = crate::local::run(&app, stdin.lock(), std::io::stdout(), images, admins);
     let _ = app.flush();
+    if let Err(e) = app.snapshot_if_changed(&snapshots) {
+        eprintln!("warning: cannot write a snapshot: {e}");
+    }
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// `export FILE`: the whole database into one snapshot file.
+pub fn export(db: &Path, file: &Path) -> ExitCode {
+    let result = crate::store::Store::open(db)
+        .map_err(|e| e.to_string())
+        .and_then(|store| {
+            let dump = store.dump().map_err(|e| e.to_string())?;
+            let disk = crate::store::durable::system_disk();
+            crate::store::snapshot::write_atomically(file, &dump.encode(), &*disk)?;
+            Ok(dump.tree("games").len())
+        });
+    match result {
+        Ok(games) => {
+            out_line(&format!("exported {games} game(s) to {}", file.display()));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// `import FILE`: a snapshot file into an empty database.
+pub fn import(db: &Path, file: &Path) -> ExitCode {
+    let result = crate::store::snapshot::read(file).and_then(|dump| {
+        let store = crate::store::Store::open(db).map_err(|e| e.to_string())?;
+        if !store.is_empty() {
+            return Err(format!(
+                "the database {} already holds games or history; import into an empty database (move this one aside first)",
+                db.display()
+            ));
+        }
+        store.load_dump(&dump).map_err(|e| e.to_string())?;
+        Ok(dump.tree("games").len())
+    });
+    match result {
+        Ok(games) => {
+            out_line(&format!("imported {games} game(s) into {}", db.display()));
+            ExitCode::SUCCESS
+        }
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::from(1)

@@ -286,7 +286,7 @@ pub fn run_line(app: &App, printer: &mut Printer, admins: &[String], line: &str)
     let parsed = match parse_line(line) {
         Ok(Line::Empty) => return String::new(),
         Ok(l) => l,
-        Err(e) => return format!("error: {e}\n"),
+        Err(e) => return refusal(printer, line, &e),
     };
     let (channel, user) = match &parsed {
         Line::Command { channel, user, .. } | Line::Click { channel, user, .. } => {
@@ -346,6 +346,21 @@ fn notices(app: &App, printer: &mut Printer) -> String {
     out
 }
 
+/// A line that cannot be run, answered like any other refusal: a private reply to the
+/// name before ':' (or to "you" when there is none).
+fn refusal(printer: &mut Printer, line: &str, error: &str) -> String {
+    let name = line
+        .trim()
+        .trim_start_matches(|c: char| c == '#' || c.is_ascii_digit())
+        .split_once(':')
+        .map(|(n, _)| n.trim())
+        .filter(|n| !n.is_empty() && !n.contains(char::is_whitespace))
+        .unwrap_or("you");
+    printer
+        .render(name, &Response::error(error.to_string()))
+        .unwrap_or_else(|e| format!("error: {e}\n"))
+}
+
 /// The local mode's main loop over any input.
 pub fn run(
     app: &App,
@@ -358,9 +373,27 @@ pub fn run(
         std::fs::create_dir_all(dir)?;
     }
     let mut printer = Printer::new(images.map(Path::to_path_buf));
-    for line in input.lines() {
-        let line = line?;
-        let out = run_line(app, &mut printer, admins, &line);
+    let mut input = input;
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
+            break;
+        }
+        let out = match std::str::from_utf8(&bytes) {
+            Ok(line) => run_line(
+                app,
+                &mut printer,
+                admins,
+                line.trim_end_matches(['\n', '\r']),
+            ),
+            // One bad byte costs its line only; the lines after it still run.
+            Err(_) => refusal(
+                &mut printer,
+                &String::from_utf8_lossy(&bytes),
+                "this line is not valid UTF-8 text, so it was not run; type it again",
+            ),
+        };
         if !out.is_empty() {
             // A blank line ends each reply, for people and for scripts reading along.
             output.write_all(out.as_bytes())?;

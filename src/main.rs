@@ -7,7 +7,14 @@ fn main() -> ExitCode {
     match args.command {
         Some(Command::Scenario { file, board }) => cli::scenario(&file, board),
         Some(Command::Tiles { json }) => cli::tiles(json),
-        Some(Command::Local { db, images, admins }) => cli::local(&db, images.as_deref(), &admins),
+        Some(Command::Local {
+            db,
+            snapshots,
+            images,
+            admins,
+        }) => cli::local(&db, snapshots.as_deref(), images.as_deref(), &admins),
+        Some(Command::Export { file, db }) => cli::export(&db, &file),
+        Some(Command::Import { file, db }) => cli::import(&db, &file),
         Some(Command::CardsScenario { file }) => cli::cards_scenario(&file),
         Some(Command::Render {
             file,

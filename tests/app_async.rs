@@ -652,9 +652,10 @@ fn a_replay_of_a_full_six_player_game_with_two_expansions() {
         undo: None,
         snapshot: Default::default(),
         timers: TurnTimers::default(),
+        revision: 0,
     };
     record.snapshot = record.fresh_snapshot();
-    app.store().save(CHANNEL, &record).unwrap();
+    app.store().save(CHANNEL, &mut record).unwrap();
     let r = run(&app, BOB, "replay", &[]);
     assert!(!r.is_private(), "{}", r.text());
     assert_eq!(

@@ -439,6 +439,12 @@ impl Command {
                     )
                 }
             })?;
+            if a.get(o.name).is_some() {
+                return Err(format!(
+                    "/{} got the option {} twice; give each option once",
+                    spec.name, o.name
+                ));
+            }
             a.0.push((o.name, check_arg(spec, o, v)?));
         }
         for o in spec.options.iter().filter(|o| o.required) {

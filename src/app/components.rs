@@ -73,9 +73,15 @@ pub fn command(id: &str, values: &[String]) -> Result<Command, String> {
             let (spot, rot) = v
                 .split_once(':')
                 .ok_or("a placement choice is spot:rotation")?;
+            // The same rotations /place accepts: a forged 360 is no 0.
+            let rotation = rot
+                .parse()
+                .ok()
+                .filter(|r: &u16| [0, 90, 180, 270].contains(r))
+                .ok_or("a rotation is 0, 90, 180 or 270")?;
             Command::Place {
                 spot: Some(spot.to_string()),
-                rotation: Some(rot.parse().map_err(|_| "a rotation is 0, 90, 180 or 270")?),
+                rotation: Some(rotation),
                 x: None,
                 y: None,
             }

@@ -120,6 +120,7 @@ pub fn new_game(s: &mut Session, setup: NewGame) -> Result<Response, StoreError>
             turn_limit: setup.turn_limit.flatten(),
             waiting: None,
         },
+        revision: 0,
     };
     s.save(&mut record)?;
     let text = format!(
@@ -276,6 +277,11 @@ pub fn abort(s: &mut Session, r: ChannelRecord) -> Result<Response, StoreError> 
             mention(r.creator)
         )));
     }
+    if !s.ctx.can_manage && creator_resigned(&r) {
+        return Ok(Response::error(
+            "You resigned from this game, so you can no longer abort it; someone who can manage this channel still can.",
+        ));
+    }
     if matches!(r.game, RecordGame::Lobby) {
         s.store().remove(s.ctx.channel)?;
         return Ok(Response::one(Message::public(format!(
@@ -288,6 +294,17 @@ pub fn abort(s: &mut Session, r: ChannelRecord) -> Result<Response, StoreError> 
         "{} aborted the game; it ends without a result. /new starts another.",
         s.ctx.name
     ))))
+}
+
+/// Whether the creator has resigned from the running board game (a card game ends on a
+/// resignation, so it never has a resigned player).
+fn creator_resigned(r: &ChannelRecord) -> bool {
+    match &r.game {
+        RecordGame::Board { game } => super::seat_of(r, r.creator)
+            .and_then(|seat| game.players().get(seat as usize))
+            .is_some_and(|p| p.resigned),
+        _ => false,
+    }
 }
 
 /// Moves a finished or aborted game to the history.

@@ -30,11 +30,13 @@ pub use components::command as component_command;
 pub use reply::{ButtonStyle, Component, File, Message, Response, SelectOption, Visibility};
 pub use timers::{Notice, Recipient};
 
-use crate::store::{ChannelRecord, Loaded, RecordGame, Store, StoreError};
+use crate::store::recover::Recovery;
+use crate::store::{ChannelRecord, Loaded, RecordGame, Store, StoreError, durable, snapshot};
 use std::cell::Cell;
 use std::collections::HashMap;
-use std::path::Path;
-use std::sync::{Arc, Mutex};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, RwLock};
 
 /// Who sends a command, and where.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -113,6 +115,19 @@ pub struct App {
     /// Direct messages waiting for the front's scheduler ([`App::run_due`]).
     outbox: Mutex<Vec<Notice>>,
     waker: Mutex<Option<Waker>>,
+    /// Commands hold it shared; a snapshot holds it alone while it copies the trees, so
+    /// that the copy never sees half of a command.
+    gate: RwLock<()>,
+    /// The store's change count at the last snapshot (`u64::MAX`: none taken yet).
+    snapshotted: AtomicU64,
+}
+
+/// The snapshots folder of a database folder: `DB/../snapshots`.
+pub fn default_snapshots_dir(db: &Path) -> PathBuf {
+    db.parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+        .join("snapshots")
 }
 
 impl App {
@@ -126,14 +141,52 @@ impl App {
         Ok(App::new(Store::open(path)?, env))
     }
 
+    /// Opens the database at `path`, repairing it from the newest good snapshot in
+    /// `snapshots` if sled cannot read it or it is behind the snapshot
+    /// ([`crate::store::recover`]).
+    pub fn open_recovering(
+        path: &Path,
+        snapshots: &Path,
+        env: Env,
+    ) -> Result<(App, Recovery), StoreError> {
+        let (store, recovery) =
+            crate::store::recover::open(path, snapshots, durable::system_disk())?;
+        Ok((App::new(store, env), recovery))
+    }
+
     pub fn new(store: Store, env: Env) -> App {
         App {
+            snapshotted: AtomicU64::new(store.changes()),
             store,
             env,
             locks: Mutex::new(HashMap::new()),
             outbox: Mutex::new(Vec::new()),
             waker: Mutex::new(None),
+            gate: RwLock::new(()),
         }
+    }
+
+    /// Writes a consistent snapshot of every tree into `dir` (keeping the newest six)
+    /// and returns its path. No clock: the bot's timer or a test calls it.
+    pub fn snapshot(&self, dir: &Path) -> Result<PathBuf, String> {
+        let (dump, changes) = {
+            let _alone = self.gate.write().unwrap_or_else(|p| p.into_inner());
+            let dump = self.store.dump().map_err(|e| e.to_string())?;
+            (dump, self.store.changes())
+        };
+        let path = snapshot::write_next(dir, &dump, &*durable::system_disk())?;
+        self.snapshotted.store(changes, Ordering::SeqCst);
+        Ok(path)
+    }
+
+    /// [`App::snapshot`] if anything was written since the last one (or the folder has
+    /// no snapshot yet); `None` when there was nothing to do.
+    pub fn snapshot_if_changed(&self, dir: &Path) -> Result<Option<PathBuf>, String> {
+        let unchanged = self.snapshotted.load(Ordering::SeqCst) == self.store.changes();
+        if unchanged && !snapshot::list(dir).is_empty() {
+            return Ok(None);
+        }
+        self.snapshot(dir).map(Some)
     }
 
     pub fn store(&self) -> &Store {
@@ -191,6 +244,7 @@ impl App {
             Command::Notify { dm } => return your_games::notify(self, ctx, dm),
             _ => {}
         }
+        let _shared = self.gate.read().unwrap_or_else(|p| p.into_inner());
         let lock = self.lock(ctx.channel);
         let _guard = lock.lock().unwrap_or_else(|p| p.into_inner());
         match self.handle_locked(ctx, cmd) {

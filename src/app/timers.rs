@@ -250,7 +250,7 @@ impl App {
         r.timers.waiting = Some(told);
         // Also stores a wait that was missing or stale.
         if r.timers != stored {
-            self.store.save(channel, &r)?;
+            self.store.save(channel, &mut r)?;
         }
         Ok(out)
     }

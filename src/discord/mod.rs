@@ -27,6 +27,7 @@ pub mod permissions;
 pub mod rescue;
 pub mod respond;
 pub mod scheduler;
+pub mod snapshots;
 
 use crate::app::{App, Clock, Env};
 use poise::serenity_prelude as serenity;
@@ -63,6 +64,9 @@ pub struct BotOptions {
     pub token: String,
     /// The sled database directory.
     pub db: PathBuf,
+    /// The snapshots folder (written every 10 minutes when something changed and at
+    /// shutdown; read when the database is damaged).
+    pub snapshots: PathBuf,
     /// Register the commands in this guild only (instant), instead of globally.
     pub guild: Option<u64>,
     /// Send REST calls to this base URL instead of `https://discord.com` (tests: a fake
@@ -77,9 +81,11 @@ pub struct BotOptions {
 
 impl BotOptions {
     pub fn new(token: impl Into<String>, db: impl Into<PathBuf>) -> BotOptions {
+        let db: PathBuf = db.into();
         BotOptions {
             token: token.into(),
-            db: db.into(),
+            snapshots: crate::app::default_snapshots_dir(&db),
+            db,
             guild: None,
             http_base: None,
             defer_after: DEFAULT_DEFER_AFTER,
@@ -93,6 +99,7 @@ impl std::fmt::Debug for BotOptions {
         f.debug_struct("BotOptions")
             .field("token", &"<redacted>")
             .field("db", &self.db)
+            .field("snapshots", &self.snapshots)
             .field("guild", &self.guild)
             .field("http_base", &self.http_base)
             .field("defer_after", &self.defer_after)
@@ -207,8 +214,12 @@ async fn shutdown_signal() {
 /// way the shards are stopped, commands being answered are given time to finish, and
 /// the database is flushed.
 pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Result<(), String> {
-    let app = open_app(opts.db.clone(), opts.clock.clone()).await?;
+    let app = open_app(opts.db.clone(), opts.snapshots.clone(), opts.clock.clone()).await?;
     let scheduled_app = app.clone();
+    let timer = tokio::spawn(snapshots::every_ten_minutes(
+        app.clone(),
+        opts.snapshots.clone(),
+    ));
     let slot = Arc::new(tokio::sync::RwLock::new(Some(app)));
     let data = Data {
         app: slot.clone(),
@@ -312,9 +323,15 @@ pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Resu
             slot.try_read().ok().and_then(|a| a.clone())
         }
     };
+    timer.abort();
     let flushed = match app {
         Some(app) => tokio::task::spawn_blocking(move || {
             let flushed = app.flush().map_err(|e| e.to_string());
+            match app.snapshot_if_changed(&opts.snapshots) {
+                Ok(Some(path)) => tracing::info!(snapshot = %path.display(), "snapshot written"),
+                Ok(None) => {}
+                Err(e) => tracing::error!("cannot write a snapshot at shutdown: {e}"),
+            }
             if Arc::strong_count(&app) > 1 {
                 tracing::warn!("a command still holds the database; it closes when it ends");
             }
@@ -332,11 +349,23 @@ pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Resu
     flushed.map_err(|e| format!("cannot flush the database: {e}"))
 }
 
-/// Opens the app and loads every stored game once (unreadable ones are set aside).
-async fn open_app(db: PathBuf, clock: Clock) -> Result<Arc<App>, String> {
+/// Opens the app (a damaged database is rebuilt from the snapshots) and loads every
+/// stored game once (unreadable ones are set aside).
+async fn open_app(db: PathBuf, snapshots: PathBuf, clock: Clock) -> Result<Arc<App>, String> {
     tokio::task::spawn_blocking(move || {
-        let app = App::open_with(&db, Env::with_clock(clock))
+        let (app, recovery) = App::open_recovering(&db, &snapshots, Env::with_clock(clock))
             .map_err(|e| format!("cannot open the database {}: {e}", db.display()))?;
+        if let Some(aside) = &recovery.damaged {
+            tracing::error!(
+                damaged = %aside.display(),
+                snapshot = ?recovery.snapshot,
+                "the database could not be read ({}); it was moved aside and rebuilt",
+                recovery.damage.as_deref().unwrap_or("damaged")
+            );
+        }
+        for (channel, moves) in &recovery.restored {
+            tracing::warn!(channel, moves, "a game was restored from the snapshot");
+        }
         let report = app
             .startup()
             .map_err(|e| format!("cannot read the database {}: {e}", db.display()))?;

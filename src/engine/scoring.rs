@@ -215,10 +215,11 @@ fn score_farms_classic(cfg: &GameConfig, st: &mut State, events: &mut Vec<Event>
             }
         }
         for w in winners(&strengths) {
-            // A pig counts where its owner keeps farmers (our ruling for this option).
+            // A pig counts only in a farm its owner owns (000: "sólo si es el
+            // propietario de la granja"), not wherever they merely keep farmers.
             let value = farms
                 .iter()
-                .filter(|f| st.strengths(**f)[w as usize] > 0)
+                .filter(|f| winners(&st.strengths(**f)).contains(&w))
                 .map(|f| farm_city_value(cfg, st, w, *f))
                 .max()
                 .unwrap_or(3);

@@ -1,17 +1,26 @@
 //! Persistence in sled: one record per channel, finished games in a history tree,
 //! undecodable records moved aside (quarantined) with a notice for the channel.
 //!
-//! Every write is flushed to disk before it returns, so a reply never announces a move
-//! that a crash could lose.
+//! Every write is flushed and synced to stable storage ([`durable`]) before it returns,
+//! so a reply never announces a move that a crash or a power cut could lose. Every
+//! record carries a store-wide revision, and every record removed leaves its revision
+//! in the `closed` tree, so that a snapshot and a damaged database can be merged record
+//! by record ([`recover`]).
 
+pub mod durable;
 pub mod record;
 pub mod timers;
 pub mod users;
+pub mod recover;
+pub mod snapshot;
 
+use durable::{DbFiles, Disk};
 use sled::transaction::{ConflictableTransactionError, TransactionError};
 use sled::{Db, Transactional, Tree};
 use std::fmt;
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 pub use record::{
     ChannelRecord, GameType, HistoryEntry, RecordGame, SCHEMA_VERSION, Seat, Setup, Snapshot,
@@ -61,41 +70,122 @@ pub struct Store {
     notices: Tree,
     /// Per-user settings ([`users`]).
     users: Tree,
+    /// channel -> the revision at which its record was removed (archived, quarantined,
+    /// closed), so that a merge never brings back a record that ended on purpose.
+    closed: Tree,
+    /// None for a temporary database.
+    files: Option<Arc<DbFiles>>,
+    /// The last revision given to a record.
+    revision: Arc<AtomicU64>,
+    /// Writes since the store was opened (snapshots are taken when it moves).
+    changes: Arc<AtomicU64>,
 }
 
 fn key(channel: u64) -> [u8; 8] {
     channel.to_be_bytes()
 }
 
+/// The sled configuration of a database folder (one place: recovery opens copies the
+/// same way).
+pub(crate) fn sled_config(path: &Path) -> sled::Config {
+    sled::Config::new().path(path)
+}
+
 impl Store {
+    /// Opens (or creates) the database folder with the system's fsync.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
+        Store::open_with_disk(path, durable::system_disk())
+    }
+
+    /// Opens the database folder, syncing through `disk` (tests count the calls).
+    pub fn open_with_disk(path: &Path, disk: Arc<dyn Disk>) -> Result<Store, StoreError> {
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent)
                 .map_err(|e| StoreError(format!("{}: {e}", parent.display())))?;
         }
-        let db = sled::Config::new().path(path).open().map_err(|e| {
+        let db = sled_config(path).open().map_err(|e| {
             StoreError(format!(
                 "cannot open the database at {}: {e}",
                 path.display()
             ))
         })?;
-        Store::from_db(db)
+        db.flush()?;
+        let files = DbFiles::open(path, disk).map_err(|e| {
+            StoreError(format!(
+                "cannot sync the database at {}: {e}",
+                path.display()
+            ))
+        })?;
+        Store::from_db(db, Some(Arc::new(files)))
     }
 
     /// A database that lives in memory and disappears (tests, benchmarks).
     pub fn temporary() -> Result<Store, StoreError> {
-        Store::from_db(sled::Config::new().temporary(true).open()?)
+        Store::from_db(sled::Config::new().temporary(true).open()?, None)
     }
 
-    fn from_db(db: Db) -> Result<Store, StoreError> {
-        Ok(Store {
+    fn from_db(db: Db, files: Option<Arc<DbFiles>>) -> Result<Store, StoreError> {
+        let store = Store {
             games: db.open_tree("games")?,
             history: db.open_tree("history")?,
             quarantine: db.open_tree("quarantine")?,
             notices: db.open_tree("notices")?,
             users: db.open_tree("users")?,
+            closed: db.open_tree("closed")?,
             db,
-        })
+            files,
+            revision: Arc::new(AtomicU64::new(0)),
+            changes: Arc::new(AtomicU64::new(0)),
+        };
+        store
+            .revision
+            .store(store.highest_revision()?, Ordering::SeqCst);
+        Ok(store)
+    }
+
+    /// The highest revision (or sequence number) stored anywhere, so that new ones
+    /// never collide with old history keys.
+    fn highest_revision(&self) -> Result<u64, StoreError> {
+        let mut top = 0;
+        for v in self.games.iter().values() {
+            top = top.max(record::revision_of(&v?));
+        }
+        for v in self.closed.iter().values() {
+            top = top.max(u64_of(&v?));
+        }
+        for tree in [&self.history, &self.quarantine] {
+            for k in tree.iter().keys() {
+                let k = k?;
+                top = top.max(k.get(8..16).map_or(0, u64_of));
+            }
+        }
+        Ok(top)
+    }
+
+    fn next_revision(&self) -> u64 {
+        self.revision.fetch_add(1, Ordering::SeqCst) + 1
+    }
+
+    /// Flushes sled and syncs its files: after this the writes survive a power cut.
+    fn commit(&self) -> Result<(), StoreError> {
+        self.db.flush()?;
+        if let Some(files) = &self.files {
+            files
+                .sync()
+                .map_err(|e| StoreError(format!("cannot sync the database: {e}")))?;
+        }
+        self.changes.fetch_add(1, Ordering::SeqCst);
+        Ok(())
+    }
+
+    /// How many writes this store has committed since it was opened.
+    pub fn changes(&self) -> u64 {
+        self.changes.load(Ordering::SeqCst)
+    }
+
+    /// The sled database (snapshots and recovery read every tree of it).
+    pub(crate) fn db(&self) -> &Db {
+        &self.db
     }
 
     /// The channel's record, quarantining it if it does not decode.
@@ -121,57 +211,78 @@ impl Store {
             .and_then(|b| ChannelRecord::decode(&b).ok()))
     }
 
-    /// Writes the channel's record and flushes it to disk.
-    pub fn save(&self, channel: u64, record: &ChannelRecord) -> Result<(), StoreError> {
-        self.games.insert(key(channel), record.encode())?;
-        self.db.flush()?;
+    /// Writes the channel's record with a new revision, on stable storage when this
+    /// returns. On failure the previous record is put back (as far as the database
+    /// still takes writes) and the error returned.
+    pub fn save(&self, channel: u64, record: &mut ChannelRecord) -> Result<(), StoreError> {
+        record.revision = self.next_revision();
+        let old = self.games.insert(key(channel), record.encode())?;
+        if let Err(e) = self.commit() {
+            let _ = match old {
+                Some(v) => self.games.insert(key(channel), v).map(|_| ()),
+                None => self.games.remove(key(channel)).map(|_| ()),
+            };
+            return Err(e);
+        }
         Ok(())
     }
 
-    /// Deletes the channel's record (an aborted lobby).
+    /// Deletes the channel's record (a closed lobby).
     pub fn remove(&self, channel: u64) -> Result<(), StoreError> {
-        self.games.remove(key(channel))?;
-        self.db.flush()?;
-        Ok(())
+        let rev = self.next_revision().to_be_bytes();
+        (&self.games, &self.closed).transaction(|(games, closed)| {
+            games.remove(&key(channel))?;
+            closed.insert(&key(channel), &rev)?;
+            Ok::<(), ConflictableTransactionError<sled::Error>>(())
+        })?;
+        self.commit()
     }
 
     /// Moves a finished (or aborted) game to the history in one transaction.
     pub fn archive(&self, channel: u64, entry: &HistoryEntry) -> Result<(), StoreError> {
-        let hkey = history_key(channel, self.db.generate_id()?);
+        let rev = self.next_revision();
+        let hkey = history_key(channel, rev);
         let value = entry.encode();
-        (&self.games, &self.history).transaction(|(games, history)| {
+        (&self.games, &self.history, &self.closed).transaction(|(games, history, closed)| {
             games.remove(&key(channel))?;
             history.insert(&hkey[..], value.as_slice())?;
+            closed.insert(&key(channel), &rev.to_be_bytes())?;
             Ok::<(), ConflictableTransactionError<sled::Error>>(())
         })?;
-        self.db.flush()?;
-        Ok(())
+        self.commit()
     }
 
     /// Moves an undecodable record aside and leaves a notice for the channel.
     pub fn quarantine(&self, channel: u64, bytes: &[u8], reason: &str) -> Result<(), StoreError> {
         tracing::error!(channel, reason, "quarantined an unreadable game record");
-        let qkey = history_key(channel, self.db.generate_id()?);
+        let rev = self.next_revision();
+        let qkey = history_key(channel, rev);
         let notice = format!(
             "The saved game of this channel could not be read ({reason}); it was set aside for the admins to look at. Start a new game with /new."
         );
-        (&self.games, &self.quarantine, &self.notices).transaction(
-            |(games, quarantine, notices)| {
+        (&self.games, &self.quarantine, &self.notices, &self.closed).transaction(
+            |(games, quarantine, notices, closed)| {
                 games.remove(&key(channel))?;
                 quarantine.insert(&qkey[..], bytes)?;
                 notices.insert(&key(channel), notice.as_bytes())?;
+                closed.insert(&key(channel), &rev.to_be_bytes())?;
                 Ok::<(), ConflictableTransactionError<sled::Error>>(())
             },
         )?;
-        self.db.flush()?;
-        Ok(())
+        self.commit()
+    }
+
+    /// Leaves a notice the channel gets with its next command (after a restore).
+    pub fn add_notice(&self, channel: u64, text: &str) -> Result<(), StoreError> {
+        self.notices.insert(key(channel), text.as_bytes())?;
+        self.commit()
     }
 
     /// The channel's pending notice, removed once read.
     pub fn take_notice(&self, channel: u64) -> Result<Option<String>, StoreError> {
         match self.notices.remove(key(channel))? {
             Some(v) => {
-                self.db.flush()?;
+                self.commit()?;
                 Ok(Some(String::from_utf8_lossy(&v).into_owned()))
             }
             None => Ok(None),
@@ -223,18 +334,24 @@ impl Store {
     /// Writes raw bytes as a channel's record (tests of corrupt records).
     pub fn put_raw(&self, channel: u64, bytes: &[u8]) -> Result<(), StoreError> {
         self.games.insert(key(channel), bytes)?;
-        self.db.flush()?;
-        Ok(())
+        self.commit()
     }
 
+    /// Flushes and syncs everything written so far.
     pub fn flush(&self) -> Result<(), StoreError> {
-        self.db.flush()?;
-        Ok(())
+        self.commit()
     }
 }
 
-/// History and quarantine keys: channel, then a sequence number, so one channel's
-/// entries sort and never overwrite each other.
+fn u64_of(bytes: &[u8]) -> u64 {
+    bytes
+        .get(..8)
+        .and_then(|b| <[u8; 8]>::try_from(b).ok())
+        .map_or(0, u64::from_be_bytes)
+}
+
+/// History and quarantine keys: channel, then a revision, so one channel's entries sort
+/// and never overwrite each other.
 fn history_key(channel: u64, seq: u64) -> [u8; 16] {
     let mut k = [0u8; 16];
     k[..8].copy_from_slice(&channel.to_be_bytes());

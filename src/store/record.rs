@@ -84,6 +84,19 @@ pub struct ChannelRecord {
     /// Reminder and turn-limit options, and who is awaited since when.
     #[serde(default)]
     pub timers: super::TurnTimers,
+    /// Store-wide, rising with every save: which of two versions of a record is newer.
+    #[serde(default)]
+    pub revision: u64,
+}
+
+/// A stored record's revision without decoding the rest (0 when it has none).
+pub fn revision_of(bytes: &[u8]) -> u64 {
+    #[derive(Deserialize)]
+    struct Revision {
+        #[serde(default)]
+        revision: u64,
+    }
+    serde_json::from_slice::<Revision>(bytes).map_or(0, |r| r.revision)
 }
 
 impl ChannelRecord {
@@ -129,7 +142,72 @@ impl ChannelRecord {
                 r.snapshot
             ));
         }
+        r.validate()?;
         Ok(r)
+    }
+
+    /// The checks a record must pass beyond decoding and replaying, so that no command
+    /// can index out of range or wait forever on stored data: every seat is a distinct
+    /// user, a running game has exactly one seat per player and is the game the setup
+    /// names, and a pending undo request points inside the log and names players.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.seats.is_empty() {
+            return Err("the game has no seats".into());
+        }
+        for (i, seat) in self.seats.iter().enumerate() {
+            if seat.user == 0 {
+                return Err(format!("seat {i} has no user"));
+            }
+            if self.seats[..i].iter().any(|s| s.user == seat.user) {
+                return Err(format!("user {} holds two seats", seat.user));
+            }
+        }
+        let (players, log_len) = match &self.game {
+            RecordGame::Lobby => {
+                if self.seats.len() > self.setup.max_players as usize {
+                    return Err(format!(
+                        "{} seats in a lobby for {} players",
+                        self.seats.len(),
+                        self.setup.max_players
+                    ));
+                }
+                if self.undo.is_some() {
+                    return Err("an undo request in a game that has not started".into());
+                }
+                return Ok(());
+            }
+            RecordGame::Board { game } => {
+                if self.setup.game != GameType::Board {
+                    return Err("a board game in a channel set up for the card game".into());
+                }
+                (game.config().players as usize, game.log().len())
+            }
+            RecordGame::Cards { game } => {
+                if self.setup.game != GameType::Cards {
+                    return Err("a card game in a channel set up for the board game".into());
+                }
+                (game.players() as usize, game.log().len())
+            }
+        };
+        if self.seats.len() != players {
+            return Err(format!(
+                "{} seats for a game of {players} players",
+                self.seats.len()
+            ));
+        }
+        if let Some(u) = &self.undo {
+            if u.to_len >= u.at_len || u.at_len > log_len {
+                return Err(format!(
+                    "the undo request (back to move {} of {}) is outside the log of {log_len} moves",
+                    u.to_len, u.at_len
+                ));
+            }
+            let seated = |user: &u64| self.seats.iter().any(|s| s.user == *user);
+            if !seated(&u.by) || !u.agreed.iter().all(seated) {
+                return Err("the undo request names someone who does not play".into());
+            }
+        }
+        Ok(())
     }
 
     /// The snapshot of the current game.

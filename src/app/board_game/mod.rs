@@ -76,7 +76,11 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
             players.join(", ")
         )));
     };
-    if game_of(&r).players()[seat as usize].resigned {
+    if game_of(&r)
+        .players()
+        .get(seat as usize)
+        .is_none_or(|p| p.resigned)
+    {
         return Ok(Response::error("You have resigned from this game."));
     }
     match cmd {

@@ -301,8 +301,20 @@ pub(super) fn undo(
     let game = game_of(&r);
     let log_len = game.log().len();
     let target = undo_target(game, seat);
+    // A resignation is final: an undo never goes back past one (docs/rules.md).
+    if let Some((to_len, _)) = target
+        && !refuse
+        && let Some(e) = game.log()[to_len..]
+            .iter()
+            .find(|e| matches!(e.action, Action::Resign))
+    {
+        return Ok(Response::error(format!(
+            "{} resigned after the last tile was placed, and a resignation cannot be taken back: there is no move to undo.",
+            r.seat_name(e.player)
+        )));
+    }
     let active: Vec<u64> = (0..r.seats.len() as u8)
-        .filter(|i| !game.players()[*i as usize].resigned)
+        .filter(|i| game.players().get(*i as usize).is_some_and(|p| !p.resigned))
         .map(|i| r.seat_user(i))
         .collect();
     let alone = target.is_some_and(|t| t.1);
@@ -318,7 +330,8 @@ pub(super) fn undo(
         undo::Step::Reply(reply) => Ok(reply),
         undo::Step::Cut(to_len) => {
             let game = game_of(&r);
-            let rebuilt = match Game::replay(game.config().clone(), &game.log()[..to_len]) {
+            let log = game.log().get(..to_len).unwrap_or(game.log());
+            let rebuilt = match Game::replay(game.config().clone(), log) {
                 Ok(g) => g,
                 Err(e) => {
                     return Ok(Response::error(format!(

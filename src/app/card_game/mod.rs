@@ -171,15 +171,15 @@ pub(super) fn undo(
         undo::Step::Reply(reply) => Ok(reply),
         undo::Step::Cut(to_len) => {
             let game = game_of(&r);
-            let rebuilt =
-                match CardGame::replay(game.config().clone(), game.log()[..to_len].to_vec()) {
-                    Ok(g) => g,
-                    Err(e) => {
-                        return Ok(Response::error(format!(
-                            "The move cannot be taken back: {e}."
-                        )));
-                    }
-                };
+            let log = game.log().get(..to_len).unwrap_or(game.log());
+            let rebuilt = match CardGame::replay(game.config().clone(), log.to_vec()) {
+                Ok(g) => g,
+                Err(e) => {
+                    return Ok(Response::error(format!(
+                        "The move cannot be taken back: {e}."
+                    )));
+                }
+            };
             r.game = RecordGame::Cards { game: rebuilt };
             s.save(&mut r)?;
             Ok(announce(&r, "The last move was taken back.", &[]))

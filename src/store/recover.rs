@@ -1,0 +1,313 @@
+//! Start-up that never gives up on every game at once.
+//!
+//! [`open`] opens the database and reads every tree. If sled cannot open or read it,
+//! the damaged folder is moved aside (`db.damaged-N`, never deleted), whatever is still
+//! readable is salvaged from a copy of it, and a fresh database is built from that and
+//! the newest good snapshot. Either way the database is then compared with the newest
+//! snapshot record by record: a game whose snapshot version is newer (a higher
+//! revision than both the stored record and the revision at which the channel was last
+//! closed) was rolled back or lost, so the snapshot's version is put back and the
+//! channel gets a notice saying which move its game was restored to.
+
+use super::durable::Disk;
+use super::record::{ChannelRecord, RecordGame, revision_of};
+use super::snapshot::{self, Dump, TreeData};
+use super::{Store, StoreError, key, u64_of};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// What start-up had to repair.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Recovery {
+    /// Where the damaged database folder was moved, when sled could not read it.
+    pub damaged: Option<PathBuf>,
+    /// Why it could not be read.
+    pub damage: Option<String>,
+    /// The snapshot compared with (and restored from, where needed).
+    pub snapshot: Option<PathBuf>,
+    /// Channels whose game was put back from the snapshot, with its number of moves.
+    pub restored: Vec<(u64, usize)>,
+}
+
+impl Recovery {
+    /// Whether anything was repaired.
+    pub fn repaired(&self) -> bool {
+        self.damaged.is_some() || !self.restored.is_empty()
+    }
+}
+
+/// Runs `f`, turning a panic inside sled into an error.
+fn guarded<T>(what: &str, f: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(r) => r,
+        Err(p) => {
+            let msg = p
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "a panic".into());
+            Err(format!("{what}: {msg}"))
+        }
+    }
+}
+
+/// Opens the database at `db`, repairing it from the snapshots in `snapshots` where
+/// needed (see the module documentation).
+pub fn open(
+    db: &Path,
+    snapshots: &Path,
+    disk: Arc<dyn Disk>,
+) -> Result<(Store, Recovery), StoreError> {
+    let snap = snapshot::newest_good(snapshots);
+    let mut recovery = Recovery {
+        snapshot: snap.as_ref().map(|(p, _)| p.clone()),
+        ..Recovery::default()
+    };
+    let whole = guarded("reading the database", || {
+        let store = Store::open_with_disk(db, disk.clone()).map_err(|e| e.0)?;
+        let dump = store.dump().map_err(|e| e.0)?;
+        Ok((store, dump))
+    });
+    let (store, current, damaged) = match whole {
+        Ok((store, dump)) => (store, dump, false),
+        Err(reason) => {
+            tracing::error!(db = %db.display(), "the database cannot be read: {reason}");
+            let salvaged = salvage(db);
+            let aside = move_aside(db)?;
+            tracing::error!(
+                "moved the damaged database to {}; salvaged {} game record(s) from it",
+                aside.display(),
+                salvaged.tree("games").len()
+            );
+            recovery.damaged = Some(aside);
+            recovery.damage = Some(reason);
+            let store = Store::open_with_disk(db, disk)?;
+            store.load_dump(&salvaged)?;
+            (store, salvaged, true)
+        }
+    };
+    if let Some((path, snap)) = &snap {
+        merge(&store, &current, snap, damaged, path, &mut recovery)?;
+    }
+    Ok((store, recovery))
+}
+
+/// The highest revision a dump's contents show (records, closings, history keys).
+fn highest(dump: &Dump) -> u64 {
+    let records = dump.tree("games").into_values().map(|v| revision_of(&v));
+    let closed = dump.tree("closed").into_values().map(|v| u64_of(&v));
+    let keys = ["history", "quarantine"]
+        .into_iter()
+        .flat_map(|t| dump.tree(t).into_keys())
+        .map(|k| k.get(8..16).map_or(0, u64_of));
+    records.chain(closed).chain(keys).max().unwrap_or(0)
+}
+
+/// Puts back from the snapshot every game it holds in a newer version than the
+/// database; when the database is behind the snapshot as a whole (or was damaged), also
+/// every entry of the other trees that the database lacks.
+fn merge(
+    store: &Store,
+    current: &Dump,
+    snap: &Dump,
+    damaged: bool,
+    snap_path: &Path,
+    recovery: &mut Recovery,
+) -> Result<(), StoreError> {
+    let behind = damaged || highest(current) < highest(snap);
+    let games = current.tree("games");
+    let closed = current.tree("closed");
+    let file = snap_path
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    for (k, value) in snap.tree("games") {
+        let Ok(channel) = <[u8; 8]>::try_from(k.as_slice()).map(u64::from_be_bytes) else {
+            continue;
+        };
+        let mine = games.get(&k).map_or(0, |v| revision_of(v));
+        let ended = closed.get(&k).map_or(0, |v| u64_of(v));
+        let theirs = revision_of(&value);
+        if theirs <= mine.max(ended) || games.get(&k) == Some(&value) {
+            continue;
+        }
+        let (moves, what) = match ChannelRecord::decode(&value) {
+            Ok(r) => (
+                r.snapshot.moves,
+                match r.game {
+                    RecordGame::Lobby => "game setup",
+                    _ => "game",
+                },
+            ),
+            Err(_) => (0, "game"),
+        };
+        store.games.insert(key(channel), value.as_slice())?;
+        store.notices.insert(
+            key(channel),
+            format!(
+                "After a storage problem this channel's {what} was restored from the backup {file}: it is back at move {moves}. Moves made after that backup were lost; play on from here."
+            )
+            .as_bytes(),
+        )?;
+        tracing::warn!(channel, moves, snapshot = %file, "restored a game from the snapshot");
+        recovery.restored.push((channel, moves));
+    }
+    // Closings and append-only trees are safe to unite; the rest only when behind.
+    for (name, data) in &snap.trees {
+        let name_str = String::from_utf8_lossy(name);
+        let union = match name_str.as_ref() {
+            "games" => continue,
+            "history" | "quarantine" | "closed" => true,
+            _ => behind,
+        };
+        if !union {
+            continue;
+        }
+        let mine: TreeData = current.trees.get(name).cloned().unwrap_or_default();
+        let tree = store.db().open_tree(name)?;
+        for (k, v) in data {
+            let keep_mine = match mine.get(k) {
+                None => false,
+                Some(m) if name_str == "closed" => u64_of(m) >= u64_of(v),
+                Some(_) => true,
+            };
+            if !keep_mine {
+                tree.insert(k.as_slice(), v.as_slice())?;
+            }
+        }
+    }
+    store
+        .revision
+        .fetch_max(highest(snap), std::sync::atomic::Ordering::SeqCst);
+    store.commit()
+}
+
+/// Renames the damaged folder to the first free `NAME.damaged-N` beside it.
+fn move_aside(db: &Path) -> Result<PathBuf, StoreError> {
+    let name = db
+        .file_name()
+        .map_or_else(|| "db".into(), |n| n.to_string_lossy().into_owned());
+    for n in 1.. {
+        let aside = db.with_file_name(format!("{name}.damaged-{n}"));
+        if !aside.exists() {
+            std::fs::rename(db, &aside).map_err(|e| {
+                StoreError(format!(
+                    "cannot move the damaged database {} aside: {e}",
+                    db.display()
+                ))
+            })?;
+            return Ok(aside);
+        }
+    }
+    unreachable!("some name is free")
+}
+
+/// Every entry still readable from a damaged database folder, read from a copy (the
+/// original stays as it is): as it is, then without sled's `snap.*` files (sled then
+/// rebuilds from its log), then also with a fresh `conf`.
+fn salvage(db: &Path) -> Dump {
+    let copy = db.with_file_name(format!(
+        "{}.salvage",
+        db.file_name().map_or("db".into(), |n| n.to_string_lossy())
+    ));
+    let _ = std::fs::remove_dir_all(&copy);
+    if let Err(e) = copy_dir(db, &copy) {
+        tracing::error!("cannot copy the damaged database to salvage it: {e}");
+        return Dump::default();
+    }
+    let mut best = Dump::default();
+    for attempt in 0..3 {
+        let repaired = match attempt {
+            0 => Ok(()),
+            1 => remove_sled_snapshots(&copy),
+            _ => fresh_conf(&copy),
+        };
+        if let Err(e) = repaired {
+            tracing::warn!("salvage: {e}");
+        }
+        match guarded("salvaging", || read_tolerant(&copy)) {
+            Ok(dump) => {
+                let count = |d: &Dump| d.trees.values().map(|t| t.len()).sum::<usize>();
+                if count(&dump) > count(&best) {
+                    best = dump;
+                }
+                if best.trees.contains_key(b"games".as_slice()) {
+                    break;
+                }
+            }
+            Err(e) => tracing::warn!("salvage: {e}"),
+        }
+    }
+    let _ = std::fs::remove_dir_all(&copy);
+    best.revision = highest(&best);
+    best
+}
+
+/// Opens a copy with sled and reads every tree up to its first unreadable entry.
+fn read_tolerant(dir: &Path) -> Result<Dump, String> {
+    let db = super::sled_config(dir).open().map_err(|e| e.to_string())?;
+    let mut dump = Dump::default();
+    for name in db.tree_names() {
+        let Ok(tree) = db.open_tree(&name) else {
+            continue;
+        };
+        let mut data = TreeData::new();
+        for kv in tree.iter() {
+            match kv {
+                Ok((k, v)) => {
+                    data.insert(k.to_vec(), v.to_vec());
+                }
+                Err(e) => {
+                    tracing::warn!(
+                        tree = %String::from_utf8_lossy(&name),
+                        "salvage stops at an unreadable entry: {e}"
+                    );
+                    break;
+                }
+            }
+        }
+        dump.trees.insert(name.to_vec(), data);
+    }
+    Ok(dump)
+}
+
+fn remove_sled_snapshots(dir: &Path) -> std::io::Result<()> {
+    for e in std::fs::read_dir(dir)? {
+        let e = e?;
+        if e.file_name().to_string_lossy().starts_with("snap.") {
+            std::fs::remove_file(e.path())?;
+        }
+    }
+    Ok(())
+}
+
+/// Replaces `conf` with the one sled writes for a new database of the same settings.
+fn fresh_conf(dir: &Path) -> std::io::Result<()> {
+    let fresh = dir.with_file_name(format!(
+        "{}.conf",
+        dir.file_name().map_or("db".into(), |n| n.to_string_lossy())
+    ));
+    let _ = std::fs::remove_dir_all(&fresh);
+    let db = super::sled_config(&fresh)
+        .open()
+        .map_err(std::io::Error::other)?;
+    db.flush().map_err(std::io::Error::other)?;
+    drop(db);
+    let conf = std::fs::read(fresh.join("conf"));
+    let _ = std::fs::remove_dir_all(&fresh);
+    std::fs::write(dir.join("conf"), conf?)
+}
+
+fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(to)?;
+    for e in std::fs::read_dir(from)? {
+        let e = e?;
+        let target = to.join(e.file_name());
+        if e.file_type()?.is_dir() {
+            copy_dir(&e.path(), &target)?;
+        } else {
+            std::fs::copy(e.path(), target)?;
+        }
+    }
+    Ok(())
+}
