@@ -321,13 +321,19 @@ fn only_the_player_to_move_moves_and_refusals_say_what_is_valid() {
 /// replies offer (menus) and checking every turn's public message.
 #[test]
 fn a_whole_game_through_the_command_layer() {
+    whole_game("inns-cathedrals,traders-builders");
+}
+
+/// The same with Gold Mines and Mage & Witch: their questions are answered with the
+/// buttons and menus the turn messages offer.
+#[test]
+fn a_whole_game_with_gold_and_magic_through_the_command_layer() {
+    whole_game("gold-mines,mage-witch,inns-cathedrals");
+}
+
+fn whole_game(expansions: &str) {
     let app = app();
-    run(
-        &app,
-        &alice(),
-        "new",
-        &[("expansions", "inns-cathedrals,traders-builders")],
-    );
+    run(&app, &alice(), "new", &[("expansions", expansions)]);
     run(&app, &bob(), "join", &[]);
     run(&app, &carol(), "join", &[]);
     let mut last = run(&app, &bob(), "start", &[]);
@@ -365,12 +371,13 @@ fn a_whole_game_through_the_command_layer() {
                         spot_menus += 1;
                         let pick = &spots[turns % spots.len()];
                         let r = app.component(&who, "spot", std::slice::from_ref(&pick.value));
+                        // Private rotation buttons, or (one rotation only) the public
+                        // message of the tile already placed.
                         match r.messages[0].rows.first().and_then(|row| row.first()) {
-                            Some(Component::Button { id, .. }) => {
-                                assert!(r.is_private(), "{}", r.text());
+                            Some(Component::Button { id, .. }) if r.is_private() => {
                                 app.component(&who, id, &[])
                             }
-                            _ => r, // one rotation only: already placed
+                            _ => r,
                         }
                     }
                     None => {
@@ -387,6 +394,14 @@ fn a_whole_game_through_the_command_layer() {
                     app.component(&who, "figure", &[format!("{}:{}", o.kind.id(), o.segment)])
                 }
             }
+            // An expansion's question: its first button or menu option.
+            _ => match msg.rows.iter().flatten().next() {
+                Some(Component::Button { id, .. }) => app.component(&who, id, &[]),
+                Some(Component::Select { id, options, .. }) => {
+                    app.component(&who, id, std::slice::from_ref(&options[0].value))
+                }
+                None => panic!("a question without a menu: {}", msg.text),
+            },
         };
         assert!(
             !last.is_private(),
@@ -640,8 +655,15 @@ fn autocomplete_offers_only_legal_choices() {
     let got: Vec<String> = rots.iter().map(|c| c.value.clone()).collect();
     assert_eq!(got, want);
     let exps = app.autocomplete(&mover, "new", "expansions", "inns-cathedrals,", &[]);
-    assert_eq!(exps.len(), 1);
-    assert_eq!(exps[0].value, "inns-cathedrals,traders-builders");
+    let values: Vec<&str> = exps.iter().map(|c| c.value.as_str()).collect();
+    assert_eq!(
+        values,
+        [
+            "inns-cathedrals,traders-builders",
+            "inns-cathedrals,gold-mines",
+            "inns-cathedrals,mage-witch"
+        ]
+    );
 }
 
 #[test]

@@ -63,6 +63,7 @@ fn scripted(tiles: &[&str], end: bool) -> Game {
                 rotation: placements[0].rotations[0],
             },
             Decision::PlaceFigure { .. } => Action::Pass,
+            other => other.actions()[0].clone(),
         };
         game.apply(p.player, a).unwrap();
     }

@@ -81,7 +81,11 @@ impl Expansion {
     pub fn playable(self) -> bool {
         matches!(
             self,
-            Expansion::Base | Expansion::InnsCathedrals | Expansion::TradersBuilders
+            Expansion::Base
+                | Expansion::InnsCathedrals
+                | Expansion::TradersBuilders
+                | Expansion::GoldMines
+                | Expansion::MageWitch
         )
     }
 }

@@ -45,6 +45,7 @@ pub fn random_game(
                     Action::Pass
                 }
             }
+            other => other.actions()[0].clone(),
         };
         game.apply(p.player, action)
             .expect("a legal option chosen from pending()");
@@ -82,6 +83,7 @@ pub fn long_board(n: usize) -> Game {
                 rotation: placements[0].rotations[0],
             },
             Decision::PlaceFigure { .. } => Action::Pass,
+            other => other.actions()[0].clone(),
         };
         game.apply(p.player, action)
             .expect("a legal option chosen from pending()");
