@@ -722,3 +722,67 @@ fn stats_count_this_servers_finished_games() {
             .contains("No finished games")
     );
 }
+
+/// Gold Mines and Mage & Witch ask their questions through /choose: only the player
+/// asked may answer, autocomplete offers exactly the engine's options, a wrong option
+/// says what is valid, and the picked one is applied.
+#[test]
+fn expansion_questions_are_answered_with_choose() {
+    let app = app();
+    run(
+        &app,
+        &alice(),
+        "new",
+        &[("expansions", "gold-mines,mage-witch")],
+    );
+    run(&app, &bob(), "join", &[]);
+    run(&app, &alice(), "start", &[]);
+    let mut asked = 0;
+    while asked < 6 {
+        let g = game(&app);
+        let p = g.pending().expect("the game asks something");
+        let who = seat_user(&app, p.player);
+        match &p.decision {
+            Decision::PlaceTile { placements, .. } => {
+                let rot = placements[0].rotations[0].degrees().to_string();
+                run(&app, &who, "place", &[("spot", "A"), ("rotation", &rot)]);
+            }
+            Decision::PlaceFigure { .. } => {
+                run(&app, &who, "pass", &[]);
+            }
+            Decision::MoveMagic { .. } | Decision::PlaceGold { .. } => {
+                asked += 1;
+                let other = seat_user(&app, 1 - p.player);
+                let offered = app.autocomplete(&who, "choose", "option", "", &[]);
+                let values: Vec<String> = offered.iter().map(|c| c.value.clone()).collect();
+                let actions = p.actions();
+                assert_eq!(values.len(), actions.len().min(25));
+                assert!(!values.is_empty());
+                refused(
+                    &app,
+                    &other,
+                    "choose",
+                    &[("option", &values[0])],
+                    "It is not your decision",
+                );
+                refused(
+                    &app,
+                    &who,
+                    "choose",
+                    &[("option", "nowhere")],
+                    "is not a choice here. Choose one of:",
+                );
+                // /place and /figure say what is asked instead.
+                refused(&app, &who, "pass", &[], "First ");
+                let pick = &values[values.len() / 2];
+                let r = run(&app, &who, "choose", &[("option", pick)]);
+                assert!(!r.is_private(), "{}", r.text());
+                let after = game(&app);
+                assert_eq!(after.log().len(), g.log().len() + 1);
+                let applied = &after.log()[g.log().len()].action;
+                assert_eq!(applied, &actions[values.len() / 2]);
+            }
+        }
+    }
+    assert!(asked >= 4, "only {asked} expansion questions");
+}

@@ -20,7 +20,7 @@ pub mod geometry;
 pub mod layout;
 pub mod palette;
 pub mod panel;
-mod pieces;
+pub mod pieces;
 mod placement;
 pub mod samples;
 pub mod scores;

@@ -7,7 +7,7 @@ use super::geometry;
 use super::layout::Layout;
 use super::palette as pal;
 use super::text::{self, style};
-use crate::engine::NeutralKind;
+use crate::engine::{KindId, NeutralKind, Pos, Rotation};
 use crate::view::BoardView;
 use image::{Rgba, RgbaImage};
 
@@ -33,6 +33,25 @@ pub fn colour(kind: NeutralKind) -> Rgba<u8> {
     }
 }
 
+/// The centre pixel of a magic figure's hat on segment `seg` of a tile (plain fill):
+/// beside the segment's figure anchor, so that a follower there stays visible.
+pub fn hat_pixel(lay: &Layout, pos: Pos, kind: KindId, r: Rotation, seg: u8) -> (u32, u32) {
+    let t = lay.tile as f32;
+    let a = geometry::anchor(kind, r, seg as usize);
+    let at = lay.point(pos, a) + v2(t * 0.16, -t * 0.05);
+    (at.x.floor() as u32, at.y.floor() as u32)
+}
+
+/// The centre pixel of the gold bar drawn on the tile at `pos` (plain fill).
+pub fn gold_pixel(lay: &Layout, pos: Pos) -> (u32, u32) {
+    let t = lay.tile as f32;
+    let (x, y) = lay.cell_origin(pos);
+    (
+        (x as f32 + t * 0.2).floor() as u32,
+        (y as f32 + t * 0.84).floor() as u32,
+    )
+}
+
 /// Draws the magic figures and the gold bars of the view.
 pub fn draw(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
     let t = lay.tile as f32;
@@ -43,10 +62,8 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
         if !lay.shows(n.pos) {
             continue;
         }
-        // Beside the segment's figure anchor, so that a follower there stays visible.
-        let a = geometry::anchor(tv.kind, tv.rotation, n.segment as usize);
-        let at = lay.point(tv.pos, a) + v2(t * 0.16, -t * 0.05);
-        let at = v2(at.x.floor() + 0.5, at.y.floor() + 0.5);
+        let (x, y) = hat_pixel(lay, tv.pos, tv.kind, tv.rotation, n.segment);
+        let at = v2(x as f32 + 0.5, y as f32 + 0.5);
         let outline = (t * 0.014).clamp(1.0, 2.2);
         fill_outlined(img, &hat(at, t * 0.3), colour(n.kind), pal::INK, outline);
     }
@@ -54,8 +71,8 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
         if !lay.shows(pos) || bars == 0 {
             continue;
         }
-        let (x, y) = lay.cell_origin(pos);
-        let c = v2(x as f32 + t * 0.2, y as f32 + t * 0.84);
+        let (x, y) = gold_pixel(lay, pos);
+        let c = v2(x as f32 + 0.5, y as f32 + 0.5);
         gold_bar(img, c, t * 0.22);
         if bars > 1 {
             let st = style((t * 0.16).max(9.0), true);

@@ -45,7 +45,10 @@ pub fn random_game(
                     Action::Pass
                 }
             }
-            other => other.actions()[0].clone(),
+            other => {
+                let actions = other.actions();
+                actions[rng.below(actions.len() as u64) as usize].clone()
+            }
         };
         game.apply(p.player, action)
             .expect("a legal option chosen from pending()");

@@ -242,3 +242,17 @@ impl Module for GoldMines {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::points_per_bar;
+
+    /// 000's table, and its example: red has 102 points and 7 bars, worth 7 x 3 = 21,
+    /// so red ends with 123.
+    #[test]
+    fn bars_score_by_the_table() {
+        let table: Vec<u32> = (0..=11).map(points_per_bar).collect();
+        assert_eq!(table, [0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4]);
+        assert_eq!(102 + 7 * points_per_bar(7), 123);
+    }
+}
