@@ -67,7 +67,21 @@ pub struct ScenarioMagic {
 #[serde(deny_unknown_fields)]
 pub struct ScenarioFigure {
     pub kind: FigureKind,
-    pub slot: String,
+    #[serde(default)]
+    pub slot: Option<String>,
+    /// Flying Machines: the figure boards the flying machine.
+    #[serde(default)]
+    pub flight: Option<ScenarioFlight>,
+}
+
+/// `{"roll": 2, "slot": "N"}`: the die, and where the figure lands (board directions,
+/// on the landing tile); no `slot` when it cannot land.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioFlight {
+    pub roll: u8,
+    #[serde(default)]
+    pub slot: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -112,12 +126,28 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
     for (i, t) in sc.turns.iter().enumerate() {
         cat.find(&t.tile)
             .map_err(|e| ScenarioError::Malformed(format!("turn {i}: {e}")))?;
-        if let Some(f) = &t.figure
-            && !f.slot.trim().eq_ignore_ascii_case("C")
-        {
-            f.slot
-                .parse::<Slot>()
-                .map_err(|e| ScenarioError::Malformed(format!("turn {i}: {e}")))?;
+        if let Some(f) = &t.figure {
+            let malformed = |m: String| ScenarioError::Malformed(format!("turn {i}: {m}"));
+            let slot = match (&f.slot, &f.flight) {
+                (Some(slot), None) => Some(slot),
+                (None, Some(flight)) if (1..=3).contains(&flight.roll) => flight.slot.as_ref(),
+                (None, Some(flight)) => {
+                    return Err(malformed(format!(
+                        "a die roll is 1, 2 or 3, not {}",
+                        flight.roll
+                    )));
+                }
+                _ => {
+                    return Err(malformed(
+                        "a figure has either a slot or a flight".to_string(),
+                    ));
+                }
+            };
+            if let Some(slot) = slot
+                && !slot.trim().eq_ignore_ascii_case("C")
+            {
+                slot.parse::<Slot>().map_err(malformed)?;
+            }
         }
         if let Some(m) = &t.magic {
             let malformed = |m: &str| ScenarioError::Malformed(format!("turn {i}: {m}"));
@@ -145,6 +175,11 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
             tiles: sc.turns.iter().map(|t| t.tile.clone()).collect(),
             end_when_empty: sc.end,
         },
+        dice: sc
+            .turns
+            .iter()
+            .filter_map(|t| t.figure.as_ref()?.flight.as_ref().map(|f| f.roll))
+            .collect(),
     };
     let mut game = Game::new(config).map_err(|e| ScenarioError::Malformed(e.to_string()))?;
     let mut scores: Vec<ScoreLine> = Vec::new();
@@ -194,6 +229,7 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
         // The rest of the turn: each decision the game asks for, answered from the
         // turn's fields, until the next tile is drawn.
         let (mut magic_done, mut gold_done, mut figure_done) = (false, false, false);
+        let mut landed = false;
         while let Some(p) = game.pending() {
             let action = match &p.decision {
                 Decision::PlaceTile { .. } => break,
@@ -228,12 +264,34 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                 Decision::PlaceFigure { .. } => {
                     figure_done = true;
                     match &t.figure {
+                        Some(f) if f.flight.is_some() => Action::Fly { figure: f.kind },
                         Some(f) => Action::PlaceFigure {
                             figure: f.kind,
-                            segment: segment_for(&game, &f.slot).map_err(&fail)?,
+                            segment: segment_for(&game, f.slot.as_deref().unwrap_or_default())
+                                .map_err(&fail)?,
                         },
                         None => Action::Pass,
                     }
+                }
+                Decision::Land { at, .. } => {
+                    let slot = t
+                        .figure
+                        .as_ref()
+                        .and_then(|f| f.flight.as_ref())
+                        .and_then(|f| f.slot.as_deref())
+                        .filter(|_| !landed);
+                    let Some(slot) = slot else {
+                        return Err(fail(format!(
+                            "the flown figure can land on the tile at {at}: give flight.slot"
+                        )));
+                    };
+                    landed = true;
+                    let segment = if slot.trim().eq_ignore_ascii_case("C") {
+                        centre_segment(&game, *at).map_err(&fail)?
+                    } else {
+                        segment_at(&game, *at, slot).map_err(&fail)?
+                    };
+                    Action::Land { segment }
                 }
             };
             events.extend(
@@ -250,6 +308,16 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
         if t.magic.is_some() && !magic_done {
             return Err(fail(
                 "no magic figure is to be placed or moved in this turn".into(),
+            ));
+        }
+        if let Some(flight) = t.figure.as_ref().and_then(|f| f.flight.as_ref())
+            && flight.slot.is_some()
+            && !landed
+        {
+            return Err(fail(
+                "the flown figure could not land (no incomplete road, city or cloister \
+                 there), so it has no slot"
+                    .into(),
             ));
         }
         if t.gold.is_some() && !gold_done {
@@ -344,6 +412,20 @@ fn segment_for(game: &Game, slot: &str) -> Result<u8, String> {
     }
     let slot: Slot = slot.parse()?;
     Ok(kind.segment_at(slot, placed.rotation) as u8)
+}
+
+/// The cloister (or other centre segment) of the tile at `at` (slot `C`).
+fn centre_segment(game: &Game, at: Pos) -> Result<u8, String> {
+    let placed = game
+        .board()
+        .at(at)
+        .ok_or_else(|| format!("there is no tile at {at}"))?;
+    let kind = placed.kind();
+    kind.segments
+        .iter()
+        .position(|s| s.kind == SegmentKind::Cloister || s.slots.is_empty())
+        .map(|i| i as u8)
+        .ok_or_else(|| format!("tile {} has nothing in its centre (slot C)", kind.id))
 }
 
 /// The segment under a slot (board directions) of the tile at `at`.

@@ -328,7 +328,7 @@ fn a_whole_game_through_the_command_layer() {
 /// buttons and menus the turn messages offer.
 #[test]
 fn a_whole_game_with_gold_and_magic_through_the_command_layer() {
-    whole_game("gold-mines,mage-witch,inns-cathedrals");
+    whole_game("gold-mines,mage-witch,inns-cathedrals,flying-machines");
 }
 
 fn whole_game(expansions: &str) {
@@ -385,6 +385,9 @@ fn whole_game(expansions: &str) {
                         run(&app, &who, "place", &[("spot", "A"), ("rotation", &rot)])
                     }
                 }
+            }
+            Decision::PlaceFigure { fly, .. } if !fly.is_empty() && turns % 2 == 0 => {
+                app.component(&who, "figure", &[format!("{}:fly", fly[0].id())])
             }
             Decision::PlaceFigure { options, .. } => {
                 if options.is_empty() || turns % 3 == 0 {
@@ -660,6 +663,7 @@ fn autocomplete_offers_only_legal_choices() {
         values,
         [
             "inns-cathedrals,traders-builders",
+            "inns-cathedrals,flying-machines",
             "inns-cathedrals,gold-mines",
             "inns-cathedrals,mage-witch"
         ]
@@ -750,7 +754,7 @@ fn expansion_questions_are_answered_with_choose() {
             Decision::PlaceFigure { .. } => {
                 run(&app, &who, "pass", &[]);
             }
-            Decision::MoveMagic { .. } | Decision::PlaceGold { .. } => {
+            Decision::MoveMagic { .. } | Decision::PlaceGold { .. } | Decision::Land { .. } => {
                 asked += 1;
                 let other = seat_user(&app, 1 - p.player);
                 let offered = app.autocomplete(&who, "choose", "option", "", &[]);

@@ -33,7 +33,7 @@ fn random_action(rng: &mut Rng, game: &Game) -> (u8, Action) {
             min.y - 1 + rng.below((max.y - min.y + 3) as u64) as i32,
         )
     };
-    let action = match rng.below(6) {
+    let action = match rng.below(8) {
         3 => Action::MoveMagic {
             figure: NeutralKind::ALL[rng.below(2) as usize],
             at: any_pos(rng),
@@ -43,6 +43,12 @@ fn random_action(rng: &mut Rng, game: &Game) -> (u8, Action) {
             figure: NeutralKind::ALL[rng.below(2) as usize],
         },
         5 => Action::PlaceGold { at: any_pos(rng) },
+        6 => Action::Fly {
+            figure: FigureKind::ALL[rng.below(FigureKind::ALL.len() as u64) as usize],
+        },
+        7 => Action::Land {
+            segment: rng.below(6) as u8,
+        },
         0 => Action::PlaceTile {
             at: Pos::new(
                 min.x - 1 + rng.below((max.x - min.x + 3) as u64) as i32,
@@ -290,6 +296,63 @@ fn random_games_with_mage_and_witch() {
 }
 
 #[test]
+fn random_games_with_flying_machines() {
+    many(9000, &[Expansion::FlyingMachines], |_| FarmerRule::Modern);
+}
+
+/// The die comes from the seeded generator: replaying the log rolls the same numbers,
+/// and they are 1, 2 or 3, each about a third of the time.
+#[test]
+fn the_flying_machine_die_replays() {
+    let mut rolls = [0u32; 4];
+    for seed in 0..40u64 {
+        let cfg = config(
+            3,
+            100 + seed,
+            &[Expansion::FlyingMachines],
+            FarmerRule::Modern,
+        );
+        let mut game = Game::new(cfg.clone()).unwrap();
+        let mut rng = Rng::new(seed);
+        let mut seen = Vec::new();
+        while !game.is_over() {
+            let (p, actions) = game.legal_actions();
+            // Fly whenever possible.
+            let a = actions
+                .iter()
+                .find(|a| matches!(a, Action::Fly { .. }))
+                .cloned()
+                .unwrap_or_else(|| actions[rng.below(actions.len() as u64) as usize].clone());
+            for e in game.apply(p, a).unwrap() {
+                if let Event::Flew { roll, .. } = e {
+                    seen.push(roll);
+                }
+            }
+        }
+        let mut again = Game::new(cfg).unwrap();
+        let mut replayed = Vec::new();
+        for entry in game.log() {
+            for e in again.apply(entry.player, entry.action.clone()).unwrap() {
+                if let Event::Flew { roll, .. } = e {
+                    replayed.push(roll);
+                }
+            }
+        }
+        assert_eq!(replayed, seen);
+        assert_eq!(again, game);
+        for r in seen {
+            rolls[r as usize] += 1;
+        }
+    }
+    let total: u32 = rolls.iter().sum();
+    assert!(total > 100, "{total} flights");
+    assert_eq!(rolls[0], 0);
+    for r in 1..=3 {
+        assert!(rolls[r] * 4 > total && rolls[r] * 2 < total, "{rolls:?}");
+    }
+}
+
+#[test]
 fn random_games_with_every_playable_expansion() {
     many(
         6000,
@@ -298,6 +361,7 @@ fn random_games_with_every_playable_expansion() {
             Expansion::TradersBuilders,
             Expansion::GoldMines,
             Expansion::MageWitch,
+            Expansion::FlyingMachines,
         ],
         |seed| [FarmerRule::Modern, FarmerRule::Classic, FarmerRule::Off][seed as usize % 3],
     );
@@ -335,6 +399,7 @@ fn resigned_players_are_skipped_and_a_lone_player_ends_the_game() {
                 Expansion::TradersBuilders,
                 Expansion::GoldMines,
                 Expansion::MageWitch,
+                Expansion::FlyingMachines,
             ],
             FarmerRule::Modern,
         );

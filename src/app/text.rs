@@ -55,6 +55,7 @@ pub const RULE_TOPICS: &[&str] = &[
     "traders-builders",
     "gold-mines",
     "mage-witch",
+    "flying-machines",
     "cards",
     "bot",
 ];
@@ -97,6 +98,12 @@ pub fn rules(topic: Option<&str>) -> String {
             Only when no road or city is free for them do you take one off the board instead. If a tile joins their features, you move one of them before scoring. \
             The mage adds 1 point per tile to its road or city; the witch halves it (rounded up, after inns and cathedrals). After its feature is completed a magic figure leaves the board. \
             At the end they change incomplete roads and cities the same way; with the mage an incomplete inn road or cathedral city scores 1 per tile."
+            .to_string(),
+        Some("flying-machines") => "**Flying Machines** (+8 tiles with a flying machine, a special die 1, 1, 2, 2, 3, 3).\n\
+            Instead of placing a figure on the flying-machine tile you just placed, you may put a follower (or your large follower) on its machine (`/figure on:fly`, or the menu). \
+            The bot rolls the die (shown in the turn message): the figure flies that many tiles in the machine's direction (straight or diagonal, as the tile is turned). \
+            It must land on an incomplete road, city or cloister of that tile, even one already occupied, never on a field; you choose which (`/choose`). \
+            With no tile there, or nothing it may land on, it goes back and you place no other figure this turn."
             .to_string(),
         Some("cards") => "**The Carcassonne card game** (2-5 players).\n\
             Rows of cards grow beside the city (blue), cloister (yellow), road (red) and field (green) boards. On your turn play a card from your hand at the open end of its colour's row \

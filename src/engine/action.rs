@@ -30,6 +30,11 @@ pub enum Action {
     RemoveMagic { figure: NeutralKind },
     /// Gold Mines: the second gold bar goes on the tile at `at`.
     PlaceGold { at: Pos },
+    /// Flying Machines: put a follower (or the large follower) on the flying machine of
+    /// the tile just placed; the die decides where it lands.
+    Fly { figure: FigureKind },
+    /// Flying Machines: the flown figure lands on segment `segment` of its landing tile.
+    Land { segment: u8 },
     /// Leave the game (any player, at any time): the player's figures leave the board,
     /// their score stays, and their turns are skipped. When one player is left the game
     /// ends with final scoring. Not a rule of the rulebooks: asynchronous play needs it.
@@ -83,11 +88,22 @@ pub enum Decision {
         tile: KindId,
         placements: Vec<Placement>,
     },
-    /// Place one of these figures on the tile just placed, or pass.
+    /// Place one of these figures on the tile just placed, or pass; or (Flying
+    /// Machines) put one of the `fly` kinds on the tile's flying machine.
     PlaceFigure {
         tile: TileIdx,
         at: Pos,
         options: Vec<FigureOption>,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        fly: Vec<FigureKind>,
+    },
+    /// Flying Machines: the flown `figure` lands on one of these segments of the tile at
+    /// `at` (an incomplete road, city or cloister, occupied or not).
+    Land {
+        figure: FigureKind,
+        roll: u8,
+        at: Pos,
+        options: Vec<u8>,
     },
     /// Mage & Witch: put the mage or the witch on one of these segments (a magic tile
     /// was placed, or `forced`: the tile joined their features), or, when there is no
@@ -114,11 +130,16 @@ impl Decision {
                     })
                 })
                 .collect(),
-            Decision::PlaceFigure { options, .. } => std::iter::once(Action::Pass)
+            Decision::PlaceFigure { options, fly, .. } => std::iter::once(Action::Pass)
                 .chain(options.iter().map(|o| Action::PlaceFigure {
                     figure: o.kind,
                     segment: o.segment,
                 }))
+                .chain(fly.iter().map(|f| Action::Fly { figure: *f }))
+                .collect(),
+            Decision::Land { options, .. } => options
+                .iter()
+                .map(|s| Action::Land { segment: *s })
                 .collect(),
             Decision::MoveMagic {
                 options, removals, ..
@@ -302,6 +323,19 @@ pub enum Event {
     GoldTaken {
         player: u8,
         bars: u32,
+    },
+    /// Flying Machines: a figure boarded the flying machine and the die showed `roll`;
+    /// `to` is the landing tile's position.
+    Flew {
+        player: u8,
+        figure: FigureKind,
+        roll: u8,
+        to: Pos,
+    },
+    /// Flying Machines: the flown figure found nowhere to land and went back.
+    FlightFailed {
+        player: u8,
+        figure: FigureKind,
     },
     /// Gold Mines: bars still on the board at the end are lost.
     GoldLost {

@@ -86,6 +86,7 @@ impl Expansion {
                 | Expansion::TradersBuilders
                 | Expansion::GoldMines
                 | Expansion::MageWitch
+                | Expansion::FlyingMachines
         )
     }
 }
@@ -188,6 +189,10 @@ pub struct GameConfig {
     pub start: StartTile,
     #[serde(default)]
     pub stack: Stack,
+    /// Scripted die rolls (Flying Machines), used in order before the seeded generator:
+    /// scenarios fix what the rules leave to chance. Empty in real games.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dice: Vec<u8>,
 }
 
 /// The base game alone.
@@ -207,6 +212,7 @@ impl GameConfig {
             seed,
             start: StartTile::default(),
             stack: Stack::Shuffled,
+            dice: Vec::new(),
         }
     }
 

@@ -7,8 +7,8 @@
 use super::action::{Action, Decision, Event, FigureOption, LogEntry, Pending, RuleError};
 use super::board::{Placement, TileIdx};
 use super::catalogue::Catalogue;
-use super::config::{GameConfig, MAX_PLAYERS, MIN_PLAYERS, Stack};
-use super::expansions::modules;
+use super::config::{Expansion, GameConfig, MAX_PLAYERS, MIN_PLAYERS, Stack};
+use super::expansions::{flying_machines, modules};
 use super::features::Features;
 use super::figures::{Figure, FigureKind, NeutralFigure, Supply};
 use super::geometry::Pos;
@@ -99,6 +99,7 @@ impl Game {
                 tile,
                 at: st.board.tile(tile).pos,
                 options: figure_options(&self.config, st, player, tile),
+                fly: fly_options(&self.config, st, player, tile),
             },
             Phase::Step { step } => {
                 return Some(Pending {
@@ -164,6 +165,11 @@ impl Game {
                 st.turn.stage = Stage::AfterFigure;
                 advance(cfg, st, &mut events);
             }
+            (Phase::Figure { tile }, &Action::Fly { figure }) => {
+                flying_machines::fly(cfg, st, player, tile, figure, &mut events);
+                st.turn.stage = Stage::AfterFigure;
+                advance(cfg, st, &mut events);
+            }
             (Phase::Figure { .. }, Action::Pass) => {
                 events.push(Event::Passed { player });
                 st.turn.stage = Stage::AfterFigure;
@@ -225,6 +231,25 @@ impl Game {
             (Phase::Figure { .. }, Action::Pass) => Ok(()),
             (Phase::Figure { tile }, Action::PlaceFigure { figure, segment }) => {
                 self.check_figure(player, tile, *figure, *segment)
+            }
+            (Phase::Figure { tile }, Action::Fly { figure }) => {
+                if fly_options(&self.config, st, player, tile).contains(figure) {
+                    Ok(())
+                } else if !self.config.has(Expansion::FlyingMachines)
+                    || st.kind(tile).symbols.flying_machine.is_none()
+                {
+                    Err(RuleError::FigureNotAllowed {
+                        figure: *figure,
+                        reason: "the tile you placed has no flying machine".into(),
+                    })
+                } else if figure.is_follower() {
+                    Err(RuleError::NoFigureLeft(*figure))
+                } else {
+                    Err(RuleError::FigureNotAllowed {
+                        figure: *figure,
+                        reason: "only followers fly".into(),
+                    })
+                }
             }
             (Phase::Step { step }, a) => step.check(st, a),
             (Phase::Tile { .. }, _) => Err(RuleError::WrongDecision {
@@ -440,6 +465,9 @@ fn setup(cfg: &GameConfig) -> Result<State, ConfigError> {
             e.name()
         )));
     }
+    if let Some(r) = cfg.dice.iter().find(|r| !(1..=3).contains(*r)) {
+        return Err(ConfigError(format!("a die roll is 1, 2 or 3, not {r}")));
+    }
     let cat = Catalogue::get();
     let start = cat.find(&cfg.start.tile).map_err(ConfigError)?;
     let mut rng = Rng::new(cfg.seed);
@@ -525,6 +553,15 @@ fn figure_options(cfg: &GameConfig, st: &State, player: u8, tile: TileIdx) -> Ve
     out
 }
 
+/// The figure kinds `player` may fly from the tile just placed (Flying Machines).
+fn fly_options(cfg: &GameConfig, st: &State, player: u8, tile: TileIdx) -> Vec<FigureKind> {
+    if cfg.has(Expansion::FlyingMachines) {
+        flying_machines::fly_options(st, player, tile)
+    } else {
+        Vec::new()
+    }
+}
+
 /// Runs the turn on from its stage until a player must decide or the next tile is
 /// drawn: the expansions' steps, the figure step, the scoring queue (which stops when an
 /// expansion asks something and resumes after the answer), then the hand-over.
@@ -543,7 +580,8 @@ fn advance(cfg: &GameConfig, st: &mut State, events: &mut Vec<Event>) {
             Stage::Figure => {
                 let player = st.turn.player;
                 if !st.players[player as usize].resigned
-                    && !figure_options(cfg, st, player, placed).is_empty()
+                    && (!figure_options(cfg, st, player, placed).is_empty()
+                        || !fly_options(cfg, st, player, placed).is_empty())
                 {
                     // The answer moves the stage on.
                     st.phase = Phase::Figure { tile: placed };

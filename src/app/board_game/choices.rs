@@ -70,24 +70,45 @@ pub(super) fn choices(game: &Game) -> Vec<Choice> {
                 value: format!("gold@{},{}", at.x, at.y),
             })
             .collect(),
+        Decision::Land {
+            figure,
+            at,
+            options,
+            ..
+        } => options
+            .iter()
+            .map(|seg| Choice {
+                action: Action::Land { segment: *seg },
+                label: format!(
+                    "Land the {figure} on the {}",
+                    segment_words(game, *at, *seg)
+                ),
+                value: format!("land@{},{}#{seg}", at.x, at.y),
+            })
+            .collect(),
         Decision::PlaceTile { .. } | Decision::PlaceFigure { .. } => Vec::new(),
     }
 }
 
 /// What the pending expansion decision asks, in words (None for tiles and figures).
-pub(super) fn question(game: &Game) -> Option<&'static str> {
-    match game.pending()?.decision {
+pub(super) fn question(game: &Game) -> Option<String> {
+    Some(match game.pending()?.decision {
         Decision::MoveMagic { forced: true, .. } => {
-            Some("the mage and the witch stand in one feature: move one of them before scoring")
+            "the mage and the witch stand in one feature: move one of them before scoring".into()
         }
         Decision::MoveMagic { .. } => {
-            Some("a magic tile: put or move the mage or the witch onto an incomplete road or city")
+            "a magic tile: put or move the mage or the witch onto an incomplete road or city".into()
         }
         Decision::PlaceGold { .. } => {
-            Some("a gold tile: put the second gold bar on a tile next to it (diagonals too)")
+            "a gold tile: put the second gold bar on a tile next to it (diagonals too)".into()
         }
-        Decision::PlaceTile { .. } | Decision::PlaceFigure { .. } => None,
-    }
+        Decision::Land {
+            figure, roll, at, ..
+        } => format!(
+            "the die shows {roll}: your {figure} flies to the tile at {at}; choose where it lands"
+        ),
+        Decision::PlaceTile { .. } | Decision::PlaceFigure { .. } => return None,
+    })
 }
 
 /// /choose on the board game: the option by its value or its words.

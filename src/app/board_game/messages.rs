@@ -78,12 +78,21 @@ pub(super) fn placement_rows(game: &Game) -> Vec<Vec<Component>> {
 pub(super) fn figure_rows(game: &Game) -> Vec<Vec<Component>> {
     let options: Vec<SelectOption> = figure_choices(game)
         .iter()
-        .take(25)
         .map(|(k, seg, words)| SelectOption {
             label: capitalise(words),
             value: format!("{}:{seg}", k.id()),
             description: None,
         })
+        .chain(
+            fly_choices(game)
+                .into_iter()
+                .map(|(k, words)| SelectOption {
+                    label: capitalise(&words),
+                    value: format!("{}:fly", k.id()),
+                    description: None,
+                }),
+        )
+        .take(25)
         .collect();
     let mut rows = Vec::new();
     if !options.is_empty() {
@@ -126,7 +135,9 @@ pub(super) fn decision_rows(game: &Game) -> Vec<Vec<Component>> {
     match game.pending().map(|p| p.decision) {
         Some(Decision::PlaceTile { .. }) => placement_rows(game),
         Some(Decision::PlaceFigure { .. }) => figure_rows(game),
-        Some(Decision::MoveMagic { .. } | Decision::PlaceGold { .. }) => choice_rows(game),
+        Some(Decision::MoveMagic { .. } | Decision::PlaceGold { .. } | Decision::Land { .. }) => {
+            choice_rows(game)
+        }
         None => Vec::new(),
     }
 }
@@ -221,9 +232,15 @@ pub(super) fn status(r: &ChannelRecord) -> String {
 /// Autocomplete for /figure on:…: every option in words, with a value the command reads
 /// back exactly (`kind#segment`).
 pub fn figure_suggestions(r: &ChannelRecord) -> Vec<(String, String)> {
-    figure_choices(game_of(r))
+    let game = game_of(r);
+    figure_choices(game)
         .into_iter()
         .map(|(k, seg, words)| (capitalise(&words), format!("{}#{seg}", k.id())))
+        .chain(
+            fly_choices(game)
+                .into_iter()
+                .map(|(k, words)| (capitalise(&words), format!("{}#fly", k.id()))),
+        )
         .collect()
 }
 

@@ -127,6 +127,10 @@ pub(super) fn waiting_text(r: &ChannelRecord) -> String {
                 "It is {}'s turn to place the second gold bar (/choose).",
                 r.seat_name(p.player)
             ),
+            Decision::Land { figure, .. } => format!(
+                "It is {}'s turn to land the flown {figure} (/choose).",
+                r.seat_name(p.player)
+            ),
         },
         None => "The game is over.".to_string(),
     }
@@ -150,10 +154,12 @@ pub(super) fn check_turn(r: &ChannelRecord, seat: u8, want_tile: bool) -> Result
             "First place your tile {} with /place (spots on the picture).",
             text::tile_id(*tile)
         )),
-        (Decision::MoveMagic { .. } | Decision::PlaceGold { .. }, _) => Err(format!(
-            "First {} (/choose option:…, or the menu).",
-            question(game).unwrap_or("answer the game's question")
-        )),
+        (Decision::MoveMagic { .. } | Decision::PlaceGold { .. } | Decision::Land { .. }, _) => {
+            Err(format!(
+                "First {} (/choose option:…, or the menu).",
+                question(game).unwrap_or_else(|| "answer the game's question".into())
+            ))
+        }
     }
 }
 

@@ -124,6 +124,18 @@ pub(super) fn describe(r: &ChannelRecord, actor: u8, events: &[Event]) -> String
                 r.seat_name(*player),
                 text::plural(*bars as usize, "gold bar", "gold bars")
             )),
+            Event::Flew {
+                player,
+                figure,
+                roll,
+                to,
+            } => lines.push(format!(
+                "{}'s {figure} boards the flying machine: the die shows {roll}, it flies to {to}.",
+                r.seat_name(*player)
+            )),
+            Event::FlightFailed { figure, .. } => lines.push(format!(
+                "The {figure} finds no incomplete road, city or cloister there and goes back."
+            )),
             Event::GoldLost { bars } => lines.push(format!(
                 "{} left on the board {} lost.",
                 text::plural(*bars as usize, "gold bar", "gold bars"),

@@ -6,6 +6,7 @@
 //! decisions as a [`Step`], so the base game never names an expansion and each
 //! expansion's rules live in one file.
 
+pub mod flying_machines;
 pub mod gold_mines;
 mod inns_cathedrals;
 pub mod mage_witch;
@@ -15,7 +16,7 @@ use super::action::{Action, Decision, Event, FigureOption, RuleError};
 use super::board::TileIdx;
 use super::config::{Expansion, GameConfig};
 use super::features::{FeatureData, SegId};
-use super::figures::Supply;
+use super::figures::{FigureKind, Supply};
 use super::scoring::Tally;
 use super::state::{Stage, State};
 use super::tile::SegmentKind;
@@ -100,6 +101,7 @@ static MODULES: &[&dyn Module] = &[
     &traders_builders::TradersBuilders,
     &gold_mines::GoldMines,
     &mage_witch::MageWitch,
+    &flying_machines::FlyingMachines,
 ];
 
 /// The modules a game uses, in a fixed order.
@@ -116,6 +118,7 @@ pub struct ExtState {
     pub traders: traders_builders::TradersState,
     pub gold: gold_mines::GoldState,
     pub magic: mage_witch::MagicState,
+    pub flight: flying_machines::FlightState,
 }
 
 /// A decision an expansion asks for in the middle of a turn.
@@ -127,13 +130,23 @@ pub enum Step {
     Magic { player: u8, forced: bool },
     /// Gold Mines: the second bar on a tile around placed tile `tile`.
     Gold { player: u8, tile: TileIdx },
+    /// Flying Machines: the flown `figure` lands on placed tile `tile` (the die showed
+    /// `roll`).
+    Land {
+        player: u8,
+        figure: FigureKind,
+        tile: TileIdx,
+        roll: u8,
+    },
 }
 
 impl Step {
     /// The player asked.
     pub fn player(self) -> u8 {
         match self {
-            Step::Magic { player, .. } | Step::Gold { player, .. } => player,
+            Step::Magic { player, .. } | Step::Gold { player, .. } | Step::Land { player, .. } => {
+                player
+            }
         }
     }
 
@@ -141,6 +154,9 @@ impl Step {
         match self {
             Step::Magic { forced, .. } => mage_witch::decision(st, forced),
             Step::Gold { tile, .. } => gold_mines::decision(st, tile),
+            Step::Land {
+                figure, tile, roll, ..
+            } => flying_machines::decision(st, figure, tile, roll),
         }
     }
 
@@ -149,6 +165,7 @@ impl Step {
         match self {
             Step::Magic { forced, .. } => mage_witch::check(st, forced, action),
             Step::Gold { tile, .. } => gold_mines::check(st, tile, action),
+            Step::Land { tile, .. } => flying_machines::check(st, tile, action),
         }
     }
 
@@ -157,6 +174,12 @@ impl Step {
         match self {
             Step::Magic { player, .. } => mage_witch::apply(st, player, action, events),
             Step::Gold { player, tile } => gold_mines::apply(st, player, tile, action, events),
+            Step::Land {
+                player,
+                figure,
+                tile,
+                ..
+            } => flying_machines::apply(st, player, tile, figure, action, events),
         }
     }
 }
