@@ -328,7 +328,7 @@ fn a_whole_game_through_the_command_layer() {
 /// buttons and menus the turn messages offer.
 #[test]
 fn a_whole_game_with_gold_and_magic_through_the_command_layer() {
-    whole_game("gold-mines,mage-witch,inns-cathedrals,flying-machines");
+    whole_game("gold-mines,mage-witch,inns-cathedrals,flying-machines,labyrinth");
 }
 
 fn whole_game(expansions: &str) {
@@ -665,7 +665,8 @@ fn autocomplete_offers_only_legal_choices() {
             "inns-cathedrals,traders-builders",
             "inns-cathedrals,flying-machines",
             "inns-cathedrals,gold-mines",
-            "inns-cathedrals,mage-witch"
+            "inns-cathedrals,mage-witch",
+            "inns-cathedrals,labyrinth"
         ]
     );
 }

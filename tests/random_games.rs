@@ -296,6 +296,11 @@ fn random_games_with_mage_and_witch() {
 }
 
 #[test]
+fn random_games_with_the_labyrinth() {
+    many(10000, &[Expansion::Labyrinth], |_| FarmerRule::Modern);
+}
+
+#[test]
 fn random_games_with_flying_machines() {
     many(9000, &[Expansion::FlyingMachines], |_| FarmerRule::Modern);
 }
@@ -362,6 +367,7 @@ fn random_games_with_every_playable_expansion() {
             Expansion::GoldMines,
             Expansion::MageWitch,
             Expansion::FlyingMachines,
+            Expansion::Labyrinth,
         ],
         |seed| [FarmerRule::Modern, FarmerRule::Classic, FarmerRule::Off][seed as usize % 3],
     );

@@ -56,6 +56,7 @@ pub const RULE_TOPICS: &[&str] = &[
     "gold-mines",
     "mage-witch",
     "flying-machines",
+    "labyrinth",
     "cards",
     "bot",
 ];
@@ -104,6 +105,10 @@ pub fn rules(topic: Option<&str>) -> String {
             The bot rolls the die (shown in the turn message): the figure flies that many tiles in the machine's direction (straight or diagonal, as the tile is turned). \
             It must land on an incomplete road, city or cloister of that tile, even one already occupied, never on a field; you choose which (`/choose`). \
             With no tile there, or nothing it may land on, it goes back and you place no other figure this turn."
+            .to_string(),
+        Some("labyrinth") => "**The Labyrinth** (+2 tiles: four roads meet in a labyrinth and form one road).\n\
+            You may put a follower on the labyrinth even when its road is occupied, and on a road you join to it whose own stretch up to the labyrinth holds no follower, whoever stands elsewhere. \
+            When the labyrinth and all its roads are complete, the most followers on them score 1 per tile plus 2 per follower on them (everyone's). Incomplete at the end: 1 per tile."
             .to_string(),
         Some("cards") => "**The Carcassonne card game** (2-5 players).\n\
             Rows of cards grow beside the city (blue), cloister (yellow), road (red) and field (green) boards. On your turn play a card from your hand at the open end of its colour's row \

@@ -87,6 +87,7 @@ impl Expansion {
                 | Expansion::GoldMines
                 | Expansion::MageWitch
                 | Expansion::FlyingMachines
+                | Expansion::Labyrinth
         )
     }
 }

@@ -9,6 +9,7 @@
 pub mod flying_machines;
 pub mod gold_mines;
 mod inns_cathedrals;
+mod labyrinth;
 pub mod mage_witch;
 pub mod traders_builders;
 
@@ -102,6 +103,7 @@ static MODULES: &[&dyn Module] = &[
     &gold_mines::GoldMines,
     &mage_witch::MageWitch,
     &flying_machines::FlyingMachines,
+    &labyrinth::Labyrinth,
 ];
 
 /// The modules a game uses, in a fixed order.
