@@ -16,7 +16,7 @@ fn midgame(exps: &[Expansion], moves: usize) -> Game {
     let mut rng = Rng::new(21);
     for _ in 0..moves {
         let p = game.pending().expect("running");
-        let mut actions = ai::legal_actions(&p);
+        let mut actions = p.actions();
         let a = actions.swap_remove(rng.below(actions.len() as u64) as usize);
         game.apply(p.player, a).expect("legal");
     }

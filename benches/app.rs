@@ -4,7 +4,7 @@
 //! command with a store that skips the fsync shows what durable acknowledgement costs.
 
 use carcassonne_bot::app::{App, Command, Ctx, Env, Response};
-use carcassonne_bot::engine::Decision;
+use carcassonne_bot::engine::{Action, Decision};
 use carcassonne_bot::store::durable::Disk;
 use carcassonne_bot::store::{Loaded, RecordGame, Store};
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -67,6 +67,22 @@ fn next(app: &App, channel: u64, turn: usize) -> Option<(Ctx, Command)> {
             }
         }
         Decision::PlaceFigure { .. } => Command::Pass,
+        other => match other.actions().first() {
+            Some(Action::PlaceGold { at }) => Command::Choose {
+                option: format!("gold@{},{}", at.x, at.y),
+            },
+            Some(Action::MoveMagic {
+                figure,
+                at,
+                segment,
+            }) => Command::Choose {
+                option: format!("{figure}@{},{}#{segment}", at.x, at.y),
+            },
+            Some(Action::RemoveMagic { figure }) => Command::Choose {
+                option: format!("remove {figure}"),
+            },
+            _ => return None,
+        },
     };
     Some((who, cmd))
 }

@@ -1,6 +1,6 @@
 //! Engine speed: legal placements on a large board, and a whole random game.
 
-use carcassonne_bot::engine::{Action, Catalogue, Decision, Game, GameConfig, Stack};
+use carcassonne_bot::engine::{Action, Catalogue, Decision, Expansion, Game, GameConfig, Stack};
 use carcassonne_bot::rng::Rng;
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -27,6 +27,11 @@ fn random_step(game: &mut Game, rng: &mut Rng) {
                 }
             }
         }
+        // The expansions' steps: any legal answer.
+        other => {
+            let actions = other.actions();
+            actions[rng.below(actions.len() as u64) as usize].clone()
+        }
     };
     game.apply(p.player, action).expect("legal");
 }
@@ -36,7 +41,7 @@ fn random_step(game: &mut Game, rng: &mut Rng) {
 pub fn board_of_200() -> Game {
     let cat = Catalogue::get();
     let kinds: Vec<String> = cat
-        .of_expansion(carcassonne_bot::engine::Expansion::Base)
+        .of_expansion(Expansion::Base)
         .flat_map(|(_, k)| std::iter::repeat_n(k.id.clone(), k.count as usize))
         .collect();
     let mut rng = Rng::new(7);
@@ -81,6 +86,27 @@ fn whole_game(c: &mut Criterion) {
                 seed += 1;
                 let mut rng = Rng::new(seed);
                 let mut game = Game::new(GameConfig::new(4, seed)).expect("config");
+                while !game.is_over() {
+                    random_step(&mut game, &mut rng);
+                }
+                black_box(game.scores())
+            })
+        },
+    );
+    c.bench_function(
+        "random 4-player game, base + I&C + T&B + Gold Mines + Mage & Witch + Flying Machines, all decisions + final scoring",
+        |b| {
+            b.iter(|| {
+                seed += 1;
+                let mut rng = Rng::new(seed);
+                let cfg = GameConfig::new(4, seed).with_expansions(&[
+                    Expansion::InnsCathedrals,
+                    Expansion::TradersBuilders,
+                    Expansion::GoldMines,
+                    Expansion::MageWitch,
+                    Expansion::FlyingMachines,
+                ]);
+                let mut game = Game::new(cfg).expect("config");
                 while !game.is_over() {
                     random_step(&mut game, &mut rng);
                 }

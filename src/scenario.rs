@@ -2,8 +2,8 @@
 //! contract of `shared/design/scenario-format.md`, documented in `docs/scenarios.md`).
 
 use crate::engine::{
-    Action, Catalogue, Decision, Event, Expansion, FigureKind, Game, GameConfig, Pos, Rotation,
-    RuleOptions, SegmentKind, Slot, Stack, StartTile,
+    Action, Catalogue, Decision, Event, Expansion, FigureKind, Game, GameConfig, NeutralKind, Pos,
+    Rotation, RuleOptions, SegmentKind, Slot, Stack, StartTile,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -41,13 +41,47 @@ pub struct ScenarioTurn {
     pub player: Option<u8>,
     #[serde(default)]
     pub figure: Option<ScenarioFigure>,
+    /// Mage & Witch: the move of a magic figure asked in this turn.
+    #[serde(default)]
+    pub magic: Option<ScenarioMagic>,
+    /// Gold Mines: the tile that takes the second gold bar.
+    #[serde(default)]
+    pub gold: Option<Pos>,
+}
+
+/// `{"move": "mage", "at": [x, y], "slot": "N"}` or `{"remove": "witch"}`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioMagic {
+    #[serde(default, rename = "move")]
+    pub figure: Option<NeutralKind>,
+    #[serde(default)]
+    pub at: Option<Pos>,
+    #[serde(default)]
+    pub slot: Option<String>,
+    #[serde(default)]
+    pub remove: Option<NeutralKind>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ScenarioFigure {
     pub kind: FigureKind,
-    pub slot: String,
+    #[serde(default)]
+    pub slot: Option<String>,
+    /// Flying Machines: the figure boards the flying machine.
+    #[serde(default)]
+    pub flight: Option<ScenarioFlight>,
+}
+
+/// `{"roll": 2, "slot": "N"}`: the die, and where the figure lands (board directions,
+/// on the landing tile); no `slot` when it cannot land.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioFlight {
+    pub roll: u8,
+    #[serde(default)]
+    pub slot: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -92,12 +126,43 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
     for (i, t) in sc.turns.iter().enumerate() {
         cat.find(&t.tile)
             .map_err(|e| ScenarioError::Malformed(format!("turn {i}: {e}")))?;
-        if let Some(f) = &t.figure
-            && !f.slot.trim().eq_ignore_ascii_case("C")
-        {
-            f.slot
-                .parse::<Slot>()
-                .map_err(|e| ScenarioError::Malformed(format!("turn {i}: {e}")))?;
+        if let Some(f) = &t.figure {
+            let malformed = |m: String| ScenarioError::Malformed(format!("turn {i}: {m}"));
+            let slot = match (&f.slot, &f.flight) {
+                (Some(slot), None) => Some(slot),
+                (None, Some(flight)) if (1..=3).contains(&flight.roll) => flight.slot.as_ref(),
+                (None, Some(flight)) => {
+                    return Err(malformed(format!(
+                        "a die roll is 1, 2 or 3, not {}",
+                        flight.roll
+                    )));
+                }
+                _ => {
+                    return Err(malformed(
+                        "a figure has either a slot or a flight".to_string(),
+                    ));
+                }
+            };
+            if let Some(slot) = slot
+                && !slot.trim().eq_ignore_ascii_case("C")
+            {
+                slot.parse::<Slot>().map_err(malformed)?;
+            }
+        }
+        if let Some(m) = &t.magic {
+            let malformed = |m: &str| ScenarioError::Malformed(format!("turn {i}: {m}"));
+            match (m.figure, m.at, &m.slot, m.remove) {
+                (Some(_), Some(_), Some(slot), None) => {
+                    slot.parse::<Slot>().map_err(|e| malformed(&e))?;
+                }
+                (None, None, None, Some(_)) => {}
+                _ => {
+                    return Err(malformed(
+                        "magic is {\"move\": \"mage\"|\"witch\", \"at\": [x, y], \"slot\": \"N\"} \
+                         or {\"remove\": \"mage\"|\"witch\"}",
+                    ));
+                }
+            }
         }
     }
     let config = GameConfig {
@@ -110,6 +175,11 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
             tiles: sc.turns.iter().map(|t| t.tile.clone()).collect(),
             end_when_empty: sc.end,
         },
+        dice: sc
+            .turns
+            .iter()
+            .filter_map(|t| t.figure.as_ref()?.flight.as_ref().map(|f| f.roll))
+            .collect(),
     };
     let mut game = Game::new(config).map_err(|e| ScenarioError::Malformed(e.to_string()))?;
     let mut scores: Vec<ScoreLine> = Vec::new();
@@ -143,8 +213,8 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                     t.tile
                 )));
             }
-            Decision::PlaceFigure { .. } => {
-                return Err(fail("the previous turn still waits for a figure".into()));
+            _ => {
+                return Err(fail("the previous turn still waits for a decision".into()));
             }
         }
         let mut events = game
@@ -156,35 +226,102 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                 },
             )
             .map_err(|e| fail(e.to_string()))?;
-        let waiting_figure = matches!(
-            game.pending(),
-            Some(p) if p.player == player && matches!(p.decision, Decision::PlaceFigure { .. })
-        );
-        match (&t.figure, waiting_figure) {
-            (Some(f), true) => {
-                let segment = segment_for(&game, &f.slot).map_err(&fail)?;
-                events.extend(
-                    game.apply(
-                        player,
-                        Action::PlaceFigure {
-                            figure: f.kind,
-                            segment,
+        // The rest of the turn: each decision the game asks for, answered from the
+        // turn's fields, until the next tile is drawn.
+        let (mut magic_done, mut gold_done, mut figure_done) = (false, false, false);
+        let mut landed = false;
+        while let Some(p) = game.pending() {
+            let action = match &p.decision {
+                Decision::PlaceTile { .. } => break,
+                Decision::MoveMagic { .. } => {
+                    let Some(m) = t.magic.as_ref().filter(|_| !magic_done) else {
+                        return Err(fail(
+                            "the game asks to place, move or remove the mage or the witch \
+                             (field magic)"
+                                .into(),
+                        ));
+                    };
+                    magic_done = true;
+                    match (m.figure, m.at, &m.slot, m.remove) {
+                        (Some(figure), Some(at), Some(slot), _) => Action::MoveMagic {
+                            figure,
+                            at,
+                            segment: segment_at(&game, at, slot).map_err(&fail)?,
                         },
-                    )
+                        (_, _, _, Some(figure)) => Action::RemoveMagic { figure },
+                        _ => unreachable!("checked when reading the file"),
+                    }
+                }
+                Decision::PlaceGold { .. } => {
+                    let Some(at) = t.gold.filter(|_| !gold_done) else {
+                        return Err(fail(
+                            "the game asks where the second gold bar goes (field gold)".into(),
+                        ));
+                    };
+                    gold_done = true;
+                    Action::PlaceGold { at }
+                }
+                Decision::PlaceFigure { .. } => {
+                    figure_done = true;
+                    match &t.figure {
+                        Some(f) if f.flight.is_some() => Action::Fly { figure: f.kind },
+                        Some(f) => Action::PlaceFigure {
+                            figure: f.kind,
+                            segment: segment_for(&game, f.slot.as_deref().unwrap_or_default())
+                                .map_err(&fail)?,
+                        },
+                        None => Action::Pass,
+                    }
+                }
+                Decision::Land { at, .. } => {
+                    let slot = t
+                        .figure
+                        .as_ref()
+                        .and_then(|f| f.flight.as_ref())
+                        .and_then(|f| f.slot.as_deref())
+                        .filter(|_| !landed);
+                    let Some(slot) = slot else {
+                        return Err(fail(format!(
+                            "the flown figure can land on the tile at {at}: give flight.slot"
+                        )));
+                    };
+                    landed = true;
+                    let segment = if slot.trim().eq_ignore_ascii_case("C") {
+                        centre_segment(&game, *at).map_err(&fail)?
+                    } else {
+                        segment_at(&game, *at, slot).map_err(&fail)?
+                    };
+                    Action::Land { segment }
+                }
+            };
+            events.extend(
+                game.apply(p.player, action)
                     .map_err(|e| fail(e.to_string()))?,
-                );
-            }
-            (Some(f), false) => {
-                return Err(fail(format!(
-                    "no figure can be placed here, so not a {}",
-                    f.kind.word()
-                )));
-            }
-            (None, true) => events.extend(
-                game.apply(player, Action::Pass)
-                    .map_err(|e| fail(e.to_string()))?,
-            ),
-            (None, false) => {}
+            );
+        }
+        if let (Some(f), false) = (&t.figure, figure_done) {
+            return Err(fail(format!(
+                "no figure can be placed here, so not a {}",
+                f.kind.word()
+            )));
+        }
+        if t.magic.is_some() && !magic_done {
+            return Err(fail(
+                "no magic figure is to be placed or moved in this turn".into(),
+            ));
+        }
+        if let Some(flight) = t.figure.as_ref().and_then(|f| f.flight.as_ref())
+            && flight.slot.is_some()
+            && !landed
+        {
+            return Err(fail(
+                "the flown figure could not land (no incomplete road, city or cloister \
+                 there), so it has no slot"
+                    .into(),
+            ));
+        }
+        if t.gold.is_some() && !gold_done {
+            return Err(fail("no gold bar is to be placed in this turn".into()));
         }
         for e in events {
             if let Event::Scored {
@@ -219,10 +356,33 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
     });
     if game.config().has(Expansion::TradersBuilders) {
         out["goods"] = json!(
-            game.players()
-                .iter()
-                .map(|p| json!({"wine": p.goods[0], "grain": p.goods[1], "cloth": p.goods[2]}))
+            (0..game.player_count())
+                .map(|p| {
+                    let g = game.goods(p);
+                    json!({"wine": g[0], "grain": g[1], "cloth": g[2]})
+                })
                 .collect::<Vec<_>>()
+        );
+    }
+    if game.config().has(Expansion::GoldMines) {
+        out["gold"] = json!(
+            (0..game.player_count())
+                .map(|p| game.gold(p))
+                .collect::<Vec<_>>()
+        );
+    }
+    if game.config().has(Expansion::MageWitch) {
+        out["magic"] = json!(
+            game.neutral_figures()
+                .iter()
+                .map(|n| {
+                    let placed = game.board().tile(n.tile);
+                    (
+                        n.kind.word().to_string(),
+                        json!({"at": placed.pos, "segment": n.seg}),
+                    )
+                })
+                .collect::<serde_json::Map<_, _>>()
         );
     }
     if let Some(q) = sc.query.as_ref().and_then(|q| q.placements.as_ref()) {
@@ -252,6 +412,30 @@ fn segment_for(game: &Game, slot: &str) -> Result<u8, String> {
     }
     let slot: Slot = slot.parse()?;
     Ok(kind.segment_at(slot, placed.rotation) as u8)
+}
+
+/// The cloister (or other centre segment) of the tile at `at` (slot `C`).
+fn centre_segment(game: &Game, at: Pos) -> Result<u8, String> {
+    let placed = game
+        .board()
+        .at(at)
+        .ok_or_else(|| format!("there is no tile at {at}"))?;
+    let kind = placed.kind();
+    kind.segments
+        .iter()
+        .position(|s| s.kind == SegmentKind::Cloister || s.slots.is_empty())
+        .map(|i| i as u8)
+        .ok_or_else(|| format!("tile {} has nothing in its centre (slot C)", kind.id))
+}
+
+/// The segment under a slot (board directions) of the tile at `at`.
+fn segment_at(game: &Game, at: Pos, slot: &str) -> Result<u8, String> {
+    let placed = game
+        .board()
+        .at(at)
+        .ok_or_else(|| format!("there is no tile at {at}"))?;
+    let slot: Slot = slot.parse()?;
+    Ok(placed.kind().segment_at(slot, placed.rotation) as u8)
 }
 
 /// Runs a scenario file's text; the output JSON or a one-line error.

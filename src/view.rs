@@ -4,7 +4,7 @@
 //! always the ones the commands accept.
 
 use crate::engine::{
-    Category, Decision, FigureKind, Game, KindId, Pos, Rotation, SegmentKind, Supply,
+    Category, Decision, FigureKind, Game, KindId, NeutralKind, Pos, Rotation, SegmentKind, Supply,
 };
 use serde::{Deserialize, Serialize};
 
@@ -101,6 +101,15 @@ pub struct FigureView {
     pub on: SegmentKind,
 }
 
+/// The mage or the witch on the board.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct NeutralView {
+    pub kind: NeutralKind,
+    pub pos: Pos,
+    pub segment: u8,
+    pub on: SegmentKind,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PlayerView {
     pub name: String,
@@ -108,6 +117,8 @@ pub struct PlayerView {
     pub score: u32,
     pub supply: Supply,
     pub goods: [u32; 3],
+    /// Gold Mines: bars in front of the player.
+    pub gold: u32,
     pub breakdown: [u32; Category::COUNT],
 }
 
@@ -155,6 +166,12 @@ pub struct BoardView {
     /// Which figure kinds this game has (for the panel's columns).
     pub figure_kinds: Vec<FigureKind>,
     pub goods: bool,
+    /// Gold Mines is in play (the panel shows each player's bars).
+    pub gold: bool,
+    /// Gold bars on the board, by tile.
+    pub gold_bars: Vec<(Pos, u32)>,
+    /// The mage and the witch on the board.
+    pub neutral: Vec<NeutralView>,
     /// Scorings of the move just made (empty unless set with [`BoardView::with_scores`]).
     pub scored: Vec<ScoreMark>,
 }
@@ -228,7 +245,8 @@ impl BoardView {
                 colour: Colour::of_seat(i as u8),
                 score: p.score,
                 supply: p.supply,
-                goods: p.goods,
+                goods: game.goods(i as u8),
+                gold: game.gold(i as u8),
                 breakdown: p.breakdown,
             })
             .collect();
@@ -259,6 +277,21 @@ impl BoardView {
             over: game.is_over(),
             figure_kinds: figure_kinds(game),
             goods: game.config().has(crate::engine::Expansion::TradersBuilders),
+            gold: game.config().has(crate::engine::Expansion::GoldMines),
+            gold_bars: game.gold_on_board(),
+            neutral: game
+                .neutral_figures()
+                .iter()
+                .map(|n| {
+                    let placed = board.tile(n.tile);
+                    NeutralView {
+                        kind: n.kind,
+                        pos: placed.pos,
+                        segment: n.seg,
+                        on: placed.kind().segments[n.seg as usize].kind,
+                    }
+                })
+                .collect(),
             scored: Vec::new(),
         }
     }

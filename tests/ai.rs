@@ -16,7 +16,7 @@ fn budget(level: Level) -> Budget {
 
 fn random_action(game: &Game, rng: &mut Rng) -> (u8, Action) {
     let p = game.pending().expect("a running game");
-    let mut actions = ai::legal_actions(&p);
+    let mut actions = p.actions();
     let i = rng.below(actions.len() as u64) as usize;
     (p.player, actions.swap_remove(i))
 }
@@ -36,7 +36,7 @@ fn play(cfg: GameConfig, seats: &[Option<Level>]) -> Game {
         };
         assert_eq!(player, p.player, "the player asked answers");
         assert!(
-            ai::legal_actions(&p).contains(&action),
+            p.actions().contains(&action),
             "{action:?} is not an enumerated option"
         );
         game.apply(player, action)

@@ -321,13 +321,19 @@ fn only_the_player_to_move_moves_and_refusals_say_what_is_valid() {
 /// replies offer (menus) and checking every turn's public message.
 #[test]
 fn a_whole_game_through_the_command_layer() {
+    whole_game("inns-cathedrals,traders-builders");
+}
+
+/// The same with Gold Mines and Mage & Witch: their questions are answered with the
+/// buttons and menus the turn messages offer.
+#[test]
+fn a_whole_game_with_gold_and_magic_through_the_command_layer() {
+    whole_game("gold-mines,mage-witch,inns-cathedrals,flying-machines,labyrinth");
+}
+
+fn whole_game(expansions: &str) {
     let app = app();
-    run(
-        &app,
-        &alice(),
-        "new",
-        &[("expansions", "inns-cathedrals,traders-builders")],
-    );
+    run(&app, &alice(), "new", &[("expansions", expansions)]);
     run(&app, &bob(), "join", &[]);
     run(&app, &carol(), "join", &[]);
     let mut last = run(&app, &bob(), "start", &[]);
@@ -365,12 +371,13 @@ fn a_whole_game_through_the_command_layer() {
                         spot_menus += 1;
                         let pick = &spots[turns % spots.len()];
                         let r = app.component(&who, "spot", std::slice::from_ref(&pick.value));
+                        // Private rotation buttons, or (one rotation only) the public
+                        // message of the tile already placed.
                         match r.messages[0].rows.first().and_then(|row| row.first()) {
-                            Some(Component::Button { id, .. }) => {
-                                assert!(r.is_private(), "{}", r.text());
+                            Some(Component::Button { id, .. }) if r.is_private() => {
                                 app.component(&who, id, &[])
                             }
-                            _ => r, // one rotation only: already placed
+                            _ => r,
                         }
                     }
                     None => {
@@ -378,6 +385,9 @@ fn a_whole_game_through_the_command_layer() {
                         run(&app, &who, "place", &[("spot", "A"), ("rotation", &rot)])
                     }
                 }
+            }
+            Decision::PlaceFigure { fly, .. } if !fly.is_empty() && turns % 2 == 0 => {
+                app.component(&who, "figure", &[format!("{}:fly", fly[0].id())])
             }
             Decision::PlaceFigure { options, .. } => {
                 if options.is_empty() || turns % 3 == 0 {
@@ -387,6 +397,14 @@ fn a_whole_game_through_the_command_layer() {
                     app.component(&who, "figure", &[format!("{}:{}", o.kind.id(), o.segment)])
                 }
             }
+            // An expansion's question: its first button or menu option.
+            _ => match msg.rows.iter().flatten().next() {
+                Some(Component::Button { id, .. }) => app.component(&who, id, &[]),
+                Some(Component::Select { id, options, .. }) => {
+                    app.component(&who, id, std::slice::from_ref(&options[0].value))
+                }
+                None => panic!("a question without a menu: {}", msg.text),
+            },
         };
         assert!(
             !last.is_private(),
@@ -640,8 +658,17 @@ fn autocomplete_offers_only_legal_choices() {
     let got: Vec<String> = rots.iter().map(|c| c.value.clone()).collect();
     assert_eq!(got, want);
     let exps = app.autocomplete(&mover, "new", "expansions", "inns-cathedrals,", &[]);
-    assert_eq!(exps.len(), 1);
-    assert_eq!(exps[0].value, "inns-cathedrals,traders-builders");
+    let values: Vec<&str> = exps.iter().map(|c| c.value.as_str()).collect();
+    assert_eq!(
+        values,
+        [
+            "inns-cathedrals,traders-builders",
+            "inns-cathedrals,flying-machines",
+            "inns-cathedrals,gold-mines",
+            "inns-cathedrals,mage-witch",
+            "inns-cathedrals,labyrinth"
+        ]
+    );
 }
 
 #[test]
@@ -699,4 +726,68 @@ fn stats_count_this_servers_finished_games() {
             .text()
             .contains("No finished games")
     );
+}
+
+/// Gold Mines and Mage & Witch ask their questions through /choose: only the player
+/// asked may answer, autocomplete offers exactly the engine's options, a wrong option
+/// says what is valid, and the picked one is applied.
+#[test]
+fn expansion_questions_are_answered_with_choose() {
+    let app = app();
+    run(
+        &app,
+        &alice(),
+        "new",
+        &[("expansions", "gold-mines,mage-witch")],
+    );
+    run(&app, &bob(), "join", &[]);
+    run(&app, &alice(), "start", &[]);
+    let mut asked = 0;
+    while asked < 6 {
+        let g = game(&app);
+        let p = g.pending().expect("the game asks something");
+        let who = seat_user(&app, p.player);
+        match &p.decision {
+            Decision::PlaceTile { placements, .. } => {
+                let rot = placements[0].rotations[0].degrees().to_string();
+                run(&app, &who, "place", &[("spot", "A"), ("rotation", &rot)]);
+            }
+            Decision::PlaceFigure { .. } => {
+                run(&app, &who, "pass", &[]);
+            }
+            Decision::MoveMagic { .. } | Decision::PlaceGold { .. } | Decision::Land { .. } => {
+                asked += 1;
+                let other = seat_user(&app, 1 - p.player);
+                let offered = app.autocomplete(&who, "choose", "option", "", &[]);
+                let values: Vec<String> = offered.iter().map(|c| c.value.clone()).collect();
+                let actions = p.actions();
+                assert_eq!(values.len(), actions.len().min(25));
+                assert!(!values.is_empty());
+                refused(
+                    &app,
+                    &other,
+                    "choose",
+                    &[("option", &values[0])],
+                    "It is not your decision",
+                );
+                refused(
+                    &app,
+                    &who,
+                    "choose",
+                    &[("option", "nowhere")],
+                    "is not a choice here. Choose one of:",
+                );
+                // /place and /figure say what is asked instead.
+                refused(&app, &who, "pass", &[], "First ");
+                let pick = &values[values.len() / 2];
+                let r = run(&app, &who, "choose", &[("option", pick)]);
+                assert!(!r.is_private(), "{}", r.text());
+                let after = game(&app);
+                assert_eq!(after.log().len(), g.log().len() + 1);
+                let applied = &after.log()[g.log().len()].action;
+                assert_eq!(applied, &actions[values.len() / 2]);
+            }
+        }
+    }
+    assert!(asked >= 4, "only {asked} expansion questions");
 }

@@ -92,7 +92,11 @@ async fn reminders_are_created_messages_and_dms_go_through_a_dm_channel() {
         })
         .await;
     assert_eq!(reminder.via, "channel");
-    assert_eq!(reminder.notified, vec![first], "the reminder pings the late player");
+    assert_eq!(
+        reminder.notified,
+        vec![first],
+        "the reminder pings the late player"
+    );
     assert!(
         reminder.content.starts_with(&format!(
             "⏰ <@{first}> — this game has been waiting for you for 12 h."

@@ -81,7 +81,8 @@ fn play(app: &App, channel: u64) -> String {
             let deg = placements[0].rotations[0].degrees().to_string();
             run(app, &c, "place", &[("spot", "A"), ("rotation", &deg)])
         }
-        Decision::PlaceFigure { .. } => run(app, &c, "pass", &[]),
+        // Base-game records only: the figure step is the one other decision.
+        _ => run(app, &c, "pass", &[]),
     }
 }
 

@@ -4,7 +4,8 @@
 
 use carcassonne_bot::engine::game::initial_supply;
 use carcassonne_bot::engine::{
-    Action, Catalogue, Decision, Expansion, FarmerRule, FigureKind, Game, GameConfig, Pos, Rotation,
+    Action, Catalogue, Event, Expansion, FarmerRule, FigureKind, Game, GameConfig, NeutralKind,
+    Pos, Rotation,
 };
 use carcassonne_bot::rng::Rng;
 
@@ -17,44 +18,37 @@ fn tiles_in_game(cfg: &GameConfig) -> usize {
         .sum()
 }
 
-/// Every option of the pending decision as an action.
+/// Every option of the pending decision as an action, with the player asked.
 fn options(game: &Game) -> Vec<(u8, Action)> {
-    let Some(p) = game.pending() else {
-        return Vec::new();
-    };
-    match p.decision {
-        Decision::PlaceTile { placements, .. } => placements
-            .iter()
-            .flat_map(|pl| {
-                pl.rotations.iter().map(move |r| {
-                    (
-                        p.player,
-                        Action::PlaceTile {
-                            at: pl.at,
-                            rotation: *r,
-                        },
-                    )
-                })
-            })
-            .collect(),
-        Decision::PlaceFigure { options, .. } => std::iter::once((p.player, Action::Pass))
-            .chain(options.iter().map(|o| {
-                (
-                    p.player,
-                    Action::PlaceFigure {
-                        figure: o.kind,
-                        segment: o.segment,
-                    },
-                )
-            }))
-            .collect(),
-    }
+    let (player, actions) = game.legal_actions();
+    actions.into_iter().map(|a| (player, a)).collect()
 }
 
 fn random_action(rng: &mut Rng, game: &Game) -> (u8, Action) {
     let player = rng.below(game.player_count() as u64 + 1) as u8;
     let (min, max) = game.board().extent();
-    let action = match rng.below(3) {
+    let any_pos = |rng: &mut Rng| {
+        Pos::new(
+            min.x - 1 + rng.below((max.x - min.x + 3) as u64) as i32,
+            min.y - 1 + rng.below((max.y - min.y + 3) as u64) as i32,
+        )
+    };
+    let action = match rng.below(8) {
+        3 => Action::MoveMagic {
+            figure: NeutralKind::ALL[rng.below(2) as usize],
+            at: any_pos(rng),
+            segment: rng.below(6) as u8,
+        },
+        4 => Action::RemoveMagic {
+            figure: NeutralKind::ALL[rng.below(2) as usize],
+        },
+        5 => Action::PlaceGold { at: any_pos(rng) },
+        6 => Action::Fly {
+            figure: FigureKind::ALL[rng.below(FigureKind::ALL.len() as u64) as usize],
+        },
+        7 => Action::Land {
+            segment: rng.below(6) as u8,
+        },
         0 => Action::PlaceTile {
             at: Pos::new(
                 min.x - 1 + rng.below((max.x - min.x + 3) as u64) as i32,
@@ -63,7 +57,7 @@ fn random_action(rng: &mut Rng, game: &Game) -> (u8, Action) {
             rotation: Rotation::from_quarters(rng.below(4) as u8),
         },
         1 => Action::PlaceFigure {
-            figure: FigureKind::ALL[rng.below(4) as usize],
+            figure: FigureKind::ALL[rng.below(FigureKind::ALL.len() as u64) as usize],
             segment: rng.below(10) as u8,
         },
         _ => Action::Pass,
@@ -95,9 +89,11 @@ fn play(cfg: GameConfig, exhaustive: bool) {
     let start = initial_supply(game.config());
     let mut scores = game.scores();
     let mut steps = 0;
+    let mut gold_placed = 0u32;
+    let mut gold_lost = 0u32;
     while !game.is_over() {
         steps += 1;
-        assert!(steps < 2000, "the game does not end");
+        assert!(steps < 3000, "the game does not end");
         // Random actions: refused ones change nothing; accepted ones were options.
         let opts = options(&game);
         for _ in 0..3 {
@@ -123,8 +119,17 @@ fn play(cfg: GameConfig, exhaustive: bool) {
         }
         assert!(!opts.is_empty(), "a running game offers no option");
         let (p, a) = opts[rng.below(opts.len() as u64) as usize].clone();
-        game.apply(p, a).expect("an enumerated option is legal");
+        let events = game.apply(p, a).expect("an enumerated option is legal");
+        for e in &events {
+            match e {
+                Event::GoldPlaced { .. } => gold_placed += 1,
+                Event::GoldLost { bars } => gold_lost += bars,
+                _ => {}
+            }
+        }
         check_figures(&game, &start);
+        check_gold(&game, gold_placed, gold_lost);
+        check_magic(&game);
         let now = game.scores();
         assert!(
             now.iter().zip(&scores).all(|(a, b)| a >= b),
@@ -140,9 +145,83 @@ fn play(cfg: GameConfig, exhaustive: bool) {
     );
     let replayed = Game::replay(game.config().clone(), game.log()).expect("the log replays");
     assert_eq!(replayed, game, "replay gives the same state");
+    assert_eq!(
+        &game.rebuilt_features(),
+        game.features(),
+        "features rebuilt from the board equal the grown ones"
+    );
     let json = serde_json::to_string(&game).expect("serialise");
     let back: Game = serde_json::from_str(&json).expect("deserialise");
     assert_eq!(back, game, "serde round trip gives the same state");
+}
+
+/// Gold Mines: every bar placed is on the board, in a player's hands, or lost at the end;
+/// each gold tile brings two.
+fn check_gold(game: &Game, placed: u32, lost: u32) {
+    let on_board: u32 = game.gold_on_board().iter().map(|(_, n)| n).sum();
+    let in_hands: u32 = (0..game.player_count()).map(|p| game.gold(p)).sum();
+    assert_eq!(
+        on_board + in_hands + lost,
+        placed,
+        "gold bars are conserved"
+    );
+    let gold_tiles = game
+        .board()
+        .tiles()
+        .iter()
+        .filter(|t| t.kind().symbols.gold)
+        .count() as u32;
+    if game.pending().is_some_and(|p| {
+        !matches!(
+            p.decision,
+            carcassonne_bot::engine::Decision::PlaceGold { .. }
+        )
+    }) {
+        assert_eq!(placed, 2 * gold_tiles, "each gold tile brings two bars");
+    }
+}
+
+/// Mage & Witch: at most one of each, on incomplete roads or cities, never together
+/// once the turn has gone past its magic step.
+fn check_magic(game: &Game) {
+    let n = game.neutral_figures();
+    for k in NeutralKind::ALL {
+        assert!(n.iter().filter(|f| f.kind == k).count() <= 1);
+    }
+    for f in n {
+        let seg = game.board().tile(f.tile).kind().segments[f.seg as usize].kind;
+        assert!(matches!(
+            seg,
+            carcassonne_bot::engine::SegmentKind::Road | carcassonne_bot::engine::SegmentKind::City
+        ));
+        // A feature completed by the tile just placed scores (and sends its magic
+        // figure away) after the figure step.
+        let between_turns = game.pending().is_none_or(|p| {
+            matches!(
+                p.decision,
+                carcassonne_bot::engine::Decision::PlaceTile { .. }
+            )
+        });
+        assert!(
+            !between_turns || !game.is_complete(f.tile, f.seg),
+            "a magic figure on a completed feature"
+        );
+    }
+    let asked_magic = game.pending().is_some_and(|p| {
+        matches!(
+            p.decision,
+            carcassonne_bot::engine::Decision::MoveMagic { .. }
+        )
+    });
+    if let [a, b] = n
+        && !asked_magic
+    {
+        assert_ne!(
+            game.feature_root(a.tile, a.seg),
+            game.feature_root(b.tile, b.seg),
+            "the mage and the witch share a feature"
+        );
+    }
 }
 
 fn config(players: u8, seed: u64, exps: &[Expansion], farmers: FarmerRule) -> GameConfig {
@@ -207,6 +286,104 @@ fn random_games_with_both_expansions() {
 }
 
 #[test]
+fn random_games_with_gold_mines() {
+    many(4000, &[Expansion::GoldMines], |_| FarmerRule::Modern);
+}
+
+#[test]
+fn random_games_with_mage_and_witch() {
+    many(5000, &[Expansion::MageWitch], |_| FarmerRule::Modern);
+}
+
+#[test]
+fn random_games_with_the_labyrinth() {
+    many(10000, &[Expansion::Labyrinth], |_| FarmerRule::Modern);
+}
+
+#[test]
+fn random_games_with_flying_machines() {
+    many(9000, &[Expansion::FlyingMachines], |_| FarmerRule::Modern);
+}
+
+/// The die comes from the seeded generator: replaying the log rolls the same numbers,
+/// and they are 1, 2 or 3, each about a third of the time.
+#[test]
+fn the_flying_machine_die_replays() {
+    let mut rolls = [0u32; 4];
+    for seed in 0..40u64 {
+        let cfg = config(
+            3,
+            100 + seed,
+            &[Expansion::FlyingMachines],
+            FarmerRule::Modern,
+        );
+        let mut game = Game::new(cfg.clone()).unwrap();
+        let mut rng = Rng::new(seed);
+        let mut seen = Vec::new();
+        while !game.is_over() {
+            let (p, actions) = game.legal_actions();
+            // Fly whenever possible.
+            let a = actions
+                .iter()
+                .find(|a| matches!(a, Action::Fly { .. }))
+                .cloned()
+                .unwrap_or_else(|| actions[rng.below(actions.len() as u64) as usize].clone());
+            for e in game.apply(p, a).unwrap() {
+                if let Event::Flew { roll, .. } = e {
+                    seen.push(roll);
+                }
+            }
+        }
+        let mut again = Game::new(cfg).unwrap();
+        let mut replayed = Vec::new();
+        for entry in game.log() {
+            for e in again.apply(entry.player, entry.action.clone()).unwrap() {
+                if let Event::Flew { roll, .. } = e {
+                    replayed.push(roll);
+                }
+            }
+        }
+        assert_eq!(replayed, seen);
+        assert_eq!(again, game);
+        for r in seen {
+            rolls[r as usize] += 1;
+        }
+    }
+    let total: u32 = rolls.iter().sum();
+    assert!(total > 100, "{total} flights");
+    assert_eq!(rolls[0], 0);
+    for r in 1..=3 {
+        assert!(rolls[r] * 4 > total && rolls[r] * 2 < total, "{rolls:?}");
+    }
+}
+
+#[test]
+fn random_games_with_every_playable_expansion() {
+    many(
+        6000,
+        &[
+            Expansion::InnsCathedrals,
+            Expansion::TradersBuilders,
+            Expansion::GoldMines,
+            Expansion::MageWitch,
+            Expansion::FlyingMachines,
+            Expansion::Labyrinth,
+        ],
+        |seed| [FarmerRule::Modern, FarmerRule::Classic, FarmerRule::Off][seed as usize % 3],
+    );
+    many(
+        7000,
+        &[Expansion::InnsCathedrals, Expansion::MageWitch],
+        |_| FarmerRule::Modern,
+    );
+    many(
+        8000,
+        &[Expansion::TradersBuilders, Expansion::GoldMines],
+        |_| FarmerRule::Modern,
+    );
+}
+
+#[test]
 fn the_same_seed_deals_the_same_game_and_another_seed_another() {
     let a = Game::new(GameConfig::new(3, 99)).unwrap();
     let b = Game::new(GameConfig::new(3, 99)).unwrap();
@@ -223,7 +400,13 @@ fn resigned_players_are_skipped_and_a_lone_player_ends_the_game() {
         let cfg = config(
             players,
             500 + seed,
-            &[Expansion::InnsCathedrals, Expansion::TradersBuilders],
+            &[
+                Expansion::InnsCathedrals,
+                Expansion::TradersBuilders,
+                Expansion::GoldMines,
+                Expansion::MageWitch,
+                Expansion::FlyingMachines,
+            ],
             FarmerRule::Modern,
         );
         let mut game = Game::new(cfg).unwrap();
@@ -260,5 +443,33 @@ fn resigned_players_are_skipped_and_a_lone_player_ends_the_game() {
         }
         let replayed = Game::replay(game.config().clone(), game.log()).unwrap();
         assert_eq!(replayed, game);
+    }
+}
+
+/// Only the player asked may answer: every other player's action is refused with the
+/// name of the one asked, and the game is unchanged.
+#[test]
+fn only_the_player_asked_may_decide() {
+    let cfg = config(
+        4,
+        77,
+        &[Expansion::GoldMines, Expansion::MageWitch],
+        FarmerRule::Modern,
+    );
+    let mut game = Game::new(cfg).unwrap();
+    let mut rng = Rng::new(3);
+    while !game.is_over() {
+        let (asked, actions) = game.legal_actions();
+        for other in (0..4).filter(|p| *p != asked) {
+            let before = game.clone();
+            let e = game.apply(other, actions[0].clone()).unwrap_err();
+            assert_eq!(
+                e,
+                carcassonne_bot::engine::RuleError::NotYourTurn { expected: asked }
+            );
+            assert_eq!(game, before);
+        }
+        let a = actions[rng.below(actions.len() as u64) as usize].clone();
+        game.apply(asked, a).unwrap();
     }
 }

@@ -218,6 +218,7 @@ fn write_expansion_showcase() {
                     None => Action::Pass,
                 }
             }
+            other => other.actions()[0].clone(),
         };
         game.apply(p.player, action).unwrap();
     }

@@ -63,6 +63,7 @@ fn scripted(tiles: &[&str], end: bool) -> Game {
                 rotation: placements[0].rotations[0],
             },
             Decision::PlaceFigure { .. } => Action::Pass,
+            other => other.actions()[0].clone(),
         };
         game.apply(p.player, a).unwrap();
     }
@@ -180,6 +181,35 @@ fn figures_stand_at_their_anchor_in_their_colour() {
             );
         }
     }
+}
+
+/// Mage & Witch and Gold Mines: the hats in the mage's and the witch's colours beside
+/// their segment, a gold bar on every tile that holds one.
+#[test]
+fn magic_figures_and_gold_bars_are_on_the_picture() {
+    let exps = [Expansion::Base, Expansion::GoldMines, Expansion::MageWitch];
+    let (mut hats, mut bars) = (0, 0);
+    for seed in [41, 42, 43, 44] {
+        let game = samples::random_game(3, &exps, seed, 2, Some(10));
+        let view = samples::view(&game);
+        let img = decode(&render::board_png(&view));
+        let lay = render::board_layout(&view);
+        for n in &view.neutral {
+            let t = view.tiles.iter().find(|t| t.pos == n.pos).unwrap();
+            let at = render::pieces::hat_pixel(&lay, t.pos, t.kind, t.rotation, n.segment);
+            assert_eq!(px(&img, at), render::pieces::colour(n.kind), "{:?}", n.kind);
+            hats += 1;
+        }
+        for (pos, _) in &view.gold_bars {
+            assert_eq!(
+                px(&img, render::pieces::gold_pixel(&lay, *pos)),
+                palette::GOLD,
+                "gold at {pos}"
+            );
+            bars += 1;
+        }
+    }
+    assert!(hats >= 2 && bars >= 4, "hats {hats}, bars {bars}");
 }
 
 #[test]

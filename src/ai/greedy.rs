@@ -31,7 +31,8 @@ fn value_after(game: &Game, me: u8, action: &Action, depth: u8) -> f64 {
         return f64::NEG_INFINITY;
     }
     match g.pending() {
-        Some(p) if depth > 0 && p.player == me => super::legal_actions(&p)
+        Some(p) if depth > 0 && p.player == me => p
+            .actions()
             .iter()
             .map(|a| value_after(&g, me, a, depth - 1))
             .fold(f64::NEG_INFINITY, f64::max),

@@ -11,7 +11,6 @@
 
 use super::Budget;
 use super::eval::rewards;
-use super::legal_actions;
 use crate::engine::{Action, Game};
 use crate::rng::Rng;
 use rustc_hash::FxHashMap;
@@ -57,7 +56,7 @@ pub fn search(game: &Game, seed: u64, budget: Budget) -> (Action, u32) {
     let mut tree = vec![Node::new(u8::MAX)];
     let candidates: Vec<Action> = match game.pending() {
         Some(p) => {
-            let all = legal_actions(&p);
+            let all = p.actions();
             let mut best = super::greedy::ranked(game, p.player, &all);
             best.truncate(ROOT_CANDIDATES);
             best
@@ -93,7 +92,7 @@ pub fn search(game: &Game, seed: u64, budget: Budget) -> (Action, u32) {
     let action = best.unwrap_or_else(|| {
         // No iteration could expand the root (cannot happen with a pending decision).
         game.pending()
-            .and_then(|p| legal_actions(&p).into_iter().next())
+            .and_then(|p| p.actions().into_iter().next())
             .unwrap_or(Action::Pass)
     });
     (action, done)
@@ -110,7 +109,7 @@ fn iterate(root: &Game, candidates: &[Action], tree: &mut Vec<Node>, rng: &mut R
         let legal = if node == 0 {
             candidates.to_vec()
         } else {
-            legal_actions(&p)
+            p.actions()
         };
         for a in legal {
             match tree[node].children.get(&a).copied() {

@@ -17,7 +17,7 @@ mod eval;
 mod greedy;
 mod mcts;
 
-use crate::engine::{Action, Decision, Game, Pending};
+use crate::engine::{Action, Game};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -103,7 +103,7 @@ pub fn choose(game: &Game, level: Level, seed: u64) -> Option<(u8, Action)> {
 /// [`choose`] with an explicit budget (tests and benchmarks use iteration budgets).
 pub fn choose_within(game: &Game, level: Level, seed: u64, budget: Budget) -> Option<(u8, Action)> {
     let pending = game.pending()?;
-    let mut actions = legal_actions(&pending);
+    let mut actions = pending.actions();
     let action = if actions.len() == 1 {
         actions.pop()?
     } else {
@@ -113,25 +113,4 @@ pub fn choose_within(game: &Game, level: Level, seed: u64, budget: Budget) -> Op
         }
     };
     Some((pending.player, action))
-}
-
-/// Every action that answers the pending decision.
-pub fn legal_actions(p: &Pending) -> Vec<Action> {
-    match &p.decision {
-        Decision::PlaceTile { placements, .. } => placements
-            .iter()
-            .flat_map(|pl| {
-                pl.rotations.iter().map(|r| Action::PlaceTile {
-                    at: pl.at,
-                    rotation: *r,
-                })
-            })
-            .collect(),
-        Decision::PlaceFigure { options, .. } => std::iter::once(Action::Pass)
-            .chain(options.iter().map(|o| Action::PlaceFigure {
-                figure: o.kind,
-                segment: o.segment,
-            }))
-            .collect(),
-    }
 }

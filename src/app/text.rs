@@ -53,6 +53,10 @@ pub const RULE_TOPICS: &[&str] = &[
     "farmers",
     "inns-cathedrals",
     "traders-builders",
+    "gold-mines",
+    "mage-witch",
+    "flying-machines",
+    "labyrinth",
     "cards",
     "bot",
 ];
@@ -83,6 +87,28 @@ pub fn rules(topic: Option<&str>) -> String {
             Builder: place it on a road or city of your new tile that already holds one of your followers; each later turn in which you extend that road or city you place a second tile (once per turn). It returns when its feature is scored or holds none of your followers, and never counts for majorities.\n\
             Pig: place it on a farm of your new tile that holds one of your farmers; if you own that farm at the end, each of its cities scores 4 for you instead of 3.\n\
             Goods: whoever completes a city takes its wine, grain and cloth tokens; at the end the most of each kind scores 10 (ties all score)."
+            .to_string(),
+        Some("gold-mines") => "**Gold Mines** (+8 tiles with a gold symbol, 16 gold bars).\n\
+            When you place a gold tile, one bar goes on it and you put a second one on a tile next to it, diagonals included (`/choose` or the menu). \
+            A bar belongs to every road, city and cloister of its tile. When a road, city or cloister is completed, its majority takes the bars of its tiles (a cloister: its own tile and the 8 around it); \
+            tied players, or several features completed at once, share them one bar at a time in turn order from the player who placed the tile. \
+            At the end bars left on the board are lost, and each player's bars score: 1-3 bars 1 point each, 4-6 bars 2 each, 7-9 bars 3 each, 10 or more 4 each."
+            .to_string(),
+        Some("mage-witch") => "**Mage & Witch** (+8 tiles with a magic symbol; the mage and the witch belong to nobody).\n\
+            When you place a magic tile you must put the mage or the witch on any incomplete road or city of the board, or move one there (`/choose` or the menu); never both in one feature. \
+            Only when no road or city is free for them do you take one off the board instead. If a tile joins their features, you move one of them before scoring. \
+            The mage adds 1 point per tile to its road or city; the witch halves it (rounded up, after inns and cathedrals). After its feature is completed a magic figure leaves the board. \
+            At the end they change incomplete roads and cities the same way; with the mage an incomplete inn road or cathedral city scores 1 per tile."
+            .to_string(),
+        Some("flying-machines") => "**Flying Machines** (+8 tiles with a flying machine, a special die 1, 1, 2, 2, 3, 3).\n\
+            Instead of placing a figure on the flying-machine tile you just placed, you may put a follower (or your large follower) on its machine (`/figure on:fly`, or the menu). \
+            The bot rolls the die (shown in the turn message): the figure flies that many tiles in the machine's direction (straight or diagonal, as the tile is turned). \
+            It must land on an incomplete road, city or cloister of that tile, even one already occupied, never on a field; you choose which (`/choose`). \
+            With no tile there, or nothing it may land on, it goes back and you place no other figure this turn."
+            .to_string(),
+        Some("labyrinth") => "**The Labyrinth** (+2 tiles: four roads meet in a labyrinth and form one road).\n\
+            You may put a follower on the labyrinth even when its road is occupied, and on a road you join to it whose own stretch up to the labyrinth holds no follower, whoever stands elsewhere. \
+            When the labyrinth and all its roads are complete, the most followers on them score 1 per tile plus 2 per follower on them (everyone's). Incomplete at the end: 1 per tile."
             .to_string(),
         Some("cards") => "**The Carcassonne card game** (2-5 players).\n\
             Rows of cards grow beside the city (blue), cloister (yellow), road (red) and field (green) boards. On your turn play a card from your hand at the open end of its colour's row \

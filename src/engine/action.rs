@@ -2,7 +2,7 @@
 //! happens (events) and why an action is refused (rule errors).
 
 use super::board::{Placement, TileIdx};
-use super::figures::FigureKind;
+use super::figures::{FigureKind, NeutralKind};
 use super::geometry::{Pos, Rotation};
 use super::tile::{Good, KindId, SegmentKind};
 use serde::{Deserialize, Serialize};
@@ -18,6 +18,23 @@ pub enum Action {
     PlaceFigure { figure: FigureKind, segment: u8 },
     /// Place no figure.
     Pass,
+    /// Mage & Witch: put the mage or the witch (from beside the board or from where it
+    /// stands) on segment `segment` of the tile at `at`.
+    MoveMagic {
+        figure: NeutralKind,
+        at: Pos,
+        segment: u8,
+    },
+    /// Mage & Witch: take the mage or the witch off the board (only when neither can be
+    /// placed anywhere).
+    RemoveMagic { figure: NeutralKind },
+    /// Gold Mines: the second gold bar goes on the tile at `at`.
+    PlaceGold { at: Pos },
+    /// Flying Machines: put a follower (or the large follower) on the flying machine of
+    /// the tile just placed; the die decides where it lands.
+    Fly { figure: FigureKind },
+    /// Flying Machines: the flown figure lands on segment `segment` of its landing tile.
+    Land { segment: u8 },
     /// Leave the game (any player, at any time): the player's figures leave the board,
     /// their score stays, and their turns are skipped. When one player is left the game
     /// ends with final scoring. Not a rule of the rulebooks: asynchronous play needs it.
@@ -39,11 +56,28 @@ pub struct FigureOption {
     pub segment: u8,
 }
 
-/// The decision the game is waiting for.
+/// Where the mage or the witch may go: a road or city segment of any placed tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct MagicOption {
+    pub figure: NeutralKind,
+    pub tile: TileIdx,
+    pub at: Pos,
+    pub segment: u8,
+}
+
+/// The decision the game is waiting for, and the player asked (not always the one
+/// whose turn it is).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Pending {
     pub player: u8,
     pub decision: Decision,
+}
+
+impl Pending {
+    /// Every legal action of this decision (resigning aside), in a fixed order.
+    pub fn actions(&self) -> Vec<Action> {
+        self.decision.actions()
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -54,12 +88,76 @@ pub enum Decision {
         tile: KindId,
         placements: Vec<Placement>,
     },
-    /// Place one of these figures on the tile just placed, or pass.
+    /// Place one of these figures on the tile just placed, or pass; or (Flying
+    /// Machines) put one of the `fly` kinds on the tile's flying machine.
     PlaceFigure {
         tile: TileIdx,
         at: Pos,
         options: Vec<FigureOption>,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        fly: Vec<FigureKind>,
     },
+    /// Flying Machines: the flown `figure` lands on one of these segments of the tile at
+    /// `at` (an incomplete road, city or cloister, occupied or not).
+    Land {
+        figure: FigureKind,
+        roll: u8,
+        at: Pos,
+        options: Vec<u8>,
+    },
+    /// Mage & Witch: put the mage or the witch on one of these segments (a magic tile
+    /// was placed, or `forced`: the tile joined their features), or, when there is no
+    /// such segment, take one of `removals` off the board.
+    MoveMagic {
+        forced: bool,
+        options: Vec<MagicOption>,
+        removals: Vec<NeutralKind>,
+    },
+    /// Gold Mines: the second bar goes on one of the tiles around the gold tile `from`.
+    PlaceGold { from: Pos, options: Vec<Pos> },
+}
+
+impl Decision {
+    /// Every legal action of this decision, in a fixed order.
+    pub fn actions(&self) -> Vec<Action> {
+        match self {
+            Decision::PlaceTile { placements, .. } => placements
+                .iter()
+                .flat_map(|p| {
+                    p.rotations.iter().map(|r| Action::PlaceTile {
+                        at: p.at,
+                        rotation: *r,
+                    })
+                })
+                .collect(),
+            Decision::PlaceFigure { options, fly, .. } => std::iter::once(Action::Pass)
+                .chain(options.iter().map(|o| Action::PlaceFigure {
+                    figure: o.kind,
+                    segment: o.segment,
+                }))
+                .chain(fly.iter().map(|f| Action::Fly { figure: *f }))
+                .collect(),
+            Decision::Land { options, .. } => options
+                .iter()
+                .map(|s| Action::Land { segment: *s })
+                .collect(),
+            Decision::MoveMagic {
+                options, removals, ..
+            } => options
+                .iter()
+                .map(|o| Action::MoveMagic {
+                    figure: o.figure,
+                    at: o.at,
+                    segment: o.segment,
+                })
+                .chain(removals.iter().map(|f| Action::RemoveMagic { figure: *f }))
+                .collect(),
+            Decision::PlaceGold { options, .. } => options
+                .iter()
+                .map(|at| Action::PlaceGold { at: *at })
+                .collect(),
+        }
+    }
 }
 
 /// Why points were scored.
@@ -76,6 +174,8 @@ pub enum ScoreReason {
     Farm,
     /// Most goods of one kind at the end (Traders & Builders).
     Goods(Good),
+    /// Gold bars at the end (Gold Mines).
+    Gold,
 }
 
 /// Columns of the final score table.
@@ -121,6 +221,7 @@ impl ScoreReason {
             ScoreReason::Cloister => "incomplete cloister".into(),
             ScoreReason::Farm => "farm".into(),
             ScoreReason::Goods(g) => format!("most {}", g.word()),
+            ScoreReason::Gold => "gold bars".into(),
         }
     }
 
@@ -130,7 +231,7 @@ impl ScoreReason {
             ScoreReason::CityCompleted | ScoreReason::City => Category::Cities,
             ScoreReason::CloisterCompleted | ScoreReason::Cloister => Category::Cloisters,
             ScoreReason::Farm => Category::Farms,
-            ScoreReason::Goods(_) => Category::Goods,
+            ScoreReason::Goods(_) | ScoreReason::Gold => Category::Goods,
         }
     }
 
@@ -199,6 +300,47 @@ pub enum Event {
     ExtraTile {
         player: u8,
     },
+    /// Mage & Witch: a magic figure was put on the board or moved.
+    MagicMoved {
+        player: u8,
+        figure: NeutralKind,
+        at: Pos,
+        segment: u8,
+    },
+    /// Mage & Witch: a magic figure left the board (taken off by a player, or its
+    /// feature was completed).
+    MagicRemoved {
+        figure: NeutralKind,
+        at: Pos,
+    },
+    /// Gold Mines: a bar was put on the tile at `at`, which now holds `bars`.
+    GoldPlaced {
+        player: u8,
+        at: Pos,
+        bars: u32,
+    },
+    /// Gold Mines: a player took bars from a completed feature.
+    GoldTaken {
+        player: u8,
+        bars: u32,
+    },
+    /// Flying Machines: a figure boarded the flying machine and the die showed `roll`;
+    /// `to` is the landing tile's position.
+    Flew {
+        player: u8,
+        figure: FigureKind,
+        roll: u8,
+        to: Pos,
+    },
+    /// Flying Machines: the flown figure found nowhere to land and went back.
+    FlightFailed {
+        player: u8,
+        figure: FigureKind,
+    },
+    /// Gold Mines: bars still on the board at the end are lost.
+    GoldLost {
+        bars: u32,
+    },
     Resigned {
         player: u8,
     },
@@ -236,6 +378,8 @@ pub enum RuleError {
         figure: FigureKind,
         reason: String,
     },
+    /// An expansion's decision refused, with what would be valid.
+    Refused(String),
 }
 
 impl fmt::Display for RuleError {
@@ -246,7 +390,7 @@ impl fmt::Display for RuleError {
             RuleError::NoSuchPlayer(p) => write!(f, "there is no player {p} in this game"),
             RuleError::Resigned(p) => write!(f, "player {p} has left this game"),
             RuleError::NotYourTurn { expected } => {
-                write!(f, "it is not your turn (player {expected} is to move)")
+                write!(f, "it is not your turn (player {expected} is to decide)")
             }
             RuleError::WrongDecision { expected } => {
                 write!(f, "the game is waiting for {expected}")
@@ -265,6 +409,7 @@ impl fmt::Display for RuleError {
             RuleError::FigureNotAllowed { figure, reason } => {
                 write!(f, "a {} cannot go there: {reason}", figure.word())
             }
+            RuleError::Refused(reason) => f.write_str(reason),
         }
     }
 }

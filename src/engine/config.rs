@@ -81,7 +81,13 @@ impl Expansion {
     pub fn playable(self) -> bool {
         matches!(
             self,
-            Expansion::Base | Expansion::InnsCathedrals | Expansion::TradersBuilders
+            Expansion::Base
+                | Expansion::InnsCathedrals
+                | Expansion::TradersBuilders
+                | Expansion::GoldMines
+                | Expansion::MageWitch
+                | Expansion::FlyingMachines
+                | Expansion::Labyrinth
         )
     }
 }
@@ -184,6 +190,10 @@ pub struct GameConfig {
     pub start: StartTile,
     #[serde(default)]
     pub stack: Stack,
+    /// Scripted die rolls (Flying Machines), used in order before the seeded generator:
+    /// scenarios fix what the rules leave to chance. Empty in real games.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dice: Vec<u8>,
 }
 
 /// The base game alone.
@@ -203,6 +213,7 @@ impl GameConfig {
             seed,
             start: StartTile::default(),
             stack: Stack::Shuffled,
+            dice: Vec::new(),
         }
     }
 

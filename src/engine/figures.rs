@@ -115,3 +115,57 @@ impl Supply {
         self.0.iter().map(|n| *n as u32).sum()
     }
 }
+
+/// A figure that belongs to nobody (Mage & Witch).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum NeutralKind {
+    /// +1 point per tile of its road or city.
+    Mage,
+    /// Halves its road or city, rounded up.
+    Witch,
+}
+
+impl NeutralKind {
+    pub const ALL: [NeutralKind; 2] = [NeutralKind::Mage, NeutralKind::Witch];
+
+    pub fn word(self) -> &'static str {
+        match self {
+            NeutralKind::Mage => "mage",
+            NeutralKind::Witch => "witch",
+        }
+    }
+
+    /// The other magic figure.
+    pub fn other(self) -> NeutralKind {
+        match self {
+            NeutralKind::Mage => NeutralKind::Witch,
+            NeutralKind::Witch => NeutralKind::Mage,
+        }
+    }
+}
+
+impl fmt::Display for NeutralKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+impl FromStr for NeutralKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<NeutralKind, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "mage" => Ok(NeutralKind::Mage),
+            "witch" => Ok(NeutralKind::Witch),
+            _ => Err(format!("unknown magic figure '{s}' (mage or witch)")),
+        }
+    }
+}
+
+/// A neutral figure on the board, on segment `seg` of placed tile `tile`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct NeutralFigure {
+    pub kind: NeutralKind,
+    pub tile: TileIdx,
+    pub seg: u8,
+}

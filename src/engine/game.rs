@@ -7,13 +7,13 @@
 use super::action::{Action, Decision, Event, FigureOption, LogEntry, Pending, RuleError};
 use super::board::{Placement, TileIdx};
 use super::catalogue::Catalogue;
-use super::config::{GameConfig, MAX_PLAYERS, MIN_PLAYERS, Stack};
-use super::expansions::modules;
+use super::config::{Expansion, GameConfig, MAX_PLAYERS, MIN_PLAYERS, Stack};
+use super::expansions::{flying_machines, modules};
 use super::features::Features;
-use super::figures::{Figure, FigureKind, Supply};
+use super::figures::{Figure, FigureKind, NeutralFigure, Supply};
 use super::geometry::Pos;
 use super::scoring;
-use super::state::{Phase, PlayerState, State, Turn, base_supply};
+use super::state::{Phase, PlayerState, Stage, State, Turn, base_supply};
 use super::tile::{KindId, SegmentKind};
 use crate::engine::config::FarmerRule;
 use crate::rng::Rng;
@@ -91,24 +91,34 @@ impl Game {
         let st = &self.st;
         let player = st.turn.player;
         let decision = match st.phase {
-            Phase::Tile => {
-                let tile = st.turn.tile?;
-                Decision::PlaceTile {
-                    tile,
-                    placements: self.placements(tile),
-                }
-            }
-            Phase::Figure => {
-                let tile = st.turn.placed?;
-                Decision::PlaceFigure {
-                    tile,
-                    at: st.board.tile(tile).pos,
-                    options: figure_options(&self.config, st, player, tile),
-                }
+            Phase::Tile { tile } => Decision::PlaceTile {
+                tile,
+                placements: self.placements(tile),
+            },
+            Phase::Figure { tile } => Decision::PlaceFigure {
+                tile,
+                at: st.board.tile(tile).pos,
+                options: figure_options(&self.config, st, player, tile),
+                fly: fly_options(&self.config, st, player, tile),
+            },
+            Phase::Step { step } => {
+                return Some(Pending {
+                    player: step.player(),
+                    decision: step.decision(st),
+                });
             }
             Phase::Over | Phase::Halted => return None,
         };
         Some(Pending { player, decision })
+    }
+
+    /// Every legal action of the pending decision, with the player asked (resigning
+    /// aside); empty once the game is over.
+    pub fn legal_actions(&self) -> (u8, Vec<Action>) {
+        match self.pending() {
+            Some(p) => (p.player, p.actions()),
+            None => (self.st.turn.player, Vec::new()),
+        }
     }
 
     /// Every legal placement of a tile kind on the current board.
@@ -121,11 +131,12 @@ impl Game {
         let mut events = Vec::new();
         let cfg = &self.config;
         let st = &mut self.st;
-        match action {
-            Action::PlaceTile { at, rotation } => {
-                let kind = st.turn.tile.take().expect("checked: a tile is drawn");
+        match (st.phase, &action) {
+            (_, Action::Resign) => resign(cfg, st, player, &mut events),
+            (Phase::Tile { tile: kind }, &Action::PlaceTile { at, rotation }) => {
                 let idx = st.place_tile(kind, at, rotation);
                 st.turn.placed = Some(idx);
+                st.turn.stage = Stage::AfterTile;
                 events.push(Event::TilePlaced {
                     player,
                     tile: kind,
@@ -135,14 +146,9 @@ impl Game {
                 for m in modules(cfg) {
                     m.after_tile_placed(st, idx, &mut events);
                 }
-                if figure_options(cfg, st, player, idx).is_empty() {
-                    finish_turn(cfg, st, &mut events);
-                } else {
-                    st.phase = Phase::Figure;
-                }
+                advance(cfg, st, &mut events);
             }
-            Action::PlaceFigure { figure, segment } => {
-                let tile = st.turn.placed.expect("checked: a tile is placed");
+            (Phase::Figure { tile }, &Action::PlaceFigure { figure, segment }) => {
                 st.players[player as usize].supply.take(figure);
                 st.figures.push(Figure {
                     owner: player,
@@ -156,13 +162,24 @@ impl Game {
                     at: st.board.tile(tile).pos,
                     segment,
                 });
-                finish_turn(cfg, st, &mut events);
+                st.turn.stage = Stage::AfterFigure;
+                advance(cfg, st, &mut events);
             }
-            Action::Pass => {
+            (Phase::Figure { tile }, &Action::Fly { figure }) => {
+                flying_machines::fly(cfg, st, player, tile, figure, &mut events);
+                st.turn.stage = Stage::AfterFigure;
+                advance(cfg, st, &mut events);
+            }
+            (Phase::Figure { .. }, Action::Pass) => {
                 events.push(Event::Passed { player });
-                finish_turn(cfg, st, &mut events);
+                st.turn.stage = Stage::AfterFigure;
+                advance(cfg, st, &mut events);
             }
-            Action::Resign => resign(cfg, st, player, &mut events),
+            (Phase::Step { step }, a) => {
+                step.apply(st, a, &mut events);
+                advance(cfg, st, &mut events);
+            }
+            _ => unreachable!("checked: the action answers the pending decision"),
         }
         self.log.push(LogEntry { player, action });
         Ok(events)
@@ -185,15 +202,16 @@ impl Game {
         if *action == Action::Resign {
             return Ok(());
         }
-        if player != st.turn.player {
-            return Err(RuleError::NotYourTurn {
-                expected: st.turn.player,
-            });
+        let asked = match st.phase {
+            Phase::Step { step } => step.player(),
+            _ => st.turn.player,
+        };
+        if player != asked {
+            return Err(RuleError::NotYourTurn { expected: asked });
         }
         match (st.phase, action) {
-            (Phase::Tile, Action::PlaceTile { at, rotation }) => {
-                let kind =
-                    Catalogue::get().kind(st.turn.tile.expect("a drawn tile in the tile phase"));
+            (Phase::Tile { tile }, Action::PlaceTile { at, rotation }) => {
+                let kind = Catalogue::get().kind(tile);
                 if st.board.fits(kind, *at, *rotation) {
                     return Ok(());
                 }
@@ -210,12 +228,31 @@ impl Game {
                     reason,
                 })
             }
-            (Phase::Figure, Action::Pass) => Ok(()),
-            (Phase::Figure, Action::PlaceFigure { figure, segment }) => {
-                let tile = st.turn.placed.expect("a placed tile in the figure phase");
+            (Phase::Figure { .. }, Action::Pass) => Ok(()),
+            (Phase::Figure { tile }, Action::PlaceFigure { figure, segment }) => {
                 self.check_figure(player, tile, *figure, *segment)
             }
-            (Phase::Tile, _) => Err(RuleError::WrongDecision {
+            (Phase::Figure { tile }, Action::Fly { figure }) => {
+                if fly_options(&self.config, st, player, tile).contains(figure) {
+                    Ok(())
+                } else if !self.config.has(Expansion::FlyingMachines)
+                    || st.kind(tile).symbols.flying_machine.is_none()
+                {
+                    Err(RuleError::FigureNotAllowed {
+                        figure: *figure,
+                        reason: "the tile you placed has no flying machine".into(),
+                    })
+                } else if figure.is_follower() {
+                    Err(RuleError::NoFigureLeft(*figure))
+                } else {
+                    Err(RuleError::FigureNotAllowed {
+                        figure: *figure,
+                        reason: "only followers fly".into(),
+                    })
+                }
+            }
+            (Phase::Step { step }, a) => step.check(st, a),
+            (Phase::Tile { .. }, _) => Err(RuleError::WrongDecision {
                 expected: "the drawn tile to be placed",
             }),
             _ => Err(RuleError::WrongDecision {
@@ -306,7 +343,53 @@ impl Game {
 
     /// The tile drawn and waiting to be placed.
     pub fn drawn_tile(&self) -> Option<KindId> {
-        self.st.turn.tile
+        match self.st.phase {
+            Phase::Tile { tile } => Some(tile),
+            _ => None,
+        }
+    }
+
+    /// The mage and the witch where they stand.
+    pub fn neutral_figures(&self) -> &[NeutralFigure] {
+        &self.st.neutral
+    }
+
+    /// Traders & Builders: each player's wine, grain and cloth.
+    pub fn goods(&self, player: u8) -> [u32; 3] {
+        self.st
+            .ext
+            .traders
+            .goods
+            .get(player as usize)
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// Gold Mines: the bars in front of a player.
+    pub fn gold(&self, player: u8) -> u32 {
+        self.st
+            .ext
+            .gold
+            .players
+            .get(player as usize)
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// Gold Mines: the bars on the board, by tile position.
+    pub fn gold_on_board(&self) -> Vec<(Pos, u32)> {
+        self.st
+            .ext
+            .gold
+            .on_board()
+            .map(|(t, n)| (self.st.board.tile(t).pos, n))
+            .collect()
+    }
+
+    /// The features of the board rebuilt from its tiles alone (see
+    /// [`super::state::rebuild_features`]); equal to [`Game::features`].
+    pub fn rebuilt_features(&self) -> Features {
+        super::state::rebuild_features(&self.st.board)
     }
 
     /// The tile placed in the current step of the turn, or the last one placed.
@@ -328,13 +411,18 @@ impl Game {
         self.st.phase
     }
 
+    /// How far the current turn has come once its tile is down.
+    pub fn stage(&self) -> Stage {
+        self.st.turn.stage
+    }
+
     pub fn is_over(&self) -> bool {
         self.st.phase == Phase::Over
     }
 
-    /// Whether this step is the builder's extra tile.
+    /// Whether this step is an extra tile (the builder's).
     pub fn is_extra_tile(&self) -> bool {
-        self.st.turn.bonus
+        modules(&self.config).any(|m| m.is_extra_tile(&self.st))
     }
 
     /// Root id of the feature through a segment (equal roots: same feature).
@@ -401,6 +489,9 @@ fn setup(cfg: &GameConfig) -> Result<State, ConfigError> {
             e.name()
         )));
     }
+    if let Some(r) = cfg.dice.iter().find(|r| !(1..=3).contains(*r)) {
+        return Err(ConfigError(format!("a die roll is 1, 2 or 3, not {r}")));
+    }
     let cat = Catalogue::get();
     let start = cat.find(&cfg.start.tile).map_err(ConfigError)?;
     let mut rng = Rng::new(cfg.seed);
@@ -444,16 +535,20 @@ fn setup(cfg: &GameConfig) -> Result<State, ConfigError> {
         rng,
         turn: Turn {
             player: 0,
-            tile: None,
             placed: None,
-            bonus: false,
-            extra_earned: false,
+            stage: Stage::AfterTile,
+            scoring: Vec::new(),
         },
-        phase: Phase::Tile,
+        phase: Phase::Halted,
+        neutral: Vec::new(),
+        ext: Default::default(),
     };
+    for m in modules(cfg) {
+        m.init_state(&mut st);
+    }
     st.place_tile(start, Pos::ORIGIN, cfg.start.rotation);
     let mut events = Vec::new();
-    start_turn(cfg, &mut st, 0, false, &mut events);
+    start_turn(cfg, &mut st, 0, &mut events);
     Ok(st)
 }
 
@@ -482,22 +577,81 @@ fn figure_options(cfg: &GameConfig, st: &State, player: u8, tile: TileIdx) -> Ve
     out
 }
 
-/// Scoring and the hand-over after the figure step.
-fn finish_turn(cfg: &GameConfig, st: &mut State, events: &mut Vec<Event>) {
-    let placed = st.turn.placed.expect("a tile was placed this turn");
-    for (tile, seg) in st.completed_by(placed) {
-        scoring::score_completed(cfg, st, tile, seg, events);
+/// The figure kinds `player` may fly from the tile just placed (Flying Machines).
+fn fly_options(cfg: &GameConfig, st: &State, player: u8, tile: TileIdx) -> Vec<FigureKind> {
+    if cfg.has(Expansion::FlyingMachines) {
+        flying_machines::fly_options(st, player, tile)
+    } else {
+        Vec::new()
     }
-    for m in modules(cfg) {
-        m.after_figures_returned(st, events);
+}
+
+/// Runs the turn on from its stage until a player must decide or the next tile is
+/// drawn: the expansions' steps, the figure step, the scoring queue (which stops when an
+/// expansion asks something and resumes after the answer), then the hand-over.
+fn advance(cfg: &GameConfig, st: &mut State, events: &mut Vec<Event>) {
+    loop {
+        let stage = st.turn.stage;
+        if let Some(step) = modules(cfg).find_map(|m| m.pending_step(st, stage)) {
+            st.phase = Phase::Step { step };
+            return;
+        }
+        let Some(placed) = st.turn.placed else {
+            unreachable!("a turn advances once its tile is placed")
+        };
+        match stage {
+            Stage::AfterTile => st.turn.stage = Stage::Figure,
+            Stage::Figure => {
+                let player = st.turn.player;
+                if !st.players[player as usize].resigned
+                    && (!figure_options(cfg, st, player, placed).is_empty()
+                        || !fly_options(cfg, st, player, placed).is_empty())
+                {
+                    // The answer moves the stage on.
+                    st.phase = Phase::Figure { tile: placed };
+                    return;
+                }
+                st.turn.stage = Stage::AfterFigure;
+            }
+            Stage::AfterFigure => {
+                let mut queue = st.completed_by(placed);
+                queue.reverse();
+                st.turn.scoring = queue;
+                st.turn.stage = Stage::Scoring;
+            }
+            Stage::Scoring => match st.turn.scoring.pop() {
+                Some((tile, seg)) => scoring::score_completed(cfg, st, tile, seg, events),
+                None => {
+                    for m in modules(cfg) {
+                        m.after_figures_returned(st, events);
+                    }
+                    st.turn.stage = Stage::AfterScoring;
+                }
+            },
+            Stage::AfterScoring => {
+                for m in modules(cfg) {
+                    m.after_scoring(st, events);
+                }
+                end_turn(cfg, st, events);
+                return;
+            }
+        }
     }
+}
+
+/// The hand-over: an extra tile for the same player, or the next player's tile.
+fn end_turn(cfg: &GameConfig, st: &mut State, events: &mut Vec<Event>) {
     let player = st.turn.player;
-    if st.turn.extra_earned && !st.turn.bonus && !st.players[player as usize].resigned {
+    let mut extra = false;
+    for m in modules(cfg) {
+        extra |= m.extra_tile(st);
+    }
+    if extra && !st.players[player as usize].resigned {
         events.push(Event::ExtraTile { player });
-        start_turn(cfg, st, player, true, events);
+        start_turn(cfg, st, player, events);
     } else {
         let next = st.next_active(player);
-        start_turn(cfg, st, next, false, events);
+        start_turn(cfg, st, next, events);
     }
 }
 
@@ -513,26 +667,35 @@ fn resign(cfg: &GameConfig, st: &mut State, player: u8, events: &mut Vec<Event>)
     }
     if st.active_players() < 2 {
         // The drawn tile goes back: nobody will place it.
-        if let Some(t) = st.turn.tile.take() {
-            st.stack.push(t);
+        if let Phase::Tile { tile } = st.phase {
+            st.stack.push(tile);
         }
         end_game(cfg, st, events);
         return;
     }
-    if st.turn.player != player {
+    let asked = match st.phase {
+        Phase::Step { step } => step.player(),
+        _ => st.turn.player,
+    };
+    if st.turn.player != player && asked != player {
         return;
+    }
+    for m in modules(cfg) {
+        m.abandon(st, events);
     }
     match st.phase {
         // The drawn tile goes back on the stack for the next player.
-        Phase::Tile => {
-            if let Some(t) = st.turn.tile.take() {
-                st.stack.push(t);
-            }
-            let next = st.next_active(player);
-            start_turn(cfg, st, next, false, events);
+        Phase::Tile { tile } => {
+            st.stack.push(tile);
+            let next = st.next_active(st.turn.player);
+            start_turn(cfg, st, next, events);
         }
-        // The tile is down: the turn ends as with a pass (completed features score).
-        Phase::Figure => finish_turn(cfg, st, events),
+        // The tile is down: the turn goes on as with a pass (completed features score).
+        Phase::Figure { .. } => {
+            st.turn.stage = Stage::AfterFigure;
+            advance(cfg, st, events);
+        }
+        Phase::Step { .. } => advance(cfg, st, events),
         Phase::Over | Phase::Halted => {}
     }
 }
@@ -546,19 +709,17 @@ fn end_game(cfg: &GameConfig, st: &mut State, events: &mut Vec<Event>) {
 }
 
 /// Draws for `player`: tiles that fit nowhere are set aside; an empty stack ends the game.
-fn start_turn(cfg: &GameConfig, st: &mut State, player: u8, bonus: bool, events: &mut Vec<Event>) {
+fn start_turn(cfg: &GameConfig, st: &mut State, player: u8, events: &mut Vec<Event>) {
     st.turn = Turn {
         player,
-        tile: None,
         placed: None,
-        bonus,
-        extra_earned: false,
+        stage: Stage::AfterTile,
+        scoring: Vec::new(),
     };
     let cat = Catalogue::get();
     while let Some(tile) = st.stack.pop() {
         if st.board.has_placement(cat.kind(tile)) {
-            st.turn.tile = Some(tile);
-            st.phase = Phase::Tile;
+            st.phase = Phase::Tile { tile };
             events.push(Event::TileDrawn { player, tile });
             return;
         }

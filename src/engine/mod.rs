@@ -12,7 +12,7 @@ pub mod action;
 pub mod board;
 pub mod catalogue;
 pub mod config;
-mod expansions;
+pub mod expansions;
 pub mod features;
 pub mod figures;
 pub mod game;
@@ -22,12 +22,13 @@ pub mod state;
 pub mod tile;
 
 pub use action::{
-    Action, Category, Decision, Event, FigureOption, LogEntry, Pending, RuleError, ScoreReason,
+    Action, Category, Decision, Event, FigureOption, LogEntry, MagicOption, Pending, RuleError,
+    ScoreReason,
 };
 pub use board::{Board, PlacedTile, Placement, TileIdx};
 pub use catalogue::Catalogue;
 pub use config::{Expansion, FarmerRule, GameConfig, RuleOptions, SmallCityRule, Stack, StartTile};
-pub use figures::{Figure, FigureKind, Supply};
+pub use figures::{Figure, FigureKind, NeutralFigure, NeutralKind, Supply};
 pub use game::{ConfigError, Game, ReplayError};
 pub use geometry::{Pos, Rotation, Side, Slot};
 pub use tile::{KindId, SegmentKind, TileKind};

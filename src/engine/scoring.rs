@@ -30,7 +30,8 @@ impl Tally {
 /// The value of the road, city or cloister through segment `seg` of `tile`.
 pub(crate) fn tally(cfg: &GameConfig, st: &State, tile: TileIdx, seg: u8, complete: bool) -> Tally {
     let kind = st.segment_kind(tile, seg);
-    let data = st.features.data(st.seg_id(tile, seg));
+    let root = st.root(tile, seg);
+    let data = st.features.data(root);
     let mut t = Tally {
         tiles: data.tile_count(),
         shields: 0,
@@ -50,7 +51,7 @@ pub(crate) fn tally(cfg: &GameConfig, st: &State, tile: TileIdx, seg: u8, comple
         SegmentKind::Cloister => t.tiles = st.cloister_tiles(tile),
     }
     for m in modules(cfg) {
-        m.adjust_tally(kind, data, complete, &mut t);
+        m.adjust_tally(st, root, data, complete, &mut t);
     }
     t
 }
@@ -79,11 +80,12 @@ pub(crate) fn score_completed(
         _ => ScoreReason::CloisterCompleted,
     };
     let points = t.total();
-    for w in st.majority(root) {
+    let winners = st.majority(root);
+    for &w in &winners {
         st.add_points(w, points, reason, Some(at), events);
     }
     for m in modules(cfg) {
-        m.on_completed(st, root, events);
+        m.on_completed(st, root, &winners, events);
     }
     st.return_all_on(root, events);
 }

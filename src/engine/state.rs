@@ -3,8 +3,9 @@
 use super::action::{Category, Event, ScoreReason};
 use super::board::{Board, TileIdx};
 use super::catalogue::Catalogue;
+use super::expansions::{ExtState, Step};
 use super::features::{Features, SegId};
-use super::figures::{Figure, FigureKind, Supply};
+use super::figures::{Figure, FigureKind, NeutralFigure, Supply};
 use super::geometry::{Pos, Rotation, Side, Slot};
 use super::tile::{KindId, SegmentKind, TileKind};
 use crate::rng::Rng;
@@ -14,39 +15,52 @@ use serde::Serialize;
 pub struct PlayerState {
     pub score: u32,
     pub supply: Supply,
-    /// Traders & Builders goods tokens: wine, grain, cloth.
-    pub goods: [u32; 3],
     /// Points per category, for the final table.
     pub breakdown: [u32; Category::COUNT],
     /// Left the game: turns skipped, ranked after the others.
     pub resigned: bool,
 }
 
-/// Where the turn is.
+/// What the game waits for. Each variant carries what its decision needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(tag = "phase", rename_all = "snake_case")]
 pub enum Phase {
     /// The current player must place the drawn tile.
-    Tile,
+    Tile { tile: KindId },
     /// The current player may place a figure on the tile just placed.
-    Figure,
+    Figure { tile: TileIdx },
+    /// An expansion asks a player to decide (see `expansions::Step`).
+    Step { step: Step },
     /// Final scoring is done.
     Over,
     /// A scripted stack ran out and the game is not to end.
     Halted,
 }
 
+/// How far the turn has come once its tile is down (`RULINGS.md`, "Turn").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    /// Gold bars, the mage or witch: the expansions' steps after the tile.
+    AfterTile,
+    /// The figure step (follower, large follower, builder, pig, flight).
+    Figure,
+    /// After the figure: a flight lands, then the completed features are queued.
+    AfterFigure,
+    /// The queue of completed features scores, one at a time.
+    Scoring,
+    /// Gold is handed out; the next tile is drawn.
+    AfterScoring,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Turn {
     pub player: u8,
-    /// The tile drawn and not yet placed.
-    pub tile: Option<KindId>,
     /// The tile placed in this step of the turn.
     pub placed: Option<TileIdx>,
-    /// This tile is the builder's extra tile (no chains).
-    pub bonus: bool,
-    /// The builder earned an extra tile in this turn.
-    pub extra_earned: bool,
+    pub stage: Stage,
+    /// Completed features still to score, the next one last, as (tile, segment).
+    pub scoring: Vec<(TileIdx, u8)>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,6 +75,10 @@ pub struct State {
     pub rng: Rng,
     pub turn: Turn,
     pub phase: Phase,
+    /// The mage and the witch when they are on the board.
+    pub neutral: Vec<NeutralFigure>,
+    /// What each expansion keeps for the whole game (boxed: most games use few).
+    pub ext: Box<ExtState>,
 }
 
 impl State {
@@ -185,28 +203,7 @@ impl State {
         let seg_base = self.features.len();
         let idx = self.board.place(kind_id, pos, rotation, seg_base);
         self.features.add_tile(idx, &kind.segments);
-        for side in Side::ALL {
-            let Some(n_idx) = self.board.index_at(pos.step(side)) else {
-                continue;
-            };
-            let n = self.board.tile(n_idx);
-            let n_kind = Catalogue::get().kind(n.kind);
-            for k in 0..3 {
-                let slot = Slot::new((side.index() * 3 + k) as u8);
-                let mine = kind.segment_at(slot, rotation);
-                let theirs = n_kind.segment_at(slot.facing(), n.rotation);
-                let a = seg_base + mine as SegId;
-                let b = n.seg_base + theirs as SegId;
-                match kind.segments[mine].kind {
-                    SegmentKind::Field => self.features.join(a, b, 0),
-                    // One contact per side for roads and cities: at the centre slot.
-                    SegmentKind::Road | SegmentKind::City if slot.is_centre() => {
-                        self.features.join(a, b, 2)
-                    }
-                    _ => {}
-                }
-            }
-        }
+        connect(&mut self.features, &self.board, idx);
         idx
     }
 
@@ -237,6 +234,47 @@ impl State {
         }
         out
     }
+}
+
+/// Joins the segments of placed tile `idx` to those of its neighbours on the board.
+fn connect(features: &mut Features, board: &Board, idx: TileIdx) {
+    let t = board.tile(idx);
+    let (pos, rotation, seg_base) = (t.pos, t.rotation, t.seg_base);
+    let kind = t.kind();
+    for side in Side::ALL {
+        let Some(n_idx) = board.index_at(pos.step(side)) else {
+            continue;
+        };
+        let n = board.tile(n_idx);
+        let n_kind = n.kind();
+        for k in 0..3 {
+            let slot = Slot::new((side.index() * 3 + k) as u8);
+            let mine = kind.segment_at(slot, rotation);
+            let theirs = n_kind.segment_at(slot.facing(), n.rotation);
+            let a = seg_base + mine as SegId;
+            let b = n.seg_base + theirs as SegId;
+            match kind.segments[mine].kind {
+                SegmentKind::Field => features.join(a, b, 0),
+                // One contact per side for roads and cities: at the centre slot.
+                SegmentKind::Road | SegmentKind::City if slot.is_centre() => features.join(a, b, 2),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// The features of a board built again from its tiles alone, in placement order, so
+/// that a rule that changes how segments connect (ferries) can rebuild them. Equal to
+/// the features grown tile by tile.
+pub fn rebuild_features(board: &Board) -> Features {
+    let mut features = Features::default();
+    let mut placed = Board::default();
+    for t in board.tiles() {
+        let idx = placed.place(t.kind, t.pos, t.rotation, features.len());
+        features.add_tile(idx, &t.kind().segments);
+        connect(&mut features, &placed, idx);
+    }
+    features
 }
 
 /// Indices with the greatest positive value.

@@ -75,6 +75,7 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
         );
     }
 
+    super::pieces::draw(img, view, lay);
     score_badges(img, view, lay);
 
     if let Some(next) = &view.next {

@@ -20,6 +20,7 @@ pub mod geometry;
 pub mod layout;
 pub mod palette;
 pub mod panel;
+pub mod pieces;
 mod placement;
 pub mod replay;
 pub mod samples;

@@ -21,7 +21,7 @@ const NEXT_TILE: u32 = 64;
 const NEXT_H: i32 = 34 + NEXT_TILE as i32 + 30 + 24;
 
 fn row_height(view: &BoardView) -> i32 {
-    ROW_H + if view.goods { GOODS_H } else { 0 }
+    ROW_H + if view.goods || view.gold { GOODS_H } else { 0 }
 }
 
 /// Height the panel needs.
@@ -231,9 +231,9 @@ fn player_row(
         text::draw(img, &label, fx + w + 3.0, (line_y + 5) as f32, st, c);
         fx += w + 3.0 + text::width(&label, st) + 12.0;
     }
+    let gy = line_y + GOODS_H;
+    let mut gx = name_x;
     if view.goods {
-        let gy = line_y + GOODS_H;
-        let mut gx = name_x;
         for g in Good::ALL {
             symbols::goods(img, g, v2(gx + 8.0, gy as f32), 17.0);
             let label = format!("{}", p.goods[g.index()]);
@@ -241,5 +241,17 @@ fn player_row(
             text::draw(img, &label, gx + 20.0, (gy + 5) as f32, st, pal::TEXT);
             gx += 20.0 + text::width(&label, st) + 16.0;
         }
+    }
+    if view.gold {
+        super::pieces::gold_bar(img, v2(gx + 8.0, gy as f32), 17.0);
+        let label = format!("{}", p.gold);
+        text::draw(
+            img,
+            &label,
+            gx + 20.0,
+            (gy + 5) as f32,
+            style(14.0, false),
+            pal::TEXT,
+        );
     }
 }

@@ -45,6 +45,10 @@ pub fn random_game(
                     Action::Pass
                 }
             }
+            other => {
+                let actions = other.actions();
+                actions[rng.below(actions.len() as u64) as usize].clone()
+            }
         };
         game.apply(p.player, action)
             .expect("a legal option chosen from pending()");
@@ -82,6 +86,7 @@ pub fn long_board(n: usize) -> Game {
                 rotation: placements[0].rotations[0],
             },
             Decision::PlaceFigure { .. } => Action::Pass,
+            other => other.actions()[0].clone(),
         };
         game.apply(p.player, action)
             .expect("a legal option chosen from pending()");

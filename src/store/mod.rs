@@ -9,10 +9,10 @@
 
 pub mod durable;
 pub mod record;
-pub mod timers;
-pub mod users;
 pub mod recover;
 pub mod snapshot;
+pub mod timers;
+pub mod users;
 
 use durable::{DbFiles, Disk};
 use sled::transaction::{ConflictableTransactionError, TransactionError};

@@ -1526,7 +1526,11 @@ fn channel_message(inner: &Inner, channel: u64, j: &Value, files: &[Part]) -> An
         )
     };
     if refused_dm {
-        return (403, discord_error(50007, "Cannot send messages to this user"), None);
+        return (
+            403,
+            discord_error(50007, "Cannot send messages to this user"),
+            None,
+        );
     }
     let send = if ch.is_thread() {
         SEND_MESSAGES_IN_THREADS

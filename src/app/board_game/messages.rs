@@ -15,7 +15,7 @@ pub fn announce(r: &ChannelRecord, summary: &str, events: &[Event]) -> Response 
         return final_message(r, summary);
     };
     let Decision::PlaceTile { tile, .. } = p.decision else {
-        return figure_prompt(r, summary);
+        return decision_prompt(r, summary, events);
     };
     let spots = view::spots(game);
     if !text.is_empty() {
@@ -82,6 +82,16 @@ pub(super) fn figure_rows(game: &Game) -> Vec<Vec<Component>> {
             value: format!("{}:{seg}", k.id()),
             description: None,
         })
+        .chain(
+            fly_choices(game)
+                .into_iter()
+                .map(|(k, words)| SelectOption {
+                    label: capitalise(&words),
+                    value: format!("{}:fly", k.id()),
+                    description: None,
+                }),
+        )
+        .take(25)
         .collect();
     let mut rows = Vec::new();
     if !options.is_empty() {
@@ -91,12 +101,44 @@ pub(super) fn figure_rows(game: &Game) -> Vec<Vec<Component>> {
     rows
 }
 
-/// After a tile is placed: where a figure may go, as a menu, and a pass button.
-pub(super) fn figure_prompt(r: &ChannelRecord, summary: &str) -> Response {
-    let text = format!("{summary}\nPlace a figure (menu below or /figure on:…), or /pass.");
-    let mut msg = Message::public(text).with_file("board.png", picture(r, &[]));
-    msg.rows = figure_rows(game_of(r));
+/// In the middle of a turn: the figure step (a menu and a pass button) or an
+/// expansion's question (a menu or buttons), naming the player asked.
+pub(super) fn decision_prompt(r: &ChannelRecord, summary: &str, events: &[Event]) -> Response {
+    let game = game_of(r);
+    let Some(p) = game.pending() else {
+        return final_message(r, summary);
+    };
+    let ask = match question(game) {
+        Some(q) => format!(
+            "{} {}, {q} (menu below or /choose option:…).",
+            text::disc(p.player),
+            mention(r.seat_user(p.player))
+        ),
+        None => "Place a figure (menu below or /figure on:…), or /pass.".to_string(),
+    };
+    let text = if summary.is_empty() {
+        ask
+    } else {
+        format!("{summary}\n{ask}")
+    };
+    let mut msg = Message::public(text).with_file("board.png", picture(r, events));
+    if question(game).is_some() {
+        msg = msg.mentioning(r.seat_user(p.player));
+    }
+    msg.rows = decision_rows(game);
     Response::one(msg)
+}
+
+/// The menus and buttons of the pending decision.
+pub(super) fn decision_rows(game: &Game) -> Vec<Vec<Component>> {
+    match game.pending().map(|p| p.decision) {
+        Some(Decision::PlaceTile { .. }) => placement_rows(game),
+        Some(Decision::PlaceFigure { .. }) => figure_rows(game),
+        Some(Decision::MoveMagic { .. } | Decision::PlaceGold { .. } | Decision::Land { .. }) => {
+            choice_rows(game)
+        }
+        None => Vec::new(),
+    }
 }
 
 /// The end: ranking with the score breakdown and the final picture.
@@ -150,11 +192,7 @@ pub(super) fn board_picture(r: &ChannelRecord) -> Response {
         None => "The game is over.".into(),
     };
     let mut msg = Message::public(caption).with_file("board.png", picture(r, &[]));
-    match game.pending().map(|p| p.decision) {
-        Some(Decision::PlaceTile { .. }) => msg.rows = placement_rows(game),
-        Some(Decision::PlaceFigure { .. }) => msg.rows = figure_rows(game),
-        None => {}
-    }
+    msg.rows = decision_rows(game);
     Response::one(msg)
 }
 
@@ -174,14 +212,15 @@ pub(super) fn status(r: &ChannelRecord) -> String {
                 text::plural(n, k.word(), &format!("{}s", k.word()))
             })
             .collect();
-        let goods = if game.config().has(crate::engine::Expansion::TradersBuilders) {
-            format!(
-                "; goods: wine {}, grain {}, cloth {}",
-                p.goods[0], p.goods[1], p.goods[2]
-            )
+        let mut goods = if game.config().has(crate::engine::Expansion::TradersBuilders) {
+            let g = game.goods(i as u8);
+            format!("; goods: wine {}, grain {}, cloth {}", g[0], g[1], g[2])
         } else {
             String::new()
         };
+        if game.config().has(crate::engine::Expansion::GoldMines) {
+            goods.push_str(&format!("; gold bars: {}", game.gold(i as u8)));
+        }
         lines.push(format!(
             "{} {} — {} points; left: {}{goods}{}",
             text::disc(i as u8),
@@ -197,9 +236,15 @@ pub(super) fn status(r: &ChannelRecord) -> String {
 /// Autocomplete for /figure on:…: every option in words, with a value the command reads
 /// back exactly (`kind#segment`).
 pub fn figure_suggestions(r: &ChannelRecord) -> Vec<(String, String)> {
-    figure_choices(game_of(r))
+    let game = game_of(r);
+    figure_choices(game)
         .into_iter()
         .map(|(k, seg, words)| (capitalise(&words), format!("{}#{seg}", k.id())))
+        .chain(
+            fly_choices(game)
+                .into_iter()
+                .map(|(k, words)| (capitalise(&words), format!("{}#fly", k.id()))),
+        )
         .collect()
 }
 

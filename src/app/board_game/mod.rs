@@ -6,23 +6,26 @@
 //! - [`words`]: events and moves in words (turn messages, history);
 //! - [`messages`]: the replies with pictures, menus and buttons.
 
+mod choices;
 mod messages;
 mod moves;
 mod words;
 
+pub use choices::choice_suggestions;
+use choices::*;
 use messages::*;
 pub use messages::{announce, figure_suggestions, spot_suggestions};
 use moves::*;
 use words::*;
 
 use super::command::Command;
-use super::components::{FIGURE, PASS, PLACE, SPOT, button, select};
+use super::components::{CHOOSE, FIGURE, PASS, PLACE, SPOT, button, select};
 use super::reply::{ButtonStyle, Component, Message, Response, SelectOption};
 use super::text::capitalise;
 use super::{Session, lobby, mention, seat_of, text, undo};
 use crate::engine::{
-    Action, Category, Decision, Event, FigureKind, Game, Pos, Rotation, RuleError, SegmentKind,
-    Slot,
+    Action, Category, Decision, Event, FigureKind, Game, NeutralKind, Pos, Rotation, RuleError,
+    SegmentKind, Slot,
 };
 use crate::render;
 use crate::store::{ChannelRecord, RecordGame, StoreError};
@@ -62,11 +65,6 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
                 "That is a card-game command; this channel plays the board game.",
             ));
         }
-        Command::Choose { .. } => {
-            return Ok(Response::error(
-                "There is nothing to choose in this game right now.",
-            ));
-        }
         _ => {}
     }
     let Some(seat) = seat_of(&r, s.ctx.user) else {
@@ -95,6 +93,7 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
             Ok(_) => act(s, r, seat, Action::Pass),
             Err(e) => Ok(Response::error(e)),
         },
+        Command::Choose { option } => choose(s, r, seat, &option),
         Command::Undo { refuse } => undo(s, r, seat, refuse),
         Command::Resign => {
             r.undo = None;
@@ -124,6 +123,18 @@ pub(super) fn waiting_text(r: &ChannelRecord) -> String {
                 "It is {}'s turn to place a figure or pass.",
                 r.seat_name(p.player)
             ),
+            Decision::MoveMagic { .. } => format!(
+                "It is {}'s turn to place, move or remove the mage or the witch (/choose).",
+                r.seat_name(p.player)
+            ),
+            Decision::PlaceGold { .. } => format!(
+                "It is {}'s turn to place the second gold bar (/choose).",
+                r.seat_name(p.player)
+            ),
+            Decision::Land { figure, .. } => format!(
+                "It is {}'s turn to land the flown {figure} (/choose).",
+                r.seat_name(p.player)
+            ),
         },
         None => "The game is over.".to_string(),
     }
@@ -147,6 +158,12 @@ pub(super) fn check_turn(r: &ChannelRecord, seat: u8, want_tile: bool) -> Result
             "First place your tile {} with /place (spots on the picture).",
             text::tile_id(*tile)
         )),
+        (Decision::MoveMagic { .. } | Decision::PlaceGold { .. } | Decision::Land { .. }, _) => {
+            Err(format!(
+                "First {} (/choose option:…, or the menu).",
+                question(game).unwrap_or_else(|| "answer the game's question".into())
+            ))
+        }
     }
 }
 
@@ -169,12 +186,6 @@ pub(super) fn act(
     }
     s.save(&mut r)?;
     let summary = describe(&r, seat, &events);
-    if let Some(p) = game_of(&r).pending()
-        && p.player == seat
-        && matches!(p.decision, Decision::PlaceFigure { .. })
-    {
-        return Ok(figure_prompt(&r, &summary));
-    }
     Ok(announce(&r, &summary, &events))
 }
 

@@ -154,6 +154,22 @@ pub(super) fn figure_choices(game: &Game) -> Vec<(FigureKind, u8, String)> {
         .collect()
 }
 
+/// Flying Machines: the figures that may board the flying machine, with their words.
+pub(super) fn fly_choices(game: &Game) -> Vec<(FigureKind, String)> {
+    match game.pending().map(|p| p.decision) {
+        Some(Decision::PlaceFigure { fly, .. }) => fly
+            .into_iter()
+            .map(|k| {
+                (
+                    k,
+                    format!("{} on the flying machine (the die decides)", k.word()),
+                )
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
 pub(super) fn figure(
     s: &mut Session,
     r: ChannelRecord,
@@ -174,11 +190,35 @@ pub(super) fn figure(
     let list = || {
         let mut v: Vec<String> = choices.iter().map(|c| c.2.clone()).collect();
         v.dedup();
+        v.extend(fly_choices(game).into_iter().map(|(_, words)| words));
         v.join("; ")
     };
     // Which segment: "#3" (menus), a slot name in board directions, "C"/"cloister",
-    // or the words shown in the menu ("city north").
+    // or the words shown in the menu ("city north"); or the flying machine.
     let wanted = on.trim().to_ascii_lowercase();
+    let fly_words = ["fly", "#fly", "flying machine", "flight"];
+    let named_fly = wanted
+        .split_once('#')
+        .filter(|(_, n)| *n == "fly")
+        .and_then(|(k, _)| k.parse::<FigureKind>().ok());
+    if fly_words.contains(&wanted.as_str()) || named_fly.is_some() {
+        let figure = named_fly.or(kind).unwrap_or(FigureKind::Follower);
+        let Some(Decision::PlaceFigure { fly, .. }) = game.pending().map(|p| p.decision) else {
+            unreachable!("checked: a figure decision")
+        };
+        if !fly.contains(&figure) {
+            let reason = game
+                .check(seat, &Action::Fly { figure })
+                .err()
+                .map(|e| capitalise(&e.to_string()))
+                .unwrap_or_else(|| "Not allowed".into());
+            return Ok(Response::error(format!(
+                "{reason}. You can place: {}. Or /pass.",
+                list()
+            )));
+        }
+        return act(s, r, seat, Action::Fly { figure });
+    }
     // "builder#3" (autocomplete values) names the figure too.
     let (kind, wanted) = match wanted.split_once('#') {
         Some((k, n)) if !k.is_empty() => match k.parse::<FigureKind>() {

@@ -95,6 +95,52 @@ pub(super) fn describe(r: &ChannelRecord, actor: u8, events: &[Event]) -> String
                     text::tile_id(*tile)
                 ));
             }
+            Event::MagicMoved {
+                player,
+                figure,
+                at,
+                segment,
+            } => lines.push(format!(
+                "{} put the {figure} on the {}.",
+                r.seat_name(*player),
+                game.board()
+                    .at(*at)
+                    .map(|t| format!(
+                        "{} at {at}",
+                        t.kind().describe_segment(*segment as usize, t.rotation)
+                    ))
+                    .unwrap_or_else(|| at.to_string())
+            )),
+            Event::MagicRemoved { figure, at } => {
+                lines.push(format!("The {figure} leaves the board (from {at})."))
+            }
+            Event::GoldPlaced { at, bars, .. } => lines.push(format!(
+                "A gold bar goes on the tile at {at} ({} there).",
+                text::plural(*bars as usize, "bar", "bars")
+            )),
+            Event::GoldTaken { player, bars } => lines.push(format!(
+                "{} {} takes {}.",
+                text::disc(*player),
+                r.seat_name(*player),
+                text::plural(*bars as usize, "gold bar", "gold bars")
+            )),
+            Event::Flew {
+                player,
+                figure,
+                roll,
+                to,
+            } => lines.push(format!(
+                "{}'s {figure} boards the flying machine: the die shows {roll}, it flies to {to}.",
+                r.seat_name(*player)
+            )),
+            Event::FlightFailed { figure, .. } => lines.push(format!(
+                "The {figure} finds no incomplete road, city or cloister there and goes back."
+            )),
+            Event::GoldLost { bars } => lines.push(format!(
+                "{} left on the board {} lost.",
+                text::plural(*bars as usize, "gold bar", "gold bars"),
+                if *bars == 1 { "is" } else { "are" }
+            )),
             Event::Resigned { player } => {
                 lines.push(format!("**{}** resigned.", r.seat_name(*player)))
             }

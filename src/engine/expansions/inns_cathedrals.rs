@@ -5,7 +5,7 @@ use super::Module;
 use crate::engine::action::FigureOption;
 use crate::engine::board::TileIdx;
 use crate::engine::config::Expansion;
-use crate::engine::features::FeatureData;
+use crate::engine::features::{FeatureData, SegId};
 use crate::engine::figures::{FigureKind, Supply};
 use crate::engine::scoring::Tally;
 use crate::engine::state::State;
@@ -41,8 +41,15 @@ impl Module for InnsCathedrals {
 
     /// A road with an inn: 2 per tile when complete, nothing when not. A city with a
     /// cathedral: 3 per tile and per shield when complete, nothing when not.
-    fn adjust_tally(&self, kind: SegmentKind, f: &FeatureData, complete: bool, t: &mut Tally) {
-        match kind {
+    fn adjust_tally(
+        &self,
+        _st: &State,
+        _root: SegId,
+        f: &FeatureData,
+        complete: bool,
+        t: &mut Tally,
+    ) {
+        match f.kind {
             SegmentKind::Road if f.inns > 0 => t.per_tile = if complete { 2 } else { 0 },
             SegmentKind::City if f.cathedrals > 0 => {
                 let rate = if complete { 3 } else { 0 };

@@ -1,26 +1,36 @@
-//! Expansions as modules that hook into the phases of a turn.
+//! Expansions as modules that hook into the steps of a turn.
 //!
 //! The core (tiles, followers, roads, cities, cloisters, farms) calls these hooks at
-//! fixed points; an expansion overrides only the hooks it needs, so the base game never
-//! names an expansion and each expansion's rules live in one file.
+//! fixed points of the turn (`state::Stage`); an expansion overrides only the hooks it
+//! needs, keeps its own per-game state in [`ExtState`], and asks players its own
+//! decisions as a [`Step`], so the base game never names an expansion and each
+//! expansion's rules live in one file.
 
+pub mod flying_machines;
+pub mod gold_mines;
 mod inns_cathedrals;
-mod traders_builders;
+mod labyrinth;
+pub mod mage_witch;
+pub mod traders_builders;
 
-use super::action::{Event, FigureOption};
+use super::action::{Action, Decision, Event, FigureOption, RuleError};
 use super::board::TileIdx;
 use super::config::{Expansion, GameConfig};
 use super::features::{FeatureData, SegId};
-use super::figures::Supply;
+use super::figures::{FigureKind, Supply};
 use super::scoring::Tally;
-use super::state::State;
+use super::state::{Stage, State};
 use super::tile::SegmentKind;
+use serde::Serialize;
 
 pub(crate) trait Module: Sync {
     fn expansion(&self) -> Expansion;
 
     /// Adds this expansion's figures to a player's starting supply.
     fn init_supply(&self, _supply: &mut Supply) {}
+
+    /// Sets up this expansion's per-game state.
+    fn init_state(&self, _st: &mut State) {}
 
     /// Adds figure options for the tile just placed. `spots` are the segments where a
     /// follower may stand (whatever the supply); `out` already holds the ordinary
@@ -35,13 +45,20 @@ pub(crate) trait Module: Sync {
     ) {
     }
 
-    /// Runs after the tile is placed and before figures.
+    /// Runs after the tile is placed and before anything is asked.
     fn after_tile_placed(&self, _st: &mut State, _tile: TileIdx, _events: &mut Vec<Event>) {}
 
-    /// Changes what a road, city or cloister is worth.
+    /// A decision this expansion still needs before the turn leaves `stage` (asked
+    /// again after each answer until it returns `None`).
+    fn pending_step(&self, _st: &State, _stage: Stage) -> Option<Step> {
+        None
+    }
+
+    /// Changes what the road, city or cloister `root` is worth.
     fn adjust_tally(
         &self,
-        _kind: SegmentKind,
+        _st: &State,
+        _root: SegId,
         _feature: &FeatureData,
         _complete: bool,
         _t: &mut Tally,
@@ -49,11 +66,29 @@ pub(crate) trait Module: Sync {
     }
 
     /// Runs when a road, city or cloister is completed, after its points are scored and
-    /// before its figures go back.
-    fn on_completed(&self, _st: &mut State, _root: SegId, _events: &mut Vec<Event>) {}
+    /// before its figures go back. `winners` had the majority on it.
+    fn on_completed(&self, _st: &mut State, _root: SegId, _winners: &[u8], _ev: &mut Vec<Event>) {}
 
     /// Runs after figures have gone back to their owners.
     fn after_figures_returned(&self, _st: &mut State, _events: &mut Vec<Event>) {}
+
+    /// Runs once the turn's scoring queue is empty (gold is handed out here).
+    fn after_scoring(&self, _st: &mut State, _events: &mut Vec<Event>) {}
+
+    /// Whether the player who ends a turn plays another tile at once; the module
+    /// remembers that the next tile is an extra one.
+    fn extra_tile(&self, _st: &mut State) -> bool {
+        false
+    }
+
+    /// Whether the tile being played is an extra tile of this expansion.
+    fn is_extra_tile(&self, _st: &State) -> bool {
+        false
+    }
+
+    /// The active player resigned in the middle of a turn: settle what they still
+    /// owed so that the turn can go on without them.
+    fn abandon(&self, _st: &mut State, _events: &mut Vec<Event>) {}
 
     /// What one completed city is worth to `player`, an owner of farm `farm`.
     fn farm_city_value(&self, _st: &State, _player: u8, _farm: SegId, _value: &mut u32) {}
@@ -65,6 +100,10 @@ pub(crate) trait Module: Sync {
 static MODULES: &[&dyn Module] = &[
     &inns_cathedrals::InnsCathedrals,
     &traders_builders::TradersBuilders,
+    &gold_mines::GoldMines,
+    &mage_witch::MageWitch,
+    &flying_machines::FlyingMachines,
+    &labyrinth::Labyrinth,
 ];
 
 /// The modules a game uses, in a fixed order.
@@ -73,4 +112,81 @@ pub(crate) fn modules(cfg: &GameConfig) -> impl Iterator<Item = &'static dyn Mod
         .iter()
         .copied()
         .filter(move |m| cfg.has(m.expansion()))
+}
+
+/// Each expansion's state for the whole game (empty for those not in play).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ExtState {
+    pub traders: traders_builders::TradersState,
+    pub gold: gold_mines::GoldState,
+    pub magic: mage_witch::MagicState,
+    pub flight: flying_machines::FlightState,
+}
+
+/// A decision an expansion asks for in the middle of a turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "step", rename_all = "snake_case")]
+pub enum Step {
+    /// Mage & Witch: place, move or remove a magic figure; `forced` when the tile
+    /// joined the mage's and the witch's features.
+    Magic { player: u8, forced: bool },
+    /// Gold Mines: the second bar on a tile around placed tile `tile`.
+    Gold { player: u8, tile: TileIdx },
+    /// Flying Machines: the flown `figure` lands on placed tile `tile` (the die showed
+    /// `roll`).
+    Land {
+        player: u8,
+        figure: FigureKind,
+        tile: TileIdx,
+        roll: u8,
+    },
+}
+
+impl Step {
+    /// The player asked.
+    pub fn player(self) -> u8 {
+        match self {
+            Step::Magic { player, .. } | Step::Gold { player, .. } | Step::Land { player, .. } => {
+                player
+            }
+        }
+    }
+
+    pub(crate) fn decision(self, st: &State) -> Decision {
+        match self {
+            Step::Magic { forced, .. } => mage_witch::decision(st, forced),
+            Step::Gold { tile, .. } => gold_mines::decision(st, tile),
+            Step::Land {
+                figure, tile, roll, ..
+            } => flying_machines::decision(st, figure, tile, roll),
+        }
+    }
+
+    /// Checks an action that answers this step (the player is checked already).
+    pub(crate) fn check(self, st: &State, action: &Action) -> Result<(), RuleError> {
+        match self {
+            Step::Magic { forced, .. } => mage_witch::check(st, forced, action),
+            Step::Gold { tile, .. } => gold_mines::check(st, tile, action),
+            Step::Land { tile, .. } => flying_machines::check(st, tile, action),
+        }
+    }
+
+    /// Applies a checked action.
+    pub(crate) fn apply(self, st: &mut State, action: &Action, events: &mut Vec<Event>) {
+        match self {
+            Step::Magic { player, .. } => mage_witch::apply(st, player, action, events),
+            Step::Gold { player, tile } => gold_mines::apply(st, player, tile, action, events),
+            Step::Land {
+                player,
+                figure,
+                tile,
+                ..
+            } => flying_machines::apply(st, player, tile, figure, action, events),
+        }
+    }
+}
+
+/// Whether a segment kind holds the feature kind of a scoring hook.
+pub(crate) fn is_road_or_city(kind: SegmentKind) -> bool {
+    matches!(kind, SegmentKind::Road | SegmentKind::City)
 }

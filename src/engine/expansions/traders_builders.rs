@@ -12,6 +12,17 @@ use crate::engine::tile::{Good, SegmentKind};
 
 pub(crate) struct TradersBuilders;
 
+/// What Traders & Builders keeps for the whole game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TradersState {
+    /// Each player's goods tokens: wine, grain, cloth.
+    pub goods: Vec<[u32; 3]>,
+    /// The tile being played is the builder's extra tile (no chains).
+    pub bonus: bool,
+    /// The builder earned an extra tile in this turn.
+    pub earned: bool,
+}
+
 /// Whether `player` has a follower (thief, knight or farmer) on the feature `root`.
 fn has_follower(st: &State, root: SegId, player: u8) -> bool {
     st.figures_on(root)
@@ -26,6 +37,10 @@ impl Module for TradersBuilders {
     fn init_supply(&self, supply: &mut Supply) {
         supply.set(FigureKind::Builder, 1);
         supply.set(FigureKind::Pig, 1);
+    }
+
+    fn init_state(&self, st: &mut State) {
+        st.ext.traders.goods = vec![[0; 3]; st.players.len()];
     }
 
     /// The builder joins a road or city of this tile where the player has a follower;
@@ -57,7 +72,7 @@ impl Module for TradersBuilders {
     /// Extending the road or city that holds the player's builder earns one extra tile
     /// (not from the extra tile itself: no chains).
     fn after_tile_placed(&self, st: &mut State, tile: TileIdx, _events: &mut Vec<Event>) {
-        if st.turn.bonus {
+        if st.ext.traders.bonus {
             return;
         }
         let player = st.turn.player;
@@ -69,19 +84,37 @@ impl Module for TradersBuilders {
                     .any(|(_, f)| f.owner == player && f.kind == FigureKind::Builder)
         });
         if extends {
-            st.turn.extra_earned = true;
+            st.ext.traders.earned = true;
         }
     }
 
+    fn extra_tile(&self, st: &mut State) -> bool {
+        let t = &mut st.ext.traders;
+        let extra = t.earned && !t.bonus && !st.players[st.turn.player as usize].resigned;
+        t.earned = false;
+        t.bonus = extra;
+        extra
+    }
+
+    fn is_extra_tile(&self, st: &State) -> bool {
+        st.ext.traders.bonus
+    }
+
+    /// A player who leaves in the middle of a turn plays no extra tile.
+    fn abandon(&self, st: &mut State, _events: &mut Vec<Event>) {
+        st.ext.traders.earned = false;
+        st.ext.traders.bonus = false;
+    }
+
     /// Whoever completes a city takes its goods, followers or not.
-    fn on_completed(&self, st: &mut State, root: SegId, events: &mut Vec<Event>) {
+    fn on_completed(&self, st: &mut State, root: SegId, _winners: &[u8], events: &mut Vec<Event>) {
         let data = st.features.data(root);
         if data.kind != SegmentKind::City || data.goods == [0; 3] {
             return;
         }
         let goods = data.goods;
         let player = st.turn.player;
-        for (have, got) in st.players[player as usize].goods.iter_mut().zip(goods) {
+        for (have, got) in st.ext.traders.goods[player as usize].iter_mut().zip(goods) {
             *have += got;
         }
         events.push(Event::GoodsTaken { player, goods });
@@ -110,7 +143,7 @@ impl Module for TradersBuilders {
     /// 10 points to every player with the most of each good.
     fn final_scoring(&self, st: &mut State, events: &mut Vec<Event>) {
         for g in Good::ALL {
-            let counts: Vec<u32> = st.players.iter().map(|p| p.goods[g.index()]).collect();
+            let counts: Vec<u32> = st.ext.traders.goods.iter().map(|p| p[g.index()]).collect();
             for w in winners(&counts) {
                 st.add_points(w, 10, ScoreReason::Goods(g), None, events);
             }

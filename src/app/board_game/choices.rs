@@ -1,0 +1,198 @@
+//! The expansions' decisions in the middle of a turn (the mage or the witch, the second
+//! gold bar), answered with /choose, its menu and buttons, or autocomplete. Each option
+//! has words to show and a value that /choose reads back exactly.
+
+use super::*;
+
+/// One option of the pending expansion decision: the action, its words, its value.
+pub(super) struct Choice {
+    pub action: Action,
+    pub label: String,
+    pub value: String,
+}
+
+/// The words of a segment of the tile at `at` ("road east–west at 1,-2").
+fn segment_words(game: &Game, at: Pos, segment: u8) -> String {
+    match game.board().at(at) {
+        Some(t) => format!(
+            "{} at {at}",
+            t.kind().describe_segment(segment as usize, t.rotation)
+        ),
+        None => format!("{at}"),
+    }
+}
+
+/// The options of the pending expansion decision (empty for tiles and figures).
+pub(super) fn choices(game: &Game) -> Vec<Choice> {
+    let Some(p) = game.pending() else {
+        return Vec::new();
+    };
+    match &p.decision {
+        Decision::MoveMagic {
+            options, removals, ..
+        } => {
+            let on_board: Vec<NeutralKind> =
+                game.neutral_figures().iter().map(|n| n.kind).collect();
+            options
+                .iter()
+                .map(|o| {
+                    let verb = if on_board.contains(&o.figure) {
+                        "Move"
+                    } else {
+                        "Put"
+                    };
+                    Choice {
+                        action: Action::MoveMagic {
+                            figure: o.figure,
+                            at: o.at,
+                            segment: o.segment,
+                        },
+                        label: format!(
+                            "{verb} the {} to the {}",
+                            o.figure,
+                            segment_words(game, o.at, o.segment)
+                        ),
+                        value: format!("{}@{},{}#{}", o.figure, o.at.x, o.at.y, o.segment),
+                    }
+                })
+                .chain(removals.iter().map(|f| Choice {
+                    action: Action::RemoveMagic { figure: *f },
+                    label: format!("Take the {f} off the board"),
+                    value: format!("remove {f}"),
+                }))
+                .collect()
+        }
+        Decision::PlaceGold { options, .. } => options
+            .iter()
+            .map(|at| Choice {
+                action: Action::PlaceGold { at: *at },
+                label: format!("Gold bar on the tile at {at}"),
+                value: format!("gold@{},{}", at.x, at.y),
+            })
+            .collect(),
+        Decision::Land {
+            figure,
+            at,
+            options,
+            ..
+        } => options
+            .iter()
+            .map(|seg| Choice {
+                action: Action::Land { segment: *seg },
+                label: format!(
+                    "Land the {figure} on the {}",
+                    segment_words(game, *at, *seg)
+                ),
+                value: format!("land@{},{}#{seg}", at.x, at.y),
+            })
+            .collect(),
+        Decision::PlaceTile { .. } | Decision::PlaceFigure { .. } => Vec::new(),
+    }
+}
+
+/// What the pending expansion decision asks, in words (None for tiles and figures).
+pub(super) fn question(game: &Game) -> Option<String> {
+    Some(match game.pending()?.decision {
+        Decision::MoveMagic { forced: true, .. } => {
+            "the mage and the witch stand in one feature: move one of them before scoring".into()
+        }
+        Decision::MoveMagic { .. } => {
+            "a magic tile: put or move the mage or the witch onto an incomplete road or city".into()
+        }
+        Decision::PlaceGold { .. } => {
+            "a gold tile: put the second gold bar on a tile next to it (diagonals too)".into()
+        }
+        Decision::Land {
+            figure, roll, at, ..
+        } => format!(
+            "the die shows {roll}: your {figure} flies to the tile at {at}; choose where it lands"
+        ),
+        Decision::PlaceTile { .. } | Decision::PlaceFigure { .. } => return None,
+    })
+}
+
+/// /choose on the board game: the option by its value or its words.
+pub(super) fn choose(
+    s: &mut Session,
+    r: ChannelRecord,
+    seat: u8,
+    option: &str,
+) -> Result<Response, StoreError> {
+    let game = game_of(&r);
+    let Some(p) = game.pending() else {
+        return Ok(Response::error("The game is over."));
+    };
+    let options = choices(game);
+    if options.is_empty() {
+        return Ok(Response::error(format!(
+            "There is nothing to choose right now. {}",
+            waiting_text(&r)
+        )));
+    }
+    if p.player != seat {
+        return Ok(Response::error(format!(
+            "It is not your decision. {}",
+            waiting_text(&r)
+        )));
+    }
+    let wanted = option.trim().to_ascii_lowercase();
+    let found = options
+        .iter()
+        .find(|c| c.value.eq_ignore_ascii_case(&wanted) || c.label.to_ascii_lowercase() == wanted);
+    match found {
+        Some(c) => {
+            let action = c.action.clone();
+            act(s, r, seat, action)
+        }
+        None => {
+            let shown: Vec<&str> = options.iter().take(10).map(|c| c.value.as_str()).collect();
+            let more = if options.len() > 10 {
+                format!(" and {} more (autocomplete lists them)", options.len() - 10)
+            } else {
+                String::new()
+            };
+            Ok(Response::error(format!(
+                "'{option}' is not a choice here. Choose one of: {}{more}.",
+                shown.join(", ")
+            )))
+        }
+    }
+}
+
+/// The menu (and, for a few options, buttons) of the pending expansion decision.
+pub(super) fn choice_rows(game: &Game) -> Vec<Vec<Component>> {
+    let options = choices(game);
+    if options.is_empty() {
+        return Vec::new();
+    }
+    if options.len() <= 5 {
+        let buttons = options
+            .iter()
+            .map(|c| {
+                button(
+                    &format!("{CHOOSE}:{}", c.value),
+                    &c.label,
+                    ButtonStyle::Primary,
+                )
+            })
+            .collect();
+        return vec![buttons];
+    }
+    let items = options
+        .iter()
+        .map(|c| SelectOption {
+            label: c.label.clone(),
+            value: c.value.clone(),
+            description: None,
+        })
+        .collect();
+    vec![vec![select(CHOOSE, "Choose…", items)]]
+}
+
+/// Autocomplete for /choose option:… on the board game.
+pub fn choice_suggestions(r: &ChannelRecord) -> Vec<(String, String)> {
+    choices(game_of(r))
+        .into_iter()
+        .map(|c| (c.label, c.value))
+        .collect()
+}

@@ -1,0 +1,192 @@
+//! Flying Machines (rulebook 000, "Máquinas voladoras"): instead of placing a figure on
+//! the tile just placed, a player may put a follower (or the large follower) on its
+//! flying machine. The die (1, 1, 2, 2, 3, 3, from the game's seeded generator, or the
+//! scripted rolls of the configuration) says how many tiles it flies in the machine's
+//! direction; it must land on an incomplete road, city or cloister of the landing tile,
+//! occupied or not, never a field, and the player chooses which. With nowhere to land
+//! it goes back and no other figure is placed that turn. Tiles: `data/tiles/
+//! flying-machines.toml` (the `flying-machine(D)` symbol).
+
+use super::{Module, Step};
+use crate::engine::action::{Action, Decision, Event, RuleError};
+use crate::engine::board::TileIdx;
+use crate::engine::config::{Expansion, GameConfig};
+use crate::engine::figures::{Figure, FigureKind};
+use crate::engine::geometry::Pos;
+use crate::engine::state::{Stage, State};
+use crate::engine::tile::SegmentKind;
+
+pub(crate) struct FlyingMachines;
+
+/// What Flying Machines keeps for the whole game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FlightState {
+    /// A flown figure waiting to land: its kind, the landing tile and the roll.
+    pub landing: Option<(FigureKind, TileIdx, u8)>,
+    /// How many of the configuration's scripted rolls have been used.
+    pub scripted_used: usize,
+}
+
+/// The die: the next scripted roll, else 1, 1, 2, 2, 3 or 3 from the seeded generator.
+fn roll(cfg: &GameConfig, st: &mut State) -> u8 {
+    let used = st.ext.flight.scripted_used;
+    if let Some(&r) = cfg.dice.get(used) {
+        st.ext.flight.scripted_used += 1;
+        return r;
+    }
+    1 + (st.rng.below(6) / 2) as u8
+}
+
+/// Where a flight of `roll` tiles from the flying machine on `tile` ends.
+fn landing_pos(st: &State, tile: TileIdx, roll: u8) -> Option<Pos> {
+    let placed = st.board.tile(tile);
+    let dir = st
+        .kind(tile)
+        .symbols
+        .flying_machine?
+        .rotate(placed.rotation);
+    let (dx, dy) = dir.offset();
+    Some(placed.pos.offset(dx * roll as i32, dy * roll as i32))
+}
+
+/// The segments of `tile` a flown figure may land on: incomplete roads, cities and
+/// cloisters, occupied or not.
+fn landing_options(st: &State, tile: TileIdx) -> Vec<u8> {
+    st.kind(tile)
+        .segments
+        .iter()
+        .enumerate()
+        .filter(|(i, s)| s.kind != SegmentKind::Field && !st.is_complete(tile, *i as u8))
+        .map(|(i, _)| i as u8)
+        .collect()
+}
+
+/// The figure kinds `player` may put on the flying machine of the tile just placed.
+pub(crate) fn fly_options(st: &State, player: u8, tile: TileIdx) -> Vec<FigureKind> {
+    if st.kind(tile).symbols.flying_machine.is_none() {
+        return Vec::new();
+    }
+    let supply = st.players[player as usize].supply;
+    [FigureKind::Follower, FigureKind::Large]
+        .into_iter()
+        .filter(|k| supply.get(*k) > 0)
+        .collect()
+}
+
+/// The flight: the die is rolled; the figure waits to land, or goes back at once.
+pub(crate) fn fly(
+    cfg: &GameConfig,
+    st: &mut State,
+    player: u8,
+    tile: TileIdx,
+    figure: FigureKind,
+    events: &mut Vec<Event>,
+) {
+    let roll = roll(cfg, st);
+    let to = landing_pos(st, tile, roll).expect("checked: a flying machine");
+    events.push(Event::Flew {
+        player,
+        figure,
+        roll,
+        to,
+    });
+    match st.board.index_at(to) {
+        Some(landing) if !landing_options(st, landing).is_empty() => {
+            st.ext.flight.landing = Some((figure, landing, roll));
+        }
+        _ => events.push(Event::FlightFailed { player, figure }),
+    }
+}
+
+pub(crate) fn decision(st: &State, figure: FigureKind, tile: TileIdx, roll: u8) -> Decision {
+    Decision::Land {
+        figure,
+        roll,
+        at: st.board.tile(tile).pos,
+        options: landing_options(st, tile),
+    }
+}
+
+pub(crate) fn check(st: &State, tile: TileIdx, action: &Action) -> Result<(), RuleError> {
+    let Action::Land { segment } = *action else {
+        return Err(RuleError::WrongDecision {
+            expected: "the flown figure to land",
+        });
+    };
+    let kind = st.kind(tile);
+    let Some(s) = kind.segments.get(segment as usize) else {
+        return Err(RuleError::NoSuchSegment {
+            segment,
+            segments: kind.segments.len() as u8,
+        });
+    };
+    let options = landing_options(st, tile);
+    if options.contains(&segment) {
+        return Ok(());
+    }
+    let rotation = st.board.tile(tile).rotation;
+    let what = kind.describe_segment(segment as usize, rotation);
+    let reason = if s.kind == SegmentKind::Field {
+        "a flown figure never lands on a field"
+    } else {
+        "it is complete"
+    };
+    let valid: Vec<String> = options
+        .iter()
+        .map(|o| kind.describe_segment(*o as usize, rotation))
+        .collect();
+    Err(RuleError::Refused(format!(
+        "the figure cannot land on the {what}: {reason}; it may land on: {}",
+        valid.join(", ")
+    )))
+}
+
+pub(crate) fn apply(
+    st: &mut State,
+    player: u8,
+    tile: TileIdx,
+    figure: FigureKind,
+    action: &Action,
+    events: &mut Vec<Event>,
+) {
+    let Action::Land { segment } = *action else {
+        unreachable!("checked: a landing")
+    };
+    st.players[player as usize].supply.take(figure);
+    st.figures.push(Figure {
+        owner: player,
+        kind: figure,
+        tile,
+        seg: segment,
+    });
+    st.ext.flight.landing = None;
+    events.push(Event::FigurePlaced {
+        player,
+        figure,
+        at: st.board.tile(tile).pos,
+        segment,
+    });
+}
+
+impl Module for FlyingMachines {
+    fn expansion(&self) -> Expansion {
+        Expansion::FlyingMachines
+    }
+
+    fn pending_step(&self, st: &State, stage: Stage) -> Option<Step> {
+        match (stage, st.ext.flight.landing) {
+            (Stage::AfterFigure, Some((figure, tile, roll))) => Some(Step::Land {
+                player: st.turn.player,
+                figure,
+                tile,
+                roll,
+            }),
+            _ => None,
+        }
+    }
+
+    /// A player who leaves before landing keeps the figure (it never left the supply).
+    fn abandon(&self, st: &mut State, _events: &mut Vec<Event>) {
+        st.ext.flight.landing = None;
+    }
+}

@@ -1,0 +1,258 @@
+//! Gold Mines (rulebook 000, "Minas de oro"): a gold tile takes a bar and its player
+//! puts a second one on a tile around it (diagonals too). A completed road, city or
+//! cloister hands the bars of its tiles (a cloister: its 9 tiles) to its majority;
+//! shared bars go one at a time in turn order from the active player. Bars left on the
+//! board at the end are lost; each player's bars score 1-3: 1 each, 4-6: 2, 7-9: 3,
+//! 10+: 4. Tiles: `data/tiles/gold-mines.toml` (the `gold` symbol).
+
+use super::{Module, Step};
+use crate::engine::action::{Action, Decision, Event, RuleError, ScoreReason};
+use crate::engine::board::TileIdx;
+use crate::engine::config::Expansion;
+use crate::engine::features::SegId;
+use crate::engine::geometry::Pos;
+use crate::engine::state::{Stage, State};
+use crate::engine::tile::SegmentKind;
+use std::collections::BTreeMap;
+
+pub(crate) struct GoldMines;
+
+/// What Gold Mines keeps for the whole game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GoldState {
+    /// Bars on placed tiles (tiles without bars are absent).
+    pub bars: BTreeMap<TileIdx, u32>,
+    /// Bars in front of each player.
+    pub players: Vec<u32>,
+    /// The gold tile placed this turn whose second bar is still to be placed.
+    pub owed: Option<TileIdx>,
+    /// Bars taken off completed features this turn, with the players entitled to them,
+    /// in the order the features scored; handed out after scoring.
+    pub shares: Vec<(u32, Vec<u8>)>,
+}
+
+impl GoldState {
+    /// Bars on the board by tile.
+    pub fn on_board(&self) -> impl Iterator<Item = (TileIdx, u32)> + '_ {
+        self.bars.iter().map(|(t, n)| (*t, *n))
+    }
+
+    fn add(&mut self, tile: TileIdx) -> u32 {
+        let n = self.bars.entry(tile).or_default();
+        *n += 1;
+        *n
+    }
+}
+
+/// Points per bar for a player holding `bars` (000's table).
+pub fn points_per_bar(bars: u32) -> u32 {
+    match bars {
+        0 => 0,
+        1..=3 => 1,
+        4..=6 => 2,
+        7..=9 => 3,
+        _ => 4,
+    }
+}
+
+/// The tiles around gold tile `tile`, in ring order.
+fn around(st: &State, tile: TileIdx) -> Vec<Pos> {
+    st.board
+        .tile(tile)
+        .pos
+        .ring()
+        .filter(|p| st.board.index_at(*p).is_some())
+        .collect()
+}
+
+pub(crate) fn decision(st: &State, tile: TileIdx) -> Decision {
+    Decision::PlaceGold {
+        from: st.board.tile(tile).pos,
+        options: around(st, tile),
+    }
+}
+
+pub(crate) fn check(st: &State, tile: TileIdx, action: &Action) -> Result<(), RuleError> {
+    let Action::PlaceGold { at } = *action else {
+        return Err(RuleError::WrongDecision {
+            expected: "the second gold bar to be placed",
+        });
+    };
+    let options = around(st, tile);
+    if options.contains(&at) {
+        return Ok(());
+    }
+    let list: Vec<String> = options.iter().map(|p| p.to_string()).collect();
+    Err(RuleError::Refused(format!(
+        "the second gold bar cannot go on {at}: it goes on a tile next to the gold tile \
+         at {} (diagonals count): {}",
+        st.board.tile(tile).pos,
+        list.join(", ")
+    )))
+}
+
+pub(crate) fn apply(
+    st: &mut State,
+    player: u8,
+    _tile: TileIdx,
+    action: &Action,
+    events: &mut Vec<Event>,
+) {
+    let Action::PlaceGold { at } = *action else {
+        unreachable!("checked: a gold action")
+    };
+    place(st, player, at, events);
+}
+
+fn place(st: &mut State, player: u8, at: Pos, events: &mut Vec<Event>) {
+    let target = st.board.index_at(at).expect("checked: a tile there");
+    let bars = st.ext.gold.add(target);
+    st.ext.gold.owed = None;
+    events.push(Event::GoldPlaced { player, at, bars });
+}
+
+/// The tiles whose bars a completed feature hands out: a road's or city's tiles; a
+/// cloister's own tile and the 8 around it.
+fn feature_tiles(st: &State, root: SegId) -> Vec<TileIdx> {
+    let data = st.features.data(root);
+    if data.kind == SegmentKind::Cloister {
+        let tile = st.features.tile_of(root);
+        let pos = st.board.tile(tile).pos;
+        std::iter::once(tile)
+            .chain(pos.ring().filter_map(|p| st.board.index_at(p)))
+            .collect()
+    } else {
+        data.tiles.clone()
+    }
+}
+
+impl Module for GoldMines {
+    fn expansion(&self) -> Expansion {
+        Expansion::GoldMines
+    }
+
+    fn init_state(&self, st: &mut State) {
+        st.ext.gold.players = vec![0; st.players.len()];
+    }
+
+    /// The first bar goes on the gold tile itself.
+    fn after_tile_placed(&self, st: &mut State, tile: TileIdx, events: &mut Vec<Event>) {
+        if !st.kind(tile).symbols.gold {
+            return;
+        }
+        let bars = st.ext.gold.add(tile);
+        st.ext.gold.owed = Some(tile);
+        events.push(Event::GoldPlaced {
+            player: st.turn.player,
+            at: st.board.tile(tile).pos,
+            bars,
+        });
+    }
+
+    fn pending_step(&self, st: &State, stage: Stage) -> Option<Step> {
+        match (stage, st.ext.gold.owed) {
+            (Stage::AfterTile, Some(tile)) => Some(Step::Gold {
+                player: st.turn.player,
+                tile,
+            }),
+            _ => None,
+        }
+    }
+
+    /// The majority takes the bars of the feature's tiles (after its points; handed out
+    /// once the turn's scoring is over). Without followers the bars stay.
+    fn on_completed(&self, st: &mut State, root: SegId, winners: &[u8], _ev: &mut Vec<Event>) {
+        if winners.is_empty() {
+            return;
+        }
+        let mut bars = 0;
+        for t in feature_tiles(st, root) {
+            bars += st.ext.gold.bars.remove(&t).unwrap_or(0);
+        }
+        if bars > 0 {
+            st.ext.gold.shares.push((bars, winners.to_vec()));
+        }
+    }
+
+    /// Hands out this turn's bars: in turn order from the active player, each entitled
+    /// player takes one bar at a time until none is left. A player entitled to several
+    /// features takes first from the one shared with the most players (then the one
+    /// that scored first), so that uncontested bars wait for them.
+    fn after_scoring(&self, st: &mut State, events: &mut Vec<Event>) {
+        let mut shares = std::mem::take(&mut st.ext.gold.shares);
+        if shares.is_empty() {
+            return;
+        }
+        let n = st.players.len() as u8;
+        let mut got = vec![0u32; n as usize];
+        let active = st.turn.player;
+        while shares.iter().any(|(bars, _)| *bars > 0) {
+            for k in 0..n {
+                let p = (active + k) % n;
+                let pick = shares
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, (bars, who))| *bars > 0 && who.contains(&p))
+                    .max_by_key(|(i, (_, who))| (who.len(), std::cmp::Reverse(*i)))
+                    .map(|(i, _)| i);
+                if let Some(i) = pick {
+                    shares[i].0 -= 1;
+                    got[p as usize] += 1;
+                }
+            }
+        }
+        for k in 0..n {
+            let p = (active + k) % n;
+            let bars = got[p as usize];
+            if bars > 0 {
+                st.ext.gold.players[p as usize] += bars;
+                events.push(Event::GoldTaken { player: p, bars });
+            }
+        }
+    }
+
+    /// A player who leaves before placing the second bar: it goes on the first tile
+    /// around the gold tile, so that no bar is lost.
+    fn abandon(&self, st: &mut State, events: &mut Vec<Event>) {
+        if let Some(tile) = st.ext.gold.owed
+            && let Some(&at) = around(st, tile).first()
+        {
+            place(st, st.turn.player, at, events);
+        }
+    }
+
+    /// Bars left on the board are lost; each player's bars score by 000's table.
+    fn final_scoring(&self, st: &mut State, events: &mut Vec<Event>) {
+        let lost: u32 = st.ext.gold.bars.values().sum();
+        if lost > 0 {
+            st.ext.gold.bars.clear();
+            events.push(Event::GoldLost { bars: lost });
+        }
+        for p in 0..st.players.len() {
+            let bars = st.ext.gold.players[p];
+            if bars > 0 {
+                st.add_points(
+                    p as u8,
+                    bars * points_per_bar(bars),
+                    ScoreReason::Gold,
+                    None,
+                    events,
+                );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::points_per_bar;
+
+    /// 000's table, and its example: red has 102 points and 7 bars, worth 7 x 3 = 21,
+    /// so red ends with 123.
+    #[test]
+    fn bars_score_by_the_table() {
+        let table: Vec<u32> = (0..=11).map(points_per_bar).collect();
+        assert_eq!(table, [0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4]);
+        assert_eq!(102 + 7 * points_per_bar(7), 123);
+    }
+}

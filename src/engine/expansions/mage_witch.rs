@@ -1,0 +1,249 @@
+//! Mage & Witch (rulebook 000, "Magos y brujas", and the leaflet 003): two neutral
+//! figures. A magic tile obliges its player to put the mage or the witch on any
+//! incomplete road or city (never the other one's feature), or to take one off the board
+//! when neither fits anywhere; a tile that joins their features obliges a move before
+//! scoring. The mage adds 1 per tile, the witch halves (rounded up, after everything
+//! else); a figure whose feature is completed leaves the board. Tiles: `data/tiles/
+//! mage-witch.toml` (the `magic` symbol).
+
+use super::{Module, Step, is_road_or_city};
+use crate::engine::action::{Action, Decision, Event, MagicOption, RuleError};
+use crate::engine::board::TileIdx;
+use crate::engine::config::Expansion;
+use crate::engine::features::{FeatureData, SegId};
+use crate::engine::figures::{NeutralFigure, NeutralKind};
+use crate::engine::scoring::Tally;
+use crate::engine::state::{Stage, State};
+
+pub(crate) struct MageWitch;
+
+/// What Mage & Witch keeps for the whole game (the figures are `State::neutral`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MagicState {
+    /// The tile just placed shows the magic symbol and no magic figure moved yet.
+    pub owed: bool,
+}
+
+fn position(st: &State, kind: NeutralKind) -> Option<&NeutralFigure> {
+    st.neutral.iter().find(|n| n.kind == kind)
+}
+
+fn root_of(st: &State, kind: NeutralKind) -> Option<SegId> {
+    position(st, kind).map(|n| st.root(n.tile, n.seg))
+}
+
+/// Both magic figures stand in one road or city.
+fn joined(st: &State) -> bool {
+    matches!(
+        (root_of(st, NeutralKind::Mage), root_of(st, NeutralKind::Witch)),
+        (Some(a), Some(b)) if a == b
+    )
+}
+
+/// Every segment where a magic figure may go: a segment of an incomplete road or city,
+/// not in the other figure's feature, not where the figure already stands.
+fn options(st: &State) -> Vec<MagicOption> {
+    let mut out = Vec::new();
+    for figure in NeutralKind::ALL {
+        let other = root_of(st, figure.other());
+        let here = position(st, figure).map(|n| (n.tile, n.seg));
+        for (t, placed) in st.board.tiles().iter().enumerate() {
+            let tile = t as TileIdx;
+            for (i, s) in placed.kind().segments.iter().enumerate() {
+                let seg = i as u8;
+                if !is_road_or_city(s.kind) || here == Some((tile, seg)) {
+                    continue;
+                }
+                let root = st.root(tile, seg);
+                if Some(root) == other || st.features.data(root).closed() {
+                    continue;
+                }
+                out.push(MagicOption {
+                    figure,
+                    tile,
+                    at: placed.pos,
+                    segment: seg,
+                });
+            }
+        }
+    }
+    out
+}
+
+pub(crate) fn decision(st: &State, forced: bool) -> Decision {
+    let options = options(st);
+    let removals = if options.is_empty() {
+        st.neutral.iter().map(|n| n.kind).collect()
+    } else {
+        Vec::new()
+    };
+    Decision::MoveMagic {
+        forced,
+        options,
+        removals,
+    }
+}
+
+pub(crate) fn check(st: &State, _forced: bool, action: &Action) -> Result<(), RuleError> {
+    match *action {
+        Action::MoveMagic {
+            figure,
+            at,
+            segment,
+        } => {
+            let Some(tile) = st.board.index_at(at) else {
+                return Err(RuleError::Refused(format!(
+                    "the {figure} cannot go to {at}: there is no tile there"
+                )));
+            };
+            let kind = st.kind(tile);
+            let Some(s) = kind.segments.get(segment as usize) else {
+                return Err(RuleError::NoSuchSegment {
+                    segment,
+                    segments: kind.segments.len() as u8,
+                });
+            };
+            let what = kind.describe_segment(segment as usize, st.board.tile(tile).rotation);
+            let root = st.root(tile, segment);
+            let reason = if !is_road_or_city(s.kind) {
+                format!("the {what} is not a road or a city")
+            } else if st.features.data(root).closed() {
+                format!("the {what} is complete")
+            } else if root_of(st, figure.other()) == Some(root) {
+                format!("the {} is on the {what}", figure.other())
+            } else if position(st, figure).is_some_and(|n| (n.tile, n.seg) == (tile, segment)) {
+                "it stands there already; it must move".to_string()
+            } else {
+                return Ok(());
+            };
+            Err(RuleError::Refused(format!(
+                "the {figure} cannot go there: {reason}"
+            )))
+        }
+        Action::RemoveMagic { figure } => {
+            if position(st, figure).is_none() {
+                Err(RuleError::Refused(format!(
+                    "the {figure} is not on the board"
+                )))
+            } else if !options(st).is_empty() {
+                Err(RuleError::Refused(format!(
+                    "the {figure} may be taken off only when neither magic figure can go on \
+                     an incomplete road or city; place or move one instead"
+                )))
+            } else {
+                Ok(())
+            }
+        }
+        _ => Err(RuleError::WrongDecision {
+            expected: "the mage or the witch to be placed, moved or removed",
+        }),
+    }
+}
+
+pub(crate) fn apply(st: &mut State, player: u8, action: &Action, events: &mut Vec<Event>) {
+    match *action {
+        Action::MoveMagic {
+            figure,
+            at,
+            segment,
+        } => {
+            let tile = st.board.index_at(at).expect("checked: a tile there");
+            st.neutral.retain(|n| n.kind != figure);
+            st.neutral.push(NeutralFigure {
+                kind: figure,
+                tile,
+                seg: segment,
+            });
+            events.push(Event::MagicMoved {
+                player,
+                figure,
+                at,
+                segment,
+            });
+        }
+        Action::RemoveMagic { figure } => remove(st, figure, events),
+        _ => unreachable!("checked: a magic action"),
+    }
+    st.ext.magic.owed = false;
+}
+
+fn remove(st: &mut State, figure: NeutralKind, events: &mut Vec<Event>) {
+    if let Some(i) = st.neutral.iter().position(|n| n.kind == figure) {
+        let n = st.neutral.remove(i);
+        events.push(Event::MagicRemoved {
+            figure,
+            at: st.board.tile(n.tile).pos,
+        });
+    }
+}
+
+impl Module for MageWitch {
+    fn expansion(&self) -> Expansion {
+        Expansion::MageWitch
+    }
+
+    fn after_tile_placed(&self, st: &mut State, tile: TileIdx, _events: &mut Vec<Event>) {
+        st.ext.magic.owed = st.kind(tile).symbols.magic;
+    }
+
+    /// After the tile (gold first, 000's turn order): the magic tile's move, or the
+    /// forced move when the tile joined the mage's and the witch's features (before
+    /// scoring). Nothing is asked when no figure can be placed, moved or removed.
+    fn pending_step(&self, st: &State, stage: Stage) -> Option<Step> {
+        let player = st.turn.player;
+        if stage != Stage::AfterTile || st.players[player as usize].resigned {
+            return None;
+        }
+        let forced = if st.ext.magic.owed {
+            false
+        } else if joined(st) {
+            true
+        } else {
+            return None;
+        };
+        if !forced && st.neutral.is_empty() && options(st).is_empty() {
+            return None;
+        }
+        Some(Step::Magic { player, forced })
+    }
+
+    /// The mage: +1 per tile; the witch: half, rounded up, after every other bonus.
+    fn adjust_tally(
+        &self,
+        st: &State,
+        root: SegId,
+        f: &FeatureData,
+        _complete: bool,
+        t: &mut Tally,
+    ) {
+        if !is_road_or_city(f.kind) {
+            return;
+        }
+        for n in &st.neutral {
+            if st.root(n.tile, n.seg) == root {
+                match n.kind {
+                    NeutralKind::Mage => t.bonus += t.tiles,
+                    NeutralKind::Witch => t.halve = true,
+                }
+            }
+        }
+    }
+
+    /// A magic figure whose feature is completed leaves the board (RULINGS: whether or
+    /// not anyone scored it).
+    fn on_completed(&self, st: &mut State, root: SegId, _winners: &[u8], ev: &mut Vec<Event>) {
+        for kind in NeutralKind::ALL {
+            if root_of(st, kind) == Some(root) {
+                remove(st, kind, ev);
+            }
+        }
+    }
+
+    /// A player who leaves owes no move; if the figures stand together the witch goes.
+    fn abandon(&self, st: &mut State, events: &mut Vec<Event>) {
+        st.ext.magic.owed = false;
+        if joined(st) {
+            remove(st, NeutralKind::Witch, events);
+        }
+    }
+}
