@@ -332,3 +332,25 @@ fn export_and_import_move_every_game_to_another_database() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn a_database_held_by_another_process_is_refused_and_never_moved_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let snaps = dir.path().join("snapshots");
+    // The running bot: it holds the folder's file lock for as long as it runs.
+    let running = App::new(Store::open(&db).unwrap(), Env::fixed(1, 1));
+    start(&running, 1);
+    let second = recover::open(&db, &snaps, Arc::new(SystemDisk));
+    let err = second.err().expect("a second opener is refused");
+    assert!(err.is_in_use(), "{err}");
+    // Nothing was moved aside or rebuilt: the folder holds only the live database.
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, vec!["db".to_string()]);
+    assert_eq!(moves(&running, 1), 0);
+    play(&running, 1);
+    assert_eq!(moves(&running, 1), 1, "the running bot goes on");
+}

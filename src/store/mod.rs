@@ -91,6 +91,47 @@ pub(crate) fn sled_config(path: &Path) -> sled::Config {
     sled::Config::new().path(path)
 }
 
+/// How long opening waits for another holder of the folder's file lock to let go: a
+/// process still shutting down, or the background thread of a store just dropped.
+const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+/// The words of the error for a database that another process holds.
+const IN_USE: &str = "is in use by another process";
+
+/// Opens sled, waiting up to [`LOCK_WAIT`] for the file lock. A lock held longer means
+/// another process serves this database: that is never damage, so the error says so
+/// distinctly ([`StoreError::is_in_use`]) and start-up recovery leaves the folder alone.
+fn open_sled(path: &Path) -> Result<Db, StoreError> {
+    let start = std::time::Instant::now();
+    loop {
+        match sled_config(path).open() {
+            Ok(db) => return Ok(db),
+            // sled 0.34 reports a held lock as an I/O error with these words.
+            Err(sled::Error::Io(e)) if e.to_string().starts_with("could not acquire lock") => {
+                if start.elapsed() >= LOCK_WAIT {
+                    return Err(StoreError(format!(
+                        "the database at {} {IN_USE}",
+                        path.display()
+                    )));
+                }
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            Err(e) => {
+                return Err(StoreError(format!(
+                    "cannot open the database at {}: {e}",
+                    path.display()
+                )));
+            }
+        }
+    }
+}
+
+impl StoreError {
+    /// Another process holds the database (see [`open_sled`]).
+    pub fn is_in_use(&self) -> bool {
+        self.0.contains(IN_USE)
+    }
+}
+
 impl Store {
     /// Opens (or creates) the database folder with the system's fsync.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
@@ -103,12 +144,7 @@ impl Store {
             std::fs::create_dir_all(parent)
                 .map_err(|e| StoreError(format!("{}: {e}", parent.display())))?;
         }
-        let db = sled_config(path).open().map_err(|e| {
-            StoreError(format!(
-                "cannot open the database at {}: {e}",
-                path.display()
-            ))
-        })?;
+        let db = open_sled(path)?;
         db.flush()?;
         let files = DbFiles::open(path, disk).map_err(|e| {
             StoreError(format!(

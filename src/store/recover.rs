@@ -65,12 +65,18 @@ pub fn open(
         ..Recovery::default()
     };
     let whole = guarded("reading the database", || {
-        let store = Store::open_with_disk(db, disk.clone()).map_err(|e| e.0)?;
+        let store = match Store::open_with_disk(db, disk.clone()) {
+            Ok(store) => store,
+            // Another process serves it: nothing is damaged, nothing may be moved.
+            Err(e) if e.is_in_use() => return Ok(Err(e)),
+            Err(e) => return Err(e.0),
+        };
         let dump = store.dump().map_err(|e| e.0)?;
-        Ok((store, dump))
+        Ok(Ok((store, dump)))
     });
     let (store, current, damaged) = match whole {
-        Ok((store, dump)) => (store, dump, false),
+        Ok(Err(in_use)) => return Err(in_use),
+        Ok(Ok((store, dump))) => (store, dump, false),
         Err(reason) => {
             tracing::error!(db = %db.display(), "the database cannot be read: {reason}");
             let salvaged = salvage(db);
