@@ -4,54 +4,16 @@
 //! quarantined with a notice (or, when sled silently recovers an older state, exactly
 //! the snapshot's version): nothing is silently lost relative to the snapshot.
 
-use carcassonne_bot::app::{App, Arg, Command, Ctx, Env};
-use carcassonne_bot::engine::Decision;
+mod support;
+use support::*;
+
+use carcassonne_bot::app::{App, Env};
 use carcassonne_bot::rng::Rng;
-use carcassonne_bot::store::{Loaded, RecordGame, Store, durable, recover};
+use carcassonne_bot::store::{Store, durable, recover};
 use std::collections::BTreeMap;
 use std::path::Path;
 
 const CHANNELS: [u64; 3] = [10, 20, 30];
-
-fn ctx(channel: u64, user: u64, name: &str) -> Ctx {
-    Ctx {
-        channel,
-        guild: Some(1),
-        user,
-        name: name.into(),
-        can_manage: false,
-    }
-}
-
-fn run(app: &App, c: &Ctx, name: &str, args: &[(&str, &str)]) -> String {
-    let args: Vec<(String, Arg)> = args
-        .iter()
-        .map(|(k, v)| (k.to_string(), Arg::Str(v.to_string())))
-        .collect();
-    app.handle(c, Command::parse(name, &args).unwrap()).text()
-}
-
-fn play(app: &App, channel: u64) {
-    let Loaded::Game(r) = app.store().load(channel).unwrap() else {
-        panic!("no game")
-    };
-    let RecordGame::Board { game } = &r.game else {
-        panic!("not a board game")
-    };
-    let p = game.pending().unwrap();
-    let who = &r.seats[p.player as usize];
-    let c = ctx(channel, who.user, &who.name);
-    match p.decision {
-        Decision::PlaceTile { placements, .. } => {
-            let deg = placements[0].rotations[0].degrees().to_string();
-            run(app, &c, "place", &[("spot", "A"), ("rotation", &deg)]);
-        }
-        // Base-game records only: the figure step is the one other decision.
-        _ => {
-            run(app, &c, "pass", &[]);
-        }
-    }
-}
 
 fn moves_of(bytes: &[u8]) -> usize {
     let v: serde_json::Value = serde_json::from_slice(bytes).unwrap();

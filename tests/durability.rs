@@ -3,11 +3,13 @@
 //! "not saved" and leaves the old record; snapshots are whole, checksummed, six kept;
 //! a rolled-back database is put back to the snapshot with a notice, an undo is not.
 
-use carcassonne_bot::app::{App, Arg, Command, Ctx, Env};
-use carcassonne_bot::engine::Decision;
+mod support;
+use support::*;
+
+use carcassonne_bot::app::{App, Env};
 use carcassonne_bot::store::durable::{Disk, SystemDisk};
 use carcassonne_bot::store::snapshot::{self, Dump};
-use carcassonne_bot::store::{Loaded, RecordGame, Store, recover};
+use carcassonne_bot::store::{Loaded, Store, recover};
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -41,51 +43,6 @@ impl Recorder {
     }
 }
 
-fn ctx(channel: u64, user: u64, name: &str) -> Ctx {
-    Ctx {
-        channel,
-        guild: Some(1),
-        user,
-        name: name.into(),
-        can_manage: false,
-    }
-}
-
-fn run(app: &App, c: &Ctx, name: &str, args: &[(&str, &str)]) -> String {
-    let args: Vec<(String, Arg)> = args
-        .iter()
-        .map(|(k, v)| (k.to_string(), Arg::Str(v.to_string())))
-        .collect();
-    app.handle(c, Command::parse(name, &args).unwrap()).text()
-}
-
-fn start(app: &App, channel: u64) {
-    run(app, &ctx(channel, 1, "ann"), "new", &[]);
-    run(app, &ctx(channel, 2, "ben"), "join", &[]);
-    run(app, &ctx(channel, 1, "ann"), "start", &[]);
-}
-
-/// The player to move plays: a tile at its first spot, or a pass after a tile.
-fn play(app: &App, channel: u64) -> String {
-    let Loaded::Game(r) = app.store().load(channel).unwrap() else {
-        panic!("no game")
-    };
-    let RecordGame::Board { game } = &r.game else {
-        panic!("not a board game")
-    };
-    let p = game.pending().unwrap();
-    let who = &r.seats[p.player as usize];
-    let c = ctx(channel, who.user, &who.name);
-    match p.decision {
-        Decision::PlaceTile { placements, .. } => {
-            let deg = placements[0].rotations[0].degrees().to_string();
-            run(app, &c, "place", &[("spot", "A"), ("rotation", &deg)])
-        }
-        // Base-game records only: the figure step is the one other decision.
-        _ => run(app, &c, "pass", &[]),
-    }
-}
-
 fn moves(app: &App, channel: u64) -> usize {
     match app.store().load(channel).unwrap() {
         Loaded::Game(r) => r.snapshot.moves,
@@ -104,7 +61,7 @@ fn a_move_is_answered_only_after_the_database_files_are_synced() {
     assert!(disk.count(&db) >= 1);
     assert!(disk.count(dir.path()) >= 1);
     let app = App::new(store, Env::fixed(1_700_000_000, 3));
-    start(&app, 7);
+    start_game(&app, 7);
     let before = disk.count(&db.join("db"));
     let reply = play(&app, 7);
     assert!(reply.contains("placed"), "{reply}");
@@ -126,7 +83,7 @@ fn a_failed_sync_answers_not_saved_and_keeps_the_old_record() {
     let disk = Arc::new(Recorder::default());
     let store = Store::open_with_disk(&dir.path().join("db"), disk.clone()).unwrap();
     let app = App::new(store, Env::fixed(1_700_000_000, 3));
-    start(&app, 7);
+    start_game(&app, 7);
     let before = app.store().raw(7).unwrap();
     disk.fail.store(true, Ordering::SeqCst);
     let reply = play(&app, 7);
@@ -144,7 +101,7 @@ fn a_snapshot_is_written_whole_and_the_newest_six_are_kept() {
     let dir = tempfile::tempdir().unwrap();
     let snaps = dir.path().join("snapshots");
     let app = App::new(Store::temporary().unwrap(), Env::fixed(1, 1));
-    start(&app, 1);
+    start_game(&app, 1);
     // Written through a temporary name that is synced, then renamed, then the folder.
     let disk = Recorder::default();
     let path = snaps.join("by-hand.bin");
@@ -207,8 +164,8 @@ fn a_silently_rolled_back_database_is_put_back_to_the_snapshot_with_a_notice() {
     let old = dir.path().join("old");
     {
         let app = App::new(Store::open(&db).unwrap(), Env::fixed(1, 1));
-        start(&app, 1);
-        start(&app, 2);
+        start_game(&app, 1);
+        start_game(&app, 2);
         play(&app, 1);
         app.flush().unwrap();
         drop(app);
@@ -255,7 +212,7 @@ fn an_undo_after_the_snapshot_is_not_reverted_at_start_up() {
     let snaps = dir.path().join("snapshots");
     {
         let app = App::new(Store::open(&db).unwrap(), Env::fixed(1, 1));
-        start(&app, 1);
+        start_game(&app, 1);
         play(&app, 1);
         play(&app, 1);
         app.snapshot(&snaps).unwrap();
@@ -281,7 +238,7 @@ fn export_and_import_move_every_game_to_another_database() {
     let db = dir.path().join("db");
     {
         let app = App::new(Store::open(&db).unwrap(), Env::fixed(1, 1));
-        start(&app, 1);
+        start_game(&app, 1);
         play(&app, 1);
         run(&app, &ctx(3, 1, "ann"), "new", &[("game", "cards")]);
     }
@@ -340,7 +297,7 @@ fn a_database_held_by_another_process_is_refused_and_never_moved_aside() {
     let snaps = dir.path().join("snapshots");
     // The running bot: it holds the folder's file lock for as long as it runs.
     let running = App::new(Store::open(&db).unwrap(), Env::fixed(1, 1));
-    start(&running, 1);
+    start_game(&running, 1);
     let second = recover::open(&db, &snaps, Arc::new(SystemDisk));
     let err = second.err().expect("a second opener is refused");
     assert!(err.is_in_use(), "{err}");

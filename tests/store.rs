@@ -1,39 +1,17 @@
 //! Persistence: reopening keeps every game; unreadable records are quarantined without
 //! touching other games; a killed process loses no acknowledged move.
 
-use carcassonne_bot::app::{App, Arg, Command, Ctx, Env};
+mod support;
+use support::*;
+
+use carcassonne_bot::app::{App, Env};
 use carcassonne_bot::store::{Loaded, RecordGame, Store};
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command as Process, Stdio};
 
-fn ctx(channel: u64, user: u64, name: &str) -> Ctx {
-    Ctx {
-        channel,
-        guild: Some(1),
-        user,
-        name: name.into(),
-        can_manage: false,
-    }
-}
-
-fn run(app: &App, c: &Ctx, name: &str, args: &[(&str, &str)]) -> String {
-    let args: Vec<(String, Arg)> = args
-        .iter()
-        .map(|(k, v)| (k.to_string(), Arg::Str(v.to_string())))
-        .collect();
-    app.handle(c, Command::parse(name, &args).unwrap()).text()
-}
-
 fn open(path: &Path) -> App {
     App::new(Store::open(path).unwrap(), Env::fixed(1_700_000_000, 5))
-}
-
-/// Starts a 2-player board game in `channel` and places the first tile.
-fn start_game(app: &App, channel: u64) {
-    run(app, &ctx(channel, 1, "ann"), "new", &[]);
-    run(app, &ctx(channel, 2, "ben"), "join", &[]);
-    run(app, &ctx(channel, 1, "ann"), "start", &[]);
 }
 
 #[test]
