@@ -149,19 +149,7 @@ impl Game {
                 advance(cfg, st, &mut events);
             }
             (Phase::Figure { tile }, &Action::PlaceFigure { figure, segment }) => {
-                st.players[player as usize].supply.take(figure);
-                st.figures.push(Figure {
-                    owner: player,
-                    kind: figure,
-                    tile,
-                    seg: segment,
-                });
-                events.push(Event::FigurePlaced {
-                    player,
-                    figure,
-                    at: st.board.tile(tile).pos,
-                    segment,
-                });
+                st.place_figure(player, figure, tile, segment, &mut events);
                 st.turn.stage = Stage::AfterFigure;
                 advance(cfg, st, &mut events);
             }

@@ -161,6 +161,30 @@ impl State {
         });
     }
 
+    /// Puts `figure` from `player`'s supply on segment `segment` of `tile`.
+    pub fn place_figure(
+        &mut self,
+        player: u8,
+        figure: FigureKind,
+        tile: TileIdx,
+        segment: u8,
+        events: &mut Vec<Event>,
+    ) {
+        self.players[player as usize].supply.take(figure);
+        self.figures.push(Figure {
+            owner: player,
+            kind: figure,
+            tile,
+            seg: segment,
+        });
+        events.push(Event::FigurePlaced {
+            player,
+            figure,
+            at: self.board.tile(tile).pos,
+            segment,
+        });
+    }
+
     /// Takes figure `i` off the board and back to its owner's supply.
     pub fn return_figure(&mut self, i: usize, events: &mut Vec<Event>) {
         let f = self.figures.remove(i);

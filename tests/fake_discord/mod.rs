@@ -1444,27 +1444,32 @@ fn webhook(
             }
         })
     };
+    // Filling the placeholder is an edit, with the placeholder's visibility: it notifies
+    // nobody (an explicit PATCH, or a follow-up sent while it is unfilled).
+    let fill = |what: &str, created: bool| -> Answer {
+        if let Err(a) = check_limits(inner, what, j, files, created) {
+            return a;
+        }
+        let flags = if pending.deferred_ephemeral {
+            EPHEMERAL
+        } else {
+            0
+        };
+        let msg = inner.message_json(original, pending.channel, j, files, flags, true);
+        set(Placeholder::Filled);
+        let meta = Meta {
+            message_id: original,
+            created: false,
+            notified: Vec::new(),
+        };
+        (200, Some(msg), Some(meta))
+    };
     match (method, rest) {
         ("PATCH", ["messages", "@original"]) => {
             if pending.placeholder == Placeholder::Deleted || pending.original.is_none() {
                 return (404, discord_error(10008, "Unknown Message"), None);
             }
-            if let Err(a) = check_limits(inner, "edit of the original response", j, files, false) {
-                return a;
-            }
-            let flags = if pending.deferred_ephemeral {
-                EPHEMERAL
-            } else {
-                0
-            };
-            let msg = inner.message_json(original, pending.channel, j, files, flags, true);
-            set(Placeholder::Filled);
-            let meta = Meta {
-                message_id: original,
-                created: false,
-                notified: Vec::new(),
-            };
-            (200, Some(msg), Some(meta))
+            fill("edit of the original response", false)
         }
         ("DELETE", ["messages", "@original"]) => {
             if pending.placeholder == Placeholder::Deleted || pending.original.is_none() {
@@ -1476,23 +1481,8 @@ fn webhook(
         }
         ("POST", []) => {
             if pending.placeholder == Placeholder::Unfilled {
-                // Replaces the placeholder: an edit, with the placeholder's visibility.
-                if let Err(a) = check_limits(inner, "follow-up", j, files, true) {
-                    return a;
-                }
-                let flags = if pending.deferred_ephemeral {
-                    EPHEMERAL
-                } else {
-                    0
-                };
-                let msg = inner.message_json(original, pending.channel, j, files, flags, true);
-                set(Placeholder::Filled);
-                let meta = Meta {
-                    message_id: original,
-                    created: false,
-                    notified: Vec::new(),
-                };
-                return (200, Some(msg), Some(meta));
+                // Replaces the placeholder instead of being created.
+                return fill("follow-up", true);
             }
             if let Err(a) = check_limits(inner, "follow-up", j, files, true) {
                 return a;

@@ -11,7 +11,7 @@ use super::{Module, Step};
 use crate::engine::action::{Action, Decision, Event, RuleError};
 use crate::engine::board::TileIdx;
 use crate::engine::config::{Expansion, GameConfig};
-use crate::engine::figures::{Figure, FigureKind};
+use crate::engine::figures::FigureKind;
 use crate::engine::geometry::Pos;
 use crate::engine::state::{Stage, State};
 use crate::engine::tile::SegmentKind;
@@ -152,20 +152,8 @@ pub(crate) fn apply(
     let Action::Land { segment } = *action else {
         unreachable!("checked: a landing")
     };
-    st.players[player as usize].supply.take(figure);
-    st.figures.push(Figure {
-        owner: player,
-        kind: figure,
-        tile,
-        seg: segment,
-    });
     st.ext.flight.landing = None;
-    events.push(Event::FigurePlaced {
-        player,
-        figure,
-        at: st.board.tile(tile).pos,
-        segment,
-    });
+    st.place_figure(player, figure, tile, segment, events);
 }
 
 impl Module for FlyingMachines {
