@@ -201,7 +201,7 @@ pub fn label_placements(placements: Vec<crate::engine::Placement>) -> Vec<Spot> 
         .map(|(i, p)| Spot {
             label: spot_label(i),
             at: p.at,
-            rotations: p.rotations,
+            rotations: p.rotations.to_vec(),
         })
         .collect()
 }

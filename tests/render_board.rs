@@ -406,7 +406,7 @@ fn odd_views_draw_without_panicking() {
         spots: vec![Spot {
             label: "A".into(),
             at: Pos::new(-30, 12),
-            rotations: vec![Rotation::from_quarters(0)],
+            rotations: [Rotation::from_quarters(0)].into_iter().collect(),
         }],
         fitting: vec![],
     });

@@ -42,15 +42,76 @@ struct OpenSpot {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Placement {
     pub at: Pos,
-    pub rotations: Vec<Rotation>,
+    pub rotations: Rotations,
+}
+
+/// The rotations that fit at one spot, in increasing order: at most four, kept inline
+/// because the engine lists the placements of every drawn tile (no allocation each).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Rotations {
+    len: u8,
+    items: [Rotation; 4],
+}
+
+impl Rotations {
+    pub fn push(&mut self, r: Rotation) {
+        self.items[self.len as usize] = r;
+        self.len += 1;
+    }
+}
+
+impl Default for Rotations {
+    fn default() -> Rotations {
+        Rotations {
+            len: 0,
+            items: Rotation::ALL,
+        }
+    }
+}
+
+impl std::ops::Deref for Rotations {
+    type Target = [Rotation];
+    fn deref(&self) -> &[Rotation] {
+        &self.items[..self.len as usize]
+    }
+}
+
+impl<'a> IntoIterator for &'a Rotations {
+    type Item = &'a Rotation;
+    type IntoIter = std::slice::Iter<'a, Rotation>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl FromIterator<Rotation> for Rotations {
+    fn from_iter<I: IntoIterator<Item = Rotation>>(iter: I) -> Rotations {
+        let mut out = Rotations::default();
+        for r in iter {
+            out.push(r);
+        }
+        out
+    }
+}
+
+impl std::fmt::Debug for Rotations {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl Serialize for Rotations {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Board {
     tiles: Vec<PlacedTile>,
     at: FxHashMap<Pos, TileIdx>,
+    /// Sorted by position (x, then y).
     open: Vec<OpenSpot>,
-    open_index: FxHashMap<Pos, usize>,
 }
 
 impl Board {
@@ -95,20 +156,21 @@ impl Board {
 
     /// Whether `kind` turned by `r` fits at `pos`: empty, touching the board, edges agree.
     pub fn fits(&self, kind: &TileKind, pos: Pos, r: Rotation) -> bool {
-        match self.open_index.get(&pos) {
-            Some(&i) => {
+        match self.open_at(pos) {
+            Ok(i) => {
                 let spot = self.open[i];
                 kind.edge_codes[r.quarters() as usize] & spot.mask == spot.want
             }
-            None => false,
+            Err(_) => false,
         }
     }
 
     /// Every legal placement of `kind`, sorted by x, then y.
     pub fn placements(&self, kind: &TileKind) -> Vec<Placement> {
+        // `open` is sorted by position, so the placements are too.
         let mut out: Vec<Placement> = Vec::new();
         for spot in &self.open {
-            let mut rotations = Vec::new();
+            let mut rotations = Rotations::default();
             for r in Rotation::ALL {
                 if kind.edge_codes[r.quarters() as usize] & spot.mask == spot.want {
                     rotations.push(r);
@@ -121,7 +183,6 @@ impl Board {
                 });
             }
         }
-        out.sort_unstable_by_key(|p| p.at.xy_key());
         out
     }
 
@@ -165,16 +226,18 @@ impl Board {
             // The neighbour's side facing us must show our terrain.
             let their_side = side.opposite().index();
             let code = k.edge(side, rotation).code();
-            let i = match self.open_index.get(&n) {
-                Some(&i) => i,
-                None => {
-                    self.open.push(OpenSpot {
-                        pos: n,
-                        mask: 0,
-                        want: 0,
-                    });
-                    self.open_index.insert(n, self.open.len() - 1);
-                    self.open.len() - 1
+            let i = match self.open_at(n) {
+                Ok(i) => i,
+                Err(i) => {
+                    self.open.insert(
+                        i,
+                        OpenSpot {
+                            pos: n,
+                            mask: 0,
+                            want: 0,
+                        },
+                    );
+                    i
                 }
             };
             self.open[i].mask |= 0b11 << (2 * their_side);
@@ -183,12 +246,15 @@ impl Board {
         idx
     }
 
+    /// Where `pos` is (or would go) in the sorted open spots.
+    fn open_at(&self, pos: Pos) -> Result<usize, usize> {
+        let key = pos.xy_key();
+        self.open.binary_search_by_key(&key, |s| s.pos.xy_key())
+    }
+
     fn remove_open(&mut self, pos: Pos) {
-        if let Some(i) = self.open_index.remove(&pos) {
-            self.open.swap_remove(i);
-            if i < self.open.len() {
-                self.open_index.insert(self.open[i].pos, i);
-            }
+        if let Ok(i) = self.open_at(pos) {
+            self.open.remove(i);
         }
     }
 

@@ -543,12 +543,19 @@ fn setup(cfg: &GameConfig) -> Result<State, ConfigError> {
 /// Where `player` may put a figure on `tile`, the tile just placed.
 fn figure_options(cfg: &GameConfig, st: &State, player: u8, tile: TileIdx) -> Vec<FigureOption> {
     let kind = st.kind(tile);
+    // The features holding a follower, found once rather than once per segment.
+    let held: Vec<_> = st
+        .figures
+        .iter()
+        .filter(|f| f.kind.is_follower())
+        .map(|f| st.figure_root(f))
+        .collect();
     let mut spots: Vec<u8> = Vec::new();
     for (i, s) in kind.segments.iter().enumerate() {
         if s.kind == SegmentKind::Field && cfg.rules.farmers == FarmerRule::Off {
             continue;
         }
-        if !st.occupied(st.root(tile, i as u8)) {
+        if !held.contains(&st.root(tile, i as u8)) {
             spots.push(i as u8);
         }
     }

@@ -25,7 +25,7 @@ pub use action::{
     Action, Category, Decision, Event, FigureOption, LogEntry, MagicOption, Pending, RuleError,
     ScoreReason,
 };
-pub use board::{Board, PlacedTile, Placement, TileIdx};
+pub use board::{Board, PlacedTile, Placement, Rotations, TileIdx};
 pub use catalogue::Catalogue;
 pub use config::{Expansion, FarmerRule, GameConfig, RuleOptions, SmallCityRule, Stack, StartTile};
 pub use figures::{Figure, FigureKind, NeutralFigure, NeutralKind, Supply};

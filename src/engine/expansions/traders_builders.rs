@@ -54,13 +54,23 @@ impl Module for TradersBuilders {
         out: &mut Vec<FigureOption>,
     ) {
         let supply = st.players[player as usize].supply;
+        if supply.get(FigureKind::Builder) == 0 && supply.get(FigureKind::Pig) == 0 {
+            return;
+        }
+        // The features holding one of the player's followers, found once.
+        let own: Vec<SegId> = st
+            .figures
+            .iter()
+            .filter(|f| f.owner == player && f.kind.is_follower())
+            .map(|f| st.figure_root(f))
+            .collect();
         for (i, s) in st.kind(tile).segments.iter().enumerate() {
             let figure = match s.kind {
                 SegmentKind::Road | SegmentKind::City => FigureKind::Builder,
                 SegmentKind::Field => FigureKind::Pig,
                 SegmentKind::Cloister => continue,
             };
-            if supply.get(figure) > 0 && has_follower(st, st.root(tile, i as u8), player) {
+            if supply.get(figure) > 0 && own.contains(&st.root(tile, i as u8)) {
                 out.push(FigureOption {
                     kind: figure,
                     segment: i as u8,
@@ -76,12 +86,18 @@ impl Module for TradersBuilders {
             return;
         }
         let player = st.turn.player;
+        let Some(builder) = st
+            .figures
+            .iter()
+            .find(|f| f.owner == player && f.kind == FigureKind::Builder)
+        else {
+            return;
+        };
+        let builder = st.figure_root(builder);
         let kind = st.kind(tile);
         let extends = kind.segments.iter().enumerate().any(|(i, s)| {
             matches!(s.kind, SegmentKind::Road | SegmentKind::City)
-                && st
-                    .figures_on(st.root(tile, i as u8))
-                    .any(|(_, f)| f.owner == player && f.kind == FigureKind::Builder)
+                && st.root(tile, i as u8) == builder
         });
         if extends {
             st.ext.traders.earned = true;
