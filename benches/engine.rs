@@ -94,7 +94,7 @@ fn whole_game(c: &mut Criterion) {
         },
     );
     c.bench_function(
-        "random 4-player game, base + I&C + T&B + Gold Mines + Mage & Witch + Flying Machines, all decisions + final scoring",
+        "random 4-player game, base + I&C + T&B + Gold Mines + Mage & Witch + Flying Machines + Labyrinth, all decisions + final scoring",
         |b| {
             b.iter(|| {
                 seed += 1;
@@ -105,6 +105,7 @@ fn whole_game(c: &mut Criterion) {
                     Expansion::GoldMines,
                     Expansion::MageWitch,
                     Expansion::FlyingMachines,
+                    Expansion::Labyrinth,
                 ]);
                 let mut game = Game::new(cfg).expect("config");
                 while !game.is_over() {
