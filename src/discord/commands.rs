@@ -16,6 +16,7 @@
 use super::{Data, Error, context, dispatch, respond};
 use crate::app::command::{ArgKind, OptionSpec};
 use crate::app::{Arg, COMMANDS, Command, CommandSpec};
+use crate::i18n::{self, Lang};
 use poise::serenity_prelude as serenity;
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -51,15 +52,43 @@ pub fn registration(global: bool) -> Value {
 }
 
 fn command_json(spec: &CommandSpec) -> Value {
-    json!({
+    let key = i18n::commands::command_key(spec);
+    let mut c = json!({
         "name": spec.name,
         "type": CHAT_INPUT,
         "description": spec.description,
-        "options": spec.options.iter().map(option_json).collect::<Vec<_>>(),
-    })
+        "options": spec.options.iter().map(|o| option_json(spec, o)).collect::<Vec<_>>(),
+    });
+    localize(&mut c, &key, true);
+    c
 }
 
-fn option_json(o: &OptionSpec) -> Value {
+/// Adds the translations of a command, option or choice: Discord shows each user the
+/// names and descriptions of their client's language (English is the default).
+fn localize(v: &mut Value, key: &str, described: bool) {
+    let mut names = serde_json::Map::new();
+    let mut descriptions = serde_json::Map::new();
+    for lang in Lang::all().filter(|l| *l != Lang::english()) {
+        let name = i18n::commands::name(lang, key);
+        let description = i18n::commands::description(lang, key);
+        for locale in lang.discord_locales() {
+            if let Some(n) = &name {
+                names.insert(locale.into(), n.clone().into());
+            }
+            if let Some(d) = &description {
+                descriptions.insert(locale.into(), d.clone().into());
+            }
+        }
+    }
+    if !names.is_empty() {
+        v["name_localizations"] = names.into();
+    }
+    if described && !descriptions.is_empty() {
+        v["description_localizations"] = descriptions.into();
+    }
+}
+
+fn option_json(spec: &CommandSpec, o: &OptionSpec) -> Value {
     let kind = match o.kind {
         ArgKind::Str | ArgKind::Choice(_) => STRING,
         ArgKind::Int { .. } => INTEGER,
@@ -72,6 +101,7 @@ fn option_json(o: &OptionSpec) -> Value {
         "required": o.required,
         "autocomplete": o.autocomplete,
     });
+    localize(&mut v, &i18n::commands::option_key(spec, o), true);
     match o.kind {
         ArgKind::Int { min, max } => {
             v["min_value"] = min.into();
@@ -80,7 +110,11 @@ fn option_json(o: &OptionSpec) -> Value {
         ArgKind::Choice(words) => {
             v["choices"] = words
                 .iter()
-                .map(|w| json!({"name": w, "value": w}))
+                .map(|w| {
+                    let mut c = json!({"name": w, "value": w});
+                    localize(&mut c, &i18n::commands::choice_key(spec, o, w), false);
+                    c
+                })
                 .collect();
         }
         ArgKind::Str | ArgKind::Bool => {}
@@ -309,6 +343,74 @@ mod tests {
         }
     }
 
+    /// Every translated name, description and choice follows the rules of the English
+    /// ones (names: lowercase ASCII, digits, `-` and `_`, 1-32; descriptions and choice
+    /// names 1-100; option names unique in a command), for every command in every
+    /// language, and a command's text stays within Discord's 4000 characters per locale.
+    #[test]
+    fn translations_fit_discords_limits() {
+        let name_ok = |n: &str| {
+            (1..=32).contains(&n.len())
+                && n.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-')
+        };
+        let text_ok = |d: &str| (1..=100).contains(&d.chars().count());
+        let json = registration(true);
+        for lang in Lang::all().filter(|l| *l != Lang::english()) {
+            for locale in lang.discord_locales() {
+                let mut command_names = Vec::new();
+                for c in json.as_array().unwrap() {
+                    let at = format!("{locale} /{}", c["name"]);
+                    let name = c["name_localizations"][locale].as_str().expect(&at);
+                    assert!(name_ok(name), "{at}: {name}");
+                    command_names.push(name);
+                    let d = c["description_localizations"][locale].as_str().expect(&at);
+                    assert!(text_ok(d), "{at}: {d}");
+                    let mut total = name.len() + d.chars().count();
+                    let mut option_names = Vec::new();
+                    for o in c["options"].as_array().unwrap() {
+                        let at = format!("{at} {}", o["name"]);
+                        let name = o["name_localizations"][locale].as_str().expect(&at);
+                        assert!(name_ok(name), "{at}: {name}");
+                        option_names.push(name);
+                        let d = o["description_localizations"][locale].as_str().expect(&at);
+                        assert!(text_ok(d), "{at}: {d}");
+                        total += name.len() + d.chars().count();
+                        for ch in o["choices"].as_array().into_iter().flatten() {
+                            let n = ch["name_localizations"][locale].as_str().expect(&at);
+                            assert!(text_ok(n), "{at}: choice {n}");
+                            total += n.chars().count() + ch["value"].as_str().unwrap().len();
+                        }
+                    }
+                    let unique = option_names.len();
+                    option_names.sort();
+                    option_names.dedup();
+                    assert_eq!(option_names.len(), unique, "{at}: option names unique");
+                    assert!(total <= 4000, "{at}: {total} characters");
+                }
+                let unique = command_names.len();
+                command_names.sort();
+                command_names.dedup();
+                assert_eq!(
+                    command_names.len(),
+                    unique,
+                    "{locale}: command names unique"
+                );
+            }
+        }
+        let new = &json
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == "new")
+            .unwrap();
+        assert_eq!(new["name_localizations"]["es-419"], "nueva");
+        assert_eq!(
+            new["options"][2]["choices"][1]["name_localizations"]["es-ES"],
+            "clásica (1.ª edición)"
+        );
+    }
+
     #[test]
     fn registration_json_follows_the_table() {
         let json = registration(false);
@@ -332,9 +434,18 @@ mod tests {
         assert_eq!(place["options"][2]["min_value"], -200);
         let game = &find("new")["options"][0];
         assert_eq!(game["type"], 3);
+        let choices: Vec<(&Value, &Value)> = game["choices"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| (&c["name"], &c["value"]))
+            .collect();
         assert_eq!(
-            game["choices"],
-            json!([{"name": "board", "value": "board"}, {"name": "cards", "value": "cards"}])
+            choices,
+            [
+                (&json!("board"), &json!("board")),
+                (&json!("cards"), &json!("cards"))
+            ]
         );
         assert_eq!(find("undo")["options"][0]["type"], 5);
         assert_eq!(find("figure")["options"][0]["required"], true);

@@ -1,0 +1,43 @@
+//! Compiles the translations in: every `assets/locales/<language>/*.ftl` file becomes
+//! part of the binary, so adding a language is adding one folder of `.ftl` files.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+fn main() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/locales");
+    println!("cargo:rerun-if-changed={}", root.display());
+    let mut langs: Vec<_> = std::fs::read_dir(&root)
+        .expect("assets/locales")
+        .filter_map(Result::ok)
+        .filter(|e| e.path().is_dir())
+        .collect();
+    langs.sort_by_key(|e| e.file_name());
+    let mut out = String::from("pub(super) static LOCALES: &[(&str, &[(&str, &str)])] = &[\n");
+    for lang in langs {
+        let dir = lang.path();
+        println!("cargo:rerun-if-changed={}", dir.display());
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .expect("a language folder")
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "ftl"))
+            .collect();
+        files.sort();
+        let name = lang.file_name().to_string_lossy().into_owned();
+        write!(out, "    ({name:?}, &[").unwrap();
+        for f in files {
+            let file = f.file_name().unwrap().to_string_lossy().into_owned();
+            write!(
+                out,
+                "({file:?}, include_str!({:?})), ",
+                f.display().to_string()
+            )
+            .unwrap();
+        }
+        out.push_str("]),\n");
+    }
+    out.push_str("];\n");
+    let dest = Path::new(&std::env::var("OUT_DIR").unwrap()).join("locales.rs");
+    std::fs::write(dest, out).expect("write locales.rs");
+}
