@@ -299,7 +299,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     },
     CommandSpec {
         name: "choose",
-        description: "Answer the decision the game asks of you (a joker, 10 points or keep, the mage or witch, gold)",
+        description: "Answer what the game asks of you (a joker, 10 points or keep, mage, witch, gold, ferry, crop circle)",
         options: &[required(auto("option", "One of the offered choices"))],
         scope: Scope::Any,
     },

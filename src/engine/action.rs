@@ -483,6 +483,14 @@ pub enum Event {
         symbol: CropCircle,
         option: CropOption,
     },
+    /// Ferries: the player moves no (more) ferries this turn.
+    FerriesStay {
+        player: u8,
+    },
+    /// Crop Circles ("add"): the player adds no follower.
+    NothingAdded {
+        player: u8,
+    },
 }
 
 /// Why an action was refused. The game is unchanged.

@@ -264,7 +264,7 @@ pub(crate) fn apply_pick(st: &mut State, player: u8, action: &Action, events: &m
                 .expect("checked: the figure is there");
             st.return_figure(i, events);
         }
-        _ => events.push(Event::Passed { player }),
+        _ => events.push(Event::NothingAdded { player }),
     }
     let n = st.players.len() as u8;
     let active = st.turn.player;

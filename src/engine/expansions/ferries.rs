@@ -311,7 +311,7 @@ pub(crate) fn apply_move(st: &mut State, player: u8, action: &Action, events: &m
     let Action::MoveFerry { at, ends } = *action else {
         // A pass: no more moves this turn.
         st.ext.ferries.movable.clear();
-        events.push(Event::Passed { player });
+        events.push(Event::FerriesStay { player });
         return;
     };
     let tile = st.board.index_at(at).expect("checked: a ferry there");
