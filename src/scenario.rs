@@ -2,8 +2,8 @@
 //! contract of `shared/design/scenario-format.md`, documented in `docs/scenarios.md`).
 
 use crate::engine::{
-    Action, Catalogue, Decision, Event, Expansion, FigureKind, Game, GameConfig, NeutralKind, Pos,
-    Rotation, RuleOptions, SegmentKind, Slot, Stack, StartTile,
+    Action, Catalogue, CropOption, Decision, Event, Expansion, FigureKind, Game, GameConfig,
+    NeutralKind, Pos, Rotation, RuleOptions, SegmentKind, Side, Slot, Stack, StartTile,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -47,6 +47,49 @@ pub struct ScenarioTurn {
     /// Gold Mines: the tile that takes the second gold bar.
     #[serde(default)]
     pub gold: Option<Pos>,
+    /// Ferries: the road ends (board directions) the new ferry joins on the lake tile
+    /// just placed.
+    #[serde(default)]
+    pub ferry: Option<[Side; 2]>,
+    /// Ferries: the moves of existing ferries, in order.
+    #[serde(default)]
+    pub ferry_moves: Vec<ScenarioFerryMove>,
+    /// Crop Circles: the active player's option and each player's pick.
+    #[serde(default)]
+    pub crop_circle: Option<ScenarioCropCircle>,
+}
+
+/// `{"at": [x, y], "ends": ["S", "W"]}`: the ferry on the lake at `at` moves.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioFerryMove {
+    pub at: Pos,
+    pub ends: [Side; 2],
+}
+
+/// `{"option": "add", "picks": [...]}`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioCropCircle {
+    pub option: CropOption,
+    #[serde(default)]
+    pub picks: Vec<ScenarioCropPick>,
+}
+
+/// `{"player": 1, "at": [x, y], "slot": "N"}` or `{"player": 2, "none": true}`; for a
+/// removal `"figure": "large"` may name the large follower (default: a follower there).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioCropPick {
+    pub player: u8,
+    #[serde(default)]
+    pub at: Option<Pos>,
+    #[serde(default)]
+    pub slot: Option<String>,
+    #[serde(default)]
+    pub none: bool,
+    #[serde(default)]
+    pub figure: Option<FigureKind>,
 }
 
 /// `{"move": "mage", "at": [x, y], "slot": "N"}` or `{"remove": "witch"}`.
@@ -164,6 +207,23 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                 }
             }
         }
+        if let Some(c) = &t.crop_circle {
+            for p in &c.picks {
+                let malformed = |m: &str| ScenarioError::Malformed(format!("turn {i}: {m}"));
+                match (p.at, &p.slot, p.none) {
+                    (Some(_), Some(slot), false) => {
+                        slot.parse::<Slot>().map_err(|e| malformed(&e))?;
+                    }
+                    (None, None, true) => {}
+                    _ => {
+                        return Err(malformed(
+                            "a crop circle pick is {\"player\": p, \"at\": [x, y], \"slot\": \"N\"} \
+                             or {\"player\": p, \"none\": true}",
+                        ));
+                    }
+                }
+            }
+        }
     }
     let config = GameConfig {
         players: sc.players,
@@ -230,6 +290,8 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
         // turn's fields, until the next tile is drawn.
         let (mut magic_done, mut gold_done, mut figure_done) = (false, false, false);
         let mut landed = false;
+        let (mut ferry_done, mut ferry_moves) = (false, t.ferry_moves.iter());
+        let (mut crop_done, mut picks) = (false, t.crop_circle.iter().flat_map(|c| &c.picks));
         while let Some(p) = game.pending() {
             let action = match &p.decision {
                 Decision::PlaceTile { .. } => break,
@@ -293,6 +355,77 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                     };
                     Action::Land { segment }
                 }
+                Decision::PlaceFerry { at, .. } => {
+                    let Some(ends) = t.ferry.filter(|_| !ferry_done) else {
+                        return Err(fail(format!(
+                            "the game asks for the ferry on the lake at {at} (field ferry)"
+                        )));
+                    };
+                    ferry_done = true;
+                    Action::PlaceFerry { at: *at, ends }
+                }
+                Decision::MoveFerry { .. } => match ferry_moves.next() {
+                    Some(m) => Action::MoveFerry {
+                        at: m.at,
+                        ends: m.ends,
+                    },
+                    None => Action::Pass,
+                },
+                Decision::CropCircle { .. } => {
+                    let Some(c) = t.crop_circle.as_ref().filter(|_| !crop_done) else {
+                        return Err(fail(
+                            "the game asks for the crop circle's option (field crop_circle)".into(),
+                        ));
+                    };
+                    crop_done = true;
+                    Action::CropCircle { option: c.option }
+                }
+                Decision::CropPick { option, symbol, .. } => {
+                    // Players the game skipped (nothing to add to or take back) may be
+                    // listed with "none".
+                    let pick = loop {
+                        let Some(pick) = picks.next() else {
+                            return Err(fail(format!(
+                                "the game asks player {} for a crop circle pick (field \
+                                 crop_circle.picks)",
+                                p.player
+                            )));
+                        };
+                        if pick.player == p.player {
+                            break pick;
+                        }
+                        if !pick.none {
+                            return Err(fail(format!(
+                                "player {} has no {} to {} (the game skips them; \
+                                 player {} is asked)",
+                                pick.player,
+                                symbol.followers(),
+                                if *option == CropOption::Add {
+                                    "add beside"
+                                } else {
+                                    "take back"
+                                },
+                                p.player
+                            )));
+                        }
+                    };
+                    match (pick.at, pick.slot.as_deref()) {
+                        (Some(at), Some(slot)) => {
+                            let segment = segment_at(&game, at, slot).map_err(&fail)?;
+                            match option {
+                                CropOption::Add => Action::AddFollower { at, segment },
+                                CropOption::Remove => Action::TakeBack {
+                                    figure: pick.figure.unwrap_or_else(|| {
+                                        taken_back(&game, p.player, at, segment)
+                                    }),
+                                    at,
+                                    segment,
+                                },
+                            }
+                        }
+                        _ => Action::Pass,
+                    }
+                }
             };
             events.extend(
                 game.apply(p.player, action)
@@ -322,6 +455,24 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
         }
         if t.gold.is_some() && !gold_done {
             return Err(fail("no gold bar is to be placed in this turn".into()));
+        }
+        if t.ferry.is_some() && !ferry_done {
+            return Err(fail("no ferry is to be placed in this turn".into()));
+        }
+        if let Some(m) = ferry_moves.next() {
+            return Err(fail(format!(
+                "the ferry at {} cannot move in this turn (no ferry move is offered)",
+                m.at
+            )));
+        }
+        if t.crop_circle.is_some() && !crop_done {
+            return Err(fail("no crop circle is to be answered in this turn".into()));
+        }
+        if let Some(pick) = picks.find(|p| !p.none) {
+            return Err(fail(format!(
+                "player {} is not asked for a crop circle pick (nothing to add to or take back)",
+                pick.player
+            )));
         }
         for e in events {
             if let Event::Scored {
@@ -385,6 +536,14 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                 .collect::<serde_json::Map<_, _>>()
         );
     }
+    if game.config().has(Expansion::Ferries) {
+        out["ferries"] = json!(
+            game.ferries()
+                .iter()
+                .map(|(at, ends)| json!({"at": at, "ends": ends}))
+                .collect::<Vec<_>>()
+        );
+    }
     if let Some(q) = sc.query.as_ref().and_then(|q| q.placements.as_ref()) {
         let kind = cat
             .find(q)
@@ -426,6 +585,24 @@ fn centre_segment(game: &Game, at: Pos) -> Result<u8, String> {
         .position(|s| s.kind == SegmentKind::Cloister || s.slots.is_empty())
         .map(|i| i as u8)
         .ok_or_else(|| format!("tile {} has nothing in its centre (slot C)", kind.id))
+}
+
+/// The figure a crop circle pick takes back when the file names none: the player's
+/// follower there, else their large follower.
+fn taken_back(game: &Game, player: u8, at: Pos, segment: u8) -> FigureKind {
+    let here = |k: FigureKind| {
+        game.figures().iter().any(|f| {
+            f.owner == player
+                && f.kind == k
+                && f.seg == segment
+                && game.board().tile(f.tile).pos == at
+        })
+    };
+    if !here(FigureKind::Follower) && here(FigureKind::Large) {
+        FigureKind::Large
+    } else {
+        FigureKind::Follower
+    }
 }
 
 /// The segment under a slot (board directions) of the tile at `at`.

@@ -170,6 +170,8 @@ pub struct BoardView {
     pub gold: bool,
     /// Gold bars on the board, by tile.
     pub gold_bars: Vec<(Pos, u32)>,
+    /// Ferries: each lake with a ferry and the sides of the road ends it joins.
+    pub ferries: Vec<(Pos, [crate::engine::Side; 2])>,
     /// The mage and the witch on the board.
     pub neutral: Vec<NeutralView>,
     /// Scorings of the move just made (empty unless set with [`BoardView::with_scores`]).
@@ -279,6 +281,7 @@ impl BoardView {
             goods: game.config().has(crate::engine::Expansion::TradersBuilders),
             gold: game.config().has(crate::engine::Expansion::GoldMines),
             gold_bars: game.gold_on_board(),
+            ferries: game.ferries(),
             neutral: game
                 .neutral_figures()
                 .iter()

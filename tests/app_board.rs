@@ -664,8 +664,11 @@ fn autocomplete_offers_only_legal_choices() {
         [
             "inns-cathedrals,traders-builders",
             "inns-cathedrals,flying-machines",
+            "inns-cathedrals,ferries",
             "inns-cathedrals,gold-mines",
             "inns-cathedrals,mage-witch",
+            "inns-cathedrals,crop-circles",
+            "inns-cathedrals,crop-circles-1",
             "inns-cathedrals,labyrinth"
         ]
     );
@@ -733,17 +736,23 @@ fn stats_count_this_servers_finished_games() {
 /// says what is valid, and the picked one is applied.
 #[test]
 fn expansion_questions_are_answered_with_choose() {
+    questions_are_answered_with_choose("gold-mines,mage-witch", 6, 4);
+}
+
+/// The same for the ferries (placed and moved) and the crop circles (the option, then
+/// each player's pick, asked of the other player too).
+#[test]
+fn ferry_and_crop_circle_questions_are_answered_with_choose() {
+    questions_are_answered_with_choose("ferries,crop-circles,crop-circles-1", 12, 12);
+}
+
+fn questions_are_answered_with_choose(expansions: &str, questions: usize, at_least: usize) {
     let app = app();
-    run(
-        &app,
-        &alice(),
-        "new",
-        &[("expansions", "gold-mines,mage-witch")],
-    );
+    run(&app, &alice(), "new", &[("expansions", expansions)]);
     run(&app, &bob(), "join", &[]);
     run(&app, &alice(), "start", &[]);
     let mut asked = 0;
-    while asked < 6 {
+    while asked < questions && !game(&app).is_over() {
         let g = game(&app);
         let p = g.pending().expect("the game asks something");
         let who = seat_user(&app, p.player);
@@ -755,7 +764,7 @@ fn expansion_questions_are_answered_with_choose() {
             Decision::PlaceFigure { .. } => {
                 run(&app, &who, "pass", &[]);
             }
-            Decision::MoveMagic { .. } | Decision::PlaceGold { .. } | Decision::Land { .. } => {
+            _ => {
                 asked += 1;
                 let other = seat_user(&app, 1 - p.player);
                 let offered = app.autocomplete(&who, "choose", "option", "", &[]);
@@ -789,5 +798,5 @@ fn expansion_questions_are_answered_with_choose() {
             }
         }
     }
-    assert!(asked >= 4, "only {asked} expansion questions");
+    assert!(asked >= at_least, "only {asked} expansion questions");
 }

@@ -4,10 +4,16 @@
 
 use carcassonne_bot::engine::game::initial_supply;
 use carcassonne_bot::engine::{
-    Action, Catalogue, Event, Expansion, FarmerRule, FigureKind, Game, GameConfig, NeutralKind,
-    Pos, Rotation,
+    Action, Catalogue, CropOption, Event, Expansion, FarmerRule, FigureKind, Game, GameConfig,
+    NeutralKind, Pos, Rotation, Side,
 };
 use carcassonne_bot::rng::Rng;
+
+thread_local! {
+    /// Ferry moves and crop circle choices seen by this test's games.
+    static FERRY_MOVES: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    static CROP_CIRCLES: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
 
 fn tiles_in_game(cfg: &GameConfig) -> usize {
     let cat = Catalogue::get();
@@ -33,7 +39,33 @@ fn random_action(rng: &mut Rng, game: &Game) -> (u8, Action) {
             min.y - 1 + rng.below((max.y - min.y + 3) as u64) as i32,
         )
     };
-    let action = match rng.below(8) {
+    let any_ends = |rng: &mut Rng| {
+        [
+            Side::ALL[rng.below(4) as usize],
+            Side::ALL[rng.below(4) as usize],
+        ]
+    };
+    let action = match rng.below(13) {
+        8 => Action::PlaceFerry {
+            at: any_pos(rng),
+            ends: any_ends(rng),
+        },
+        9 => Action::MoveFerry {
+            at: any_pos(rng),
+            ends: any_ends(rng),
+        },
+        10 => Action::CropCircle {
+            option: [CropOption::Add, CropOption::Remove][rng.below(2) as usize],
+        },
+        11 => Action::AddFollower {
+            at: any_pos(rng),
+            segment: rng.below(6) as u8,
+        },
+        12 => Action::TakeBack {
+            figure: FigureKind::ALL[rng.below(FigureKind::ALL.len() as u64) as usize],
+            at: any_pos(rng),
+            segment: rng.below(6) as u8,
+        },
         3 => Action::MoveMagic {
             figure: NeutralKind::ALL[rng.below(2) as usize],
             at: any_pos(rng),
@@ -82,8 +114,9 @@ fn check_figures(game: &Game, start: &carcassonne_bot::engine::Supply) {
     }
 }
 
-/// Plays one game to the end with random legal choices and checks the invariants.
-fn play(cfg: GameConfig, exhaustive: bool) {
+/// Plays one game to the end with random legal choices and checks the invariants;
+/// counts the deadline defaults taken in `defaults`.
+fn play_counting(cfg: GameConfig, exhaustive: bool, defaults: &mut u32) {
     let mut rng = Rng::new(cfg.seed ^ 0x5EED);
     let mut game = Game::new(cfg.clone()).expect("valid configuration");
     let start = initial_supply(game.config());
@@ -118,10 +151,45 @@ fn play(cfg: GameConfig, exhaustive: bool) {
             }
         }
         assert!(!opts.is_empty(), "a running game offers no option");
-        let (p, a) = opts[rng.below(opts.len() as u64) as usize].clone();
+        let mut choice = opts[rng.below(opts.len() as u64) as usize].clone();
+        // A decision asked of a player other than the active one has a deadline default,
+        // one of its options; it is taken in about half of those decisions.
+        if let Some(default) = game.deadline_default() {
+            assert_ne!(game.pending().unwrap().player, game.current_player());
+            assert!(
+                opts.contains(&(choice.0, default.clone())),
+                "the deadline default {default:?} is not an option"
+            );
+            // "remove" takes back the player's follower of the kind placed earliest.
+            if let Action::TakeBack { at, segment, .. } = default.clone() {
+                let p = game.pending().unwrap().player;
+                let kind = game.board().at(at).unwrap().kind().segments[segment as usize].kind;
+                let earliest = game
+                    .figures()
+                    .iter()
+                    .find(|f| {
+                        f.owner == p
+                            && f.kind.is_follower()
+                            && game.board().tile(f.tile).kind().segments[f.seg as usize].kind
+                                == kind
+                    })
+                    .unwrap();
+                assert_eq!(
+                    (game.board().tile(earliest.tile).pos, earliest.seg),
+                    (at, segment)
+                );
+            }
+            if rng.below(2) == 0 {
+                choice = (choice.0, default);
+                *defaults += 1;
+            }
+        }
+        let (p, a) = choice;
         let events = game.apply(p, a).expect("an enumerated option is legal");
         for e in &events {
             match e {
+                Event::FerryMoved { .. } => FERRY_MOVES.with(|n| n.set(n.get() + 1)),
+                Event::CropCircleChosen { .. } => CROP_CIRCLES.with(|n| n.set(n.get() + 1)),
                 Event::GoldPlaced { .. } => gold_placed += 1,
                 Event::GoldLost { bars } => gold_lost += bars,
                 _ => {}
@@ -153,6 +221,11 @@ fn play(cfg: GameConfig, exhaustive: bool) {
     let json = serde_json::to_string(&game).expect("serialise");
     let back: Game = serde_json::from_str(&json).expect("deserialise");
     assert_eq!(back, game, "serde round trip gives the same state");
+}
+
+/// Plays one game to the end with random legal choices and checks the invariants.
+fn play(cfg: GameConfig, exhaustive: bool) {
+    play_counting(cfg, exhaustive, &mut 0);
 }
 
 /// Gold Mines: every bar placed is on the board, in a player's hands, or lost at the end;
@@ -384,6 +457,78 @@ fn random_games_with_every_playable_expansion() {
 }
 
 #[test]
+fn random_games_with_ferries() {
+    many(11000, &[Expansion::Ferries], |_| FarmerRule::Modern);
+    many(
+        11100,
+        &[Expansion::Ferries, Expansion::TradersBuilders],
+        |_| FarmerRule::Modern,
+    );
+    let moves = FERRY_MOVES.with(|n| n.get());
+    assert!(moves > 30, "only {moves} ferry moves");
+}
+
+/// Crop circles (both sets) alone and with the large follower, the builder and pig,
+/// and flights; decisions by other players take their deadline default in some games.
+#[test]
+fn random_games_with_crop_circles_and_deadline_defaults() {
+    let mut defaults = 0;
+    for (i, exps) in [
+        &[Expansion::CropCircles, Expansion::CropCircles1][..],
+        &[Expansion::CropCircles, Expansion::InnsCathedrals],
+        &[
+            Expansion::CropCircles1,
+            Expansion::TradersBuilders,
+            Expansion::FlyingMachines,
+        ],
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        for seed in 0..30u64 {
+            let players = 2 + (seed % 5) as u8;
+            let cfg = config(
+                players,
+                12000 + 100 * i as u64 + seed,
+                exps,
+                FarmerRule::Modern,
+            );
+            play_counting(cfg, seed < 2, &mut defaults);
+        }
+    }
+    assert!(defaults > 20, "only {defaults} deadline defaults taken");
+    let crops = CROP_CIRCLES.with(|n| n.get());
+    assert!(crops > 100, "only {crops} crop circles");
+}
+
+#[test]
+fn random_games_with_all_expansions_including_ferries_and_crop_circles() {
+    let mut defaults = 0;
+    for seed in 0..40u64 {
+        let players = 2 + (seed % 5) as u8;
+        let farmers = [FarmerRule::Modern, FarmerRule::Classic, FarmerRule::Off][seed as usize % 3];
+        let cfg = config(
+            players,
+            13000 + seed,
+            &[
+                Expansion::InnsCathedrals,
+                Expansion::TradersBuilders,
+                Expansion::GoldMines,
+                Expansion::MageWitch,
+                Expansion::FlyingMachines,
+                Expansion::Labyrinth,
+                Expansion::Ferries,
+                Expansion::CropCircles,
+                Expansion::CropCircles1,
+            ],
+            farmers,
+        );
+        play_counting(cfg, seed < 2, &mut defaults);
+    }
+    assert!(defaults > 5, "only {defaults} deadline defaults taken");
+}
+
+#[test]
 fn the_same_seed_deals_the_same_game_and_another_seed_another() {
     let a = Game::new(GameConfig::new(3, 99)).unwrap();
     let b = Game::new(GameConfig::new(3, 99)).unwrap();
@@ -406,6 +551,9 @@ fn resigned_players_are_skipped_and_a_lone_player_ends_the_game() {
                 Expansion::GoldMines,
                 Expansion::MageWitch,
                 Expansion::FlyingMachines,
+                Expansion::Ferries,
+                Expansion::CropCircles,
+                Expansion::CropCircles1,
             ],
             FarmerRule::Modern,
         );
@@ -453,7 +601,12 @@ fn only_the_player_asked_may_decide() {
     let cfg = config(
         4,
         77,
-        &[Expansion::GoldMines, Expansion::MageWitch],
+        &[
+            Expansion::GoldMines,
+            Expansion::MageWitch,
+            Expansion::Ferries,
+            Expansion::CropCircles,
+        ],
         FarmerRule::Modern,
     );
     let mut game = Game::new(cfg).unwrap();

@@ -422,3 +422,39 @@ fn odd_views_draw_without_panicking() {
     assert!(!render::board_png(&view).is_empty());
     assert!(!render::final_scores_png(&view).is_empty());
 }
+
+/// Ferries: a wooden plank across each lake from one road end joined to the other; the
+/// lake's other ends show water. Crop circle tiles are drawn with their circle.
+#[test]
+fn ferries_are_drawn_on_their_lakes() {
+    let exps = [Expansion::Base, Expansion::Ferries, Expansion::CropCircles];
+    let (mut planks, mut water) = (0, 0);
+    for seed in [41, 42] {
+        let game = samples::random_game(3, &exps, seed, 3, None);
+        let view = samples::view(&game);
+        let img = decode(&render::board_png(&view));
+        let lay = render::board_layout(&view);
+        assert!(!view.ferries.is_empty());
+        for &(pos, ends) in &view.ferries {
+            let placed = game.board().at(pos).unwrap();
+            for side in placed
+                .kind()
+                .symbols
+                .lake
+                .iter()
+                .map(|s| s.rotate(placed.rotation))
+            {
+                let want = if ends.contains(&side) {
+                    planks += 1;
+                    palette::FERRY
+                } else {
+                    water += 1;
+                    palette::WATER
+                };
+                let at = render::pieces::ferry_pixel(&lay, pos, side);
+                assert_eq!(px(&img, at), want, "lake at {pos}, {side:?} end");
+            }
+        }
+    }
+    assert!(planks >= 8 && water >= 4, "planks {planks}, water {water}");
+}

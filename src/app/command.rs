@@ -299,7 +299,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     },
     CommandSpec {
         name: "choose",
-        description: "Answer the decision the game asks of you (a joker, 10 points or keep, the mage or witch, gold)",
+        description: "Answer what the game asks of you (a joker, 10 points or keep, mage, witch, gold, ferry, crop circle)",
         options: &[required(auto("option", "One of the offered choices"))],
         scope: Scope::Any,
     },
@@ -780,7 +780,7 @@ mod tests {
             e,
             "/new farmers: 'ancient' is not one of modern, classic, off"
         );
-        let e = Command::parse("new", &[s("expansions", "ferries")]).unwrap_err();
+        let e = Command::parse("new", &[s("expansions", "messages")]).unwrap_err();
         assert!(e.contains("not playable yet"), "{e}");
         let e = Command::parse("pass", &[s("x", "1")]).unwrap_err();
         assert_eq!(e, "/pass takes no options");

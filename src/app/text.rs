@@ -11,7 +11,8 @@ pub fn help() -> String {
         "**Carcassonne in this channel**, one game per channel, at your own pace.\n\
          `/new` a game (`game:cards` for the card game), players `/join`, then `/start`. On your turn the bot \
          mentions you and posts the board: letters mark where your tile fits. `/place spot:B rotation:90`, \
-         then `/figure on:…` or `/pass` (the menus under the picture do the same).\n",
+         then `/figure on:…` or `/pass` (the menus under the picture do the same). Expansions ask more (a ferry, a crop circle, the mage…): \
+         `/choose` or the buttons; a crop circle asks every player.\n",
     );
     for (title, scope) in [
         ("Any game", Scope::Any),
@@ -56,6 +57,8 @@ pub const RULE_TOPICS: &[&str] = &[
     "gold-mines",
     "mage-witch",
     "flying-machines",
+    "ferries",
+    "crop-circles",
     "labyrinth",
     "cards",
     "bot",
@@ -105,6 +108,16 @@ pub fn rules(topic: Option<&str>) -> String {
             The bot rolls the die (shown in the turn message): the figure flies that many tiles in the machine's direction (straight or diagonal, as the tile is turned). \
             It must land on an incomplete road, city or cloister of that tile, even one already occupied, never on a field; you choose which (`/choose`). \
             With no tile there, or nothing it may land on, it goes back and you place no other figure this turn."
+            .to_string(),
+        Some("ferries") => "**Ferries** (+8 lake tiles, 8 ferries).\n\
+            Every road of a lake tile ends at its lake. After your figure (a thief goes on one road end) you must put a ferry on the lake you placed, joining two of its road ends into one road (`/choose`); an end without a ferry ends its road. \
+            When your tile extends a road that has ferries, you may then move the first ferry met in each direction along it, each once per turn, to join any other two ends of its own lake: roads split and join, followers may end up apart. \
+            Then completed roads score, also one a move completed elsewhere. A ferry lake is no inn; extending a road only by moving a ferry gives the builder no extra tile."
+            .to_string(),
+        Some("crop-circles") => "**Crop Circles** (+6 tiles; `crop-circles-1` adds the 6 of the first set).\n\
+            After the turn of a crop circle tile its player chooses (`/choose`): *add* or *remove*, for the followers the circle shows: pitchfork farmers, club thieves, shield knights. \
+            Then each player from that player's left, the player last, either may add a follower from their supply beside one of their own of that kind (same tile, same feature), or must take one of theirs back. \
+            A player with none of that kind is skipped. The others are mentioned with buttons; if they do not answer in time, add adds nothing and remove takes back the one placed earliest."
             .to_string(),
         Some("labyrinth") => "**The Labyrinth** (+2 tiles: four roads meet in a labyrinth and form one road).\n\
             You may put a follower on the labyrinth even when its road is occupied, and on a road you join to it whose own stretch up to the labyrinth holds no follower, whoever stands elsewhere. \

@@ -3,8 +3,8 @@
 
 use super::board::{Placement, TileIdx};
 use super::figures::{FigureKind, NeutralKind};
-use super::geometry::{Pos, Rotation};
-use super::tile::{Good, KindId, SegmentKind};
+use super::geometry::{Pos, Rotation, Side};
+use super::tile::{CropCircle, Good, KindId, SegmentKind};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -39,6 +39,63 @@ pub enum Action {
     /// their score stays, and their turns are skipped. When one player is left the game
     /// ends with final scoring. Not a rule of the rulebooks: asynchronous play needs it.
     Resign,
+    /// Ferries: the new ferry joins the road ends on sides `ends` (board directions) of
+    /// the lake tile just placed, at `at`.
+    PlaceFerry { at: Pos, ends: [Side; 2] },
+    /// Ferries: the ferry on the lake tile at `at` now joins the road ends on `ends`.
+    MoveFerry { at: Pos, ends: [Side; 2] },
+    /// Crop Circles: the active player's choice for every player.
+    CropCircle { option: CropOption },
+    /// Crop Circles ("add"): a follower from the supply goes beside one of the player's
+    /// own followers of the symbol's kind, on segment `segment` of the tile at `at`.
+    AddFollower { at: Pos, segment: u8 },
+    /// Crop Circles ("remove"): the player takes back their `figure` (a follower or the
+    /// large follower) from segment `segment` of the tile at `at`.
+    TakeBack {
+        figure: FigureKind,
+        at: Pos,
+        segment: u8,
+    },
+}
+
+/// Crop Circles: what every player does with the followers of the symbol's kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CropOption {
+    /// Each player may add a follower beside one of their own of that kind.
+    Add,
+    /// Each player must take one of theirs of that kind back.
+    Remove,
+}
+
+impl CropOption {
+    pub fn word(self) -> &'static str {
+        match self {
+            CropOption::Add => "add",
+            CropOption::Remove => "remove",
+        }
+    }
+}
+
+/// Ferries: a ferry that may move now, where it is and where it may go.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct FerryOption {
+    pub tile: TileIdx,
+    pub at: Pos,
+    /// The road ends it joins now.
+    pub from: [Side; 2],
+    /// Every other pair of road ends of its lake.
+    pub to: Vec<[Side; 2]>,
+}
+
+/// Crop Circles: a segment where a player may add a follower, or a figure they may take
+/// back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct CropSpot {
+    pub figure: FigureKind,
+    pub tile: TileIdx,
+    pub at: Pos,
+    pub segment: u8,
 }
 
 /// An accepted action, as kept in the game's log.
@@ -115,6 +172,21 @@ pub enum Decision {
     },
     /// Gold Mines: the second bar goes on one of the tiles around the gold tile `from`.
     PlaceGold { from: Pos, options: Vec<Pos> },
+    /// Ferries: the new ferry joins one of these pairs of road ends of the lake tile
+    /// just placed, at `at`.
+    PlaceFerry { at: Pos, options: Vec<[Side; 2]> },
+    /// Ferries: move one of these ferries (each once per turn), or stop (pass).
+    MoveFerry { options: Vec<FerryOption> },
+    /// Crop Circles: the active player chooses add or remove for the followers that the
+    /// `symbol` on the tile at `at` names.
+    CropCircle { symbol: CropCircle, at: Pos },
+    /// Crop Circles: add a follower beside one of these (or pass), or take back one of
+    /// these (`option` remove: no pass).
+    CropPick {
+        symbol: CropCircle,
+        option: CropOption,
+        options: Vec<CropSpot>,
+    },
 }
 
 impl Decision {
@@ -155,6 +227,51 @@ impl Decision {
             Decision::PlaceGold { options, .. } => options
                 .iter()
                 .map(|at| Action::PlaceGold { at: *at })
+                .collect(),
+            Decision::PlaceFerry { at, options } => options
+                .iter()
+                .map(|ends| Action::PlaceFerry {
+                    at: *at,
+                    ends: *ends,
+                })
+                .collect(),
+            Decision::MoveFerry { options } => std::iter::once(Action::Pass)
+                .chain(options.iter().flat_map(|o| {
+                    o.to.iter().map(|ends| Action::MoveFerry {
+                        at: o.at,
+                        ends: *ends,
+                    })
+                }))
+                .collect(),
+            Decision::CropCircle { .. } => vec![
+                Action::CropCircle {
+                    option: CropOption::Add,
+                },
+                Action::CropCircle {
+                    option: CropOption::Remove,
+                },
+            ],
+            Decision::CropPick {
+                option: CropOption::Add,
+                options,
+                ..
+            } => std::iter::once(Action::Pass)
+                .chain(options.iter().map(|o| Action::AddFollower {
+                    at: o.at,
+                    segment: o.segment,
+                }))
+                .collect(),
+            Decision::CropPick {
+                option: CropOption::Remove,
+                options,
+                ..
+            } => options
+                .iter()
+                .map(|o| Action::TakeBack {
+                    figure: o.figure,
+                    at: o.at,
+                    segment: o.segment,
+                })
                 .collect(),
         }
     }
@@ -346,6 +463,33 @@ pub enum Event {
     },
     GameOver {
         scores: Vec<u32>,
+    },
+    /// Ferries: a new ferry on the lake at `at` joins the road ends on `ends`.
+    FerryPlaced {
+        player: u8,
+        at: Pos,
+        ends: [Side; 2],
+    },
+    /// Ferries: the ferry on the lake at `at` moved from `from` to `ends`.
+    FerryMoved {
+        player: u8,
+        at: Pos,
+        from: [Side; 2],
+        ends: [Side; 2],
+    },
+    /// Crop Circles: the active player chose `option` for the followers `symbol` names.
+    CropCircleChosen {
+        player: u8,
+        symbol: CropCircle,
+        option: CropOption,
+    },
+    /// Ferries: the player moves no (more) ferries this turn.
+    FerriesStay {
+        player: u8,
+    },
+    /// Crop Circles ("add"): the player adds no follower.
+    NothingAdded {
+        player: u8,
     },
 }
 

@@ -88,6 +88,9 @@ impl Expansion {
                 | Expansion::MageWitch
                 | Expansion::FlyingMachines
                 | Expansion::Labyrinth
+                | Expansion::Ferries
+                | Expansion::CropCircles
+                | Expansion::CropCircles1
         )
     }
 }

@@ -164,7 +164,17 @@ impl Game {
                 advance(cfg, st, &mut events);
             }
             (Phase::Step { step }, a) => {
+                let before = events.len();
                 step.apply(st, a, &mut events);
+                // A figure taken back (crop circle) may leave a builder or pig alone.
+                if events[before..]
+                    .iter()
+                    .any(|e| matches!(e, Event::FigureReturned { .. }))
+                {
+                    for m in modules(cfg) {
+                        m.after_figures_returned(st, &mut events);
+                    }
+                }
                 advance(cfg, st, &mut events);
             }
             _ => unreachable!("checked: the action answers the pending decision"),
@@ -377,7 +387,22 @@ impl Game {
     /// The features of the board rebuilt from its tiles alone (see
     /// [`super::state::rebuild_features`]); equal to [`Game::features`].
     pub fn rebuilt_features(&self) -> Features {
-        super::state::rebuild_features(&self.st.board)
+        super::state::rebuild_features(&self.st.board, &self.st.ext.ferries.ferries)
+    }
+
+    /// Ferries: where the ferries are, as (lake position, the sides of the road ends
+    /// joined).
+    pub fn ferries(&self) -> Vec<(Pos, [super::geometry::Side; 2])> {
+        super::expansions::ferries::ferries_on_board(&self.st)
+    }
+
+    /// What applies if the player asked lets the game's decision deadline pass: `None`
+    /// when the pending decision is the active player's own or has no deadline.
+    pub fn deadline_default(&self) -> Option<Action> {
+        match self.st.phase {
+            Phase::Step { step } => step.deadline_default(&self.st),
+            _ => None,
+        }
     }
 
     /// The tile placed in the current step of the turn, or the last one placed.
@@ -610,6 +635,9 @@ fn advance(cfg: &GameConfig, st: &mut State, events: &mut Vec<Event>) {
             }
             Stage::AfterFigure => {
                 let mut queue = st.completed_by(placed);
+                for m in modules(cfg) {
+                    m.completed_elsewhere(st, &mut queue);
+                }
                 queue.reverse();
                 st.turn.scoring = queue;
                 st.turn.stage = Stage::Scoring;
@@ -627,6 +655,9 @@ fn advance(cfg: &GameConfig, st: &mut State, events: &mut Vec<Event>) {
                 for m in modules(cfg) {
                     m.after_scoring(st, events);
                 }
+                st.turn.stage = Stage::End;
+            }
+            Stage::End => {
                 end_turn(cfg, st, events);
                 return;
             }
@@ -675,8 +706,12 @@ fn resign(cfg: &GameConfig, st: &mut State, player: u8, events: &mut Vec<Event>)
     if st.turn.player != player && asked != player {
         return;
     }
-    for m in modules(cfg) {
-        m.abandon(st, events);
+    // Only the active player owes the rest of a turn; another player asked (a crop
+    // circle) is simply skipped from now on.
+    if st.turn.player == player {
+        for m in modules(cfg) {
+            m.abandon(st, events);
+        }
     }
     match st.phase {
         // The drawn tile goes back on the stack for the next player.

@@ -22,8 +22,8 @@ pub mod state;
 pub mod tile;
 
 pub use action::{
-    Action, Category, Decision, Event, FigureOption, LogEntry, MagicOption, Pending, RuleError,
-    ScoreReason,
+    Action, Category, CropOption, CropSpot, Decision, Event, FerryOption, FigureOption, LogEntry,
+    MagicOption, Pending, RuleError, ScoreReason,
 };
 pub use board::{Board, PlacedTile, Placement, Rotations, TileIdx};
 pub use catalogue::Catalogue;
@@ -31,4 +31,4 @@ pub use config::{Expansion, FarmerRule, GameConfig, RuleOptions, SmallCityRule, 
 pub use figures::{Figure, FigureKind, NeutralFigure, NeutralKind, Supply};
 pub use game::{ConfigError, Game, ReplayError};
 pub use geometry::{Pos, Rotation, Side, Slot};
-pub use tile::{KindId, SegmentKind, TileKind};
+pub use tile::{CropCircle, KindId, SegmentKind, TileKind};

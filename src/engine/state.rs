@@ -49,8 +49,10 @@ pub enum Stage {
     AfterFigure,
     /// The queue of completed features scores, one at a time.
     Scoring,
-    /// Gold is handed out; the next tile is drawn.
+    /// Gold is handed out.
     AfterScoring,
+    /// The turn is played: what follows it (a crop circle), then the next tile is drawn.
+    End,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -231,6 +233,12 @@ impl State {
         idx
     }
 
+    /// Joins two segments of one placed tile (a ferry on its lake): no side closes.
+    pub fn link_segments(&mut self, tile: TileIdx, [a, b]: [u8; 2]) {
+        let (a, b) = (self.seg_id(tile, a), self.seg_id(tile, b));
+        self.features.join(a, b, 0);
+    }
+
     /// The completed roads, cities and cloisters that tile `t` completed, as (tile, seg)
     /// of one of their segments, without repeats.
     pub fn completed_by(&self, t: TileIdx) -> Vec<(TileIdx, u8)> {
@@ -287,16 +295,25 @@ fn connect(features: &mut Features, board: &Board, idx: TileIdx) {
     }
 }
 
-/// The features of a board built again from its tiles alone, in placement order, so
-/// that a rule that changes how segments connect (ferries) can rebuild them. Equal to
+/// Two segments of one placed tile joined by a piece standing on it (a ferry joins two
+/// road ends of its lake): the tile and the two segments.
+pub type TileLink = (TileIdx, [u8; 2]);
+
+/// The features of a board built again from its tiles and `links`, in placement order
+/// (each tile's link right after the tile, as when they were placed), so that a rule
+/// that changes how segments connect (a ferry that moves) can rebuild them. Equal to
 /// the features grown tile by tile.
-pub fn rebuild_features(board: &Board) -> Features {
+pub fn rebuild_features(board: &Board, links: &[TileLink]) -> Features {
     let mut features = Features::default();
     let mut placed = Board::default();
     for t in board.tiles() {
-        let idx = placed.place(t.kind, t.pos, t.rotation, features.len());
+        let seg_base = features.len();
+        let idx = placed.place(t.kind, t.pos, t.rotation, seg_base);
         features.add_tile(idx, &t.kind().segments);
         connect(&mut features, &placed, idx);
+        for (_, [a, b]) in links.iter().filter(|(tile, _)| *tile == idx) {
+            features.join(seg_base + *a as SegId, seg_base + *b as SegId, 0);
+        }
     }
     features
 }

@@ -98,6 +98,43 @@ pub enum CropCircle {
     Shield,
 }
 
+impl CropCircle {
+    /// Where the followers it names stand: farmers, thieves, knights.
+    pub fn segment_kind(self) -> SegmentKind {
+        match self {
+            CropCircle::Pitchfork => SegmentKind::Field,
+            CropCircle::Club => SegmentKind::Road,
+            CropCircle::Shield => SegmentKind::City,
+        }
+    }
+
+    pub fn word(self) -> &'static str {
+        match self {
+            CropCircle::Pitchfork => "pitchfork",
+            CropCircle::Club => "club",
+            CropCircle::Shield => "shield",
+        }
+    }
+
+    /// The follower it names.
+    pub fn follower(self) -> &'static str {
+        match self {
+            CropCircle::Pitchfork => "farmer",
+            CropCircle::Club => "thief",
+            CropCircle::Shield => "knight",
+        }
+    }
+
+    /// The followers it names, in the plural.
+    pub fn followers(self) -> &'static str {
+        match self {
+            CropCircle::Pitchfork => "farmers",
+            CropCircle::Club => "thieves",
+            CropCircle::Shield => "knights",
+        }
+    }
+}
+
 /// What a road that stops on the tile runs into (for the picture only).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

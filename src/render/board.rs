@@ -53,6 +53,7 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
         stroke_rect(img, x, y, x + t, y + t, th, pal::LAST_PLACED);
     }
 
+    super::pieces::ferries(img, view, lay);
     for f in &view.figures {
         let Some(tv) = view.tiles.iter().find(|tv| tv.pos == f.pos) else {
             continue;

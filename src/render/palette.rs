@@ -27,6 +27,8 @@ pub const GRAIN: Colour = rgb(232, 196, 72);
 pub const CLOTH: Colour = rgb(58, 118, 196);
 pub const MAGIC: Colour = rgb(150, 70, 200);
 pub const CROP: Colour = rgb(220, 206, 120);
+/// Ferries: the wooden piece across a lake.
+pub const FERRY: Colour = rgb(150, 92, 40);
 
 // The table and the panel.
 pub const TABLE: Colour = rgb(233, 228, 216);

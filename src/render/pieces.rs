@@ -1,13 +1,14 @@
 //! The expansions' pieces on the board: the mage (violet) and the witch (orange) as
-//! pointed hats on their segment, and gold bars with their count in a tile's lower left
-//! corner.
+//! pointed hats on their segment, gold bars with their count in a tile's lower left
+//! corner, and ferries as wooden planks across their lake from one road end to the
+//! other (through the lake's middle).
 
-use super::canvas::{Shape, V2, fill_outlined, v2};
+use super::canvas::{Shape, V2, fill_outlined, fill_shape, stroke_polyline, v2};
 use super::geometry;
 use super::layout::Layout;
 use super::palette as pal;
 use super::text::{self, style};
-use crate::engine::{KindId, NeutralKind, Pos, Rotation};
+use crate::engine::{KindId, NeutralKind, Pos, Rotation, Side};
 use crate::view::BoardView;
 use image::{Rgba, RgbaImage};
 
@@ -50,6 +51,46 @@ pub fn gold_pixel(lay: &Layout, pos: Pos) -> (u32, u32) {
         (x as f32 + t * 0.2).floor() as u32,
         (y as f32 + t * 0.84).floor() as u32,
     )
+}
+
+/// Where a ferry's plank meets the road end on `side`, in tile units from the tile's
+/// centre: the rim of the lake (an ellipse 0.17 wide and 0.14 high, `symbols`).
+fn ferry_end(side: Side) -> V2 {
+    let (dx, dy) = side.offset();
+    v2(dx as f32 * 0.16, dy as f32 * 0.13)
+}
+
+/// A pixel of the plank of a ferry that joins the road end on `side` of the lake at
+/// `pos` (plain fill); the same pixel shows water when no ferry reaches that end.
+pub fn ferry_pixel(lay: &Layout, pos: Pos, side: Side) -> (u32, u32) {
+    let p = lay.point(pos, v2(0.5, 0.5) + ferry_end(side) * 0.55);
+    (p.x.floor() as u32, p.y.floor() as u32)
+}
+
+/// A ferry on the lake at `pos` joining the road ends on `ends`.
+fn ferry(img: &mut RgbaImage, lay: &Layout, pos: Pos, ends: [Side; 2]) {
+    let t = lay.tile as f32;
+    let c = lay.point(pos, v2(0.5, 0.5));
+    let pts = [
+        lay.point(pos, v2(0.5, 0.5) + ferry_end(ends[0])),
+        c,
+        lay.point(pos, v2(0.5, 0.5) + ferry_end(ends[1])),
+    ];
+    let w = (t * 0.05).max(3.0);
+    let ol = (t * 0.012).clamp(1.0, 2.0);
+    stroke_polyline(img, &pts, w + 2.0 * ol, pal::INK);
+    fill_shape(img, &Shape::Circle(c, w * 0.5 + ol), pal::INK);
+    stroke_polyline(img, &pts, w, pal::FERRY);
+    fill_shape(img, &Shape::Circle(c, w * 0.5), pal::FERRY);
+}
+
+/// Draws the ferries of the view (under the figures).
+pub fn ferries(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
+    for &(pos, ends) in &view.ferries {
+        if lay.shows(pos) {
+            ferry(img, lay, pos, ends);
+        }
+    }
 }
 
 /// Draws the magic figures and the gold bars of the view.

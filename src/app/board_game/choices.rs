@@ -86,8 +86,117 @@ pub(super) fn choices(game: &Game) -> Vec<Choice> {
                 value: format!("land@{},{}#{seg}", at.x, at.y),
             })
             .collect(),
+        Decision::PlaceFerry { at, options } => options
+            .iter()
+            .map(|ends| Choice {
+                action: Action::PlaceFerry {
+                    at: *at,
+                    ends: *ends,
+                },
+                label: format!("Ferry joining the {} roads", ends_words(*ends)),
+                value: format!("ferry@{},{}:{}", at.x, at.y, ends_value(*ends)),
+            })
+            .collect(),
+        Decision::MoveFerry { options } => std::iter::once(Choice {
+            action: Action::Pass,
+            label: "Move no (more) ferries".into(),
+            value: "done".into(),
+        })
+        .chain(options.iter().flat_map(|o| {
+            o.to.iter().map(|ends| Choice {
+                action: Action::MoveFerry {
+                    at: o.at,
+                    ends: *ends,
+                },
+                label: format!(
+                    "Move the ferry at {} to join the {} roads",
+                    o.at,
+                    ends_words(*ends)
+                ),
+                value: format!("move@{},{}:{}", o.at.x, o.at.y, ends_value(*ends)),
+            })
+        }))
+        .collect(),
+        Decision::CropCircle { symbol, .. } => vec![
+            Choice {
+                action: Action::CropCircle {
+                    option: CropOption::Add,
+                },
+                label: format!(
+                    "Add: each may add a {} beside one of theirs",
+                    symbol.follower()
+                ),
+                value: "add".into(),
+            },
+            Choice {
+                action: Action::CropCircle {
+                    option: CropOption::Remove,
+                },
+                label: format!("Remove: each takes one {} back", symbol.follower()),
+                value: "remove".into(),
+            },
+        ],
+        Decision::CropPick {
+            symbol,
+            option: CropOption::Add,
+            options,
+        } => std::iter::once(Choice {
+            action: Action::Pass,
+            label: format!("Add no {}", symbol.follower()),
+            value: "none".into(),
+        })
+        .chain(options.iter().map(|o| Choice {
+            action: Action::AddFollower {
+                at: o.at,
+                segment: o.segment,
+            },
+            label: format!(
+                "Add a {} on the {}",
+                symbol.follower(),
+                segment_words(game, o.at, o.segment)
+            ),
+            value: format!("add@{},{}#{}", o.at.x, o.at.y, o.segment),
+        }))
+        .collect(),
+        Decision::CropPick {
+            symbol,
+            option: CropOption::Remove,
+            options,
+        } => options
+            .iter()
+            .map(|o| {
+                let large = if o.figure == FigureKind::Large {
+                    "large "
+                } else {
+                    ""
+                };
+                Choice {
+                    action: Action::TakeBack {
+                        figure: o.figure,
+                        at: o.at,
+                        segment: o.segment,
+                    },
+                    label: format!(
+                        "Take back your {large}{} from the {}",
+                        symbol.follower(),
+                        segment_words(game, o.at, o.segment)
+                    ),
+                    value: format!("back@{},{}#{}:{}", o.at.x, o.at.y, o.segment, o.figure.id()),
+                }
+            })
+            .collect(),
         Decision::PlaceTile { .. } | Decision::PlaceFigure { .. } => Vec::new(),
     }
+}
+
+/// "east and south".
+fn ends_words([a, b]: [Side; 2]) -> String {
+    format!("{} and {}", a.word(), b.word())
+}
+
+/// "E+S".
+fn ends_value([a, b]: [Side; 2]) -> String {
+    format!("{}+{}", a.letter(), b.letter())
 }
 
 /// What the pending expansion decision asks, in words (None for tiles and figures).
@@ -107,6 +216,32 @@ pub(super) fn question(game: &Game) -> Option<String> {
         } => format!(
             "the die shows {roll}: your {figure} flies to the tile at {at}; choose where it lands"
         ),
+        Decision::PlaceFerry { at, .. } => {
+            format!("put a ferry on the lake at {at}, joining two of its road ends")
+        }
+        Decision::MoveFerry { .. } => {
+            "your tile extends a road with ferries: you may move the first ferry met in each \
+             direction (once each)"
+                .into()
+        }
+        Decision::CropCircle { symbol, at } => format!(
+            "the crop circle ({}) at {at}: choose add or remove for every player's {}",
+            symbol.word(),
+            symbol.followers()
+        ),
+        Decision::CropPick {
+            symbol,
+            option: CropOption::Add,
+            ..
+        } => format!(
+            "crop circle: you may add a {} beside one of your own",
+            symbol.follower()
+        ),
+        Decision::CropPick {
+            symbol,
+            option: CropOption::Remove,
+            ..
+        } => format!("crop circle: take one of your {} back", symbol.followers()),
         Decision::PlaceTile { .. } | Decision::PlaceFigure { .. } => return None,
     })
 }

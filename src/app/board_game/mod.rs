@@ -24,8 +24,8 @@ use super::reply::{ButtonStyle, Component, Message, Response, SelectOption};
 use super::text::capitalise;
 use super::{Session, lobby, mention, seat_of, text, undo};
 use crate::engine::{
-    Action, Category, Decision, Event, FigureKind, Game, NeutralKind, Pos, Rotation, RuleError,
-    SegmentKind, Slot,
+    Action, Category, CropOption, Decision, Event, FigureKind, Game, NeutralKind, Pos, Rotation,
+    RuleError, SegmentKind, Side, Slot,
 };
 use crate::render;
 use crate::store::{ChannelRecord, RecordGame, StoreError};
@@ -135,6 +135,14 @@ pub(super) fn waiting_text(r: &ChannelRecord) -> String {
                 "It is {}'s turn to land the flown {figure} (/choose).",
                 r.seat_name(p.player)
             ),
+            Decision::PlaceFerry { .. } | Decision::MoveFerry { .. } => format!(
+                "It is {}'s turn to place or move a ferry (/choose).",
+                r.seat_name(p.player)
+            ),
+            Decision::CropCircle { .. } | Decision::CropPick { .. } => format!(
+                "It is {}'s turn to answer the crop circle (/choose).",
+                r.seat_name(p.player)
+            ),
         },
         None => "The game is over.".to_string(),
     }
@@ -158,12 +166,19 @@ pub(super) fn check_turn(r: &ChannelRecord, seat: u8, want_tile: bool) -> Result
             "First place your tile {} with /place (spots on the picture).",
             text::tile_id(*tile)
         )),
-        (Decision::MoveMagic { .. } | Decision::PlaceGold { .. } | Decision::Land { .. }, _) => {
-            Err(format!(
-                "First {} (/choose option:…, or the menu).",
-                question(game).unwrap_or_else(|| "answer the game's question".into())
-            ))
-        }
+        (
+            Decision::MoveMagic { .. }
+            | Decision::PlaceGold { .. }
+            | Decision::Land { .. }
+            | Decision::PlaceFerry { .. }
+            | Decision::MoveFerry { .. }
+            | Decision::CropCircle { .. }
+            | Decision::CropPick { .. },
+            _,
+        ) => Err(format!(
+            "First {} (/choose option:…, or the menu).",
+            question(game).unwrap_or_else(|| "answer the game's question".into())
+        )),
     }
 }
 

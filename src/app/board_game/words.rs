@@ -144,6 +144,51 @@ pub(super) fn describe(r: &ChannelRecord, actor: u8, events: &[Event]) -> String
             Event::Resigned { player } => {
                 lines.push(format!("**{}** resigned.", r.seat_name(*player)))
             }
+            Event::FerryPlaced { player, at, ends } => lines.push(format!(
+                "**{}** put a ferry on the lake at {at}, joining its {} and {} roads.",
+                r.seat_name(*player),
+                ends[0].word(),
+                ends[1].word()
+            )),
+            Event::FerryMoved {
+                player, at, ends, ..
+            } => lines.push(format!(
+                "**{}** moved the ferry at {at}: it now joins the {} and {} roads.",
+                r.seat_name(*player),
+                ends[0].word(),
+                ends[1].word()
+            )),
+            Event::CropCircleChosen {
+                player,
+                symbol,
+                option,
+            } => lines.push(format!(
+                "**{}** chose **{}** for the crop circle: every player {} {}.",
+                r.seat_name(*player),
+                option.word(),
+                match option {
+                    crate::engine::CropOption::Add => "may add a follower beside one of their",
+                    crate::engine::CropOption::Remove => "takes back one of their",
+                },
+                symbol.followers()
+            )),
+            Event::FerriesStay { player } => lines.push(format!(
+                "**{}** left the ferries where they are.",
+                r.seat_name(*player)
+            )),
+            Event::NothingAdded { player } => {
+                lines.push(format!("**{}** added no follower.", r.seat_name(*player)))
+            }
+            // A crop circle's "remove": the figure taken back is the command's first event.
+            Event::FigureReturned { player, figure, at }
+                if first.is_empty() && lines.is_empty() =>
+            {
+                first = format!(
+                    "**{}** took back their {} from the tile at {at}",
+                    r.seat_name(*player),
+                    figure.word()
+                );
+            }
             _ => {}
         }
     }

@@ -30,6 +30,12 @@ fn stretch(st: &State, tile: TileIdx, seg: u8) -> Vec<(TileIdx, u8)> {
     while next < seen.len() {
         let (t, s) = seen[next];
         next += 1;
+        // A ferry carries the road across its lake.
+        if let Some(o) = super::ferries::partner(st, t, s)
+            && !seen.contains(&(t, o))
+        {
+            seen.push((t, o));
+        }
         let placed = st.board.tile(t);
         let kind = placed.kind();
         for side in Side::ALL {

@@ -6,6 +6,8 @@
 //! decisions as a [`Step`], so the base game never names an expansion and each
 //! expansion's rules live in one file.
 
+pub mod crop_circles;
+pub mod ferries;
 pub mod flying_machines;
 pub mod gold_mines;
 mod inns_cathedrals;
@@ -13,6 +15,7 @@ mod labyrinth;
 pub mod mage_witch;
 pub mod traders_builders;
 
+use super::action::CropOption;
 use super::action::{Action, Decision, Event, FigureOption, RuleError};
 use super::board::TileIdx;
 use super::config::{Expansion, GameConfig};
@@ -20,11 +23,17 @@ use super::features::{FeatureData, SegId};
 use super::figures::{FigureKind, Supply};
 use super::scoring::Tally;
 use super::state::{Stage, State};
+use super::tile::CropCircle;
 use super::tile::SegmentKind;
 use serde::Serialize;
 
 pub(crate) trait Module: Sync {
     fn expansion(&self) -> Expansion;
+
+    /// Whether a game with this configuration uses the module.
+    fn in_play(&self, cfg: &GameConfig) -> bool {
+        cfg.has(self.expansion())
+    }
 
     /// Adds this expansion's figures to a player's starting supply.
     fn init_supply(&self, _supply: &mut Supply) {}
@@ -65,6 +74,10 @@ pub(crate) trait Module: Sync {
     ) {
     }
 
+    /// Adds features completed this turn away from the placed tile (a ferry that moved),
+    /// as (tile, segment), after those the placed tile completed.
+    fn completed_elsewhere(&self, _st: &State, _out: &mut Vec<(TileIdx, u8)>) {}
+
     /// Runs when a road, city or cloister is completed, after its points are scored and
     /// before its figures go back. `winners` had the majority on it.
     fn on_completed(&self, _st: &mut State, _root: SegId, _winners: &[u8], _ev: &mut Vec<Event>) {}
@@ -104,14 +117,13 @@ static MODULES: &[&dyn Module] = &[
     &mage_witch::MageWitch,
     &flying_machines::FlyingMachines,
     &labyrinth::Labyrinth,
+    &ferries::Ferries,
+    &crop_circles::CropCircles,
 ];
 
 /// The modules a game uses, in a fixed order.
 pub(crate) fn modules(cfg: &GameConfig) -> impl Iterator<Item = &'static dyn Module> + '_ {
-    MODULES
-        .iter()
-        .copied()
-        .filter(move |m| cfg.has(m.expansion()))
+    MODULES.iter().copied().filter(move |m| m.in_play(cfg))
 }
 
 /// Each expansion's state for the whole game (empty for those not in play).
@@ -121,6 +133,8 @@ pub struct ExtState {
     pub gold: gold_mines::GoldState,
     pub magic: mage_witch::MagicState,
     pub flight: flying_machines::FlightState,
+    pub ferries: ferries::FerryState,
+    pub crop: crop_circles::CropState,
 }
 
 /// A decision an expansion asks for in the middle of a turn.
@@ -140,15 +154,49 @@ pub enum Step {
         tile: TileIdx,
         roll: u8,
     },
+    /// Ferries: the new ferry on the lake of placed tile `tile`.
+    Ferry { player: u8, tile: TileIdx },
+    /// Ferries: the ferries that may move after the tile (or a pass).
+    MoveFerry { player: u8 },
+    /// Crop Circles: the active player chooses add or remove (crop circle on `tile`).
+    CropCircle { player: u8, tile: TileIdx },
+    /// Crop Circles: `player` adds a follower or takes one back.
+    CropPick {
+        player: u8,
+        symbol: CropCircle,
+        option: CropOption,
+    },
 }
 
 impl Step {
     /// The player asked.
     pub fn player(self) -> u8 {
         match self {
-            Step::Magic { player, .. } | Step::Gold { player, .. } | Step::Land { player, .. } => {
-                player
-            }
+            Step::Magic { player, .. }
+            | Step::Gold { player, .. }
+            | Step::Land { player, .. }
+            | Step::Ferry { player, .. }
+            | Step::MoveFerry { player }
+            | Step::CropCircle { player, .. }
+            | Step::CropPick { player, .. } => player,
+        }
+    }
+
+    /// The answer given for the player asked when the game's decision deadline passes;
+    /// `None` for the active player's own decisions, which have no deadline.
+    pub fn deadline_default(self, st: &State) -> Option<Action> {
+        match self {
+            Step::CropPick {
+                player,
+                symbol,
+                option,
+            } => crop_circles::deadline_default(st, player, symbol, option),
+            Step::Magic { .. }
+            | Step::Gold { .. }
+            | Step::Land { .. }
+            | Step::Ferry { .. }
+            | Step::MoveFerry { .. }
+            | Step::CropCircle { .. } => None,
         }
     }
 
@@ -159,6 +207,14 @@ impl Step {
             Step::Land {
                 figure, tile, roll, ..
             } => flying_machines::decision(st, figure, tile, roll),
+            Step::Ferry { tile, .. } => ferries::place_decision(st, tile),
+            Step::MoveFerry { .. } => ferries::move_decision(st),
+            Step::CropCircle { tile, .. } => crop_circles::choice_decision(st, tile),
+            Step::CropPick {
+                player,
+                symbol,
+                option,
+            } => crop_circles::pick_decision(st, player, symbol, option),
         }
     }
 
@@ -168,6 +224,14 @@ impl Step {
             Step::Magic { forced, .. } => mage_witch::check(st, forced, action),
             Step::Gold { tile, .. } => gold_mines::check(st, tile, action),
             Step::Land { tile, .. } => flying_machines::check(st, tile, action),
+            Step::Ferry { tile, .. } => ferries::check_place(st, tile, action),
+            Step::MoveFerry { .. } => ferries::check_move(st, action),
+            Step::CropCircle { .. } => crop_circles::check_choice(action),
+            Step::CropPick {
+                player,
+                symbol,
+                option,
+            } => crop_circles::check_pick(st, player, symbol, option, action),
         }
     }
 
@@ -182,6 +246,12 @@ impl Step {
                 tile,
                 ..
             } => flying_machines::apply(st, player, tile, figure, action, events),
+            Step::Ferry { player, tile } => ferries::apply_place(st, player, tile, action, events),
+            Step::MoveFerry { player } => ferries::apply_move(st, player, action, events),
+            Step::CropCircle { player, tile } => {
+                crop_circles::apply_choice(st, player, tile, action, events)
+            }
+            Step::CropPick { player, .. } => crop_circles::apply_pick(st, player, action, events),
         }
     }
 }

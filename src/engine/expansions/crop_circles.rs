@@ -1,0 +1,355 @@
+//! Crop Circles (rulebook 000, "Círculos en los cultivos"; the rulebooks' set is Crop
+//! Circles II, `crop-circles`, and Crop Circles I, `crop-circles-1`, is an optional
+//! extra set): after a crop circle tile's turn, its player chooses "add" or "remove" for
+//! the followers its symbol names (pitchfork: farmers, club: thieves, shield: knights).
+//! Then each player, from the active player's left and ending with the active player,
+//! may add a follower from their supply beside one of their own of that kind (same tile,
+//! same feature; a large follower counts as one of its kind) or must take one of them
+//! back; a player with nothing to add to or take back is skipped. The players other
+//! than the active one answer under the game's decision deadline: its default adds
+//! nothing, or takes back the follower of that kind placed earliest (RULINGS). Tiles:
+//! `data/tiles/crop-circles.toml`, `crop-circles-1.toml` (the `crop_circle` symbol).
+
+use super::{Module, Step};
+use crate::engine::action::{Action, CropOption, CropSpot, Decision, Event, RuleError};
+use crate::engine::board::TileIdx;
+use crate::engine::config::{Expansion, GameConfig};
+use crate::engine::figures::{Figure, FigureKind};
+use crate::engine::state::{Stage, State};
+use crate::engine::tile::{CropCircle, SegmentKind};
+
+pub(crate) struct CropCircles;
+
+/// What Crop Circles keeps for the whole game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CropState {
+    /// The crop circle tile placed this turn, until its player chooses.
+    pub owed: Option<TileIdx>,
+    /// The round under way after the choice.
+    pub round: Option<Round>,
+}
+
+/// A crop circle round: the symbol, the option, and how many players from the active
+/// player's left have had their turn in it (the active player is the last, number n).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Round {
+    pub symbol: CropCircle,
+    pub option: CropOption,
+    pub done: u8,
+}
+
+/// Whether figure `f` is one of `player`'s followers of the kind `symbol` names.
+fn of_kind(st: &State, f: &Figure, player: u8, symbol: CropCircle) -> bool {
+    f.owner == player
+        && f.kind.is_follower()
+        && st.segment_kind(f.tile, f.seg) == symbol.segment_kind()
+}
+
+/// Whether `player` has anything to do in a round.
+fn can_pick(st: &State, player: u8, symbol: CropCircle, option: CropOption) -> bool {
+    let p = &st.players[player as usize];
+    if p.resigned || (option == CropOption::Add && p.supply.get(FigureKind::Follower) == 0) {
+        return false;
+    }
+    st.figures.iter().any(|f| of_kind(st, f, player, symbol))
+}
+
+/// Where `player` may add a follower (one spot per tile and segment), or the figures
+/// they may take back (one per kind, tile and segment), in the order they were placed.
+fn spots(st: &State, player: u8, symbol: CropCircle, option: CropOption) -> Vec<CropSpot> {
+    let mut out: Vec<CropSpot> = Vec::new();
+    for f in st.figures.iter().filter(|f| of_kind(st, f, player, symbol)) {
+        let figure = match option {
+            CropOption::Add => FigureKind::Follower,
+            CropOption::Remove => f.kind,
+        };
+        let spot = CropSpot {
+            figure,
+            tile: f.tile,
+            at: st.board.tile(f.tile).pos,
+            segment: f.seg,
+        };
+        if !out.contains(&spot) {
+            out.push(spot);
+        }
+    }
+    out
+}
+
+pub(crate) fn choice_decision(st: &State, tile: TileIdx) -> Decision {
+    Decision::CropCircle {
+        symbol: symbol_on(st, tile),
+        at: st.board.tile(tile).pos,
+    }
+}
+
+fn symbol_on(st: &State, tile: TileIdx) -> CropCircle {
+    st.kind(tile)
+        .symbols
+        .crop_circle
+        .expect("a crop circle tile")
+}
+
+pub(crate) fn check_choice(action: &Action) -> Result<(), RuleError> {
+    match action {
+        Action::CropCircle { .. } => Ok(()),
+        _ => Err(RuleError::WrongDecision {
+            expected: "the crop circle's option: add or remove",
+        }),
+    }
+}
+
+pub(crate) fn apply_choice(
+    st: &mut State,
+    player: u8,
+    tile: TileIdx,
+    action: &Action,
+    events: &mut Vec<Event>,
+) {
+    let Action::CropCircle { option } = *action else {
+        unreachable!("checked: a crop circle option")
+    };
+    let symbol = symbol_on(st, tile);
+    st.ext.crop.owed = None;
+    st.ext.crop.round = Some(Round {
+        symbol,
+        option,
+        done: 0,
+    });
+    events.push(Event::CropCircleChosen {
+        player,
+        symbol,
+        option,
+    });
+}
+
+pub(crate) fn pick_decision(
+    st: &State,
+    player: u8,
+    symbol: CropCircle,
+    option: CropOption,
+) -> Decision {
+    Decision::CropPick {
+        symbol,
+        option,
+        options: spots(st, player, symbol, option),
+    }
+}
+
+pub(crate) fn check_pick(
+    st: &State,
+    player: u8,
+    symbol: CropCircle,
+    option: CropOption,
+    action: &Action,
+) -> Result<(), RuleError> {
+    let kind = symbol.followers();
+    let (at, segment, figure) = match (option, action.clone()) {
+        (CropOption::Add, Action::Pass) => return Ok(()),
+        (CropOption::Add, Action::AddFollower { at, segment }) => {
+            (at, segment, FigureKind::Follower)
+        }
+        (
+            CropOption::Remove,
+            Action::TakeBack {
+                figure,
+                at,
+                segment,
+            },
+        ) => (at, segment, figure),
+        (CropOption::Add, _) => {
+            return Err(RuleError::WrongDecision {
+                expected: "a follower to add beside one of yours (crop circle), or a pass",
+            });
+        }
+        (CropOption::Remove, Action::Pass) => {
+            return Err(RuleError::Refused(format!(
+                "the crop circle says remove: you must take back one of your {kind}"
+            )));
+        }
+        (CropOption::Remove, _) => {
+            return Err(RuleError::WrongDecision {
+                expected: "one of your followers to take back (crop circle)",
+            });
+        }
+    };
+    let options = spots(st, player, symbol, option);
+    if options
+        .iter()
+        .any(|o| o.at == at && o.segment == segment && o.figure == figure)
+    {
+        return Ok(());
+    }
+    let valid: Vec<String> = options.iter().map(|o| describe(st, o)).collect();
+    let Some(tile) = st.board.index_at(at) else {
+        return Err(RuleError::Refused(format!("there is no tile at {at}")));
+    };
+    let placed = st.board.tile(tile);
+    let Some(seg) = placed.kind().segments.get(segment as usize) else {
+        return Err(RuleError::NoSuchSegment {
+            segment,
+            segments: placed.kind().segments.len() as u8,
+        });
+    };
+    let what = placed
+        .kind()
+        .describe_segment(segment as usize, placed.rotation);
+    let own = st
+        .figures
+        .iter()
+        .any(|f| f.owner == player && f.tile == tile && f.seg == segment && f.kind.is_follower());
+    let verb = match option {
+        CropOption::Add => "adds",
+        CropOption::Remove => "takes back",
+    };
+    let reason = if own && seg.kind != symbol.segment_kind() {
+        let role = match seg.kind {
+            SegmentKind::Road => "thief",
+            SegmentKind::City => "knight",
+            SegmentKind::Field => "farmer",
+            SegmentKind::Cloister => "monk",
+        };
+        format!(
+            "your {role} on the {what} at {at} is not a {}: the crop circle ({}) {verb} {kind} only",
+            symbol.follower(),
+            symbol.word()
+        )
+    } else {
+        match option {
+            CropOption::Add => format!(
+                "you have no {} on the {what} at {at}: a follower goes beside one of your own \
+                 {kind} (same tile, same feature)",
+                symbol.follower()
+            ),
+            CropOption::Remove => format!("you have no {figure} on the {what} at {at}"),
+        }
+    };
+    let valid = match option {
+        CropOption::Add => format!("beside one of your own; valid: {}", valid.join(", ")),
+        CropOption::Remove => format!("valid: {}", valid.join(", ")),
+    };
+    Err(RuleError::Refused(format!("{reason}, {valid}")))
+}
+
+/// "the city north at 1,0".
+pub fn describe(st: &State, o: &CropSpot) -> String {
+    let placed = st.board.tile(o.tile);
+    format!(
+        "the {} at {}",
+        placed
+            .kind()
+            .describe_segment(o.segment as usize, placed.rotation),
+        o.at
+    )
+}
+
+pub(crate) fn apply_pick(st: &mut State, player: u8, action: &Action, events: &mut Vec<Event>) {
+    match *action {
+        Action::AddFollower { at, segment } => {
+            let tile = st.board.index_at(at).expect("checked: a tile there");
+            st.place_figure(player, FigureKind::Follower, tile, segment, events);
+        }
+        Action::TakeBack {
+            figure,
+            at,
+            segment,
+        } => {
+            let tile = st.board.index_at(at).expect("checked: a tile there");
+            let i = st
+                .figures
+                .iter()
+                .position(|f| {
+                    f.owner == player && f.kind == figure && f.tile == tile && f.seg == segment
+                })
+                .expect("checked: the figure is there");
+            st.return_figure(i, events);
+        }
+        _ => events.push(Event::NothingAdded { player }),
+    }
+    let n = st.players.len() as u8;
+    let active = st.turn.player;
+    if let Some(r) = st.ext.crop.round.as_mut() {
+        // The active player is the last of the round: number n, not 0.
+        let k = (player + n - active) % n;
+        r.done = if k == 0 { n } else { k };
+    }
+}
+
+/// What applies when a player other than the active one lets the decision deadline
+/// pass: "add" adds nothing; "remove" takes back the follower of the kind placed
+/// earliest.
+pub(crate) fn deadline_default(
+    st: &State,
+    player: u8,
+    symbol: CropCircle,
+    option: CropOption,
+) -> Option<Action> {
+    if player == st.turn.player {
+        return None;
+    }
+    match option {
+        CropOption::Add => Some(Action::Pass),
+        CropOption::Remove => spots(st, player, symbol, option)
+            .first()
+            .map(|o| Action::TakeBack {
+                figure: o.figure,
+                at: o.at,
+                segment: o.segment,
+            }),
+    }
+}
+
+impl Module for CropCircles {
+    fn expansion(&self) -> Expansion {
+        Expansion::CropCircles
+    }
+
+    /// Either set brings the rule.
+    fn in_play(&self, cfg: &GameConfig) -> bool {
+        cfg.has(Expansion::CropCircles) || cfg.has(Expansion::CropCircles1)
+    }
+
+    fn after_tile_placed(&self, st: &mut State, tile: TileIdx, _events: &mut Vec<Event>) {
+        let c = &mut st.ext.crop;
+        c.round = None;
+        c.owed = None;
+        if st.kind(tile).symbols.crop_circle.is_some() {
+            st.ext.crop.owed = Some(tile);
+        }
+    }
+
+    /// Once the turn is played (000: "juega su turno normalmente. A continuación"): the
+    /// active player's choice, then each player in turn
+    /// from their left who has something to do, the active player last.
+    fn pending_step(&self, st: &State, stage: Stage) -> Option<Step> {
+        if stage != Stage::End {
+            return None;
+        }
+        let active = st.turn.player;
+        let c = &st.ext.crop;
+        if let Some(tile) = c.owed
+            && !st.players[active as usize].resigned
+        {
+            return Some(Step::CropCircle {
+                player: active,
+                tile,
+            });
+        }
+        let r = c.round?;
+        let n = st.players.len() as u8;
+        (r.done + 1..=n)
+            .map(|k| (active + k) % n)
+            .find(|&p| can_pick(st, p, r.symbol, r.option))
+            .map(|player| Step::CropPick {
+                player,
+                symbol: r.symbol,
+                option: r.option,
+            })
+    }
+
+    /// An active player who leaves chooses nothing; a round under way goes on without
+    /// them.
+    fn abandon(&self, st: &mut State, _events: &mut Vec<Event>) {
+        st.ext.crop.owed = None;
+    }
+}
