@@ -52,6 +52,16 @@ impl Level {
             Level::Hard => Budget::time(Duration::from_millis(1500)),
         }
     }
+
+    /// A small iteration budget standing for the level, for reproducible runs (tests,
+    /// scripted sessions): the choice depends only on the game and the seed.
+    pub fn quick_budget(self) -> Budget {
+        match self {
+            Level::Easy => Budget::iterations(0),
+            Level::Normal => Budget::iterations(40),
+            Level::Hard => Budget::iterations(100),
+        }
+    }
 }
 
 impl fmt::Display for Level {

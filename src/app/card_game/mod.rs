@@ -20,7 +20,7 @@ use words::*;
 use super::command::Command;
 use super::components::{CHOOSE, HAND, PLAY, button, select};
 use super::reply::{ButtonStyle, Message, Response, SelectOption};
-use super::{Session, lobby, mention, seat_of, text, undo};
+use super::{Session, lobby, seat_of, text, undo};
 use crate::cards::{
     Card, CardAction, CardEvent, CardGame, CardId, CardPending, Colour, PendingKind, Species,
 };
@@ -165,7 +165,12 @@ pub(super) fn undo(
     refuse: bool,
 ) -> Result<Response, StoreError> {
     let log_len = game_of(&r).log().len();
-    let everyone: Vec<u64> = r.seats.iter().map(|x| x.user).collect();
+    let everyone: Vec<u64> = r
+        .seats
+        .iter()
+        .filter(|x| x.ai.is_none())
+        .map(|x| x.user)
+        .collect();
     let target = log_len.checked_sub(1);
     match undo::step(s, &mut r, refuse, log_len, target, &everyone, false)? {
         undo::Step::Reply(reply) => Ok(reply),
@@ -205,7 +210,7 @@ pub(super) fn resign(s: &mut Session, r: ChannelRecord, seat: u8) -> Result<Resp
         .map(|(i, _)| i as u8)
         .collect();
     lobby::archive(s, &r, false, winners.clone())?;
-    let names: Vec<String> = winners.iter().map(|w| mention(r.seat_user(*w))).collect();
+    let names: Vec<String> = winners.iter().map(|w| r.seat_mention(*w)).collect();
     Ok(Response::one(
         Message::public(format!(
             "**{}** resigned, which ends the card game. Best score among the others: {} ({}).",
