@@ -13,6 +13,7 @@
 //! budget and no time limit they are reproducible. The chosen action is logged like a
 //! human's, so a game with computer seats replays from its log alone.
 
+pub mod cards;
 mod eval;
 mod greedy;
 mod mcts;

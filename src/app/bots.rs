@@ -14,7 +14,7 @@
 use super::reply::{Response, Visibility};
 use super::{App, Ctx, Session, board_game, card_game, lobby, timers, your_games};
 use crate::ai::{self, Level};
-use crate::cards::CardEvent;
+use crate::cards::{CardAction, CardEvent};
 use crate::engine::{Action, Event};
 use crate::store::{AI_USER_FLAG, ChannelRecord, Loaded, RecordGame, Seat, StoreError};
 use std::cell::{Cell, RefCell};
@@ -179,6 +179,7 @@ impl Drop for Permit<'_> {
 /// A computer seat's choice.
 enum Decided {
     Board(Action),
+    Cards(CardAction),
 }
 
 /// The seed of a search: the game's own seed and how far it has gone, so that the same
@@ -194,7 +195,12 @@ fn decide(r: &ChannelRecord, seat: u8, level: Level, budget: ai::Budget) -> Opti
             let (player, action) = ai::choose_within(game, level, seed, budget)?;
             (player == seat).then_some(Decided::Board(action))
         }
-        RecordGame::Cards { .. } | RecordGame::Lobby => None,
+        RecordGame::Cards { game } => {
+            let seed = search_seed(game.config().seed, game.log().len());
+            let (player, action) = ai::cards::choose_within(game, level, seed, budget)?;
+            (player == seat).then_some(Decided::Cards(action))
+        }
+        RecordGame::Lobby => None,
     }
 }
 
@@ -402,6 +408,18 @@ impl App {
             let line = match (decided, &mut shown) {
                 (Decided::Board(action), Shown::Board(events)) => {
                     match board_game::apply_logged(&mut r, seat, action) {
+                        Ok((line, new)) => {
+                            events.extend(new);
+                            line
+                        }
+                        Err(e) => {
+                            tracing::error!(channel = ctx.channel, error = %e, "a computer move was refused");
+                            return Ok(self.show(ctx, &r, &summary, &shown, turn_to.get()));
+                        }
+                    }
+                }
+                (Decided::Cards(action), Shown::Cards(events)) => {
+                    match card_game::apply_logged(&mut r, seat, action) {
                         Ok((line, new)) => {
                             events.extend(new);
                             line
