@@ -61,6 +61,31 @@ fn computer_players_play_whole_games_that_replay() {
     }
 }
 
+/// Every expansion the engine plays, alone and all together (classic farmers there), at
+/// every level: whatever decisions they ask, the computer players answer them legally.
+#[test]
+fn computer_players_play_every_playable_expansion() {
+    use carcassonne_bot::engine::FarmerRule;
+    let playable: Vec<Expansion> = Expansion::ALL
+        .into_iter()
+        .filter(|e| e.playable() && *e != Expansion::Base)
+        .collect();
+    let mut sets: Vec<Vec<Expansion>> = playable.iter().map(|e| vec![*e]).collect();
+    sets.push(playable.clone());
+    for (i, exps) in sets.iter().enumerate() {
+        let all = exps.len() > 1;
+        let mut cfg = GameConfig::new(3, 700 + i as u64).with_expansions(exps);
+        if all {
+            cfg.rules.farmers = FarmerRule::Classic;
+        }
+        let seats = [Some(Level::Hard), Some(Level::Easy), Some(Level::Normal)];
+        let game = play(cfg.clone(), &seats);
+        assert!(game.is_over(), "{exps:?}");
+        let replayed = Game::replay(cfg, game.log()).expect("the log replays");
+        assert_eq!(replayed, game, "{exps:?}: replay gives the same game");
+    }
+}
+
 #[test]
 fn the_order_of_the_stack_does_not_change_a_choice() {
     for seed in 0..4u64 {

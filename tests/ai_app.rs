@@ -369,3 +369,32 @@ fn undo_takes_back_the_computer_moves_with_the_persons_tile() {
     assert_eq!(game(&r).log().len(), ann_tile);
     assert_eq!(game(&r).pending().unwrap().player, ann_seat);
 }
+
+#[test]
+fn computer_seats_play_a_whole_game_with_every_expansion_through_the_app() {
+    use carcassonne_bot::engine::Expansion;
+    let app = app();
+    let ann = ctx(ANN, "ann");
+    let list: Vec<&str> = Expansion::ALL
+        .into_iter()
+        .filter(|e| e.playable() && *e != Expansion::Base)
+        .map(|e| e.id())
+        .collect();
+    let list = list.join(",");
+    let made = app.handle(&ann, cmd("new", &[("bots", "2"), ("expansions", &list)]));
+    assert!(!made.is_private(), "{}", made.text());
+    app.handle(&ann, cmd("start", &[]));
+    // ann hands her seat over: computer seats play every decision, of every
+    // expansion, to the end of the game in one reply.
+    let r = record(&app);
+    let cfg = game(&r).config().clone();
+    let out = app.handle(&ann, cmd("resign", &[("replace", "ai")]));
+    assert_eq!(public(&out).len(), 1, "{}", out.text());
+    assert!(out.text().contains("Game over!"), "{}", out.text());
+    assert!(game_over(&app));
+    let history = app.store().history().unwrap();
+    assert_eq!(history.len(), 1);
+    assert!(history[0].1.moves > 100);
+    // The game had every decision logged: no command but the hand-over was needed.
+    assert_eq!(cfg.expansions.len(), list.split(',').count() + 1);
+}
