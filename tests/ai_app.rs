@@ -398,3 +398,74 @@ fn computer_seats_play_a_whole_game_with_every_expansion_through_the_app() {
     // The game had every decision logged: no command but the hand-over was needed.
     assert_eq!(cfg.expansions.len(), list.split(',').count() + 1);
 }
+
+/// The picture after computer turns outlines every tile they placed in the colour of
+/// the player who placed it; nothing else changes.
+#[test]
+fn computer_moves_are_outlined_in_their_players_colour() {
+    use carcassonne_bot::engine::{Event, GameConfig};
+    use carcassonne_bot::render::{self, palette};
+    use carcassonne_bot::view::BoardView;
+    let mut g = Game::new(GameConfig::new(2, 5)).unwrap();
+    let mut events = Vec::new();
+    // Two turns: seat 0's tile (then no figure), seat 1's tile.
+    while events
+        .iter()
+        .filter(|e| matches!(e, Event::TilePlaced { .. }))
+        .count()
+        < 2
+    {
+        let (p, a) = carcassonne_bot::ai::choose_within(
+            &g,
+            Level::Easy,
+            1,
+            carcassonne_bot::ai::Budget::iterations(0),
+        )
+        .unwrap();
+        events.extend(g.apply(p, a).unwrap());
+    }
+    let names = vec!["ann".to_string(), "Ada (bot)".to_string()];
+    let plain = image::load_from_memory(&render::board_png(&BoardView::of(&g, &names)))
+        .unwrap()
+        .to_rgba8();
+    let view = BoardView::of(&g, &names).with_moves(&events);
+    let first = events
+        .iter()
+        .find_map(|e| match e {
+            Event::TilePlaced { player, at, .. } => Some((*at, *player)),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(
+        view.placed,
+        vec![first],
+        "the earlier tile; the last keeps its outline"
+    );
+    // Without score marks, the only difference is the outline.
+    let mut outlined = view.clone();
+    outlined.scored.clear();
+    let shown = image::load_from_memory(&render::board_png(&outlined))
+        .unwrap()
+        .to_rgba8();
+    assert_eq!(plain.dimensions(), shown.dimensions());
+    let colour = palette::player(outlined.players[first.1 as usize].colour);
+    let changed: Vec<_> = plain
+        .enumerate_pixels()
+        .filter(|(x, y, p)| shown.get_pixel(*x, *y) != *p)
+        .map(|(x, y, _)| (x, y, *shown.get_pixel(x, y)))
+        .collect();
+    assert!(
+        changed.len() > 100,
+        "an outline is drawn: {}",
+        changed.len()
+    );
+    assert!(
+        changed.iter().all(|(_, _, p)| p.0[..3] == colour.0[..3]),
+        "all in the player's colour"
+    );
+    // A square ring: as many changed pixels in the top row as in the bottom row.
+    let top = changed.iter().map(|c| c.1).min().unwrap();
+    let bottom = changed.iter().map(|c| c.1).max().unwrap();
+    let count = |y: u32| changed.iter().filter(|c| c.1 == y).count();
+    assert_eq!(count(top), count(bottom));
+}

@@ -4,7 +4,7 @@ use super::*;
 
 /// The board, with the points of `events` (the move just made) marked on it.
 pub(super) fn picture(r: &ChannelRecord, events: &[Event]) -> Vec<u8> {
-    render::board_png(&BoardView::of(game_of(r), &r.seat_names()).with_scores(events))
+    render::board_png(&BoardView::of(game_of(r), &r.seat_names()).with_moves(events))
 }
 
 /// The public message after a turn: what happened, the board, and whose turn it is.
