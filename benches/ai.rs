@@ -1,8 +1,10 @@
 //! Computer players: search iterations per second (one iteration = a determinisation, a
-//! walk down the tree, a short random continuation and a judgement of the position),
-//! and the time of one greedy decision.
+//! walk down the tree, a new node and a judgement of the position), the time of one
+//! greedy decision, one `hard` decision with its real time budget, and the card game's
+//! samples per second.
 
 use carcassonne_bot::ai::{self, Budget, Level};
+use carcassonne_bot::cards::{CardConfig, CardGame};
 use carcassonne_bot::engine::{Expansion, Game, GameConfig};
 use carcassonne_bot::rng::Rng;
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -24,6 +26,10 @@ fn midgame(exps: &[Expansion], moves: usize) -> Game {
 }
 
 fn search(c: &mut Criterion) {
+    let playable: Vec<Expansion> = Expansion::ALL
+        .into_iter()
+        .filter(|e| e.playable())
+        .collect();
     let mut group = c.benchmark_group("mcts");
     for (name, exps) in [
         ("base", &[Expansion::Base][..]),
@@ -31,6 +37,7 @@ fn search(c: &mut Criterion) {
             "base+inns+traders",
             &[Expansion::InnsCathedrals, Expansion::TradersBuilders][..],
         ),
+        ("every playable expansion", &playable[..]),
     ] {
         let game = midgame(exps, 40);
         group.bench_function(format!("{ITERATIONS} iterations, {name}, turn 20"), |b| {
@@ -51,5 +58,40 @@ fn search(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, search);
+/// One `hard` decision with the level's own time budget (1.5 s): the search stops on
+/// time, so this measures how close to the budget a decision ends.
+fn hard_decision(c: &mut Criterion) {
+    let game = midgame(&[Expansion::Base], 40);
+    let mut group = c.benchmark_group("budget");
+    group.sample_size(10);
+    group.bench_function("hard decision (1.5 s budget), base, turn 20", |b| {
+        b.iter(|| ai::choose(black_box(&game), Level::Hard, 1))
+    });
+    group.finish();
+}
+
+/// The card game: 200 samples (a new deal of the hidden cards, the option, random play
+/// to the end of the round) for one decision of a 4-player game in its second round.
+fn card_samples(c: &mut Criterion) {
+    let mut game = CardGame::new(CardConfig::new(4, 21)).expect("config");
+    let mut step = 0;
+    while game.round_summaries().is_empty() {
+        let p = game.pending().expect("running");
+        let a = p.options[step % p.options.len()].clone();
+        game.apply(p.player, a).expect("legal");
+        step += 1;
+    }
+    c.bench_function("card game, 200 samples, 4 players, round 2", |b| {
+        b.iter(|| {
+            ai::cards::choose_within(
+                black_box(&game),
+                Level::Normal,
+                1,
+                Budget::iterations(ITERATIONS),
+            )
+        })
+    });
+}
+
+criterion_group!(benches, search, hard_decision, card_samples);
 criterion_main!(benches);

@@ -176,6 +176,10 @@ pub struct BoardView {
     pub neutral: Vec<NeutralView>,
     /// Scorings of the move just made (empty unless set with [`BoardView::with_scores`]).
     pub scored: Vec<ScoreMark>,
+    /// Tiles placed by the moves shown, with who placed them, besides the last one
+    /// (computer players' turns shown together; set with [`BoardView::with_moves`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub placed: Vec<(Pos, u8)>,
 }
 
 /// The figure kinds a game has (those its players start with).
@@ -296,7 +300,25 @@ impl BoardView {
                 })
                 .collect(),
             scored: Vec::new(),
+            placed: Vec::new(),
         }
+    }
+
+    /// [`BoardView::with_scores`], and every tile these events placed outlined in its
+    /// player's colour (the last one keeps the last-placed outline).
+    pub fn with_moves(mut self, events: &[crate::engine::Event]) -> BoardView {
+        self.placed = events
+            .iter()
+            .filter_map(|e| match e {
+                crate::engine::Event::TilePlaced { player, at, .. }
+                    if Some(*at) != self.last_placed =>
+                {
+                    Some((*at, *player))
+                }
+                _ => None,
+            })
+            .collect();
+        self.with_scores(events)
     }
 
     /// Marks the points of these events (the move just made) on the picture.

@@ -61,6 +61,31 @@ fn computer_players_play_whole_games_that_replay() {
     }
 }
 
+/// Every expansion the engine plays, alone and all together (classic farmers there), at
+/// every level: whatever decisions they ask, the computer players answer them legally.
+#[test]
+fn computer_players_play_every_playable_expansion() {
+    use carcassonne_bot::engine::FarmerRule;
+    let playable: Vec<Expansion> = Expansion::ALL
+        .into_iter()
+        .filter(|e| e.playable() && *e != Expansion::Base)
+        .collect();
+    let mut sets: Vec<Vec<Expansion>> = playable.iter().map(|e| vec![*e]).collect();
+    sets.push(playable.clone());
+    for (i, exps) in sets.iter().enumerate() {
+        let all = exps.len() > 1;
+        let mut cfg = GameConfig::new(3, 700 + i as u64).with_expansions(exps);
+        if all {
+            cfg.rules.farmers = FarmerRule::Classic;
+        }
+        let seats = [Some(Level::Hard), Some(Level::Easy), Some(Level::Normal)];
+        let game = play(cfg.clone(), &seats);
+        assert!(game.is_over(), "{exps:?}");
+        let replayed = Game::replay(cfg, game.log()).expect("the log replays");
+        assert_eq!(replayed, game, "{exps:?}: replay gives the same game");
+    }
+}
+
 #[test]
 fn the_order_of_the_stack_does_not_change_a_choice() {
     for seed in 0..4u64 {
@@ -145,23 +170,38 @@ fn greedy_beats_random_play() {
     );
 }
 
-/// Strength over many games with the real per-level budgets' iteration equivalents:
-/// `cargo test --release --test ai -- --ignored --nocapture strength`.
+/// Strength over many seeded 2-player base games, seats alternating, each level with an
+/// iteration budget standing for its time budget (docs/ai.md gives the equivalence):
+/// `AI_GAMES=200 AI_NORMAL=N AI_HARD=M AI_MATCHES=normal-easy,hard-easy,easy-random,...
+/// cargo test --release --test ai -- --ignored --nocapture strength`. Each match prints
+/// its result when it ends (and its progress every 20 games).
 #[test]
 #[ignore]
 fn strength() {
-    let games: u64 = std::env::var("AI_GAMES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(40);
-    let iterations: u32 = std::env::var("AI_ITERATIONS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1500);
-    for (name, a, b) in [
-        ("greedy vs random", Some(Level::Easy), None),
-        ("mcts vs greedy", Some(Level::Normal), Some(Level::Easy)),
-    ] {
+    let var = |name: &str, default: u64| {
+        std::env::var(name)
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(default)
+    };
+    let games = var("AI_GAMES", 40);
+    let normal = var("AI_NORMAL", 1500) as u32;
+    let hard = var("AI_HARD", 5000) as u32;
+    let matches = std::env::var("AI_MATCHES").unwrap_or_else(|_| {
+        "easy-random,normal-easy,hard-easy,normal-random,hard-random".to_string()
+    });
+    let seat = |word: &str| match word {
+        "random" => None,
+        w => Some(w.parse::<Level>().expect("easy, normal, hard or random")),
+    };
+    let budget = |level: Level| match level {
+        Level::Easy => Budget::iterations(0),
+        Level::Normal => Budget::iterations(normal),
+        Level::Hard => Budget::iterations(hard),
+    };
+    for name in matches.split(',') {
+        let (a, b) = name.split_once('-').expect("LEVEL-LEVEL");
+        let (a, b) = (seat(a), seat(b));
         let (mut wins, mut ties, mut sa, mut sb) = (0, 0, 0u64, 0u64);
         for seed in 0..games {
             let first = (seed % 2) as usize;
@@ -171,17 +211,8 @@ fn strength() {
             let mut rng = Rng::new(seed);
             while let Some(p) = game.pending() {
                 let (pl, act) = match seats[p.player as usize] {
-                    Some(Level::Easy) => {
-                        ai::choose_within(&game, Level::Easy, 0, Budget::iterations(0))
-                            .expect("pending")
-                    }
-                    Some(level) => ai::choose_within(
-                        &game,
-                        level,
-                        rng.next_u64(),
-                        Budget::iterations(iterations),
-                    )
-                    .expect("pending"),
+                    Some(level) => ai::choose_within(&game, level, rng.next_u64(), budget(level))
+                        .expect("pending"),
                     None => random_action(&game, &mut rng),
                 };
                 game.apply(pl, act).expect("legal");
@@ -194,11 +225,14 @@ fn strength() {
                 std::cmp::Ordering::Equal => ties += 1,
                 std::cmp::Ordering::Less => {}
             }
+            let n = seed + 1;
+            if n % 20 == 0 || n == games {
+                println!(
+                    "{name} (normal {normal}, hard {hard} iterations): {wins} wins, {ties} ties of {n}; average {:.1} vs {:.1}",
+                    sa as f64 / n as f64,
+                    sb as f64 / n as f64
+                );
+            }
         }
-        println!(
-            "{name}: {wins} wins, {ties} ties of {games}; average {:.1} vs {:.1}",
-            sa as f64 / games as f64,
-            sb as f64 / games as f64
-        );
     }
 }

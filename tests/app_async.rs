@@ -634,10 +634,7 @@ fn a_replay_of_a_full_six_player_game_with_two_expansions() {
         },
         seats: users
             .iter()
-            .map(|u| Seat {
-                user: *u,
-                name: format!("player{u}"),
-            })
+            .map(|u| Seat::human(*u, format!("player{u}")))
             .collect(),
         game: RecordGame::Board { game },
         undo: None,

@@ -13,6 +13,7 @@
 //! budget and no time limit they are reproducible. The chosen action is logged like a
 //! human's, so a game with computer seats replays from its log alone.
 
+pub mod cards;
 mod eval;
 mod greedy;
 mod mcts;
@@ -50,6 +51,16 @@ impl Level {
             Level::Easy => Budget::iterations(0),
             Level::Normal => Budget::time(Duration::from_millis(300)),
             Level::Hard => Budget::time(Duration::from_millis(1500)),
+        }
+    }
+
+    /// A small iteration budget standing for the level, for reproducible runs (tests,
+    /// scripted sessions): the choice depends only on the game and the seed.
+    pub fn quick_budget(self) -> Budget {
+        match self {
+            Level::Easy => Budget::iterations(0),
+            Level::Normal => Budget::iterations(40),
+            Level::Hard => Budget::iterations(100),
         }
     }
 }

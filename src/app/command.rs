@@ -2,6 +2,7 @@
 //! registers these names and options, the local mode parses lines against them, and the
 //! help text is written from them.
 
+use crate::ai::Level;
 use crate::engine::{Expansion, FarmerRule, FigureKind, SmallCityRule};
 pub use crate::store::GameType;
 use std::fmt;
@@ -96,6 +97,8 @@ pub const FIGURE_KINDS: &[&str] = &["follower", "large", "builder", "pig"];
 pub const ROTATIONS: &[&str] = &["0", "90", "180", "270"];
 pub const ON_OFF: &[&str] = &["on", "off"];
 pub const REPLAY_FROM: &[&str] = &["start", "my-turn"];
+pub const AI_LEVELS: &[&str] = &["easy", "normal", "hard"];
+pub const REPLACE_WITH: &[&str] = &["ai"];
 
 /// Every command, in the order of the help text.
 pub const COMMANDS: &[CommandSpec] = &[
@@ -151,6 +154,11 @@ pub const COMMANDS: &[CommandSpec] = &[
                 "turn_limit",
                 ArgKind::Str,
                 "Time for a turn before others may /kick: off (default), 1h to 14d",
+            ),
+            opt(
+                "bots",
+                ArgKind::Int { min: 0, max: 5 },
+                "Computer players seated at once (level normal; /addbot chooses a level)",
             ),
         ],
         scope: Scope::Any,
@@ -260,8 +268,12 @@ pub const COMMANDS: &[CommandSpec] = &[
     },
     CommandSpec {
         name: "resign",
-        description: "Leave the running game (your turns are skipped)",
-        options: &[],
+        description: "Leave the running game (your turns are skipped, or a computer plays them)",
+        options: &[opt(
+            "replace",
+            ArgKind::Choice(REPLACE_WITH),
+            "ai: a computer player (level normal) takes your seat instead",
+        )],
         scope: Scope::Any,
     },
     CommandSpec {
@@ -306,7 +318,14 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "kick",
         description: "Remove a player whose turn time is up (as if they resigned)",
-        options: &[required(auto("player", "The player whose time is up"))],
+        options: &[
+            required(auto("player", "The player whose time is up")),
+            opt(
+                "replace",
+                ArgKind::Choice(REPLACE_WITH),
+                "ai: a computer player (level normal) takes the seat instead",
+            ),
+        ],
         scope: Scope::Any,
     },
     CommandSpec {
@@ -339,6 +358,16 @@ pub const COMMANDS: &[CommandSpec] = &[
         )],
         scope: Scope::Board,
     },
+    CommandSpec {
+        name: "addbot",
+        description: "Seat a computer player in the game being set up (its creator)",
+        options: &[opt(
+            "level",
+            ArgKind::Choice(AI_LEVELS),
+            "easy, normal (default) or hard",
+        )],
+        scope: Scope::Any,
+    },
 ];
 
 pub fn spec(name: &str) -> Option<&'static CommandSpec> {
@@ -356,6 +385,8 @@ pub struct NewGame {
     pub reminder: Option<Option<u64>>,
     /// `None`: the default (off); `Some(None)`: off.
     pub turn_limit: Option<Option<u64>>,
+    /// Computer players (level normal) seated with the creator.
+    pub bots: u8,
 }
 
 /// A parsed command.
@@ -404,6 +435,8 @@ pub enum Command {
     Stats,
     Kick {
         player: String,
+        /// Hand the seat to a computer player instead of removing the player.
+        to_ai: bool,
     },
     Games {
         all: bool,
@@ -413,6 +446,11 @@ pub enum Command {
     },
     Replay {
         since_my_turn: bool,
+    },
+    /// `/resign replace:ai`: a computer player takes the seat.
+    ResignToAi,
+    AddBot {
+        level: Level,
     },
 }
 
@@ -487,6 +525,7 @@ impl Command {
                     .str("turn_limit")
                     .map(|v| timer_option("turn_limit", &v, super::timers::TURN_LIMIT_RANGE))
                     .transpose()?,
+                bots: a.int("bots").map_or(0, |n| n as u8),
             }),
             "join" => Command::Join,
             "leave" => Command::Leave,
@@ -512,6 +551,7 @@ impl Command {
             "undo" => Command::Undo {
                 refuse: a.bool("refuse").unwrap_or(false),
             },
+            "resign" if a.str("replace").is_some() => Command::ResignToAi,
             "resign" => Command::Resign,
             "abort" => Command::Abort,
             "play" => Command::Play {
@@ -528,6 +568,7 @@ impl Command {
             "stats" => Command::Stats,
             "kick" => Command::Kick {
                 player: a.str("player").unwrap_or_default(),
+                to_ai: a.str("replace").is_some(),
             },
             "games" => Command::Games {
                 all: a.bool("all").unwrap_or(false),
@@ -537,6 +578,11 @@ impl Command {
             },
             "replay" => Command::Replay {
                 since_my_turn: a.str("since").as_deref() == Some("my-turn"),
+            },
+            "addbot" => Command::AddBot {
+                level: a.str("level").map_or(Level::Normal, |l| {
+                    l.parse().expect("checked against the choices")
+                }),
             },
             other => unreachable!("command /{other} is in the table but not parsed"),
         })
@@ -568,6 +614,8 @@ impl Command {
             Command::Games { .. } => "games",
             Command::Notify { .. } => "notify",
             Command::Replay { .. } => "replay",
+            Command::ResignToAi => "resign",
+            Command::AddBot { .. } => "addbot",
         }
     }
 
@@ -598,6 +646,7 @@ impl Command {
                 | Command::Board
                 | Command::Undo { .. }
                 | Command::Resign
+                | Command::ResignToAi
                 | Command::Play { .. }
                 | Command::Secure { .. }
                 | Command::Hand

@@ -5,7 +5,7 @@
 
 use super::clock::duration_words;
 use super::reply::{Message, Response};
-use super::{Session, board_game, card_game, seat_of, timers};
+use super::{Session, board_game, bots, card_game, seat_of, timers};
 use crate::engine::Action;
 use crate::store::{ChannelRecord, RecordGame, StoreError};
 
@@ -39,7 +39,12 @@ fn resigned(r: &ChannelRecord, seat: u8) -> bool {
     }
 }
 
-pub fn kick(s: &mut Session, mut r: ChannelRecord, who: &str) -> Result<Response, StoreError> {
+pub fn kick(
+    s: &mut Session,
+    mut r: ChannelRecord,
+    who: &str,
+    to_ai: bool,
+) -> Result<Response, StoreError> {
     let Some(me) = seat_of(&r, s.ctx.user).filter(|m| !resigned(&r, *m)) else {
         return Ok(Response::error(
             "Only the players of this game can /kick a player whose time is up.",
@@ -87,6 +92,11 @@ pub fn kick(s: &mut Session, mut r: ChannelRecord, who: &str) -> Result<Response
         r.seat_name(target),
         duration_words(limit)
     );
+    if to_ai {
+        let handed = bots::hand_over(&mut r, target);
+        s.save(&mut r)?;
+        return Ok(bots::after_hand_over(s, &r, &format!("{note} {handed}")));
+    }
     let mut out = match &r.game {
         RecordGame::Board { .. } => {
             r.undo = None;
@@ -95,7 +105,7 @@ pub fn kick(s: &mut Session, mut r: ChannelRecord, who: &str) -> Result<Response
         RecordGame::Cards { .. } => card_game::resign(s, r, target)?,
         RecordGame::Lobby => return Ok(Response::error("The game has not started.")),
     };
-    if out.is_private() {
+    if out.is_private() || bots::prefix_deferred(s, &note) {
         return Ok(out);
     }
     match out.messages.first_mut() {

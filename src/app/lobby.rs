@@ -4,6 +4,7 @@ use super::command::{Command, GameType, NewGame};
 use super::components::{JOIN, START, button};
 use super::reply::{ButtonStyle, Message, Response};
 use super::{Session, mention, seat_of, text};
+use crate::ai::Level;
 use crate::cards::{CardConfig, CardGame};
 use crate::engine::{Expansion, FarmerRule, Game, GameConfig, RuleOptions, SmallCityRule};
 use crate::rng::Rng;
@@ -60,7 +61,7 @@ pub fn describe_setup(s: &Setup) -> String {
 fn roster(r: &ChannelRecord) -> String {
     r.seats
         .iter()
-        .map(|s| s.name.as_str())
+        .map(super::bots::seat_words)
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -78,6 +79,13 @@ pub fn new_game(s: &mut Session, setup: NewGame) -> Result<Response, StoreError>
         GameType::Cards => CARD_GAME_MAX,
     };
     let max_players = setup.max_players.unwrap_or(max_default);
+    if setup.bots >= max_players {
+        return Ok(Response::error(format!(
+            "With {} computer players there is no seat left for you in a game for {max_players}: choose bots:0 to bots:{}.",
+            setup.bots,
+            max_players - 1
+        )));
+    }
     if setup.game == GameType::Cards {
         if !setup.expansions.is_empty() || setup.farmers.is_some() || setup.small_city.is_some() {
             return Ok(Response::error(
@@ -108,10 +116,7 @@ pub fn new_game(s: &mut Session, setup: NewGame) -> Result<Response, StoreError>
         created_at: s.now,
         updated_at: s.now,
         setup: record_setup,
-        seats: vec![Seat {
-            user: s.ctx.user,
-            name: s.ctx.name.clone(),
-        }],
+        seats: vec![Seat::human(s.ctx.user, s.ctx.name.clone())],
         game: RecordGame::Lobby,
         undo: None,
         snapshot: Default::default(),
@@ -122,12 +127,17 @@ pub fn new_game(s: &mut Session, setup: NewGame) -> Result<Response, StoreError>
         },
         revision: 0,
     };
+    for _ in 0..setup.bots {
+        let bot = super::bots::new_seat(&record, Level::Normal);
+        record.seats.push(bot);
+    }
     s.save(&mut record)?;
     let text = format!(
-        "{} set up {} ({}).\nPlayers (1/{}): {}. Others: /join; then /start when everyone is in.",
+        "{} set up {} ({}).\nPlayers ({}/{}): {}. Others: /join; then /start when everyone is in.",
         mention(s.ctx.user),
         describe_setup(&record.setup),
         super::your_games::timers_words(&record),
+        record.seats.len(),
         max_players,
         roster(&record)
     );
@@ -158,10 +168,7 @@ pub fn in_lobby(
                     roster(&r)
                 )));
             }
-            r.seats.push(Seat {
-                user: s.ctx.user,
-                name: s.ctx.name.clone(),
-            });
+            r.seats.push(Seat::human(s.ctx.user, s.ctx.name.clone()));
             s.save(&mut r)?;
             Ok(Response::one(
                 Message::public(format!(
@@ -179,15 +186,16 @@ pub fn in_lobby(
                 return Ok(Response::error("You are not in this game."));
             }
             r.seats.retain(|x| x.user != s.ctx.user);
-            if r.seats.is_empty() {
+            // Computer players do not keep a table without people.
+            let Some(first_human) = r.seats.iter().find(|x| x.ai.is_none()).map(|x| x.user) else {
                 s.store().remove(s.ctx.channel)?;
                 return Ok(Response::one(Message::public(format!(
                     "{} left; nobody is left, so the game setup is closed.",
                     s.ctx.name
                 ))));
-            }
+            };
             if r.creator == s.ctx.user {
-                r.creator = r.seats[0].user;
+                r.creator = first_human;
             }
             s.save(&mut r)?;
             Ok(Response::one(Message::public(format!(
@@ -197,6 +205,7 @@ pub fn in_lobby(
             ))))
         }
         Command::Start => start(s, r),
+        Command::AddBot { level } => add_bot(s, r, level),
         Command::Abort => abort(s, r),
         Command::Status | Command::Board => Ok(Response::one(Message::private(format!(
             "Setting up {}.\nPlayers ({}/{}): {}. /join, then /start.",
@@ -212,6 +221,36 @@ pub fn in_lobby(
             roster(&r)
         ))),
     }
+}
+
+/// /addbot: the creator seats a computer player.
+fn add_bot(s: &mut Session, mut r: ChannelRecord, level: Level) -> Result<Response, StoreError> {
+    if r.creator != s.ctx.user {
+        return Ok(Response::error(format!(
+            "Only the game's creator ({}) can add computer players.",
+            mention(r.creator)
+        )));
+    }
+    if r.seats.len() >= r.setup.max_players as usize {
+        return Ok(Response::error(format!(
+            "The game is full ({} players). Players: {}.",
+            r.setup.max_players,
+            roster(&r)
+        )));
+    }
+    let bot = super::bots::new_seat(&r, level);
+    let name = bot.name.clone();
+    r.seats.push(bot);
+    s.save(&mut r)?;
+    Ok(Response::one(
+        Message::public(format!(
+            "{name} (a computer player, level {level}) joined ({}/{}): {}.",
+            r.seats.len(),
+            r.setup.max_players,
+            roster(&r)
+        ))
+        .with_row(lobby_buttons()),
+    ))
 }
 
 fn start(s: &mut Session, mut r: ChannelRecord) -> Result<Response, StoreError> {
@@ -258,6 +297,13 @@ fn start(s: &mut Session, mut r: ChannelRecord) -> Result<Response, StoreError> 
         .map(|(i, seat)| format!("{} {}", text::disc(i as u8), seat.name))
         .collect();
     let intro = format!("The game starts! Seats: {}.", seats.join(", "));
+    let shown = match r.game {
+        RecordGame::Cards { .. } => super::bots::Shown::Cards(Vec::new()),
+        _ => super::bots::Shown::Board(Vec::new()),
+    };
+    if super::bots::then_ai(s, &r, &intro, shown) {
+        return Ok(Response::default());
+    }
     let mut out = match &r.game {
         RecordGame::Board { .. } => super::board_game::announce(&r, &intro, &[]),
         RecordGame::Cards { .. } => super::card_game::announce(&r, &intro, &[]),
@@ -296,14 +342,16 @@ pub fn abort(s: &mut Session, r: ChannelRecord) -> Result<Response, StoreError> 
     ))))
 }
 
-/// Whether the creator has resigned from the running board game (a card game ends on a
-/// resignation, so it never has a resigned player).
+/// Whether the creator has left the running game: resigned from the board game (a
+/// card game ends on a resignation), or handed their seat to a computer player.
 fn creator_resigned(r: &ChannelRecord) -> bool {
+    let seat = super::seat_of(r, r.creator);
     match &r.game {
-        RecordGame::Board { game } => super::seat_of(r, r.creator)
+        RecordGame::Board { game } => seat
             .and_then(|seat| game.players().get(seat as usize))
-            .is_some_and(|p| p.resigned),
-        _ => false,
+            .is_none_or(|p| p.resigned),
+        RecordGame::Cards { .. } => seat.is_none(),
+        RecordGame::Lobby => false,
     }
 }
 

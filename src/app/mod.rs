@@ -9,6 +9,7 @@
 
 pub mod autocomplete;
 mod board_game;
+mod bots;
 mod card_game;
 pub mod clock;
 pub mod command;
@@ -24,6 +25,7 @@ mod undo;
 mod your_games;
 
 pub use autocomplete::Choice;
+pub use bots::{AiTurn, merge as merge_ai};
 pub use clock::Clock;
 pub use command::{Arg, COMMANDS, Command, CommandSpec, GameType, NewGame};
 pub use components::command as component_command;
@@ -32,8 +34,8 @@ pub use timers::{Notice, Recipient};
 
 use crate::store::recover::Recovery;
 use crate::store::{ChannelRecord, Loaded, RecordGame, Store, StoreError, durable, snapshot};
-use std::cell::Cell;
-use std::collections::HashMap;
+use std::cell::{Cell, RefCell};
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
@@ -56,6 +58,8 @@ pub struct Env {
     pub clock: Clock,
     /// A new seed for a game's shuffle and for seating.
     pub seed: Box<dyn Fn() -> u64 + Send + Sync>,
+    /// How long a computer seat of each level thinks over one decision.
+    pub ai_budget: fn(crate::ai::Level) -> crate::ai::Budget,
 }
 
 impl Env {
@@ -80,6 +84,7 @@ impl Env {
                 h.write_u32(std::process::id());
                 h.finish()
             }),
+            ai_budget: crate::ai::Level::budget,
         }
     }
 
@@ -89,12 +94,15 @@ impl Env {
         Env::clocked(Clock::manual(now), first_seed)
     }
 
-    /// `clock` (a test's clock, moved with [`Clock::advance`]) and a counter for seeds.
+    /// `clock` (a test's clock, moved with [`Clock::advance`]) and a counter for seeds;
+    /// computer seats think with small iteration budgets ([`crate::ai::Level::quick_budget`]),
+    /// so their choices are reproducible too.
     pub fn clocked(clock: Clock, first_seed: u64) -> Env {
         let next = std::sync::atomic::AtomicU64::new(first_seed);
         Env {
             clock,
             seed: Box::new(move || next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)),
+            ai_budget: crate::ai::Level::quick_budget,
         }
     }
 }
@@ -120,6 +128,10 @@ pub struct App {
     gate: RwLock<()>,
     /// The store's change count at the last snapshot (`u64::MAX`: none taken yet).
     snapshotted: AtomicU64,
+    /// Channels whose computer seats are being played ([`App::play_ai`]).
+    thinking: Mutex<HashSet<u64>>,
+    /// At most one search per core, whatever the number of channels.
+    searches: bots::Permits,
 }
 
 /// The snapshots folder of a database folder: `DB/../snapshots`.
@@ -163,6 +175,8 @@ impl App {
             outbox: Mutex::new(Vec::new()),
             waker: Mutex::new(None),
             gate: RwLock::new(()),
+            thinking: Mutex::new(HashSet::new()),
+            searches: bots::Permits::per_core(),
         }
     }
 
@@ -223,25 +237,51 @@ impl App {
         locks.entry(channel).or_default().clone()
     }
 
-    /// Runs one command. Never panics on bad input: a refusal is a private message that
-    /// says what would be valid, and it changes nothing.
+    /// Runs one command, then every decision of computer seats that follows it (one
+    /// reply). Never panics on bad input: a refusal is a private message that says what
+    /// would be valid, and it changes nothing.
     pub fn handle(&self, ctx: &Ctx, cmd: Command) -> Response {
+        let (out, turn) = self.handle_deferring_ai(ctx, cmd);
+        match turn {
+            Some(turn) => bots::merge(out, self.play_ai(turn)),
+            None => out,
+        }
+    }
+
+    /// [`App::handle`] without playing the computer seats: when they must decide next,
+    /// the [`AiTurn`] is returned and the front passes it to [`App::play_ai`] (Discord:
+    /// on its blocking pool, outside its budget for ordinary commands), then shows both
+    /// responses as one with [`merge_ai`].
+    pub fn handle_deferring_ai(&self, ctx: &Ctx, cmd: Command) -> (Response, Option<AiTurn>) {
+        // A game left waiting for a computer seat (a restart during a search) is played
+        // before the command, which then runs on the game as it stands.
+        if let Some(turn) = self.stalled_ai(ctx) {
+            let played = self.play_ai(turn);
+            let (out, turn) = self.handle_once(ctx, cmd);
+            return (bots::merge(played, out), turn);
+        }
+        self.handle_once(ctx, cmd)
+    }
+
+    fn handle_once(&self, ctx: &Ctx, cmd: Command) -> (Response, Option<AiTurn>) {
         match cmd {
-            Command::Help => return Response::one(Message::private(text::help())),
+            Command::Help => return (Response::one(Message::private(text::help())), None),
             Command::Rules { topic } => {
-                return Response::one(Message::private(text::rules(topic.as_deref())));
+                let rules = text::rules(topic.as_deref());
+                return (Response::one(Message::private(rules)), None);
             }
             Command::Stats => {
-                return match self.store.history() {
+                let out = match self.store.history() {
                     Ok(h) => Response::one(Message::private(stats::text(&h, ctx))),
                     Err(e) => {
                         tracing::error!(error = %e, "cannot read the history");
                         Response::error("The statistics cannot be read right now.")
                     }
                 };
+                return (out, None);
             }
-            Command::Games { all } => return your_games::list(self, ctx, all),
-            Command::Notify { dm } => return your_games::notify(self, ctx, dm),
+            Command::Games { all } => return (your_games::list(self, ctx, all), None),
+            Command::Notify { dm } => return (your_games::notify(self, ctx, dm), None),
             _ => {}
         }
         let _shared = self.gate.read().unwrap_or_else(|p| p.into_inner());
@@ -251,9 +291,7 @@ impl App {
             Ok(r) => r,
             Err(e) => {
                 tracing::error!(channel = ctx.channel, error = %e, "storage failure");
-                Response::error(
-                    "Sorry, the game could not be saved or loaded right now; nothing was changed. Please try again.",
-                )
+                (Response::error(STORAGE_FAILURE), None)
             }
         }
     }
@@ -264,6 +302,19 @@ impl App {
         match components::command(id, values) {
             Ok(cmd) => self.handle(ctx, cmd),
             Err(e) => Response::error(e),
+        }
+    }
+
+    /// [`App::component`] as [`App::handle_deferring_ai`] does it.
+    pub fn component_deferring_ai(
+        &self,
+        ctx: &Ctx,
+        id: &str,
+        values: &[String],
+    ) -> (Response, Option<AiTurn>) {
+        match components::command(id, values) {
+            Ok(cmd) => self.handle_deferring_ai(ctx, cmd),
+            Err(e) => (Response::error(e), None),
         }
     }
 
@@ -280,7 +331,11 @@ impl App {
         autocomplete::suggest(record.as_ref(), ctx, command, option, partial, args)
     }
 
-    fn handle_locked(&self, ctx: &Ctx, cmd: Command) -> Result<Response, StoreError> {
+    fn handle_locked(
+        &self,
+        ctx: &Ctx,
+        cmd: Command,
+    ) -> Result<(Response, Option<AiTurn>), StoreError> {
         let notice = self.store.take_notice(ctx.channel)?;
         let record = match self.store.load(ctx.channel)? {
             Loaded::Game(r) => Some(*r),
@@ -288,16 +343,17 @@ impl App {
             Loaded::Quarantined(reason) => {
                 // Say so now; the notice left by the quarantine is consumed.
                 self.store.take_notice(ctx.channel)?;
-                return Ok(Response::one(Message::public(format!(
+                let text = format!(
                     "The saved game of this channel could not be read ({reason}); it was set aside for the admins. Start a new game with /new."
-                ))));
+                );
+                return Ok((Response::one(Message::public(text)), None));
             }
         };
-        let mut out = self.dispatch(ctx, cmd, record)?;
+        let (mut out, turn) = self.dispatch(ctx, cmd, record)?;
         if let Some(n) = notice {
             out.messages.insert(0, Message::public(n));
         }
-        Ok(out)
+        Ok((out, turn))
     }
 
     fn dispatch(
@@ -305,13 +361,14 @@ impl App {
         ctx: &Ctx,
         cmd: Command,
         record: Option<ChannelRecord>,
-    ) -> Result<Response, StoreError> {
+    ) -> Result<(Response, Option<AiTurn>), StoreError> {
         let now = self.now();
         let mut session = Session {
             app: self,
             ctx,
             now,
             turn_to: Cell::new(None),
+            ai_next: RefCell::new(None),
         };
         let out = match (cmd, record) {
             (Command::New(setup), None) => lobby::new_game(&mut session, setup),
@@ -322,7 +379,11 @@ impl App {
             (cmd, Some(r)) => match (&r.game, cmd) {
                 (RecordGame::Lobby, cmd) => lobby::in_lobby(&mut session, r, cmd),
                 (_, Command::Abort) => lobby::abort(&mut session, r),
-                (_, Command::Kick { player }) => kick::kick(&mut session, r, &player),
+                (_, Command::Kick { player, to_ai }) => kick::kick(&mut session, r, &player, to_ai),
+                (_, Command::ResignToAi) => bots::resign_to_ai(&mut session, r),
+                (_, Command::AddBot { .. }) => Ok(Response::error(
+                    "The game has started: computer players are added before /start. A player can hand their seat to one with /resign replace:ai.",
+                )),
                 (RecordGame::Board { .. }, Command::Replay { since_my_turn }) => {
                     Ok(replay::replay(&r, ctx.user, since_my_turn))
                 }
@@ -333,9 +394,18 @@ impl App {
         if let Some(user) = session.turn_to.get() {
             your_games::turn_dm(self, ctx, user, &out);
         }
-        Ok(out)
+        let turn = session
+            .ai_next
+            .take()
+            .map(|chain| bots::AiTurn::new(ctx, chain));
+        if let Some(t) = &turn {
+            self.thinking_mark(t.channel());
+        }
+        Ok((out, turn))
     }
 }
+
+const STORAGE_FAILURE: &str = "Sorry, the game could not be saved or loaded right now; nothing was changed. Please try again.";
 
 /// One command being handled: the app, who asks, and the time.
 pub(crate) struct Session<'a> {
@@ -344,6 +414,9 @@ pub(crate) struct Session<'a> {
     now: u64,
     /// The user whose turn began with this command (for their direct message).
     turn_to: Cell<Option<u64>>,
+    /// Set when computer seats must decide next: what the command did, to be shown
+    /// with their moves in one reply.
+    ai_next: RefCell<Option<bots::Chain>>,
 }
 
 impl Session<'_> {

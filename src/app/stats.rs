@@ -25,7 +25,8 @@ pub fn text(history: &[(u64, HistoryEntry)], ctx: &Ctx) -> String {
     }
     let mut players: HashMap<u64, Tally> = HashMap::new();
     for e in &games {
-        for (seat, s) in e.seats.iter().enumerate() {
+        // People only: computer seats are in no ranking.
+        for (seat, s) in e.seats.iter().enumerate().filter(|(_, s)| s.ai.is_none()) {
             let t = players.entry(s.user).or_default();
             let score = e.scores.get(seat).copied().unwrap_or(0);
             t.games += 1;

@@ -63,12 +63,14 @@ pub(crate) fn refresh(r: &mut ChannelRecord, since: u64) -> Option<u8> {
         }
         Some(k) if Some(k) == before => None,
         Some((seat, moves)) => {
+            // A computer seat is never reminded nor kicked: its wait counts as told.
+            let computer = r.seat_ai(seat).is_some();
             r.timers.waiting = Some(Waiting {
                 seat,
                 moves,
                 since,
-                reminders: 0,
-                deadline_told: false,
+                reminders: if computer { MAX_REMINDERS } else { 0 },
+                deadline_told: computer,
             });
             (before.map(|b| b.0) != Some(seat)).then_some(seat)
         }

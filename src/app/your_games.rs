@@ -152,7 +152,7 @@ pub fn notify(app: &App, ctx: &Ctx, dm: Option<bool>) -> Response {
 /// Queues a direct message for `user`, whose turn began with the command `ctx` sent,
 /// if they asked for them: the public message that calls them, with its picture.
 pub fn turn_dm(app: &App, ctx: &Ctx, user: u64, out: &Response) {
-    if user == ctx.user || user == 0 {
+    if user == ctx.user || user == 0 || crate::store::is_ai_user(user) {
         return;
     }
     match app.store.user_settings(user) {

@@ -135,6 +135,35 @@ impl CardGame {
         self.state.player_view(player)
     }
 
+    /// A search copy for `observer` (computer players): every card that player cannot
+    /// see is dealt again from the seed (other hands, the pile, others' face-down cards,
+    /// the chests), in the same places and numbers. The log no longer describes the
+    /// state: never store or replay the copy.
+    pub fn redeal_unseen(&mut self, observer: u8, seed: u64) {
+        self.state.redeal_unseen(observer, seed);
+    }
+
+    /// The scores if the game ended now: each chest's building sets added (a search's
+    /// estimate; the chests are hidden, so use it on copies from [`Self::redeal_unseen`]).
+    pub fn projected_scores(&self) -> Vec<u32> {
+        use super::card::Card;
+        self.state
+            .seats
+            .iter()
+            .map(|s| {
+                let mut counts = [0u32; 4];
+                let mut jokers = 0;
+                for id in &s.chest {
+                    match id.card() {
+                        Card::Building(b) => counts[b.index()] += 1,
+                        _ => jokers += 1,
+                    }
+                }
+                s.score + super::scoring::best_building_sets(counts, jokers).points
+            })
+            .collect()
+    }
+
     /// Where every card is, sorted by card. Omniscient: for tests and audits only.
     pub fn census(&self) -> Vec<(CardId, CardLocation)> {
         self.state.census()

@@ -13,6 +13,7 @@ mod config;
 mod error;
 mod event;
 mod game;
+mod redeal;
 mod round_end;
 mod rows;
 pub mod scenario;

@@ -3,7 +3,7 @@
 //! rescue.
 
 use super::{Data, Running, permissions, rescue, respond};
-use crate::app::{Command, Ctx, Message, Response};
+use crate::app::{Command, Ctx, Message, Response, merge_ai};
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
 
@@ -44,20 +44,36 @@ pub(crate) async fn run(
     let ctx = who.clone();
     let work = Arc::clone(&data.work);
     let job = async move {
-        // The semaphore is never closed (`ok()` only spares an unwrap).
-        let _permit = work.acquire_owned().await.ok();
-        respond::run_blocking(move || {
-            let mut response = match (refusal, cmd) {
-                (Some(refusal), _) => Response::error(refusal),
-                (None, Ok(cmd)) => app.handle(&ctx, cmd),
-                (None, Err(e)) => Response::error(e),
-            };
-            for note in notes {
-                response.push(Message::private(note));
+        let (response, turn) = {
+            // The semaphore is never closed (`ok()` only spares an unwrap).
+            let _permit = work.acquire_owned().await.ok();
+            let app = Arc::clone(&app);
+            let handled = tokio::task::spawn_blocking(move || {
+                let (mut response, turn) = match (refusal, cmd) {
+                    (Some(refusal), _) => (Response::error(refusal), None),
+                    (None, Ok(cmd)) => app.handle_deferring_ai(&ctx, cmd),
+                    (None, Err(e)) => (Response::error(e), None),
+                };
+                for note in notes {
+                    response.push(Message::private(note));
+                }
+                (response, turn)
+            });
+            handled.await.unwrap_or_else(|e| {
+                tracing::error!("a command failed: {e}");
+                (Response::error(respond::APOLOGY), None)
+            })
+        };
+        // Computer seats to play: their searches run on the blocking pool too, outside
+        // the work permits (the app allows one search per core), so that commands in
+        // other channels are not kept waiting behind them.
+        match turn {
+            Some(turn) => {
+                let more = respond::run_blocking(move || app.play_ai(turn)).await;
+                merge_ai(response, more)
             }
-            response
-        })
-        .await
+            None => response,
+        }
     };
     if let Err(failed) = respond::answer(http, &target, job, when, data.defer_after).await {
         rescue::rescue(http, &data.notes, &who, &what, failed).await;

@@ -61,10 +61,13 @@ pub fn run_blocking(
     async move {
         handle.await.unwrap_or_else(|e| {
             tracing::error!("a command failed: {e}");
-            Response::error("Sorry, something went wrong while handling this; nothing was changed.")
+            Response::error(APOLOGY)
         })
     }
 }
+
+/// The answer when the app's work panicked.
+pub const APOLOGY: &str = "Sorry, something went wrong while handling this; nothing was changed.";
 
 /// How to defer an answer that is late.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -30,6 +30,7 @@ pub fn spawn(http: Arc<serenity::Http>, app: Arc<App>) -> tokio::task::JoinHandl
     app.set_waker(move || w.notify_one());
     let w = wake.clone();
     app.clock().on_advance(move || w.notify_one());
+    tokio::spawn(resume_computer_seats(http.clone(), app.clone()));
     tokio::spawn(async move {
         loop {
             let a = app.clone();
@@ -63,6 +64,37 @@ pub fn spawn(http: Arc<serenity::Http>, app: Arc<App>) -> tokio::task::JoinHandl
             }
         }
     })
+}
+
+/// Games the bot left waiting for a computer seat (stopped during a search) are played
+/// now, each on the blocking pool, and their message posted in the channel.
+async fn resume_computer_seats(http: Arc<serenity::Http>, app: Arc<App>) {
+    let a = app.clone();
+    let channels = tokio::task::spawn_blocking(move || a.channels_awaiting_ai())
+        .await
+        .unwrap_or_default();
+    for channel in channels {
+        let a = app.clone();
+        let Ok(response) = tokio::task::spawn_blocking(move || a.resume_ai(channel)).await else {
+            tracing::error!(channel, "resuming a computer seat failed");
+            continue;
+        };
+        let public = response
+            .messages
+            .into_iter()
+            .filter(|m| m.visibility == crate::app::Visibility::Public);
+        for message in public {
+            deliver(
+                &http,
+                Notice {
+                    to: Recipient::Channel(channel),
+                    channel,
+                    message,
+                },
+            )
+            .await;
+        }
+    }
 }
 
 /// Posts one notice (split like any reply, see [`respond::split_message`]); failures are

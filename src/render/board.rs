@@ -44,6 +44,17 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
         let (x, y) = lay.cell_origin(tv.pos);
         stroke_rect(img, x, y, x + t, y + t, 1, with_alpha(pal::INK, 0.16));
     }
+    // Other tiles of the moves shown (computer players' turns): their player's colour.
+    for (pos, player) in &view.placed {
+        let Some(p) = view.players.get(*player as usize) else {
+            continue;
+        };
+        if lay.shows(*pos) {
+            let (x, y) = lay.cell_origin(*pos);
+            let th = (t / 32).clamp(2, 3);
+            stroke_rect(img, x, y, x + t, y + t, th, pal::player(p.colour));
+        }
+    }
     if let Some(pos) = view.last_placed
         && lay.shows(pos)
     {

@@ -23,8 +23,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 pub use record::{
-    ChannelRecord, GameType, HistoryEntry, RecordGame, SCHEMA_VERSION, Seat, Setup, Snapshot,
-    UndoRequest,
+    AI_USER_FLAG, ChannelRecord, GameType, HistoryEntry, RecordGame, SCHEMA_VERSION, Seat, Setup,
+    Snapshot, UndoRequest, is_ai_user,
 };
 pub use timers::{DEFAULT_REMINDER, StoredTimers, TurnTimers, Waiting};
 pub use users::UserSettings;

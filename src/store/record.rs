@@ -4,6 +4,7 @@
 //! by replaying), plus a small snapshot that lets listings skip the replay and lets the
 //! loader check that the replay agrees with what was saved.
 
+use crate::ai::Level;
 use crate::cards::CardGame;
 use crate::engine::{Expansion, Game, RuleOptions};
 use serde::{Deserialize, Serialize};
@@ -15,6 +16,38 @@ pub const SCHEMA_VERSION: u32 = 1;
 pub struct Seat {
     pub user: u64,
     pub name: String,
+    /// A computer player's level; absent (and not stored) for people, so records
+    /// written before computer seats existed read unchanged.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ai: Option<Level>,
+}
+
+/// Computer seats get user ids with the top bit set: neither Discord snowflakes nor the
+/// local mode's ids (both below 2^63) ever have it, so they never meet a person's.
+pub const AI_USER_FLAG: u64 = 1 << 63;
+
+/// Whether a user id is a computer seat's.
+pub fn is_ai_user(user: u64) -> bool {
+    user & AI_USER_FLAG != 0
+}
+
+impl Seat {
+    pub fn human(user: u64, name: impl Into<String>) -> Seat {
+        Seat {
+            user,
+            name: name.into(),
+            ai: None,
+        }
+    }
+
+    /// A computer seat: `n` makes its user id distinct within the game.
+    pub fn computer(n: u64, name: impl Into<String>, level: Level) -> Seat {
+        Seat {
+            user: AI_USER_FLAG | n,
+            name: name.into(),
+            ai: Some(level),
+        }
+    }
 }
 
 /// What the creator chose in /new.
@@ -115,6 +148,28 @@ impl ChannelRecord {
         self.seats.get(seat as usize).map_or(0, |s| s.user)
     }
 
+    /// The level of a computer seat; `None` for a person.
+    pub fn seat_ai(&self, seat: u8) -> Option<Level> {
+        self.seats.get(seat as usize).and_then(|s| s.ai)
+    }
+
+    /// The user to ping for a seat: `None` for a computer seat.
+    pub fn seat_human(&self, seat: u8) -> Option<u64> {
+        self.seats
+            .get(seat as usize)
+            .filter(|s| s.ai.is_none())
+            .map(|s| s.user)
+    }
+
+    /// How texts name a seat: a mention for a person, the name in bold for a computer.
+    pub fn seat_mention(&self, seat: u8) -> String {
+        match self.seats.get(seat as usize) {
+            Some(s) if s.ai.is_some() => format!("**{}**", s.name),
+            Some(s) => format!("<@{}>", s.user),
+            None => "?".to_string(),
+        }
+    }
+
     pub fn encode(&self) -> Vec<u8> {
         serde_json::to_vec(self).expect("records serialise")
     }
@@ -160,6 +215,9 @@ impl ChannelRecord {
             }
             if self.seats[..i].iter().any(|s| s.user == seat.user) {
                 return Err(format!("user {} holds two seats", seat.user));
+            }
+            if seat.ai.is_some() != is_ai_user(seat.user) {
+                return Err(format!("seat {i}'s user does not match its computer level"));
             }
         }
         let (players, log_len) = match &self.game {

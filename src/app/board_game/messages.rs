@@ -4,7 +4,7 @@ use super::*;
 
 /// The board, with the points of `events` (the move just made) marked on it.
 pub(super) fn picture(r: &ChannelRecord, events: &[Event]) -> Vec<u8> {
-    render::board_png(&BoardView::of(game_of(r), &r.seat_names()).with_scores(events))
+    render::board_png(&BoardView::of(game_of(r), &r.seat_names()).with_moves(events))
 }
 
 /// The public message after a turn: what happened, the board, and whose turn it is.
@@ -29,14 +29,15 @@ pub fn announce(r: &ChannelRecord, summary: &str, events: &[Event]) -> Response 
     text.push_str(&format!(
         "{} {}, your turn: you drew **{}**{extra}. It fits at spots {} — /place spot:… rotation:…  ({} tiles left)",
         text::disc(p.player),
-        mention(r.seat_user(p.player)),
+        r.seat_mention(p.player),
         text::tile_id(tile),
         spot_range(&spots),
         game.tiles_left()
     ));
-    let mut msg = Message::public(text)
-        .with_file("board.png", picture(r, events))
-        .mentioning(r.seat_user(p.player));
+    let mut msg = Message::public(text).with_file("board.png", picture(r, events));
+    if let Some(user) = r.seat_human(p.player) {
+        msg = msg.mentioning(user);
+    }
     msg.rows = placement_rows(game);
     Response::one(msg)
 }
@@ -112,7 +113,7 @@ pub(super) fn decision_prompt(r: &ChannelRecord, summary: &str, events: &[Event]
         Some(q) => format!(
             "{} {}, {q} (menu below or /choose option:…).",
             text::disc(p.player),
-            mention(r.seat_user(p.player))
+            r.seat_mention(p.player)
         ),
         None => "Place a figure (menu below or /figure on:…), or /pass.".to_string(),
     };
@@ -122,8 +123,10 @@ pub(super) fn decision_prompt(r: &ChannelRecord, summary: &str, events: &[Event]
         format!("{summary}\n{ask}")
     };
     let mut msg = Message::public(text).with_file("board.png", picture(r, events));
-    if question(game).is_some() {
-        msg = msg.mentioning(r.seat_user(p.player));
+    if question(game).is_some()
+        && let Some(user) = r.seat_human(p.player)
+    {
+        msg = msg.mentioning(user);
     }
     msg.rows = decision_rows(game);
     Response::one(msg)
@@ -172,7 +175,7 @@ pub(super) fn final_message(r: &ChannelRecord, summary: &str) -> Response {
             "{}. {} {} — **{}**{resigned}{}",
             rank + 1,
             text::disc(*i as u8),
-            mention(r.seat_user(*i as u8)),
+            r.seat_mention(*i as u8),
             p.score,
             if parts.is_empty() {
                 String::new()

@@ -22,7 +22,7 @@ use super::command::Command;
 use super::components::{CHOOSE, FIGURE, PASS, PLACE, SPOT, button, select};
 use super::reply::{ButtonStyle, Component, Message, Response, SelectOption};
 use super::text::capitalise;
-use super::{Session, lobby, mention, seat_of, text, undo};
+use super::{Session, bots, lobby, seat_of, text, undo};
 use crate::engine::{
     Action, Category, CropOption, Decision, Event, FigureKind, Game, NeutralKind, Pos, Rotation,
     RuleError, SegmentKind, Side, Slot,
@@ -201,7 +201,22 @@ pub(super) fn act(
     }
     s.save(&mut r)?;
     let summary = describe(&r, seat, &events);
+    if bots::then_ai(s, &r, &summary, bots::Shown::Board(events.clone())) {
+        return Ok(Response::default());
+    }
     Ok(announce(&r, &summary, &events))
+}
+
+/// Applies a computer seat's choice, logged like a person's move: its words and events.
+pub(in crate::app) fn apply_logged(
+    r: &mut ChannelRecord,
+    seat: u8,
+    action: Action,
+) -> Result<(String, Vec<Event>), RuleError> {
+    let events = game_mut(r).apply(seat, action)?;
+    let moves = game_of(r).log().len();
+    undo::forget_if_stale(r, moves);
+    Ok((describe(r, seat, &events), events))
 }
 
 pub(super) fn refusal(r: &ChannelRecord, e: &RuleError) -> String {

@@ -340,7 +340,17 @@ pub(super) fn undo(
 ) -> Result<Response, StoreError> {
     let game = game_of(&r);
     let log_len = game.log().len();
-    let target = undo_target(game, seat);
+    // Computer seats' moves are taken back with the last tile a person placed (they
+    // would only play the same again).
+    let target = undo_target(game, seat).map(|(last, alone)| {
+        let by_person = game.log().iter().rposition(|e| {
+            matches!(e.action, Action::PlaceTile { .. }) && r.seat_ai(e.player).is_none()
+        });
+        match by_person {
+            Some(t) if t < last => (t, false),
+            _ => (last, alone),
+        }
+    });
     // A resignation is final: an undo never goes back past one (docs/rules.md).
     if let Some((to_len, _)) = target
         && !refuse
@@ -353,9 +363,10 @@ pub(super) fn undo(
             r.seat_name(e.player)
         )));
     }
+    // Computer seats never object.
     let active: Vec<u64> = (0..r.seats.len() as u8)
         .filter(|i| game.players().get(*i as usize).is_some_and(|p| !p.resigned))
-        .map(|i| r.seat_user(i))
+        .filter_map(|i| r.seat_human(i))
         .collect();
     let alone = target.is_some_and(|t| t.1);
     match undo::step(
@@ -381,7 +392,11 @@ pub(super) fn undo(
             };
             r.game = RecordGame::Board { game: rebuilt };
             s.save(&mut r)?;
-            Ok(announce(&r, "The last move was taken back.", &[]))
+            let taken = "The last move was taken back.";
+            if bots::then_ai(s, &r, taken, bots::Shown::Board(Vec::new())) {
+                return Ok(Response::default());
+            }
+            Ok(announce(&r, taken, &[]))
         }
     }
 }

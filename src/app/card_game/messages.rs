@@ -11,8 +11,11 @@ pub(super) fn table_message(r: &ChannelRecord, caption: &str, ping: bool) -> Res
     let mut msg = Message::public(caption.to_string())
         .with_file("table.png", table_png(r))
         .with_row(vec![button(HAND, "Show my hand", ButtonStyle::Secondary)]);
-    if ping && let Some(p) = game_of(r).pending() {
-        msg = msg.mentioning(r.seat_user(p.player));
+    if ping
+        && let Some(p) = game_of(r).pending()
+        && let Some(user) = r.seat_human(p.player)
+    {
+        msg = msg.mentioning(user);
     }
     Response::one(msg)
 }
@@ -36,12 +39,13 @@ pub fn announce(r: &ChannelRecord, summary: &str, _events: &[CardEvent]) -> Resp
     text.push_str(&format!(
         "{round}{} {}, your move: {}.",
         text::disc(p.player),
-        mention(r.seat_user(p.player)),
+        r.seat_mention(p.player),
         p.kind.describe()
     ));
-    let mut msg = Message::public(text)
-        .with_file("table.png", table_png(r))
-        .mentioning(r.seat_user(p.player));
+    let mut msg = Message::public(text).with_file("table.png", table_png(r));
+    if let Some(user) = r.seat_human(p.player) {
+        msg = msg.mentioning(user);
+    }
     // Public decisions get buttons (their options hide nothing); turns get the hand button.
     let choices: Vec<String> = p
         .options
@@ -188,7 +192,7 @@ pub(super) fn final_message(r: &ChannelRecord, summary: &str) -> Response {
                 "{}. {} {} — **{}** (buildings {} from {}){win}",
                 rank + 1,
                 text::disc(p.player),
-                mention(r.seat_user(p.player)),
+                r.seat_mention(p.player),
                 p.score,
                 p.building_points,
                 text::plural(p.building_cards, "card", "cards"),

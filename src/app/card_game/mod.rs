@@ -20,7 +20,7 @@ use words::*;
 use super::command::Command;
 use super::components::{CHOOSE, HAND, PLAY, button, select};
 use super::reply::{ButtonStyle, Message, Response, SelectOption};
-use super::{Session, lobby, mention, seat_of, text, undo};
+use super::{Session, bots, lobby, seat_of, text, undo};
 use crate::cards::{
     Card, CardAction, CardEvent, CardGame, CardId, CardPending, Colour, PendingKind, Species,
 };
@@ -151,12 +151,30 @@ pub(super) fn act(
         return Ok(final_message(&r, &summary));
     }
     s.save(&mut r)?;
-    let mut out = announce(&r, &summary, &events);
+    let mut out = if bots::then_ai(s, &r, &summary, bots::Shown::Cards(public)) {
+        Response::default()
+    } else {
+        announce(&r, &summary, &events)
+    };
     // The actor's new hand, for their eyes only.
     if !game_of(&r).player_view(seat).hand.is_empty() {
         out.push(hand_message(&r, seat));
     }
     Ok(out)
+}
+
+/// Applies a computer seat's choice, logged like a person's move: its words and the
+/// public form of its events.
+pub(in crate::app) fn apply_logged(
+    r: &mut ChannelRecord,
+    seat: u8,
+    action: CardAction,
+) -> Result<(String, Vec<CardEvent>), crate::cards::CardError> {
+    let events = game_mut(r).apply(seat, action)?;
+    let moves = game_of(r).log().len();
+    undo::forget_if_stale(r, moves);
+    let public: Vec<CardEvent> = events.iter().map(CardEvent::public).collect();
+    Ok((describe(r, &public), public))
 }
 
 pub(super) fn undo(
@@ -165,8 +183,19 @@ pub(super) fn undo(
     refuse: bool,
 ) -> Result<Response, StoreError> {
     let log_len = game_of(&r).log().len();
-    let everyone: Vec<u64> = r.seats.iter().map(|x| x.user).collect();
-    let target = log_len.checked_sub(1);
+    let everyone: Vec<u64> = r
+        .seats
+        .iter()
+        .filter(|x| x.ai.is_none())
+        .map(|x| x.user)
+        .collect();
+    // Computer seats' moves go back with the last move a person made (they would only
+    // play the same again).
+    let log = game_of(&r).log();
+    let target = match log.iter().rposition(|e| r.seat_ai(e.player).is_none()) {
+        Some(t) if r.seats.iter().any(|x| x.ai.is_some()) => Some(t),
+        _ => log_len.checked_sub(1),
+    };
     match undo::step(s, &mut r, refuse, log_len, target, &everyone, false)? {
         undo::Step::Reply(reply) => Ok(reply),
         undo::Step::Cut(to_len) => {
@@ -182,7 +211,11 @@ pub(super) fn undo(
             };
             r.game = RecordGame::Cards { game: rebuilt };
             s.save(&mut r)?;
-            Ok(announce(&r, "The last move was taken back.", &[]))
+            let taken = "The last move was taken back.";
+            if bots::then_ai(s, &r, taken, bots::Shown::Cards(Vec::new())) {
+                return Ok(Response::default());
+            }
+            Ok(announce(&r, taken, &[]))
         }
     }
 }
@@ -205,7 +238,7 @@ pub(super) fn resign(s: &mut Session, r: ChannelRecord, seat: u8) -> Result<Resp
         .map(|(i, _)| i as u8)
         .collect();
     lobby::archive(s, &r, false, winners.clone())?;
-    let names: Vec<String> = winners.iter().map(|w| mention(r.seat_user(*w))).collect();
+    let names: Vec<String> = winners.iter().map(|w| r.seat_mention(*w)).collect();
     Ok(Response::one(
         Message::public(format!(
             "**{}** resigned, which ends the card game. Best score among the others: {} ({}).",

@@ -1,0 +1,484 @@
+//! Computer seats in a channel's game.
+//!
+//! - In the lobby, `/new bots:N` and `/addbot level:…` seat them (named like people,
+//!   coloured by seat like anyone); a person may hand their seat over (`/resign
+//!   replace:ai`, or another player's `/kick … replace:ai` once their time is up).
+//! - After any command, every decision asked of a computer seat is played
+//!   ([`App::play_ai`]) until a person must decide or the game ends, and the reply
+//!   shows the command and all those moves at once. Each decision is read under the
+//!   channel's lock, searched with no lock held (at most one search per core), then
+//!   applied, logged and saved like a person's move: a restart during a search resumes
+//!   from the stored game, and a replay of the log is identical whatever the search did.
+//! - Seeds come from the game (its seed and the log length), never from a clock.
+
+use super::reply::{Response, Visibility};
+use super::{App, Ctx, Session, board_game, card_game, lobby, timers, your_games};
+use crate::ai::{self, Level};
+use crate::cards::{CardAction, CardEvent};
+use crate::engine::{Action, Event};
+use crate::store::{AI_USER_FLAG, ChannelRecord, Loaded, RecordGame, Seat, StoreError};
+use std::cell::{Cell, RefCell};
+use std::sync::{Condvar, Mutex};
+
+const NAMES: &[&str] = &[
+    "Ada",
+    "Bertrand",
+    "Clotilde",
+    "Dagobert",
+    "Eleanor",
+    "Fulbert",
+    "Gisela",
+    "Hildebrand",
+];
+
+fn name_for(n: u64) -> String {
+    let base = NAMES[n as usize % NAMES.len()];
+    match n as usize / NAMES.len() {
+        0 => format!("{base} (bot)"),
+        k => format!("{base} {} (bot)", k + 1),
+    }
+}
+
+/// A computer seat whose id and name no seat of `r` has.
+pub(super) fn new_seat(r: &ChannelRecord, level: Level) -> Seat {
+    let taken = |n: u64| {
+        let name = name_for(n);
+        r.seats
+            .iter()
+            .any(|s| s.user == AI_USER_FLAG | n || s.name.eq_ignore_ascii_case(&name))
+    };
+    let n = (0u64..).find(|n| !taken(*n)).expect("a game has few seats");
+    Seat::computer(n, name_for(n), level)
+}
+
+/// How the lobby lists a seat: computer seats with their level.
+pub(super) fn seat_words(s: &Seat) -> String {
+    match s.ai {
+        Some(level) => format!("{} [{level}]", s.name),
+        None => s.name.clone(),
+    }
+}
+
+/// What a command did, kept to be shown with the computer moves that follow it.
+pub(crate) struct Chain {
+    summary: String,
+    shown: Shown,
+    /// The log length when the computer seat was asked.
+    at_len: usize,
+}
+
+/// The events to mark on the picture.
+pub(crate) enum Shown {
+    Board(Vec<Event>),
+    Cards(Vec<CardEvent>),
+}
+
+/// After a saved command: when a computer seat decides next, keeps `summary` and
+/// `shown` for the reply that will show its moves too, and returns true (the command
+/// then answers nothing itself).
+pub(super) fn then_ai(s: &Session, r: &ChannelRecord, summary: &str, shown: Shown) -> bool {
+    let Some((seat, at_len)) = timers::awaited(r) else {
+        return false;
+    };
+    if r.seat_ai(seat).is_none() {
+        return false;
+    }
+    *s.ai_next.borrow_mut() = Some(Chain {
+        summary: summary.to_string(),
+        shown,
+        at_len,
+    });
+    true
+}
+
+/// Adds a line before the summary of a deferred reply; false when nothing is deferred.
+pub(super) fn prefix_deferred(s: &Session, line: &str) -> bool {
+    match s.ai_next.borrow_mut().as_mut() {
+        Some(chain) => {
+            chain.summary = if chain.summary.is_empty() {
+                line.to_string()
+            } else {
+                format!("{line}\n{}", chain.summary)
+            };
+            true
+        }
+        None => false,
+    }
+}
+
+/// Computer seats must decide next in a channel: pass it to [`App::play_ai`].
+pub struct AiTurn {
+    ctx: Ctx,
+    chain: Chain,
+}
+
+impl AiTurn {
+    pub(crate) fn new(ctx: &Ctx, chain: Chain) -> AiTurn {
+        AiTurn {
+            ctx: ctx.clone(),
+            chain,
+        }
+    }
+
+    pub fn channel(&self) -> u64 {
+        self.ctx.channel
+    }
+}
+
+/// One reply of two: the first's public messages, then the second's, then the first's
+/// private ones (a front answers with the first message: the public one comes first).
+pub fn merge(first: Response, then: Response) -> Response {
+    let (public, private): (Vec<_>, Vec<_>) = first
+        .messages
+        .into_iter()
+        .partition(|m| m.visibility == Visibility::Public);
+    Response {
+        messages: public
+            .into_iter()
+            .chain(then.messages)
+            .chain(private)
+            .collect(),
+    }
+}
+
+/// A counting semaphore: at most one search per core runs, whatever the number of
+/// channels waiting for one.
+pub(crate) struct Permits {
+    free: Mutex<usize>,
+    freed: Condvar,
+}
+
+pub(crate) struct Permit<'a>(&'a Permits);
+
+impl Permits {
+    pub(crate) fn per_core() -> Permits {
+        let n = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Permits {
+            free: Mutex::new(n),
+            freed: Condvar::new(),
+        }
+    }
+
+    fn acquire(&self) -> Permit<'_> {
+        let mut free = self.free.lock().unwrap_or_else(|p| p.into_inner());
+        while *free == 0 {
+            free = self.freed.wait(free).unwrap_or_else(|p| p.into_inner());
+        }
+        *free -= 1;
+        Permit(self)
+    }
+}
+
+impl Drop for Permit<'_> {
+    fn drop(&mut self) {
+        *self.0.free.lock().unwrap_or_else(|p| p.into_inner()) += 1;
+        self.0.freed.notify_one();
+    }
+}
+
+/// A computer seat's choice.
+enum Decided {
+    Board(Action),
+    Cards(CardAction),
+}
+
+/// The seed of a search: the game's own seed and how far it has gone, so that the same
+/// position gets the same seed again (replays need no seed: choices are logged).
+fn search_seed(game_seed: u64, log_len: usize) -> u64 {
+    game_seed ^ (log_len as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+fn decide(r: &ChannelRecord, seat: u8, level: Level, budget: ai::Budget) -> Option<Decided> {
+    match &r.game {
+        RecordGame::Board { game } => {
+            let seed = search_seed(game.config().seed, game.log().len());
+            let (player, action) = ai::choose_within(game, level, seed, budget)?;
+            (player == seat).then_some(Decided::Board(action))
+        }
+        RecordGame::Cards { game } => {
+            let seed = search_seed(game.config().seed, game.log().len());
+            let (player, action) = ai::cards::choose_within(game, level, seed, budget)?;
+            (player == seat).then_some(Decided::Cards(action))
+        }
+        RecordGame::Lobby => None,
+    }
+}
+
+/// The computer seat asked in `r` and its level, if one is asked.
+fn asked(r: &ChannelRecord) -> Option<(u8, usize, Level)> {
+    let (seat, len) = timers::awaited(r)?;
+    Some((seat, len, r.seat_ai(seat)?))
+}
+
+/// A /resign replace:ai: a computer player (level normal) takes the seat as it is.
+pub fn resign_to_ai(s: &mut Session, mut r: ChannelRecord) -> Result<Response, StoreError> {
+    let Some(seat) = super::seat_of(&r, s.ctx.user) else {
+        return Ok(Response::error("You are not playing in this game."));
+    };
+    if let RecordGame::Board { game } = &r.game
+        && game
+            .players()
+            .get(seat as usize)
+            .is_some_and(|p| p.resigned)
+    {
+        return Ok(Response::error("You have resigned from this game."));
+    }
+    if timers::awaited(&r).is_none() {
+        return Ok(Response::error("The game is over."));
+    }
+    let note = hand_over(&mut r, seat);
+    s.save(&mut r)?;
+    let line = format!("{} left the game; {note}", s.ctx.name);
+    Ok(after_hand_over(s, &r, &line))
+}
+
+/// Gives `seat` to a new computer player (level normal) and says so.
+pub(super) fn hand_over(r: &mut ChannelRecord, seat: u8) -> String {
+    let bot = new_seat(r, Level::Normal);
+    let words = format!(
+        "**{}** (level {}) plays their seat from now on.",
+        bot.name,
+        Level::Normal
+    );
+    r.seats[seat as usize] = bot;
+    // Agreements to take a move back were the person's.
+    r.undo = None;
+    words
+}
+
+/// The reply after a seat changed hands: deferred when the computer decides next.
+pub(super) fn after_hand_over(s: &Session, r: &ChannelRecord, line: &str) -> Response {
+    let shown = match &r.game {
+        RecordGame::Cards { .. } => Shown::Cards(Vec::new()),
+        _ => Shown::Board(Vec::new()),
+    };
+    if then_ai(s, r, line, shown) {
+        return Response::default();
+    }
+    match &r.game {
+        RecordGame::Board { .. } => board_game::announce(r, line, &[]),
+        RecordGame::Cards { .. } => card_game::announce(r, line, &[]),
+        RecordGame::Lobby => Response::default(),
+    }
+}
+
+impl App {
+    fn thinking(&self) -> std::sync::MutexGuard<'_, std::collections::HashSet<u64>> {
+        self.thinking.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Notes that a channel's computer seats are being played; false if they already were.
+    pub(super) fn thinking_mark(&self, channel: u64) -> bool {
+        self.thinking().insert(channel)
+    }
+
+    /// A game waiting for a computer seat that nobody is playing (the bot stopped
+    /// during a search): its turn, marked as being played.
+    pub(super) fn stalled_ai(&self, ctx: &Ctx) -> Option<AiTurn> {
+        if self.thinking().contains(&ctx.channel) {
+            return None;
+        }
+        let r = self.store.peek(ctx.channel).ok()??;
+        let (_, at_len, _) = asked(&r)?;
+        if !self.thinking_mark(ctx.channel) {
+            return None;
+        }
+        let shown = match r.game {
+            RecordGame::Cards { .. } => Shown::Cards(Vec::new()),
+            _ => Shown::Board(Vec::new()),
+        };
+        Some(AiTurn::new(
+            ctx,
+            Chain {
+                summary: String::new(),
+                shown,
+                at_len,
+            },
+        ))
+    }
+
+    /// The channels whose game waits for a computer seat (after a restart: a front
+    /// plays them with [`App::resume_ai`]).
+    pub fn channels_awaiting_ai(&self) -> Vec<u64> {
+        let Ok(channels) = self.store.channels() else {
+            return Vec::new();
+        };
+        channels
+            .into_iter()
+            .filter(|c| {
+                self.store
+                    .peek(*c)
+                    .ok()
+                    .flatten()
+                    .is_some_and(|r| asked(&r).is_some())
+            })
+            .collect()
+    }
+
+    /// Plays the computer seats a channel's game waits for (if nobody is already), and
+    /// returns the message to post there.
+    pub fn resume_ai(&self, channel: u64) -> Response {
+        let guild = self
+            .store
+            .peek(channel)
+            .ok()
+            .flatten()
+            .and_then(|r| r.guild);
+        let ctx = Ctx {
+            channel,
+            guild,
+            user: 0,
+            name: String::new(),
+            can_manage: false,
+        };
+        match self.stalled_ai(&ctx) {
+            Some(turn) => self.play_ai(turn),
+            None => Response::default(),
+        }
+    }
+
+    /// Plays every decision of computer seats that follows the command of `turn`, until a
+    /// person must decide or the game ends, and returns the one reply that shows the
+    /// command and all those moves. Blocks for the searches (at most one per core): a
+    /// front with an async runtime calls it on a blocking pool.
+    pub fn play_ai(&self, turn: AiTurn) -> Response {
+        let channel = turn.channel();
+        let out = self.play_chain(&turn.ctx, turn.chain);
+        self.thinking().remove(&channel);
+        out.unwrap_or_else(|e| {
+            tracing::error!(channel, error = %e, "storage failure while playing a computer seat");
+            Response::error(
+                "Sorry, a computer player's move could not be saved; the game waits for it and it is played again on the next command.",
+            )
+        })
+    }
+
+    fn play_chain(&self, ctx: &Ctx, chain: Chain) -> Result<Response, StoreError> {
+        let Chain {
+            mut summary,
+            mut shown,
+            mut at_len,
+        } = chain;
+        let turn_to = Cell::new(None);
+        loop {
+            // The game as it stands (read under the lock, searched without it).
+            let record = {
+                let _shared = self.gate.read().unwrap_or_else(|p| p.into_inner());
+                let lock = self.lock(ctx.channel);
+                let _guard = lock.lock().unwrap_or_else(|p| p.into_inner());
+                match self.store.load(ctx.channel)? {
+                    Loaded::Game(r) => *r,
+                    _ => return Ok(Response::default()),
+                }
+            };
+            let Some((seat, len, level)) = asked(&record).filter(|a| a.1 == at_len) else {
+                return Ok(self.show(ctx, &record, &summary, &shown, turn_to.get()));
+            };
+            let decided = {
+                let _permit = self.searches.acquire();
+                decide(&record, seat, level, (self.env.ai_budget)(level))
+            };
+            let Some(decided) = decided else {
+                tracing::error!(
+                    channel = ctx.channel,
+                    seat,
+                    "a computer seat found no decision"
+                );
+                return Ok(self.show(ctx, &record, &summary, &shown, turn_to.get()));
+            };
+            let _shared = self.gate.read().unwrap_or_else(|p| p.into_inner());
+            let lock = self.lock(ctx.channel);
+            let _guard = lock.lock().unwrap_or_else(|p| p.into_inner());
+            let mut r = match self.store.load(ctx.channel)? {
+                Loaded::Game(r) => *r,
+                _ => return Ok(Response::default()),
+            };
+            if asked(&r).map(|a| (a.0, a.1)) != Some((seat, len)) {
+                // Someone else moved meanwhile (an undo, an abort): look again.
+                at_len = timers::awaited(&r).map_or(0, |a| a.1);
+                continue;
+            }
+            let session = Session {
+                app: self,
+                ctx,
+                now: self.now(),
+                turn_to: Cell::new(None),
+                ai_next: RefCell::new(None),
+            };
+            let line = match (decided, &mut shown) {
+                (Decided::Board(action), Shown::Board(events)) => {
+                    match board_game::apply_logged(&mut r, seat, action) {
+                        Ok((line, new)) => {
+                            events.extend(new);
+                            line
+                        }
+                        Err(e) => {
+                            tracing::error!(channel = ctx.channel, error = %e, "a computer move was refused");
+                            return Ok(self.show(ctx, &r, &summary, &shown, turn_to.get()));
+                        }
+                    }
+                }
+                (Decided::Cards(action), Shown::Cards(events)) => {
+                    match card_game::apply_logged(&mut r, seat, action) {
+                        Ok((line, new)) => {
+                            events.extend(new);
+                            line
+                        }
+                        Err(e) => {
+                            tracing::error!(channel = ctx.channel, error = %e, "a computer move was refused");
+                            return Ok(self.show(ctx, &r, &summary, &shown, turn_to.get()));
+                        }
+                    }
+                }
+                _ => return Ok(self.show(ctx, &r, &summary, &shown, turn_to.get())),
+            };
+            if !line.is_empty() {
+                if !summary.is_empty() {
+                    summary.push('\n');
+                }
+                summary.push_str(&line);
+            }
+            if super::timers::awaited(&r).is_none() {
+                let winners = match &r.game {
+                    RecordGame::Board { game } => board_game::winners(game),
+                    RecordGame::Cards { game } => {
+                        game.winners().map(|w| w.to_vec()).unwrap_or_default()
+                    }
+                    RecordGame::Lobby => Vec::new(),
+                };
+                lobby::archive(&session, &r, false, winners)?;
+                return Ok(self.show(ctx, &r, &summary, &shown, None));
+            }
+            session.save(&mut r)?;
+            if let Some(user) = session.turn_to.get() {
+                turn_to.set(Some(user));
+            }
+            at_len = timers::awaited(&r).map_or(0, |a| a.1);
+        }
+    }
+
+    /// The reply after the computer seats moved: the picture with their moves, and the
+    /// person to move (or the end).
+    fn show(
+        &self,
+        ctx: &Ctx,
+        r: &ChannelRecord,
+        summary: &str,
+        shown: &Shown,
+        turn_to: Option<u64>,
+    ) -> Response {
+        let out = match (&r.game, shown) {
+            (RecordGame::Board { .. }, Shown::Board(events)) => {
+                board_game::announce(r, summary, events)
+            }
+            (RecordGame::Cards { .. }, Shown::Cards(events)) => {
+                card_game::announce(r, summary, events)
+            }
+            _ => Response::default(),
+        };
+        if let Some(user) = turn_to {
+            your_games::turn_dm(self, ctx, user, &out);
+        }
+        out
+    }
+}

@@ -1,0 +1,471 @@
+//! Computer seats through the app: the lobby (/new bots:N, /addbot), one reply per
+//! person's move that shows every computer move after it and mentions the next person,
+//! handing a seat over (/resign replace:ai, /kick replace:ai), logs that replay, and a
+//! game left waiting for a computer seat played on the next command.
+
+use carcassonne_bot::ai::Level;
+use carcassonne_bot::app::{App, Arg, Clock, Command, Ctx, Env, Response, Visibility};
+use carcassonne_bot::engine::{Decision, Game};
+use carcassonne_bot::store::{ChannelRecord, Loaded, RecordGame, Store, is_ai_user};
+
+const CH: u64 = 77;
+const ANN: u64 = 1001;
+const BEN: u64 = 1002;
+
+fn ctx(user: u64, name: &str) -> Ctx {
+    Ctx {
+        channel: CH,
+        guild: Some(1),
+        user,
+        name: name.into(),
+        can_manage: false,
+    }
+}
+
+fn cmd(name: &str, args: &[(&str, &str)]) -> Command {
+    let args: Vec<(String, Arg)> = args
+        .iter()
+        .map(|(k, v)| (k.to_string(), Arg::Str(v.to_string())))
+        .collect();
+    Command::parse(name, &args).unwrap()
+}
+
+fn app() -> App {
+    App::new(Store::temporary().unwrap(), Env::fixed(1_700_000_000, 11))
+}
+
+fn record(app: &App) -> ChannelRecord {
+    match app.store().load(CH).unwrap() {
+        Loaded::Game(r) => *r,
+        other => panic!("no game: {other:?}"),
+    }
+}
+
+fn game(r: &ChannelRecord) -> &Game {
+    match &r.game {
+        RecordGame::Board { game } => game,
+        _ => panic!("not a board game"),
+    }
+}
+
+/// The person to move makes a simple legal move: the first spot and rotation, or a pass.
+fn human_move(app: &App, who: &Ctx) -> Response {
+    let r = record(app);
+    let p = game(&r).pending().expect("running");
+    assert_eq!(r.seat_user(p.player), who.user, "a person is asked");
+    match p.decision {
+        Decision::PlaceTile { placements, .. } => {
+            let deg = placements[0].rotations[0].degrees().to_string();
+            app.handle(who, cmd("place", &[("spot", "A"), ("rotation", &deg)]))
+        }
+        _ => app.handle(who, cmd("pass", &[])),
+    }
+}
+
+fn public(r: &Response) -> Vec<&carcassonne_bot::app::Message> {
+    r.messages
+        .iter()
+        .filter(|m| m.visibility == Visibility::Public)
+        .collect()
+}
+
+#[test]
+fn lobby_seats_computer_players_and_refuses_what_is_not_valid() {
+    let app = app();
+    let ann = ctx(ANN, "ann");
+    let ben = ctx(BEN, "ben");
+    let text = app
+        .handle(&ann, cmd("new", &[("bots", "2"), ("players", "4")]))
+        .text();
+    assert!(
+        text.contains("Players (3/4): ann, Ada (bot) [normal], Bertrand (bot) [normal]"),
+        "{text}"
+    );
+    let refused = app.handle(&ben, cmd("addbot", &[("level", "hard")]));
+    assert!(refused.is_private());
+    assert!(refused.text().contains("Only the game's creator"));
+    let added = app.handle(&ann, cmd("addbot", &[("level", "hard")])).text();
+    assert!(
+        added.contains("Clotilde (bot) (a computer player, level hard) joined (4/4)"),
+        "{added}"
+    );
+    let full = app.handle(&ann, cmd("addbot", &[]));
+    assert!(full.is_private() && full.text().contains("The game is full (4 players)"));
+    let r = record(&app);
+    let levels: Vec<Option<Level>> = r.seats.iter().map(|s| s.ai).collect();
+    assert_eq!(
+        levels,
+        [
+            None,
+            Some(Level::Normal),
+            Some(Level::Normal),
+            Some(Level::Hard)
+        ]
+    );
+    assert!(r.seats[1..].iter().all(|s| is_ai_user(s.user)));
+    // A stored human seat has no level field: records from before keep their bytes.
+    let raw = String::from_utf8(app.store().raw(CH).unwrap().unwrap()).unwrap();
+    assert!(raw.contains(r#"{"user":1001,"name":"ann"}"#), "{raw}");
+    assert!(
+        raw.contains(r#""name":"Clotilde (bot)","ai":"hard"}"#),
+        "{raw}"
+    );
+
+    let too_many = app.handle(
+        &ctx(BEN, "ben"),
+        Command::parse(
+            "new",
+            &[
+                ("bots".to_string(), Arg::Int(2)),
+                ("players".to_string(), Arg::Int(2)),
+            ],
+        )
+        .unwrap(),
+    );
+    assert!(too_many.is_private());
+    // Computer players alone do not keep a lobby: the last person leaving closes it.
+    let left = app.handle(&ann, cmd("leave", &[])).text();
+    assert!(left.contains("nobody is left"), "{left}");
+    assert!(matches!(app.store().load(CH).unwrap(), Loaded::Empty));
+}
+
+#[test]
+fn one_person_and_three_computer_players_play_a_whole_game() {
+    let app = app();
+    let ann = ctx(ANN, "ann");
+    app.handle(&ann, cmd("new", &[("bots", "1")]));
+    app.handle(&ann, cmd("addbot", &[("level", "easy")]));
+    app.handle(&ann, cmd("addbot", &[("level", "hard")]));
+    let start = app.handle(&ann, cmd("start", &[]));
+    let mut replies = vec![start];
+    let mut moves = 0;
+    while !game_over(&app) {
+        moves += 1;
+        assert!(moves < 400, "the game does not end");
+        replies.push(human_move(&app, &ann));
+    }
+    for (i, reply) in replies.iter().enumerate() {
+        let shown = public(reply);
+        assert_eq!(
+            shown.len(),
+            1,
+            "reply {i} is one public message: {}",
+            reply.text()
+        );
+        let m = shown[0];
+        assert!(!m.files.is_empty(), "reply {i} has a picture");
+        // Only the person is ever pinged; a computer seat's name is written out.
+        assert!(m.mentions.iter().all(|u| *u == ANN), "{:?}", m.mentions);
+        assert!(
+            !m.text.contains("<@9"),
+            "no mention of a computer seat: {}",
+            m.text
+        );
+    }
+    // Every reply that shows computer moves ends by asking ann to place her tile.
+    let with_ai: Vec<&Response> = replies[..replies.len() - 1]
+        .iter()
+        .filter(|r| r.text().contains(" (bot)** placed"))
+        .collect();
+    assert!(
+        with_ai.len() >= 15,
+        "{} replies with computer moves",
+        with_ai.len()
+    );
+    for r in with_ai {
+        assert!(
+            r.text().contains("<@1001>, your turn: you drew"),
+            "{}",
+            r.text()
+        );
+        assert_eq!(public(r)[0].mentions, [ANN]);
+    }
+    let last = replies.last().unwrap().text();
+    assert!(last.contains("Game over!"), "{last}");
+    // The finished game is in the history, and its log replays to the same scores.
+    let history = app.store().history().unwrap();
+    assert_eq!(history.len(), 1);
+    assert_eq!(history[0].1.seats.len(), 4);
+    assert_eq!(
+        history[0].1.seats.iter().filter(|s| s.ai.is_some()).count(),
+        3
+    );
+}
+
+fn game_over(app: &App) -> bool {
+    !matches!(app.store().load(CH).unwrap(), Loaded::Game(_))
+}
+
+#[test]
+fn the_same_seeds_give_the_same_game_and_the_log_replays() {
+    let logs: Vec<Game> = (0..2)
+        .map(|_| {
+            let app = app();
+            let ann = ctx(ANN, "ann");
+            app.handle(&ann, cmd("new", &[("bots", "2")]));
+            app.handle(&ann, cmd("start", &[]));
+            for _ in 0..10 {
+                human_move(&app, &ann);
+            }
+            let r = record(&app);
+            let g = game(&r).clone();
+            let replayed = Game::replay(g.config().clone(), g.log()).unwrap();
+            assert_eq!(replayed, g);
+            g
+        })
+        .collect();
+    assert_eq!(logs[0].log(), logs[1].log(), "AI seeds come from the game");
+    assert!(logs[0].log().len() > 20);
+}
+
+#[test]
+fn a_person_hands_their_seat_to_a_computer_player() {
+    let app = app();
+    let ann = ctx(ANN, "ann");
+    let ben = ctx(BEN, "ben");
+    app.handle(&ann, cmd("new", &[]));
+    app.handle(&ben, cmd("join", &[]));
+    app.handle(&ann, cmd("start", &[]));
+    let r = record(&app);
+    let ben_seat = r.seats.iter().position(|s| s.user == BEN).unwrap() as u8;
+    let out = app.handle(&ben, cmd("resign", &[("replace", "ai")]));
+    assert!(
+        out.text().contains(
+            "ben left the game; **Ada (bot)** (level normal) plays their seat from now on."
+        ),
+        "{}",
+        out.text()
+    );
+    let r = record(&app);
+    assert_eq!(r.seat_ai(ben_seat), Some(Level::Normal));
+    assert!(!game(&r).players()[ben_seat as usize].resigned);
+    // Now ann is always the one asked: the computer seat moved in the same reply.
+    let p = game(&r).pending().unwrap();
+    assert_eq!(r.seat_user(p.player), ANN);
+    let again = app.handle(&ben, cmd("place", &[("spot", "A")]));
+    assert!(again.is_private() && again.text().contains("not playing"));
+    // ann played alone from here: one reply per move, ann pinged each time.
+    let reply = human_move(&app, &ann);
+    assert_eq!(public(&reply).len(), 1);
+}
+
+#[test]
+fn kick_replace_ai_hands_the_late_players_seat_over() {
+    let clock = Clock::manual(1_700_000_000);
+    let app = App::new(Store::temporary().unwrap(), Env::clocked(clock.clone(), 5));
+    let ann = ctx(ANN, "ann");
+    let ben = ctx(BEN, "ben");
+    app.handle(&ann, cmd("new", &[("turn_limit", "1h")]));
+    app.handle(&ben, cmd("join", &[]));
+    app.handle(&ann, cmd("start", &[]));
+    // Whoever is to move is late; the other kicks them.
+    let r = record(&app);
+    let late = r.seat_user(game(&r).pending().unwrap().player);
+    let (kicker, late_name) = if late == ANN {
+        (ben.clone(), "ann")
+    } else {
+        (ann.clone(), "ben")
+    };
+    clock.advance(3_700);
+    let out = app.handle(
+        &kicker,
+        cmd("kick", &[("player", late_name), ("replace", "ai")]),
+    );
+    let text = out.text();
+    assert!(
+        text.contains(&format!("removed {late_name} from the game"))
+            && text.contains("**Ada (bot)** (level normal) plays their seat"),
+        "{text}"
+    );
+    assert_eq!(public(&out).len(), 1, "one reply: {text}");
+    let r = record(&app);
+    let p = game(&r).pending().unwrap();
+    assert_eq!(
+        r.seat_user(p.player),
+        kicker.user,
+        "the computer already moved"
+    );
+    assert!(game(&r).players().iter().all(|p| !p.resigned));
+}
+
+#[test]
+fn a_game_left_waiting_for_a_computer_seat_is_played_on_the_next_command() {
+    let app = app();
+    let ann = ctx(ANN, "ann");
+    app.handle(&ann, cmd("new", &[("bots", "1")]));
+    // As if the bot stopped between a move and the computer's answer: the front got
+    // the turn but never played it.
+    let (first, turn) = app.handle_deferring_ai(&ann, cmd("start", &[]));
+    let turn = match turn {
+        Some(t) => t,
+        None => {
+            // ann moves first: after her move the computer is asked.
+            assert_eq!(public(&first).len(), 1);
+            let r = record(&app);
+            let p = game(&r).pending().unwrap();
+            let Decision::PlaceTile { placements, .. } = p.decision else {
+                panic!("a tile first")
+            };
+            let deg = placements[0].rotations[0].degrees().to_string();
+            let (_, t) =
+                app.handle_deferring_ai(&ann, cmd("place", &[("spot", "A"), ("rotation", &deg)]));
+            let (_, t) = match t {
+                Some(t) => (None::<()>, t),
+                None => {
+                    let (_, t) = app.handle_deferring_ai(&ann, cmd("pass", &[]));
+                    (None, t.expect("the computer is asked after ann's turn"))
+                }
+            };
+            t
+        }
+    };
+    assert_eq!(turn.channel(), CH);
+    drop(turn);
+    // A restarted bot (a new App on the same store would do the same): the turn was
+    // marked as being played, so a new app is what finds it stalled.
+    let store = app.store().clone();
+    drop(app);
+    let app = App::new(store, Env::fixed(1_700_000_100, 12));
+    assert_eq!(app.channels_awaiting_ai(), vec![CH]);
+    let r = record(&app);
+    let before = game(&r).log().len();
+    let out = app.handle(&ann, cmd("status", &[]));
+    let r = record(&app);
+    assert!(game(&r).log().len() > before, "the computer seat moved");
+    assert_eq!(r.seat_user(game(&r).pending().unwrap().player), ANN);
+    assert!(out.messages.len() >= 2, "{}", out.text());
+    assert!(app.channels_awaiting_ai().is_empty());
+}
+
+#[test]
+fn undo_takes_back_the_computer_moves_with_the_persons_tile() {
+    let app = app();
+    let ann = ctx(ANN, "ann");
+    app.handle(&ann, cmd("new", &[("bots", "1")]));
+    app.handle(&ann, cmd("start", &[]));
+    // Play until ann has placed at least one tile and the computer answered.
+    for _ in 0..4 {
+        human_move(&app, &ann);
+    }
+    let r = record(&app);
+    let g = game(&r);
+    let ann_seat = r.seats.iter().position(|s| s.user == ANN).unwrap() as u8;
+    let ann_tile = g
+        .log()
+        .iter()
+        .rposition(|e| {
+            e.player == ann_seat
+                && matches!(e.action, carcassonne_bot::engine::Action::PlaceTile { .. })
+        })
+        .unwrap();
+    assert!(ann_tile + 2 < g.log().len(), "the computer moved after ann");
+    let out = app.handle(&ann, cmd("undo", &[]));
+    assert!(
+        out.text().contains("The last move was taken back."),
+        "{}",
+        out.text()
+    );
+    let r = record(&app);
+    assert_eq!(game(&r).log().len(), ann_tile);
+    assert_eq!(game(&r).pending().unwrap().player, ann_seat);
+}
+
+#[test]
+fn computer_seats_play_a_whole_game_with_every_expansion_through_the_app() {
+    use carcassonne_bot::engine::Expansion;
+    let app = app();
+    let ann = ctx(ANN, "ann");
+    let list: Vec<&str> = Expansion::ALL
+        .into_iter()
+        .filter(|e| e.playable() && *e != Expansion::Base)
+        .map(|e| e.id())
+        .collect();
+    let list = list.join(",");
+    let made = app.handle(&ann, cmd("new", &[("bots", "2"), ("expansions", &list)]));
+    assert!(!made.is_private(), "{}", made.text());
+    app.handle(&ann, cmd("start", &[]));
+    // ann hands her seat over: computer seats play every decision, of every
+    // expansion, to the end of the game in one reply.
+    let r = record(&app);
+    let cfg = game(&r).config().clone();
+    let out = app.handle(&ann, cmd("resign", &[("replace", "ai")]));
+    assert_eq!(public(&out).len(), 1, "{}", out.text());
+    assert!(out.text().contains("Game over!"), "{}", out.text());
+    assert!(game_over(&app));
+    let history = app.store().history().unwrap();
+    assert_eq!(history.len(), 1);
+    assert!(history[0].1.moves > 100);
+    // The game had every decision logged: no command but the hand-over was needed.
+    assert_eq!(cfg.expansions.len(), list.split(',').count() + 1);
+}
+
+/// The picture after computer turns outlines every tile they placed in the colour of
+/// the player who placed it; nothing else changes.
+#[test]
+fn computer_moves_are_outlined_in_their_players_colour() {
+    use carcassonne_bot::engine::{Event, GameConfig};
+    use carcassonne_bot::render::{self, palette};
+    use carcassonne_bot::view::BoardView;
+    let mut g = Game::new(GameConfig::new(2, 5)).unwrap();
+    let mut events = Vec::new();
+    // Two turns: seat 0's tile (then no figure), seat 1's tile.
+    while events
+        .iter()
+        .filter(|e| matches!(e, Event::TilePlaced { .. }))
+        .count()
+        < 2
+    {
+        let (p, a) = carcassonne_bot::ai::choose_within(
+            &g,
+            Level::Easy,
+            1,
+            carcassonne_bot::ai::Budget::iterations(0),
+        )
+        .unwrap();
+        events.extend(g.apply(p, a).unwrap());
+    }
+    let names = vec!["ann".to_string(), "Ada (bot)".to_string()];
+    let plain = image::load_from_memory(&render::board_png(&BoardView::of(&g, &names)))
+        .unwrap()
+        .to_rgba8();
+    let view = BoardView::of(&g, &names).with_moves(&events);
+    let first = events
+        .iter()
+        .find_map(|e| match e {
+            Event::TilePlaced { player, at, .. } => Some((*at, *player)),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(
+        view.placed,
+        vec![first],
+        "the earlier tile; the last keeps its outline"
+    );
+    // Without score marks, the only difference is the outline.
+    let mut outlined = view.clone();
+    outlined.scored.clear();
+    let shown = image::load_from_memory(&render::board_png(&outlined))
+        .unwrap()
+        .to_rgba8();
+    assert_eq!(plain.dimensions(), shown.dimensions());
+    let colour = palette::player(outlined.players[first.1 as usize].colour);
+    let changed: Vec<_> = plain
+        .enumerate_pixels()
+        .filter(|(x, y, p)| shown.get_pixel(*x, *y) != *p)
+        .map(|(x, y, _)| (x, y, *shown.get_pixel(x, y)))
+        .collect();
+    assert!(
+        changed.len() > 100,
+        "an outline is drawn: {}",
+        changed.len()
+    );
+    assert!(
+        changed.iter().all(|(_, _, p)| p.0[..3] == colour.0[..3]),
+        "all in the player's colour"
+    );
+    // A square ring: as many changed pixels in the top row as in the bottom row.
+    let top = changed.iter().map(|c| c.1).min().unwrap();
+    let bottom = changed.iter().map(|c| c.1).max().unwrap();
+    let count = |y: u32| changed.iter().filter(|c| c.1 == y).count();
+    assert_eq!(count(top), count(bottom));
+}
