@@ -3,7 +3,7 @@
 
 use crate::engine::{
     Action, Catalogue, Decision, Event, Expansion, FigureKind, Game, GameConfig, NeutralKind, Pos,
-    Rotation, RuleOptions, SegmentKind, Slot, Stack, StartTile,
+    Rotation, RuleOptions, ScoreReason, SegmentKind, Slot, Stack, StartTile,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -47,6 +47,22 @@ pub struct ScenarioTurn {
     /// Gold Mines: the tile that takes the second gold bar.
     #[serde(default)]
     pub gold: Option<Pos>,
+    /// Robbers: each robber decision of this turn, in the order the rules ask them.
+    #[serde(default)]
+    pub robbers: Vec<ScenarioRobber>,
+}
+
+/// `{"player": 0, "beside": 2}` (optionally `"marker": 1`) or `{"player": 1, "pass": true}`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioRobber {
+    pub player: u8,
+    #[serde(default)]
+    pub beside: Option<u8>,
+    #[serde(default)]
+    pub marker: u8,
+    #[serde(default)]
+    pub pass: bool,
 }
 
 /// `{"move": "mage", "at": [x, y], "slot": "N"}` or `{"remove": "witch"}`.
@@ -164,6 +180,11 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                 }
             }
         }
+        if t.robbers.iter().any(|r| r.beside.is_some() == r.pass) {
+            return Err(ScenarioError::Malformed(format!(
+                "turn {i}: a robber entry is {{\"player\": p, \"beside\": q}} or {{\"player\": p, \"pass\": true}}"
+            )));
+        }
     }
     let config = GameConfig {
         players: sc.players,
@@ -230,6 +251,7 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
         // turn's fields, until the next tile is drawn.
         let (mut magic_done, mut gold_done, mut figure_done) = (false, false, false);
         let mut landed = false;
+        let mut robbers = t.robbers.iter();
         while let Some(p) = game.pending() {
             let action = match &p.decision {
                 Decision::PlaceTile { .. } => break,
@@ -260,6 +282,27 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                     };
                     gold_done = true;
                     Action::PlaceGold { at }
+                }
+                Decision::PlaceRobber { .. } => {
+                    let Some(r) = robbers.next() else {
+                        return Err(fail(format!(
+                            "the game asks player {} to place a robber or pass (field robbers)",
+                            p.player
+                        )));
+                    };
+                    if r.player != p.player {
+                        return Err(fail(format!(
+                            "the next robber decision is player {}'s, not player {}'s",
+                            p.player, r.player
+                        )));
+                    }
+                    match r.beside {
+                        Some(beside) => Action::PlaceRobber {
+                            beside,
+                            marker: r.marker,
+                        },
+                        None => Action::Pass,
+                    }
                 }
                 Decision::PlaceFigure { .. } => {
                     figure_done = true;
@@ -320,9 +363,17 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                     .into(),
             ));
         }
+        if let Some(r) = robbers.next() {
+            return Err(fail(format!(
+                "no more robber decision is asked in this turn (player {}'s entry is extra)",
+                r.player
+            )));
+        }
         if t.gold.is_some() && !gold_done {
             return Err(fail("no gold bar is to be placed in this turn".into()));
         }
+        // Robber points are final when the points they take from are.
+        let mut last_final = false;
         for e in events {
             if let Event::Scored {
                 player,
@@ -331,12 +382,11 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                 ..
             } = e
             {
+                if reason != ScoreReason::Robber {
+                    last_final = reason.is_final();
+                }
                 scores.push(ScoreLine {
-                    turn: if reason.is_final() {
-                        json!("final")
-                    } else {
-                        json!(i)
-                    },
+                    turn: if last_final { json!("final") } else { json!(i) },
                     player,
                     points,
                     reason: reason.text(),
@@ -384,6 +434,9 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                 })
                 .collect::<serde_json::Map<_, _>>()
         );
+    }
+    if game.config().has(Expansion::Robbers) {
+        out["robbers"] = json!(game.robbers());
     }
     if let Some(q) = sc.query.as_ref().and_then(|q| q.placements.as_ref()) {
         let kind = cat

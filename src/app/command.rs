@@ -152,6 +152,11 @@ pub const COMMANDS: &[CommandSpec] = &[
                 ArgKind::Str,
                 "Time for a turn before others may /kick: off (default), 1h to 14d",
             ),
+            opt(
+                "decision_deadline",
+                ArgKind::Str,
+                "Time for a decision asked during another's turn (robbers): 1h (default), 1m to 48h",
+            ),
         ],
         scope: Scope::Any,
     },
@@ -356,6 +361,9 @@ pub struct NewGame {
     pub reminder: Option<Option<u64>>,
     /// `None`: the default (off); `Some(None)`: off.
     pub turn_limit: Option<Option<u64>>,
+    /// Seconds for a decision asked of a player other than the one to move; `None`:
+    /// the default (1 hour).
+    pub decision_deadline: Option<u64>,
 }
 
 /// A parsed command.
@@ -486,6 +494,10 @@ impl Command {
                 turn_limit: a
                     .str("turn_limit")
                     .map(|v| timer_option("turn_limit", &v, super::timers::TURN_LIMIT_RANGE))
+                    .transpose()?,
+                decision_deadline: a
+                    .str("decision_deadline")
+                    .map(|v| deadline_option(&v))
                     .transpose()?,
             }),
             "join" => Command::Join,
@@ -692,6 +704,21 @@ fn timer_option(name: &str, v: &str, range: (u64, u64)) -> Result<Option<u64>, S
         Some(secs) if (min..=max).contains(&secs) => Ok(Some(secs)),
         _ => Err(format!(
             "/new {name}: '{v}' is not off or a time from {} to {} (e.g. 12h, 2d, 1d12h)",
+            duration_words(min),
+            duration_words(max)
+        )),
+    }
+}
+
+/// The decision deadline of /new: a time in the engine's range (never off: a game must
+/// not wait forever on a player who is not the one to move).
+fn deadline_option(v: &str) -> Result<u64, String> {
+    use super::clock::{duration_words, parse_duration};
+    let (min, max) = crate::engine::config::DECISION_DEADLINE_RANGE;
+    match parse_duration(v) {
+        Some(secs) if (min..=max).contains(&secs) => Ok(secs),
+        _ => Err(format!(
+            "/new decision_deadline: '{v}' is not a time from {} to {} (e.g. 30m, 1h, 2d)",
             duration_words(min),
             duration_words(max)
         )),

@@ -193,5 +193,15 @@ pub fn timers_words(r: &ChannelRecord) -> String {
         Some(s) => format!("{} per turn", duration_words(s)),
         None => "no turn limit".to_string(),
     };
+    // Only games that ask other players (robbers) have decision deadlines.
+    if r.setup
+        .expansions
+        .contains(&crate::engine::Expansion::Robbers)
+    {
+        return format!(
+            "{reminder}, {limit}, {} for a decision asked during another's turn",
+            duration_words(r.setup.rules.decision_deadline)
+        );
+    }
     format!("{reminder}, {limit}")
 }

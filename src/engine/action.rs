@@ -2,6 +2,7 @@
 //! happens (events) and why an action is refused (rule errors).
 
 use super::board::{Placement, TileIdx};
+use super::expansions::robbers::RobberSpot;
 use super::figures::{FigureKind, NeutralKind};
 use super::geometry::{Pos, Rotation};
 use super::tile::{Good, KindId, SegmentKind};
@@ -35,6 +36,9 @@ pub enum Action {
     Fly { figure: FigureKind },
     /// Flying Machines: the flown figure lands on segment `segment` of its landing tile.
     Land { segment: u8 },
+    /// Robbers: put (or move) the player's robber beside scoring marker `marker` of
+    /// player `beside` (a pass is [`Action::Pass`]).
+    PlaceRobber { beside: u8, marker: u8 },
     /// Leave the game (any player, at any time): the player's figures leave the board,
     /// their score stays, and their turns are skipped. When one player is left the game
     /// ends with final scoring. Not a rule of the rulebooks: asynchronous play needs it.
@@ -115,6 +119,12 @@ pub enum Decision {
     },
     /// Gold Mines: the second bar goes on one of the tiles around the gold tile `from`.
     PlaceGold { from: Pos, options: Vec<Pos> },
+    /// Robbers: put the robber (standing at `from`, or at home) beside one of these
+    /// scoring markers, or pass.
+    PlaceRobber {
+        from: Option<RobberSpot>,
+        options: Vec<RobberSpot>,
+    },
 }
 
 impl Decision {
@@ -156,6 +166,12 @@ impl Decision {
                 .iter()
                 .map(|at| Action::PlaceGold { at: *at })
                 .collect(),
+            Decision::PlaceRobber { options, .. } => std::iter::once(Action::Pass)
+                .chain(options.iter().map(|s| Action::PlaceRobber {
+                    beside: s.beside,
+                    marker: s.marker,
+                }))
+                .collect(),
         }
     }
 }
@@ -176,6 +192,8 @@ pub enum ScoreReason {
     Goods(Good),
     /// Gold bars at the end (Gold Mines).
     Gold,
+    /// Half of another player's points, taken by a robber (Robbers).
+    Robber,
 }
 
 /// Columns of the final score table.
@@ -222,6 +240,7 @@ impl ScoreReason {
             ScoreReason::Farm => "farm".into(),
             ScoreReason::Goods(g) => format!("most {}", g.word()),
             ScoreReason::Gold => "gold bars".into(),
+            ScoreReason::Robber => "robber".into(),
         }
     }
 
@@ -231,7 +250,8 @@ impl ScoreReason {
             ScoreReason::CityCompleted | ScoreReason::City => Category::Cities,
             ScoreReason::CloisterCompleted | ScoreReason::Cloister => Category::Cloisters,
             ScoreReason::Farm => Category::Farms,
-            ScoreReason::Goods(_) | ScoreReason::Gold => Category::Goods,
+            // Goods, gold, robbers: the points beside the features.
+            ScoreReason::Goods(_) | ScoreReason::Gold | ScoreReason::Robber => Category::Goods,
         }
     }
 
@@ -340,6 +360,27 @@ pub enum Event {
     /// Gold Mines: bars still on the board at the end are lost.
     GoldLost {
         bars: u32,
+    },
+    /// Robbers: a robber was put (or `moved`) beside marker `marker` of `beside`.
+    RobberPlaced {
+        player: u8,
+        beside: u8,
+        marker: u8,
+        moved: bool,
+    },
+    /// Robbers: the player asked placed no robber (by choice or when time ran out).
+    RobberDeclined {
+        player: u8,
+    },
+    /// Robbers: a robber took `points` from `from`'s scoring and went home.
+    RobberStole {
+        player: u8,
+        from: u8,
+        points: u32,
+    },
+    /// Robbers: a robber went home without stealing (its owner left the game).
+    RobberReturned {
+        player: u8,
     },
     Resigned {
         player: u8,

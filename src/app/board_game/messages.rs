@@ -134,9 +134,12 @@ pub(super) fn decision_rows(game: &Game) -> Vec<Vec<Component>> {
     match game.pending().map(|p| p.decision) {
         Some(Decision::PlaceTile { .. }) => placement_rows(game),
         Some(Decision::PlaceFigure { .. }) => figure_rows(game),
-        Some(Decision::MoveMagic { .. } | Decision::PlaceGold { .. } | Decision::Land { .. }) => {
-            choice_rows(game)
-        }
+        Some(
+            Decision::MoveMagic { .. }
+            | Decision::PlaceGold { .. }
+            | Decision::Land { .. }
+            | Decision::PlaceRobber { .. },
+        ) => choice_rows(game),
         None => Vec::new(),
     }
 }

@@ -135,6 +135,10 @@ pub(super) fn waiting_text(r: &ChannelRecord) -> String {
                 "It is {}'s turn to land the flown {figure} (/choose).",
                 r.seat_name(p.player)
             ),
+            Decision::PlaceRobber { .. } => format!(
+                "It is {}'s decision to place a robber or not (/choose).",
+                r.seat_name(p.player)
+            ),
         },
         None => "The game is over.".to_string(),
     }
@@ -158,12 +162,16 @@ pub(super) fn check_turn(r: &ChannelRecord, seat: u8, want_tile: bool) -> Result
             "First place your tile {} with /place (spots on the picture).",
             text::tile_id(*tile)
         )),
-        (Decision::MoveMagic { .. } | Decision::PlaceGold { .. } | Decision::Land { .. }, _) => {
-            Err(format!(
-                "First {} (/choose option:…, or the menu).",
-                question(game).unwrap_or_else(|| "answer the game's question".into())
-            ))
-        }
+        (
+            Decision::MoveMagic { .. }
+            | Decision::PlaceGold { .. }
+            | Decision::Land { .. }
+            | Decision::PlaceRobber { .. },
+            _,
+        ) => Err(format!(
+            "First {} (/choose option:…, or the menu).",
+            question(game).unwrap_or_else(|| "answer the game's question".into())
+        )),
     }
 }
 

@@ -11,6 +11,7 @@ pub mod gold_mines;
 mod inns_cathedrals;
 mod labyrinth;
 pub mod mage_witch;
+pub mod robbers;
 pub mod traders_builders;
 
 use super::action::{Action, Decision, Event, FigureOption, RuleError};
@@ -104,6 +105,7 @@ static MODULES: &[&dyn Module] = &[
     &mage_witch::MageWitch,
     &flying_machines::FlyingMachines,
     &labyrinth::Labyrinth,
+    &robbers::Robbers,
 ];
 
 /// The modules a game uses, in a fixed order.
@@ -121,6 +123,19 @@ pub struct ExtState {
     pub gold: gold_mines::GoldState,
     pub magic: mage_witch::MagicState,
     pub flight: flying_machines::FlightState,
+    pub robbers: robbers::RobberState,
+}
+
+impl ExtState {
+    /// Scoring markers per player.
+    pub fn markers(&self) -> u8 {
+        1
+    }
+
+    /// The marker of `player` that the points being scored now move.
+    pub fn scoring_marker(&self, _player: u8) -> u8 {
+        0
+    }
 }
 
 /// A decision an expansion asks for in the middle of a turn.
@@ -140,15 +155,19 @@ pub enum Step {
         tile: TileIdx,
         roll: u8,
     },
+    /// Robbers: put (or move) a robber beside another player's scoring marker, or pass;
+    /// `active` for the active player's own decision (asked first, no deadline).
+    Robber { player: u8, active: bool },
 }
 
 impl Step {
     /// The player asked.
     pub fn player(self) -> u8 {
         match self {
-            Step::Magic { player, .. } | Step::Gold { player, .. } | Step::Land { player, .. } => {
-                player
-            }
+            Step::Magic { player, .. }
+            | Step::Gold { player, .. }
+            | Step::Land { player, .. }
+            | Step::Robber { player, .. } => player,
         }
     }
 
@@ -159,6 +178,7 @@ impl Step {
             Step::Land {
                 figure, tile, roll, ..
             } => flying_machines::decision(st, figure, tile, roll),
+            Step::Robber { player, .. } => robbers::decision(st, player),
         }
     }
 
@@ -168,6 +188,7 @@ impl Step {
             Step::Magic { forced, .. } => mage_witch::check(st, forced, action),
             Step::Gold { tile, .. } => gold_mines::check(st, tile, action),
             Step::Land { tile, .. } => flying_machines::check(st, tile, action),
+            Step::Robber { player, .. } => robbers::check(st, player, action),
         }
     }
 
@@ -182,6 +203,17 @@ impl Step {
                 tile,
                 ..
             } => flying_machines::apply(st, player, tile, figure, action, events),
+            Step::Robber { player, .. } => robbers::apply(st, player, action, events),
+        }
+    }
+
+    /// The action taken for the player asked when they do not answer before the game's
+    /// decision deadline; `None` for a decision without a deadline (the active player's
+    /// own).
+    pub(crate) fn deadline_default(self, _st: &State) -> Option<Action> {
+        match self {
+            Step::Robber { active, .. } => robbers::deadline_default(active),
+            Step::Magic { .. } | Step::Gold { .. } | Step::Land { .. } => None,
         }
     }
 }
