@@ -755,7 +755,10 @@ fn expansion_questions_are_answered_with_choose() {
             Decision::PlaceFigure { .. } => {
                 run(&app, &who, "pass", &[]);
             }
-            Decision::MoveMagic { .. } | Decision::PlaceGold { .. } | Decision::Land { .. } => {
+            Decision::MoveMagic { .. }
+            | Decision::PlaceGold { .. }
+            | Decision::Land { .. }
+            | Decision::PlaceRobber { .. } => {
                 asked += 1;
                 let other = seat_user(&app, 1 - p.player);
                 let offered = app.autocomplete(&who, "choose", "option", "", &[]);

@@ -4,6 +4,7 @@
 
 use crate::engine::{Expansion, FarmerRule, FigureKind, SmallCityRule};
 pub use crate::store::GameType;
+use crate::store::RobberAnswer;
 use std::fmt;
 
 /// An option value as a front delivers it.
@@ -96,6 +97,7 @@ pub const FIGURE_KINDS: &[&str] = &["follower", "large", "builder", "pig"];
 pub const ROTATIONS: &[&str] = &["0", "90", "180", "270"];
 pub const ON_OFF: &[&str] = &["on", "off"];
 pub const REPLAY_FROM: &[&str] = &["start", "my-turn"];
+pub const ROBBER_ANSWERS: &[&str] = &["never", "ask"];
 
 /// Every command, in the order of the help text.
 pub const COMMANDS: &[CommandSpec] = &[
@@ -335,6 +337,16 @@ pub const COMMANDS: &[CommandSpec] = &[
         scope: Scope::Any,
     },
     CommandSpec {
+        name: "standing",
+        description: "Standing answers to decisions asked during another player's turn",
+        options: &[opt(
+            "robbers",
+            ArgKind::Choice(ROBBER_ANSWERS),
+            "never (never place a robber on others' turns) or ask (default)",
+        )],
+        scope: Scope::Any,
+    },
+    CommandSpec {
         name: "replay",
         description: "An animated picture of the game, one frame per move",
         options: &[opt(
@@ -421,6 +433,10 @@ pub enum Command {
     },
     Replay {
         since_my_turn: bool,
+    },
+    /// /standing: `None` shows the standing answers.
+    Standing {
+        robbers: Option<RobberAnswer>,
     },
 }
 
@@ -550,6 +566,15 @@ impl Command {
             "replay" => Command::Replay {
                 since_my_turn: a.str("since").as_deref() == Some("my-turn"),
             },
+            "standing" => Command::Standing {
+                robbers: a.str("robbers").map(|v| {
+                    if v == "never" {
+                        RobberAnswer::Never
+                    } else {
+                        RobberAnswer::Ask
+                    }
+                }),
+            },
             other => unreachable!("command /{other} is in the table but not parsed"),
         })
     }
@@ -580,6 +605,7 @@ impl Command {
             Command::Games { .. } => "games",
             Command::Notify { .. } => "notify",
             Command::Replay { .. } => "replay",
+            Command::Standing { .. } => "standing",
         }
     }
 
@@ -596,6 +622,7 @@ impl Command {
                 | Command::Stats
                 | Command::Games { .. }
                 | Command::Notify { .. }
+                | Command::Standing { .. }
         )
     }
 

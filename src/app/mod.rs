@@ -242,6 +242,7 @@ impl App {
             }
             Command::Games { all } => return your_games::list(self, ctx, all),
             Command::Notify { dm } => return your_games::notify(self, ctx, dm),
+            Command::Standing { robbers } => return your_games::standing(self, ctx, robbers),
             _ => {}
         }
         let _shared = self.gate.read().unwrap_or_else(|p| p.into_inner());

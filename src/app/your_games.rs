@@ -6,7 +6,7 @@ use super::clock::duration_words;
 use super::reply::{Message, Response, Visibility};
 use super::timers::{Notice, Recipient, awaited};
 use super::{App, Ctx, seat_of};
-use crate::store::{ChannelRecord, RecordGame};
+use crate::store::{ChannelRecord, RecordGame, RobberAnswer};
 
 /// One running game as /games shows it.
 struct Row {
@@ -141,6 +141,32 @@ pub fn notify(app: &App, ctx: &Ctx, dm: Option<bool>) -> Response {
             "Direct messages: **on**. When your turn begins in any game, I send you a direct message with the channel, your tile and the picture (nothing is sent if your DMs are closed). /notify dm:off stops them."
         } else {
             "Direct messages: **off**. /notify dm:on sends you one when your turn begins in any game."
+        })),
+        Err(e) => {
+            tracing::error!(error = %e, "cannot read or write user settings");
+            Response::error("Your setting cannot be saved right now; nothing was changed.")
+        }
+    }
+}
+
+/// /standing: the user's standing answers, shown or changed; they apply in every game
+/// from the next decision on.
+pub fn standing(app: &App, ctx: &Ctx, robbers: Option<RobberAnswer>) -> Response {
+    let result = match robbers {
+        None => app.store.user_settings(ctx.user),
+        Some(a) => app.store.user_settings(ctx.user).and_then(|mut s| {
+            s.robbers = a;
+            app.store.set_user_settings(ctx.user, &s).map(|_| s)
+        }),
+    };
+    match result {
+        Ok(s) => Response::one(Message::private(match s.robbers {
+            RobberAnswer::Never => {
+                "Robbers: **never**. When another player's robber tile lets you place your robber, I pass for you at once. /standing robbers:ask asks you again."
+            }
+            RobberAnswer::Ask => {
+                "Robbers: **ask**. When another player's robber tile lets you place your robber, I mention you with buttons; without an answer before the game's decision deadline no robber is placed. /standing robbers:never passes for you."
+            }
         })),
         Err(e) => {
             tracing::error!(error = %e, "cannot read or write user settings");
