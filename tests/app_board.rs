@@ -666,6 +666,7 @@ fn autocomplete_offers_only_legal_choices() {
             "inns-cathedrals,flying-machines",
             "inns-cathedrals,gold-mines",
             "inns-cathedrals,mage-witch",
+            "inns-cathedrals,robbers",
             "inns-cathedrals,labyrinth"
         ]
     );

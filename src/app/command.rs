@@ -789,6 +789,32 @@ mod tests {
     }
 
     #[test]
+    fn the_decision_deadline_is_a_time_from_a_minute_to_48_hours() {
+        let deadline = |v: &str| match Command::parse("new", &[s("decision_deadline", v)]) {
+            Ok(Command::New(n)) => Ok(n.decision_deadline),
+            Ok(other) => panic!("{other:?}"),
+            Err(e) => Err(e),
+        };
+        assert_eq!(deadline("30m"), Ok(Some(1_800)));
+        assert_eq!(deadline("1m"), Ok(Some(60)));
+        assert_eq!(deadline("48h"), Ok(Some(172_800)));
+        let e = "/new decision_deadline: 'off' is not a time from 1 min to 2 d (e.g. 30m, 1h, 2d)";
+        assert_eq!(deadline("off"), Err(e.to_string()));
+        assert!(deadline("49h").unwrap_err().contains("'49h' is not a time"));
+        assert!(deadline("0m").is_err());
+        assert_eq!(
+            Command::parse("standing", &[s("robbers", "never")]),
+            Ok(Command::Standing {
+                robbers: Some(RobberAnswer::Never)
+            })
+        );
+        assert_eq!(
+            Command::parse("standing", &[]),
+            Ok(Command::Standing { robbers: None })
+        );
+    }
+
+    #[test]
     fn parses_typed_options_from_text() {
         let c = Command::parse("/place", &[s("spot", "B"), s("rotation", "90")]).unwrap();
         assert_eq!(
