@@ -127,12 +127,14 @@ pub struct ExtState {
 }
 
 impl ExtState {
-    /// Scoring markers per player.
+    /// Scoring markers per player: one while Messages (two markers) is not playable;
+    /// robbers and the picture already name a marker, so it can plug in here.
     pub fn markers(&self) -> u8 {
         1
     }
 
-    /// The marker of `player` that the points being scored now move.
+    /// The marker of `player` that the points being scored now move (see
+    /// [`ExtState::markers`]).
     pub fn scoring_marker(&self, _player: u8) -> u8 {
         0
     }
