@@ -3,7 +3,8 @@
 
 use crate::engine::{
     Action, Catalogue, CropOption, Decision, Event, Expansion, FigureKind, Game, GameConfig,
-    NeutralKind, Pos, Rotation, RuleOptions, SegmentKind, Side, Slot, Stack, StartTile,
+    NeutralKind, Pos, Rotation, RuleOptions, ScoreReason, SegmentKind, Side, Slot, Stack,
+    StartTile,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -57,6 +58,9 @@ pub struct ScenarioTurn {
     /// Crop Circles: the active player's option and each player's pick.
     #[serde(default)]
     pub crop_circle: Option<ScenarioCropCircle>,
+    /// Robbers: each robber decision of this turn, in the order the rules ask them.
+    #[serde(default)]
+    pub robbers: Vec<ScenarioRobber>,
 }
 
 /// `{"at": [x, y], "ends": ["S", "W"]}`: the ferry on the lake at `at` moves.
@@ -90,6 +94,19 @@ pub struct ScenarioCropPick {
     pub none: bool,
     #[serde(default)]
     pub figure: Option<FigureKind>,
+}
+
+/// `{"player": 0, "beside": 2}` (optionally `"marker": 1`) or `{"player": 1, "pass": true}`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioRobber {
+    pub player: u8,
+    #[serde(default)]
+    pub beside: Option<u8>,
+    #[serde(default)]
+    pub marker: u8,
+    #[serde(default)]
+    pub pass: bool,
 }
 
 /// `{"move": "mage", "at": [x, y], "slot": "N"}` or `{"remove": "witch"}`.
@@ -224,6 +241,11 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                 }
             }
         }
+        if t.robbers.iter().any(|r| r.beside.is_some() == r.pass) {
+            return Err(ScenarioError::Malformed(format!(
+                "turn {i}: a robber entry is {{\"player\": p, \"beside\": q}} or {{\"player\": p, \"pass\": true}}"
+            )));
+        }
     }
     let config = GameConfig {
         players: sc.players,
@@ -292,6 +314,7 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
         let mut landed = false;
         let (mut ferry_done, mut ferry_moves) = (false, t.ferry_moves.iter());
         let (mut crop_done, mut picks) = (false, t.crop_circle.iter().flat_map(|c| &c.picks));
+        let mut robbers = t.robbers.iter();
         while let Some(p) = game.pending() {
             let action = match &p.decision {
                 Decision::PlaceTile { .. } => break,
@@ -322,6 +345,27 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                     };
                     gold_done = true;
                     Action::PlaceGold { at }
+                }
+                Decision::PlaceRobber { .. } => {
+                    let Some(r) = robbers.next() else {
+                        return Err(fail(format!(
+                            "the game asks player {} to place a robber or pass (field robbers)",
+                            p.player
+                        )));
+                    };
+                    if r.player != p.player {
+                        return Err(fail(format!(
+                            "the next robber decision is player {}'s, not player {}'s",
+                            p.player, r.player
+                        )));
+                    }
+                    match r.beside {
+                        Some(beside) => Action::PlaceRobber {
+                            beside,
+                            marker: r.marker,
+                        },
+                        None => Action::Pass,
+                    }
                 }
                 Decision::PlaceFigure { .. } => {
                     figure_done = true;
@@ -453,6 +497,12 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                     .into(),
             ));
         }
+        if let Some(r) = robbers.next() {
+            return Err(fail(format!(
+                "no more robber decision is asked in this turn (player {}'s entry is extra)",
+                r.player
+            )));
+        }
         if t.gold.is_some() && !gold_done {
             return Err(fail("no gold bar is to be placed in this turn".into()));
         }
@@ -474,6 +524,8 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                 pick.player
             )));
         }
+        // Robber points are final when the points they take from are.
+        let mut last_final = false;
         for e in events {
             if let Event::Scored {
                 player,
@@ -482,12 +534,11 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                 ..
             } = e
             {
+                if reason != ScoreReason::Robber {
+                    last_final = reason.is_final();
+                }
                 scores.push(ScoreLine {
-                    turn: if reason.is_final() {
-                        json!("final")
-                    } else {
-                        json!(i)
-                    },
+                    turn: if last_final { json!("final") } else { json!(i) },
                     player,
                     points,
                     reason: reason.text(),
@@ -543,6 +594,9 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                 .map(|(at, ends)| json!({"at": at, "ends": ends}))
                 .collect::<Vec<_>>()
         );
+    }
+    if game.config().has(Expansion::Robbers) {
+        out["robbers"] = json!(game.robbers());
     }
     if let Some(q) = sc.query.as_ref().and_then(|q| q.placements.as_ref()) {
         let kind = cat

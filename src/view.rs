@@ -120,6 +120,9 @@ pub struct PlayerView {
     /// Gold Mines: bars in front of the player.
     pub gold: u32,
     pub breakdown: [u32; Category::COUNT],
+    /// Robbers: the player whose scoring marker this player's robber stands beside
+    /// (`None`: at home, or Robbers not in play).
+    pub robber: Option<u8>,
 }
 
 /// A legal spot for the next tile, with its label.
@@ -172,6 +175,8 @@ pub struct BoardView {
     pub gold_bars: Vec<(Pos, u32)>,
     /// Ferries: each lake with a ferry and the sides of the road ends it joins.
     pub ferries: Vec<(Pos, [crate::engine::Side; 2])>,
+    /// Robbers is in play: the panel shows each robber and a score-track strip.
+    pub robbers: bool,
     /// The mage and the witch on the board.
     pub neutral: Vec<NeutralView>,
     /// Scorings of the move just made (empty unless set with [`BoardView::with_scores`]).
@@ -254,6 +259,7 @@ impl BoardView {
                 goods: game.goods(i as u8),
                 gold: game.gold(i as u8),
                 breakdown: p.breakdown,
+                robber: game.robbers().get(i).copied().flatten().map(|s| s.beside),
             })
             .collect();
         let next = game.drawn_tile().map(|kind| {
@@ -286,6 +292,7 @@ impl BoardView {
             gold: game.config().has(crate::engine::Expansion::GoldMines),
             gold_bars: game.gold_on_board(),
             ferries: game.ferries(),
+            robbers: game.config().has(crate::engine::Expansion::Robbers),
             neutral: game
                 .neutral_figures()
                 .iter()

@@ -1,8 +1,10 @@
 //! Asynchronous play with a fake clock (nothing sleeps): reminders, turn deadlines and
 //! /kick, a restart in the middle, /games, /notify and direct messages, /replay.
 
-use carcassonne_bot::app::{App, Arg, Clock, Command, Ctx, Env, Notice, Recipient, Response};
-use carcassonne_bot::engine::{Decision, Expansion, Game, GameConfig, RuleOptions};
+use carcassonne_bot::app::{
+    App, Arg, Clock, Command, Component, Ctx, Env, Notice, Recipient, Response,
+};
+use carcassonne_bot::engine::{Action, Decision, Expansion, Game, GameConfig, RuleOptions};
 use carcassonne_bot::store::{
     ChannelRecord, GameType, Loaded, RecordGame, SCHEMA_VERSION, Seat, Setup, Store, TurnTimers,
 };
@@ -780,4 +782,226 @@ fn kick_suggests_the_other_players_the_late_one_first() {
     clock.advance(HOUR);
     let r = run(&app, asker, "kick", &[("player", &choices[0].value)]);
     assert!(!r.is_private(), "{}", r.text());
+}
+
+/// Plays turns (first placement, no figure) until a robber decision is asked of a
+/// player other than the one to move; the active player's own robber decision is
+/// answered by a click on its first button (a robber beside someone). Returns the
+/// last response (the one that asks).
+fn play_until_robber_asked_of_another(app: &App) -> Response {
+    let mut last = None;
+    for _ in 0..200 {
+        let game = game_in(app, CHANNEL);
+        let p = game.pending().expect("the game goes on");
+        let user = awaited(app);
+        let r = match p.decision {
+            Decision::PlaceRobber { .. } if p.player != game.current_player() => {
+                return last.expect("a move asked it");
+            }
+            Decision::PlaceRobber { .. } => {
+                let ctx = ctx_in(CHANNEL, user);
+                // The first option of the buttons: a robber beside another's marker.
+                let shown = last.as_ref().map(|r: &Response| r.messages[0].rows.clone());
+                let Some(Component::Button { id, .. }) = shown
+                    .as_ref()
+                    .and_then(|rows| rows.first()?.first().cloned())
+                else {
+                    panic!("no buttons for the robber decision: {shown:?}")
+                };
+                app.component(&ctx, &id, &[])
+            }
+            Decision::PlaceTile { placements, .. } => {
+                let p = &placements[0];
+                run(
+                    app,
+                    user,
+                    "place",
+                    &[
+                        ("x", &p.at.x.to_string()),
+                        ("y", &p.at.y.to_string()),
+                        ("rotation", &p.rotations[0].degrees().to_string()),
+                    ],
+                )
+            }
+            Decision::PlaceFigure { .. } => run(app, user, "pass", &[]),
+            other => panic!("unexpected decision {other:?}"),
+        };
+        assert!(!r.is_private(), "{}", r.text());
+        last = Some(r);
+    }
+    panic!("no robber decision asked of another player in 200 moves")
+}
+
+#[test]
+fn a_robber_decision_asked_during_anothers_turn_is_answered_by_click() {
+    let clock = Clock::manual(T0);
+    let app = app_with(&clock);
+    start_in(
+        &app,
+        CHANNEL,
+        &[ALICE, BOB, CAROL],
+        &[("expansions", "robbers")],
+    );
+    let r = play_until_robber_asked_of_another(&app);
+    let game = game_in(&app, CHANNEL);
+    let p = game.pending().unwrap();
+    let asked = awaited(&app);
+    assert_ne!(p.player, game.current_player());
+    // The created message mentions the player asked, with a button per choice.
+    let msg = &r.messages[0];
+    assert!(msg.mentions.contains(&asked), "{:?}", msg.mentions);
+    assert!(
+        msg.text
+            .contains(&format!("<@{asked}>, you may now put your robber beside")),
+        "{}",
+        msg.text
+    );
+    let ids: Vec<String> = msg.rows[0]
+        .iter()
+        .map(|c| match c {
+            Component::Button { id, .. } => id.clone(),
+            other => panic!("not a button: {other:?}"),
+        })
+        .collect();
+    assert_eq!(ids.len(), p.actions().len());
+    assert_eq!(ids.last().unwrap(), "choose:no robber");
+    // Its deadline is the game's decision deadline (1 hour by default), from now.
+    assert_eq!(
+        record_in(&app, CHANNEL).timers.waiting.unwrap().default_at,
+        Some(T0 + HOUR)
+    );
+    // Only the player asked may click.
+    let other = [ALICE, BOB, CAROL]
+        .into_iter()
+        .find(|u| *u != asked)
+        .unwrap();
+    let refused = app.component(&ctx_in(CHANNEL, other), &ids[0], &[]);
+    assert!(refused.is_private());
+    assert!(
+        refused.text().contains("It is not your decision"),
+        "{}",
+        refused.text()
+    );
+    let before = game.log().len();
+    let clicked = app.component(&ctx_in(CHANNEL, asked), &ids[0], &[]);
+    assert!(!clicked.is_private(), "{}", clicked.text());
+    let after = game_in(&app, CHANNEL);
+    assert_eq!(after.log().len(), before + 1);
+    assert_eq!(after.log()[before].action, p.actions()[1]);
+    assert!(after.robbers()[p.player as usize].is_some());
+    assert!(
+        clicked.text().contains("put their robber beside"),
+        "{}",
+        clicked.text()
+    );
+    // Nothing is due on that decision any more.
+    assert!(app.run_due().is_empty());
+}
+
+#[test]
+fn a_robber_decision_left_to_its_deadline_places_no_robber() {
+    let clock = Clock::manual(T0);
+    let app = app_with(&clock);
+    start_in(
+        &app,
+        CHANNEL,
+        &[ALICE, BOB, CAROL],
+        &[("expansions", "robbers"), ("decision_deadline", "30m")],
+    );
+    play_until_robber_asked_of_another(&app);
+    let game = game_in(&app, CHANNEL);
+    let p = game.pending().unwrap();
+    let asked = awaited(&app);
+    assert_eq!(app.next_due().unwrap(), Some(T0 + 30 * 60));
+    clock.advance(30 * 60 - 1);
+    assert!(app.run_due().is_empty());
+    assert_eq!(game_in(&app, CHANNEL).log().len(), game.log().len());
+    clock.advance(1);
+    let due = app.run_due();
+    let notes = channel_notices(&due);
+    assert_eq!(notes.len(), 1, "{due:?}");
+    let text = &notes[0].message.text;
+    assert!(
+        text.starts_with(&format!(
+            "⌛ <@{asked}> did not decide within 30 min, so the game went on: no robber is placed."
+        )),
+        "{text}"
+    );
+    // The next player is called with the picture, as after any move.
+    let after = game_in(&app, CHANNEL);
+    let next = awaited(&app);
+    assert!(notes[0].message.mentions.contains(&next), "{text}");
+    assert!(notes[0].message.files.iter().any(|f| f.name == "board.png"));
+    // The default is the asked player's logged action: a replay needs no clock.
+    assert_eq!(after.log().len(), game.log().len() + 1);
+    let entry = &after.log()[game.log().len()];
+    assert_eq!((entry.player, &entry.action), (p.player, &Action::Pass));
+    assert!(after.robbers()[p.player as usize].is_none());
+    let replayed = Game::replay(after.config().clone(), after.log()).unwrap();
+    assert_eq!(replayed, after);
+    // Applied once.
+    assert!(app.run_due().is_empty());
+}
+
+#[test]
+fn a_standing_answer_never_passes_at_once() {
+    let clock = Clock::manual(T0);
+    let app = app_with(&clock);
+    for u in [ALICE, BOB, CAROL] {
+        let r = run(&app, u, "standing", &[("robbers", "never")]);
+        assert!(r.is_private());
+        assert!(r.text().starts_with("Robbers: **never**."), "{}", r.text());
+    }
+    start_in(
+        &app,
+        CHANNEL,
+        &[ALICE, BOB, CAROL],
+        &[("expansions", "robbers")],
+    );
+    // Every robber decision asked during another's turn is answered by the bot, so
+    // no such decision is ever waited for, and the passes are in the log.
+    for _ in 0..120 {
+        let game = game_in(&app, CHANNEL);
+        let Some(p) = game.pending() else { break };
+        assert!(
+            !matches!(p.decision, Decision::PlaceRobber { .. })
+                || p.player == game.current_player(),
+            "a robber decision waits for another player"
+        );
+        let user = awaited(&app);
+        let r = match p.decision {
+            Decision::PlaceTile { placements, .. } => {
+                let pl = &placements[0];
+                run(
+                    &app,
+                    user,
+                    "place",
+                    &[
+                        ("x", &pl.at.x.to_string()),
+                        ("y", &pl.at.y.to_string()),
+                        ("rotation", &pl.rotations[0].degrees().to_string()),
+                    ],
+                )
+            }
+            Decision::PlaceFigure { .. } => run(&app, user, "pass", &[]),
+            _ => run(&app, user, "choose", &[("option", "no robber")]),
+        };
+        assert!(!r.is_private(), "{}", r.text());
+    }
+    // Replayed: the robber decisions of players other than the one to move, each a pass.
+    let game = game_in(&app, CHANNEL);
+    let mut replay = Game::new(game.config().clone()).unwrap();
+    let mut answered = 0;
+    for e in game.log() {
+        let p = replay.pending().unwrap();
+        if matches!(p.decision, Decision::PlaceRobber { .. }) && p.player != replay.current_player()
+        {
+            assert_eq!(e.action, Action::Pass);
+            answered += 1;
+        }
+        replay.apply(e.player, e.action.clone()).unwrap();
+    }
+    assert!(answered >= 2, "{answered} standing answers applied");
+    let r = run(&app, ALICE, "standing", &[]);
+    assert!(r.text().starts_with("Robbers: **never**."), "{}", r.text());
 }

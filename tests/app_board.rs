@@ -669,6 +669,7 @@ fn autocomplete_offers_only_legal_choices() {
             "inns-cathedrals,mage-witch",
             "inns-cathedrals,crop-circles",
             "inns-cathedrals,crop-circles-1",
+            "inns-cathedrals,robbers",
             "inns-cathedrals,labyrinth"
         ]
     );

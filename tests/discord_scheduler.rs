@@ -163,3 +163,124 @@ async fn reminders_are_created_messages_and_dms_go_through_a_dm_channel() {
         .expect("the bot's task does not panic");
     assert_eq!(result, Ok(()));
 }
+
+fn carol() -> User {
+    User::new(1_300_000_000_000_000_003, "Carol")
+}
+
+/// Robbers through the fake Discord: the player asked during another's turn is pinged
+/// in a created message with a button per choice; left unanswered, the decision
+/// deadline (manual clock) applies the default and a created channel message says so
+/// and calls the player now to move.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_robber_decision_of_another_player_pings_them_and_its_deadline_passes() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Clock::manual(T0);
+    let mut opts = BotOptions::new(TOKEN, dir.path().join("db"));
+    opts.guild = Some(GUILD_ID);
+    opts.http_base = Some(fake.base_url());
+    opts.defer_after = Duration::from_secs(60);
+    opts.clock = clock.clone();
+    let players = [alice(), bob(), carol()];
+    let (stop, stopped) = oneshot::channel::<()>();
+    let task = tokio::spawn(discord::serve(opts, async {
+        let _ = stopped.await;
+    }));
+    fake.registered().await;
+    fake.answer(&fake.slash(
+        &players[0],
+        "new",
+        vec![opt_str("expansions", "robbers"), opt_str("reminder", "off")],
+    ))
+    .await;
+    for p in &players[1..] {
+        fake.answer(&fake.slash(p, "join", vec![])).await;
+    }
+    let started = fake.answer(&fake.slash(&players[0], "start", vec![])).await;
+    let mut msg = turn_message(&started);
+    let user = |id: u64| players.iter().find(|p| p.id == id).unwrap().clone();
+    let mut active = msg.pinged()[0];
+    let mut found = None;
+    for _ in 0..300 {
+        let ids = msg.custom_ids();
+        let chooses: Vec<&String> = ids.iter().filter(|i| i.starts_with("choose:")).collect();
+        let next = if !chooses.is_empty() {
+            let asked = msg.pinged()[0];
+            if asked != active {
+                found = Some((msg.clone(), asked));
+                break;
+            }
+            // The active player's own robber: beside someone (the first button).
+            let o = fake
+                .answer(&fake.click(&user(active), &msg, chooses[0], None))
+                .await;
+            o.board().expect("an answer with the board").clone()
+        } else if ids.iter().any(|i| i == "pass") {
+            let o = fake
+                .answer(&fake.click(&user(active), &msg, "pass", None))
+                .await;
+            turn_message(&o)
+        } else {
+            active = msg.pinged()[0];
+            let spots = msg.select_options("place");
+            assert!(!spots.is_empty(), "{:?}", msg.components);
+            let o = fake
+                .answer(&fake.click(&user(active), &msg, "place", Some(vec![spots[0].1.clone()])))
+                .await;
+            o.board().expect("an answer with the board").clone()
+        };
+        msg = next;
+    }
+    let (asked_msg, asked) = found.expect("a robber decision asked of another player");
+    // Created (so it notifies) and pinging exactly the player asked.
+    assert_eq!(asked_msg.notified, vec![asked], "{}", asked_msg.content);
+    assert!(
+        asked_msg
+            .content
+            .contains(&format!("<@{asked}>, you may now put your robber beside")),
+        "{}",
+        asked_msg.content
+    );
+    assert!(
+        asked_msg
+            .custom_ids()
+            .iter()
+            .any(|i| i == "choose:no robber")
+    );
+
+    // An hour later the default applies: a created channel message says so and calls
+    // the active player (their figure step, or the next player's tile).
+    clock.advance(HOUR);
+    let notice = fake
+        .wait_for("the deadline notice", |s| {
+            created_in(s, CHANNEL_ID)
+                .into_iter()
+                .find(|p| p.content.starts_with("⌛"))
+        })
+        .await;
+    assert_eq!(notice.via, "channel");
+    assert!(
+        notice.content.starts_with(&format!(
+            "⌛ <@{asked}> did not decide within 1 h, so the game went on: no robber is placed."
+        )),
+        "{}",
+        notice.content
+    );
+    assert_eq!(notice.notified.len(), 1, "{:?}", notice.notified);
+    assert!(
+        notice
+            .content
+            .contains(&format!("<@{}>", notice.notified[0])),
+        "{}",
+        notice.content
+    );
+    assert_eq!(notice.files.len(), 1);
+    assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
+    let _ = stop.send(());
+    let result = tokio::time::timeout(WAIT, task)
+        .await
+        .expect("the bot stops in time")
+        .expect("the bot's task does not panic");
+    assert_eq!(result, Ok(()));
+}

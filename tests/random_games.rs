@@ -4,8 +4,8 @@
 
 use carcassonne_bot::engine::game::initial_supply;
 use carcassonne_bot::engine::{
-    Action, Catalogue, CropOption, Event, Expansion, FarmerRule, FigureKind, Game, GameConfig,
-    NeutralKind, Pos, Rotation, Side,
+    Action, Catalogue, CropOption, Decision, Event, Expansion, FarmerRule, FigureKind, Game,
+    GameConfig, NeutralKind, Pos, Rotation, ScoreReason, Side,
 };
 use carcassonne_bot::rng::Rng;
 
@@ -45,7 +45,7 @@ fn random_action(rng: &mut Rng, game: &Game) -> (u8, Action) {
             Side::ALL[rng.below(4) as usize],
         ]
     };
-    let action = match rng.below(13) {
+    let action = match rng.below(14) {
         8 => Action::PlaceFerry {
             at: any_pos(rng),
             ends: any_ends(rng),
@@ -65,6 +65,10 @@ fn random_action(rng: &mut Rng, game: &Game) -> (u8, Action) {
             figure: FigureKind::ALL[rng.below(FigureKind::ALL.len() as u64) as usize],
             at: any_pos(rng),
             segment: rng.below(6) as u8,
+        },
+        13 => Action::PlaceRobber {
+            beside: rng.below(game.player_count() as u64 + 1) as u8,
+            marker: rng.below(3) as u8,
         },
         3 => Action::MoveMagic {
             figure: NeutralKind::ALL[rng.below(2) as usize],
@@ -114,9 +118,68 @@ fn check_figures(game: &Game, start: &carcassonne_bot::engine::Supply) {
     }
 }
 
-/// Plays one game to the end with random legal choices and checks the invariants;
-/// counts the deadline defaults taken in `defaults`.
-fn play_counting(cfg: GameConfig, exhaustive: bool, defaults: &mut u32) {
+/// Robbers: a decision has a deadline default exactly when it is a robber decision
+/// asked of another player than the one to move (a pass); no robber stands beside its
+/// owner's marker or a marker that does not exist.
+fn check_robbers(game: &Game) {
+    let pending = game.pending();
+    let other_robber = pending.as_ref().is_some_and(|p| {
+        matches!(p.decision, Decision::PlaceRobber { .. }) && p.player != game.current_player()
+    });
+    assert_eq!(
+        game.deadline_default(),
+        other_robber.then_some(Action::Pass),
+        "the deadline default"
+    );
+    for (owner, spot) in game.robbers().iter().enumerate() {
+        if let Some(s) = spot {
+            assert_ne!(
+                s.beside as usize, owner,
+                "a robber beside its owner's marker"
+            );
+            assert!(s.marker < game.markers());
+            assert!(
+                !game.players()[owner].resigned,
+                "a resigned player's robber is out"
+            );
+        }
+    }
+}
+
+/// Robbers: each theft is half, rounded up, of the points that its victim has just
+/// scored (the Scored event before it that is not robber points), never of robber
+/// points.
+fn check_thefts(events: &[Event]) {
+    for (i, e) in events.iter().enumerate() {
+        if let Event::RobberStole {
+            player,
+            from,
+            points,
+        } = e
+        {
+            let victim = events[..i].iter().rev().find_map(|e| match e {
+                Event::Scored {
+                    player,
+                    points,
+                    reason,
+                    ..
+                } if *player == *from && *reason != ScoreReason::Robber => Some(*points),
+                _ => None,
+            });
+            assert_eq!(Some(*points), victim.map(|v| v.div_ceil(2)), "{events:?}");
+            assert!(matches!(
+                events.get(i + 1),
+                Some(Event::Scored { player: p, points: q, reason: ScoreReason::Robber, .. })
+                    if p == player && q == points
+            ));
+        }
+    }
+}
+
+/// Plays one game to the end with random legal choices and checks the invariants.
+/// Returns how many decision deadlines it let pass (their default applied).
+fn play(cfg: GameConfig, exhaustive: bool) -> usize {
+    let mut defaults = 0;
     let mut rng = Rng::new(cfg.seed ^ 0x5EED);
     let mut game = Game::new(cfg.clone()).expect("valid configuration");
     let start = initial_supply(game.config());
@@ -181,11 +244,12 @@ fn play_counting(cfg: GameConfig, exhaustive: bool, defaults: &mut u32) {
             }
             if rng.below(2) == 0 {
                 choice = (choice.0, default);
-                *defaults += 1;
+                defaults += 1;
             }
         }
         let (p, a) = choice;
         let events = game.apply(p, a).expect("an enumerated option is legal");
+        check_thefts(&events);
         for e in &events {
             match e {
                 Event::FerryMoved { .. } => FERRY_MOVES.with(|n| n.set(n.get() + 1)),
@@ -198,6 +262,7 @@ fn play_counting(cfg: GameConfig, exhaustive: bool, defaults: &mut u32) {
         check_figures(&game, &start);
         check_gold(&game, gold_placed, gold_lost);
         check_magic(&game);
+        check_robbers(&game);
         let now = game.scores();
         assert!(
             now.iter().zip(&scores).all(|(a, b)| a >= b),
@@ -221,11 +286,7 @@ fn play_counting(cfg: GameConfig, exhaustive: bool, defaults: &mut u32) {
     let json = serde_json::to_string(&game).expect("serialise");
     let back: Game = serde_json::from_str(&json).expect("deserialise");
     assert_eq!(back, game, "serde round trip gives the same state");
-}
-
-/// Plays one game to the end with random legal choices and checks the invariants.
-fn play(cfg: GameConfig, exhaustive: bool) {
-    play_counting(cfg, exhaustive, &mut 0);
+    defaults
 }
 
 /// Gold Mines: every bar placed is on the board, in a player's hands, or lost at the end;
@@ -323,14 +384,23 @@ fn random_base_games_for_two_to_six_players() {
 }
 
 /// 60 games with these expansions, 2 to 6 players; the first two check every option.
-fn many(first_seed: u64, exps: &[Expansion], farmers: impl Fn(u64) -> FarmerRule) {
+/// Returns how many decision deadlines passed in them.
+fn many(first_seed: u64, exps: &[Expansion], farmers: impl Fn(u64) -> FarmerRule) -> usize {
+    let mut defaults = 0;
     for seed in 0..60u64 {
         let players = 2 + (seed % 5) as u8;
-        play(
+        defaults += play(
             config(players, first_seed + seed, exps, farmers(seed)),
             seed < 2,
         );
     }
+    defaults
+}
+
+#[test]
+fn random_games_with_robbers() {
+    let defaults = many(11000, &[Expansion::Robbers], |_| FarmerRule::Modern);
+    assert!(defaults > 20, "only {defaults} robber deadlines passed");
 }
 
 #[test]
@@ -441,6 +511,7 @@ fn random_games_with_every_playable_expansion() {
             Expansion::MageWitch,
             Expansion::FlyingMachines,
             Expansion::Labyrinth,
+            Expansion::Robbers,
         ],
         |seed| [FarmerRule::Modern, FarmerRule::Classic, FarmerRule::Off][seed as usize % 3],
     );
@@ -493,7 +564,7 @@ fn random_games_with_crop_circles_and_deadline_defaults() {
                 exps,
                 FarmerRule::Modern,
             );
-            play_counting(cfg, seed < 2, &mut defaults);
+            defaults += play(cfg, seed < 2);
         }
     }
     assert!(defaults > 20, "only {defaults} deadline defaults taken");
@@ -523,7 +594,7 @@ fn random_games_with_all_expansions_including_ferries_and_crop_circles() {
             ],
             farmers,
         );
-        play_counting(cfg, seed < 2, &mut defaults);
+        defaults += play(cfg, seed < 2);
     }
     assert!(defaults > 5, "only {defaults} deadline defaults taken");
 }
@@ -554,6 +625,7 @@ fn resigned_players_are_skipped_and_a_lone_player_ends_the_game() {
                 Expansion::Ferries,
                 Expansion::CropCircles,
                 Expansion::CropCircles1,
+                Expansion::Robbers,
             ],
             FarmerRule::Modern,
         );
@@ -606,6 +678,7 @@ fn only_the_player_asked_may_decide() {
             Expansion::MageWitch,
             Expansion::Ferries,
             Expansion::CropCircles,
+            Expansion::Robbers,
         ],
         FarmerRule::Modern,
     );

@@ -458,3 +458,58 @@ fn ferries_are_drawn_on_their_lakes() {
     }
     assert!(planks >= 8 && water >= 4, "planks {planks}, water {water}");
 }
+
+/// Robbers: each player's robber is shown in the player's row and on the score track,
+/// beside the marker of the player it stands by (the scenario's end: red by blue, green
+/// and blue by red), and each marker on its square.
+#[test]
+fn robbers_stand_beside_their_markers_on_the_score_track() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/scenarios/robbers/only-the-next-holder-is-asked.json"
+    ))
+    .unwrap();
+    let sc = carcassonne_bot::scenario::parse(&text).unwrap();
+    let (game, _) = carcassonne_bot::scenario::run(&sc).unwrap();
+    let names: Vec<String> = ["ann", "ben", "cat"].map(String::from).to_vec();
+    let view = BoardView::of(&game, &names);
+    assert!(view.robbers);
+    assert_eq!(
+        view.players.iter().map(|p| p.robber).collect::<Vec<_>>(),
+        [Some(2), Some(0), Some(0)]
+    );
+    let img = decode(&render::board_png(&view));
+    let lay = render::board_layout(&view);
+    let track = render::panel::track_layout(&view, lay.panel_x as i32, lay.panel_w as i32)
+        .expect("a score track with robbers");
+    for (i, p) in view.players.iter().enumerate() {
+        let (m, _) = track.markers[i];
+        assert_eq!(
+            px(&img, (m.x as u32, m.y as u32)),
+            palette::player(p.colour),
+            "marker {i}"
+        );
+        let r = track.robbers[i].expect("every robber is out");
+        assert_eq!(
+            px(&img, (r.x as u32, r.y as u32)),
+            palette::player(p.colour),
+            "robber {i}"
+        );
+        // Above the marker it stands by.
+        let (by, _) = track.markers[p.robber.unwrap() as usize];
+        assert_eq!(r.x, by.x);
+        assert!(r.y < by.y);
+    }
+    // All scores are 0: the markers share square 0.
+    assert!(
+        track
+            .markers
+            .iter()
+            .all(|(m, _)| (m.y - track.markers[0].0.y).abs() < 0.01)
+    );
+    img.save("/tmp/robbers-track.png").ok();
+    // Without Robbers, no track.
+    let mut plain = view.clone();
+    plain.robbers = false;
+    assert!(render::panel::track_layout(&plain, 0, 340).is_none());
+}

@@ -5,6 +5,7 @@
 use crate::ai::Level;
 use crate::engine::{Expansion, FarmerRule, FigureKind, SmallCityRule};
 pub use crate::store::GameType;
+use crate::store::RobberAnswer;
 use std::fmt;
 
 /// An option value as a front delivers it.
@@ -99,6 +100,7 @@ pub const ON_OFF: &[&str] = &["on", "off"];
 pub const REPLAY_FROM: &[&str] = &["start", "my-turn"];
 pub const AI_LEVELS: &[&str] = &["easy", "normal", "hard"];
 pub const REPLACE_WITH: &[&str] = &["ai"];
+pub const ROBBER_ANSWERS: &[&str] = &["never", "ask"];
 
 /// Every command, in the order of the help text.
 pub const COMMANDS: &[CommandSpec] = &[
@@ -159,6 +161,11 @@ pub const COMMANDS: &[CommandSpec] = &[
                 "bots",
                 ArgKind::Int { min: 0, max: 5 },
                 "Computer players seated at once (level normal; /addbot chooses a level)",
+            ),
+            opt(
+                "decision_deadline",
+                ArgKind::Str,
+                "Time for a decision asked during another's turn (robbers): 1h (default), 1m to 48h",
             ),
         ],
         scope: Scope::Any,
@@ -349,6 +356,16 @@ pub const COMMANDS: &[CommandSpec] = &[
         scope: Scope::Any,
     },
     CommandSpec {
+        name: "standing",
+        description: "Standing answers to decisions asked during another player's turn",
+        options: &[opt(
+            "robbers",
+            ArgKind::Choice(ROBBER_ANSWERS),
+            "never (never place a robber on others' turns) or ask (default)",
+        )],
+        scope: Scope::Any,
+    },
+    CommandSpec {
         name: "replay",
         description: "An animated picture of the game, one frame per move",
         options: &[opt(
@@ -387,6 +404,9 @@ pub struct NewGame {
     pub turn_limit: Option<Option<u64>>,
     /// Computer players (level normal) seated with the creator.
     pub bots: u8,
+    /// Seconds for a decision asked of a player other than the one to move; `None`:
+    /// the default (1 hour).
+    pub decision_deadline: Option<u64>,
 }
 
 /// A parsed command.
@@ -451,6 +471,10 @@ pub enum Command {
     ResignToAi,
     AddBot {
         level: Level,
+    },
+    /// /standing: `None` shows the standing answers.
+    Standing {
+        robbers: Option<RobberAnswer>,
     },
 }
 
@@ -526,6 +550,10 @@ impl Command {
                     .map(|v| timer_option("turn_limit", &v, super::timers::TURN_LIMIT_RANGE))
                     .transpose()?,
                 bots: a.int("bots").map_or(0, |n| n as u8),
+                decision_deadline: a
+                    .str("decision_deadline")
+                    .map(|v| deadline_option(&v))
+                    .transpose()?,
             }),
             "join" => Command::Join,
             "leave" => Command::Leave,
@@ -584,6 +612,15 @@ impl Command {
                     l.parse().expect("checked against the choices")
                 }),
             },
+            "standing" => Command::Standing {
+                robbers: a.str("robbers").map(|v| {
+                    if v == "never" {
+                        RobberAnswer::Never
+                    } else {
+                        RobberAnswer::Ask
+                    }
+                }),
+            },
             other => unreachable!("command /{other} is in the table but not parsed"),
         })
     }
@@ -616,6 +653,7 @@ impl Command {
             Command::Replay { .. } => "replay",
             Command::ResignToAi => "resign",
             Command::AddBot { .. } => "addbot",
+            Command::Standing { .. } => "standing",
         }
     }
 
@@ -632,6 +670,7 @@ impl Command {
                 | Command::Stats
                 | Command::Games { .. }
                 | Command::Notify { .. }
+                | Command::Standing { .. }
         )
     }
 
@@ -747,6 +786,21 @@ fn timer_option(name: &str, v: &str, range: (u64, u64)) -> Result<Option<u64>, S
     }
 }
 
+/// The decision deadline of /new: a time in the engine's range (never off: a game must
+/// not wait forever on a player who is not the one to move).
+fn deadline_option(v: &str) -> Result<u64, String> {
+    use super::clock::{duration_words, parse_duration};
+    let (min, max) = crate::engine::config::DECISION_DEADLINE_RANGE;
+    match parse_duration(v) {
+        Some(secs) if (min..=max).contains(&secs) => Ok(secs),
+        _ => Err(format!(
+            "/new decision_deadline: '{v}' is not a time from {} to {} (e.g. 30m, 1h, 2d)",
+            duration_words(min),
+            duration_words(max)
+        )),
+    }
+}
+
 /// "inns-cathedrals, traders-builders" -> the playable expansions (the base is implied).
 pub fn parse_expansions(list: &str) -> Result<Vec<Expansion>, String> {
     let mut out = Vec::new();
@@ -781,6 +835,32 @@ mod tests {
 
     fn s(k: &str, v: &str) -> (String, Arg) {
         (k.to_string(), Arg::Str(v.to_string()))
+    }
+
+    #[test]
+    fn the_decision_deadline_is_a_time_from_a_minute_to_48_hours() {
+        let deadline = |v: &str| match Command::parse("new", &[s("decision_deadline", v)]) {
+            Ok(Command::New(n)) => Ok(n.decision_deadline),
+            Ok(other) => panic!("{other:?}"),
+            Err(e) => Err(e),
+        };
+        assert_eq!(deadline("30m"), Ok(Some(1_800)));
+        assert_eq!(deadline("1m"), Ok(Some(60)));
+        assert_eq!(deadline("48h"), Ok(Some(172_800)));
+        let e = "/new decision_deadline: 'off' is not a time from 1 min to 2 d (e.g. 30m, 1h, 2d)";
+        assert_eq!(deadline("off"), Err(e.to_string()));
+        assert!(deadline("49h").unwrap_err().contains("'49h' is not a time"));
+        assert!(deadline("0m").is_err());
+        assert_eq!(
+            Command::parse("standing", &[s("robbers", "never")]),
+            Ok(Command::Standing {
+                robbers: Some(RobberAnswer::Never)
+            })
+        );
+        assert_eq!(
+            Command::parse("standing", &[]),
+            Ok(Command::Standing { robbers: None })
+        );
     }
 
     #[test]

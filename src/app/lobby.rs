@@ -87,7 +87,11 @@ pub fn new_game(s: &mut Session, setup: NewGame) -> Result<Response, StoreError>
         )));
     }
     if setup.game == GameType::Cards {
-        if !setup.expansions.is_empty() || setup.farmers.is_some() || setup.small_city.is_some() {
+        if !setup.expansions.is_empty()
+            || setup.farmers.is_some()
+            || setup.small_city.is_some()
+            || setup.decision_deadline.is_some()
+        {
             return Ok(Response::error(
                 "The card game has no expansions or farm rules; use /new game:cards with players only.",
             ));
@@ -106,6 +110,9 @@ pub fn new_game(s: &mut Session, setup: NewGame) -> Result<Response, StoreError>
         rules: RuleOptions {
             farmers: setup.farmers.unwrap_or_default(),
             small_city: setup.small_city.unwrap_or_default(),
+            decision_deadline: setup
+                .decision_deadline
+                .unwrap_or(crate::engine::config::DEFAULT_DECISION_DEADLINE),
         },
         max_players,
     };

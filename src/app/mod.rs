@@ -282,6 +282,9 @@ impl App {
             }
             Command::Games { all } => return (your_games::list(self, ctx, all), None),
             Command::Notify { dm } => return (your_games::notify(self, ctx, dm), None),
+            Command::Standing { robbers } => {
+                return (your_games::standing(self, ctx, robbers), None);
+            }
             _ => {}
         }
         let _shared = self.gate.read().unwrap_or_else(|p| p.into_inner());

@@ -60,6 +60,7 @@ pub const RULE_TOPICS: &[&str] = &[
     "ferries",
     "crop-circles",
     "labyrinth",
+    "robbers",
     "cards",
     "bot",
 ];
@@ -122,6 +123,14 @@ pub fn rules(topic: Option<&str>) -> String {
         Some("labyrinth") => "**The Labyrinth** (+2 tiles: four roads meet in a labyrinth and form one road).\n\
             You may put a follower on the labyrinth even when its road is occupied, and on a road you join to it whose own stretch up to the labyrinth holds no follower, whoever stands elsewhere. \
             When the labyrinth and all its roads are complete, the most followers on them score 1 per tile plus 2 per follower on them (everyone's). Incomplete at the end: 1 per tile."
+            .to_string(),
+        Some("robbers") => "**Robbers** (+8 tiles with a robber symbol, a robber each).\n\
+            When you place a robber tile you may put your robber beside another player's scoring marker, or move it there if it is out (`/choose` or the buttons). \
+            Then the next player in turn order who still has their robber may place it too: the bot mentions them with buttons; without an answer within the game's decision deadline \
+            (`/new decision_deadline:1h`, 1 minute to 48 hours) no robber is placed. `/standing robbers:never` answers for you at once. \
+            When that marker next advances (completed features, final scoring, goods, gold), the robber takes half of those points, rounded up, for its owner and goes home; \
+            the player keeps all their points. Robbers never take robber points: a robber beside a marker that advances by robber points stays beside it. \
+            Robber points count in the *Goods* column of the final table."
             .to_string(),
         Some("cards") => "**The Carcassonne card game** (2-5 players).\n\
             Rows of cards grow beside the city (blue), cloister (yellow), road (red) and field (green) boards. On your turn play a card from your hand at the open end of its colour's row \

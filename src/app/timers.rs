@@ -12,8 +12,9 @@
 
 use super::clock::duration_words;
 use super::reply::Message;
-use super::{App, board_game, card_game, mention};
+use super::{App, Ctx, Session, board_game, card_game, mention};
 use crate::store::{ChannelRecord, Loaded, RecordGame, StoreError, TurnTimers, Waiting};
+use std::cell::Cell;
 
 /// Reminders per wait.
 pub const MAX_REMINDERS: u8 = 3;
@@ -65,12 +66,20 @@ pub(crate) fn refresh(r: &mut ChannelRecord, since: u64) -> Option<u8> {
         Some((seat, moves)) => {
             // A computer seat is never reminded nor kicked: its wait counts as told.
             let computer = r.seat_ai(seat).is_some();
+            let default_at = match &r.game {
+                RecordGame::Board { game } if game.deadline_default().is_some() => {
+                    Some(since.saturating_add(game.config().rules.decision_deadline))
+                }
+                _ => None,
+            };
             r.timers.waiting = Some(Waiting {
                 seat,
                 moves,
                 since,
                 reminders: if computer { MAX_REMINDERS } else { 0 },
                 deadline_told: computer,
+                // A computer seat answers at once: no default to wait for.
+                default_at: if computer { None } else { default_at },
             });
             (before.map(|b| b.0) != Some(seat)).then_some(seat)
         }
@@ -81,8 +90,9 @@ pub(crate) fn refresh(r: &mut ChannelRecord, since: u64) -> Option<u8> {
 /// existed has no wait stored: it is due at once, to start its wait then (so that an
 /// upgrade does not ping every old game at the same moment).
 pub fn next_due(t: &TurnTimers) -> Option<u64> {
+    let default_at = t.waiting.as_ref().and_then(|w| w.default_at);
     if t.reminder.is_none() && t.turn_limit.is_none() {
-        return None;
+        return default_at;
     }
     let Some(w) = &t.waiting else {
         return Some(0);
@@ -95,7 +105,7 @@ pub fn next_due(t: &TurnTimers) -> Option<u64> {
         .turn_limit
         .filter(|_| !w.deadline_told)
         .map(|l| w.since.saturating_add(l));
-    [reminder, deadline].into_iter().flatten().min()
+    [reminder, deadline, default_at].into_iter().flatten().min()
 }
 
 /// Whether the awaited seat's turn limit has passed (they may be kicked).
@@ -183,6 +193,9 @@ impl App {
             if next_due(&s.timers).is_none_or(|t| t > now) {
                 continue;
             }
+            // As commands do: the gate (shared), then the channel (a default applied
+            // here is a move, never half in a snapshot).
+            let _shared = self.gate.read().unwrap_or_else(|p| p.into_inner());
             let lock = self.lock(s.channel);
             let _guard = lock.lock().unwrap_or_else(|p| p.into_inner());
             match self.fire(s.channel, now) {
@@ -205,6 +218,9 @@ impl App {
         let Some(w) = r.timers.waiting.clone() else {
             return Ok(Vec::new());
         };
+        if w.default_at.is_some_and(|t| now >= t) && awaited(&r) == Some((w.seat, w.moves)) {
+            return self.apply_default(channel, r, w.seat, now);
+        }
         let user = r.seat_user(w.seat);
         let waited = now.saturating_sub(w.since);
         let mut out = Vec::new();
@@ -255,5 +271,74 @@ impl App {
             self.store.save(channel, &mut r)?;
         }
         Ok(out)
+    }
+
+    /// The decision deadline of `seat` (asked during another player's turn) has
+    /// passed: its default is applied as that player's logged action, so that a replay
+    /// never depends on the clock, and the channel is told, with the next prompt.
+    fn apply_default(
+        &self,
+        channel: u64,
+        r: ChannelRecord,
+        seat: u8,
+        now: u64,
+    ) -> Result<Vec<Notice>, StoreError> {
+        let RecordGame::Board { game } = &r.game else {
+            return Ok(Vec::new());
+        };
+        let Some(action) = game.deadline_default() else {
+            return Ok(Vec::new());
+        };
+        let user = r.seat_user(seat);
+        let note = format!(
+            "⌛ {} did not decide within {}, so the game went on: {}.",
+            mention(user),
+            duration_words(game.config().rules.decision_deadline),
+            board_game::default_words(game)
+        );
+        let ctx = Ctx {
+            channel,
+            guild: r.guild,
+            user,
+            name: r.seat_name(seat).to_string(),
+            can_manage: false,
+        };
+        let mut session = Session {
+            app: self,
+            ctx: &ctx,
+            now,
+            turn_to: Cell::new(None),
+            // A computer seat asked next plays from the scheduler (`App::resume_ai`).
+            ai_next: std::cell::RefCell::new(None),
+        };
+        let mut out = board_game::act(&mut session, r, seat, action)?;
+        // The player now awaited is called even when the prompt would not (the active
+        // player's figure step after someone else's decision).
+        let next = match self.store.load(channel)? {
+            Loaded::Game(r) => awaited(&r).map(|(seat, _)| r.seat_user(seat)),
+            _ => None,
+        };
+        if let Some(first) = out.messages.first_mut() {
+            first.text = match next {
+                Some(u) if !first.mentions.contains(&u) => {
+                    first.mentions.push(u);
+                    format!("{note}\n{}, it is your move.\n{}", mention(u), first.text)
+                }
+                _ => format!("{note}\n{}", first.text),
+            };
+        }
+        if let Some(next) = session.turn_to.get() {
+            super::your_games::turn_dm(self, &ctx, next, &out);
+        }
+        Ok(out
+            .messages
+            .into_iter()
+            .filter(|m| m.visibility == super::reply::Visibility::Public)
+            .map(|message| Notice {
+                to: Recipient::Channel(channel),
+                channel,
+                message,
+            })
+            .collect())
     }
 }

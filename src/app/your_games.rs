@@ -6,7 +6,7 @@ use super::clock::duration_words;
 use super::reply::{Message, Response, Visibility};
 use super::timers::{Notice, Recipient, awaited};
 use super::{App, Ctx, seat_of};
-use crate::store::{ChannelRecord, RecordGame};
+use crate::store::{ChannelRecord, RecordGame, RobberAnswer};
 
 /// One running game as /games shows it.
 struct Row {
@@ -149,6 +149,32 @@ pub fn notify(app: &App, ctx: &Ctx, dm: Option<bool>) -> Response {
     }
 }
 
+/// /standing: the user's standing answers, shown or changed; they apply in every game
+/// from the next decision on.
+pub fn standing(app: &App, ctx: &Ctx, robbers: Option<RobberAnswer>) -> Response {
+    let result = match robbers {
+        None => app.store.user_settings(ctx.user),
+        Some(a) => app.store.user_settings(ctx.user).and_then(|mut s| {
+            s.robbers = a;
+            app.store.set_user_settings(ctx.user, &s).map(|_| s)
+        }),
+    };
+    match result {
+        Ok(s) => Response::one(Message::private(match s.robbers {
+            RobberAnswer::Never => {
+                "Robbers: **never**. When another player's robber tile lets you place your robber, I pass for you at once. /standing robbers:ask asks you again."
+            }
+            RobberAnswer::Ask => {
+                "Robbers: **ask**. When another player's robber tile lets you place your robber, I mention you with buttons; without an answer before the game's decision deadline no robber is placed. /standing robbers:never passes for you."
+            }
+        })),
+        Err(e) => {
+            tracing::error!(error = %e, "cannot read or write user settings");
+            Response::error("Your setting cannot be saved right now; nothing was changed.")
+        }
+    }
+}
+
 /// Queues a direct message for `user`, whose turn began with the command `ctx` sent,
 /// if they asked for them: the public message that calls them, with its picture.
 pub fn turn_dm(app: &App, ctx: &Ctx, user: u64, out: &Response) {
@@ -193,5 +219,15 @@ pub fn timers_words(r: &ChannelRecord) -> String {
         Some(s) => format!("{} per turn", duration_words(s)),
         None => "no turn limit".to_string(),
     };
+    // Only games that ask other players (robbers) have decision deadlines.
+    if r.setup
+        .expansions
+        .contains(&crate::engine::Expansion::Robbers)
+    {
+        return format!(
+            "{reminder}, {limit}, {} for a decision asked during another's turn",
+            duration_words(r.setup.rules.decision_deadline)
+        );
+    }
     format!("{reminder}, {limit}")
 }

@@ -40,8 +40,15 @@ pub fn spawn(http: Arc<serenity::Http>, app: Arc<App>) -> tokio::task::JoinHandl
                     tracing::error!("the scheduler failed: {e}");
                     Vec::new()
                 });
+            let mut channels: Vec<u64> = due.iter().map(|n| n.channel).collect();
             for n in due {
                 deliver(&http, n).await;
+            }
+            // A deadline's default may hand the game to a computer seat: it plays now.
+            channels.sort_unstable();
+            channels.dedup();
+            for channel in channels {
+                resume_channel(&http, &app, channel).await;
             }
             let a = app.clone();
             let next = tokio::task::spawn_blocking(move || (a.next_due(), a.now())).await;
@@ -74,26 +81,32 @@ async fn resume_computer_seats(http: Arc<serenity::Http>, app: Arc<App>) {
         .await
         .unwrap_or_default();
     for channel in channels {
-        let a = app.clone();
-        let Ok(response) = tokio::task::spawn_blocking(move || a.resume_ai(channel)).await else {
-            tracing::error!(channel, "resuming a computer seat failed");
-            continue;
-        };
-        let public = response
-            .messages
-            .into_iter()
-            .filter(|m| m.visibility == crate::app::Visibility::Public);
-        for message in public {
-            deliver(
-                &http,
-                Notice {
-                    to: Recipient::Channel(channel),
-                    channel,
-                    message,
-                },
-            )
-            .await;
-        }
+        resume_channel(&http, &app, channel).await;
+    }
+}
+
+/// Plays the computer seats a channel waits for (nothing when it waits for a person) on
+/// the blocking pool, and posts their message.
+async fn resume_channel(http: &serenity::Http, app: &Arc<App>, channel: u64) {
+    let a = app.clone();
+    let Ok(response) = tokio::task::spawn_blocking(move || a.resume_ai(channel)).await else {
+        tracing::error!(channel, "resuming a computer seat failed");
+        return;
+    };
+    let public = response
+        .messages
+        .into_iter()
+        .filter(|m| m.visibility == crate::app::Visibility::Public);
+    for message in public {
+        deliver(
+            http,
+            Notice {
+                to: Recipient::Channel(channel),
+                channel,
+                message,
+            },
+        )
+        .await;
     }
 }
 

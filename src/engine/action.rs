@@ -2,6 +2,7 @@
 //! happens (events) and why an action is refused (rule errors).
 
 use super::board::{Placement, TileIdx};
+use super::expansions::robbers::RobberSpot;
 use super::figures::{FigureKind, NeutralKind};
 use super::geometry::{Pos, Rotation, Side};
 use super::tile::{CropCircle, Good, KindId, SegmentKind};
@@ -35,6 +36,9 @@ pub enum Action {
     Fly { figure: FigureKind },
     /// Flying Machines: the flown figure lands on segment `segment` of its landing tile.
     Land { segment: u8 },
+    /// Robbers: put (or move) the player's robber beside scoring marker `marker` of
+    /// player `beside` (a pass is [`Action::Pass`]).
+    PlaceRobber { beside: u8, marker: u8 },
     /// Leave the game (any player, at any time): the player's figures leave the board,
     /// their score stays, and their turns are skipped. When one player is left the game
     /// ends with final scoring. Not a rule of the rulebooks: asynchronous play needs it.
@@ -187,6 +191,12 @@ pub enum Decision {
         option: CropOption,
         options: Vec<CropSpot>,
     },
+    /// Robbers: put the robber (standing at `from`, or at home) beside one of these
+    /// scoring markers, or pass.
+    PlaceRobber {
+        from: Option<RobberSpot>,
+        options: Vec<RobberSpot>,
+    },
 }
 
 impl Decision {
@@ -273,6 +283,12 @@ impl Decision {
                     segment: o.segment,
                 })
                 .collect(),
+            Decision::PlaceRobber { options, .. } => std::iter::once(Action::Pass)
+                .chain(options.iter().map(|s| Action::PlaceRobber {
+                    beside: s.beside,
+                    marker: s.marker,
+                }))
+                .collect(),
         }
     }
 }
@@ -293,6 +309,8 @@ pub enum ScoreReason {
     Goods(Good),
     /// Gold bars at the end (Gold Mines).
     Gold,
+    /// Half of another player's points, taken by a robber (Robbers).
+    Robber,
 }
 
 /// Columns of the final score table.
@@ -339,6 +357,7 @@ impl ScoreReason {
             ScoreReason::Farm => "farm".into(),
             ScoreReason::Goods(g) => format!("most {}", g.word()),
             ScoreReason::Gold => "gold bars".into(),
+            ScoreReason::Robber => "robber".into(),
         }
     }
 
@@ -348,7 +367,8 @@ impl ScoreReason {
             ScoreReason::CityCompleted | ScoreReason::City => Category::Cities,
             ScoreReason::CloisterCompleted | ScoreReason::Cloister => Category::Cloisters,
             ScoreReason::Farm => Category::Farms,
-            ScoreReason::Goods(_) | ScoreReason::Gold => Category::Goods,
+            // Goods, gold, robbers: the points beside the features.
+            ScoreReason::Goods(_) | ScoreReason::Gold | ScoreReason::Robber => Category::Goods,
         }
     }
 
@@ -457,6 +477,27 @@ pub enum Event {
     /// Gold Mines: bars still on the board at the end are lost.
     GoldLost {
         bars: u32,
+    },
+    /// Robbers: a robber was put (or `moved`) beside marker `marker` of `beside`.
+    RobberPlaced {
+        player: u8,
+        beside: u8,
+        marker: u8,
+        moved: bool,
+    },
+    /// Robbers: the player asked placed no robber (by choice or when time ran out).
+    RobberDeclined {
+        player: u8,
+    },
+    /// Robbers: a robber took `points` from `from`'s scoring and went home.
+    RobberStole {
+        player: u8,
+        from: u8,
+        points: u32,
+    },
+    /// Robbers: a robber went home without stealing (its owner left the game).
+    RobberReturned {
+        player: u8,
     },
     Resigned {
         player: u8,

@@ -91,6 +91,7 @@ impl Expansion {
                 | Expansion::Ferries
                 | Expansion::CropCircles
                 | Expansion::CropCircles1
+                | Expansion::Robbers
         )
     }
 }
@@ -139,11 +140,35 @@ pub enum SmallCityRule {
     FourPoints,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct RuleOptions {
     pub farmers: FarmerRule,
     pub small_city: SmallCityRule,
+    /// Seconds a player other than the one to move has for a decision (a robber, a crop
+    /// circle) before its default applies (`RULINGS.md`). The engine only checks the
+    /// range; the app keeps the time.
+    #[serde(skip_serializing_if = "is_default_deadline")]
+    pub decision_deadline: u64,
+}
+
+/// The default decision deadline: 1 hour.
+pub const DEFAULT_DECISION_DEADLINE: u64 = 3_600;
+/// The decision deadline people may choose: 1 minute to 48 hours.
+pub const DECISION_DEADLINE_RANGE: (u64, u64) = (60, 48 * 3_600);
+
+fn is_default_deadline(d: &u64) -> bool {
+    *d == DEFAULT_DECISION_DEADLINE
+}
+
+impl Default for RuleOptions {
+    fn default() -> RuleOptions {
+        RuleOptions {
+            farmers: FarmerRule::default(),
+            small_city: SmallCityRule::default(),
+            decision_deadline: DEFAULT_DECISION_DEADLINE,
+        }
+    }
 }
 
 /// The first tile on the table.

@@ -7,7 +7,9 @@
 use super::action::{Action, Decision, Event, FigureOption, LogEntry, Pending, RuleError};
 use super::board::{Placement, TileIdx};
 use super::catalogue::Catalogue;
-use super::config::{Expansion, GameConfig, MAX_PLAYERS, MIN_PLAYERS, Stack};
+use super::config::{
+    DECISION_DEADLINE_RANGE, Expansion, GameConfig, MAX_PLAYERS, MIN_PLAYERS, Stack,
+};
 use super::expansions::{flying_machines, modules};
 use super::features::Features;
 use super::figures::{Figure, FigureKind, NeutralFigure, Supply};
@@ -110,6 +112,16 @@ impl Game {
             Phase::Over | Phase::Halted => return None,
         };
         Some(Pending { player, decision })
+    }
+
+    /// What happens if the player asked does not answer before the game's decision
+    /// deadline (`RuleOptions::decision_deadline`): the action to apply for them.
+    /// `None` when the pending decision has no deadline (the active player's own).
+    pub fn deadline_default(&self) -> Option<Action> {
+        match self.st.phase {
+            Phase::Step { step } => step.deadline_default(&self.st),
+            _ => None,
+        }
     }
 
     /// Every legal action of the pending decision, with the player asked (resigning
@@ -396,15 +408,6 @@ impl Game {
         super::expansions::ferries::ferries_on_board(&self.st)
     }
 
-    /// What applies if the player asked lets the game's decision deadline pass: `None`
-    /// when the pending decision is the active player's own or has no deadline.
-    pub fn deadline_default(&self) -> Option<Action> {
-        match self.st.phase {
-            Phase::Step { step } => step.deadline_default(&self.st),
-            _ => None,
-        }
-    }
-
     /// The tile placed in the current step of the turn, or the last one placed.
     pub fn last_placed(&self) -> Option<TileIdx> {
         let n = self.st.board.len();
@@ -474,6 +477,17 @@ impl Game {
         self.st.rng = Rng::new(rng.next_u64());
     }
 
+    /// Robbers: where each player's robber stands (`None`: at home); empty when
+    /// Robbers is not in play.
+    pub fn robbers(&self) -> &[Option<super::expansions::robbers::RobberSpot>] {
+        &self.st.ext.robbers.robbers
+    }
+
+    /// Scoring markers per player (two with Messages).
+    pub fn markers(&self) -> u8 {
+        self.st.ext.markers()
+    }
+
     pub fn feature_value(&self, tile: TileIdx, seg: u8) -> u32 {
         let complete = self.st.is_complete(tile, seg);
         scoring::tally(&self.config, &self.st, tile, seg, complete).total()
@@ -500,6 +514,13 @@ fn setup(cfg: &GameConfig) -> Result<State, ConfigError> {
         return Err(ConfigError(format!(
             "the expansion {} ({e}) is not playable yet",
             e.name()
+        )));
+    }
+    let (lo, hi) = DECISION_DEADLINE_RANGE;
+    if !(lo..=hi).contains(&cfg.rules.decision_deadline) {
+        return Err(ConfigError(format!(
+            "the decision deadline is {lo} to {hi} seconds, not {}",
+            cfg.rules.decision_deadline
         )));
     }
     if let Some(r) = cfg.dice.iter().find(|r| !(1..=3).contains(*r)) {

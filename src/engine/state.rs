@@ -161,6 +161,11 @@ impl State {
             reason,
             at,
         });
+        // Robbers steal from every advance but one by robber points.
+        if reason != ScoreReason::Robber && self.ext.robbers.in_play() {
+            let marker = self.ext.scoring_marker(player);
+            super::expansions::robbers::steal(self, player, marker, points, at, events);
+        }
     }
 
     /// Puts `figure` from `player`'s supply on segment `segment` of `tile`.

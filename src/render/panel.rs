@@ -20,13 +20,39 @@ const GOODS_H: i32 = 22;
 const NEXT_TILE: u32 = 64;
 const NEXT_H: i32 = 34 + NEXT_TILE as i32 + 30 + 24;
 
+/// The score-track strip (Robbers): 50 squares, 0 to 49, in rows of 10.
+const TRACK_COLS: i32 = 10;
+const TRACK_ROWS: i32 = 5;
+const TRACK_TITLE_H: i32 = 26;
+/// A robber's width on the track (and the spacing of markers on one square), in squares.
+const ROBBER_W: f32 = 0.33;
+
 fn row_height(view: &BoardView) -> i32 {
-    ROW_H + if view.goods || view.gold { GOODS_H } else { 0 }
+    ROW_H
+        + if view.goods || view.gold || view.robbers {
+            GOODS_H
+        } else {
+            0
+        }
+}
+
+fn track_height(view: &BoardView, w: i32) -> i32 {
+    if view.robbers {
+        12 + TRACK_TITLE_H + TRACK_ROWS * track_cell(w)
+    } else {
+        0
+    }
+}
+
+/// The side of a square of the score track in a panel `w` pixels wide.
+fn track_cell(w: i32) -> i32 {
+    (w - 2 * MARGIN) / TRACK_COLS
 }
 
 /// Height the panel needs.
 pub fn height(view: &BoardView) -> u32 {
     let mut h = HEADER_H + view.players.len() as i32 * row_height(view) + 12;
+    h += track_height(view, super::layout::PANEL_W as i32);
     if view.next.is_some() {
         h += NEXT_H;
     }
@@ -83,6 +109,14 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, x: i32, w: i32) {
         let current = view.current == Some(i as u8);
         player_row(img, view, p, current, left, right, y, rh);
         y += rh;
+    }
+    if view.robbers {
+        y += 12;
+        fill_rect(img, left, y - 6, right, y - 5, pal::PANEL_LINE);
+        if let Some(t) = track_layout(view, x, w) {
+            score_track(img, view, &t);
+        }
+        y += track_height(view, w) - 12;
     }
 
     if let Some(next) = &view.next {
@@ -150,6 +184,127 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, x: i32, w: i32) {
             style(14.0, false),
             pal::TEXT_DIM,
         );
+    }
+}
+
+/// A robber: a mask in its owner's colour, `w` pixels wide, centred on `c`.
+pub fn robber_mask(img: &mut RgbaImage, c: canvas::V2, w: f32, colour: crate::view::Colour) {
+    let mask = Shape::Minus(
+        Box::new(Shape::RoundRect(c, v2(w * 0.48, w * 0.22), w * 0.18)),
+        Box::new(Shape::Union(vec![
+            Shape::Ellipse(v2(c.x - w * 0.2, c.y), w * 0.11, w * 0.08),
+            Shape::Ellipse(v2(c.x + w * 0.2, c.y), w * 0.11, w * 0.08),
+        ])),
+    );
+    canvas::fill_outlined(img, &mask, pal::player(colour), pal::INK, 1.2);
+}
+
+/// The centre of square `n` (0 to 49) of the score track whose top left is `(x, y)`.
+pub fn track_square(x: i32, y: i32, cell: i32, n: u32) -> (i32, i32) {
+    let n = (n % 50) as i32;
+    let (row, col) = (n / TRACK_COLS, n % TRACK_COLS);
+    (x + col * cell + cell / 2, y + row * cell + cell / 2)
+}
+
+/// Where the score track puts things: each player's marker (centre, radius) and each
+/// player's robber (centre, or `None` at home).
+pub struct TrackLayout {
+    pub cell: i32,
+    pub left: i32,
+    pub top: i32,
+    pub markers: Vec<(canvas::V2, f32)>,
+    pub robbers: Vec<Option<canvas::V2>>,
+}
+
+/// The score track's layout in the panel at `x`, `w` wide (`None` without Robbers).
+pub fn track_layout(view: &BoardView, x: i32, w: i32) -> Option<TrackLayout> {
+    if !view.robbers {
+        return None;
+    }
+    let left = x + MARGIN;
+    let cell = track_cell(w);
+    let top = HEADER_H + view.players.len() as i32 * row_height(view) + 12 + TRACK_TITLE_H;
+    let mut markers = Vec::new();
+    // Markers sharing a square stand side by side.
+    let mut on_square: Vec<u32> = Vec::new();
+    for p in &view.players {
+        let square = p.score % 50;
+        let k = on_square.iter().filter(|s| **s == square).count() as i32;
+        on_square.push(square);
+        let (cx, cy) = track_square(left, top, cell, square);
+        let c = cell as f32;
+        let mx = cx as f32 + ((k % 3) as f32 - 1.0) * ROBBER_W * c;
+        let my = cy as f32 + 0.24 * c - (k / 3) as f32 * 0.34 * c;
+        // On pixel centres, so that the centre pixel is the colour itself.
+        markers.push((v2(mx.floor() + 0.5, my.floor() + 0.5), 0.16 * c));
+    }
+    // Robbers beside a marker stand in a column above it, in turn order.
+    let mut robbers = vec![None; view.players.len()];
+    for (i, &(m, r)) in markers.iter().enumerate() {
+        let mut dy = r + 0.1 * cell as f32;
+        for (o, owner) in view.players.iter().enumerate() {
+            if owner.robber == Some(i as u8) {
+                robbers[o] = Some(v2(m.x, (m.y - dy).floor() + 0.5));
+                dy += 0.17 * cell as f32;
+            }
+        }
+    }
+    Some(TrackLayout {
+        cell,
+        left,
+        top,
+        markers,
+        robbers,
+    })
+}
+
+/// The score track: each player's scoring marker on its square (score modulo 50, as on
+/// the board's track), the robbers beside the markers they stand by, in their owners'
+/// colours; multiples of 5 darker.
+fn score_track(img: &mut RgbaImage, view: &BoardView, t: &TrackLayout) {
+    text::draw(
+        img,
+        "Score track",
+        t.left as f32,
+        (t.top - TRACK_TITLE_H + 16) as f32,
+        style(15.0, true),
+        pal::TEXT,
+    );
+    let cell = t.cell;
+    for n in 0..50u32 {
+        let (cx, cy) = track_square(t.left, t.top, cell, n);
+        let (x0, y0) = (cx - cell / 2, cy - cell / 2);
+        let bg = if n % 5 == 0 {
+            pal::PANEL_LINE
+        } else {
+            pal::PANEL
+        };
+        fill_rect(img, x0 + 1, y0 + 1, x0 + cell - 1, y0 + cell - 1, bg);
+        canvas::stroke_rect(img, x0, y0, x0 + cell, y0 + cell, 1, pal::PANEL_LINE);
+        if n % 10 == 0 {
+            text::draw(
+                img,
+                &n.to_string(),
+                (x0 + 2) as f32,
+                (y0 + 10) as f32,
+                style(9.0, false),
+                pal::TEXT_DIM,
+            );
+        }
+    }
+    for (p, &(c, r)) in view.players.iter().zip(&t.markers) {
+        canvas::fill_outlined(
+            img,
+            &Shape::Circle(c, r),
+            pal::player(p.colour),
+            pal::INK,
+            1.0,
+        );
+    }
+    for (p, at) in view.players.iter().zip(&t.robbers) {
+        if let Some(c) = at {
+            robber_mask(img, *c, cell as f32 * ROBBER_W, p.colour);
+        }
     }
 }
 
@@ -245,13 +400,18 @@ fn player_row(
     if view.gold {
         super::pieces::gold_bar(img, v2(gx + 8.0, gy as f32), 17.0);
         let label = format!("{}", p.gold);
-        text::draw(
-            img,
-            &label,
-            gx + 20.0,
-            (gy + 5) as f32,
-            style(14.0, false),
-            pal::TEXT,
-        );
+        let st = style(14.0, false);
+        text::draw(img, &label, gx + 20.0, (gy + 5) as f32, st, pal::TEXT);
+        gx += 20.0 + text::width(&label, st) + 16.0;
+    }
+    if view.robbers {
+        robber_mask(img, v2(gx + 10.0, gy as f32), 20.0, p.colour);
+        let whose = p
+            .robber
+            .and_then(|b| view.players.get(b as usize))
+            .map_or("at home".to_string(), |b| format!("by {}", b.name));
+        let st = style(14.0, false);
+        let words = text::fit(&whose, st, right as f32 - gx - 26.0);
+        text::draw(img, &words, gx + 24.0, (gy + 5) as f32, st, pal::TEXT);
     }
 }

@@ -27,7 +27,7 @@ pub use record::{
     Snapshot, UndoRequest, is_ai_user,
 };
 pub use timers::{DEFAULT_REMINDER, StoredTimers, TurnTimers, Waiting};
-pub use users::UserSettings;
+pub use users::{RobberAnswer, UserSettings};
 
 #[derive(Debug)]
 pub struct StoreError(pub String);

@@ -50,6 +50,11 @@ pub struct Waiting {
     pub reminders: u8,
     #[serde(default)]
     pub deadline_told: bool,
+    /// When the decision's default applies for the player asked (a decision asked
+    /// during another player's turn, e.g. a robber: the game's decision deadline after
+    /// `since`); `None` for decisions without a deadline.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default_at: Option<u64>,
 }
 
 /// The stored timer state of one channel's game, read without a replay.

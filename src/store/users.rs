@@ -9,6 +9,24 @@ pub struct UserSettings {
     /// Send a direct message when it is this user's turn in any game.
     #[serde(default)]
     pub dm: bool,
+    /// Standing answer to "place your robber?" asked during another player's turn.
+    #[serde(default, skip_serializing_if = "is_ask")]
+    pub robbers: RobberAnswer,
+}
+
+/// A standing answer to the robber decision asked during another player's turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RobberAnswer {
+    /// Ask every time (with the game's decision deadline).
+    #[default]
+    Ask,
+    /// Never place it when asked during another's turn: the bot passes at once.
+    Never,
+}
+
+fn is_ask(a: &RobberAnswer) -> bool {
+    *a == RobberAnswer::Ask
 }
 
 impl Store {

@@ -185,6 +185,51 @@ pub(super) fn choices(game: &Game) -> Vec<Choice> {
                 }
             })
             .collect(),
+        Decision::PlaceRobber { from, options } => {
+            let verb = if from.is_some() { "Move" } else { "Put" };
+            let two = game.markers() > 1;
+            options
+                .iter()
+                .map(|o| {
+                    let colour = view::Colour::of_seat(o.beside).word();
+                    let (label, value) = if two {
+                        (
+                            format!(
+                                "{verb} your robber beside {} {colour}'s marker {}",
+                                text::disc(o.beside),
+                                o.marker + 1
+                            ),
+                            format!("robber@{colour}#{}", o.marker + 1),
+                        )
+                    } else {
+                        (
+                            format!(
+                                "{verb} your robber beside {} {colour}'s marker",
+                                text::disc(o.beside)
+                            ),
+                            format!("robber@{colour}"),
+                        )
+                    };
+                    Choice {
+                        action: Action::PlaceRobber {
+                            beside: o.beside,
+                            marker: o.marker,
+                        },
+                        label,
+                        value,
+                    }
+                })
+                .chain(std::iter::once(Choice {
+                    action: Action::Pass,
+                    label: if from.is_some() {
+                        "Leave your robber where it is".into()
+                    } else {
+                        "No robber".into()
+                    },
+                    value: "no robber".into(),
+                }))
+                .collect()
+        }
         Decision::PlaceTile { .. } | Decision::PlaceFigure { .. } => Vec::new(),
     }
 }
@@ -242,6 +287,15 @@ pub(super) fn question(game: &Game) -> Option<String> {
             option: CropOption::Remove,
             ..
         } => format!("crop circle: take one of your {} back", symbol.followers()),
+        Decision::PlaceRobber { from: Some(_), .. } if game.pending()?.player == game.current_player() => {
+            "a robber tile: you may move your robber beside another player's scoring marker".into()
+        }
+        Decision::PlaceRobber { .. } if game.pending()?.player == game.current_player() => {
+            "a robber tile: you may put your robber beside another player's scoring marker".into()
+        }
+        Decision::PlaceRobber { .. } => {
+            "you may now put your robber beside another player's scoring marker (it takes half of their next points)".into()
+        }
         Decision::PlaceTile { .. } | Decision::PlaceFigure { .. } => return None,
     })
 }

@@ -144,7 +144,8 @@ pub(super) fn decision_rows(game: &Game) -> Vec<Vec<Component>> {
             | Decision::PlaceFerry { .. }
             | Decision::MoveFerry { .. }
             | Decision::CropCircle { .. }
-            | Decision::CropPick { .. },
+            | Decision::CropPick { .. }
+            | Decision::PlaceRobber { .. },
         ) => choice_rows(game),
         None => Vec::new(),
     }

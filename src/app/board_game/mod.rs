@@ -28,7 +28,7 @@ use crate::engine::{
     RuleError, SegmentKind, Side, Slot,
 };
 use crate::render;
-use crate::store::{ChannelRecord, RecordGame, StoreError};
+use crate::store::{ChannelRecord, RecordGame, RobberAnswer, StoreError};
 use crate::view::{self, BoardView};
 
 pub(super) fn game_of(r: &ChannelRecord) -> &Game {
@@ -143,6 +143,10 @@ pub(super) fn waiting_text(r: &ChannelRecord) -> String {
                 "It is {}'s turn to answer the crop circle (/choose).",
                 r.seat_name(p.player)
             ),
+            Decision::PlaceRobber { .. } => format!(
+                "It is {}'s decision to place a robber or not (/choose).",
+                r.seat_name(p.player)
+            ),
         },
         None => "The game is over.".to_string(),
     }
@@ -173,7 +177,8 @@ pub(super) fn check_turn(r: &ChannelRecord, seat: u8, want_tile: bool) -> Result
             | Decision::PlaceFerry { .. }
             | Decision::MoveFerry { .. }
             | Decision::CropCircle { .. }
-            | Decision::CropPick { .. },
+            | Decision::CropPick { .. }
+            | Decision::PlaceRobber { .. },
             _,
         ) => Err(format!(
             "First {} (/choose option:…, or the menu).",
@@ -189,10 +194,11 @@ pub(super) fn act(
     seat: u8,
     action: Action,
 ) -> Result<Response, StoreError> {
-    let events = match game_mut(&mut r).apply(seat, action) {
+    let mut events = match game_mut(&mut r).apply(seat, action) {
         Ok(e) => e,
         Err(e) => return Ok(Response::error(refusal(&r, &e))),
     };
+    apply_standing_answers(s, &mut r, &mut events)?;
     let moves = game_of(&r).log().len();
     undo::forget_if_stale(&mut r, moves);
     if game_of(&r).is_over() {
@@ -217,6 +223,38 @@ pub(in crate::app) fn apply_logged(
     let moves = game_of(r).log().len();
     undo::forget_if_stale(r, moves);
     Ok((describe(r, seat, &events), events))
+}
+
+/// Decisions asked of players who gave a standing answer (/standing) are answered
+/// for them at once, as their logged actions: today a robber they never place.
+fn apply_standing_answers(
+    s: &Session,
+    r: &mut ChannelRecord,
+    events: &mut Vec<Event>,
+) -> Result<(), StoreError> {
+    loop {
+        let game = game_of(r);
+        let (Some(p), Some(default)) = (game.pending(), game.deadline_default()) else {
+            return Ok(());
+        };
+        let settings = s.store().user_settings(r.seat_user(p.player))?;
+        let answer = match p.decision {
+            Decision::PlaceRobber { .. } if settings.robbers == RobberAnswer::Never => default,
+            _ => return Ok(()),
+        };
+        match game_mut(r).apply(p.player, answer) {
+            Ok(more) => events.extend(more),
+            Err(_) => return Ok(()),
+        }
+    }
+}
+
+/// What the default of the pending decision does, in words (for the deadline notice).
+pub(super) fn default_words(game: &Game) -> String {
+    match game.pending().map(|p| p.decision) {
+        Some(Decision::PlaceRobber { .. }) => "no robber is placed".into(),
+        _ => "the default choice applies".into(),
+    }
 }
 
 pub(super) fn refusal(r: &ChannelRecord, e: &RuleError) -> String {

@@ -141,6 +141,44 @@ pub(super) fn describe(r: &ChannelRecord, actor: u8, events: &[Event]) -> String
                 text::plural(*bars as usize, "gold bar", "gold bars"),
                 if *bars == 1 { "is" } else { "are" }
             )),
+            Event::RobberPlaced {
+                player,
+                beside,
+                marker,
+                moved,
+            } => {
+                let which = if game.markers() > 1 {
+                    format!(" {}", marker + 1)
+                } else {
+                    String::new()
+                };
+                lines.push(format!(
+                    "{} {} {} their robber beside {} {}'s scoring marker{which}.",
+                    text::disc(*player),
+                    r.seat_name(*player),
+                    if *moved { "moved" } else { "put" },
+                    text::disc(*beside),
+                    r.seat_name(*beside)
+                ))
+            }
+            Event::RobberDeclined { player } => lines.push(format!(
+                "{} {} placed no robber.",
+                text::disc(*player),
+                r.seat_name(*player)
+            )),
+            Event::RobberStole {
+                player,
+                from,
+                points,
+            } => lines.push(format!(
+                "{}'s robber takes {} from {}'s scoring and goes home.",
+                r.seat_name(*player),
+                text::plural(*points as usize, "point", "points"),
+                r.seat_name(*from)
+            )),
+            Event::RobberReturned { player } => {
+                lines.push(format!("{}'s robber goes home.", r.seat_name(*player)))
+            }
             Event::Resigned { player } => {
                 lines.push(format!("**{}** resigned.", r.seat_name(*player)))
             }

@@ -13,6 +13,7 @@ pub mod gold_mines;
 mod inns_cathedrals;
 mod labyrinth;
 pub mod mage_witch;
+pub mod robbers;
 pub mod traders_builders;
 
 use super::action::CropOption;
@@ -119,6 +120,7 @@ static MODULES: &[&dyn Module] = &[
     &labyrinth::Labyrinth,
     &ferries::Ferries,
     &crop_circles::CropCircles,
+    &robbers::Robbers,
 ];
 
 /// The modules a game uses, in a fixed order.
@@ -135,6 +137,21 @@ pub struct ExtState {
     pub flight: flying_machines::FlightState,
     pub ferries: ferries::FerryState,
     pub crop: crop_circles::CropState,
+    pub robbers: robbers::RobberState,
+}
+
+impl ExtState {
+    /// Scoring markers per player: one while Messages (two markers) is not playable;
+    /// robbers and the picture already name a marker, so it can plug in here.
+    pub fn markers(&self) -> u8 {
+        1
+    }
+
+    /// The marker of `player` that the points being scored now move (see
+    /// [`ExtState::markers`]).
+    pub fn scoring_marker(&self, _player: u8) -> u8 {
+        0
+    }
 }
 
 /// A decision an expansion asks for in the middle of a turn.
@@ -166,6 +183,9 @@ pub enum Step {
         symbol: CropCircle,
         option: CropOption,
     },
+    /// Robbers: put (or move) a robber beside another player's scoring marker, or pass;
+    /// `active` for the active player's own decision (asked first, no deadline).
+    Robber { player: u8, active: bool },
 }
 
 impl Step {
@@ -178,19 +198,22 @@ impl Step {
             | Step::Ferry { player, .. }
             | Step::MoveFerry { player }
             | Step::CropCircle { player, .. }
-            | Step::CropPick { player, .. } => player,
+            | Step::CropPick { player, .. }
+            | Step::Robber { player, .. } => player,
         }
     }
 
-    /// The answer given for the player asked when the game's decision deadline passes;
-    /// `None` for the active player's own decisions, which have no deadline.
-    pub fn deadline_default(self, st: &State) -> Option<Action> {
+    /// The action taken for the player asked when they do not answer before the game's
+    /// decision deadline; `None` for a decision without a deadline (the active player's
+    /// own).
+    pub(crate) fn deadline_default(self, st: &State) -> Option<Action> {
         match self {
             Step::CropPick {
                 player,
                 symbol,
                 option,
             } => crop_circles::deadline_default(st, player, symbol, option),
+            Step::Robber { active, .. } => robbers::deadline_default(active),
             Step::Magic { .. }
             | Step::Gold { .. }
             | Step::Land { .. }
@@ -215,6 +238,7 @@ impl Step {
                 symbol,
                 option,
             } => crop_circles::pick_decision(st, player, symbol, option),
+            Step::Robber { player, .. } => robbers::decision(st, player),
         }
     }
 
@@ -232,6 +256,7 @@ impl Step {
                 symbol,
                 option,
             } => crop_circles::check_pick(st, player, symbol, option, action),
+            Step::Robber { player, .. } => robbers::check(st, player, action),
         }
     }
 
@@ -252,6 +277,7 @@ impl Step {
                 crop_circles::apply_choice(st, player, tile, action, events)
             }
             Step::CropPick { player, .. } => crop_circles::apply_pick(st, player, action, events),
+            Step::Robber { player, .. } => robbers::apply(st, player, action, events),
         }
     }
 }

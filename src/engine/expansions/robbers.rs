@@ -1,0 +1,228 @@
+//! Robbers (rulebook 000, "Ladrones"): each player has a robber. After a robber tile
+//! its player may put their robber beside another player's scoring marker (or move it
+//! there if it is out); then the next player in turn order who still holds theirs may
+//! place it too (one decision with a pass, under the game's decision deadline: see
+//! `RULINGS.md`). When a marker advances by points that are not robber points, every
+//! robber beside it gives its owner half, rounded up, and goes home; a marker that
+//! advances by robber points takes the robbers beside it along (they stay beside it).
+//! Robbers steal during final scoring too. Tiles: `data/tiles/robbers.toml` (the
+//! `robber` symbol).
+
+use super::{Module, Step};
+use crate::engine::action::{Action, Decision, Event, RuleError, ScoreReason};
+use crate::engine::board::TileIdx;
+use crate::engine::config::Expansion;
+use crate::engine::geometry::Pos;
+use crate::engine::state::{Stage, State};
+use serde::Serialize;
+
+pub(crate) struct Robbers;
+
+/// Where a robber stands: beside scoring marker `marker` (0, or 1 with Messages) of
+/// player `beside`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct RobberSpot {
+    pub beside: u8,
+    pub marker: u8,
+}
+
+/// What Robbers keeps for the whole game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RobberState {
+    /// Each player's robber: beside a marker, or `None` at home. Empty when Robbers is
+    /// not in play (so scoring knows without the configuration).
+    pub robbers: Vec<Option<RobberSpot>>,
+    /// The robber decision asked now in this turn: the player, and whether it is the
+    /// active player's (the first one).
+    pub ask: Option<(u8, bool)>,
+}
+
+impl RobberState {
+    pub fn in_play(&self) -> bool {
+        !self.robbers.is_empty()
+    }
+}
+
+/// Every spot where `player`'s robber may go now: beside each marker of every other
+/// player still in the game, except where it stands already.
+fn spots(st: &State, player: u8) -> Vec<RobberSpot> {
+    let here = st.ext.robbers.robbers[player as usize];
+    let markers = st.ext.markers();
+    let mut out = Vec::new();
+    for (q, p) in st.players.iter().enumerate() {
+        if q as u8 == player || p.resigned {
+            continue;
+        }
+        for marker in 0..markers {
+            let spot = RobberSpot {
+                beside: q as u8,
+                marker,
+            };
+            if here != Some(spot) {
+                out.push(spot);
+            }
+        }
+    }
+    out
+}
+
+pub(crate) fn decision(st: &State, player: u8) -> Decision {
+    Decision::PlaceRobber {
+        from: st.ext.robbers.robbers[player as usize],
+        options: spots(st, player),
+    }
+}
+
+pub(crate) fn check(st: &State, player: u8, action: &Action) -> Result<(), RuleError> {
+    let (beside, marker) = match *action {
+        Action::Pass => return Ok(()),
+        Action::PlaceRobber { beside, marker } => (beside, marker),
+        _ => {
+            return Err(RuleError::WrongDecision {
+                expected: "a robber to be placed beside a scoring marker, or a pass",
+            });
+        }
+    };
+    let options = spots(st, player);
+    if options.contains(&RobberSpot { beside, marker }) {
+        return Ok(());
+    }
+    let why = if beside == player {
+        "a robber cannot steal from your own scoring marker".to_string()
+    } else if beside as usize >= st.players.len() {
+        format!("there is no player {beside}")
+    } else if st.players[beside as usize].resigned {
+        format!("player {beside} has left the game")
+    } else if marker >= st.ext.markers() {
+        format!(
+            "player {beside} has no scoring marker {marker} (markers: 0 to {})",
+            st.ext.markers() - 1
+        )
+    } else {
+        "your robber stands there already".to_string()
+    };
+    let list: Vec<String> = options
+        .iter()
+        .map(|s| {
+            if st.ext.markers() > 1 {
+                format!("player {} marker {}", s.beside, s.marker)
+            } else {
+                format!("player {}", s.beside)
+            }
+        })
+        .collect();
+    Err(RuleError::Refused(format!(
+        "{why}: it may go beside {}, or pass",
+        list.join(", ")
+    )))
+}
+
+pub(crate) fn apply(st: &mut State, player: u8, action: &Action, events: &mut Vec<Event>) {
+    match *action {
+        Action::PlaceRobber { beside, marker } => {
+            let from = st.ext.robbers.robbers[player as usize];
+            st.ext.robbers.robbers[player as usize] = Some(RobberSpot { beside, marker });
+            events.push(Event::RobberPlaced {
+                player,
+                beside,
+                marker,
+                moved: from.is_some(),
+            });
+        }
+        _ => events.push(Event::RobberDeclined { player }),
+    }
+    next_ask(st, player);
+}
+
+/// After `player` answered: the active player's answer passes the question to the next
+/// player in turn order who still holds their robber; after that one, nobody.
+fn next_ask(st: &mut State, player: u8) {
+    let active = st.ext.robbers.ask.is_some_and(|(_, active)| active);
+    st.ext.robbers.ask = None;
+    if !active {
+        return;
+    }
+    let n = st.players.len() as u8;
+    st.ext.robbers.ask = (1..n).map(|k| (player + k) % n).find_map(|q| {
+        let holds = st.ext.robbers.robbers[q as usize].is_none();
+        (holds && !st.players[q as usize].resigned).then_some((q, false))
+    });
+}
+
+/// What happens to a robber decision nobody answers before the deadline: the robber
+/// is not placed (`RULINGS.md`). The active player's own decision has no deadline.
+pub(crate) fn deadline_default(active: bool) -> Option<Action> {
+    (!active).then_some(Action::Pass)
+}
+
+/// Player `victim`'s marker `marker` advanced by `points` (not robber points): every
+/// robber beside it takes half, rounded up, for its owner, and goes home. The robber
+/// points move the owners' markers, which carry their own robbers along.
+pub(crate) fn steal(
+    st: &mut State,
+    victim: u8,
+    marker: u8,
+    points: u32,
+    at: Option<Pos>,
+    events: &mut Vec<Event>,
+) {
+    if points == 0 {
+        return;
+    }
+    let spot = Some(RobberSpot {
+        beside: victim,
+        marker,
+    });
+    for owner in 0..st.players.len() as u8 {
+        if st.ext.robbers.robbers[owner as usize] != spot {
+            continue;
+        }
+        st.ext.robbers.robbers[owner as usize] = None;
+        let share = points.div_ceil(2);
+        events.push(Event::RobberStole {
+            player: owner,
+            from: victim,
+            points: share,
+        });
+        st.add_points(owner, share, ScoreReason::Robber, at, events);
+    }
+}
+
+impl Module for Robbers {
+    fn expansion(&self) -> Expansion {
+        Expansion::Robbers
+    }
+
+    fn init_state(&self, st: &mut State) {
+        st.ext.robbers.robbers = vec![None; st.players.len()];
+    }
+
+    /// A robber tile: its player is asked first.
+    fn after_tile_placed(&self, st: &mut State, tile: TileIdx, _events: &mut Vec<Event>) {
+        if st.kind(tile).symbols.robber {
+            st.ext.robbers.ask = Some((st.turn.player, true));
+        }
+    }
+
+    fn pending_step(&self, st: &State, stage: Stage) -> Option<Step> {
+        match (stage, st.ext.robbers.ask) {
+            (Stage::AfterTile, Some((player, active))) => Some(Step::Robber { player, active }),
+            _ => None,
+        }
+    }
+
+    /// A player who left: their robber goes home, and a question asked of them passes
+    /// on as if they had passed.
+    fn after_figures_returned(&self, st: &mut State, events: &mut Vec<Event>) {
+        for p in 0..st.players.len() {
+            if st.players[p].resigned && st.ext.robbers.robbers[p].take().is_some() {
+                events.push(Event::RobberReturned { player: p as u8 });
+            }
+        }
+        if let Some((player, _)) = st.ext.robbers.ask
+            && st.players[player as usize].resigned
+        {
+            next_ask(st, player);
+        }
+    }
+}
