@@ -513,3 +513,35 @@ fn robbers_stand_beside_their_markers_on_the_score_track() {
     plain.robbers = false;
     assert!(render::panel::track_layout(&plain, 0, 340).is_none());
 }
+
+/// Two followers of one player on one segment (a crop circle's "add") are drawn in one
+/// place with a count beside them: the picture differs from the one with a single
+/// follower there, and only around that follower.
+#[test]
+fn a_stack_of_followers_shows_its_count() {
+    let game = samples::random_game(2, &[Expansion::Base], 41, 2, Some(30));
+    let view = samples::view(&game);
+    let f = view.figures[0].clone();
+    let mut stacked = view.clone();
+    stacked.figures.push(f.clone());
+    let lay = render::board_layout(&view);
+    let one = decode(&render::board_png(&view));
+    let two = decode(&render::board_png(&stacked));
+    let (ax, ay) = {
+        let t = view.tiles.iter().find(|t| t.pos == f.pos).unwrap();
+        lay.anchor_pixel(t.pos, t.kind, t.rotation, f.segment)
+    };
+    let tile = lay.tile as i64;
+    let mut changed = 0;
+    for (x, y, p) in two.enumerate_pixels() {
+        if one.get_pixel(x, y) != p {
+            changed += 1;
+            let (dx, dy) = (x as i64 - ax as i64, y as i64 - ay as i64);
+            assert!(
+                dx.abs() < tile / 2 && dy.abs() < tile / 2,
+                "a change at {x},{y}"
+            );
+        }
+    }
+    assert!(changed > 20, "only {changed} pixels show the count");
+}

@@ -273,13 +273,14 @@ impl State {
     }
 }
 
-/// Joins the segments of placed tile `idx` to those of its neighbours on the board.
+/// Joins the segments of placed tile `idx` to those of its neighbours on the board that
+/// were placed before it (all of them, for the tile just placed).
 fn connect(features: &mut Features, board: &Board, idx: TileIdx) {
     let t = board.tile(idx);
     let (pos, rotation, seg_base) = (t.pos, t.rotation, t.seg_base);
     let kind = t.kind();
     for side in Side::ALL {
-        let Some(n_idx) = board.index_at(pos.step(side)) else {
+        let Some(n_idx) = board.index_at(pos.step(side)).filter(|n| *n < idx) else {
             continue;
         };
         let n = board.tile(n_idx);
@@ -310,12 +311,12 @@ pub type TileLink = (TileIdx, [u8; 2]);
 /// the features grown tile by tile.
 pub fn rebuild_features(board: &Board, links: &[TileLink]) -> Features {
     let mut features = Features::default();
-    let mut placed = Board::default();
-    for t in board.tiles() {
+    for (i, t) in board.tiles().iter().enumerate() {
+        let idx = i as TileIdx;
         let seg_base = features.len();
-        let idx = placed.place(t.kind, t.pos, t.rotation, seg_base);
         features.add_tile(idx, &t.kind().segments);
-        connect(&mut features, &placed, idx);
+        // The tiles placed after this one join it when their turn comes, as in play.
+        connect(&mut features, board, idx);
         for (_, [a, b]) in links.iter().filter(|(tile, _)| *tile == idx) {
             features.join(seg_base + *a as SegId, seg_base + *b as SegId, 0);
         }

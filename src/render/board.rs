@@ -86,6 +86,7 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
             player.colour,
         );
     }
+    stack_counts(img, view, lay);
 
     super::pieces::draw(img, view, lay);
     score_badges(img, view, lay);
@@ -115,6 +116,41 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
                 (pal::WHITE, (st.size * 0.09).max(1.5)),
             );
         }
+    }
+}
+
+/// Figures of one owner and kind on one segment (a crop circle adds a follower beside
+/// one) are drawn in one place: a "×2" beside them tells how many.
+fn stack_counts(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
+    for (i, f) in view.figures.iter().enumerate() {
+        let same = |g: &&crate::view::FigureView| {
+            (g.pos, g.segment, g.owner, g.kind) == (f.pos, f.segment, f.owner, f.kind)
+        };
+        // Once per stack, at its first figure.
+        if view.figures[..i].iter().any(|g| same(&g)) || !lay.shows(f.pos) {
+            continue;
+        }
+        let n = view.figures.iter().filter(same).count();
+        let Some(tv) = view.tiles.iter().find(|tv| tv.pos == f.pos) else {
+            continue;
+        };
+        if n < 2 {
+            continue;
+        }
+        let t = lay.tile as f32;
+        let at = lay.point(
+            tv.pos,
+            geometry::anchor(tv.kind, tv.rotation, f.segment as usize),
+        );
+        let st = text::style((t * 0.15).max(9.0), true);
+        text::draw_centred_halo(
+            img,
+            &format!("×{n}"),
+            (at.x + t * 0.17, at.y + t * 0.08),
+            st,
+            pal::INK,
+            (pal::WHITE, (st.size * 0.12).max(1.2)),
+        );
     }
 }
 
