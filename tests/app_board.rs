@@ -667,9 +667,9 @@ fn autocomplete_offers_only_legal_choices() {
             "inns-cathedrals,ferries",
             "inns-cathedrals,gold-mines",
             "inns-cathedrals,mage-witch",
+            "inns-cathedrals,robbers",
             "inns-cathedrals,crop-circles",
             "inns-cathedrals,crop-circles-1",
-            "inns-cathedrals,robbers",
             "inns-cathedrals,labyrinth"
         ]
     );

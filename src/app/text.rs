@@ -11,8 +11,8 @@ pub fn help() -> String {
         "**Carcassonne in this channel**, one game per channel, at your own pace.\n\
          `/new` a game (`game:cards` for the card game), players `/join`, then `/start`. On your turn the bot \
          mentions you and posts the board: letters mark where your tile fits. `/place spot:B rotation:90`, \
-         then `/figure on:…` or `/pass` (the menus under the picture do the same). Expansions ask more (a ferry, a crop circle, the mage…): \
-         `/choose` or the buttons; a crop circle asks every player.\n",
+         then `/figure on:…` or `/pass` (the menus under the picture do the same). Answer the expansions' \
+         questions (even in another's turn) with `/choose` or the buttons.\n",
     );
     for (title, scope) in [
         ("Any game", Scope::Any),
@@ -25,7 +25,10 @@ pub fn help() -> String {
                 .options
                 .iter()
                 .map(|o| match o.kind {
-                    ArgKind::Choice(words) => format!("{}:{}", o.name, words.join("|")),
+                    // Short choice lists are spelled out; longer ones are in the menus.
+                    ArgKind::Choice(words) if words.join("|").len() <= 16 => {
+                        format!("{}:{}", o.name, words.join("|"))
+                    }
                     _ => format!("{}:…", o.name),
                 })
                 .collect();
@@ -37,7 +40,7 @@ pub fn help() -> String {
             s.push_str(&format!("`/{}{opts}` {}\n", c.name, short(c.description)));
         }
     }
-    s.push_str("`/rules topic:…` explains the rules.");
+    s.truncate(s.trim_end().len());
     s
 }
 
