@@ -77,44 +77,51 @@ fn placements(c: &mut Criterion) {
     });
 }
 
+/// One random game with these expansions, to its end.
+fn random_game(players: u8, seed: u64, expansions: &[Expansion]) -> Vec<u32> {
+    let mut rng = Rng::new(seed);
+    let cfg = GameConfig::new(players, seed).with_expansions(expansions);
+    let mut game = Game::new(cfg).expect("config");
+    while !game.is_over() {
+        random_step(&mut game, &mut rng);
+    }
+    game.scores()
+}
+
 fn whole_game(c: &mut Criterion) {
     let mut seed = 0u64;
-    c.bench_function(
-        "random 4-player base game, all decisions + final scoring",
-        |b| {
+    let games: [(&str, Vec<Expansion>); 3] = [
+        (
+            "random 4-player base game, all decisions + final scoring",
+            vec![],
+        ),
+        (
+            "random 4-player game, base + I&C + T&B + Gold Mines + Mage & Witch + Flying Machines + Labyrinth, all decisions + final scoring",
+            vec![
+                Expansion::InnsCathedrals,
+                Expansion::TradersBuilders,
+                Expansion::GoldMines,
+                Expansion::MageWitch,
+                Expansion::FlyingMachines,
+                Expansion::Labyrinth,
+            ],
+        ),
+        (
+            "random 4-player game, every playable expansion, all decisions + final scoring",
+            Expansion::ALL
+                .into_iter()
+                .filter(|e| e.playable())
+                .collect(),
+        ),
+    ];
+    for (name, exps) in games {
+        c.bench_function(name, |b| {
             b.iter(|| {
                 seed += 1;
-                let mut rng = Rng::new(seed);
-                let mut game = Game::new(GameConfig::new(4, seed)).expect("config");
-                while !game.is_over() {
-                    random_step(&mut game, &mut rng);
-                }
-                black_box(game.scores())
+                black_box(random_game(4, seed, &exps))
             })
-        },
-    );
-    c.bench_function(
-        "random 4-player game, base + I&C + T&B + Gold Mines + Mage & Witch + Flying Machines + Labyrinth, all decisions + final scoring",
-        |b| {
-            b.iter(|| {
-                seed += 1;
-                let mut rng = Rng::new(seed);
-                let cfg = GameConfig::new(4, seed).with_expansions(&[
-                    Expansion::InnsCathedrals,
-                    Expansion::TradersBuilders,
-                    Expansion::GoldMines,
-                    Expansion::MageWitch,
-                    Expansion::FlyingMachines,
-                    Expansion::Labyrinth,
-                ]);
-                let mut game = Game::new(cfg).expect("config");
-                while !game.is_over() {
-                    random_step(&mut game, &mut rng);
-                }
-                black_box(game.scores())
-            })
-        },
-    );
+        });
+    }
 }
 
 criterion_group!(benches, placements, whole_game);

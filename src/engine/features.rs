@@ -8,6 +8,11 @@
 
 use super::board::TileIdx;
 use super::tile::{Good, Segment, SegmentKind};
+use smallvec::SmallVec;
+
+/// The distinct tiles of a feature, sorted; most features have few, kept inline
+/// (features are built for every tile placed, and again when a ferry moves).
+pub type Tiles = SmallVec<[TileIdx; 6]>;
 
 /// A global segment id: `seg_base` of its tile plus the segment's index in the kind.
 pub type SegId = u32;
@@ -19,7 +24,7 @@ pub struct FeatureData {
     pub open: u32,
     /// Distinct tiles of a road or city (a city counts a tile once even when two of its
     /// segments on that tile belong to it). Sorted.
-    pub tiles: Vec<TileIdx>,
+    pub tiles: Tiles,
     pub shields: u32,
     pub inns: u32,
     pub cathedrals: u32,
@@ -70,7 +75,11 @@ impl Features {
             self.data.push(FeatureData {
                 kind: s.kind,
                 open: s.sides().count(),
-                tiles: if tracks_tiles { vec![tile] } else { Vec::new() },
+                tiles: if tracks_tiles {
+                    SmallVec::from_elem(tile, 1)
+                } else {
+                    SmallVec::new()
+                },
                 shields: s.shields as u32,
                 inns: s.inn as u32,
                 cathedrals: s.cathedral as u32,
@@ -122,7 +131,7 @@ impl Features {
             FeatureData {
                 kind: SegmentKind::Field,
                 open: 0,
-                tiles: Vec::new(),
+                tiles: SmallVec::new(),
                 shields: 0,
                 inns: 0,
                 cathedrals: 0,
@@ -141,8 +150,10 @@ impl Features {
             d.goods[g] += s.goods[g];
         }
         d.labyrinth |= s.labyrinth;
-        if !s.tiles.is_empty() {
-            d.tiles = merge_sorted(&d.tiles, &s.tiles);
+        for t in s.tiles {
+            if let Err(i) = d.tiles.binary_search(&t) {
+                d.tiles.insert(i, t);
+            }
         }
     }
 
@@ -158,29 +169,4 @@ impl Features {
     pub fn same(&self, a: SegId, b: SegId) -> bool {
         self.find(a) == self.find(b)
     }
-}
-
-fn merge_sorted(a: &[TileIdx], b: &[TileIdx]) -> Vec<TileIdx> {
-    let mut out = Vec::with_capacity(a.len() + b.len());
-    let (mut i, mut j) = (0, 0);
-    while i < a.len() && j < b.len() {
-        match a[i].cmp(&b[j]) {
-            std::cmp::Ordering::Less => {
-                out.push(a[i]);
-                i += 1;
-            }
-            std::cmp::Ordering::Greater => {
-                out.push(b[j]);
-                j += 1;
-            }
-            std::cmp::Ordering::Equal => {
-                out.push(a[i]);
-                i += 1;
-                j += 1;
-            }
-        }
-    }
-    out.extend_from_slice(&a[i..]);
-    out.extend_from_slice(&b[j..]);
-    out
 }

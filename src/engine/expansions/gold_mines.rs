@@ -122,7 +122,7 @@ fn feature_tiles(st: &State, root: SegId) -> Vec<TileIdx> {
             .chain(pos.ring().filter_map(|p| st.board.index_at(p)))
             .collect()
     } else {
-        data.tiles.clone()
+        data.tiles.to_vec()
     }
 }
 
