@@ -469,3 +469,32 @@ fn computer_moves_are_outlined_in_their_players_colour() {
     let count = |y: u32| changed.iter().filter(|c| c.1 == y).count();
     assert_eq!(count(top), count(bottom));
 }
+
+/// Solo play in the local terminal mode: the same app layer, one reply per line.
+#[test]
+fn the_local_mode_plays_computer_seats_too() {
+    let app = app();
+    let script =
+        "alice: /new bots:2 players:3\nalice: /start\nalice: /status\nalice: /resign replace:ai\n";
+    let mut out = Vec::new();
+    carcassonne_bot::local::run(&app, script.as_bytes(), &mut out, None, &[]).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    let replies: Vec<&str> = out.split("\n\n").filter(|r| !r.is_empty()).collect();
+    assert_eq!(replies.len(), 4, "{out}");
+    assert!(
+        replies[0].contains("Players (3/3): alice, Ada (bot) [normal], Bertrand (bot) [normal]"),
+        "{out}"
+    );
+    // After the start (and any computer turns before hers) alice is asked to place.
+    assert!(replies[1].contains("@alice, your turn: you drew"), "{out}");
+    assert!(
+        replies[2].contains("It is alice's turn to place tile"),
+        "{out}"
+    );
+    // Her seat handed over, the computer players finish the game in one reply.
+    assert!(
+        replies[3].contains("alice left the game; **Clotilde (bot)** (level normal)"),
+        "{out}"
+    );
+    assert!(replies[3].contains("Game over!"), "{out}");
+}

@@ -204,6 +204,37 @@ fn decide(r: &ChannelRecord, seat: u8, level: Level, budget: ai::Budget) -> Opti
     }
 }
 
+/// Whether a stored record's wait (refreshed on every save) is a computer seat's, read
+/// without replaying the game.
+fn waits_for_computer(raw: &[u8]) -> bool {
+    #[derive(serde::Deserialize)]
+    struct Seat {
+        #[serde(default)]
+        ai: Option<Level>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Waiting {
+        seat: u8,
+    }
+    #[derive(serde::Deserialize, Default)]
+    struct Timers {
+        #[serde(default)]
+        waiting: Option<Waiting>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Glance {
+        seats: Vec<Seat>,
+        #[serde(default)]
+        timers: Timers,
+    }
+    serde_json::from_slice::<Glance>(raw).is_ok_and(|g| {
+        g.timers
+            .waiting
+            .and_then(|w| g.seats.get(usize::from(w.seat)))
+            .is_some_and(|s| s.ai.is_some())
+    })
+}
+
 /// The computer seat asked in `r` and its level, if one is asked.
 fn asked(r: &ChannelRecord) -> Option<(u8, usize, Level)> {
     let (seat, len) = timers::awaited(r)?;
@@ -278,6 +309,11 @@ impl App {
         if self.thinking().contains(&ctx.channel) {
             return None;
         }
+        // Most commands: a glance at the stored wait, without replaying the game.
+        let raw = self.store.raw(ctx.channel).ok()??;
+        if !waits_for_computer(&raw) {
+            return None;
+        }
         let r = self.store.peek(ctx.channel).ok()??;
         let (_, at_len, _) = asked(&r)?;
         if !self.thinking_mark(ctx.channel) {
@@ -307,10 +343,16 @@ impl App {
             .into_iter()
             .filter(|c| {
                 self.store
-                    .peek(*c)
+                    .raw(*c)
                     .ok()
                     .flatten()
-                    .is_some_and(|r| asked(&r).is_some())
+                    .is_some_and(|raw| waits_for_computer(&raw))
+                    && self
+                        .store
+                        .peek(*c)
+                        .ok()
+                        .flatten()
+                        .is_some_and(|r| asked(&r).is_some())
             })
             .collect()
     }
