@@ -168,7 +168,7 @@ impl Board {
     /// Every legal placement of `kind`, sorted by x, then y.
     pub fn placements(&self, kind: &TileKind) -> Vec<Placement> {
         // `open` is sorted by position, so the placements are too.
-        let mut out: Vec<Placement> = Vec::new();
+        let mut out: Vec<Placement> = Vec::with_capacity(self.open.len());
         for spot in &self.open {
             let mut rotations = Rotations::default();
             for r in Rotation::ALL {

@@ -61,6 +61,13 @@ impl Features {
         self.parent.is_empty()
     }
 
+    /// Room for `n` more segments.
+    pub(crate) fn reserve(&mut self, n: usize) {
+        self.parent.reserve(n);
+        self.data.reserve(n);
+        self.tile_of.reserve(n);
+    }
+
     /// Adds the segments of a newly placed tile; returns the first new id.
     pub(crate) fn add_tile(&mut self, tile: TileIdx, segments: &[Segment]) -> SegId {
         let base = self.len();

@@ -311,6 +311,8 @@ pub type TileLink = (TileIdx, [u8; 2]);
 /// the features grown tile by tile.
 pub fn rebuild_features(board: &Board, links: &[TileLink]) -> Features {
     let mut features = Features::default();
+    let segments = board.tiles().iter().map(|t| t.kind().segments.len()).sum();
+    features.reserve(segments);
     for (i, t) in board.tiles().iter().enumerate() {
         let idx = i as TileIdx;
         let seg_base = features.len();
