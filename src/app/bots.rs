@@ -447,32 +447,33 @@ impl App {
                 turn_to: Cell::new(None),
                 ai_next: RefCell::new(None),
             };
-            let line = match (decided, &mut shown) {
-                (Decided::Board(action), Shown::Board(events)) => {
-                    match board_game::apply_logged(&mut r, seat, action) {
-                        Ok((line, new)) => {
+            // The move's words, its events added to those shown; an error's text.
+            let applied = match (decided, &mut shown) {
+                (Decided::Board(action), Shown::Board(events)) => Some(
+                    board_game::apply_logged(&mut r, seat, action)
+                        .map(|(line, new)| {
                             events.extend(new);
                             line
-                        }
-                        Err(e) => {
-                            tracing::error!(channel = ctx.channel, error = %e, "a computer move was refused");
-                            return Ok(self.show(ctx, &r, &summary, &shown, turn_to.get()));
-                        }
-                    }
-                }
-                (Decided::Cards(action), Shown::Cards(events)) => {
-                    match card_game::apply_logged(&mut r, seat, action) {
-                        Ok((line, new)) => {
+                        })
+                        .map_err(|e| e.to_string()),
+                ),
+                (Decided::Cards(action), Shown::Cards(events)) => Some(
+                    card_game::apply_logged(&mut r, seat, action)
+                        .map(|(line, new)| {
                             events.extend(new);
                             line
-                        }
-                        Err(e) => {
-                            tracing::error!(channel = ctx.channel, error = %e, "a computer move was refused");
-                            return Ok(self.show(ctx, &r, &summary, &shown, turn_to.get()));
-                        }
-                    }
+                        })
+                        .map_err(|e| e.to_string()),
+                ),
+                _ => None,
+            };
+            let line = match applied {
+                Some(Ok(line)) => line,
+                Some(Err(e)) => {
+                    tracing::error!(channel = ctx.channel, error = %e, "a computer move was refused");
+                    return Ok(self.show(ctx, &r, &summary, &shown, turn_to.get()));
                 }
-                _ => return Ok(self.show(ctx, &r, &summary, &shown, turn_to.get())),
+                None => return Ok(self.show(ctx, &r, &summary, &shown, turn_to.get())),
             };
             if !line.is_empty() {
                 if !summary.is_empty() {

@@ -137,16 +137,8 @@ pub(super) fn decision_rows(game: &Game) -> Vec<Vec<Component>> {
     match game.pending().map(|p| p.decision) {
         Some(Decision::PlaceTile { .. }) => placement_rows(game),
         Some(Decision::PlaceFigure { .. }) => figure_rows(game),
-        Some(
-            Decision::MoveMagic { .. }
-            | Decision::PlaceGold { .. }
-            | Decision::Land { .. }
-            | Decision::PlaceFerry { .. }
-            | Decision::MoveFerry { .. }
-            | Decision::CropCircle { .. }
-            | Decision::CropPick { .. }
-            | Decision::PlaceRobber { .. },
-        ) => choice_rows(game),
+        // Every expansion's question: its options as buttons or a menu.
+        Some(_) => choice_rows(game),
         None => Vec::new(),
     }
 }

@@ -170,17 +170,8 @@ pub(super) fn check_turn(r: &ChannelRecord, seat: u8, want_tile: bool) -> Result
             "First place your tile {} with /place (spots on the picture).",
             text::tile_id(*tile)
         )),
-        (
-            Decision::MoveMagic { .. }
-            | Decision::PlaceGold { .. }
-            | Decision::Land { .. }
-            | Decision::PlaceFerry { .. }
-            | Decision::MoveFerry { .. }
-            | Decision::CropCircle { .. }
-            | Decision::CropPick { .. }
-            | Decision::PlaceRobber { .. },
-            _,
-        ) => Err(format!(
+        // Every expansion's question is answered with /choose.
+        _ => Err(format!(
             "First {} (/choose option:…, or the menu).",
             question(game).unwrap_or_else(|| "answer the game's question".into())
         )),
