@@ -145,7 +145,9 @@ pub(super) fn decision_rows(game: &Game) -> Vec<Vec<Component>> {
             | Decision::MoveFerry { .. }
             | Decision::CropCircle { .. }
             | Decision::CropPick { .. }
-            | Decision::PlaceRobber { .. },
+            | Decision::PlaceRobber { .. }
+            | Decision::ChooseMarker { .. }
+            | Decision::UseMessage { .. },
         ) => choice_rows(game),
         None => Vec::new(),
     }
