@@ -106,7 +106,7 @@ fn after_a_scoring(st: &mut State, events: &mut Vec<Event>) {
     m.active_points = 0;
     m.scoring.iter_mut().for_each(|s| *s = None);
     let Some(marker) = moved else { return };
-    if m.markers[player as usize][marker as usize] % 5 != 0 || m.pile.is_empty() {
+    if !m.markers[player as usize][marker as usize].is_multiple_of(5) || m.pile.is_empty() {
         return;
     }
     let message = m.pile.remove(0);
@@ -250,12 +250,10 @@ pub(crate) fn check_message(st: &State, player: u8, action: &Action) -> Result<(
             "there is no scoring marker {m}: choose marker 0 or 1"
         )));
     }
-    if take == MessageTake::Points || message != 8 {
-        if target.is_some() {
-            return Err(RuleError::Refused(
-                "only message 8's action names a follower".into(),
-            ));
-        }
+    if (take == MessageTake::Points || message != 8) && target.is_some() {
+        return Err(RuleError::Refused(
+            "only message 8's action names a follower".into(),
+        ));
     }
     if take == MessageTake::Points {
         return Ok(());
@@ -499,5 +497,22 @@ impl Module for Messages {
     fn before_final_scoring(&self, st: &mut State) {
         st.ext.messages.scoring.iter_mut().for_each(|s| *s = None);
         st.ext.messages.active_points = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MarkerPreference::*;
+
+    #[test]
+    fn a_preference_picks_a_marker_and_a_tie_picks_marker_0() {
+        assert_eq!(Behind.pick([7, 3]), 1);
+        assert_eq!(Behind.pick([3, 7]), 0);
+        assert_eq!(Behind.pick([5, 5]), 0);
+        assert_eq!(Ahead.pick([7, 3]), 0);
+        assert_eq!(Ahead.pick([3, 7]), 1);
+        assert_eq!(Ahead.pick([5, 5]), 0);
+        assert_eq!(Marker(1).pick([9, 0]), 1);
+        assert_eq!(Marker(0).pick([0, 9]), 0);
     }
 }
