@@ -3,11 +3,12 @@
 
 use crate::engine::{
     Action, Catalogue, CropOption, Decision, Event, Expansion, FigureKind, Game, GameConfig,
-    NeutralKind, Pos, Rotation, RuleOptions, ScoreReason, SegmentKind, Side, Slot, Stack,
-    StartTile,
+    MarkerPreference, MessageTake, NeutralKind, Pos, Rotation, RuleOptions, ScoreReason,
+    SegmentKind, Side, Slot, Stack, StartTile,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
+use std::collections::BTreeMap;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -30,6 +31,9 @@ pub struct Scenario {
     /// Expected results, checked by the test suite (the runner ignores them).
     #[serde(default)]
     pub expect: Option<Value>,
+    /// Messages: the pile, top first, by 000's numbers (default: shuffled).
+    #[serde(default)]
+    pub message_order: Vec<u8>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -61,6 +65,29 @@ pub struct ScenarioTurn {
     /// Robbers: each robber decision of this turn, in the order the rules ask them.
     #[serde(default)]
     pub robbers: Vec<ScenarioRobber>,
+    /// Messages: the marker the active player's points of this turn move.
+    #[serde(default)]
+    pub marker: Option<u8>,
+    /// Messages: the marker other players' points of this turn move (by player index).
+    #[serde(default)]
+    pub markers: BTreeMap<String, u8>,
+    /// Messages: each message the active player receives this turn, in order.
+    #[serde(default)]
+    pub messages: Vec<ScenarioMessage>,
+}
+
+/// `{"take": "points" | "action"}`, optionally `"marker": 0 | 1` and, for message 8,
+/// `"at": [x, y], "slot": "N"`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioMessage {
+    pub take: MessageTake,
+    #[serde(default)]
+    pub marker: Option<u8>,
+    #[serde(default)]
+    pub at: Option<Pos>,
+    #[serde(default)]
+    pub slot: Option<String>,
 }
 
 /// `{"at": [x, y], "ends": ["S", "W"]}`: the ferry on the lake at `at` moves.
@@ -158,6 +185,9 @@ struct ScoreLine {
     player: u8,
     points: u32,
     reason: String,
+    /// Messages: the scoring marker that moved.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    marker: Option<u8>,
 }
 
 /// Why a scenario could not run: a malformed file, or an action the rules refuse.
@@ -262,6 +292,7 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
             .iter()
             .filter_map(|t| t.figure.as_ref()?.flight.as_ref().map(|f| f.roll))
             .collect(),
+        messages: sc.message_order.clone(),
     };
     let mut game = Game::new(config).map_err(|e| ScenarioError::Malformed(e.to_string()))?;
     let mut scores: Vec<ScoreLine> = Vec::new();
@@ -299,6 +330,19 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                 return Err(fail("the previous turn still waits for a decision".into()));
             }
         }
+        // Other players' markers for this turn: a logged preference, restored after it.
+        let mut overrides = Vec::new();
+        for (who, marker) in &t.markers {
+            let who: u8 = who
+                .parse()
+                .ok()
+                .filter(|w| *w < sc.players)
+                .ok_or_else(|| fail(format!("markers: there is no player {who}")))?;
+            let preference = MarkerPreference::Marker(*marker);
+            game.apply(who, Action::MarkerPreference { preference })
+                .map_err(|e| fail(e.to_string()))?;
+            overrides.push(who);
+        }
         let mut events = game
             .apply(
                 player,
@@ -315,9 +359,40 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
         let (mut ferry_done, mut ferry_moves) = (false, t.ferry_moves.iter());
         let (mut crop_done, mut picks) = (false, t.crop_circle.iter().flat_map(|c| &c.picks));
         let mut robbers = t.robbers.iter();
+        let mut marker_done = false;
+        let mut messages = t.messages.iter();
         while let Some(p) = game.pending() {
             let action = match &p.decision {
                 Decision::PlaceTile { .. } => break,
+                Decision::ChooseMarker { preferred, .. } => {
+                    marker_done = true;
+                    Action::ChooseMarker {
+                        marker: t.marker.unwrap_or(*preferred),
+                    }
+                }
+                Decision::UseMessage { message, .. } => {
+                    let Some(m) = messages.next() else {
+                        return Err(fail(format!(
+                            "the active player takes message {message} (field messages)"
+                        )));
+                    };
+                    let target = match (m.at, m.slot.as_deref()) {
+                        (Some(at), Some(slot)) => {
+                            Some((at, segment_at(&game, at, slot).map_err(&fail)?))
+                        }
+                        (None, None) => None,
+                        _ => {
+                            return Err(ScenarioError::Malformed(format!(
+                                "turn {i}: a message entry names a follower with both at and slot"
+                            )));
+                        }
+                    };
+                    Action::UseMessage {
+                        take: m.take,
+                        marker: m.marker,
+                        target,
+                    }
+                }
                 Decision::MoveMagic { .. } => {
                     let Some(m) = t.magic.as_ref().filter(|_| !magic_done) else {
                         return Err(fail(
@@ -497,6 +572,25 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                     .into(),
             ));
         }
+        if t.marker.is_some() && !marker_done {
+            return Err(fail(
+                "the active player scores nothing in this turn, so there is no marker to choose"
+                    .into(),
+            ));
+        }
+        if messages.next().is_some() {
+            return Err(fail(
+                "no (more) message is taken in this turn (field messages)".into(),
+            ));
+        }
+        let over = game.is_over();
+        for who in overrides.into_iter().filter(|_| !over) {
+            let preference = MarkerPreference::Behind;
+            events.extend(
+                game.apply(who, Action::MarkerPreference { preference })
+                    .map_err(|e| fail(e.to_string()))?,
+            );
+        }
         if let Some(r) = robbers.next() {
             return Err(fail(format!(
                 "no more robber decision is asked in this turn (player {}'s entry is extra)",
@@ -531,6 +625,7 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                 player,
                 points,
                 reason,
+                marker,
                 ..
             } = e
             {
@@ -542,6 +637,7 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                     player,
                     points,
                     reason: reason.text(),
+                    marker,
                 });
             }
         }
@@ -597,6 +693,9 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
     }
     if game.config().has(Expansion::Robbers) {
         out["robbers"] = json!(game.robbers());
+    }
+    if game.config().has(Expansion::Messages) {
+        out["markers"] = json!(game.marker_scores());
     }
     if let Some(q) = sc.query.as_ref().and_then(|q| q.placements.as_ref()) {
         let kind = cat

@@ -331,6 +331,13 @@ fn a_whole_game_with_gold_and_magic_through_the_command_layer() {
     whole_game("gold-mines,mage-witch,inns-cathedrals,flying-machines,labyrinth");
 }
 
+/// Messages: the marker and message decisions are answered with the turn messages'
+/// menus too.
+#[test]
+fn a_whole_game_with_messages_through_the_command_layer() {
+    whole_game("messages,traders-builders");
+}
+
 fn whole_game(expansions: &str) {
     let app = app();
     run(&app, &alice(), "new", &[("expansions", expansions)]);
@@ -664,6 +671,7 @@ fn autocomplete_offers_only_legal_choices() {
         [
             "inns-cathedrals,traders-builders",
             "inns-cathedrals,flying-machines",
+            "inns-cathedrals,messages",
             "inns-cathedrals,ferries",
             "inns-cathedrals,gold-mines",
             "inns-cathedrals,mage-witch",
@@ -800,4 +808,59 @@ fn questions_are_answered_with_choose(expansions: &str, questions: usize, at_lea
         }
     }
     assert!(asked >= at_least, "only {asked} expansion questions");
+}
+
+/// Messages: `/standing marker:` reaches a game as the player's own logged action before
+/// the next move made there, so replaying the game never reads the settings.
+#[test]
+fn a_standing_marker_preference_is_logged_into_a_messages_game() {
+    use carcassonne_bot::engine::{Action, MarkerPreference};
+    let app = app();
+    run(&app, &alice(), "new", &[("expansions", "messages")]);
+    run(&app, &bob(), "join", &[]);
+    run(&app, &alice(), "start", &[]);
+    let r = run(&app, &bob(), "standing", &[("marker", "2")]);
+    assert!(
+        r.text()
+            .contains("Messages: your points in others' turns go on your **marker 2**."),
+        "{}",
+        r.text()
+    );
+    let g = game(&app);
+    let bob_seat = (0..2u8).find(|s| seat_user(&app, *s).user == BOB).unwrap();
+    assert_eq!(
+        g.marker_preference(bob_seat),
+        Some(MarkerPreference::Behind)
+    );
+    let p = g.pending().unwrap();
+    let Decision::PlaceTile { placements, .. } = p.decision else {
+        panic!("the game starts with a tile")
+    };
+    let (x, y) = (
+        placements[0].at.x.to_string(),
+        placements[0].at.y.to_string(),
+    );
+    let rot = placements[0].rotations[0].degrees().to_string();
+    let who = seat_user(&app, p.player);
+    let r = run(
+        &app,
+        &who,
+        "place",
+        &[("x", &x), ("y", &y), ("rotation", &rot)],
+    );
+    assert!(!r.is_private(), "{}", r.text());
+    let g = game(&app);
+    assert_eq!(
+        g.marker_preference(bob_seat),
+        Some(MarkerPreference::Marker(1))
+    );
+    assert_eq!(g.log()[0].player, bob_seat);
+    assert_eq!(
+        g.log()[0].action,
+        Action::MarkerPreference {
+            preference: MarkerPreference::Marker(1)
+        }
+    );
+    let again = Game::replay(g.config().clone(), g.log()).unwrap();
+    assert_eq!(again, g);
 }

@@ -5,7 +5,7 @@
 use carcassonne_bot::engine::game::initial_supply;
 use carcassonne_bot::engine::{
     Action, Catalogue, CropOption, Decision, Event, Expansion, FarmerRule, FigureKind, Game,
-    GameConfig, NeutralKind, Pos, Rotation, ScoreReason, Side,
+    GameConfig, MarkerPreference, MessageTake, NeutralKind, Pos, Rotation, ScoreReason, Side,
 };
 use carcassonne_bot::rng::Rng;
 
@@ -13,6 +13,9 @@ thread_local! {
     /// Ferry moves and crop circle choices seen by this test's games.
     static FERRY_MOVES: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
     static CROP_CIRCLES: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    /// Messages drawn, and message actions carried out.
+    static MESSAGES: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    static MESSAGE_ACTIONS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
 }
 
 fn tiles_in_game(cfg: &GameConfig) -> usize {
@@ -45,7 +48,24 @@ fn random_action(rng: &mut Rng, game: &Game) -> (u8, Action) {
             Side::ALL[rng.below(4) as usize],
         ]
     };
-    let action = match rng.below(14) {
+    let action = match rng.below(17) {
+        14 => Action::ChooseMarker {
+            marker: rng.below(3) as u8,
+        },
+        15 => Action::UseMessage {
+            take: [MessageTake::Action, MessageTake::Points][rng.below(2) as usize],
+            marker: [None, Some(0), Some(1), Some(2)][rng.below(4) as usize],
+            target: (rng.below(2) == 0).then(|| (any_pos(rng), rng.below(6) as u8)),
+        },
+        16 => Action::MarkerPreference {
+            preference: [
+                MarkerPreference::Behind,
+                MarkerPreference::Ahead,
+                MarkerPreference::Marker(0),
+                MarkerPreference::Marker(1),
+                MarkerPreference::Marker(2),
+            ][rng.below(5) as usize],
+        },
         8 => Action::PlaceFerry {
             at: any_pos(rng),
             ends: any_ends(rng),
@@ -152,6 +172,34 @@ fn check_robbers(game: &Game) {
     }
 }
 
+/// Messages: each score is the sum of the player's two markers; the eight messages are
+/// in the pile or (one) in the active player's hand.
+fn check_messages(game: &Game) {
+    let markers = game.marker_scores();
+    if markers.is_empty() {
+        assert_eq!(game.markers(), 1);
+        return;
+    }
+    assert_eq!(game.markers(), 2);
+    for (p, m) in markers.iter().enumerate() {
+        assert_eq!(
+            game.players()[p].score,
+            m[0] + m[1],
+            "score = sum of markers"
+        );
+    }
+    let held = game
+        .pending()
+        .is_some_and(|p| matches!(p.decision, Decision::UseMessage { .. }));
+    assert_eq!(game.message_pile().len() + usize::from(held), 8);
+    let mut all = game.message_pile().to_vec();
+    if let Some(Decision::UseMessage { message, .. }) = game.pending().map(|p| p.decision) {
+        all.push(message);
+    }
+    all.sort_unstable();
+    assert_eq!(all, [1, 2, 3, 4, 5, 6, 7, 8]);
+}
+
 /// Robbers: each theft is half, rounded up, of the points that its victim has just
 /// scored (the Scored event before it that is not robber points), never of robber
 /// points.
@@ -201,6 +249,12 @@ fn play(cfg: GameConfig, exhaustive: bool) -> usize {
         for _ in 0..3 {
             let (p, a) = random_action(&mut rng, &game);
             let before = game.clone();
+            // A marker preference may be set at any time (and is logged).
+            if let (Ok(()), Action::MarkerPreference { .. }) = (game.check(p, &a), &a) {
+                assert!(game.config().has(Expansion::Messages));
+                game.apply(p, a).expect("a checked preference");
+                continue;
+            }
             match game.check(p, &a) {
                 Err(_) => {
                     assert!(game.apply(p, a.clone()).is_err());
@@ -260,6 +314,11 @@ fn play(cfg: GameConfig, exhaustive: bool) -> usize {
             match e {
                 Event::FerryMoved { .. } => FERRY_MOVES.with(|n| n.set(n.get() + 1)),
                 Event::CropCircleChosen { .. } => CROP_CIRCLES.with(|n| n.set(n.get() + 1)),
+                Event::MessageDrawn { .. } => MESSAGES.with(|n| n.set(n.get() + 1)),
+                Event::MessageUsed {
+                    take: MessageTake::Action,
+                    ..
+                } => MESSAGE_ACTIONS.with(|n| n.set(n.get() + 1)),
                 Event::GoldPlaced { .. } => gold_placed += 1,
                 Event::GoldLost { bars } => gold_lost += bars,
                 _ => {}
@@ -269,6 +328,7 @@ fn play(cfg: GameConfig, exhaustive: bool) -> usize {
         check_gold(&game, gold_placed, gold_lost);
         check_magic(&game);
         check_robbers(&game);
+        check_messages(&game);
         let now = game.scores();
         assert!(
             now.iter().zip(&scores).all(|(a, b)| a >= b),
@@ -409,6 +469,32 @@ fn random_games_with_robbers() {
     assert!(defaults > 20, "only {defaults} robber deadlines passed");
 }
 
+/// Messages alone, with robbers (who join one of two markers), and with the builder
+/// (two sources of extra tiles) and the large follower.
+#[test]
+fn random_games_with_messages() {
+    many(14000, &[Expansion::Messages], |_| FarmerRule::Modern);
+    let defaults = many(14100, &[Expansion::Messages, Expansion::Robbers], |_| {
+        FarmerRule::Modern
+    });
+    assert!(defaults > 20, "only {defaults} robber deadlines passed");
+    many(
+        14200,
+        &[
+            Expansion::Messages,
+            Expansion::TradersBuilders,
+            Expansion::InnsCathedrals,
+        ],
+        |seed| [FarmerRule::Modern, FarmerRule::Classic][seed as usize % 2],
+    );
+    let drawn = MESSAGES.with(|n| n.get());
+    let actions = MESSAGE_ACTIONS.with(|n| n.get());
+    // Random players seldom score (their followers end up stuck in farms and large
+    // cities), so messages are rarer than in real games.
+    assert!(drawn >= 15, "only {drawn} messages drawn");
+    assert!(actions >= 1, "{actions} message actions of {drawn}");
+}
+
 #[test]
 fn random_games_with_inns_and_cathedrals() {
     many(1000, &[Expansion::InnsCathedrals], |_| FarmerRule::Modern);
@@ -518,6 +604,7 @@ fn random_games_with_every_playable_expansion() {
             Expansion::FlyingMachines,
             Expansion::Labyrinth,
             Expansion::Robbers,
+            Expansion::Messages,
         ],
         |seed| [FarmerRule::Modern, FarmerRule::Classic, FarmerRule::Off][seed as usize % 3],
     );
@@ -597,6 +684,7 @@ fn random_games_with_all_expansions_including_ferries_and_crop_circles() {
                 Expansion::Ferries,
                 Expansion::CropCircles,
                 Expansion::CropCircles1,
+                Expansion::Messages,
             ],
             farmers,
         );
@@ -632,6 +720,7 @@ fn resigned_players_are_skipped_and_a_lone_player_ends_the_game() {
                 Expansion::CropCircles,
                 Expansion::CropCircles1,
                 Expansion::Robbers,
+                Expansion::Messages,
             ],
             FarmerRule::Modern,
         );

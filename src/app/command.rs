@@ -3,7 +3,7 @@
 //! help text is written from them.
 
 use crate::ai::Level;
-use crate::engine::{Expansion, FarmerRule, FigureKind, SmallCityRule};
+use crate::engine::{Expansion, FarmerRule, FigureKind, MarkerPreference, SmallCityRule};
 pub use crate::store::GameType;
 use crate::store::RobberAnswer;
 use std::fmt;
@@ -101,6 +101,8 @@ pub const REPLAY_FROM: &[&str] = &["start", "my-turn"];
 pub const AI_LEVELS: &[&str] = &["easy", "normal", "hard"];
 pub const REPLACE_WITH: &[&str] = &["ai"];
 pub const ROBBER_ANSWERS: &[&str] = &["never", "ask"];
+/// Messages: where a player's points go during others' turns (markers 1 and 2 as shown).
+pub const MARKER_PREFERENCES: &[&str] = &["behind", "ahead", "1", "2"];
 
 /// Every command, in the order of the help text.
 pub const COMMANDS: &[CommandSpec] = &[
@@ -357,12 +359,19 @@ pub const COMMANDS: &[CommandSpec] = &[
     },
     CommandSpec {
         name: "standing",
-        description: "Standing answers to decisions asked during another player's turn",
-        options: &[opt(
-            "robbers",
-            ArgKind::Choice(ROBBER_ANSWERS),
-            "never (never place a robber on others' turns) or ask (default)",
-        )],
+        description: "Standing answers for decisions in others' turns",
+        options: &[
+            opt(
+                "robbers",
+                ArgKind::Choice(ROBBER_ANSWERS),
+                "never (never place a robber on others' turns) or ask (default)",
+            ),
+            opt(
+                "marker",
+                ArgKind::Choice(MARKER_PREFERENCES),
+                "Messages: your marker for points in others' turns: behind (default), ahead, 1, 2",
+            ),
+        ],
         scope: Scope::Any,
     },
     CommandSpec {
@@ -475,6 +484,7 @@ pub enum Command {
     /// /standing: `None` shows the standing answers.
     Standing {
         robbers: Option<RobberAnswer>,
+        marker: Option<MarkerPreference>,
     },
 }
 
@@ -619,6 +629,12 @@ impl Command {
                     } else {
                         RobberAnswer::Ask
                     }
+                }),
+                marker: a.str("marker").map(|v| match v.as_str() {
+                    "ahead" => MarkerPreference::Ahead,
+                    "1" => MarkerPreference::Marker(0),
+                    "2" => MarkerPreference::Marker(1),
+                    _ => MarkerPreference::Behind,
                 }),
             },
             other => unreachable!("command /{other} is in the table but not parsed"),
@@ -854,12 +870,23 @@ mod tests {
         assert_eq!(
             Command::parse("standing", &[s("robbers", "never")]),
             Ok(Command::Standing {
-                robbers: Some(RobberAnswer::Never)
+                robbers: Some(RobberAnswer::Never),
+                marker: None
+            })
+        );
+        assert_eq!(
+            Command::parse("standing", &[s("marker", "2")]),
+            Ok(Command::Standing {
+                robbers: None,
+                marker: Some(MarkerPreference::Marker(1))
             })
         );
         assert_eq!(
             Command::parse("standing", &[]),
-            Ok(Command::Standing { robbers: None })
+            Ok(Command::Standing {
+                robbers: None,
+                marker: None
+            })
         );
     }
 
@@ -909,8 +936,8 @@ mod tests {
             e,
             "/new farmers: 'ancient' is not one of modern, classic, off"
         );
-        let e = Command::parse("new", &[s("expansions", "messages")]).unwrap_err();
-        assert!(e.contains("not playable yet"), "{e}");
+        let e = Command::parse("new", &[s("expansions", "mesages")]).unwrap_err();
+        assert!(e.contains("unknown expansion 'mesages'"), "{e}");
         let e = Command::parse("pass", &[s("x", "1")]).unwrap_err();
         assert_eq!(e, "/pass takes no options");
     }

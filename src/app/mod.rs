@@ -282,8 +282,8 @@ impl App {
             }
             Command::Games { all } => return (your_games::list(self, ctx, all), None),
             Command::Notify { dm } => return (your_games::notify(self, ctx, dm), None),
-            Command::Standing { robbers } => {
-                return (your_games::standing(self, ctx, robbers), None);
+            Command::Standing { robbers, marker } => {
+                return (your_games::standing(self, ctx, robbers, marker), None);
             }
             _ => {}
         }

@@ -64,6 +64,7 @@ pub const RULE_TOPICS: &[&str] = &[
     "crop-circles",
     "labyrinth",
     "robbers",
+    "messages",
     "cards",
     "bot",
 ];
@@ -134,6 +135,14 @@ pub fn rules(topic: Option<&str>) -> String {
             When that marker next advances (completed features, final scoring, goods, gold), the robber takes half of those points, rounded up, for its owner and goes home; \
             the player keeps all their points. Robbers never take robber points: a robber beside a marker that advances by robber points stays beside it. \
             Robber points count in the *Goods* column of the final table."
+            .to_string(),
+        Some("messages") => "**Messages** (no tiles: a second scoring marker each and 8 messages).\n\
+            Your score is the sum of your two markers. All your points of one scoring go on one marker: on your turn you choose it (`/choose` or the buttons); \
+            in others' turns your points go on your marker further behind. \
+            When your marker stops on 5, 10, 15, ... after your turn's scoring you take the top message (one per scoring) and use its action or take 2 points; \
+            message points may bring another message. The messages: 1/2/3 score your smallest road/city/cloister as at the end (the follower stays), \
+            4: 2 points per shield of your cities, 5: 2 per knight, 6: 2 per farmer, 7: place one more tile, \
+            8: one of your followers scores its feature for you alone if you have the majority there, then goes home. No messages in final scoring."
             .to_string(),
         Some("cards") => "**The Carcassonne card game** (2-5 players).\n\
             Rows of cards grow beside the city (blue), cloister (yellow), road (red) and field (green) boards. On your turn play a card from your hand at the open end of its colour's row \

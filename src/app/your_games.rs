@@ -6,6 +6,7 @@ use super::clock::duration_words;
 use super::reply::{Message, Response, Visibility};
 use super::timers::{Notice, Recipient, awaited};
 use super::{App, Ctx, seat_of};
+use crate::engine::MarkerPreference;
 use crate::store::{ChannelRecord, RecordGame, RobberAnswer};
 
 /// One running game as /games shows it.
@@ -151,23 +152,42 @@ pub fn notify(app: &App, ctx: &Ctx, dm: Option<bool>) -> Response {
 
 /// /standing: the user's standing answers, shown or changed; they apply in every game
 /// from the next decision on.
-pub fn standing(app: &App, ctx: &Ctx, robbers: Option<RobberAnswer>) -> Response {
-    let result = match robbers {
-        None => app.store.user_settings(ctx.user),
-        Some(a) => app.store.user_settings(ctx.user).and_then(|mut s| {
-            s.robbers = a;
+pub fn standing(
+    app: &App,
+    ctx: &Ctx,
+    robbers: Option<RobberAnswer>,
+    marker: Option<MarkerPreference>,
+) -> Response {
+    let result = match (robbers, marker) {
+        (None, None) => app.store.user_settings(ctx.user),
+        _ => app.store.user_settings(ctx.user).and_then(|mut s| {
+            s.robbers = robbers.unwrap_or(s.robbers);
+            s.marker = marker.unwrap_or(s.marker);
             app.store.set_user_settings(ctx.user, &s).map(|_| s)
         }),
     };
     match result {
-        Ok(s) => Response::one(Message::private(match s.robbers {
-            RobberAnswer::Never => {
-                "Robbers: **never**. When another player's robber tile lets you place your robber, I pass for you at once. /standing robbers:ask asks you again."
+        Ok(s) => Response::one(Message::private(format!(
+            "{}\n{}",
+            match s.robbers {
+                RobberAnswer::Never => {
+                    "Robbers: **never**. When another player's robber tile lets you place your robber, I pass for you at once. /standing robbers:ask asks you again."
+                }
+                RobberAnswer::Ask => {
+                    "Robbers: **ask**. When another player's robber tile lets you place your robber, I mention you with buttons; without an answer before the game's decision deadline no robber is placed. /standing robbers:never passes for you."
+                }
+            },
+            match s.marker {
+                MarkerPreference::Behind =>
+                    "Messages: your points in others' turns go on your marker further **behind** (marker 1 on a tie). /standing marker:ahead|1|2 changes it.",
+                MarkerPreference::Ahead =>
+                    "Messages: your points in others' turns go on your marker further **ahead** (marker 1 on a tie). /standing marker:behind|1|2 changes it.",
+                MarkerPreference::Marker(0) =>
+                    "Messages: your points in others' turns go on your **marker 1**. /standing marker:behind|ahead|2 changes it.",
+                MarkerPreference::Marker(_) =>
+                    "Messages: your points in others' turns go on your **marker 2**. /standing marker:behind|ahead|1 changes it.",
             }
-            RobberAnswer::Ask => {
-                "Robbers: **ask**. When another player's robber tile lets you place your robber, I mention you with buttons; without an answer before the game's decision deadline no robber is placed. /standing robbers:never passes for you."
-            }
-        })),
+        ))),
         Err(e) => {
             tracing::error!(error = %e, "cannot read or write user settings");
             Response::error("Your setting cannot be saved right now; nothing was changed.")

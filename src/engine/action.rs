@@ -2,6 +2,7 @@
 //! happens (events) and why an action is refused (rule errors).
 
 use super::board::{Placement, TileIdx};
+use super::expansions::messages::MarkerPreference;
 use super::expansions::robbers::RobberSpot;
 use super::figures::{FigureKind, NeutralKind};
 use super::geometry::{Pos, Rotation, Side};
@@ -60,6 +61,31 @@ pub enum Action {
         at: Pos,
         segment: u8,
     },
+    /// Messages: the active player's points of this scoring move marker `marker`.
+    ChooseMarker { marker: u8 },
+    /// Messages: use the message taken: its action or its 2 points, whose points go on
+    /// `marker` (default: the player's preference); message 8 names the follower
+    /// (`target`: position and segment) to score and take back.
+    UseMessage {
+        take: MessageTake,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        marker: Option<u8>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<(Pos, u8)>,
+    },
+    /// Messages: where the player's points go when another player is to move (any
+    /// time, by the player themself; logged so that replays never depend on settings).
+    MarkerPreference { preference: MarkerPreference },
+}
+
+/// Messages: what the player takes from a message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MessageTake {
+    /// The message's action.
+    Action,
+    /// 2 points instead.
+    Points,
 }
 
 /// Crop Circles: what every player does with the followers of the symbol's kind.
@@ -197,6 +223,19 @@ pub enum Decision {
         from: Option<RobberSpot>,
         options: Vec<RobberSpot>,
     },
+    /// Messages: which of the two scoring markers (now at `markers`) this scoring
+    /// moves; `preferred` is the player's standing preference.
+    ChooseMarker { markers: [u32; 2], preferred: u8 },
+    /// Messages: use message `message` (its action, when `available`, or 2 points);
+    /// for message 8 `followers` are the player's followers that may be scored and
+    /// taken back (position, segment).
+    UseMessage {
+        message: u8,
+        available: bool,
+        followers: Vec<(Pos, u8)>,
+        markers: [u32; 2],
+        preferred: u8,
+    },
 }
 
 impl Decision {
@@ -289,6 +328,48 @@ impl Decision {
                     marker: s.marker,
                 }))
                 .collect(),
+            Decision::ChooseMarker { .. } => (0..2)
+                .map(|marker| Action::ChooseMarker { marker })
+                .collect(),
+            Decision::UseMessage {
+                message,
+                available,
+                followers,
+                ..
+            } => {
+                let mut out = Vec::new();
+                // No marker: the player's preference.
+                for marker in [None, Some(0), Some(1)] {
+                    out.push(Action::UseMessage {
+                        take: MessageTake::Points,
+                        marker,
+                        target: None,
+                    });
+                    if !available {
+                        continue;
+                    }
+                    match message {
+                        // An extra tile moves no marker.
+                        7 if marker.is_none() => out.push(Action::UseMessage {
+                            take: MessageTake::Action,
+                            marker: None,
+                            target: None,
+                        }),
+                        7 => {}
+                        8 => out.extend(followers.iter().map(|t| Action::UseMessage {
+                            take: MessageTake::Action,
+                            marker,
+                            target: Some(*t),
+                        })),
+                        _ => out.push(Action::UseMessage {
+                            take: MessageTake::Action,
+                            marker,
+                            target: None,
+                        }),
+                    }
+                }
+                out
+            }
         }
     }
 }
@@ -311,6 +392,8 @@ pub enum ScoreReason {
     Gold,
     /// Half of another player's points, taken by a robber (Robbers).
     Robber,
+    /// Messages: a message's action or its 2 points (message number).
+    Message(u8),
 }
 
 /// Columns of the final score table.
@@ -358,6 +441,7 @@ impl ScoreReason {
             ScoreReason::Goods(g) => format!("most {}", g.word()),
             ScoreReason::Gold => "gold bars".into(),
             ScoreReason::Robber => "robber".into(),
+            ScoreReason::Message(n) => format!("message {n}"),
         }
     }
 
@@ -368,7 +452,10 @@ impl ScoreReason {
             ScoreReason::CloisterCompleted | ScoreReason::Cloister => Category::Cloisters,
             ScoreReason::Farm => Category::Farms,
             // Goods, gold, robbers: the points beside the features.
-            ScoreReason::Goods(_) | ScoreReason::Gold | ScoreReason::Robber => Category::Goods,
+            ScoreReason::Goods(_)
+            | ScoreReason::Gold
+            | ScoreReason::Robber
+            | ScoreReason::Message(_) => Category::Goods,
         }
     }
 
@@ -378,6 +465,7 @@ impl ScoreReason {
             ScoreReason::RoadCompleted
                 | ScoreReason::CityCompleted
                 | ScoreReason::CloisterCompleted
+                | ScoreReason::Message(_)
         )
     }
 }
@@ -422,6 +510,9 @@ pub enum Event {
         reason: ScoreReason,
         /// A tile of the scored feature (none for goods).
         at: Option<Pos>,
+        /// Messages: the scoring marker that moved.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        marker: Option<u8>,
     },
     FigureReturned {
         player: u8,
@@ -531,6 +622,28 @@ pub enum Event {
     /// Crop Circles ("add"): the player adds no follower.
     NothingAdded {
         player: u8,
+    },
+    /// Messages: the active player chose the marker this scoring moves.
+    MarkerChosen {
+        player: u8,
+        marker: u8,
+    },
+    /// Messages: the active player's marker stopped on a multiple of 5: they took
+    /// `message` from the pile.
+    MessageDrawn {
+        player: u8,
+        message: u8,
+    },
+    /// Messages: the message was used (its action or its points) and went under the pile.
+    MessageUsed {
+        player: u8,
+        message: u8,
+        take: MessageTake,
+    },
+    /// Messages: the player's standing marker preference changed.
+    MarkerPreferenceSet {
+        player: u8,
+        preference: MarkerPreference,
     },
 }
 

@@ -92,6 +92,7 @@ impl Expansion {
                 | Expansion::CropCircles
                 | Expansion::CropCircles1
                 | Expansion::Robbers
+                | Expansion::Messages
         )
     }
 }
@@ -222,6 +223,10 @@ pub struct GameConfig {
     /// scenarios fix what the rules leave to chance. Empty in real games.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub dice: Vec<u8>,
+    /// Scripted order of the message pile (Messages), top first; empty: shuffled from
+    /// the seed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub messages: Vec<u8>,
 }
 
 /// The base game alone.
@@ -242,6 +247,7 @@ impl GameConfig {
             start: StartTile::default(),
             stack: Stack::Shuffled,
             dice: Vec::new(),
+            messages: Vec::new(),
         }
     }
 

@@ -10,6 +10,7 @@ use super::catalogue::Catalogue;
 use super::config::{
     DECISION_DEADLINE_RANGE, Expansion, GameConfig, MAX_PLAYERS, MIN_PLAYERS, Stack,
 };
+use super::expansions::messages::{self, MarkerPreference};
 use super::expansions::{flying_machines, modules};
 use super::features::Features;
 use super::figures::{Figure, FigureKind, NeutralFigure, Supply};
@@ -145,6 +146,10 @@ impl Game {
         let st = &mut self.st;
         match (st.phase, &action) {
             (_, Action::Resign) => resign(cfg, st, player, &mut events),
+            (_, &Action::MarkerPreference { preference }) => {
+                st.ext.messages.preferences[player as usize] = preference;
+                events.push(Event::MarkerPreferenceSet { player, preference });
+            }
             (Phase::Tile { tile: kind }, &Action::PlaceTile { at, rotation }) => {
                 let idx = st.place_tile(kind, at, rotation);
                 st.turn.placed = Some(idx);
@@ -177,7 +182,7 @@ impl Game {
             }
             (Phase::Step { step }, a) => {
                 let before = events.len();
-                step.apply(st, a, &mut events);
+                step.apply(cfg, st, a, &mut events);
                 // A figure taken back (crop circle) may leave a builder or pig alone.
                 if events[before..]
                     .iter()
@@ -211,6 +216,18 @@ impl Game {
         }
         if *action == Action::Resign {
             return Ok(());
+        }
+        if let Action::MarkerPreference { preference } = action {
+            return match preference {
+                _ if !self.config.has(Expansion::Messages) => Err(RuleError::Refused(
+                    "this game is played without Messages: every player has one marker".into(),
+                )),
+                MarkerPreference::Marker(m) if *m > 1 => Err(RuleError::Refused(format!(
+                    "there is no scoring marker {m}: the preference is behind, ahead, marker 0 \
+                     or marker 1"
+                ))),
+                _ => Ok(()),
+            };
         }
         let asked = match st.phase {
             Phase::Step { step } => step.player(),
@@ -488,6 +505,26 @@ impl Game {
         self.st.ext.markers()
     }
 
+    /// Messages: each player's two markers (empty when Messages is not in play).
+    pub fn marker_scores(&self) -> &[[u32; 2]] {
+        &self.st.ext.messages.markers
+    }
+
+    /// Messages: where `player`'s points go in others' turns (their logged preference).
+    pub fn marker_preference(&self, player: u8) -> Option<MarkerPreference> {
+        self.st
+            .ext
+            .messages
+            .preferences
+            .get(player as usize)
+            .copied()
+    }
+
+    /// Messages: the messages in the pile, top first.
+    pub fn message_pile(&self) -> &[u8] {
+        &self.st.ext.messages.pile
+    }
+
     pub fn feature_value(&self, tile: TileIdx, seg: u8) -> u32 {
         let complete = self.st.is_complete(tile, seg);
         scoring::tally(&self.config, &self.st, tile, seg, complete).total()
@@ -579,6 +616,9 @@ fn setup(cfg: &GameConfig) -> Result<State, ConfigError> {
     };
     for m in modules(cfg) {
         m.init_state(&mut st);
+    }
+    if cfg.has(Expansion::Messages) {
+        messages::setup(cfg, &mut st).map_err(ConfigError)?;
     }
     st.place_tile(start, Pos::ORIGIN, cfg.start.rotation);
     let mut events = Vec::new();
@@ -752,6 +792,9 @@ fn resign(cfg: &GameConfig, st: &mut State, player: u8, events: &mut Vec<Event>)
 }
 
 fn end_game(cfg: &GameConfig, st: &mut State, events: &mut Vec<Event>) {
+    for m in modules(cfg) {
+        m.before_final_scoring(st);
+    }
     scoring::final_scoring(cfg, st, events);
     st.phase = Phase::Over;
     events.push(Event::GameOver {

@@ -23,11 +23,12 @@ pub mod tile;
 
 pub use action::{
     Action, Category, CropOption, CropSpot, Decision, Event, FerryOption, FigureOption, LogEntry,
-    MagicOption, Pending, RuleError, ScoreReason,
+    MagicOption, MessageTake, Pending, RuleError, ScoreReason,
 };
 pub use board::{Board, PlacedTile, Placement, Rotations, TileIdx};
 pub use catalogue::Catalogue;
 pub use config::{Expansion, FarmerRule, GameConfig, RuleOptions, SmallCityRule, Stack, StartTile};
+pub use expansions::messages::MarkerPreference;
 pub use figures::{Figure, FigureKind, NeutralFigure, NeutralKind, Supply};
 pub use game::{ConfigError, Game, ReplayError};
 pub use geometry::{Pos, Rotation, Side, Slot};

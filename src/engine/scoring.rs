@@ -164,6 +164,17 @@ fn farm_city_links(st: &State) -> Vec<(SegId, Vec<SegId>)> {
     farms
 }
 
+/// What farm `farm` is worth to `player` alone at the end (Messages, message 8): each
+/// completed city it borders at the modern rate, whatever the farmer rule.
+pub(crate) fn farm_points(cfg: &GameConfig, st: &State, player: u8, farm: SegId) -> u32 {
+    farm_city_links(st)
+        .into_iter()
+        .find(|(f, _)| *f == farm)
+        .map_or(0, |(_, cities)| {
+            cities.len() as u32 * farm_city_value(cfg, st, player, farm)
+        })
+}
+
 fn farm_tile_pos(st: &State, farm: SegId) -> Option<super::geometry::Pos> {
     st.figures_on(farm)
         .next()

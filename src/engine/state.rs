@@ -155,15 +155,22 @@ impl State {
         let p = &mut self.players[player as usize];
         p.score += points;
         p.breakdown[reason.category() as usize] += points;
+        // With Messages the points move one of the player's two markers.
+        let messages = self.ext.messages.in_play();
+        let marker = if messages {
+            super::expansions::messages::advance(self, player, points)
+        } else {
+            0
+        };
         events.push(Event::Scored {
             player,
             points,
             reason,
             at,
+            marker: messages.then_some(marker),
         });
         // Robbers steal from every advance but one by robber points.
         if reason != ScoreReason::Robber && self.ext.robbers.in_play() {
-            let marker = self.ext.scoring_marker(player);
             super::expansions::robbers::steal(self, player, marker, points, at, events);
         }
     }

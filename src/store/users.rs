@@ -2,6 +2,7 @@
 //! Fields have defaults, so settings written by an older version still load.
 
 use super::{Store, StoreError};
+use crate::engine::MarkerPreference;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -12,6 +13,13 @@ pub struct UserSettings {
     /// Standing answer to "place your robber?" asked during another player's turn.
     #[serde(default, skip_serializing_if = "is_ask")]
     pub robbers: RobberAnswer,
+    /// Messages: the marker the user's points go on during others' turns.
+    #[serde(default, skip_serializing_if = "is_behind")]
+    pub marker: MarkerPreference,
+}
+
+fn is_behind(m: &MarkerPreference) -> bool {
+    *m == MarkerPreference::Behind
 }
 
 /// A standing answer to the robber decision asked during another player's turn.

@@ -230,8 +230,61 @@ pub(super) fn choices(game: &Game) -> Vec<Choice> {
                 }))
                 .collect()
         }
+        Decision::ChooseMarker { markers, .. } => (0..2u8)
+            .map(|m| Choice {
+                action: Action::ChooseMarker { marker: m },
+                label: format!(
+                    "Your points this turn move marker {} (at {})",
+                    m + 1,
+                    markers[m as usize]
+                ),
+                value: format!("marker {}", m + 1),
+            })
+            .collect(),
+        Decision::UseMessage { message, .. } => p
+            .actions()
+            .into_iter()
+            .map(|action| {
+                let Action::UseMessage {
+                    take,
+                    marker,
+                    target,
+                } = action
+                else {
+                    unreachable!("a message decision has message actions only")
+                };
+                let on = marker.map(|m| format!(" on marker {}", m + 1));
+                let on = on.unwrap_or_default();
+                let value_on = marker.map(|m| format!(" m{}", m + 1)).unwrap_or_default();
+                let (label, value) = match (take, target) {
+                    (MessageTake::Points, _) => {
+                        (format!("Take 2 points{on}"), format!("2 points{value_on}"))
+                    }
+                    (MessageTake::Action, Some((at, seg))) => (
+                        format!(
+                            "Score and take back your follower on the {}{on}",
+                            segment_words(game, at, seg)
+                        ),
+                        format!("message@{},{}#{seg}{value_on}", at.x, at.y),
+                    ),
+                    (MessageTake::Action, None) => (
+                        format!("{}{on}", capitalise(messages_title(*message))),
+                        format!("message{value_on}"),
+                    ),
+                };
+                Choice {
+                    action,
+                    label,
+                    value,
+                }
+            })
+            .collect(),
         Decision::PlaceTile { .. } | Decision::PlaceFigure { .. } => Vec::new(),
     }
+}
+
+fn messages_title(message: u8) -> &'static str {
+    crate::engine::expansions::messages::title(message)
 }
 
 /// "east and south".
@@ -296,6 +349,19 @@ pub(super) fn question(game: &Game) -> Option<String> {
         Decision::PlaceRobber { .. } => {
             "you may now put your robber beside another player's scoring marker (it takes half of their next points)".into()
         }
+        Decision::ChooseMarker { markers, .. } => format!(
+            "you score this turn: choose the scoring marker your points move (marker 1 at {}, \
+             marker 2 at {}); a marker stopping on 5, 10, 15, ... brings a message",
+            markers[0], markers[1]
+        ),
+        Decision::UseMessage {
+            message, available, ..
+        } => format!(
+            "your marker stopped on a multiple of 5: you take message {message} ({}){}; use it \
+             or take 2 points",
+            messages_title(message),
+            if available { "" } else { ", which you cannot carry out now" }
+        ),
         Decision::PlaceTile { .. } | Decision::PlaceFigure { .. } => return None,
     })
 }

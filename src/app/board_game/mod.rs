@@ -24,8 +24,8 @@ use super::reply::{ButtonStyle, Component, Message, Response, SelectOption};
 use super::text::capitalise;
 use super::{Session, bots, lobby, seat_of, text, undo};
 use crate::engine::{
-    Action, Category, CropOption, Decision, Event, FigureKind, Game, NeutralKind, Pos, Rotation,
-    RuleError, SegmentKind, Side, Slot,
+    Action, Category, CropOption, Decision, Event, FigureKind, Game, MessageTake, NeutralKind, Pos,
+    Rotation, RuleError, SegmentKind, Side, Slot,
 };
 use crate::render;
 use crate::store::{ChannelRecord, RecordGame, RobberAnswer, StoreError};
@@ -147,6 +147,10 @@ pub(super) fn waiting_text(r: &ChannelRecord) -> String {
                 "It is {}'s decision to place a robber or not (/choose).",
                 r.seat_name(p.player)
             ),
+            Decision::ChooseMarker { .. } | Decision::UseMessage { .. } => format!(
+                "It is {}'s turn to choose a scoring marker or use a message (/choose).",
+                r.seat_name(p.player)
+            ),
         },
         None => "The game is over.".to_string(),
     }
@@ -185,10 +189,11 @@ pub(super) fn act(
     seat: u8,
     action: Action,
 ) -> Result<Response, StoreError> {
-    let mut events = match game_mut(&mut r).apply(seat, action) {
-        Ok(e) => e,
+    let mut events = sync_marker_preferences(s, &mut r)?;
+    match game_mut(&mut r).apply(seat, action) {
+        Ok(e) => events.extend(e),
         Err(e) => return Ok(Response::error(refusal(&r, &e))),
-    };
+    }
     apply_standing_answers(s, &mut r, &mut events)?;
     let moves = game_of(&r).log().len();
     undo::forget_if_stale(&mut r, moves);
@@ -214,6 +219,28 @@ pub(in crate::app) fn apply_logged(
     let moves = game_of(r).log().len();
     undo::forget_if_stale(r, moves);
     Ok((describe(r, seat, &events), events))
+}
+
+/// Messages: each person's `/standing marker:` preference reaches the engine as their
+/// logged action before the next move, so replays never read the settings.
+fn sync_marker_preferences(s: &Session, r: &mut ChannelRecord) -> Result<Vec<Event>, StoreError> {
+    let mut events = Vec::new();
+    if !game_of(r).config().has(crate::engine::Expansion::Messages) {
+        return Ok(events);
+    }
+    for seat in 0..game_of(r).player_count() {
+        if r.seat_human(seat).is_none() || game_of(r).players()[seat as usize].resigned {
+            continue;
+        }
+        let wanted = s.store().user_settings(r.seat_user(seat))?.marker;
+        if game_of(r).marker_preference(seat) != Some(wanted) {
+            let action = Action::MarkerPreference { preference: wanted };
+            if let Ok(more) = game_mut(r).apply(seat, action) {
+                events.extend(more);
+            }
+        }
+    }
+    Ok(events)
 }
 
 /// Decisions asked of players who gave a standing answer (/standing) are answered

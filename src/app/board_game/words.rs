@@ -62,15 +62,37 @@ pub(super) fn describe(r: &ChannelRecord, actor: u8, events: &[Event]) -> String
                 player,
                 points,
                 reason,
+                marker,
                 ..
             } => {
+                // With Messages: which of the two markers moved.
+                let on = marker.map(|m| format!(", marker {}", m + 1));
                 lines.push(format!(
-                    "{} {} +{points} ({}).",
+                    "{} {} +{points} ({}{}).",
                     text::disc(*player),
                     r.seat_name(*player),
-                    reason.text()
+                    reason.text(),
+                    on.unwrap_or_default()
                 ));
             }
+            Event::MessageDrawn { player, message } => lines.push(format!(
+                "**{}**'s marker stopped on a multiple of 5: they take message {message}: \
+                 \"{}\" (or 2 points).",
+                r.seat_name(*player),
+                crate::engine::expansions::messages::title(*message)
+            )),
+            Event::MessageUsed {
+                player,
+                message,
+                take,
+            } => lines.push(format!(
+                "**{}** used message {message} ({}); it goes under the pile.",
+                r.seat_name(*player),
+                match take {
+                    MessageTake::Action => "its action",
+                    MessageTake::Points => "2 points",
+                }
+            )),
             Event::GoodsTaken { player, goods } => {
                 let what: Vec<String> = crate::engine::tile::Good::ALL
                     .iter()

@@ -13,6 +13,7 @@ pub mod gold_mines;
 mod inns_cathedrals;
 mod labyrinth;
 pub mod mage_witch;
+pub mod messages;
 pub mod robbers;
 pub mod traders_builders;
 
@@ -109,6 +110,9 @@ pub(crate) trait Module: Sync {
 
     /// Extra final scoring, after farms.
     fn final_scoring(&self, _st: &mut State, _events: &mut Vec<Event>) {}
+
+    /// Runs when the game ends, before final scoring.
+    fn before_final_scoring(&self, _st: &mut State) {}
 }
 
 static MODULES: &[&dyn Module] = &[
@@ -119,6 +123,7 @@ static MODULES: &[&dyn Module] = &[
     &flying_machines::FlyingMachines,
     &labyrinth::Labyrinth,
     &ferries::Ferries,
+    &messages::Messages,
     &crop_circles::CropCircles,
     &robbers::Robbers,
 ];
@@ -138,19 +143,23 @@ pub struct ExtState {
     pub ferries: ferries::FerryState,
     pub crop: crop_circles::CropState,
     pub robbers: robbers::RobberState,
+    pub messages: messages::MessageState,
 }
 
 impl ExtState {
-    /// Scoring markers per player: one while Messages (two markers) is not playable;
-    /// robbers and the picture already name a marker, so it can plug in here.
+    /// Scoring markers per player: two with Messages, else one.
     pub fn markers(&self) -> u8 {
-        1
+        if self.messages.in_play() { 2 } else { 1 }
     }
 
     /// The marker of `player` that the points being scored now move (see
     /// [`ExtState::markers`]).
-    pub fn scoring_marker(&self, _player: u8) -> u8 {
-        0
+    pub fn scoring_marker(&self, player: u8) -> u8 {
+        if self.messages.in_play() {
+            self.messages.marker_for(player)
+        } else {
+            0
+        }
     }
 }
 
@@ -186,6 +195,10 @@ pub enum Step {
     /// Robbers: put (or move) a robber beside another player's scoring marker, or pass;
     /// `active` for the active player's own decision (asked first, no deadline).
     Robber { player: u8, active: bool },
+    /// Messages: the active player chooses which of their two markers this scoring moves.
+    Marker { player: u8 },
+    /// Messages: the active player uses the message they took (its action or 2 points).
+    Message { player: u8 },
 }
 
 impl Step {
@@ -199,7 +212,9 @@ impl Step {
             | Step::MoveFerry { player }
             | Step::CropCircle { player, .. }
             | Step::CropPick { player, .. }
-            | Step::Robber { player, .. } => player,
+            | Step::Robber { player, .. }
+            | Step::Marker { player }
+            | Step::Message { player } => player,
         }
     }
 
@@ -219,7 +234,9 @@ impl Step {
             | Step::Land { .. }
             | Step::Ferry { .. }
             | Step::MoveFerry { .. }
-            | Step::CropCircle { .. } => None,
+            | Step::CropCircle { .. }
+            | Step::Marker { .. }
+            | Step::Message { .. } => None,
         }
     }
 
@@ -239,6 +256,8 @@ impl Step {
                 option,
             } => crop_circles::pick_decision(st, player, symbol, option),
             Step::Robber { player, .. } => robbers::decision(st, player),
+            Step::Marker { player } => messages::marker_decision(st, player),
+            Step::Message { player } => messages::message_decision(st, player),
         }
     }
 
@@ -257,11 +276,19 @@ impl Step {
                 option,
             } => crop_circles::check_pick(st, player, symbol, option, action),
             Step::Robber { player, .. } => robbers::check(st, player, action),
+            Step::Marker { .. } => messages::check_marker(action),
+            Step::Message { player } => messages::check_message(st, player, action),
         }
     }
 
     /// Applies a checked action.
-    pub(crate) fn apply(self, st: &mut State, action: &Action, events: &mut Vec<Event>) {
+    pub(crate) fn apply(
+        self,
+        cfg: &GameConfig,
+        st: &mut State,
+        action: &Action,
+        events: &mut Vec<Event>,
+    ) {
         match self {
             Step::Magic { player, .. } => mage_witch::apply(st, player, action, events),
             Step::Gold { player, tile } => gold_mines::apply(st, player, tile, action, events),
@@ -278,6 +305,8 @@ impl Step {
             }
             Step::CropPick { player, .. } => crop_circles::apply_pick(st, player, action, events),
             Step::Robber { player, .. } => robbers::apply(st, player, action, events),
+            Step::Marker { player } => messages::apply_marker(st, player, action, events),
+            Step::Message { player } => messages::apply_message(cfg, st, player, action, events),
         }
     }
 }

@@ -1,0 +1,518 @@
+//! Messages (rulebook 000, "Despachos"): every player has two scoring markers and the
+//! score is their sum. All the points a player scores in one scoring go on one marker:
+//! the active player chooses it (a decision at the start of the turn's scoring), the
+//! others' go where their stored preference says (`RULINGS.md`: default the marker
+//! further behind), so play never waits for them. When the active player's marker
+//! stops on 5, 10, 15, ... after a scoring, they take the top message of the pile and
+//! choose its action or 2 points (one message per scoring; message points are a new
+//! scoring and may bring another). A used message goes under the pile. No messages in
+//! final scoring. The expansion has no tiles.
+
+use super::{Module, Step};
+use crate::engine::action::{Action, Decision, Event, MessageTake, RuleError, ScoreReason};
+use crate::engine::board::TileIdx;
+use crate::engine::config::{Expansion, GameConfig};
+use crate::engine::features::SegId;
+use crate::engine::figures::FigureKind;
+use crate::engine::geometry::Pos;
+use crate::engine::scoring;
+use crate::engine::state::{Stage, State};
+use crate::engine::tile::SegmentKind;
+use serde::{Deserialize, Serialize};
+
+pub(crate) struct Messages;
+
+/// The eight messages, by 000's numbers.
+pub const MESSAGES: [u8; 8] = [1, 2, 3, 4, 5, 6, 7, 8];
+
+/// Where a player's points go when they are not the active player choosing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MarkerPreference {
+    /// The marker further behind (marker 0 on a tie).
+    #[default]
+    Behind,
+    /// The marker further ahead (marker 0 on a tie).
+    Ahead,
+    /// Always marker 0 or 1.
+    Marker(u8),
+}
+
+impl MarkerPreference {
+    /// The marker this preference picks among `markers`.
+    pub fn pick(self, markers: [u32; 2]) -> u8 {
+        match self {
+            MarkerPreference::Behind => u8::from(markers[1] < markers[0]),
+            MarkerPreference::Ahead => u8::from(markers[1] > markers[0]),
+            MarkerPreference::Marker(m) => m.min(1),
+        }
+    }
+}
+
+/// What Messages keeps for the whole game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MessageState {
+    /// Each player's two markers; empty when Messages is not in play.
+    pub markers: Vec<[u32; 2]>,
+    /// The pile, top first.
+    pub pile: Vec<u8>,
+    pub preferences: Vec<MarkerPreference>,
+    /// The marker each player's points move in the scoring going on (one per scoring).
+    pub scoring: Vec<Option<u8>>,
+    /// Points the active player scored in the turn's scoring.
+    pub active_points: u32,
+    /// The active player chose the marker for this tile's scoring.
+    pub chosen: bool,
+    /// The message the active player holds and must use now.
+    pub drawn: Option<u8>,
+    /// Message 7 was used: the active player plays another tile.
+    pub extra: bool,
+    /// The tile being played is a message 7 tile.
+    pub bonus: bool,
+}
+
+impl MessageState {
+    pub fn in_play(&self) -> bool {
+        !self.markers.is_empty()
+    }
+
+    /// The marker `player`'s points move now.
+    pub fn marker_for(&self, player: u8) -> u8 {
+        let p = player as usize;
+        self.scoring[p].unwrap_or_else(|| self.preferences[p].pick(self.markers[p]))
+    }
+}
+
+/// Moves the marker of `player` that this scoring moves by `points` (and fixes that
+/// marker for the rest of the scoring); the marker moved.
+pub(crate) fn advance(st: &mut State, player: u8, points: u32) -> u8 {
+    let m = &mut st.ext.messages;
+    let marker = m.marker_for(player);
+    let p = player as usize;
+    m.scoring[p] = Some(marker);
+    m.markers[p][marker as usize] += points;
+    if player == st.turn.player {
+        m.active_points += points;
+    }
+    marker
+}
+
+/// Ends a scoring of the active player: they take the top message when the marker it
+/// moved stopped on a multiple of 5.
+fn after_a_scoring(st: &mut State, events: &mut Vec<Event>) {
+    let m = &mut st.ext.messages;
+    let player = st.turn.player;
+    let moved = m.scoring[player as usize].filter(|_| m.active_points > 0);
+    m.active_points = 0;
+    m.scoring.iter_mut().for_each(|s| *s = None);
+    let Some(marker) = moved else { return };
+    if !m.markers[player as usize][marker as usize].is_multiple_of(5) || m.pile.is_empty() {
+        return;
+    }
+    let message = m.pile.remove(0);
+    m.drawn = Some(message);
+    events.push(Event::MessageDrawn { player, message });
+}
+
+/// The setup: the pile in the scripted order, or shuffled from the seed.
+pub(crate) fn setup(cfg: &GameConfig, st: &mut State) -> Result<(), String> {
+    let mut pile = cfg.messages.clone();
+    if pile.is_empty() {
+        pile = MESSAGES.to_vec();
+        st.rng.shuffle(&mut pile);
+    } else {
+        let mut sorted = pile.clone();
+        sorted.sort_unstable();
+        if sorted != MESSAGES {
+            return Err(format!(
+                "the message order names each message 1 to 8 once, not {pile:?}"
+            ));
+        }
+    }
+    st.ext.messages.pile = pile;
+    Ok(())
+}
+
+/// Whether `player`'s scoring in the queue gives them points: then they choose the
+/// marker first.
+fn scores_in_queue(st: &State, player: u8) -> bool {
+    st.turn
+        .scoring
+        .iter()
+        .any(|&(t, s)| st.majority(st.root(t, s)).contains(&player))
+}
+
+pub(crate) fn marker_decision(st: &State, player: u8) -> Decision {
+    let m = &st.ext.messages;
+    Decision::ChooseMarker {
+        markers: m.markers[player as usize],
+        preferred: m.preferences[player as usize].pick(m.markers[player as usize]),
+    }
+}
+
+pub(crate) fn check_marker(action: &Action) -> Result<(), RuleError> {
+    match action {
+        Action::ChooseMarker { marker } if *marker < 2 => Ok(()),
+        Action::ChooseMarker { marker } => Err(RuleError::Refused(format!(
+            "there is no scoring marker {marker}: choose marker 0 or 1"
+        ))),
+        _ => Err(RuleError::WrongDecision {
+            expected: "the scoring marker (0 or 1) that this turn's points move",
+        }),
+    }
+}
+
+pub(crate) fn apply_marker(st: &mut State, player: u8, action: &Action, events: &mut Vec<Event>) {
+    if let Action::ChooseMarker { marker } = *action {
+        st.ext.messages.scoring[player as usize] = Some(marker);
+        st.ext.messages.chosen = true;
+        events.push(Event::MarkerChosen { player, marker });
+    }
+}
+
+/// The features of `kind` holding at least one of `player`'s followers (roots, no
+/// repeats), with a tile and segment of each.
+fn features_with_follower(st: &State, player: u8, kind: SegmentKind) -> Vec<(SegId, TileIdx, u8)> {
+    let mut out: Vec<(SegId, TileIdx, u8)> = Vec::new();
+    for f in &st.figures {
+        if f.owner != player || !f.kind.is_follower() || st.segment_kind(f.tile, f.seg) != kind {
+            continue;
+        }
+        let root = st.figure_root(f);
+        if !out.iter().any(|(r, _, _)| *r == root) {
+            out.push((root, f.tile, f.seg));
+        }
+    }
+    out
+}
+
+/// The player's followers on the board, as (tile, segment) of each (message 8).
+fn own_followers(st: &State, player: u8) -> Vec<(TileIdx, u8)> {
+    let mut out = Vec::new();
+    for f in &st.figures {
+        if f.owner == player && f.kind.is_follower() && !out.contains(&(f.tile, f.seg)) {
+            out.push((f.tile, f.seg));
+        }
+    }
+    out
+}
+
+/// Whether the action of `message` can be carried out for `player` now, and why not.
+fn unavailable(st: &State, player: u8, message: u8) -> Option<&'static str> {
+    let none_on = |kind| features_with_follower(st, player, kind).is_empty();
+    match message {
+        1 if none_on(SegmentKind::Road) => Some("you have no follower on a road"),
+        2 | 4 if none_on(SegmentKind::City) => Some("you have no follower in a city"),
+        3 if none_on(SegmentKind::Cloister) => Some("you have no follower in a cloister"),
+        5 if none_on(SegmentKind::City) => Some("you have no knight"),
+        6 if none_on(SegmentKind::Field) => Some("you have no farmer"),
+        7 if st.stack.is_empty() => Some("there is no tile left to draw"),
+        8 if own_followers(st, player).is_empty() => Some("you have no follower on the board"),
+        _ => None,
+    }
+}
+
+pub(crate) fn message_decision(st: &State, player: u8) -> Decision {
+    let message = st.ext.messages.drawn.unwrap_or_default();
+    let available = unavailable(st, player, message).is_none();
+    let followers = if message == 8 && available {
+        own_followers(st, player)
+            .into_iter()
+            .map(|(t, s)| (st.board.tile(t).pos, s))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let m = &st.ext.messages;
+    Decision::UseMessage {
+        message,
+        available,
+        followers,
+        markers: m.markers[player as usize],
+        preferred: m.preferences[player as usize].pick(m.markers[player as usize]),
+    }
+}
+
+pub(crate) fn check_message(st: &State, player: u8, action: &Action) -> Result<(), RuleError> {
+    let Action::UseMessage {
+        take,
+        marker,
+        target,
+    } = *action
+    else {
+        return Err(RuleError::WrongDecision {
+            expected: "the message's action or its 2 points",
+        });
+    };
+    let message = st.ext.messages.drawn.unwrap_or_default();
+    if let Some(m) = marker.filter(|m| *m > 1) {
+        return Err(RuleError::Refused(format!(
+            "there is no scoring marker {m}: choose marker 0 or 1"
+        )));
+    }
+    if (take == MessageTake::Points || message != 8) && target.is_some() {
+        return Err(RuleError::Refused(
+            "only message 8's action names a follower".into(),
+        ));
+    }
+    if take == MessageTake::Points {
+        return Ok(());
+    }
+    if let Some(why) = unavailable(st, player, message) {
+        return Err(RuleError::Refused(format!(
+            "message {message} ({}) cannot be carried out: {why}; take the 2 points instead",
+            title(message)
+        )));
+    }
+    if message == 7 && marker.is_some() {
+        return Err(RuleError::Refused(
+            "message 7 gives a tile, not points: it moves no marker".into(),
+        ));
+    }
+    if message != 8 {
+        return Ok(());
+    }
+    let options: Vec<(Pos, u8)> = own_followers(st, player)
+        .into_iter()
+        .map(|(t, s)| (st.board.tile(t).pos, s))
+        .collect();
+    match target {
+        Some(t) if options.contains(&t) => Ok(()),
+        _ => {
+            let list: Vec<String> = options
+                .iter()
+                .map(|(at, s)| format!("{at} segment {s}"))
+                .collect();
+            Err(RuleError::Refused(format!(
+                "message 8 scores one of your followers and takes it back: name one of {}",
+                list.join(", ")
+            )))
+        }
+    }
+}
+
+/// What a message is called (000's titles).
+pub fn title(message: u8) -> &'static str {
+    match message {
+        1 => "score your shortest road",
+        2 => "score your smallest city",
+        3 => "score your smallest cloister",
+        4 => "2 points per shield in your cities",
+        5 => "2 points per knight",
+        6 => "2 points per farmer",
+        7 => "place one more tile",
+        _ => "score one follower and take it back",
+    }
+}
+
+/// The points of the action of `message` (not 7 or 8).
+fn action_points(cfg: &GameConfig, st: &State, player: u8, message: u8) -> u32 {
+    let kind = match message {
+        1 => SegmentKind::Road,
+        2 | 4 | 5 => SegmentKind::City,
+        3 => SegmentKind::Cloister,
+        _ => SegmentKind::Field,
+    };
+    let features = features_with_follower(st, player, kind);
+    match message {
+        1..=3 => features
+            .iter()
+            .map(|&(_, t, s)| scoring::tally(cfg, st, t, s, false).total())
+            .min()
+            .unwrap_or(0),
+        4 => {
+            2 * features
+                .iter()
+                .map(|&(root, _, _)| st.features.data(root).shields)
+                .sum::<u32>()
+        }
+        _ => {
+            let figures = st.figures.iter().filter(|f| {
+                f.owner == player && f.kind.is_follower() && st.segment_kind(f.tile, f.seg) == kind
+            });
+            2 * figures.count() as u32
+        }
+    }
+}
+
+/// Message 8: the follower's feature scores for the player alone if they have the
+/// majority there (a tie counts), as in final scoring; the follower goes home.
+fn score_and_take_back(
+    cfg: &GameConfig,
+    st: &mut State,
+    player: u8,
+    (at, segment): (Pos, u8),
+    events: &mut Vec<Event>,
+) -> u32 {
+    let Some(tile) = st.board.index_at(at) else {
+        return 0;
+    };
+    let root = st.root(tile, segment);
+    let points = if st.majority(root).contains(&player) {
+        match st.segment_kind(tile, segment) {
+            SegmentKind::Field => scoring::farm_points(cfg, st, player, root),
+            _ => scoring::tally(cfg, st, tile, segment, false).total(),
+        }
+    } else {
+        0
+    };
+    // The follower itself (a large follower when the player has no ordinary one there).
+    let mine = |k: FigureKind| {
+        st.figures
+            .iter()
+            .position(|f| f.owner == player && f.kind == k && f.tile == tile && f.seg == segment)
+    };
+    let figure = mine(FigureKind::Follower).or_else(|| mine(FigureKind::Large));
+    if points > 0 {
+        st.add_points(player, points, ScoreReason::Message(8), Some(at), events);
+    }
+    if let Some(i) = figure {
+        st.return_figure(i, events);
+    }
+    points
+}
+
+pub(crate) fn apply_message(
+    cfg: &GameConfig,
+    st: &mut State,
+    player: u8,
+    action: &Action,
+    events: &mut Vec<Event>,
+) {
+    let Action::UseMessage {
+        take,
+        marker,
+        target,
+    } = *action
+    else {
+        return;
+    };
+    let Some(message) = st.ext.messages.drawn.take() else {
+        return;
+    };
+    events.push(Event::MessageUsed {
+        player,
+        message,
+        take,
+    });
+    // The message's points are a scoring of their own, on the chosen marker (default:
+    // the player's preference).
+    if let Some(m) = marker {
+        st.ext.messages.scoring[player as usize] = Some(m);
+    }
+    match (take, message) {
+        (MessageTake::Points, _) => {
+            st.add_points(player, 2, ScoreReason::Message(message), None, events);
+        }
+        (MessageTake::Action, 7) => st.ext.messages.extra = true,
+        (MessageTake::Action, 8) => {
+            if let Some(target) = target {
+                score_and_take_back(cfg, st, player, target, events);
+            }
+        }
+        (MessageTake::Action, _) => {
+            let points = action_points(cfg, st, player, message);
+            if points > 0 {
+                st.add_points(player, points, ScoreReason::Message(message), None, events);
+            }
+        }
+    }
+    st.ext.messages.pile.push(message);
+    after_a_scoring(st, events);
+}
+
+impl Module for Messages {
+    fn expansion(&self) -> Expansion {
+        Expansion::Messages
+    }
+
+    fn init_state(&self, st: &mut State) {
+        let n = st.players.len();
+        let m = &mut st.ext.messages;
+        m.markers = vec![[0, 0]; n];
+        m.preferences = vec![MarkerPreference::default(); n];
+        m.scoring = vec![None; n];
+    }
+
+    /// A new tile, a new scoring.
+    fn after_tile_placed(&self, st: &mut State, _tile: TileIdx, _events: &mut Vec<Event>) {
+        let m = &mut st.ext.messages;
+        m.scoring.iter_mut().for_each(|s| *s = None);
+        m.active_points = 0;
+        m.chosen = false;
+    }
+
+    fn pending_step(&self, st: &State, stage: Stage) -> Option<Step> {
+        let m = &st.ext.messages;
+        let player = st.turn.player;
+        match stage {
+            Stage::Scoring
+                if !m.chosen
+                    && !st.players[player as usize].resigned
+                    && scores_in_queue(st, player) =>
+            {
+                Some(Step::Marker { player })
+            }
+            Stage::End if m.drawn.is_some() => Some(Step::Message { player }),
+            _ => None,
+        }
+    }
+
+    /// After gold is handed out: the turn's scoring ends, the active player may take a
+    /// message.
+    fn after_scoring(&self, st: &mut State, events: &mut Vec<Event>) {
+        if !st.players[st.turn.player as usize].resigned {
+            after_a_scoring(st, events);
+        }
+    }
+
+    fn extra_tile(&self, st: &mut State) -> bool {
+        let builder_now = st.ext.traders.bonus;
+        let m = &mut st.ext.messages;
+        // A builder's tile comes first; the message's tile waits for the next hand-over.
+        let extra = m.extra && !builder_now && !st.players[st.turn.player as usize].resigned;
+        if extra || st.players[st.turn.player as usize].resigned {
+            m.extra = false;
+        }
+        m.bonus = extra;
+        extra
+    }
+
+    fn is_extra_tile(&self, st: &State) -> bool {
+        st.ext.messages.bonus
+    }
+
+    /// A player who leaves puts a drawn message back under the pile and plays no
+    /// message tile.
+    fn abandon(&self, st: &mut State, _events: &mut Vec<Event>) {
+        let m = &mut st.ext.messages;
+        if let Some(message) = m.drawn.take() {
+            m.pile.push(message);
+        }
+        m.extra = false;
+        m.bonus = false;
+    }
+
+    /// Final scoring: each player's points go on their preferred marker; no messages.
+    fn before_final_scoring(&self, st: &mut State) {
+        st.ext.messages.scoring.iter_mut().for_each(|s| *s = None);
+        st.ext.messages.active_points = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MarkerPreference::*;
+
+    #[test]
+    fn a_preference_picks_a_marker_and_a_tie_picks_marker_0() {
+        assert_eq!(Behind.pick([7, 3]), 1);
+        assert_eq!(Behind.pick([3, 7]), 0);
+        assert_eq!(Behind.pick([5, 5]), 0);
+        assert_eq!(Ahead.pick([7, 3]), 0);
+        assert_eq!(Ahead.pick([3, 7]), 1);
+        assert_eq!(Ahead.pick([5, 5]), 0);
+        assert_eq!(Marker(1).pick([9, 0]), 1);
+        assert_eq!(Marker(0).pick([0, 9]), 0);
+    }
+}
