@@ -123,6 +123,10 @@ pub struct PlayerView {
     /// Robbers: the player whose scoring marker this player's robber stands beside
     /// (`None`: at home, or Robbers not in play).
     pub robber: Option<u8>,
+    /// ...and which of that player's markers (0, or 1 with Messages).
+    pub robber_marker: u8,
+    /// Messages: the scores of the player's two markers (empty without Messages).
+    pub markers: Vec<u32>,
 }
 
 /// A legal spot for the next tile, with its label.
@@ -177,6 +181,8 @@ pub struct BoardView {
     pub ferries: Vec<(Pos, [crate::engine::Side; 2])>,
     /// Robbers is in play: the panel shows each robber and a score-track strip.
     pub robbers: bool,
+    /// Messages is in play: the score track shows every player's two markers.
+    pub messages: bool,
     /// The mage and the witch on the board.
     pub neutral: Vec<NeutralView>,
     /// Scorings of the move just made (empty unless set with [`BoardView::with_scores`]).
@@ -260,6 +266,17 @@ impl BoardView {
                 gold: game.gold(i as u8),
                 breakdown: p.breakdown,
                 robber: game.robbers().get(i).copied().flatten().map(|s| s.beside),
+                robber_marker: game
+                    .robbers()
+                    .get(i)
+                    .copied()
+                    .flatten()
+                    .map_or(0, |s| s.marker),
+                markers: game
+                    .marker_scores()
+                    .get(i)
+                    .map(|m| m.to_vec())
+                    .unwrap_or_default(),
             })
             .collect();
         let next = game.drawn_tile().map(|kind| {
@@ -293,6 +310,7 @@ impl BoardView {
             gold_bars: game.gold_on_board(),
             ferries: game.ferries(),
             robbers: game.config().has(crate::engine::Expansion::Robbers),
+            messages: game.config().has(crate::engine::Expansion::Messages),
             neutral: game
                 .neutral_figures()
                 .iter()

@@ -483,7 +483,7 @@ fn robbers_stand_beside_their_markers_on_the_score_track() {
     let track = render::panel::track_layout(&view, lay.panel_x as i32, lay.panel_w as i32)
         .expect("a score track with robbers");
     for (i, p) in view.players.iter().enumerate() {
-        let (m, _) = track.markers[i];
+        let (m, _) = track.markers[i][0];
         assert_eq!(
             px(&img, (m.x as u32, m.y as u32)),
             palette::player(p.colour),
@@ -496,7 +496,7 @@ fn robbers_stand_beside_their_markers_on_the_score_track() {
             "robber {i}"
         );
         // Above the marker it stands by.
-        let (by, _) = track.markers[p.robber.unwrap() as usize];
+        let (by, _) = track.markers[p.robber.unwrap() as usize][p.robber_marker as usize];
         assert_eq!(r.x, by.x);
         assert!(r.y < by.y);
     }
@@ -505,7 +505,7 @@ fn robbers_stand_beside_their_markers_on_the_score_track() {
         track
             .markers
             .iter()
-            .all(|(m, _)| (m.y - track.markers[0].0.y).abs() < 0.01)
+            .all(|m| (m[0].0.y - track.markers[0][0].0.y).abs() < 0.01)
     );
     img.save("/tmp/robbers-track.png").ok();
     // Without Robbers, no track.
@@ -544,4 +544,61 @@ fn a_stack_of_followers_shows_its_count() {
         }
     }
     assert!(changed > 20, "only {changed} pixels show the count");
+}
+
+/// Messages: the score track shows both markers of every player on their own squares
+/// (the scenario's end: red 2 and 0, blue 0 and 4), and a robber stands above the very
+/// marker it joined (after the first turn: red's robber by blue's marker 2).
+#[test]
+fn messages_show_two_markers_per_player_on_the_score_track() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/scenarios/messages/robber-beside-the-second-marker.json"
+    ))
+    .unwrap();
+    let names: Vec<String> = ["ann", "ben"].map(String::from).to_vec();
+    let sc = carcassonne_bot::scenario::parse(&text).unwrap();
+    let (game, _) = carcassonne_bot::scenario::run(&sc).unwrap();
+    let view = BoardView::of(&game, &names);
+    assert!(view.messages);
+    assert_eq!(view.players[0].markers, [2, 0]);
+    assert_eq!(view.players[1].markers, [0, 4]);
+    let img = decode(&render::board_png(&view));
+    let lay = render::board_layout(&view);
+    let track = render::panel::track_layout(&view, lay.panel_x as i32, lay.panel_w as i32)
+        .expect("a score track with Messages");
+    for (i, p) in view.players.iter().enumerate() {
+        assert_eq!(track.markers[i].len(), 2, "two markers for player {i}");
+        for (k, (m, _)) in track.markers[i].iter().enumerate() {
+            assert_eq!(
+                px(&img, (m.x as u32, m.y as u32)),
+                palette::player(p.colour),
+                "player {i} marker {k}"
+            );
+        }
+    }
+    // Squares 0, 2 and 4 lie on the first row, left to right.
+    let x = |p: usize, k: usize| track.markers[p][k].0.x;
+    assert!(x(0, 1) < x(0, 0) && x(0, 0) < x(1, 1));
+    assert!(
+        (x(1, 0) - x(0, 1)).abs() < track.cell as f32,
+        "both on square 0"
+    );
+
+    let mut first = sc;
+    first.turns.truncate(1);
+    let (game, _) = carcassonne_bot::scenario::run(&first).unwrap();
+    let view = BoardView::of(&game, &names);
+    assert_eq!(
+        (view.players[0].robber, view.players[0].robber_marker),
+        (Some(1), 1)
+    );
+    let track = render::panel::track_layout(&view, lay.panel_x as i32, lay.panel_w as i32)
+        .expect("a score track");
+    let r = track.robbers[0].expect("red's robber is out");
+    let (by, _) = track.markers[1][1];
+    assert_eq!(r.x, by.x);
+    assert!(r.y < by.y);
+    let (other, _) = track.markers[1][0];
+    assert_ne!(r.x, other.x, "not by blue's first marker");
 }

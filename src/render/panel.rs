@@ -36,8 +36,14 @@ fn row_height(view: &BoardView) -> i32 {
         }
 }
 
+/// The score track is shown when scoring markers matter: Robbers (robbers stand beside
+/// a marker) or Messages (two markers per player, messages on multiples of 5).
+fn has_track(view: &BoardView) -> bool {
+    view.robbers || view.messages
+}
+
 fn track_height(view: &BoardView, w: i32) -> i32 {
-    if view.robbers {
+    if has_track(view) {
         12 + TRACK_TITLE_H + TRACK_ROWS * track_cell(w)
     } else {
         0
@@ -110,7 +116,7 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, x: i32, w: i32) {
         player_row(img, view, p, current, left, right, y, rh);
         y += rh;
     }
-    if view.robbers {
+    if has_track(view) {
         y += 12;
         fill_rect(img, left, y - 6, right, y - 5, pal::PANEL_LINE);
         if let Some(t) = track_layout(view, x, w) {
@@ -212,13 +218,15 @@ pub struct TrackLayout {
     pub cell: i32,
     pub left: i32,
     pub top: i32,
-    pub markers: Vec<(canvas::V2, f32)>,
+    /// Each player's markers: centre and radius (two per player with Messages).
+    pub markers: Vec<Vec<(canvas::V2, f32)>>,
     pub robbers: Vec<Option<canvas::V2>>,
 }
 
-/// The score track's layout in the panel at `x`, `w` wide (`None` without Robbers).
+/// The score track's layout in the panel at `x`, `w` wide (`None` without Robbers or
+/// Messages).
 pub fn track_layout(view: &BoardView, x: i32, w: i32) -> Option<TrackLayout> {
-    if !view.robbers {
+    if !has_track(view) {
         return None;
     }
     let left = x + MARGIN;
@@ -228,24 +236,35 @@ pub fn track_layout(view: &BoardView, x: i32, w: i32) -> Option<TrackLayout> {
     // Markers sharing a square stand side by side.
     let mut on_square: Vec<u32> = Vec::new();
     for p in &view.players {
-        let square = p.score % 50;
-        let k = on_square.iter().filter(|s| **s == square).count() as i32;
-        on_square.push(square);
-        let (cx, cy) = track_square(left, top, cell, square);
-        let c = cell as f32;
-        let mx = cx as f32 + ((k % 3) as f32 - 1.0) * ROBBER_W * c;
-        let my = cy as f32 + 0.24 * c - (k / 3) as f32 * 0.34 * c;
-        // On pixel centres, so that the centre pixel is the colour itself.
-        markers.push((v2(mx.floor() + 0.5, my.floor() + 0.5), 0.16 * c));
+        let scores = if p.markers.is_empty() {
+            vec![p.score]
+        } else {
+            p.markers.clone()
+        };
+        let mut mine = Vec::new();
+        for score in scores {
+            let square = score % 50;
+            let k = on_square.iter().filter(|s| **s == square).count() as i32;
+            on_square.push(square);
+            let (cx, cy) = track_square(left, top, cell, square);
+            let c = cell as f32;
+            let mx = cx as f32 + ((k % 3) as f32 - 1.0) * ROBBER_W * c;
+            let my = cy as f32 + 0.24 * c - (k / 3) as f32 * 0.34 * c;
+            // On pixel centres, so that the centre pixel is the colour itself.
+            mine.push((v2(mx.floor() + 0.5, my.floor() + 0.5), 0.16 * c));
+        }
+        markers.push(mine);
     }
     // Robbers beside a marker stand in a column above it, in turn order.
     let mut robbers = vec![None; view.players.len()];
-    for (i, &(m, r)) in markers.iter().enumerate() {
-        let mut dy = r + 0.1 * cell as f32;
-        for (o, owner) in view.players.iter().enumerate() {
-            if owner.robber == Some(i as u8) {
-                robbers[o] = Some(v2(m.x, (m.y - dy).floor() + 0.5));
-                dy += 0.17 * cell as f32;
+    for (i, theirs) in markers.iter().enumerate() {
+        for (k, &(m, r)) in theirs.iter().enumerate() {
+            let mut dy = r + 0.1 * cell as f32;
+            for (o, owner) in view.players.iter().enumerate() {
+                if owner.robber == Some(i as u8) && owner.robber_marker as usize == k {
+                    robbers[o] = Some(v2(m.x, (m.y - dy).floor() + 0.5));
+                    dy += 0.17 * cell as f32;
+                }
             }
         }
     }
@@ -292,14 +311,16 @@ fn score_track(img: &mut RgbaImage, view: &BoardView, t: &TrackLayout) {
             );
         }
     }
-    for (p, &(c, r)) in view.players.iter().zip(&t.markers) {
-        canvas::fill_outlined(
-            img,
-            &Shape::Circle(c, r),
-            pal::player(p.colour),
-            pal::INK,
-            1.0,
-        );
+    for (p, theirs) in view.players.iter().zip(&t.markers) {
+        for &(c, r) in theirs {
+            canvas::fill_outlined(
+                img,
+                &Shape::Circle(c, r),
+                pal::player(p.colour),
+                pal::INK,
+                1.0,
+            );
+        }
     }
     for (p, at) in view.players.iter().zip(&t.robbers) {
         if let Some(c) = at {
