@@ -8,7 +8,8 @@ mod fake_discord;
 use carcassonne_bot::app::Clock;
 use carcassonne_bot::discord::{self, BotOptions};
 use fake_discord::{
-    CHANNEL_ID, FakeDiscord, GUILD_ID, Outcome, Posted, User, WAIT, created_in, dms_to, opt_str,
+    CHANNEL_ID, FakeDiscord, GUILD_ID, Outcome, Posted, User, WAIT, created_in, dms_to, opt_int,
+    opt_str,
 };
 use std::time::Duration;
 use tokio::sync::oneshot;
@@ -224,11 +225,30 @@ async fn a_robber_decision_of_another_player_pings_them_and_its_deadline_passes(
         } else {
             active = msg.pinged()[0];
             let spots = msg.select_options("place");
-            assert!(!spots.is_empty(), "{:?}", msg.components);
-            let o = fake
-                .answer(&fake.click(&user(active), &msg, "place", Some(vec![spots[0].1.clone()])))
-                .await;
-            o.board().expect("an answer with the board").clone()
+            if let Some((_, value)) = spots.first() {
+                let o = fake
+                    .answer(&fake.click(&user(active), &msg, "place", Some(vec![value.clone()])))
+                    .await;
+                o.board().expect("an answer with the board").clone()
+            } else {
+                // More than 25 placements: a spot menu; some rotation of its first spot fits.
+                let spot = msg.select_options("spot")[0].1.clone();
+                let mut placed = None;
+                for r in [0, 90, 180, 270] {
+                    let it = fake.slash(
+                        &user(active),
+                        "place",
+                        vec![opt_str("spot", &spot), opt_int("rotation", r)],
+                    );
+                    let o = fake.answer(&it).await;
+                    if !o.visible().iter().all(|p| p.ephemeral) {
+                        placed = Some(o);
+                        break;
+                    }
+                }
+                let o = placed.expect("the tile was placed");
+                o.board().expect("an answer with the board").clone()
+            }
         };
         msg = next;
     }
