@@ -53,16 +53,23 @@ async fn play_turn(fake: &FakeDiscord, turn: &Posted, players: &[User]) -> Poste
     }
 }
 
+/// The bot's options against `fake`, its database in `dir`, on the manual `clock`; the
+/// commands answer directly (no deferring within a test's time).
+fn options(fake: &FakeDiscord, dir: &std::path::Path, clock: &Clock) -> BotOptions {
+    let mut opts = BotOptions::new(TOKEN, dir.join("db"));
+    opts.guild = Some(GUILD_ID);
+    opts.http_base = Some(fake.base_url());
+    opts.defer_after = Duration::from_secs(60);
+    opts.clock = clock.clone();
+    opts
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn reminders_are_created_messages_and_dms_go_through_a_dm_channel() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
     let clock = Clock::manual(T0);
-    let mut opts = BotOptions::new(TOKEN, dir.path().join("db"));
-    opts.guild = Some(GUILD_ID);
-    opts.http_base = Some(fake.base_url());
-    opts.defer_after = Duration::from_secs(60);
-    opts.clock = clock.clone();
+    let opts = options(&fake, dir.path(), &clock);
     let (alice, bob) = (alice(), bob());
     // Alice does not accept direct messages.
     fake.configure(|s| s.dms.closed.push(alice.id));
@@ -178,11 +185,7 @@ async fn a_robber_decision_of_another_player_pings_them_and_its_deadline_passes(
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
     let clock = Clock::manual(T0);
-    let mut opts = BotOptions::new(TOKEN, dir.path().join("db"));
-    opts.guild = Some(GUILD_ID);
-    opts.http_base = Some(fake.base_url());
-    opts.defer_after = Duration::from_secs(60);
-    opts.clock = clock.clone();
+    let opts = options(&fake, dir.path(), &clock);
     let players = [alice(), bob(), carol()];
     let (stop, stopped) = oneshot::channel::<()>();
     let task = tokio::spawn(discord::serve(opts, async {
