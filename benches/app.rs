@@ -11,13 +11,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use std::time::{Duration, Instant};
 
 fn ctx(channel: u64, user: u64) -> Ctx {
-    Ctx {
-        channel,
-        guild: Some(1),
-        user,
-        name: format!("player{user}"),
-        can_manage: false,
-    }
+    Ctx::new(channel, Some(1), user, format!("player{user}"))
 }
 
 /// Starts a 4-player board game with both big expansions in `channel`.

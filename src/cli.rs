@@ -1,6 +1,7 @@
 //! The command line: the bot, the local mode and the tools around the engine.
 
 use crate::engine::{Catalogue, Expansion};
+use crate::i18n::Lang;
 use clap::{Args, Parser, Subcommand};
 use serde_json::json;
 use std::path::{Path, PathBuf};
@@ -89,6 +90,9 @@ pub enum Command {
         /// Users who may manage the channel (abort any game), comma-separated.
         #[arg(long, value_delimiter = ',')]
         admins: Vec<String>,
+        /// The language everyone speaks: en (default) or es.
+        #[arg(long, default_value = "en", value_parser = parse_lang)]
+        lang: Lang,
     },
     /// Write every game, the history and the settings of the database into FILE (a
     /// checksummed snapshot), e.g. to move the bot to another machine. The bot must
@@ -242,12 +246,7 @@ pub fn open_app(db: &Path, snapshots: &Path) -> Result<crate::app::App, String> 
     Ok(app)
 }
 
-pub fn local(
-    db: &Path,
-    snapshots: Option<&Path>,
-    images: Option<&Path>,
-    admins: &[String],
-) -> ExitCode {
+pub fn local(db: &Path, snapshots: Option<&Path>, opts: &crate::local::Options) -> ExitCode {
     let snapshots = snapshots_dir(db, snapshots);
     let app = match open_app(db, &snapshots) {
         Ok(a) => a,
@@ -268,7 +267,7 @@ pub fn local(
         }
     }
     let stdin = std::io::stdin();
-    let result = crate::local::run(&app, stdin.lock(), std::io::stdout(), images, admins);
+    let result = crate::local::run(&app, stdin.lock(), std::io::stdout(), opts);
     let _ = app.flush();
     if let Err(e) = app.snapshot_if_changed(&snapshots) {
         eprintln!("warning: cannot write a snapshot: {e}");
@@ -391,4 +390,12 @@ pub fn tiles(as_json: bool) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// `--lang`: a language the bot speaks, by its code.
+fn parse_lang(code: &str) -> Result<Lang, String> {
+    Lang::from_code(code).ok_or_else(|| {
+        let all: Vec<&str> = Lang::all().map(Lang::code).collect();
+        format!("the bot speaks {}", all.join(", "))
+    })
 }

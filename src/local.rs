@@ -12,6 +12,7 @@
 //! (reminders, `[dm to NAME]` direct messages) is printed after each line.
 
 use crate::app::{App, Arg, Command, Component, Ctx, Message, Recipient, Response, Visibility};
+use crate::i18n::Lang;
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -282,7 +283,20 @@ fn channel_mentions(text: &str) -> String {
 }
 
 /// Runs one line against the app and returns what to print.
-pub fn run_line(app: &App, printer: &mut Printer, admins: &[String], line: &str) -> String {
+/// How the local mode runs: where pictures go, who manages the channel, which language
+/// everyone speaks.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options<'a> {
+    /// Where to write the pictures the bot would post (none: not written).
+    pub images: Option<&'a Path>,
+    /// Users who may manage the channel (abort any game).
+    pub admins: &'a [String],
+    /// The language of every user and of the (pretend) server, so of new games too.
+    pub lang: Lang,
+}
+
+pub fn run_line(app: &App, printer: &mut Printer, opts: &Options, line: &str) -> String {
+    let Options { admins, lang, .. } = *opts;
     let parsed = match parse_line(line) {
         Ok(Line::Empty) => return String::new(),
         Ok(l) => l,
@@ -309,6 +323,8 @@ pub fn run_line(app: &App, printer: &mut Printer, admins: &[String], line: &str)
         user: user_id(&user),
         name: user.clone(),
         can_manage: admins.iter().any(|a| a.eq_ignore_ascii_case(&user)),
+        lang,
+        guild_lang: Some(lang),
     };
     let response = match parsed {
         Line::Command { name, args, .. } => match Command::parse(&name, &args) {
@@ -366,13 +382,12 @@ pub fn run(
     app: &App,
     input: impl BufRead,
     mut output: impl Write,
-    images: Option<&Path>,
-    admins: &[String],
+    opts: &Options,
 ) -> std::io::Result<()> {
-    if let Some(dir) = images {
+    if let Some(dir) = opts.images {
         std::fs::create_dir_all(dir)?;
     }
-    let mut printer = Printer::new(images.map(Path::to_path_buf));
+    let mut printer = Printer::new(opts.images.map(Path::to_path_buf));
     let mut input = input;
     let mut bytes = Vec::new();
     loop {
@@ -381,12 +396,7 @@ pub fn run(
             break;
         }
         let out = match std::str::from_utf8(&bytes) {
-            Ok(line) => run_line(
-                app,
-                &mut printer,
-                admins,
-                line.trim_end_matches(['\n', '\r']),
-            ),
+            Ok(line) => run_line(app, &mut printer, opts, line.trim_end_matches(['\n', '\r'])),
             // One bad byte costs its line only; the lines after it still run.
             Err(_) => refusal(
                 &mut printer,
@@ -458,7 +468,7 @@ mod tests {
         );
         let script = "bob: /notify dm:on\nalice: /new\nbob: /join\nalice: /start\nalice: /wait 11h\nalice: /wait 1h\n";
         let mut out = Vec::new();
-        run(&app, script.as_bytes(), &mut out, None, &[]).unwrap();
+        run(&app, script.as_bytes(), &mut out, &Options::default()).unwrap();
         let out = String::from_utf8(out).unwrap();
         let replies: Vec<&str> = out.split("\n\n").collect();
         assert!(

@@ -12,7 +12,16 @@ fn main() -> ExitCode {
             snapshots,
             images,
             admins,
-        }) => cli::local(&db, snapshots.as_deref(), images.as_deref(), &admins),
+            lang,
+        }) => cli::local(
+            &db,
+            snapshots.as_deref(),
+            &carcassonne_bot::local::Options {
+                images: images.as_deref(),
+                admins: &admins,
+                lang,
+            },
+        ),
         Some(Command::Export { file, db }) => cli::export(&db, &file),
         Some(Command::Import { file, db }) => cli::import(&db, &file),
         Some(Command::CardsScenario { file }) => cli::cards_scenario(&file),

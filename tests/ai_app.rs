@@ -13,13 +13,7 @@ const ANN: u64 = 1001;
 const BEN: u64 = 1002;
 
 fn ctx(user: u64, name: &str) -> Ctx {
-    Ctx {
-        channel: CH,
-        guild: Some(1),
-        user,
-        name: name.into(),
-        can_manage: false,
-    }
+    Ctx::new(CH, Some(1), user, name)
 }
 
 fn cmd(name: &str, args: &[(&str, &str)]) -> Command {
@@ -477,7 +471,13 @@ fn the_local_mode_plays_computer_seats_too() {
     let script =
         "alice: /new bots:2 players:3\nalice: /start\nalice: /status\nalice: /resign replace:ai\n";
     let mut out = Vec::new();
-    carcassonne_bot::local::run(&app, script.as_bytes(), &mut out, None, &[]).unwrap();
+    carcassonne_bot::local::run(
+        &app,
+        script.as_bytes(),
+        &mut out,
+        &carcassonne_bot::local::Options::default(),
+    )
+    .unwrap();
     let out = String::from_utf8(out).unwrap();
     let replies: Vec<&str> = out.split("\n\n").filter(|r| !r.is_empty()).collect();
     assert_eq!(replies.len(), 4, "{out}");

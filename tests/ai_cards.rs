@@ -102,13 +102,7 @@ fn redealing_keeps_each_place_and_every_card() {
 }
 
 fn ctx(user: u64, name: &str) -> Ctx {
-    Ctx {
-        channel: 9,
-        guild: Some(1),
-        user,
-        name: name.into(),
-        can_manage: false,
-    }
+    Ctx::new(9, Some(1), user, name)
 }
 
 #[test]

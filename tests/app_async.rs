@@ -29,13 +29,7 @@ fn name(user: u64) -> &'static str {
 }
 
 fn ctx_in(channel: u64, user: u64) -> Ctx {
-    Ctx {
-        channel,
-        guild: Some(1),
-        user,
-        name: name(user).to_string(),
-        can_manage: false,
-    }
+    Ctx::new(channel, Some(1), user, name(user))
 }
 
 /// The app on the database at `path` (`Store::open` waits for the lock of the app just
@@ -633,6 +627,7 @@ fn a_replay_of_a_full_six_player_game_with_two_expansions() {
             expansions: vec![Expansion::InnsCathedrals, Expansion::TradersBuilders],
             rules: RuleOptions::default(),
             max_players: 6,
+            language: Default::default(),
         },
         seats: users
             .iter()

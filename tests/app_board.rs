@@ -3,6 +3,7 @@
 
 use carcassonne_bot::app::{App, Arg, Command, Component, Ctx, Env, Response, Visibility};
 use carcassonne_bot::engine::{Decision, Game};
+use carcassonne_bot::i18n::Lang;
 use carcassonne_bot::store::{Loaded, RecordGame, Store};
 
 const CHANNEL: u64 = 42;
@@ -12,13 +13,7 @@ fn app() -> App {
 }
 
 fn ctx(user: u64, name: &str) -> Ctx {
-    Ctx {
-        channel: CHANNEL,
-        guild: Some(1),
-        user,
-        name: name.to_string(),
-        can_manage: false,
-    }
+    Ctx::new(CHANNEL, Some(1), user, name)
 }
 
 const ALICE: u64 = 11;
@@ -192,6 +187,39 @@ fn setting_up_a_game() {
         m.text
     );
     refused(&app, &carol(), "join", &[], "already started");
+}
+
+/// The game's language: chosen at /new, else the server's, else English; stored only
+/// when it is not English.
+#[test]
+fn a_game_speaks_the_language_chosen_or_the_servers() {
+    let es = Lang::from_code("es").unwrap();
+    let language = |app: &App| match app.store().load(CHANNEL).unwrap() {
+        Loaded::Game(r) => r.setup.language,
+        _ => panic!("no game"),
+    };
+    let app = app();
+    run(&app, &alice(), "new", &[]);
+    assert_eq!(language(&app), Lang::english());
+    let stored = String::from_utf8(raw(&app).unwrap()).unwrap();
+    assert!(!stored.contains("language"), "{stored}");
+    run(&app, &alice(), "abort", &[]);
+
+    let in_spain = Ctx {
+        guild_lang: Some(es),
+        ..alice()
+    };
+    run(&app, &in_spain, "new", &[]);
+    assert_eq!(language(&app), es);
+    let stored = String::from_utf8(raw(&app).unwrap()).unwrap();
+    assert!(stored.contains(r#""language":"es""#), "{stored}");
+    run(&app, &alice(), "abort", &[]);
+
+    run(&app, &in_spain, "new", &[("language", "en")]);
+    assert_eq!(language(&app), Lang::english());
+    run(&app, &alice(), "abort", &[]);
+    run(&app, &alice(), "new", &[("language", "es")]);
+    assert_eq!(language(&app), es);
 }
 
 #[test]

@@ -8,13 +8,7 @@ use carcassonne_bot::store::{Loaded, RecordGame, Store};
 const CHANNEL: u64 = 7;
 
 fn ctx(user: u64, name: &str) -> Ctx {
-    Ctx {
-        channel: CHANNEL,
-        guild: Some(1),
-        user,
-        name: name.to_string(),
-        can_manage: false,
-    }
+    Ctx::new(CHANNEL, Some(1), user, name)
 }
 
 fn run(app: &App, c: &Ctx, name: &str, args: &[(&str, &str)]) -> Response {

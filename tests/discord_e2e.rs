@@ -1201,13 +1201,7 @@ async fn late_game_boards_with_40_spots_are_played_by_clicks() {
     use carcassonne_bot::store::{Loaded, RecordGame};
     use carcassonne_bot::view::spot_label;
     let (alice, bob) = (alice(), bob());
-    let ctx = |u: &User| Ctx {
-        channel: CHANNEL_ID,
-        guild: Some(GUILD_ID),
-        user: u.id,
-        name: u.name.clone(),
-        can_manage: false,
-    };
+    let ctx = |u: &User| Ctx::new(CHANNEL_ID, Some(GUILD_ID), u.id, u.name.clone());
     // A game played through the app until the drawn tile fits at 40 spots or more:
     // tiles go as far out as they fit, which spreads the board.
     let dir = tempfile::tempdir().unwrap();

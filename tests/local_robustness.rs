@@ -15,7 +15,13 @@ fn app() -> App {
 /// Runs raw input through the local mode's loop; returns what it printed.
 fn feed(app: &App, input: &[u8]) -> String {
     let mut out = Vec::new();
-    local::run(app, Cursor::new(input.to_vec()), &mut out, None, &[]).expect("the loop goes on");
+    local::run(
+        app,
+        Cursor::new(input.to_vec()),
+        &mut out,
+        &local::Options::default(),
+    )
+    .expect("the loop goes on");
     String::from_utf8(out).unwrap()
 }
 

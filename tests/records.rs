@@ -12,13 +12,7 @@ const ANN: u64 = 101;
 const BEN: u64 = 202;
 
 fn ctx(user: u64, name: &str) -> Ctx {
-    Ctx {
-        channel: CHANNEL,
-        guild: Some(1),
-        user,
-        name: name.into(),
-        can_manage: false,
-    }
+    Ctx::new(CHANNEL, Some(1), user, name)
 }
 
 fn run(app: &App, user: u64, name: &str, args: &[(&str, &str)]) -> String {

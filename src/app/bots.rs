@@ -360,18 +360,14 @@ impl App {
     /// Plays the computer seats a channel's game waits for (if nobody is already), and
     /// returns the message to post there.
     pub fn resume_ai(&self, channel: u64) -> Response {
-        let guild = self
-            .store
-            .peek(channel)
-            .ok()
-            .flatten()
-            .and_then(|r| r.guild);
+        let record = self.store.peek(channel).ok().flatten();
+        // Nobody acted: whatever is said is said in the game's language.
         let ctx = Ctx {
-            channel,
-            guild,
-            user: 0,
-            name: String::new(),
-            can_manage: false,
+            lang: record
+                .as_ref()
+                .map(|r| r.setup.language)
+                .unwrap_or_default(),
+            ..Ctx::new(channel, record.and_then(|r| r.guild), 0, "")
         };
         match self.stalled_ai(&ctx) {
             Some(turn) => self.play_ai(turn),

@@ -4,6 +4,7 @@
 
 use crate::ai::Level;
 use crate::engine::{Expansion, FarmerRule, FigureKind, MarkerPreference, SmallCityRule};
+use crate::i18n::Lang;
 pub use crate::store::GameType;
 use crate::store::RobberAnswer;
 use std::fmt;
@@ -93,6 +94,9 @@ const fn required(o: OptionSpec) -> OptionSpec {
 
 pub const GAME_KINDS: &[&str] = &["board", "cards"];
 pub const FARMER_RULES: &[&str] = &["modern", "classic", "off"];
+/// The codes of the languages the bot speaks (a test keeps them equal to
+/// `assets/locales/`).
+pub const LANGUAGES: &[&str] = &["en", "es"];
 pub const SMALL_CITY_RULES: &[&str] = &["two_points", "four_points"];
 pub const FIGURE_KINDS: &[&str] = &["follower", "large", "builder", "pig"];
 pub const ROTATIONS: &[&str] = &["0", "90", "180", "270"];
@@ -168,6 +172,11 @@ pub const COMMANDS: &[CommandSpec] = &[
                 "decision_deadline",
                 ArgKind::Str,
                 "Time for a decision asked during another's turn (robbers): 1h (default), 1m to 48h",
+            ),
+            opt(
+                "language",
+                ArgKind::Choice(LANGUAGES),
+                "Language of the game's messages and pictures (default: the server's, else en)",
             ),
         ],
         scope: Scope::Any,
@@ -416,6 +425,8 @@ pub struct NewGame {
     /// Seconds for a decision asked of a player other than the one to move; `None`:
     /// the default (1 hour).
     pub decision_deadline: Option<u64>,
+    /// The game's language; `None`: the server's if the bot speaks it, else English.
+    pub language: Option<Lang>,
 }
 
 /// A parsed command.
@@ -564,6 +575,8 @@ impl Command {
                     .str("decision_deadline")
                     .map(|v| deadline_option(&v))
                     .transpose()?,
+                // A choice: the words were checked against LANGUAGES.
+                language: a.str("language").and_then(|l| Lang::from_code(&l)),
             }),
             "join" => Command::Join,
             "leave" => Command::Leave,

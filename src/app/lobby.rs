@@ -115,6 +115,7 @@ pub fn new_game(s: &mut Session, setup: NewGame) -> Result<Response, StoreError>
                 .unwrap_or(crate::engine::config::DEFAULT_DECISION_DEADLINE),
         },
         max_players,
+        language: setup.language.or(s.ctx.guild_lang).unwrap_or_default(),
     };
     let mut record = ChannelRecord {
         schema: SCHEMA_VERSION,

@@ -32,6 +32,7 @@ pub use components::command as component_command;
 pub use reply::{ButtonStyle, Component, File, Message, Response, SelectOption, Visibility};
 pub use timers::{Notice, Recipient};
 
+use crate::i18n::Lang;
 use crate::store::recover::Recovery;
 use crate::store::{ChannelRecord, Loaded, RecordGame, Store, StoreError, durable, snapshot};
 use std::cell::{Cell, RefCell};
@@ -50,6 +51,27 @@ pub struct Ctx {
     pub name: String,
     /// May manage the channel (Discord's Manage Channel): may abort any game.
     pub can_manage: bool,
+    /// The language of the user who acted (Discord: the interaction's `locale`): private
+    /// replies use it. English when the bot does not speak the user's language.
+    pub lang: Lang,
+    /// The server's language (Discord: `guild_locale`), if the bot speaks it: the
+    /// default language of a game created there.
+    pub guild_lang: Option<Lang>,
+}
+
+impl Ctx {
+    /// A user acting in a channel, in English, without the right to manage it.
+    pub fn new(channel: u64, guild: Option<u64>, user: u64, name: impl Into<String>) -> Ctx {
+        Ctx {
+            channel,
+            guild,
+            user,
+            name: name.into(),
+            can_manage: false,
+            lang: Lang::english(),
+            guild_lang: None,
+        }
+    }
 }
 
 /// Where time and fresh randomness come from (the engines use neither).

@@ -11,8 +11,8 @@ pub fn help() -> String {
         "**Carcassonne in this channel**, one game per channel, at your own pace.\n\
          `/new` a game (`game:cards` for the card game), players `/join`, then `/start`. On your turn the bot \
          mentions you and posts the board: letters mark where your tile fits. `/place spot:B rotation:90`, \
-         then `/figure on:…` or `/pass` (the menus under the picture do the same). Answer the expansions' \
-         questions (even in another's turn) with `/choose` or the buttons.\n",
+         then `/figure on:…` or `/pass` (or the menus under the picture). Answer expansions' questions, \
+         even in others' turns, with `/choose` or the buttons.\n",
     );
     for (title, scope) in [
         ("Any game", Scope::Any),

@@ -296,12 +296,10 @@ impl App {
             duration_words(game.config().rules.decision_deadline),
             board_game::default_words(game)
         );
+        // The default speaks for the absent player, in the game's language.
         let ctx = Ctx {
-            channel,
-            guild: r.guild,
-            user,
-            name: r.seat_name(seat).to_string(),
-            can_manage: false,
+            lang: r.setup.language,
+            ..Ctx::new(channel, r.guild, user, r.seat_name(seat))
         };
         let mut session = Session {
             app: self,

@@ -1,6 +1,7 @@
 //! Who sends an interaction, and where: the app's [`Ctx`].
 
 use crate::app::Ctx;
+use crate::i18n::Lang;
 use poise::serenity_prelude as serenity;
 
 /// The context of an interaction in `channel` (of `guild`, if any) by `user`, who is
@@ -11,11 +12,16 @@ use poise::serenity_prelude as serenity;
 /// - `can_manage`: Discord sends the member's permissions in this channel (overwrites
 ///   included) with every interaction; Manage Channels or Administrator count. In a
 ///   direct message with the bot, the user manages their own conversation.
+///
+/// - `lang`: the user's client language (`locale`, sent with every interaction), English
+///   when the bot does not speak it; `guild_lang`: the server's (`guild_locale`), if spoken.
 pub fn ctx(
     channel: serenity::ChannelId,
     guild: Option<serenity::GuildId>,
     user: &serenity::User,
     member: Option<&serenity::Member>,
+    locale: &str,
+    guild_locale: Option<&str>,
 ) -> Ctx {
     let name = match member {
         Some(m) => m.display_name().to_string(),
@@ -34,15 +40,31 @@ pub fn ctx(
         user: user.id.get(),
         name,
         can_manage,
+        lang: Lang::from_discord(locale).unwrap_or_default(),
+        guild_lang: guild_locale.and_then(Lang::from_discord),
     }
 }
 
 pub fn of_command(i: &serenity::CommandInteraction) -> Ctx {
-    ctx(i.channel_id, i.guild_id, &i.user, i.member.as_deref())
+    ctx(
+        i.channel_id,
+        i.guild_id,
+        &i.user,
+        i.member.as_deref(),
+        &i.locale,
+        i.guild_locale.as_deref(),
+    )
 }
 
 pub fn of_component(i: &serenity::ComponentInteraction) -> Ctx {
-    ctx(i.channel_id, i.guild_id, &i.user, i.member.as_ref())
+    ctx(
+        i.channel_id,
+        i.guild_id,
+        &i.user,
+        i.member.as_ref(),
+        &i.locale,
+        i.guild_locale.as_deref(),
+    )
 }
 
 #[cfg(test)]
@@ -69,25 +91,69 @@ mod tests {
     fn names_and_manage_rights() {
         let m = member(Some("Annie"), "0");
         let g = Some(serenity::GuildId::new(5));
-        let c = ctx(serenity::ChannelId::new(9), g, &m.user, Some(&m));
-        assert_eq!(
-            c,
-            Ctx {
-                channel: 9,
-                guild: Some(5),
-                user: 7,
-                name: "Annie".into(),
-                can_manage: false
-            }
+        let c = ctx(
+            serenity::ChannelId::new(9),
+            g,
+            &m.user,
+            Some(&m),
+            "en-US",
+            None,
         );
+        assert_eq!(c, Ctx::new(9, Some(5), 7, "Annie"));
         let m = member(None, &(1u64 << 4).to_string()); // Manage Channels
-        let c = ctx(serenity::ChannelId::new(9), g, &m.user, Some(&m));
+        let c = ctx(
+            serenity::ChannelId::new(9),
+            g,
+            &m.user,
+            Some(&m),
+            "en-US",
+            None,
+        );
         assert_eq!(c.name, "Ann B");
         assert!(c.can_manage);
         let m = member(None, &(1u64 << 3).to_string()); // Administrator
-        assert!(ctx(serenity::ChannelId::new(9), g, &m.user, Some(&m)).can_manage);
-        let c = ctx(serenity::ChannelId::new(9), None, &m.user, None);
+        assert!(
+            ctx(
+                serenity::ChannelId::new(9),
+                g,
+                &m.user,
+                Some(&m),
+                "en-US",
+                None
+            )
+            .can_manage
+        );
+        let c = ctx(
+            serenity::ChannelId::new(9),
+            None,
+            &m.user,
+            None,
+            "en-US",
+            None,
+        );
         assert!(c.can_manage);
         assert_eq!(c.guild, None);
+    }
+
+    #[test]
+    fn languages_from_locales() {
+        let m = member(None, "0");
+        let at = |locale, guild| {
+            ctx(
+                serenity::ChannelId::new(9),
+                None,
+                &m.user,
+                None,
+                locale,
+                guild,
+            )
+        };
+        let es = Lang::from_code("es").unwrap();
+        assert_eq!(at("es-ES", Some("es-419")).lang, es);
+        assert_eq!(at("es-419", None).guild_lang, None);
+        assert_eq!(at("en-GB", Some("es-ES")).guild_lang, Some(es));
+        // Languages the bot does not speak: English for the user, none for the server.
+        assert_eq!(at("fr", Some("de")).lang, Lang::english());
+        assert_eq!(at("fr", Some("de")).guild_lang, None);
     }
 }

@@ -63,6 +63,27 @@ impl Lang {
     }
 }
 
+impl Lang {
+    pub fn is_english(&self) -> bool {
+        *self == Lang::english()
+    }
+}
+
+/// Stored as its code (`"es"`); a code this build does not speak reads as English, so a
+/// record written by a build with more languages still loads.
+impl serde::Serialize for Lang {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.code())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Lang {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Lang, D::Error> {
+        let code = String::deserialize(d)?;
+        Ok(Lang::from_code(&code).unwrap_or_default())
+    }
+}
+
 impl Default for Lang {
     fn default() -> Lang {
         Lang::english()
@@ -252,9 +273,24 @@ mod tests {
     }
 
     #[test]
+    fn stored_as_codes_and_unknown_codes_read_as_english() {
+        assert_eq!(serde_json::to_string(&es()).unwrap(), r#""es""#);
+        assert_eq!(serde_json::from_str::<Lang>(r#""es""#).unwrap(), es());
+        assert_eq!(
+            serde_json::from_str::<Lang>(r#""xx""#).unwrap(),
+            Lang::english()
+        );
+    }
+
+    #[test]
     fn languages_come_from_the_folders() {
         let codes: Vec<&str> = Lang::all().map(Lang::code).collect();
         assert_eq!(codes, ["en", "es"]);
+        assert_eq!(
+            codes,
+            crate::app::command::LANGUAGES,
+            "the /new language: choices"
+        );
         assert_eq!(Lang::from_discord("es-419"), Some(es()));
         assert_eq!(Lang::from_discord("es-ES"), Some(es()));
         assert_eq!(Lang::from_discord("en-GB"), Some(Lang::english()));

@@ -7,6 +7,7 @@
 use crate::ai::Level;
 use crate::cards::CardGame;
 use crate::engine::{Expansion, Game, RuleOptions};
+use crate::i18n::Lang;
 use serde::{Deserialize, Serialize};
 
 /// Bump when the meaning of a stored field changes; `decode` refuses other versions.
@@ -57,6 +58,10 @@ pub struct Setup {
     pub expansions: Vec<Expansion>,
     pub rules: RuleOptions,
     pub max_players: u8,
+    /// The language of the game's public messages and pictures; stored only when not
+    /// English, so records written before languages existed keep their bytes.
+    #[serde(default, skip_serializing_if = "Lang::is_english")]
+    pub language: Lang,
 }
 
 /// Which game a channel plays: Carcassonne or the card game.

@@ -8,13 +8,7 @@ use carcassonne_bot::engine::Decision;
 use carcassonne_bot::store::{Loaded, RecordGame};
 
 pub fn ctx(channel: u64, user: u64, name: &str) -> Ctx {
-    Ctx {
-        channel,
-        guild: Some(1),
-        user,
-        name: name.into(),
-        can_manage: false,
-    }
+    Ctx::new(channel, Some(1), user, name)
 }
 
 /// Runs a command given by name with string options; returns the reply's text.
