@@ -110,15 +110,14 @@ impl State {
 
     /// Follower strength per player on a feature (large followers count two).
     pub fn strengths(&self, root: SegId) -> Vec<u32> {
-        let mut s = vec![0; self.players.len()];
-        for (_, f) in self.figures_on(root) {
-            s[f.owner as usize] += f.kind.strength();
-        }
-        s
+        let d = self.features.data(root);
+        (0..self.players.len() as u8)
+            .map(|p| d.strength(p))
+            .collect()
     }
 
     pub fn occupied(&self, root: SegId) -> bool {
-        self.figures_on(root).any(|(_, f)| f.kind.is_follower())
+        self.features.data(root).occupied()
     }
 
     /// Players with the most followers (all of them on a tie); empty when nobody.
@@ -185,6 +184,8 @@ impl State {
         events: &mut Vec<Event>,
     ) {
         self.players[player as usize].supply.take(figure);
+        let seg = self.seg_id(tile, segment);
+        self.features.figure_placed(seg, player, figure.strength());
         self.figures.push(Figure {
             owner: player,
             kind: figure,
@@ -202,6 +203,9 @@ impl State {
     /// Takes figure `i` off the board and back to its owner's supply.
     pub fn return_figure(&mut self, i: usize, events: &mut Vec<Event>) {
         let f = self.figures.remove(i);
+        let seg = self.seg_id(f.tile, f.seg);
+        self.features
+            .figure_removed(seg, f.owner, f.kind.strength());
         self.players[f.owner as usize].supply.give(f.kind);
         events.push(Event::FigureReturned {
             player: f.owner,
@@ -243,6 +247,13 @@ impl State {
         self.features.add_tile(idx, &kind.segments);
         connect(&mut self.features, &self.board, idx);
         idx
+    }
+
+    /// Counts the figures on the features again: after a rebuild from the board.
+    pub fn count_figures(&self, features: &mut Features) {
+        for f in &self.figures {
+            features.figure_placed(self.seg_id(f.tile, f.seg), f.owner, f.kind.strength());
+        }
     }
 
     /// Joins two segments of one placed tile (a ferry on its lake): no side closes.
@@ -315,7 +326,7 @@ pub type TileLink = (TileIdx, [u8; 2]);
 /// The features of a board built again from its tiles and `links`, in placement order
 /// (each tile's link right after the tile, as when they were placed), so that a rule
 /// that changes how segments connect (a ferry that moves) can rebuild them. Equal to
-/// the features grown tile by tile.
+/// the features grown tile by tile once the figures are counted (`State::count_figures`).
 pub fn rebuild_features(board: &Board, links: &[TileLink]) -> Features {
     let mut features = Features::default();
     let segments = board.tiles().iter().map(|t| t.kind().segments.len()).sum();

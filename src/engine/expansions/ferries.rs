@@ -323,7 +323,9 @@ pub(crate) fn apply_move(st: &mut State, player: u8, action: &Action, events: &m
     }
     f.movable.retain(|t| *t != tile);
     f.moved.push(tile);
-    st.features = rebuild_features(&st.board, &st.ext.ferries.ferries);
+    let mut features = rebuild_features(&st.board, &st.ext.ferries.ferries);
+    st.count_figures(&mut features);
+    st.features = features;
     events.push(Event::FerryMoved {
         player,
         at,
