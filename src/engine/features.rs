@@ -121,6 +121,12 @@ impl Features {
         base
     }
 
+    /// Puts segment `s` (its kind's `segment`) back on its own, as `add_tile` made it.
+    pub(crate) fn reset(&mut self, s: SegId, segment: &Segment) {
+        self.parent[s as usize] = s;
+        self.data[s as usize] = FeatureData::single(self.tile_of[s as usize], segment);
+    }
+
     pub fn find(&self, mut s: SegId) -> SegId {
         while self.parent[s as usize] != s {
             s = self.parent[s as usize];

@@ -344,6 +344,77 @@ pub fn rebuild_features(board: &Board, links: &[TileLink]) -> Features {
     features
 }
 
+/// Builds again, from the board, `links` and the figures, the roads through the
+/// segments `through`, after the links between their segments changed (a ferry that
+/// moved on its lake). The result equals [`rebuild_features`] with the figures counted,
+/// at a fraction of the cost: the roads that held one of `through` before (so every
+/// road that holds one after, and no other) are reset segment by segment and their
+/// joins replayed in the order a full rebuild makes them, which gives the same
+/// union-find links; every other feature is untouched, as a full rebuild would leave it.
+pub fn rebuild_roads_through(
+    features: &mut Features,
+    board: &Board,
+    links: &[TileLink],
+    figures: &[Figure],
+    through: &[SegId],
+) {
+    let mut roots: Vec<SegId> = through.iter().map(|s| features.find(*s)).collect();
+    roots.sort_unstable();
+    roots.dedup();
+    let mut tiles: Vec<TileIdx> = roots
+        .iter()
+        .flat_map(|r| features.data(*r).tiles.iter().copied())
+        .collect();
+    tiles.sort_unstable();
+    tiles.dedup();
+    // Segment ids grow with the tile index: `members` comes out sorted.
+    let mut members: Vec<SegId> = Vec::new();
+    for &t in &tiles {
+        let placed = board.tile(t);
+        for (i, seg) in placed.kind().segments.iter().enumerate() {
+            let s = placed.seg_base + i as SegId;
+            if seg.kind == SegmentKind::Road && roots.binary_search(&features.find(s)).is_ok() {
+                members.push(s);
+            }
+        }
+    }
+    for &s in &members {
+        let segment = &board.tile(features.tile_of(s)).kind().segments;
+        let base = board.tile(features.tile_of(s)).seg_base;
+        features.reset(s, &segment[(s - base) as usize]);
+    }
+    let member = |s: SegId| members.binary_search(&s).is_ok();
+    for &t in &tiles {
+        // As `connect` for tile `t`, roads only (they join at the centre slot).
+        let placed = board.tile(t);
+        let kind = placed.kind();
+        for side in Side::ALL {
+            let Some(n_idx) = board.index_at(placed.pos.step(side)).filter(|n| *n < t) else {
+                continue;
+            };
+            let n = board.tile(n_idx);
+            let slot = Slot::centre_of(side);
+            let a = placed.seg_base + kind.segment_at(slot, placed.rotation) as SegId;
+            if member(a) {
+                let b = n.seg_base + n.kind().segment_at(slot.facing(), n.rotation) as SegId;
+                features.join(a, b, 2);
+            }
+        }
+        for (_, [a, b]) in links.iter().filter(|(tile, _)| *tile == t) {
+            let a = placed.seg_base + *a as SegId;
+            if member(a) {
+                features.join(a, placed.seg_base + *b as SegId, 0);
+            }
+        }
+    }
+    for f in figures {
+        let s = board.tile(f.tile).seg_base + f.seg as SegId;
+        if member(s) {
+            features.figure_placed(s, f.owner, f.kind.strength());
+        }
+    }
+}
+
 /// Indices with the greatest positive value.
 pub fn winners(strengths: &[u32]) -> Vec<u8> {
     let max = strengths.iter().copied().max().unwrap_or(0);
