@@ -635,8 +635,10 @@ fn setup(cfg: &GameConfig) -> Result<State, ConfigError> {
 /// Whether a follower may stand on segment `i` (of kind `kind`) of `tile`, whatever
 /// the supply: its feature holds no follower (and farmers are on, for a field).
 fn is_spot(cfg: &GameConfig, st: &State, tile: TileIdx, i: usize, kind: SegmentKind) -> bool {
-    !(kind == SegmentKind::Field && cfg.rules.farmers == FarmerRule::Off)
-        && !st.features.data(st.seg_id(tile, i as u8)).occupied()
+    if kind == SegmentKind::Field && cfg.rules.farmers == FarmerRule::Off {
+        return false;
+    }
+    !st.features.data(st.seg_id(tile, i as u8)).occupied()
 }
 
 /// Where `player` may put a figure on `tile`, the tile just placed.
