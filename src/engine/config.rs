@@ -27,7 +27,21 @@ pub enum Expansion {
     Labyrinth,
 }
 
+/// Some expansions, one bit each (see [`GameConfig::expansion_set`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ExpansionSet(u16);
+
+impl ExpansionSet {
+    pub fn has(self, e: Expansion) -> bool {
+        self.0 & e.bit() != 0
+    }
+}
+
 impl Expansion {
+    fn bit(self) -> u16 {
+        1 << self as u16
+    }
+
     pub const ALL: [Expansion; 12] = [
         Expansion::Base,
         Expansion::InnsCathedrals,
@@ -259,6 +273,12 @@ impl GameConfig {
 
     pub fn has(&self, e: Expansion) -> bool {
         self.expansions.contains(&e)
+    }
+
+    /// The expansions as a bit set: `has` in one bit test, for the hooks asked many
+    /// times a turn (computed from `expansions` each time, so never out of date).
+    pub fn expansion_set(&self) -> ExpansionSet {
+        ExpansionSet(self.expansions.iter().fold(0, |set, e| set | e.bit()))
     }
 
     /// The base game is always in; the list is kept sorted and without repeats so that

@@ -7,6 +7,7 @@
 //! to ask for.
 
 use super::board::TileIdx;
+use super::config::MAX_PLAYERS;
 use super::tile::{Good, Segment, SegmentKind};
 use smallvec::SmallVec;
 
@@ -30,10 +31,41 @@ pub struct FeatureData {
     pub cathedrals: u32,
     pub goods: [u32; 3],
     pub labyrinth: bool,
+    /// Follower strength per player standing on the feature (large followers count
+    /// two), kept as figures are placed and returned (`State::place_figure`,
+    /// `State::return_figure`) and summed when features join, so that "is it occupied"
+    /// and majorities need no walk over the figures. A rebuild from the board starts at
+    /// zero: [`Features::count_figures`] counts them again.
+    strength: [u8; MAX_PLAYERS as usize],
     size: u32,
 }
 
 impl FeatureData {
+    /// One segment of a placed tile on its own, before any join.
+    fn single(tile: TileIdx, s: &Segment) -> FeatureData {
+        let tracks_tiles = matches!(s.kind, SegmentKind::Road | SegmentKind::City);
+        let mut goods = [0; 3];
+        if let Some(g) = s.goods {
+            goods[Good::index(g)] = 1;
+        }
+        FeatureData {
+            kind: s.kind,
+            open: s.sides().count(),
+            tiles: if tracks_tiles {
+                SmallVec::from_elem(tile, 1)
+            } else {
+                SmallVec::new()
+            },
+            shields: s.shields as u32,
+            inns: s.inn as u32,
+            cathedrals: s.cathedral as u32,
+            goods,
+            labyrinth: s.labyrinth,
+            strength: [0; MAX_PLAYERS as usize],
+            size: 1,
+        }
+    }
+
     pub fn tile_count(&self) -> u32 {
         self.tiles.len() as u32
     }
@@ -41,6 +73,16 @@ impl FeatureData {
     /// Whether a road or city is closed on every side (cloisters are asked on the board).
     pub fn closed(&self) -> bool {
         self.open == 0
+    }
+
+    /// Whether a follower (of anybody) stands on the feature.
+    pub fn occupied(&self) -> bool {
+        self.strength.iter().any(|s| *s > 0)
+    }
+
+    /// The follower strength of `player` on the feature (large followers count two).
+    pub fn strength(&self, player: u8) -> u32 {
+        self.strength[player as usize] as u32
     }
 }
 
@@ -72,30 +114,17 @@ impl Features {
     pub(crate) fn add_tile(&mut self, tile: TileIdx, segments: &[Segment]) -> SegId {
         let base = self.len();
         for (i, s) in segments.iter().enumerate() {
-            let tracks_tiles = matches!(s.kind, SegmentKind::Road | SegmentKind::City);
-            let mut goods = [0; 3];
-            if let Some(g) = s.goods {
-                goods[Good::index(g)] = 1;
-            }
             self.parent.push(base + i as SegId);
             self.tile_of.push(tile);
-            self.data.push(FeatureData {
-                kind: s.kind,
-                open: s.sides().count(),
-                tiles: if tracks_tiles {
-                    SmallVec::from_elem(tile, 1)
-                } else {
-                    SmallVec::new()
-                },
-                shields: s.shields as u32,
-                inns: s.inn as u32,
-                cathedrals: s.cathedral as u32,
-                goods,
-                labyrinth: s.labyrinth,
-                size: 1,
-            });
+            self.data.push(FeatureData::single(tile, s));
         }
         base
+    }
+
+    /// Puts segment `s` (its kind's `segment`) back on its own, as `add_tile` made it.
+    pub(crate) fn reset(&mut self, s: SegId, segment: &Segment) {
+        self.parent[s as usize] = s;
+        self.data[s as usize] = FeatureData::single(self.tile_of[s as usize], segment);
     }
 
     pub fn find(&self, mut s: SegId) -> SegId {
@@ -144,6 +173,7 @@ impl Features {
                 cathedrals: 0,
                 goods: [0; 3],
                 labyrinth: false,
+                strength: [0; MAX_PLAYERS as usize],
                 size: 0,
             },
         );
@@ -157,6 +187,9 @@ impl Features {
             d.goods[g] += s.goods[g];
         }
         d.labyrinth |= s.labyrinth;
+        for (a, b) in d.strength.iter_mut().zip(s.strength) {
+            *a += b;
+        }
         for t in s.tiles {
             if let Err(i) = d.tiles.binary_search(&t) {
                 d.tiles.insert(i, t);
@@ -167,6 +200,19 @@ impl Features {
     /// What the feature containing `s` is made of.
     pub fn data(&self, s: SegId) -> &FeatureData {
         &self.data[self.find(s) as usize]
+    }
+
+    /// A figure of `player` that weighs `strength` in majorities (0 for builders and
+    /// pigs) stands on the feature containing `s` from now on.
+    pub(crate) fn figure_placed(&mut self, s: SegId, player: u8, strength: u32) {
+        let root = self.find(s) as usize;
+        self.data[root].strength[player as usize] += strength as u8;
+    }
+
+    /// The figure of [`Features::figure_placed`] leaves the feature containing `s`.
+    pub(crate) fn figure_removed(&mut self, s: SegId, player: u8, strength: u32) {
+        let root = self.find(s) as usize;
+        self.data[root].strength[player as usize] -= strength as u8;
     }
 
     pub fn tile_of(&self, s: SegId) -> TileIdx {

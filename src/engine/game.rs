@@ -21,6 +21,7 @@ use super::tile::{KindId, SegmentKind};
 use crate::engine::config::FarmerRule;
 use crate::rng::Rng;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use smallvec::SmallVec;
 use std::fmt;
 
 /// A configuration that cannot start a game.
@@ -307,7 +308,9 @@ impl Game {
             kind: figure,
             segment,
         };
-        if figure_options(&self.config, st, player, tile).contains(&opt) {
+        let follower = figure == FigureKind::Follower
+            && follower_fits(&self.config, st, player, tile, Some(segment));
+        if follower || figure_options(&self.config, st, player, tile).contains(&opt) {
             return Ok(());
         }
         if initial_supply(&self.config).get(figure) == 0 {
@@ -416,7 +419,10 @@ impl Game {
     /// The features of the board rebuilt from its tiles alone (see
     /// [`super::state::rebuild_features`]); equal to [`Game::features`].
     pub fn rebuilt_features(&self) -> Features {
-        super::state::rebuild_features(&self.st.board, &self.st.ext.ferries.ferries)
+        let mut features =
+            super::state::rebuild_features(&self.st.board, &self.st.ext.ferries.ferries);
+        self.st.count_figures(&mut features);
+        features
     }
 
     /// Ferries: where the ferries are, as (lake position, the sides of the road ends
@@ -626,25 +632,22 @@ fn setup(cfg: &GameConfig) -> Result<State, ConfigError> {
     Ok(st)
 }
 
+/// Whether a follower may stand on segment `i` (of kind `kind`) of `tile`, whatever
+/// the supply: its feature holds no follower (and farmers are on, for a field).
+fn is_spot(cfg: &GameConfig, st: &State, tile: TileIdx, i: usize, kind: SegmentKind) -> bool {
+    if kind == SegmentKind::Field && cfg.rules.farmers == FarmerRule::Off {
+        return false;
+    }
+    !st.features.data(st.seg_id(tile, i as u8)).occupied()
+}
+
 /// Where `player` may put a figure on `tile`, the tile just placed.
 fn figure_options(cfg: &GameConfig, st: &State, player: u8, tile: TileIdx) -> Vec<FigureOption> {
     let kind = st.kind(tile);
-    // The features holding a follower, found once rather than once per segment.
-    let held: Vec<_> = st
-        .figures
-        .iter()
-        .filter(|f| f.kind.is_follower())
-        .map(|f| st.figure_root(f))
+    let spots: SmallVec<[u8; 16]> = (0..kind.segments.len())
+        .filter(|&i| is_spot(cfg, st, tile, i, kind.segments[i].kind))
+        .map(|i| i as u8)
         .collect();
-    let mut spots: Vec<u8> = Vec::new();
-    for (i, s) in kind.segments.iter().enumerate() {
-        if s.kind == SegmentKind::Field && cfg.rules.farmers == FarmerRule::Off {
-            continue;
-        }
-        if !held.contains(&st.root(tile, i as u8)) {
-            spots.push(i as u8);
-        }
-    }
     let mut out = Vec::new();
     if st.players[player as usize].supply.get(FigureKind::Follower) > 0 {
         out.extend(spots.iter().map(|&segment| FigureOption {
@@ -656,6 +659,31 @@ fn figure_options(cfg: &GameConfig, st: &State, player: u8, tile: TileIdx) -> Ve
         m.figure_options(st, player, tile, &spots, &mut out);
     }
     out
+}
+
+/// Whether `figure_options` has an option, without listing them when an ordinary
+/// follower can go somewhere (the usual case).
+fn has_figure_option(cfg: &GameConfig, st: &State, player: u8, tile: TileIdx) -> bool {
+    follower_fits(cfg, st, player, tile, None) || !figure_options(cfg, st, player, tile).is_empty()
+}
+
+/// Whether `player` has an ordinary follower and it may stand on segment `segment` of
+/// `tile` (any segment: `None`); such an option is always among `figure_options`.
+fn follower_fits(
+    cfg: &GameConfig,
+    st: &State,
+    player: u8,
+    tile: TileIdx,
+    segment: Option<u8>,
+) -> bool {
+    if st.players[player as usize].supply.get(FigureKind::Follower) == 0 {
+        return false;
+    }
+    let segments = &st.kind(tile).segments;
+    match segment {
+        Some(i) => is_spot(cfg, st, tile, i as usize, segments[i as usize].kind),
+        None => (0..segments.len()).any(|i| is_spot(cfg, st, tile, i, segments[i].kind)),
+    }
 }
 
 /// The figure kinds `player` may fly from the tile just placed (Flying Machines).
@@ -685,7 +713,7 @@ fn advance(cfg: &GameConfig, st: &mut State, events: &mut Vec<Event>) {
             Stage::Figure => {
                 let player = st.turn.player;
                 if !st.players[player as usize].resigned
-                    && (!figure_options(cfg, st, player, placed).is_empty()
+                    && (has_figure_option(cfg, st, player, placed)
                         || !fly_options(cfg, st, player, placed).is_empty())
                 {
                     // The answer moves the stage on.

@@ -110,15 +110,14 @@ impl State {
 
     /// Follower strength per player on a feature (large followers count two).
     pub fn strengths(&self, root: SegId) -> Vec<u32> {
-        let mut s = vec![0; self.players.len()];
-        for (_, f) in self.figures_on(root) {
-            s[f.owner as usize] += f.kind.strength();
-        }
-        s
+        let d = self.features.data(root);
+        (0..self.players.len() as u8)
+            .map(|p| d.strength(p))
+            .collect()
     }
 
     pub fn occupied(&self, root: SegId) -> bool {
-        self.figures_on(root).any(|(_, f)| f.kind.is_follower())
+        self.features.data(root).occupied()
     }
 
     /// Players with the most followers (all of them on a tie); empty when nobody.
@@ -185,6 +184,8 @@ impl State {
         events: &mut Vec<Event>,
     ) {
         self.players[player as usize].supply.take(figure);
+        let seg = self.seg_id(tile, segment);
+        self.features.figure_placed(seg, player, figure.strength());
         self.figures.push(Figure {
             owner: player,
             kind: figure,
@@ -202,6 +203,9 @@ impl State {
     /// Takes figure `i` off the board and back to its owner's supply.
     pub fn return_figure(&mut self, i: usize, events: &mut Vec<Event>) {
         let f = self.figures.remove(i);
+        let seg = self.seg_id(f.tile, f.seg);
+        self.features
+            .figure_removed(seg, f.owner, f.kind.strength());
         self.players[f.owner as usize].supply.give(f.kind);
         events.push(Event::FigureReturned {
             player: f.owner,
@@ -243,6 +247,13 @@ impl State {
         self.features.add_tile(idx, &kind.segments);
         connect(&mut self.features, &self.board, idx);
         idx
+    }
+
+    /// Counts the figures on the features again: after a rebuild from the board.
+    pub fn count_figures(&self, features: &mut Features) {
+        for f in &self.figures {
+            features.figure_placed(self.seg_id(f.tile, f.seg), f.owner, f.kind.strength());
+        }
     }
 
     /// Joins two segments of one placed tile (a ferry on its lake): no side closes.
@@ -315,7 +326,7 @@ pub type TileLink = (TileIdx, [u8; 2]);
 /// The features of a board built again from its tiles and `links`, in placement order
 /// (each tile's link right after the tile, as when they were placed), so that a rule
 /// that changes how segments connect (a ferry that moves) can rebuild them. Equal to
-/// the features grown tile by tile.
+/// the features grown tile by tile once the figures are counted (`State::count_figures`).
 pub fn rebuild_features(board: &Board, links: &[TileLink]) -> Features {
     let mut features = Features::default();
     let segments = board.tiles().iter().map(|t| t.kind().segments.len()).sum();
@@ -331,6 +342,77 @@ pub fn rebuild_features(board: &Board, links: &[TileLink]) -> Features {
         }
     }
     features
+}
+
+/// Builds again, from the board, `links` and the figures, the roads through the
+/// segments `through`, after the links between their segments changed (a ferry that
+/// moved on its lake). The result equals [`rebuild_features`] with the figures counted,
+/// at a fraction of the cost: the roads that held one of `through` before (so every
+/// road that holds one after, and no other) are reset segment by segment and their
+/// joins replayed in the order a full rebuild makes them, which gives the same
+/// union-find links; every other feature is untouched, as a full rebuild would leave it.
+pub fn rebuild_roads_through(
+    features: &mut Features,
+    board: &Board,
+    links: &[TileLink],
+    figures: &[Figure],
+    through: &[SegId],
+) {
+    let mut roots: Vec<SegId> = through.iter().map(|s| features.find(*s)).collect();
+    roots.sort_unstable();
+    roots.dedup();
+    let mut tiles: Vec<TileIdx> = roots
+        .iter()
+        .flat_map(|r| features.data(*r).tiles.iter().copied())
+        .collect();
+    tiles.sort_unstable();
+    tiles.dedup();
+    // Segment ids grow with the tile index: `members` comes out sorted.
+    let mut members: Vec<SegId> = Vec::new();
+    for &t in &tiles {
+        let placed = board.tile(t);
+        for (i, seg) in placed.kind().segments.iter().enumerate() {
+            let s = placed.seg_base + i as SegId;
+            if seg.kind == SegmentKind::Road && roots.binary_search(&features.find(s)).is_ok() {
+                members.push(s);
+            }
+        }
+    }
+    for &s in &members {
+        let segment = &board.tile(features.tile_of(s)).kind().segments;
+        let base = board.tile(features.tile_of(s)).seg_base;
+        features.reset(s, &segment[(s - base) as usize]);
+    }
+    let member = |s: SegId| members.binary_search(&s).is_ok();
+    for &t in &tiles {
+        // As `connect` for tile `t`, roads only (they join at the centre slot).
+        let placed = board.tile(t);
+        let kind = placed.kind();
+        for side in Side::ALL {
+            let Some(n_idx) = board.index_at(placed.pos.step(side)).filter(|n| *n < t) else {
+                continue;
+            };
+            let n = board.tile(n_idx);
+            let slot = Slot::centre_of(side);
+            let a = placed.seg_base + kind.segment_at(slot, placed.rotation) as SegId;
+            if member(a) {
+                let b = n.seg_base + n.kind().segment_at(slot.facing(), n.rotation) as SegId;
+                features.join(a, b, 2);
+            }
+        }
+        for (_, [a, b]) in links.iter().filter(|(tile, _)| *tile == t) {
+            let a = placed.seg_base + *a as SegId;
+            if member(a) {
+                features.join(a, placed.seg_base + *b as SegId, 0);
+            }
+        }
+    }
+    for f in figures {
+        let s = board.tile(f.tile).seg_base + f.seg as SegId;
+        if member(s) {
+            features.figure_placed(s, f.owner, f.kind.strength());
+        }
+    }
 }
 
 /// Indices with the greatest positive value.

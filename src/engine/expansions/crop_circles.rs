@@ -13,7 +13,7 @@
 use super::{Module, Step};
 use crate::engine::action::{Action, CropOption, CropSpot, Decision, Event, RuleError};
 use crate::engine::board::TileIdx;
-use crate::engine::config::{Expansion, GameConfig};
+use crate::engine::config::{Expansion, ExpansionSet};
 use crate::engine::figures::{Figure, FigureKind};
 use crate::engine::state::{Stage, State};
 use crate::engine::tile::{CropCircle, SegmentKind};
@@ -305,8 +305,8 @@ impl Module for CropCircles {
     }
 
     /// Either set brings the rule.
-    fn in_play(&self, cfg: &GameConfig) -> bool {
-        cfg.has(Expansion::CropCircles) || cfg.has(Expansion::CropCircles1)
+    fn in_play(&self, set: ExpansionSet) -> bool {
+        set.has(Expansion::CropCircles) || set.has(Expansion::CropCircles1)
     }
 
     fn after_tile_placed(&self, st: &mut State, tile: TileIdx, _events: &mut Vec<Event>) {

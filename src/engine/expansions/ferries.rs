@@ -14,8 +14,9 @@ use super::{Module, Step};
 use crate::engine::action::{Action, Decision, Event, FerryOption, RuleError};
 use crate::engine::board::TileIdx;
 use crate::engine::config::Expansion;
+use crate::engine::features::SegId;
 use crate::engine::geometry::{Pos, Side, Slot};
-use crate::engine::state::{Stage, State, TileLink, rebuild_features};
+use crate::engine::state::{Stage, State, TileLink, rebuild_features, rebuild_roads_through};
 use crate::engine::tile::SegmentKind;
 
 pub(crate) struct Ferries;
@@ -323,7 +324,22 @@ pub(crate) fn apply_move(st: &mut State, player: u8, action: &Action, events: &m
     }
     f.movable.retain(|t| *t != tile);
     f.moved.push(tile);
-    st.features = rebuild_features(&st.board, &st.ext.ferries.ferries);
+    let ends: Vec<SegId> = lake_ends(st, tile)
+        .map(|(_, s)| st.seg_id(tile, s))
+        .collect();
+    rebuild_roads_through(
+        &mut st.features,
+        &st.board,
+        &st.ext.ferries.ferries,
+        &st.figures,
+        &ends,
+    );
+    // The tests' check that the cheaper rebuild is the full one.
+    debug_assert_eq!(st.features, {
+        let mut all = rebuild_features(&st.board, &st.ext.ferries.ferries);
+        st.count_figures(&mut all);
+        all
+    });
     events.push(Event::FerryMoved {
         player,
         at,

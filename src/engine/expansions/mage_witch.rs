@@ -44,6 +44,25 @@ fn joined(st: &State) -> bool {
 /// not in the other figure's feature, not where the figure already stands.
 fn options(st: &State) -> Vec<MagicOption> {
     let mut out = Vec::new();
+    for_each_option(st, |o| {
+        out.push(o);
+        true
+    });
+    out
+}
+
+/// Whether there is any option, without listing them all (stops at the first).
+fn has_option(st: &State) -> bool {
+    let mut any = false;
+    for_each_option(st, |_| {
+        any = true;
+        false
+    });
+    any
+}
+
+/// Calls `f` with each option in the order of `options`, while `f` returns true.
+fn for_each_option(st: &State, mut f: impl FnMut(MagicOption) -> bool) {
     for figure in NeutralKind::ALL {
         let other = root_of(st, figure.other());
         let here = position(st, figure).map(|n| (n.tile, n.seg));
@@ -58,16 +77,18 @@ fn options(st: &State) -> Vec<MagicOption> {
                 if Some(root) == other || st.features.data(root).closed() {
                     continue;
                 }
-                out.push(MagicOption {
+                let option = MagicOption {
                     figure,
                     tile,
                     at: placed.pos,
                     segment: seg,
-                });
+                };
+                if !f(option) {
+                    return;
+                }
             }
         }
     }
-    out
 }
 
 pub(crate) fn decision(st: &State, forced: bool) -> Decision {
@@ -125,7 +146,7 @@ pub(crate) fn check(st: &State, _forced: bool, action: &Action) -> Result<(), Ru
                 Err(RuleError::Refused(format!(
                     "the {figure} is not on the board"
                 )))
-            } else if !options(st).is_empty() {
+            } else if has_option(st) {
                 Err(RuleError::Refused(format!(
                     "the {figure} may be taken off only when neither magic figure can go on \
                      an incomplete road or city; place or move one instead"
@@ -201,7 +222,7 @@ impl Module for MageWitch {
         } else {
             return None;
         };
-        if !forced && st.neutral.is_empty() && options(st).is_empty() {
+        if !forced && st.neutral.is_empty() && !has_option(st) {
             return None;
         }
         Some(Step::Magic { player, forced })

@@ -20,7 +20,7 @@ pub mod traders_builders;
 use super::action::CropOption;
 use super::action::{Action, Decision, Event, FigureOption, RuleError};
 use super::board::TileIdx;
-use super::config::{Expansion, GameConfig};
+use super::config::{Expansion, ExpansionSet, GameConfig};
 use super::features::{FeatureData, SegId};
 use super::figures::{FigureKind, Supply};
 use super::scoring::Tally;
@@ -32,9 +32,9 @@ use serde::Serialize;
 pub(crate) trait Module: Sync {
     fn expansion(&self) -> Expansion;
 
-    /// Whether a game with this configuration uses the module.
-    fn in_play(&self, cfg: &GameConfig) -> bool {
-        cfg.has(self.expansion())
+    /// Whether a game with these expansions uses the module.
+    fn in_play(&self, set: ExpansionSet) -> bool {
+        set.has(self.expansion())
     }
 
     /// Adds this expansion's figures to a player's starting supply.
@@ -130,7 +130,8 @@ static MODULES: &[&dyn Module] = &[
 
 /// The modules a game uses, in a fixed order.
 pub(crate) fn modules(cfg: &GameConfig) -> impl Iterator<Item = &'static dyn Module> + '_ {
-    MODULES.iter().copied().filter(move |m| m.in_play(cfg))
+    let set = cfg.expansion_set();
+    MODULES.iter().copied().filter(move |m| m.in_play(set))
 }
 
 /// Each expansion's state for the whole game (empty for those not in play).

@@ -25,8 +25,7 @@ pub struct TradersState {
 
 /// Whether `player` has a follower (thief, knight or farmer) on the feature `root`.
 fn has_follower(st: &State, root: SegId, player: u8) -> bool {
-    st.figures_on(root)
-        .any(|(_, f)| f.owner == player && f.kind.is_follower())
+    st.features.data(root).strength(player) > 0
 }
 
 impl Module for TradersBuilders {
@@ -57,20 +56,13 @@ impl Module for TradersBuilders {
         if supply.get(FigureKind::Builder) == 0 && supply.get(FigureKind::Pig) == 0 {
             return;
         }
-        // The features holding one of the player's followers, found once.
-        let own: Vec<SegId> = st
-            .figures
-            .iter()
-            .filter(|f| f.owner == player && f.kind.is_follower())
-            .map(|f| st.figure_root(f))
-            .collect();
         for (i, s) in st.kind(tile).segments.iter().enumerate() {
             let figure = match s.kind {
                 SegmentKind::Road | SegmentKind::City => FigureKind::Builder,
                 SegmentKind::Field => FigureKind::Pig,
                 SegmentKind::Cloister => continue,
             };
-            if supply.get(figure) > 0 && own.contains(&st.root(tile, i as u8)) {
+            if supply.get(figure) > 0 && has_follower(st, st.root(tile, i as u8), player) {
                 out.push(FigureOption {
                     kind: figure,
                     segment: i as u8,
