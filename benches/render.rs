@@ -3,6 +3,7 @@
 //! `cargo bench --bench render`; the PNG and GIF sizes are printed once.
 
 use carcassonne_bot::engine::Expansion;
+use carcassonne_bot::i18n::Lang;
 use carcassonne_bot::render::{self, samples};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -20,24 +21,24 @@ fn boards(c: &mut Criterion) {
             lay.width,
             lay.height,
             lay.tile,
-            render::board_png(view).len(),
-            render::final_scores_png(view).len()
+            render::board_png(view, Lang::english()).len(),
+            render::final_scores_png(view, Lang::english()).len()
         );
     }
     c.bench_function("board_png 72 tiles", |b| {
-        b.iter(|| render::board_png(black_box(&full)))
+        b.iter(|| render::board_png(black_box(&full), Lang::english()))
     });
     c.bench_function("board_png 200 tiles", |b| {
-        b.iter(|| render::board_png(black_box(&long)))
+        b.iter(|| render::board_png(black_box(&long), Lang::english()))
     });
     c.bench_function("board_png 72 tiles, cold sprite cache", |b| {
         b.iter(|| {
             render::tile::clear_cache();
-            render::board_png(black_box(&full))
+            render::board_png(black_box(&full), Lang::english())
         })
     });
     c.bench_function("final_scores_png 72 tiles", |b| {
-        b.iter(|| render::final_scores_png(black_box(&full)))
+        b.iter(|| render::final_scores_png(black_box(&full), Lang::english()))
     });
 }
 
@@ -67,12 +68,14 @@ fn replays(c: &mut Criterion) {
     eprintln!(
         "replay of a full 4-player base game: {} frames, GIF {} bytes",
         views.len(),
-        render::replay::replay_gif(&views).unwrap().len()
+        render::replay::replay_gif(&views, Lang::english())
+            .unwrap()
+            .len()
     );
     let mut group = c.benchmark_group("replay");
     group.sample_size(10);
     group.bench_function("replay_gif 72 tiles", |b| {
-        b.iter(|| render::replay::replay_gif(black_box(&views)))
+        b.iter(|| render::replay::replay_gif(black_box(&views), Lang::english()))
     });
     group.finish();
 }

@@ -419,9 +419,12 @@ fn computer_moves_are_outlined_in_their_players_colour() {
         events.extend(g.apply(p, a).unwrap());
     }
     let names = vec!["ann".to_string(), "Ada (bot)".to_string()];
-    let plain = image::load_from_memory(&render::board_png(&BoardView::of(&g, &names)))
-        .unwrap()
-        .to_rgba8();
+    let plain = image::load_from_memory(&render::board_png(
+        &BoardView::of(&g, &names),
+        carcassonne_bot::i18n::Lang::english(),
+    ))
+    .unwrap()
+    .to_rgba8();
     let view = BoardView::of(&g, &names).with_moves(&events);
     let first = events
         .iter()
@@ -438,9 +441,12 @@ fn computer_moves_are_outlined_in_their_players_colour() {
     // Without score marks, the only difference is the outline.
     let mut outlined = view.clone();
     outlined.scored.clear();
-    let shown = image::load_from_memory(&render::board_png(&outlined))
-        .unwrap()
-        .to_rgba8();
+    let shown = image::load_from_memory(&render::board_png(
+        &outlined,
+        carcassonne_bot::i18n::Lang::english(),
+    ))
+    .unwrap()
+    .to_rgba8();
     assert_eq!(plain.dimensions(), shown.dimensions());
     let colour = palette::player(outlined.players[first.1 as usize].colour);
     let changed: Vec<_> = plain

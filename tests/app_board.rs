@@ -722,6 +722,141 @@ fn help_fits_in_one_discord_message() {
     );
 }
 
+/// A Spanish client gets the help with the Spanish command names and descriptions it
+/// shows, within one message.
+#[test]
+fn the_spanish_help_names_the_spanish_commands_and_fits_in_one_message() {
+    let app = app();
+    let es = Ctx {
+        lang: Lang::from_code("es").unwrap(),
+        ..alice()
+    };
+    let r = run(&app, &es, "help", &[]);
+    assert!(r.is_private());
+    let text = r.text();
+    assert!(
+        text.chars().count() <= 2000,
+        "{} characters",
+        text.chars().count()
+    );
+    assert!(text.starts_with("**Carcassonne en este canal**"), "{text}");
+    for line in [
+        "__Cualquier partida__",
+        "__Juego de tablero__",
+        "__Juego de cartas__",
+        "`/ayuda` Cómo jugar a Carcassonne con este bot",
+        "`/colocar lugar:… rotacion:… x:… y:…` Coloca tu loseta",
+        "`/nueva juego:… expansiones:…",
+        "`/unirse` Únete a la partida\n",
+        "`/salir` Sal de la partida antes de que empiece\n",
+        "`/jugar carta:… fila:…` Juega una carta de tu mano en una fila",
+    ] {
+        assert!(text.contains(line), "lacks {line}: {text}");
+    }
+    // Every command is there, by its Spanish name.
+    for c in carcassonne_bot::app::COMMANDS {
+        let key = format!("cmd-{}", c.name);
+        let name = carcassonne_bot::i18n::try_text(es.lang, &key, &[]).unwrap();
+        assert!(text.contains(&format!("`/{name}")), "help lacks /{name}");
+    }
+    assert!(!text.contains("Any game"), "{text}");
+    if std::env::var("SHOW_HELP").is_ok() {
+        println!("{} characters\n{text}", text.chars().count());
+    }
+}
+
+/// Every rules topic, in both languages, fits in one message; Spanish topic words work
+/// and the Spanish texts use the rulebooks' terms.
+#[test]
+fn rules_come_in_both_languages_and_take_spanish_topic_words() {
+    let app = app();
+    let es = Ctx {
+        lang: Lang::from_code("es").unwrap(),
+        ..alice()
+    };
+    let topics = [
+        "base",
+        "farmers",
+        "inns-cathedrals",
+        "traders-builders",
+        "gold-mines",
+        "mage-witch",
+        "flying-machines",
+        "ferries",
+        "crop-circles",
+        "labyrinth",
+        "robbers",
+        "messages",
+        "cards",
+        "bot",
+    ];
+    for topic in topics {
+        for c in [alice(), es.clone()] {
+            let t = run(&app, &c, "rules", &[("topic", topic)]).text();
+            assert!(
+                t.chars().count() <= 2000,
+                "{topic}: {} characters",
+                t.chars().count()
+            );
+            assert!(t.starts_with("**"), "{topic}: {t}");
+        }
+    }
+    let t = run(&app, &es, "rules", &[("topic", "granjeros")]).text();
+    assert!(t.starts_with("**Granjeros.**"), "{t}");
+    assert!(t.contains("`granjeros:clásica`"), "{t}");
+    // A Spanish word asked by an English client gives the English text.
+    let t = run(&app, &alice(), "rules", &[("topic", "posadas-catedrales")]).text();
+    assert!(t.starts_with("**Inns & Cathedrals**"), "{t}");
+    for (topic, words) in [
+        (
+            "base",
+            &[
+                "seguidor",
+                "ladrón",
+                "caballero",
+                "monje",
+                "granjero",
+                "claustro",
+            ][..],
+        ),
+        (
+            "inns-cathedrals",
+            &["posada", "catedral", "seguidor grande"],
+        ),
+        (
+            "constructores-comerciantes",
+            &["constructor", "cerdo", "vino"],
+        ),
+        ("minas-de-oro", &["lingote"]),
+        ("mago-bruja", &["mago", "bruja"]),
+        ("maquinas-voladoras", &["máquina voladora", "dado"]),
+        ("transbordadores", &["transbordador", "lago"]),
+        (
+            "ladrones",
+            &["ladrón", "ficha de puntuación", "marcador de puntuación"],
+        ),
+        ("despachos", &["despacho", "seguidora"]),
+        (
+            "circulos-en-los-cultivos",
+            &["círculo en los cultivos", "horca", "maza"],
+        ),
+        ("laberinto", &["laberinto"]),
+        ("cartas", &["comodines", "cofre", "asegura"]),
+    ] {
+        let t = run(&app, &es, "rules", &[("topic", topic)]).text();
+        for w in words {
+            assert!(t.contains(w), "{topic} lacks {w}: {t}");
+        }
+    }
+    let t = run(&app, &es, "rules", &[("topic", "ajedrez")]).text();
+    assert!(
+        t.starts_with(
+            "No hay ningún tema de reglas «ajedrez». Temas: base, granjeros, posadas-catedrales,"
+        ),
+        "{t}"
+    );
+}
+
 #[test]
 fn stats_count_this_servers_finished_games() {
     let app = app();

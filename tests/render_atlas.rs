@@ -2,6 +2,7 @@
 //! `RENDER_OUT=dir cargo test --test render_atlas -- --ignored`.
 
 use carcassonne_bot::engine::{Catalogue, Expansion, FigureKind, KindId, Rotation, SegmentKind};
+use carcassonne_bot::i18n::Lang;
 use carcassonne_bot::render;
 use carcassonne_bot::view::Colour;
 
@@ -100,14 +101,18 @@ fn write_sample_boards() {
         let view = samples::view(&game);
         let t = std::time::Instant::now();
         let png = if view.over {
-            render::final_scores_png(&view)
+            render::final_scores_png(&view, Lang::english())
         } else {
-            render::board_png(&view)
+            render::board_png(&view, Lang::english())
         };
         eprintln!("{name}: {} bytes in {:?}", png.len(), t.elapsed());
         std::fs::write(format!("{out}/{name}.png"), &png).unwrap();
         if view.over {
-            std::fs::write(format!("{out}/{name}-board.png"), render::board_png(&view)).unwrap();
+            std::fs::write(
+                format!("{out}/{name}-board.png"),
+                render::board_png(&view, Lang::english()),
+            )
+            .unwrap();
         }
     }
 }
@@ -224,7 +229,11 @@ fn write_expansion_showcase() {
     }
     let mut view = samples::view(&game);
     view.next = Some(render::cli::next_tile(&game, cat_id("TB/CcRR.w")));
-    std::fs::write(format!("{out}/showcase.png"), render::board_png(&view)).unwrap();
+    std::fs::write(
+        format!("{out}/showcase.png"),
+        render::board_png(&view, Lang::english()),
+    )
+    .unwrap();
 }
 
 fn cat_id(s: &str) -> KindId {

@@ -5,6 +5,7 @@ use carcassonne_bot::engine::tile::Terrain;
 use carcassonne_bot::engine::{
     Action, Catalogue, Decision, Expansion, Game, GameConfig, Pos, Rotation, Side, Slot, Stack,
 };
+use carcassonne_bot::i18n::Lang;
 use carcassonne_bot::render::{self, Layout, palette, samples};
 use carcassonne_bot::view::BoardView;
 use image::{Rgba, RgbaImage};
@@ -102,7 +103,7 @@ fn every_kind_shows_its_edges_in_every_rotation_and_size() {
 fn cities_roads_and_fields_have_their_colours_on_the_board() {
     let game = samples::random_game(3, &[Expansion::Base], 21, u64::MAX, Some(30));
     let view = samples::view(&game);
-    let img = decode(&render::board_png(&view));
+    let img = decode(&render::board_png(&view, Lang::english()));
     let lay = render::board_layout(&view);
     assert_eq!((img.width(), img.height()), (lay.width, lay.height));
     let cat = Catalogue::get();
@@ -163,7 +164,7 @@ fn figures_stand_at_their_anchor_in_their_colour() {
         let game = samples::random_game(6, &all, seed, 1, Some(20));
         let view = samples::view(&game);
         assert!(view.figures.len() > 10);
-        let img = decode(&render::board_png(&view));
+        let img = decode(&render::board_png(&view, Lang::english()));
         let lay = render::board_layout(&view);
         for f in &view.figures {
             let t = view.tiles.iter().find(|t| t.pos == f.pos).unwrap();
@@ -192,7 +193,7 @@ fn magic_figures_and_gold_bars_are_on_the_picture() {
     for seed in [41, 42, 43, 44] {
         let game = samples::random_game(3, &exps, seed, 2, Some(10));
         let view = samples::view(&game);
-        let img = decode(&render::board_png(&view));
+        let img = decode(&render::board_png(&view, Lang::english()));
         let lay = render::board_layout(&view);
         for n in &view.neutral {
             let t = view.tiles.iter().find(|t| t.pos == n.pos).unwrap();
@@ -222,7 +223,7 @@ fn spots_are_marked_where_the_engine_allows_a_tile_and_only_there() {
     let legal: Vec<Pos> = game.placements(kind).iter().map(|p| p.at).collect();
     let open: Vec<Pos> = game.board().open_positions().collect();
     assert!(!legal.is_empty() && open.len() > legal.len());
-    let img = decode(&render::board_png(&view));
+    let img = decode(&render::board_png(&view, Lang::english()));
     let lay = render::board_layout(&view);
     let probe = |pos: Pos| {
         let p = lay.point(pos, render::canvas::v2(0.22, 0.22));
@@ -270,8 +271,8 @@ fn the_picture_grows_by_one_tile_per_column_and_row() {
     assert_eq!(l2.cols(), l1.cols() + 1);
     assert_eq!(l2.rows(), l1.rows());
     assert_eq!(l2.width, l1.width + l1.tile);
-    let i1 = render::board_image(&one);
-    let i2 = render::board_image(&two);
+    let i1 = render::board_image(&one, Lang::english());
+    let i2 = render::board_image(&two, Lang::english());
     assert_eq!(i2.width(), i1.width() + l1.tile);
     assert_eq!((i1.width(), i1.height()), (l1.width, l1.height));
 
@@ -311,7 +312,7 @@ fn tiles_shrink_for_big_boards_and_every_picture_stays_small() {
     let lay = render::board_layout(&view);
     assert!(lay.tile < render::layout::MAX_TILE);
     assert!(lay.tile >= 16);
-    let png = render::board_png(&view);
+    let png = render::board_png(&view, Lang::english());
     assert!(png.len() <= render::MAX_PNG_BYTES, "{} bytes", png.len());
     let img = decode(&png);
     assert_eq!((img.width(), img.height()), (lay.width, lay.height));
@@ -324,8 +325,8 @@ fn tiles_shrink_for_big_boards_and_every_picture_stays_small() {
     let game = samples::random_game(4, &[Expansion::Base], 51, 2, None);
     assert!(game.is_over());
     let view = samples::view(&game);
-    let board = render::board_png(&view);
-    let fin = render::final_scores_png(&view);
+    let board = render::board_png(&view, Lang::english());
+    let fin = render::final_scores_png(&view, Lang::english());
     assert!(board.len() <= 2_000_000, "{} bytes", board.len());
     assert!(fin.len() <= 2_000_000, "{} bytes", fin.len());
 }
@@ -335,7 +336,7 @@ fn the_last_placed_tile_is_outlined() {
     let game = samples::random_game(2, &[Expansion::Base], 61, 3, Some(50));
     let view = samples::view(&game);
     let last = view.last_placed.unwrap();
-    let img = decode(&render::board_png(&view));
+    let img = decode(&render::board_png(&view, Lang::english()));
     let lay = render::board_layout(&view);
     let (x, y) = lay.cell_origin(last);
     let t = lay.tile as i32;
@@ -362,7 +363,7 @@ fn the_last_placed_tile_is_outlined() {
 fn the_panel_shows_each_player_and_the_next_tile() {
     let game = samples::random_game(4, &[Expansion::Base], 71, 3, Some(30));
     let view: BoardView = samples::view(&game);
-    let img = render::board_image(&view);
+    let img = render::board_image(&view, Lang::english());
     let lay: Layout = render::board_layout(&view);
     // The swatch of each player: a follower in the player's colour, in player order.
     let mut found = Vec::new();
@@ -410,17 +411,17 @@ fn odd_views_draw_without_panicking() {
         }],
         fitting: vec![],
     });
-    let png = render::board_png(&view);
+    let png = render::board_png(&view, Lang::english());
     assert!(!png.is_empty());
-    assert!(!render::final_scores_png(&view).is_empty());
+    assert!(!render::final_scores_png(&view, Lang::english()).is_empty());
     // Nothing at all.
     view.tiles.clear();
     view.figures.clear();
     view.players.clear();
     view.next = None;
     view.last_placed = None;
-    assert!(!render::board_png(&view).is_empty());
-    assert!(!render::final_scores_png(&view).is_empty());
+    assert!(!render::board_png(&view, Lang::english()).is_empty());
+    assert!(!render::final_scores_png(&view, Lang::english()).is_empty());
 }
 
 /// Ferries: a wooden plank across each lake from one road end joined to the other; the
@@ -432,7 +433,7 @@ fn ferries_are_drawn_on_their_lakes() {
     for seed in [41, 42] {
         let game = samples::random_game(3, &exps, seed, 3, None);
         let view = samples::view(&game);
-        let img = decode(&render::board_png(&view));
+        let img = decode(&render::board_png(&view, Lang::english()));
         let lay = render::board_layout(&view);
         assert!(!view.ferries.is_empty());
         for &(pos, ends) in &view.ferries {
@@ -478,7 +479,7 @@ fn robbers_stand_beside_their_markers_on_the_score_track() {
         view.players.iter().map(|p| p.robber).collect::<Vec<_>>(),
         [Some(2), Some(0), Some(0)]
     );
-    let img = decode(&render::board_png(&view));
+    let img = decode(&render::board_png(&view, Lang::english()));
     let lay = render::board_layout(&view);
     let track = render::panel::track_layout(&view, lay.panel_x as i32, lay.panel_w as i32)
         .expect("a score track with robbers");
@@ -525,8 +526,8 @@ fn a_stack_of_followers_shows_its_count() {
     let mut stacked = view.clone();
     stacked.figures.push(f.clone());
     let lay = render::board_layout(&view);
-    let one = decode(&render::board_png(&view));
-    let two = decode(&render::board_png(&stacked));
+    let one = decode(&render::board_png(&view, Lang::english()));
+    let two = decode(&render::board_png(&stacked, Lang::english()));
     let (ax, ay) = {
         let t = view.tiles.iter().find(|t| t.pos == f.pos).unwrap();
         lay.anchor_pixel(t.pos, t.kind, t.rotation, f.segment)
@@ -563,7 +564,7 @@ fn messages_show_two_markers_per_player_on_the_score_track() {
     assert!(view.messages);
     assert_eq!(view.players[0].markers, [2, 0]);
     assert_eq!(view.players[1].markers, [0, 4]);
-    let img = decode(&render::board_png(&view));
+    let img = decode(&render::board_png(&view, Lang::english()));
     let lay = render::board_layout(&view);
     let track = render::panel::track_layout(&view, lay.panel_x as i32, lay.panel_w as i32)
         .expect("a score track with Messages");
@@ -601,4 +602,66 @@ fn messages_show_two_markers_per_player_on_the_score_track() {
     assert!(r.y < by.y);
     let (other, _) = track.markers[1][0];
     assert_ne!(r.x, other.x, "not by blue's first marker");
+}
+
+/// The Spanish panel: the same size and board as the English picture, its longer words
+/// within the panel's margins (a robbers game: the player rows with "junto a …" and the
+/// score track's title; the next tile's title and spots).
+#[test]
+fn the_spanish_panel_keeps_its_words_inside() {
+    let es = Lang::from_code("es").unwrap();
+    let game = samples::random_game(
+        4,
+        &[
+            Expansion::Base,
+            Expansion::Robbers,
+            Expansion::TradersBuilders,
+        ],
+        71,
+        3,
+        Some(30),
+    );
+    let mut view: BoardView = samples::view(&game);
+    // Long names and every robber out, beside the next player's marker.
+    for (i, p) in view.players.iter_mut().enumerate() {
+        p.name = format!("Jugadora número {i} con nombre larguísimo");
+        p.robber = Some(((i + 1) % 4) as u8);
+    }
+    let lay = render::board_layout(&view);
+    let en = render::board_image(&view, Lang::english());
+    let img = render::board_image(&view, es);
+    if let Ok(dir) = std::env::var("RENDER_OUT") {
+        img.save(format!("{dir}/panel-es.png")).unwrap();
+    }
+    assert_eq!((img.width(), img.height()), (lay.width, lay.height));
+    assert_eq!((en.width(), en.height()), (lay.width, lay.height));
+    assert_eq!(lay.panel_w, 340);
+    // Words only in the panel.
+    let mut board_diff = 0;
+    let mut panel_diff = 0;
+    for (x, y, p) in img.enumerate_pixels() {
+        if en.get_pixel(x, y) != p {
+            if x < lay.panel_x {
+                board_diff += 1;
+            } else {
+                panel_diff += 1;
+            }
+        }
+    }
+    assert_eq!(board_diff, 0);
+    assert!(panel_diff > 1000, "{panel_diff}");
+    // The panel's right margin (past the current player's highlight) stays empty: no
+    // line runs out of the panel.
+    let right = lay.panel_x + lay.panel_w;
+    for y in 0..img.height() {
+        for x in right - 8..right {
+            assert_eq!(px(&img, (x, y)), palette::PANEL, "ink at {x},{y}");
+        }
+    }
+    // The header is drawn (ink at the top of the panel).
+    let ink = (lay.panel_x + 16..right - 16)
+        .flat_map(|x| (14..40).map(move |y| (x, y)))
+        .filter(|p| px(&img, *p) == palette::TEXT)
+        .count();
+    assert!(ink > 100, "{ink}");
 }

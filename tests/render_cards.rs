@@ -9,6 +9,7 @@ use carcassonne_bot::cards::{
     Card, CardAction, CardConfig, CardGame, CardId, Colour, GamePhase, PendingKind, PublicView,
     RowItemView,
 };
+use carcassonne_bot::i18n::Lang;
 use carcassonne_bot::render::cards::{
     self, BACK, BACK_LATTICE, HAND_CARD_W, MAX_WIDTH, Rect, back_probe, card_colour, face_probe,
     follower_anchor, hand_layout, samples, table_layout,
@@ -184,7 +185,7 @@ fn cards_backs_and_followers_are_where_the_layout_says() {
             .flat_map(|r| &r.items)
             .any(|i| matches!(i, RowItemView::FaceDown { .. }))
     );
-    let img = decode(&render::card_table_png(&view, &names(2)));
+    let img = decode(&render::card_table_png(&view, &names(2), Lang::english()));
     let lay = table_layout(&view);
     assert_eq!((img.width(), img.height()), (lay.width, lay.height));
     check_rows(&view, &img);
@@ -206,7 +207,7 @@ fn several_followers_in_one_row_each_show_their_colour() {
         })
         .collect();
     assert_eq!(followers, vec![0, 1]);
-    let img = decode(&render::card_table_png(&view, &names(2)));
+    let img = decode(&render::card_table_png(&view, &names(2), Lang::english()));
     check_rows(&view, &img);
 }
 
@@ -229,7 +230,7 @@ fn ink_pixels(img: &RgbaImage, r: Rect) -> usize {
 fn seat_lines_show_scores() {
     let g = mid_round();
     let view = g.public_view();
-    let img = decode(&render::card_table_png(&view, &names(2)));
+    let img = decode(&render::card_table_png(&view, &names(2), Lang::english()));
     let lay = table_layout(&view);
     assert_eq!(lay.seats.len(), 2);
     for s in &lay.seats {
@@ -263,7 +264,7 @@ fn secured_cards_are_shown_while_a_round_is_scored() {
         view.waiting.as_ref().map(|w| &w.kind),
         Some(PendingKind::Misplaced { .. })
     ));
-    let img = decode(&render::card_table_png(&view, &names(2)));
+    let img = decode(&render::card_table_png(&view, &names(2), Lang::english()));
     let lay = table_layout(&view);
     assert_eq!(lay.securing.len(), view.securing.len());
     assert!(!view.securing.is_empty());
@@ -314,7 +315,7 @@ fn a_long_row_wraps_and_the_picture_grows_within_the_width_limit() {
     );
     assert!(after.width <= MAX_WIDTH);
     assert!(after.width >= before.width);
-    let png = render::card_table_png(&long, &names(2));
+    let png = render::card_table_png(&long, &names(2), Lang::english());
     assert!(png.len() < MAX_PNG_BYTES);
     let img = decode(&png);
     assert!(img.width() <= MAX_WIDTH);
@@ -331,7 +332,7 @@ fn a_long_row_wraps_and_the_picture_grows_within_the_width_limit() {
             });
         }
     }
-    let png = render::card_table_png(&huge, &names(2));
+    let png = render::card_table_png(&huge, &names(2), Lang::english());
     assert!(png.len() < MAX_PNG_BYTES);
     let img = decode(&png);
     assert!(img.width() <= MAX_WIDTH);
@@ -346,7 +347,7 @@ fn a_six_card_hand_shows_six_cards_in_order() {
     assert_eq!(view.hand.len(), 6);
     let lay = hand_layout(&view);
     assert_eq!(lay.cards.len(), 6);
-    let img = decode(&render::card_hand_png(&view, &names(2)));
+    let img = decode(&render::card_hand_png(&view, &names(2), Lang::english()));
     assert_eq!((img.width(), img.height()), (lay.width, lay.height));
     for (card, r) in &lay.cards {
         assert_eq!(r.w, HAND_CARD_W);
@@ -378,7 +379,7 @@ fn on_their_turn_the_hand_says_where_each_card_goes() {
         })
     ));
     let lay = hand_layout(&view);
-    let img = decode(&render::card_hand_png(&view, &names(2)));
+    let img = decode(&render::card_hand_png(&view, &names(2), Lang::english()));
     for cap in &lay.captions {
         let green = (cap.y..cap.bottom())
             .flat_map(|y| (cap.x..cap.right()).map(move |x| (x as u32, y as u32)))
@@ -389,7 +390,7 @@ fn on_their_turn_the_hand_says_where_each_card_goes() {
     // Not their turn: no captions.
     let other = g.player_view(0);
     let lay = hand_layout(&other);
-    let img = decode(&render::card_hand_png(&other, &names(2)));
+    let img = decode(&render::card_hand_png(&other, &names(2), Lang::english()));
     for cap in &lay.captions {
         assert!(ink_pixels(&img, *cap) == 0, "caption drawn off turn");
     }
@@ -404,7 +405,7 @@ fn the_owner_sees_their_face_down_cards_in_the_hand_picture() {
     let (card, row, r) = lay.face_down[0];
     assert_eq!(card.card(), Card::parse("green sheep").unwrap());
     assert_eq!(row, Colour::Blue);
-    let img = decode(&render::card_hand_png(&view, &names(2)));
+    let img = decode(&render::card_hand_png(&view, &names(2), Lang::english()));
     assert_eq!(px(&img, face_probe(r)), card_colour(Some(Colour::Green)));
 }
 
@@ -428,8 +429,8 @@ fn the_table_shows_nothing_hidden() {
     assert_eq!(a.public_view(), b.public_view());
     assert_ne!(a.player_view(0), b.player_view(0));
     assert_ne!(a.player_view(1), b.player_view(1));
-    let pa = render::card_table_png(&a.public_view(), &names(2));
-    let pb = render::card_table_png(&b.public_view(), &names(2));
+    let pa = render::card_table_png(&a.public_view(), &names(2), Lang::english());
+    let pb = render::card_table_png(&b.public_view(), &names(2), Lang::english());
     assert!(pa == pb, "the public pictures differ");
 
     // A player's own view of the table knows its face-down card: drawn as a table picture,
@@ -441,10 +442,14 @@ fn the_table_shows_nothing_hidden() {
             .flat_map(|r| &r.items)
             .any(|i| matches!(i, RowItemView::FaceDown { card: Some(_), .. }))
     );
-    assert!(render::card_table_png(&own, &names(2)) == pa);
+    assert!(render::card_table_png(&own, &names(2), Lang::english()) == pa);
 
     // And the faces of the hidden cards are on their owners' hand pictures only.
-    let hand = decode(&render::card_hand_png(&a.player_view(0), &names(2)));
+    let hand = decode(&render::card_hand_png(
+        &a.player_view(0),
+        &names(2),
+        Lang::english(),
+    ));
     let (_, _, r) = hand_layout(&a.player_view(0)).face_down[0];
     assert_eq!(px(&hand, face_probe(r)), card_colour(Some(Colour::Green)));
 }
@@ -479,7 +484,7 @@ fn every_card_kind_shows_its_colour_at_every_size() {
         for k in &kinds {
             let mut img = RgbaImage::from_pixel(w as u32 + 4, h as u32 + 4, palette::TABLE);
             let r = Rect::new(2, 2, w, h);
-            cards::draw_face(&mut img, *k, r);
+            cards::draw_face(&mut img, *k, r, Lang::english());
             assert_eq!(
                 px(&img, face_probe(r)),
                 card_colour(k.colour()),
@@ -508,7 +513,7 @@ fn the_final_picture_ranks_the_players_and_crowns_the_winners() {
         let lay = table_layout(&view);
         let ranking = lay.ranking.as_ref().expect("a ranking");
         assert_eq!(ranking.order.len(), players as usize);
-        let png = render::card_table_png(&view, &names(players));
+        let png = render::card_table_png(&view, &names(players), Lang::english());
         let img = decode(&png);
         // Best first, and every winner's line is gold.
         let scores: Vec<u32> = ranking
@@ -544,13 +549,13 @@ fn random_games_render_within_limits() {
             n += 1;
             if n % 7 == 0 {
                 let view = g.public_view();
-                let png = render::card_table_png(&view, &names);
+                let png = render::card_table_png(&view, &names, Lang::english());
                 assert!(png.len() < 2 * 1024 * 1024, "{} bytes", png.len());
                 let img = decode(&png);
                 assert!(img.width() <= MAX_WIDTH);
                 check_rows(&view, &img);
                 for p in 0..players {
-                    let hand = render::card_hand_png(&g.player_view(p), &names);
+                    let hand = render::card_hand_png(&g.player_view(p), &names, Lang::english());
                     assert!(hand.len() < 1024 * 1024);
                 }
             }
@@ -563,9 +568,15 @@ fn random_games_render_within_limits() {
 fn pictures_are_deterministic() {
     let g = at_misplaced_decision();
     let v = g.public_view();
-    assert!(render::card_table_png(&v, &names(2)) == render::card_table_png(&v, &names(2)));
+    assert!(
+        render::card_table_png(&v, &names(2), Lang::english())
+            == render::card_table_png(&v, &names(2), Lang::english())
+    );
     let p = g.player_view(0);
-    assert!(render::card_hand_png(&p, &names(2)) == render::card_hand_png(&p, &names(2)));
+    assert!(
+        render::card_hand_png(&p, &names(2), Lang::english())
+            == render::card_hand_png(&p, &names(2), Lang::english())
+    );
 }
 
 /// Writes sample pictures into `RENDER_OUT` and prints timings and sizes.
@@ -595,30 +606,30 @@ fn write_samples() {
     let n2 = names(2);
     let start = game(HAND0, HAND1);
     timed("01-start", &|| {
-        render::card_table_png(&start.public_view(), &n2)
+        render::card_table_png(&start.public_view(), &n2, Lang::english())
     });
     timed("01-start-hand", &|| {
-        render::card_hand_png(&start.player_view(1), &n2)
+        render::card_hand_png(&start.player_view(1), &n2, Lang::english())
     });
     let mid = mid_round();
     timed("02-mid-round", &|| {
-        render::card_table_png(&mid.public_view(), &n2)
+        render::card_table_png(&mid.public_view(), &n2, Lang::english())
     });
     timed("02-mid-round-hand", &|| {
-        render::card_hand_png(&mid.player_view(0), &n2)
+        render::card_hand_png(&mid.player_view(0), &n2, Lang::english())
     });
     let mut two = mid_round();
     follower(&mut two, 1, Colour::Red);
     play(&mut two, 0, "red horse", Colour::Red);
     timed("03-two-followers", &|| {
-        render::card_table_png(&two.public_view(), &n2)
+        render::card_table_png(&two.public_view(), &n2, Lang::english())
     });
     let dec = at_misplaced_decision();
     timed("04-decision", &|| {
-        render::card_table_png(&dec.public_view(), &n2)
+        render::card_table_png(&dec.public_view(), &n2, Lang::english())
     });
     timed("04-decision-hand", &|| {
-        render::card_hand_png(&dec.player_view(0), &n2)
+        render::card_hand_png(&dec.player_view(0), &n2, Lang::english())
     });
     for players in [2u8, 5] {
         let names = names(players);
@@ -631,32 +642,36 @@ fn write_samples() {
         });
         let name = format!("05-layout-{players}p");
         timed(&name, &|| {
-            render::card_table_png(&layout.public_view(), &names)
+            render::card_table_png(&layout.public_view(), &names, Lang::english())
         });
         let name = format!("05-layout-{players}p-hand");
         timed(&name, &|| {
-            render::card_hand_png(&layout.player_view(0), &names)
+            render::card_hand_png(&layout.player_view(0), &names, Lang::english())
         });
         let d = samples::at_decision(players, 11);
         let name = format!("06-random-decision-{players}p");
-        timed(&name, &|| render::card_table_png(&d.public_view(), &names));
+        timed(&name, &|| {
+            render::card_table_png(&d.public_view(), &names, Lang::english())
+        });
         let p = d.pending().map_or(0, |p| p.player);
         let name = format!("06-random-decision-{players}p-hand");
-        timed(&name, &|| render::card_hand_png(&d.player_view(p), &names));
+        timed(&name, &|| {
+            render::card_hand_png(&d.player_view(p), &names, Lang::english())
+        });
         let mid = samples::random_game(players, 5, 70, |_| false);
         let name = format!("07-random-mid-{players}p");
         timed(&name, &|| {
-            render::card_table_png(&mid.public_view(), &names)
+            render::card_table_png(&mid.public_view(), &names, Lang::english())
         });
         let p = mid.pending().map_or(0, |p| p.player);
         let name = format!("07-random-mid-{players}p-hand");
         timed(&name, &|| {
-            render::card_hand_png(&mid.player_view(p), &names)
+            render::card_hand_png(&mid.player_view(p), &names, Lang::english())
         });
         let end = samples::random_game(players, 9, usize::MAX, |_| false);
         let name = format!("08-final-{players}p");
         timed(&name, &|| {
-            render::card_table_png(&end.public_view(), &names)
+            render::card_table_png(&end.public_view(), &names, Lang::english())
         });
     }
     let mut long = mid_round().public_view();
@@ -671,7 +686,9 @@ fn write_samples() {
             RowItemView::Card { card }
         });
     }
-    timed("09-long-row", &|| render::card_table_png(&long, &n2));
+    timed("09-long-row", &|| {
+        render::card_table_png(&long, &n2, Lang::english())
+    });
     let mut huge = long.clone();
     for r in &mut huge.rows {
         for k in 0..40u8 {
@@ -683,15 +700,17 @@ fn write_samples() {
             secures: 41,
         });
     }
-    timed("10-huge-rows", &|| render::card_table_png(&huge, &names(3)));
+    timed("10-huge-rows", &|| {
+        render::card_table_png(&huge, &names(3), Lang::english())
+    });
     let mid = samples::random_game(5, 5, 70, |_| false);
     let v = mid.public_view();
     let t = std::time::Instant::now();
     for _ in 0..20 {
-        std::hint::black_box(cards::table_image(&v, &names(5)));
+        std::hint::black_box(cards::table_image(&v, &names(5), Lang::english()));
     }
     println!("draw only: {:.1} ms", t.elapsed().as_secs_f64() * 50.0);
-    let img = cards::table_image(&v, &names(5));
+    let img = cards::table_image(&v, &names(5), Lang::english());
     let t = std::time::Instant::now();
     for _ in 0..20 {
         std::hint::black_box(render::encode_png(&img));
@@ -714,7 +733,7 @@ fn write_samples() {
             if i == kinds.len() {
                 cards::draw_back(&mut atlas, r, Some(3));
             } else {
-                cards::draw_face(&mut atlas, *k, r);
+                cards::draw_face(&mut atlas, *k, r, Lang::english());
             }
         }
         y += 3 * (h + 8) + 8;
@@ -722,11 +741,94 @@ fn write_samples() {
     pictures.push(("00-atlas".into(), render::encode_png(&atlas)));
     // How Discord's inline preview shows a table (about 550 pixels wide).
     let mid = samples::random_game(4, 5, 60, |_| false);
-    let img = cards::table_image(&mid.public_view(), &names(4));
+    let img = cards::table_image(&mid.public_view(), &names(4), Lang::english());
     let h = img.height() * 550 / img.width();
     let small = image::imageops::resize(&img, 550, h, image::imageops::FilterType::Triangle);
     pictures.push(("11-preview-550".into(), render::encode_png(&small)));
     for (name, png) in pictures {
         std::fs::write(format!("{out}/{name}.png"), png).unwrap();
     }
+}
+
+fn spanish() -> Lang {
+    Lang::from_code("es").expect("Spanish")
+}
+
+/// Whether the pixel column `x` over `y0..y1` is one colour: no word crosses it.
+fn clean_column(img: &RgbaImage, x: i32, (y0, y1): (i32, i32)) -> bool {
+    let first = px(img, (x as u32, y0 as u32));
+    (y0..y1).all(|y| px(img, (x as u32, y as u32)) == first)
+}
+
+/// The Spanish table, hand and final ranking: the layouts' sizes (words never move
+/// anything), the cards where the layout says, and the longer words inside their boxes:
+/// a seat's follower status ends before the herds' column, the status line of the hand
+/// inside its frame.
+#[test]
+fn spanish_card_pictures_keep_their_words_in_their_boxes() {
+    let es = spanish();
+    let save = |img: &RgbaImage, name: &str| {
+        if let Ok(dir) = std::env::var("RENDER_OUT") {
+            img.save(format!("{dir}/{name}-es.png")).unwrap();
+        }
+    };
+    for (name, g) in [
+        ("mid-round", mid_round()),
+        ("decision", at_misplaced_decision()),
+    ] {
+        let view = g.public_view();
+        let lay = table_layout(&view);
+        let img = decode(&render::card_table_png(&view, &names(2), es));
+        save(&img, &format!("table-{name}"));
+        assert_eq!((img.width(), img.height()), (lay.width, lay.height));
+        check_rows(&view, &img);
+        for sl in &lay.seats {
+            let mid = sl.line.y + sl.line.h / 2;
+            assert!(
+                clean_column(&img, sl.herds.x - 4, (mid - 12, mid + 12)),
+                "{name}: seat {} runs into the herds",
+                sl.seat
+            );
+        }
+        // The same picture in English differs only by its words: same size.
+        let en = decode(&render::card_table_png(&view, &names(2), Lang::english()));
+        assert_eq!((en.width(), en.height()), (img.width(), img.height()));
+        assert!(en != img);
+
+        for seat in 0..2 {
+            let pv = g.player_view(seat);
+            let hl = hand_layout(&pv);
+            let hand = decode(&render::card_hand_png(&pv, &names(2), es));
+            save(&hand, &format!("hand-{name}-{seat}"));
+            assert_eq!((hand.width(), hand.height()), (hl.width, hl.height));
+            let s = hl.status;
+            assert!(
+                clean_column(&hand, s.right() - 8, (s.y + 6, s.bottom() - 6)),
+                "{name}: the status of seat {seat} runs out of its frame"
+            );
+            for (id, r) in &hl.cards {
+                let c = card_colour(id.card().colour());
+                assert_eq!(px(&hand, face_probe(*r)), c, "{name}: {id:?}");
+            }
+        }
+    }
+    let g = samples::random_game(4, 11, usize::MAX, |_| false);
+    let view = g.public_view();
+    let lay = table_layout(&view);
+    let img = decode(&render::card_table_png(&view, &names(4), es));
+    save(&img, "table-final");
+    assert_eq!((img.width(), img.height()), (lay.width, lay.height));
+    let ranking = lay.ranking.as_ref().expect("a ranking");
+    // The chests' note ends inside the ranking's panel, and stands apart from the title
+    // (10 clean columns: more than a space between two words of the title).
+    let p = ranking.panel;
+    assert!(clean_column(&img, p.right() - 6, (p.y + 10, p.y + 34)));
+    let clean: Vec<bool> = (p.x + 14..p.x + 400)
+        .map(|x| clean_column(&img, x, (p.y + 10, p.y + 34)))
+        .collect();
+    let first_ink = clean.iter().position(|c| !c).unwrap();
+    assert!(
+        clean[first_ink..].windows(10).any(|w| w.iter().all(|c| *c)),
+        "the title touches the note"
+    );
 }

@@ -1,6 +1,7 @@
 //! The end-of-game picture: the final board beside the score table, winners in gold.
 
 use carcassonne_bot::engine::{Category, Expansion};
+use carcassonne_bot::i18n::Lang;
 use carcassonne_bot::render::{self, palette, samples};
 use carcassonne_bot::view::BoardView;
 use image::RgbaImage;
@@ -47,7 +48,7 @@ fn rows_go_best_first_and_the_winner_is_gold() {
     for (i, p) in view.players.iter_mut().enumerate() {
         p.score += 100 * i as u32;
     }
-    let img = decode(&render::final_scores_png(&view));
+    let img = decode(&render::final_scores_png(&view, Lang::english()));
     let (lay, table) = render::final_scores_layout(&view);
     assert_eq!((img.width(), img.height()), (lay.width, lay.height));
     assert_eq!(table.order, vec![3, 2, 1, 0]);
@@ -85,7 +86,7 @@ fn a_tie_highlights_every_winner() {
     for p in view.players.iter_mut() {
         p.score = 42;
     }
-    let img = render::final_scores_image(&view);
+    let img = render::final_scores_image(&view, Lang::english());
     let (_, table) = render::final_scores_layout(&view);
     assert_eq!(table.winners.len(), 3);
     assert_eq!(table.ranks, vec![1, 1, 1]);
@@ -101,6 +102,85 @@ fn a_base_game_has_no_goods_column() {
     let (_, table) = render::final_scores_layout(&view);
     assert!(!table.columns.contains(&Category::Goods));
     assert_eq!(table.columns.len(), 4);
-    let png = render::final_scores_png(&view);
+    let png = render::final_scores_png(&view, Lang::english());
     assert!(png.len() < 2_000_000);
+}
+
+fn spanish() -> Lang {
+    Lang::from_code("es").expect("Spanish")
+}
+
+/// Whether `x0..x1` holds 6 neighbouring pixel columns all `bg` over `y0..y1` (wider
+/// than the room between two letters of a word): the words left and right of them are
+/// apart.
+fn gap_in(
+    img: &RgbaImage,
+    (x0, x1): (u32, u32),
+    (y0, y1): (u32, u32),
+    bg: image::Rgba<u8>,
+) -> bool {
+    let clean: Vec<bool> = (x0..x1)
+        .map(|x| (y0..y1).all(|y| *img.get_pixel(x, y) == bg))
+        .collect();
+    clean.windows(6).any(|w| w.iter().all(|c| *c))
+}
+
+/// The Spanish end-of-game picture has the English one's size and board; its longer
+/// column titles stay apart and inside the table, its words differ from the English.
+#[test]
+fn the_spanish_final_scores_fit_their_columns() {
+    let mut view = finished(4, 81);
+    for (i, p) in view.players.iter_mut().enumerate() {
+        p.score += 100 * i as u32;
+    }
+    let en = decode(&render::final_scores_png(&view, Lang::english()));
+    let es = decode(&render::final_scores_png(&view, spanish()));
+    if let Ok(dir) = std::env::var("RENDER_OUT") {
+        es.save(format!("{dir}/final-scores-es.png")).unwrap();
+    }
+    let (lay, table) = render::final_scores_layout(&view);
+    assert_eq!((es.width(), es.height()), (lay.width, lay.height));
+    assert_eq!((en.width(), en.height()), (es.width(), es.height()));
+    // The board is the same picture; only the table's words change.
+    let mut board_diff = 0;
+    let mut table_diff = 0;
+    for (x, y, p) in es.enumerate_pixels() {
+        if en.get_pixel(x, y) != p {
+            if x < lay.panel_x {
+                board_diff += 1;
+            } else {
+                table_diff += 1;
+            }
+        }
+    }
+    assert_eq!(board_diff, 0);
+    assert!(table_diff > 500, "{table_diff}");
+    // The header line: "Jugador", then the columns (goods too) and "Total", each title
+    // separated from the next by a clean column, within the table's margins.
+    assert_eq!(table.columns.len(), 5);
+    let band = (table.rows_y - 26, table.rows_y - 4);
+    let left = table.x + 18;
+    let mut edges = vec![left + 44];
+    edges.extend((0..=table.columns.len()).map(|c| table.column_right(c)));
+    for pair in edges.windows(2) {
+        // Between where one title ends (or "Jugador" starts) and where the next ends.
+        assert!(
+            gap_in(&es, (pair[0] + 1, pair[1]), band, palette::PANEL),
+            "titles touch between x {} and {}",
+            pair[0],
+            pair[1]
+        );
+    }
+    // Nothing is drawn in the right margin of the table.
+    assert!((0..es.height()).all(|y| {
+        (table.x + table.w - 6..table.x + table.w).all(|x| *es.get_pixel(x, y) == palette::PANEL)
+    }));
+    // The winner line is drawn within the margins.
+    let line_y = table.rows_y + 4 * table.row_h + 34;
+    let ink = count(
+        &es,
+        (left, line_y - 16, table.x + table.w - 18, line_y + 5),
+        palette::TEXT,
+    );
+    assert!(ink > 50, "{ink}");
 }

@@ -31,7 +31,8 @@ pub fn suggest(
     let pairs: Vec<(String, String)> = match (command, option) {
         ("rules", "topic") => text::RULE_TOPICS
             .iter()
-            .map(|t| (t.to_string(), t.to_string()))
+            .map(|t| text::rule_topic_word(ctx.lang, t))
+            .map(|w| (w.clone(), w))
             .collect(),
         ("new", "expansions") => {
             // Complete the last item of a comma-separated list.

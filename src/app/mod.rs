@@ -287,9 +287,9 @@ impl App {
 
     fn handle_once(&self, ctx: &Ctx, cmd: Command) -> (Response, Option<AiTurn>) {
         match cmd {
-            Command::Help => return (Response::one(Message::private(text::help())), None),
+            Command::Help => return (Response::one(Message::private(text::help(ctx.lang))), None),
             Command::Rules { topic } => {
-                let rules = text::rules(topic.as_deref());
+                let rules = text::rules(ctx.lang, topic.as_deref());
                 return (Response::one(Message::private(rules)), None);
             }
             Command::Stats => {

@@ -66,7 +66,7 @@ pub fn gif(r: &ChannelRecord, from_last_turn_of: Option<u8>) -> Option<(Vec<u8>,
     }
     let turns = frames.len().saturating_sub(1);
     let views: Vec<BoardView> = frames.into_iter().map(|(_, v)| v).collect();
-    replay_gif(&views).map(|g| (g, turns))
+    replay_gif(&views, r.setup.language).map(|g| (g, turns))
 }
 
 /// /replay [since:my-turn].

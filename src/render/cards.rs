@@ -16,6 +16,7 @@ mod glyphs;
 mod hand;
 pub mod samples;
 mod table;
+pub mod words;
 
 pub use face::{
     BACK, BACK_LATTICE, JOKER, MINI, back_probe, card_colour, card_height, draw_back, draw_face,
@@ -28,6 +29,7 @@ pub use table::{
 };
 
 use crate::cards::{PlayerView, PublicView};
+use crate::i18n::Lang;
 use crate::render::canvas::{Colour as Rgb, Shape, blend, fill_rect, v2};
 use image::RgbaImage;
 
@@ -117,32 +119,32 @@ fn framed(img: &mut RgbaImage, r: Rect, rad: f32, t: i32, fill: Rgb, edge: Rgb) 
 }
 
 /// A seat's name, or "Player N" when the app gave none.
-fn name_of(names: &[String], seat: u8) -> String {
+fn name_of(names: &[String], seat: u8, lang: Lang) -> String {
     names
         .get(seat as usize)
         .filter(|n| !n.trim().is_empty())
         .cloned()
-        .unwrap_or_else(|| format!("Player {}", seat + 1))
+        .unwrap_or_else(|| crate::t!(lang, "pic-player-n", number = seat + 1))
 }
 
-/// The public table picture (see the module documentation).
-pub fn table_image(view: &PublicView, names: &[String]) -> RgbaImage {
-    table::table_image(view, names)
+/// The public table picture (see the module documentation), its words in `lang`.
+pub fn table_image(view: &PublicView, names: &[String], lang: Lang) -> RgbaImage {
+    table::table_image(view, names, lang)
 }
 
 /// [`table_image`] as PNG bytes (never more than [`super::MAX_PNG_BYTES`]).
-pub fn table_png(view: &PublicView, names: &[String]) -> Vec<u8> {
-    within_limit(table_image(view, names), super::MAX_PNG_BYTES)
+pub fn table_png(view: &PublicView, names: &[String], lang: Lang) -> Vec<u8> {
+    within_limit(table_image(view, names, lang), super::MAX_PNG_BYTES)
 }
 
-/// A player's hand picture, for that player only.
-pub fn hand_image(view: &PlayerView, names: &[String]) -> RgbaImage {
-    hand::hand_image(view, names)
+/// A player's hand picture, for that player only, its words in `lang`.
+pub fn hand_image(view: &PlayerView, names: &[String], lang: Lang) -> RgbaImage {
+    hand::hand_image(view, names, lang)
 }
 
 /// [`hand_image`] as PNG bytes (never more than [`super::MAX_PNG_BYTES`]).
-pub fn hand_png(view: &PlayerView, names: &[String]) -> Vec<u8> {
-    within_limit(hand_image(view, names), super::MAX_PNG_BYTES)
+pub fn hand_png(view: &PlayerView, names: &[String], lang: Lang) -> Vec<u8> {
+    within_limit(hand_image(view, names, lang), super::MAX_PNG_BYTES)
 }
 
 /// Encodes `img`, scaled down until the PNG fits in `limit` bytes. The layouts keep every

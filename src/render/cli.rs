@@ -58,9 +58,9 @@ pub fn next_tile(game: &Game, kind: crate::engine::KindId) -> NextTile {
 pub fn picture(text: &str, next: Option<&str>, final_picture: bool) -> Result<Vec<u8>, Failure> {
     let view = scenario_view(text, next)?;
     Ok(if final_picture {
-        super::final_scores_png(&view)
+        super::final_scores_png(&view, crate::i18n::Lang::english())
     } else {
-        super::board_png(&view)
+        super::board_png(&view, crate::i18n::Lang::english())
     })
 }
 

@@ -2,6 +2,8 @@
 //! (what the picture shows and how: `docs/render.md`).
 //!
 //! - [`board_png`] / [`board_image`]: the board after a turn, with the side panel;
+//!   every word drawn comes from `assets/locales/<lang>/pictures.ftl` (`pic-…`) in the
+//!   language passed in (the game's language for public pictures);
 //! - [`final_scores_png`] / [`final_scores_image`]: the end-of-game picture, the final
 //!   board beside the score table;
 //! - [`board_layout`], [`final_scores_layout`]: where things land in those pictures
@@ -33,6 +35,7 @@ pub use layout::Layout;
 pub use scores::ScoreTable;
 
 use crate::engine::{KindId, Rotation};
+use crate::i18n::Lang;
 use crate::view::BoardView;
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ImageEncoder, RgbaImage};
@@ -45,25 +48,26 @@ pub fn board_layout(view: &BoardView) -> Layout {
     Layout::new(view, layout::PANEL_W, panel::height(view), None)
 }
 
-fn board_at(view: &BoardView, tile: Option<u32>) -> RgbaImage {
+fn board_at(view: &BoardView, lang: Lang, tile: Option<u32>) -> RgbaImage {
     let lay = Layout::new(view, layout::PANEL_W, panel::height(view), tile);
     let mut img = RgbaImage::new(lay.width, lay.height);
     board::draw(&mut img, view, &lay);
-    panel::draw(&mut img, view, lay.panel_x as i32, lay.panel_w as i32);
+    panel::draw(&mut img, view, lang, lay.panel_x as i32, lay.panel_w as i32);
     img
 }
 
 /// The board picture: the table with coordinates, tiles, figures, the last placed tile
-/// outlined, the legal spots of the next tile, and the side panel.
-pub fn board_image(view: &BoardView) -> RgbaImage {
-    board_at(view, None)
+/// outlined, the legal spots of the next tile, and the side panel, whose words are in
+/// `lang`.
+pub fn board_image(view: &BoardView, lang: Lang) -> RgbaImage {
+    board_at(view, lang, None)
 }
 
 /// [`board_image`] as PNG bytes; past [`MAX_PNG_BYTES`] it is drawn again with smaller
 /// tiles until it fits.
-pub fn board_png(view: &BoardView) -> Vec<u8> {
+pub fn board_png(view: &BoardView, lang: Lang) -> Vec<u8> {
     within_limit(MAX_PNG_BYTES, board_layout(view).tile, |t| {
-        board_at(view, t)
+        board_at(view, lang, t)
     })
 }
 
@@ -79,25 +83,25 @@ fn final_layout_at(view: &BoardView, tile: Option<u32>) -> (Layout, ScoreTable) 
     (lay, table)
 }
 
-fn final_at(view: &BoardView, tile: Option<u32>) -> RgbaImage {
+fn final_at(view: &BoardView, lang: Lang, tile: Option<u32>) -> RgbaImage {
     let (lay, table) = final_layout_at(view, tile);
     let mut img = RgbaImage::new(lay.width, lay.height);
     board::draw(&mut img, view, &lay);
-    scores::draw(&mut img, view, &table);
+    scores::draw(&mut img, view, lang, &table);
     img
 }
 
 /// The end-of-game picture: the final board and, right of it, every player's points by
 /// roads, cities, cloisters, farms (and goods) with the total, best first, the winners
-/// highlighted.
-pub fn final_scores_image(view: &BoardView) -> RgbaImage {
-    final_at(view, None)
+/// highlighted; its words in `lang`.
+pub fn final_scores_image(view: &BoardView, lang: Lang) -> RgbaImage {
+    final_at(view, lang, None)
 }
 
 /// [`final_scores_image`] as PNG bytes, within [`MAX_PNG_BYTES`] like [`board_png`].
-pub fn final_scores_png(view: &BoardView) -> Vec<u8> {
+pub fn final_scores_png(view: &BoardView, lang: Lang) -> Vec<u8> {
     within_limit(MAX_PNG_BYTES, final_scores_layout(view).0.tile, |t| {
-        final_at(view, t)
+        final_at(view, lang, t)
     })
 }
 
@@ -112,14 +116,16 @@ fn within_limit(limit: usize, mut tile: u32, render: impl Fn(Option<u32>) -> Rgb
     png
 }
 
-/// The card game's public table (from the public view only) as PNG bytes.
-pub fn card_table_png(view: &crate::cards::PublicView, names: &[String]) -> Vec<u8> {
-    cards::table_png(view, names)
+/// The card game's public table (from the public view only) as PNG bytes, its words in
+/// `lang` (the game's language).
+pub fn card_table_png(view: &crate::cards::PublicView, names: &[String], lang: Lang) -> Vec<u8> {
+    cards::table_png(view, names, lang)
 }
 
-/// A card player's hand, for that player's eyes, as PNG bytes.
-pub fn card_hand_png(view: &crate::cards::PlayerView, names: &[String]) -> Vec<u8> {
-    cards::hand_png(view, names)
+/// A card player's hand, for that player's eyes, as PNG bytes, its words in `lang` (the
+/// player's language).
+pub fn card_hand_png(view: &crate::cards::PlayerView, names: &[String], lang: Lang) -> Vec<u8> {
+    cards::hand_png(view, names, lang)
 }
 
 /// Encodes an (opaque) image as an RGB PNG with fast compression.
@@ -179,9 +185,11 @@ mod tests {
     fn pictures_too_large_are_drawn_again_with_smaller_tiles() {
         let game = samples::random_game(2, &[Expansion::Base], 5, 2, Some(40));
         let view = samples::view(&game);
-        let full = board_png(&view);
+        let full = board_png(&view, Lang::english());
         let limit = full.len() * 2 / 3;
-        let smaller = within_limit(limit, board_layout(&view).tile, |t| board_at(&view, t));
+        let smaller = within_limit(limit, board_layout(&view).tile, |t| {
+            board_at(&view, Lang::english(), t)
+        });
         assert!(smaller.len() <= limit, "{} > {limit}", smaller.len());
         let img = image::load_from_memory(&smaller).unwrap();
         assert!(img.width() < board_layout(&view).width);

@@ -10,6 +10,8 @@ use super::text::{self, style};
 use super::tile;
 use crate::engine::tile::Good;
 use crate::engine::{Catalogue, FigureKind, Rotation};
+use crate::i18n::Lang;
+use crate::t;
 use crate::view::{BoardView, PlayerView};
 use image::RgbaImage;
 
@@ -85,8 +87,9 @@ pub fn figure_icon(
     (b.x - a.x) * t
 }
 
-/// Draws the panel at `x`, `w` pixels wide, over the picture's full height.
-pub fn draw(img: &mut RgbaImage, view: &BoardView, x: i32, w: i32) {
+/// Draws the panel at `x`, `w` pixels wide, over the picture's full height, its words in
+/// `lang`.
+pub fn draw(img: &mut RgbaImage, view: &BoardView, lang: Lang, x: i32, w: i32) {
     let h = img.height() as i32;
     fill_rect(img, x, 0, x + w, h, pal::PANEL);
     fill_rect(img, x, 0, x + 1, h, pal::PANEL_LINE);
@@ -95,10 +98,11 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, x: i32, w: i32) {
 
     // Header.
     let head = if view.over {
-        "Game over".to_string()
+        t!(lang, "pic-game-over")
     } else {
-        format!("Turn {} · tiles left: {}", view.turn, view.tiles_left)
+        t!(lang, "pic-turn", turn = view.turn, left = view.tiles_left)
     };
+    let head = text::fit(&head, style(20.0, true), (right - left) as f32);
     text::draw(img, &head, left as f32, 34.0, style(20.0, true), pal::TEXT);
     fill_rect(
         img,
@@ -113,14 +117,14 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, x: i32, w: i32) {
     let rh = row_height(view);
     for (i, p) in view.players.iter().enumerate() {
         let current = view.current == Some(i as u8);
-        player_row(img, view, p, current, left, right, y, rh);
+        player_row(img, view, lang, p, current, (left, right), y, rh);
         y += rh;
     }
     if has_track(view) {
         y += 12;
         fill_rect(img, left, y - 6, right, y - 5, pal::PANEL_LINE);
         if let Some(t) = track_layout(view, x, w) {
-            score_track(img, view, &t);
+            score_track(img, view, lang, &t);
         }
         y += track_height(view, w) - 12;
     }
@@ -135,7 +139,7 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, x: i32, w: i32) {
             .map(|p| p.name.as_str())
             .unwrap_or("?");
         let title = text::fit(
-            &format!("Next tile {} for {}", kind.id, who),
+            &t!(lang, "pic-next-tile", tile = kind.id.as_str(), name = who),
             style(15.0, true),
             (right - left) as f32,
         );
@@ -177,11 +181,10 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, x: i32, w: i32) {
             );
         }
         let n = next.spots.len();
-        let spots = match (next.spots.first(), next.spots.last()) {
-            (Some(a), Some(b)) if n > 1 => format!("{n} spots: {} to {}", a.label, b.label),
-            (Some(a), _) => format!("1 spot: {}", a.label),
-            _ => "no spot".to_string(),
-        };
+        let first = next.spots.first().map_or("", |s| s.label.as_str());
+        let last = next.spots.last().map_or("", |s| s.label.as_str());
+        let spots = t!(lang, "pic-spots", count = n, first = first, last = last);
+        let spots = text::fit(&spots, style(14.0, false), (right - left) as f32);
         text::draw(
             img,
             &spots,
@@ -280,10 +283,10 @@ pub fn track_layout(view: &BoardView, x: i32, w: i32) -> Option<TrackLayout> {
 /// The score track: each player's scoring marker on its square (score modulo 50, as on
 /// the board's track), the robbers beside the markers they stand by, in their owners'
 /// colours; multiples of 5 darker.
-fn score_track(img: &mut RgbaImage, view: &BoardView, t: &TrackLayout) {
+fn score_track(img: &mut RgbaImage, view: &BoardView, lang: Lang, t: &TrackLayout) {
     text::draw(
         img,
-        "Score track",
+        &t!(lang, "pic-score-track"),
         t.left as f32,
         (t.top - TRACK_TITLE_H + 16) as f32,
         style(15.0, true),
@@ -333,10 +336,10 @@ fn score_track(img: &mut RgbaImage, view: &BoardView, t: &TrackLayout) {
 fn player_row(
     img: &mut RgbaImage,
     view: &BoardView,
+    lang: Lang,
     p: &PlayerView,
     current: bool,
-    left: i32,
-    right: i32,
+    (left, right): (i32, i32),
     y: i32,
     rh: i32,
 ) {
@@ -430,7 +433,9 @@ fn player_row(
         let whose = p
             .robber
             .and_then(|b| view.players.get(b as usize))
-            .map_or("at home".to_string(), |b| format!("by {}", b.name));
+            .map_or(t!(lang, "pic-robber-home"), |b| {
+                t!(lang, "pic-robber-by", name = b.name.as_str())
+            });
         let st = style(14.0, false);
         let words = text::fit(&whose, st, right as f32 - gx - 26.0);
         text::draw(img, &words, gx + 24.0, (gy + 5) as f32, st, pal::TEXT);

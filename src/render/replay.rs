@@ -9,6 +9,7 @@
 use super::layout::{self, Layout};
 use super::{board, panel};
 use crate::engine::Pos;
+use crate::i18n::Lang;
 use crate::view::BoardView;
 use image::codecs::gif::{GifEncoder, Repeat};
 use image::{Delay, Frame, RgbaImage};
@@ -21,13 +22,14 @@ pub const LAST_FRAME_MS: u32 = 4_000;
 /// The board's longer side aims at about this many pixels.
 const TARGET_SPAN: u32 = 480;
 
-/// One picture per view, in order; the last one is held longer. `None` without views.
-pub fn replay_gif(views: &[BoardView]) -> Option<Vec<u8>> {
+/// One picture per view, in order, the panels' words in `lang`; the last one is held
+/// longer. `None` without views.
+pub fn replay_gif(views: &[BoardView], lang: Lang) -> Option<Vec<u8>> {
     let (min, max) = union_extent(views)?;
     let span = (max.x - min.x + 1).max(max.y - min.y + 1).max(1) as u32;
     let mut tile = (TARGET_SPAN / span).clamp(12, 40) / 4 * 4;
     loop {
-        let gif = encode(views, (min, max), tile);
+        let gif = encode(views, lang, (min, max), tile);
         if gif.len() <= MAX_GIF_BYTES || tile <= 12 {
             return Some(gif);
         }
@@ -45,22 +47,28 @@ fn union_extent(views: &[BoardView]) -> Option<(Pos, Pos)> {
 }
 
 /// The frame of one view: the board at the shared extent and the side panel.
-pub fn frame_image(view: &BoardView, extent: (Pos, Pos), tile: u32, panel_h: u32) -> RgbaImage {
+pub fn frame_image(
+    view: &BoardView,
+    lang: Lang,
+    extent: (Pos, Pos),
+    tile: u32,
+    panel_h: u32,
+) -> RgbaImage {
     let lay = Layout::with_extent(layout::PANEL_W, panel_h, Some(tile), extent);
     let mut img = RgbaImage::new(lay.width, lay.height);
     board::draw(&mut img, view, &lay);
-    panel::draw(&mut img, view, lay.panel_x as i32, lay.panel_w as i32);
+    panel::draw(&mut img, view, lang, lay.panel_x as i32, lay.panel_w as i32);
     img
 }
 
-fn encode(views: &[BoardView], extent: (Pos, Pos), tile: u32) -> Vec<u8> {
+fn encode(views: &[BoardView], lang: Lang, extent: (Pos, Pos), tile: u32) -> Vec<u8> {
     let panel_h = views.iter().map(panel::height).max().unwrap_or(0);
     let mut out = Vec::new();
     {
         let mut enc = GifEncoder::new_with_speed(&mut out, 30);
         let _ = enc.set_repeat(Repeat::Infinite);
         for (i, v) in views.iter().enumerate() {
-            let mut img = frame_image(v, extent, tile, panel_h);
+            let mut img = frame_image(v, lang, extent, tile, panel_h);
             reduce_colours(&mut img);
             let ms = if i + 1 == views.len() {
                 LAST_FRAME_MS

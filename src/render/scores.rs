@@ -6,6 +6,8 @@ use super::canvas::{self, Shape, fill_rect, v2};
 use super::palette as pal;
 use super::text::{self, style};
 use crate::engine::{Category, FigureKind};
+use crate::i18n::Lang;
+use crate::t;
 use crate::view::BoardView;
 use image::RgbaImage;
 
@@ -16,6 +18,8 @@ const HEADER_H: u32 = 30;
 const ROW_H: u32 = 46;
 const FOOT_H: u32 = 56;
 const PODIUM_H: u32 = 190;
+/// Columns are 66 pixels apart; a title is at most this wide.
+const COLUMN_TITLE_W: f32 = 58.0;
 
 /// Where the score table and its rows are.
 #[derive(Clone, Debug, PartialEq)]
@@ -95,13 +99,13 @@ impl ScoreTable {
     }
 }
 
-fn column_title(c: Category) -> &'static str {
+fn column_title(lang: Lang, c: Category) -> String {
     match c {
-        Category::Roads => "Roads",
-        Category::Cities => "Cities",
-        Category::Cloisters => "Cloist.",
-        Category::Farms => "Farms",
-        Category::Goods => "Goods",
+        Category::Roads => t!(lang, "pic-col-roads"),
+        Category::Cities => t!(lang, "pic-col-cities"),
+        Category::Cloisters => t!(lang, "pic-col-cloisters"),
+        Category::Farms => t!(lang, "pic-col-farms"),
+        Category::Goods => t!(lang, "pic-col-goods"),
     }
 }
 
@@ -119,8 +123,8 @@ fn crown(img: &mut RgbaImage, c: canvas::V2, w: f32) {
     canvas::fill_outlined(img, &shape, pal::GOLD, pal::GOLD_DARK, 1.2);
 }
 
-/// Draws the table in the panel area `x..x + TABLE_W`.
-pub fn draw(img: &mut RgbaImage, view: &BoardView, t: &ScoreTable) {
+/// Draws the table in the panel area `x..x + TABLE_W`, its words in `lang`.
+pub fn draw(img: &mut RgbaImage, view: &BoardView, lang: Lang, t: &ScoreTable) {
     let (x, w) = (t.x as i32, t.w as i32);
     let h = img.height() as i32;
     fill_rect(img, x, 0, x + w, h, pal::PANEL);
@@ -128,7 +132,7 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, t: &ScoreTable) {
     let left = (t.x + MARGIN) as f32;
     text::draw(
         img,
-        "Final scores",
+        &t!(lang, "pic-final-scores"),
         left,
         40.0,
         style(26.0, true),
@@ -137,20 +141,29 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, t: &ScoreTable) {
 
     let head = style(14.0, true);
     let hy = (TITLE_H + HEADER_H - 10) as f32;
-    text::draw(img, "Player", left + 44.0, hy, head, pal::TEXT_DIM);
+    text::draw(
+        img,
+        &t!(lang, "pic-col-player"),
+        left + 44.0,
+        hy,
+        head,
+        pal::TEXT_DIM,
+    );
     for (i, c) in t.columns.iter().enumerate() {
-        text::draw_right(
-            img,
-            column_title(*c),
-            t.column_right(i) as f32,
-            hy,
-            head,
-            pal::TEXT_DIM,
-        );
+        // A title wider than its column (Spanish "Ciudades") is drawn smaller, so that
+        // neighbouring titles stay apart.
+        let title = column_title(lang, *c);
+        let w = text::width(&title, head);
+        let st = if w > COLUMN_TITLE_W {
+            style((head.size * COLUMN_TITLE_W / w).floor(), true)
+        } else {
+            head
+        };
+        text::draw_right(img, &title, t.column_right(i) as f32, hy, st, pal::TEXT_DIM);
     }
     text::draw_right(
         img,
-        "Total",
+        &t!(lang, "pic-col-total"),
         t.column_right(t.columns.len()) as f32,
         hy,
         head,
@@ -246,8 +259,16 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, t: &ScoreTable) {
         .unwrap_or(0);
     let line = match names.as_slice() {
         [] => String::new(),
-        [one] => format!("{one} wins with {best} points"),
-        more => format!("{} share the win with {best} points", more.join(" and ")),
+        [one] => t!(lang, "pic-wins", name = *one, points = best),
+        more => {
+            let and = format!(" {} ", t!(lang, "pic-and"));
+            t!(
+                lang,
+                "pic-share-win",
+                names = more.join(&and),
+                points = best
+            )
+        }
     };
     let fy = t.rows_y + t.order.len() as u32 * ROW_H + 34;
     let line = text::fit(&line, style(18.0, true), (w - 2 * MARGIN as i32) as f32);

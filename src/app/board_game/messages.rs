@@ -4,7 +4,10 @@ use super::*;
 
 /// The board, with the points of `events` (the move just made) marked on it.
 pub(super) fn picture(r: &ChannelRecord, events: &[Event]) -> Vec<u8> {
-    render::board_png(&BoardView::of(game_of(r), &r.seat_names()).with_moves(events))
+    render::board_png(
+        &BoardView::of(game_of(r), &r.seat_names()).with_moves(events),
+        r.setup.language,
+    )
 }
 
 /// The public message after a turn: what happened, the board, and whose turn it is.
@@ -177,7 +180,7 @@ pub(super) fn final_message(r: &ChannelRecord, summary: &str) -> Response {
             }
         ));
     }
-    let png = render::final_scores_png(&BoardView::of(game, &r.seat_names()));
+    let png = render::final_scores_png(&BoardView::of(game, &r.seat_names()), r.setup.language);
     let mut msg = Message::public(lines.join("\n")).with_file("final-scores.png", png);
     // The whole game at a glance (/replay makes it again).
     if let Some((gif, _)) = super::super::replay::gif(r, None) {

@@ -3,7 +3,7 @@
 use super::*;
 
 pub(super) fn table_png(r: &ChannelRecord) -> Vec<u8> {
-    render::card_table_png(&game_of(r).public_view(), &r.seat_names())
+    render::card_table_png(&game_of(r).public_view(), &r.seat_names(), r.setup.language)
 }
 
 /// The public table picture with a caption (and the hand button).
@@ -68,7 +68,7 @@ pub fn announce(r: &ChannelRecord, summary: &str, _events: &[CardEvent]) -> Resp
 }
 
 /// A player's hand, privately: picture, list, and a menu of legal plays on their turn.
-pub(super) fn hand_message(r: &ChannelRecord, seat: u8) -> Message {
+pub(super) fn hand_message(r: &ChannelRecord, seat: u8, lang: crate::i18n::Lang) -> Message {
     let game = game_of(r);
     let view = game.player_view(seat);
     let list: Vec<String> = view.hand.iter().map(|c| c.name()).collect();
@@ -122,12 +122,15 @@ pub(super) fn hand_message(r: &ChannelRecord, seat: u8) -> Message {
         }
     }
     msg.text = text;
-    msg.with_file("hand.png", render::card_hand_png(&view, &r.seat_names()))
-        .with_row(vec![button(
-            HAND,
-            "Show my hand again",
-            ButtonStyle::Secondary,
-        )])
+    msg.with_file(
+        "hand.png",
+        render::card_hand_png(&view, &r.seat_names(), lang),
+    )
+    .with_row(vec![button(
+        HAND,
+        "Show my hand again",
+        ButtonStyle::Secondary,
+    )])
 }
 
 pub(super) fn status(r: &ChannelRecord) -> String {

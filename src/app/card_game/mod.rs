@@ -70,7 +70,7 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
         )));
     };
     match cmd {
-        Command::Hand => Ok(Response::one(hand_message(&r, seat))),
+        Command::Hand => Ok(Response::one(hand_message(&r, seat, s.ctx.lang))),
         Command::Play { card, row } => match resolve_play(&r, seat, &card, row.as_deref()) {
             Ok(action) => act(s, r, seat, action),
             Err(e) => Ok(Response::error(e)),
@@ -158,7 +158,7 @@ pub(super) fn act(
     };
     // The actor's new hand, for their eyes only.
     if !game_of(&r).player_view(seat).hand.is_empty() {
-        out.push(hand_message(&r, seat));
+        out.push(hand_message(&r, seat, s.ctx.lang));
     }
     Ok(out)
 }

@@ -13,6 +13,7 @@
 use super::glyphs::{self, Pen};
 use super::{Rect, framed};
 use crate::cards::{Building, Card, Colour, Species};
+use crate::i18n::Lang;
 use crate::render::canvas::{Colour as Rgb, Shape, blit, fill_shape, mix, rgb, v2};
 use crate::render::palette;
 use crate::render::text::{self, style};
@@ -106,23 +107,11 @@ pub fn fit_size(s: &str, bold: bool, size: f32, max_w: f32) -> f32 {
     }
 }
 
-/// What is written at the bottom of a face.
-fn kind_word(card: Card) -> &'static str {
-    match card {
-        Card::Person { .. } => "",
-        Card::Building(b) => b.name(),
-        Card::Animal(s) => s.name(),
-        Card::Dragon => "dragon",
-        Card::Fairy => "fairy",
-        Card::AnimalJoker => "any animal",
-        Card::BuildingJoker => "any building",
-    }
-}
-
 /// What a sprite shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Sprite {
-    Face(Card),
+    /// A face, with its words in a language.
+    Face(Card, Lang),
     Back(Option<u8>),
 }
 
@@ -158,7 +147,7 @@ fn draw_cached(img: &mut RgbaImage, what: Sprite, r: Rect) {
         && r.right() <= img.width() as i32
         && r.bottom() <= img.height() as i32;
     let paint = |img: &mut RgbaImage, r: Rect| match what {
-        Sprite::Face(card) => paint_face(img, card, r),
+        Sprite::Face(card, lang) => paint_face(img, card, lang, r),
         Sprite::Back(laid_by) => paint_back(img, r, laid_by),
     };
     if !inside {
@@ -187,9 +176,10 @@ fn draw_cached(img: &mut RgbaImage, what: Sprite, r: Rect) {
     blit(img, &sprite, r.x, r.y);
 }
 
-/// Draws a face-up card in `r` (its height should be [`card_height`] of its width).
-pub fn draw_face(img: &mut RgbaImage, card: Card, r: Rect) {
-    draw_cached(img, Sprite::Face(card), r);
+/// Draws a face-up card in `r` (its height should be [`card_height`] of its width), its
+/// words in `lang`.
+pub fn draw_face(img: &mut RgbaImage, card: Card, r: Rect, lang: Lang) {
+    draw_cached(img, Sprite::Face(card, lang), r);
 }
 
 /// Draws a card's back in `r`; `laid_by` puts a token in that player's colour on it.
@@ -197,7 +187,7 @@ pub fn draw_back(img: &mut RgbaImage, r: Rect, laid_by: Option<u8>) {
     draw_cached(img, Sprite::Back(laid_by), r);
 }
 
-fn paint_face(img: &mut RgbaImage, card: Card, r: Rect) {
+fn paint_face(img: &mut RgbaImage, card: Card, lang: Lang, r: Rect) {
     let colour = card.colour();
     let bg = card_colour(colour);
     let edge = edge_colour(colour);
@@ -260,7 +250,7 @@ fn paint_face(img: &mut RgbaImage, card: Card, r: Rect) {
     let top_y = y + h * 0.115;
     match colour {
         Some(c) => {
-            let word = c.area().to_uppercase();
+            let word = super::words::area(lang, c).to_uppercase();
             let size = fit_size(&word, true, w * 0.15, w * 0.8);
             text::draw_centred(img, &word, cx, top_y, style(size, true), ink);
         }
@@ -288,9 +278,9 @@ fn paint_face(img: &mut RgbaImage, card: Card, r: Rect) {
             person_pip(img, fx, bottom_y, w * 0.16, ink, edge);
         }
     } else {
-        let word = kind_word(card);
-        let size = fit_size(word, true, w * 0.155, w * 0.86);
-        text::draw_centred(img, word, cx, bottom_y, style(size, true), ink);
+        let word = super::words::face_word(lang, card);
+        let size = fit_size(&word, true, w * 0.155, w * 0.86);
+        text::draw_centred(img, &word, cx, bottom_y, style(size, true), ink);
     }
 }
 

@@ -4,15 +4,18 @@
 
 use super::face::{card_height, draw_face, fit_size};
 use super::glyphs::{self, Pen};
+use super::words;
 use super::{Rect, fill_round, framed, name_of, rounded};
 use crate::cards::{
     Card, CardAction, CardId, Colour, PendingKind, PlayerView, RowItemView, SeatView,
 };
 use crate::engine::FigureKind;
+use crate::i18n::Lang;
 use crate::render::canvas::{self, fill_rect, v2};
 use crate::render::palette as pal;
 use crate::render::panel::figure_icon;
 use crate::render::text::{self, style};
+use crate::t;
 use crate::view::Colour as PlayerColour;
 use image::RgbaImage;
 
@@ -174,25 +177,29 @@ fn play_rows(view: &PlayerView, card: Card) -> Option<(Vec<Colour>, bool)> {
     Some((rows, down))
 }
 
-fn caption(rows: &[Colour], face_down: bool) -> String {
+fn caption(rows: &[Colour], face_down: bool, lang: Lang) -> String {
     let place = match rows {
-        [one] => format!("{} row", one.area()),
-        _ if rows.len() == 4 => "any row".to_string(),
-        _ => rows.iter().map(|r| r.area()).collect::<Vec<_>>().join(", "),
+        [one] => words::row(lang, *one),
+        _ if rows.len() == 4 => t!(lang, "pic-any-row"),
+        _ => rows
+            .iter()
+            .map(|r| words::area(lang, *r))
+            .collect::<Vec<_>>()
+            .join(", "),
     };
     if face_down {
-        format!("face down · {place}")
+        t!(lang, "pic-caption-face-down", place = place)
     } else {
-        format!("→ {place}")
+        t!(lang, "pic-caption-face-up", place = place)
     }
 }
 
-/// The hand picture.
-pub fn hand_image(view: &PlayerView, names: &[String]) -> RgbaImage {
+/// The hand picture, its words in `lang`.
+pub fn hand_image(view: &PlayerView, names: &[String], lang: Lang) -> RgbaImage {
     let lay = hand_layout(view);
     let mut img = RgbaImage::from_pixel(lay.width, lay.height, pal::PANEL);
     let t = &view.table;
-    let name = name_of(names, view.seat);
+    let name = name_of(names, view.seat, lang);
 
     // Title.
     let mw = figure_icon(
@@ -204,7 +211,7 @@ pub fn hand_image(view: &PlayerView, names: &[String]) -> RgbaImage {
         PlayerColour::of_seat(view.seat),
     ) as i32;
     let title = text::fit(
-        &format!("{name}'s hand"),
+        &t!(lang, "pic-hand-title", name = name),
         style(26.0, true),
         (lay.width as i32 - 2 * MARGIN - mw - 260) as f32,
     );
@@ -216,13 +223,18 @@ pub fn hand_image(view: &PlayerView, names: &[String]) -> RgbaImage {
         style(26.0, true),
         pal::TEXT,
     );
-    let n = view.hand.len();
-    let round = if t.round > 0 && t.final_summary.is_none() {
-        format!("Round {} of {} · ", t.round, t.rounds_total)
+    let cards = t!(lang, "pic-hand-cards", count = view.hand.len());
+    let right = if t.round > 0 && t.final_summary.is_none() {
+        t!(
+            lang,
+            "pic-hand-round-cards",
+            round = t.round,
+            rounds = t.rounds_total,
+            cards = cards
+        )
     } else {
-        String::new()
+        cards
     };
-    let right = format!("{round}{n} card{}", if n == 1 { "" } else { "s" });
     text::draw_right(
         &mut img,
         &right,
@@ -232,17 +244,18 @@ pub fn hand_image(view: &PlayerView, names: &[String]) -> RgbaImage {
         pal::TEXT_DIM,
     );
 
-    draw_status(&mut img, view, names, &lay);
+    draw_status(&mut img, view, names, &lay, lang);
 
     if view.hand.is_empty() {
         let empty = if t.round == 0 {
-            "The cards are dealt once the rows are laid out."
+            t!(lang, "pic-hand-not-dealt")
         } else {
-            "No cards in hand."
+            t!(lang, "pic-hand-empty")
         };
+        let empty = text::fit(&empty, style(18.0, false), lay.status.w as f32);
         text::draw(
             &mut img,
-            empty,
+            &empty,
             MARGIN as f32,
             (lay.status.bottom() + 44) as f32,
             style(18.0, false),
@@ -255,7 +268,7 @@ pub fn hand_image(view: &PlayerView, names: &[String]) -> RgbaImage {
         if playable {
             fill_round(&mut img, r.grow(4), 13.0, pal::FIT_OK);
         }
-        draw_face(&mut img, id.card(), *r);
+        draw_face(&mut img, id.card(), *r, lang);
         if let Some((rows, down)) = play
             && matches!(
                 view.pending.as_ref().map(|p| &p.kind),
@@ -263,9 +276,9 @@ pub fn hand_image(view: &PlayerView, names: &[String]) -> RgbaImage {
             )
         {
             let (words, colour) = if rows.is_empty() {
-                ("not now".to_string(), pal::TEXT_DIM)
+                (t!(lang, "pic-not-now"), pal::TEXT_DIM)
             } else {
-                (caption(&rows, down), pal::FIT_OK)
+                (caption(&rows, down, lang), pal::FIT_OK)
             };
             let size = fit_size(&words, true, 14.0, cap.w as f32 - 2.0);
             text::draw_centred(
@@ -279,12 +292,12 @@ pub fn hand_image(view: &PlayerView, names: &[String]) -> RgbaImage {
         }
     }
     if let Some((card, r)) = lay.decision {
-        draw_decision(&mut img, view, card, r);
+        draw_decision(&mut img, view, card, r, lang);
     }
     if let Some((_, _, first)) = lay.face_down.first() {
         text::draw(
             &mut img,
-            "Your face-down cards",
+            &t!(lang, "pic-hand-face-down-title"),
             MARGIN as f32,
             (first.y + 24) as f32,
             style(15.0, true),
@@ -292,31 +305,40 @@ pub fn hand_image(view: &PlayerView, names: &[String]) -> RgbaImage {
         );
         text::draw(
             &mut img,
-            "on the table (only you see them):",
+            &t!(lang, "pic-hand-face-down-note"),
             MARGIN as f32,
             (first.y + 42) as f32,
             style(13.0, false),
             pal::TEXT_DIM,
         );
         for (card, row, r) in &lay.face_down {
-            draw_face(&mut img, card.card(), *r);
+            draw_face(&mut img, card.card(), *r, lang);
+            let label = words::row_short(lang, *row);
+            // Beside the next card: at most the spacing of the cards.
+            let size = fit_size(&label, false, 11.0, (r.w + 36) as f32);
             text::draw_centred(
                 &mut img,
-                &format!("{} row", row.area()),
+                &label,
                 r.x as f32 + r.w as f32 / 2.0,
                 (r.bottom() + 10) as f32,
-                style(11.0, false),
+                style(size, false),
                 pal::TEXT_DIM,
             );
         }
     }
     if let Some(seat) = t.seats.iter().find(|s| s.seat == view.seat) {
-        draw_info(&mut img, view, seat, lay.info);
+        draw_info(&mut img, view, seat, lay.info, lang);
     }
     img
 }
 
-fn draw_status(img: &mut RgbaImage, view: &PlayerView, names: &[String], lay: &HandLayout) {
+fn draw_status(
+    img: &mut RgbaImage,
+    view: &PlayerView,
+    names: &[String],
+    lay: &HandLayout,
+    lang: Lang,
+) {
     let s = lay.status;
     let t = &view.table;
     let (line, mine) = match &view.pending {
@@ -328,41 +350,42 @@ fn draw_status(img: &mut RgbaImage, view: &PlayerView, names: &[String], lay: &H
                     can_place_follower,
                 } => {
                     let play = if !can_play {
-                        "place your follower at the end of a row"
+                        t!(lang, "pic-hand-play-follower")
                     } else if *face_down_next {
-                        "play your first card face down into any row"
+                        t!(lang, "pic-hand-play-first")
                     } else {
-                        "play a card face up into its row (jokers: any row)"
+                        t!(lang, "pic-hand-play-face-up")
                     };
-                    let or = if *can_play && *can_place_follower {
-                        ", or place your follower"
+                    if *can_play && *can_place_follower {
+                        t!(lang, "pic-hand-turn-or-follower", play = play)
                     } else {
-                        ""
-                    };
-                    format!("Your turn: {play}{or}")
+                        t!(lang, "pic-hand-turn", play = play)
+                    }
                 }
-                PendingKind::JokerRow { card } => {
-                    format!("Your decision: the row for the {} you drew", card.name())
-                }
-                PendingKind::Misplaced { card, row } => format!(
-                    "Your decision: keep the misplaced {} (from the {} row) or take 10 points",
-                    card.name(),
-                    row.area()
+                PendingKind::JokerRow { card } => t!(
+                    lang,
+                    "pic-hand-decide-joker-row",
+                    card = words::card_name(lang, card.card())
                 ),
-                PendingKind::AssignJoker { .. } => {
-                    "Your decision: which herd the animal joker joins".to_string()
-                }
+                PendingKind::Misplaced { card, row } => t!(
+                    lang,
+                    "pic-hand-decide-misplaced",
+                    card = words::card_name(lang, card.card()),
+                    row = words::row(lang, *row)
+                ),
+                PendingKind::AssignJoker { .. } => t!(lang, "pic-hand-decide-joker"),
             };
             (line, true)
         }
         None => {
             let line = if t.final_summary.is_some() {
-                "The game is over".to_string()
+                t!(lang, "pic-hand-over")
             } else if let Some(w) = &t.waiting {
-                format!(
-                    "Waiting for {}: {}",
-                    name_of(names, w.player),
-                    w.kind.describe()
+                t!(
+                    lang,
+                    "pic-hand-waiting",
+                    name = name_of(names, w.player, lang),
+                    what = super::table::waiting_phrase(&w.kind, lang)
                 )
             } else {
                 String::new()
@@ -400,9 +423,9 @@ fn chip(img: &mut RgbaImage, label: &str, x: i32, y: i32) -> i32 {
     w
 }
 
-fn draw_decision(img: &mut RgbaImage, view: &PlayerView, card: CardId, r: Rect) {
+fn draw_decision(img: &mut RgbaImage, view: &PlayerView, card: CardId, r: Rect, lang: Lang) {
     canvas::stroke_shape(img, &rounded(r.grow(4), 11.0), 3.0, pal::LAST_PLACED);
-    draw_face(img, card.card(), r);
+    draw_face(img, card.card(), r, lang);
     let x = r.right() + 24;
     let y = r.y + 8;
     let Some(p) = &view.pending else { return };
@@ -411,27 +434,35 @@ fn draw_decision(img: &mut RgbaImage, view: &PlayerView, card: CardId, r: Rect) 
         PendingKind::Misplaced { card, row } => {
             text::draw(
                 img,
-                &format!("{} found in the {} row", card.name(), row.area()),
+                &t!(
+                    lang,
+                    "pic-hand-found-in",
+                    card = words::card_name(lang, card.card()),
+                    row = words::row(lang, *row)
+                ),
                 x as f32,
                 (y + 16) as f32,
                 st,
                 pal::TEXT,
             );
-            let w = chip(img, "keep it", x, y + 36);
+            let w = chip(img, &t!(lang, "pic-hand-keep"), x, y + 36);
+            let or = t!(lang, "pic-or");
             text::draw(
                 img,
-                "or",
+                &or,
                 (x + w + 10) as f32,
                 (y + 57) as f32,
                 style(15.0, false),
                 pal::TEXT_DIM,
             );
-            chip(img, "10 points", x + w + 34, y + 36);
+            // The word and some room on both sides.
+            let gap = (text::width(&or, style(15.0, false)) as i32 + 18).max(34);
+            chip(img, &t!(lang, "pic-hand-ten-points"), x + w + gap, y + 36);
         }
         PendingKind::AssignJoker { species, .. } => {
             text::draw(
                 img,
-                "The animal joker joins the herd of:",
+                &t!(lang, "pic-hand-joker-joins"),
                 x as f32,
                 (y + 16) as f32,
                 st,
@@ -440,10 +471,10 @@ fn draw_decision(img: &mut RgbaImage, view: &PlayerView, card: CardId, r: Rect) 
             let mut cx = x;
             for sp in species {
                 let sr = Rect::new(cx, y + 32, 44, card_height(44));
-                draw_face(img, Card::Animal(*sp), sr);
+                draw_face(img, Card::Animal(*sp), sr, lang);
                 text::draw_centred(
                     img,
-                    sp.name(),
+                    &words::species(lang, *sp),
                     (cx + 22) as f32,
                     (sr.bottom() + 12) as f32,
                     style(13.0, true),
@@ -455,7 +486,11 @@ fn draw_decision(img: &mut RgbaImage, view: &PlayerView, card: CardId, r: Rect) 
         PendingKind::JokerRow { card } => {
             text::draw(
                 img,
-                &format!("Drawn while laying out: the {}", card.name()),
+                &t!(
+                    lang,
+                    "pic-hand-drawn-laying-out",
+                    card = words::card_name(lang, card.card())
+                ),
                 x as f32,
                 (y + 16) as f32,
                 st,
@@ -463,7 +498,7 @@ fn draw_decision(img: &mut RgbaImage, view: &PlayerView, card: CardId, r: Rect) 
             );
             let mut cx = x;
             for c in Colour::ALL {
-                cx += chip(img, &format!("{} row", c.area()), cx, y + 36) + 8;
+                cx += chip(img, &words::row_short(lang, c), cx, y + 36) + 8;
             }
         }
         PendingKind::Turn { .. } => {}
@@ -471,7 +506,7 @@ fn draw_decision(img: &mut RgbaImage, view: &PlayerView, card: CardId, r: Rect) 
 }
 
 /// Score, follower, herds and chest on one line.
-fn draw_info(img: &mut RgbaImage, view: &PlayerView, seat: &SeatView, r: Rect) {
+fn draw_info(img: &mut RgbaImage, view: &PlayerView, seat: &SeatView, r: Rect, lang: Lang) {
     fill_rect(img, r.x, r.y, r.right(), r.y + 1, pal::PANEL_LINE);
     let mid = r.y + r.h / 2 + 2;
     let base = (mid + 6) as f32;
@@ -482,10 +517,20 @@ fn draw_info(img: &mut RgbaImage, view: &PlayerView, seat: &SeatView, r: Rect) {
         text::draw(img, s, *x as f32, base, st, pal::TEXT);
         *x += text::width(s, st) as i32;
     };
-    put(img, "Score ", label, &mut x);
+    put(
+        img,
+        &format!("{} ", t!(lang, "pic-hand-score")),
+        label,
+        &mut x,
+    );
     put(img, &seat.score.to_string(), value, &mut x);
     x += 26;
-    put(img, "Follower ", label, &mut x);
+    put(
+        img,
+        &format!("{} ", t!(lang, "pic-hand-follower")),
+        label,
+        &mut x,
+    );
     x += 2;
     let fw = figure_icon(
         img,
@@ -503,23 +548,29 @@ fn draw_info(img: &mut RgbaImage, view: &PlayerView, seat: &SeatView, r: Rect) {
         seat.follower_out,
         super::table::follower_row(&view.table, view.seat),
     ) {
-        (false, _) => "ready".to_string(),
-        (true, Some(row)) => format!("in the {} row", row.area()),
-        (true, None) => "used this round".to_string(),
+        (false, _) => t!(lang, "pic-follower-ready"),
+        (true, Some(row)) => words::in_row(lang, row),
+        (true, None) => t!(lang, "pic-follower-used"),
     };
     put(img, &status, value, &mut x);
     x += 26;
-    put(img, "Herds ", label, &mut x);
+    put(
+        img,
+        &format!("{} ", t!(lang, "pic-hand-herds")),
+        label,
+        &mut x,
+    );
     let cw = 22;
     let cy = mid - card_height(cw) / 2;
     if seat.herds.is_empty() && seat.waiting_jokers.is_empty() {
-        put(img, "none", value, &mut x);
+        put(img, &t!(lang, "pic-herds-none"), value, &mut x);
     }
     for h in &seat.herds {
         draw_face(
             img,
             Card::Animal(h.species),
             Rect::new(x, cy, cw, card_height(cw)),
+            lang,
         );
         x += cw + 3;
         put(img, &format!("×{}", h.size), value, &mut x);
@@ -530,11 +581,16 @@ fn draw_info(img: &mut RgbaImage, view: &PlayerView, seat: &SeatView, r: Rect) {
             img,
             Card::AnimalJoker,
             Rect::new(x, cy, cw, card_height(cw)),
+            lang,
         );
         x += cw + 3;
         put(
             img,
-            &format!("×{} waiting", seat.waiting_jokers.len()),
+            &t!(
+                lang,
+                "pic-jokers-waiting",
+                count = seat.waiting_jokers.len()
+            ),
             value,
             &mut x,
         );
@@ -543,7 +599,7 @@ fn draw_info(img: &mut RgbaImage, view: &PlayerView, seat: &SeatView, r: Rect) {
     x += 16;
     glyphs::chest(img, Pen::new(v2((x + 14) as f32, mid as f32), 28.0));
     x += 32;
-    let chest = format!("{} in the chest", seat.chest);
+    let chest = t!(lang, "pic-hand-in-chest", count = seat.chest);
     if x + text::width(&chest, value) as i32 <= r.right() {
         put(img, &chest, value, &mut x);
     }

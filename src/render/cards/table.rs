@@ -8,17 +8,20 @@
 
 use super::face::{self, card_colour, card_height, draw_back, draw_face};
 use super::glyphs::{self, Pen};
+use super::words;
 use super::{Rect, fill_round, framed, name_of, rounded};
 use crate::cards::{
     Building, Card, CardId, Colour, FinalPlayer, FinalSummary, GamePhase, PendingKind, PublicView,
     RowItemView, SeatView,
 };
 use crate::engine::FigureKind;
+use crate::i18n::Lang;
 use crate::render::canvas::{self, Colour as Rgb, Shape, fill_rect, mix, v2};
 use crate::render::figures;
 use crate::render::palette as pal;
 use crate::render::panel::figure_icon;
 use crate::render::text::{self, style};
+use crate::t;
 use crate::view::Colour as PlayerColour;
 use image::RgbaImage;
 
@@ -375,20 +378,20 @@ pub fn table_layout(view: &PublicView) -> TableLayout {
 }
 
 /// The table picture.
-pub fn table_image(view: &PublicView, names: &[String]) -> RgbaImage {
+pub fn table_image(view: &PublicView, names: &[String], lang: Lang) -> RgbaImage {
     let lay = table_layout(view);
     let mut img = RgbaImage::from_pixel(lay.width, lay.height, pal::TABLE);
-    draw_header(&mut img, view, names, &lay);
+    draw_header(&mut img, view, names, &lay, lang);
     if let (Some(r), Some(f)) = (&lay.ranking, &view.final_summary) {
-        draw_ranking(&mut img, f, names, r);
+        draw_ranking(&mut img, f, names, r, lang);
     }
     if !lay.securing.is_empty() {
-        draw_securing(&mut img, view, names, &lay);
+        draw_securing(&mut img, view, names, &lay, lang);
     }
     for (row, rl) in view.rows.iter().zip(&lay.rows) {
-        draw_row(&mut img, &row.items, row.open_cards, rl, lay.card_w);
+        draw_row(&mut img, &row.items, row.open_cards, rl, lay.card_w, lang);
     }
-    draw_seats(&mut img, view, names, &lay);
+    draw_seats(&mut img, view, names, &lay, lang);
     img
 }
 
@@ -410,47 +413,77 @@ fn meeple(img: &mut RgbaImage, seat: u8, x: i32, y: i32, h: f32) -> i32 {
     .round() as i32
 }
 
-fn card_phrase(id: CardId) -> String {
-    id.card().name()
+fn card_phrase(id: CardId, lang: Lang) -> String {
+    words::card_name(lang, id.card())
 }
 
-fn waiting_phrase(kind: &PendingKind) -> String {
+/// What a player must do: "play a card face up or place the follower".
+pub(super) fn waiting_phrase(kind: &PendingKind, lang: Lang) -> String {
     match kind {
-        PendingKind::Turn { .. } => kind.describe(),
+        PendingKind::Turn {
+            face_down_next,
+            can_play,
+            can_place_follower,
+        } => {
+            let play = if *face_down_next {
+                t!(lang, "pic-wait-face-down")
+            } else {
+                t!(lang, "pic-wait-face-up")
+            };
+            match (can_play, can_place_follower) {
+                (true, true) => t!(lang, "pic-wait-or-follower", play = play),
+                (true, false) => play,
+                _ => t!(lang, "pic-wait-follower"),
+            }
+        }
         PendingKind::JokerRow { card } => {
-            format!("choose the row for the {} just drawn", card_phrase(*card))
+            t!(lang, "pic-wait-joker-row", card = card_phrase(*card, lang))
         }
-        PendingKind::Misplaced { card, row } => format!(
-            "keep the misplaced {} (from the {} row) or take 10 points",
-            card_phrase(*card),
-            row.area()
+        PendingKind::Misplaced { card, row } => t!(
+            lang,
+            "pic-wait-misplaced",
+            card = card_phrase(*card, lang),
+            row = words::row(lang, *row)
         ),
-        PendingKind::AssignJoker { species, .. } => {
-            let names: Vec<&str> = species.iter().map(|s| s.name()).collect();
-            format!("choose the herd of an animal joker: {}", names.join(" or "))
-        }
+        PendingKind::AssignJoker { species, .. } => t!(
+            lang,
+            "pic-wait-assign-joker",
+            species = words::species_or(lang, species)
+        ),
     }
 }
 
-fn and_list(words: &[String]) -> String {
+fn and_list(words: &[String], lang: Lang) -> String {
     match words {
         [] => String::new(),
         [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+        [rest @ .., last] => format!("{} {} {last}", rest.join(", "), t!(lang, "pic-and")),
     }
 }
 
-fn draw_header(img: &mut RgbaImage, view: &PublicView, names: &[String], lay: &TableLayout) {
+fn draw_header(
+    img: &mut RgbaImage,
+    view: &PublicView,
+    names: &[String],
+    lay: &TableLayout,
+    lang: Lang,
+) {
     let h = lay.header;
     let (left, right) = (h.x + 4, h.right() - 4);
+    let (round, rounds) = (view.round, view.rounds_total);
     let title = if view.final_summary.is_some() || view.phase == GamePhase::Finished {
-        "Game over".to_string()
+        t!(lang, "pic-game-over")
     } else if view.round == 0 {
-        "Laying out the rows".to_string()
+        t!(lang, "pic-cards-laying-out")
     } else if view.phase == GamePhase::Scoring {
-        format!("Round {} of {}: scoring", view.round, view.rounds_total)
+        t!(
+            lang,
+            "pic-cards-round-scoring",
+            round = round,
+            rounds = rounds
+        )
     } else {
-        format!("Round {} of {}", view.round, view.rounds_total)
+        t!(lang, "pic-cards-round", round = round, rounds = rounds)
     };
     let big = style(28.0, true);
     text::draw(img, &title, left as f32, (h.y + 30) as f32, big, pal::TEXT);
@@ -459,11 +492,7 @@ fn draw_header(img: &mut RgbaImage, view: &PublicView, names: &[String], lay: &T
     // Right: the dealer and the cards to deal, as a small pile of backs.
     let over = view.final_summary.is_some() || view.phase == GamePhase::Finished;
     let small = style(16.0, false);
-    let pile = if view.pile == 1 {
-        "1 card to deal".to_string()
-    } else {
-        format!("{} cards to deal", view.pile)
-    };
+    let pile = t!(lang, "pic-cards-to-deal", count = view.pile);
     let pile_w = text::width(&pile, small) as i32;
     if !over {
         text::draw(
@@ -478,8 +507,8 @@ fn draw_header(img: &mut RgbaImage, view: &PublicView, names: &[String], lay: &T
         for k in (0..3).rev() {
             draw_back(img, Rect::new(px + k * 3, h.y + 4 - k * 2, 22, 31), None);
         }
-        let dealer = name_of(names, view.dealer);
-        let dealer_text = format!("Dealer: {dealer}");
+        let dealer = name_of(names, view.dealer, lang);
+        let dealer_text = t!(lang, "pic-cards-dealer", name = dealer);
         let max_dealer = (px - 24 - (left + title_w + 40)).max(40) as f32;
         let dealer_text = text::fit(&dealer_text, small, max_dealer - 30.0);
         let dw = text::width(&dealer_text, small) as i32;
@@ -511,14 +540,18 @@ fn draw_header(img: &mut RgbaImage, view: &PublicView, names: &[String], lay: &T
             .map(|p| p.score)
             .max()
             .unwrap_or(0);
-        let winners: Vec<String> = f.winners.iter().map(|w| name_of(names, *w)).collect();
+        let winners: Vec<String> = f.winners.iter().map(|w| name_of(names, *w, lang)).collect();
         let line = if winners.len() > 1 {
-            format!(
-                "{} share the victory with {best} points",
-                and_list(&winners)
+            let names = and_list(&winners, lang);
+            t!(
+                lang,
+                "pic-cards-share-victory",
+                names = names,
+                points = best
             )
         } else {
-            format!("{} wins with {best} points", and_list(&winners))
+            let name = and_list(&winners, lang);
+            t!(lang, "pic-wins", name = name, points = best)
         };
         let line = text::fit(&line, status_style, (pill.w - 60) as f32);
         text::draw(
@@ -532,8 +565,9 @@ fn draw_header(img: &mut RgbaImage, view: &PublicView, names: &[String], lay: &T
     } else if let Some(w) = &view.waiting {
         panel(img, pill, pal::CURRENT, pal::LAST_PLACED);
         let mw = meeple(img, w.player, pill.x + 12, pill.y + 20, 30.0);
-        let who = name_of(names, w.player);
-        let line = format!("{who} to {}", waiting_phrase(&w.kind));
+        let who = name_of(names, w.player, lang);
+        let what = waiting_phrase(&w.kind, lang);
+        let line = t!(lang, "pic-cards-acting", name = who, what = what);
         let card = match &w.kind {
             PendingKind::JokerRow { card } => Some(*card),
             PendingKind::Misplaced { card, .. } => Some(*card),
@@ -557,13 +591,14 @@ fn draw_header(img: &mut RgbaImage, view: &PublicView, names: &[String], lay: &T
                 img,
                 c.card(),
                 Rect::new(cx, pill.y + 1, 27, card_height(27)),
+                lang,
             );
         }
     } else {
         panel(img, pill, pal::PANEL, pal::PANEL_LINE);
         text::draw(
             img,
-            "Waiting for the next deal",
+            &t!(lang, "pic-cards-next-deal"),
             (pill.x + 16) as f32,
             (pill.y + 27) as f32,
             status_style,
@@ -576,11 +611,18 @@ fn row_band_colour(c: Colour) -> Rgb {
     mix(pal::TABLE, card_colour(Some(c)), 0.16)
 }
 
-fn draw_row(img: &mut RgbaImage, items: &[RowItemView], open: usize, rl: &RowLayout, cw: i32) {
+fn draw_row(
+    img: &mut RgbaImage,
+    items: &[RowItemView],
+    open: usize,
+    rl: &RowLayout,
+    cw: i32,
+    lang: Lang,
+) {
     let colour = rl.colour;
     let band_bg = row_band_colour(colour);
     fill_round(img, rl.band, 10.0, band_bg);
-    draw_board(img, colour, rl.board);
+    draw_board(img, colour, rl.board, lang);
 
     // What each follower secures: a bar in its colour under those cards.
     for (i, item) in items.iter().enumerate() {
@@ -593,17 +635,19 @@ fn draw_row(img: &mut RgbaImage, items: &[RowItemView], open: usize, rl: &RowLay
     }
     for (item, r) in items.iter().zip(&rl.items) {
         match item {
-            RowItemView::Card { card } => draw_face(img, card.card(), *r),
+            RowItemView::Card { card } => draw_face(img, card.card(), *r, lang),
             // Never the face, even when the view knows it.
             RowItemView::FaceDown { laid_by, .. } => draw_back(img, *r, *laid_by),
-            RowItemView::Follower { player, secures } => draw_follower(img, *player, *secures, *r),
+            RowItemView::Follower { player, secures } => {
+                draw_follower(img, *player, *secures, *r, lang)
+            }
         }
     }
-    draw_open_end(img, colour, open, rl.open_end, band_bg, cw);
+    draw_open_end(img, colour, open, rl.open_end, (band_bg, cw), lang);
 }
 
 /// The board a row starts from: its colour, symbol and name.
-fn draw_board(img: &mut RgbaImage, colour: Colour, r: Rect) {
+fn draw_board(img: &mut RgbaImage, colour: Colour, r: Rect, lang: Lang) {
     let bg = card_colour(Some(colour));
     let edge = face::edge_colour(Some(colour));
     framed(img, r, 8.0, 2, bg, edge);
@@ -617,7 +661,7 @@ fn draw_board(img: &mut RgbaImage, colour: Colour, r: Rect) {
         s,
     );
     glyphs::row_symbol(img, colour, pen, mix(bg, pal::WHITE, 0.8), edge);
-    let word = colour.area().to_uppercase();
+    let word = words::area(lang, colour).to_uppercase();
     let size = face::fit_size(&word, true, r.h as f32 * 0.17, r.w as f32 - 10.0);
     text::draw_centred(
         img,
@@ -627,12 +671,14 @@ fn draw_board(img: &mut RgbaImage, colour: Colour, r: Rect) {
         style(size, true),
         ink,
     );
+    let colour_row = words::colour_row(lang, colour);
+    let size = face::fit_size(&colour_row, false, r.h as f32 * 0.12, r.w as f32 - 10.0);
     text::draw_centred(
         img,
-        &format!("{} row", colour.name()),
+        &colour_row,
         r.x as f32 + r.w as f32 / 2.0,
         r.y as f32 + r.h as f32 * 0.87,
-        style(r.h as f32 * 0.12, false),
+        style(size, false),
         ink,
     );
 }
@@ -667,7 +713,7 @@ fn secured_bar(img: &mut RgbaImage, player: u8, boxes: &[Rect]) {
     }
 }
 
-fn draw_follower(img: &mut RgbaImage, player: u8, secures: usize, r: Rect) {
+fn draw_follower(img: &mut RgbaImage, player: u8, secures: usize, r: Rect, lang: Lang) {
     let (ax, ay, t) = follower_geometry(r);
     figures::draw(
         img,
@@ -677,10 +723,7 @@ fn draw_follower(img: &mut RgbaImage, player: u8, secures: usize, r: Rect) {
         t,
         PlayerColour::of_seat(player),
     );
-    let label = match secures {
-        1 => "1 card".to_string(),
-        n => format!("{n} cards"),
-    };
+    let label = t!(lang, "pic-hand-cards", count = secures);
     let st = style(face::fit_size(&label, true, 11.0, r.w as f32 - 4.0), true);
     let ly = r.y + (r.h as f32 * 0.84) as i32;
     let tw = text::width(&label, st) as i32 + 8;
@@ -715,7 +758,14 @@ fn dashed_rect(img: &mut RgbaImage, r: Rect, c: Rgb) {
     }
 }
 
-fn draw_open_end(img: &mut RgbaImage, colour: Colour, open: usize, r: Rect, bg: Rgb, cw: i32) {
+fn draw_open_end(
+    img: &mut RgbaImage,
+    colour: Colour,
+    open: usize,
+    r: Rect,
+    (bg, cw): (Rgb, i32),
+    lang: Lang,
+) {
     let ink = mix(bg, face::edge_colour(Some(colour)), 0.75);
     dashed_rect(img, r, ink);
     let cx = r.x as f32 + r.w as f32 / 2.0;
@@ -723,28 +773,35 @@ fn draw_open_end(img: &mut RgbaImage, colour: Colour, open: usize, r: Rect, bg: 
     let number = open.to_string();
     // (text, height on the box as a fraction, size at a 72 px card, bold)
     let lines = [
-        ("open", 0.2, 12.0, true),
-        ("end", 0.33, 12.0, true),
-        (number.as_str(), 0.57, 26.0, true),
-        ("to secure", 0.8, 11.0, false),
+        (t!(lang, "pic-open-end-1"), 0.2, 12.0, true),
+        (t!(lang, "pic-open-end-2"), 0.33, 12.0, true),
+        (number, 0.57, 26.0, true),
+        (t!(lang, "pic-open-end-3"), 0.8, 11.0, false),
     ];
     for (words, at, size, bold) in lines {
+        let size = face::fit_size(&words, bold, size * k, r.w as f32 - 6.0);
         text::draw_centred(
             img,
-            words,
+            &words,
             cx,
             r.y as f32 + r.h as f32 * at,
-            style(size * k, bold),
+            style(size, bold),
             ink,
         );
     }
 }
 
-fn draw_securing(img: &mut RgbaImage, view: &PublicView, names: &[String], lay: &TableLayout) {
+fn draw_securing(
+    img: &mut RgbaImage,
+    view: &PublicView,
+    names: &[String],
+    lay: &TableLayout,
+    lang: Lang,
+) {
     let first = lay.securing[0].block;
     text::draw(
         img,
-        "Secured this round, to be scored:",
+        &t!(lang, "pic-secured-title"),
         (first.x + 4) as f32,
         (first.y - 10) as f32,
         style(17.0, true),
@@ -769,7 +826,7 @@ fn draw_securing(img: &mut RgbaImage, view: &PublicView, names: &[String], lay: 
         let mw = meeple(img, s.player, b.block.x + 12, mid - 6, 34.0);
         let nx = b.block.x + 20 + mw;
         let who = text::fit(
-            &name_of(names, s.player),
+            &name_of(names, s.player, lang),
             style(17.0, true),
             (SECURED_X - 30 - mw) as f32,
         );
@@ -782,11 +839,12 @@ fn draw_securing(img: &mut RgbaImage, view: &PublicView, names: &[String], lay: 
             pal::TEXT,
         );
         let from = match s.row {
-            Some(r) => format!("{} row", r.area()),
-            None => "no follower".to_string(),
+            Some(r) => words::row(lang, r),
+            None => t!(lang, "pic-no-follower"),
         };
         let n = s.cards.len();
-        let what = format!("{from}, {n} card{}", if n == 1 { "" } else { "s" });
+        let what = t!(lang, "pic-secured-what", from = from, count = n);
+        let what = text::fit(&what, style(13.0, false), (SECURED_X - 30 - mw) as f32);
         text::draw(
             img,
             &what,
@@ -796,7 +854,7 @@ fn draw_securing(img: &mut RgbaImage, view: &PublicView, names: &[String], lay: 
             pal::TEXT_DIM,
         );
         for (card, r) in s.cards.iter().zip(&b.cards) {
-            draw_face(img, card.card(), *r);
+            draw_face(img, card.card(), *r, lang);
             if focus == Some(*card) {
                 canvas::stroke_shape(img, &rounded(r.grow(3), 6.0), 3.0, pal::LAST_PLACED);
             }
@@ -804,7 +862,7 @@ fn draw_securing(img: &mut RgbaImage, view: &PublicView, names: &[String], lay: 
         if n == 0 {
             text::draw(
                 img,
-                "nothing",
+                &t!(lang, "pic-nothing"),
                 (b.block.x + SECURED_X + 4) as f32,
                 mid as f32 + 5.0,
                 style(14.0, false),
@@ -833,7 +891,13 @@ pub(super) fn follower_row(view: &PublicView, seat: u8) -> Option<Colour> {
     })
 }
 
-fn draw_seats(img: &mut RgbaImage, view: &PublicView, names: &[String], lay: &TableLayout) {
+fn draw_seats(
+    img: &mut RgbaImage,
+    view: &PublicView,
+    names: &[String],
+    lay: &TableLayout,
+    lang: Lang,
+) {
     let p = lay.seat_panel;
     panel(img, p, pal::PANEL, pal::PANEL_LINE);
     let head = style(13.0, true);
@@ -843,20 +907,20 @@ fn draw_seats(img: &mut RgbaImage, view: &PublicView, names: &[String], lay: &Ta
     };
     let over = view.phase == GamePhase::Finished;
     let cols = [
-        ("Player", first.line.x + COL_NAME, true),
-        ("Hand", first.line.x + COL_HAND, !over),
-        ("Follower", first.line.x + COL_FOLLOWER, !over),
-        ("Herds", first.herds.x, true),
-        ("Chest", first.chest.x + 8, true),
+        ("pic-col-player", first.line.x + COL_NAME, true),
+        ("pic-col-hand", first.line.x + COL_HAND, !over),
+        ("pic-col-follower", first.line.x + COL_FOLLOWER, !over),
+        ("pic-col-herds", first.herds.x, true),
+        ("pic-col-chest", first.chest.x + 8, true),
     ];
-    for (t, x, shown) in cols {
+    for (key, x, shown) in cols {
         if shown {
-            text::draw(img, t, x as f32, hy, head, pal::TEXT_DIM);
+            text::draw(img, &t!(lang, key), x as f32, hy, head, pal::TEXT_DIM);
         }
     }
     text::draw_right(
         img,
-        "Score",
+        &t!(lang, "pic-col-score"),
         first.score.right() as f32,
         hy,
         head,
@@ -864,7 +928,7 @@ fn draw_seats(img: &mut RgbaImage, view: &PublicView, names: &[String], lay: &Ta
     );
     let acting = view.waiting.as_ref().map(|w| w.player);
     for (seat, sl) in view.seats.iter().zip(&lay.seats) {
-        draw_seat(img, view, names, seat, sl, acting == Some(seat.seat));
+        draw_seat(img, view, names, seat, sl, acting == Some(seat.seat), lang);
     }
 }
 
@@ -875,6 +939,7 @@ fn draw_seat(
     seat: &SeatView,
     sl: &SeatLine,
     acting: bool,
+    lang: Lang,
 ) {
     let l = sl.line;
     let mid = l.y + l.h / 2;
@@ -895,14 +960,14 @@ fn draw_seat(
         fill_rect(img, l.x + 10, l.y, l.right() - 10, l.y + 1, pal::PANEL_LINE);
     }
     meeple(img, seat.seat, l.x + 22, mid, 34.0);
-    let name = name_of(names, seat.seat);
+    let name = name_of(names, seat.seat, lang);
     let name = text::fit(&name, style(18.0, true), 180.0);
     let mut notes = Vec::new();
     if view.round > 0 && view.dealer == seat.seat && view.final_summary.is_none() {
-        notes.push("dealer".to_string());
+        notes.push(t!(lang, "pic-note-dealer"));
     }
     if view.phase == GamePhase::Playing && !seat.played_card && seat.hand > 0 {
-        notes.push("next card face down".to_string());
+        notes.push(t!(lang, "pic-note-face-down"));
     }
     let name_y = if notes.is_empty() { mid + 6 } else { mid - 2 };
     text::draw(
@@ -913,9 +978,15 @@ fn draw_seat(
         style(18.0, true),
         pal::TEXT,
     );
+    // The notes stay left of the score's column.
+    let notes = text::fit(
+        &notes.join(" · "),
+        style(12.0, false),
+        (sl.score.x - l.x - COL_NAME - 8) as f32,
+    );
     text::draw(
         img,
-        &notes.join(" · "),
+        &notes,
         (l.x + COL_NAME) as f32,
         (mid + 16) as f32,
         style(12.0, false),
@@ -936,7 +1007,7 @@ fn draw_seat(
     {
         text::draw_right(
             img,
-            &format!("+{} in round {}", ps.total, lr.round),
+            &t!(lang, "pic-round-gain", points = ps.total, round = lr.round),
             sc.right() as f32,
             (sc.bottom() + 11) as f32,
             style(11.0, false),
@@ -945,13 +1016,13 @@ fn draw_seat(
     }
 
     if view.phase == GamePhase::Finished {
-        return draw_herds_and_chest(img, seat, sl, mid);
+        return draw_herds_and_chest(img, seat, sl, mid, lang);
     }
     // Hand: small backs and the count.
     let hx = l.x + COL_HAND;
     let w = hand_backs(img, seat.hand, hx, mid - 14);
     let count = if seat.hand == 0 {
-        "none".to_string()
+        t!(lang, "pic-hand-none")
     } else {
         seat.hand.to_string()
     };
@@ -982,28 +1053,30 @@ fn draw_seat(
     let status = if seat.follower_out {
         canvas::grey_out(img, fx - 2, mid - 17, fx + fw + 2, mid + 17, 0.7);
         match follower_row(view, seat.seat) {
-            Some(r) => format!("in the {} row", r.area()),
-            None => "used this round".to_string(),
+            Some(r) => words::in_row(lang, r),
+            None => t!(lang, "pic-follower-used"),
         }
     } else {
-        "ready".to_string()
+        t!(lang, "pic-follower-ready")
     };
+    // Smaller if need be, so that it ends before the herds' column.
+    let room = (sl.herds.x - (fx + fw + 8) - 8) as f32;
     text::draw(
         img,
         &status,
         (fx + fw + 8) as f32,
         (mid + 5) as f32,
-        style(14.0, false),
+        style(face::fit_size(&status, false, 14.0, room), false),
         if seat.follower_out {
             pal::TEXT_DIM
         } else {
             pal::TEXT
         },
     );
-    draw_herds_and_chest(img, seat, sl, mid);
+    draw_herds_and_chest(img, seat, sl, mid, lang);
 }
 
-fn draw_herds_and_chest(img: &mut RgbaImage, seat: &SeatView, sl: &SeatLine, mid: i32) {
+fn draw_herds_and_chest(img: &mut RgbaImage, seat: &SeatView, sl: &SeatLine, mid: i32, lang: Lang) {
     // Herds and waiting jokers: a small card and the size.
     let hr = sl.herds;
     let mut x = hr.x;
@@ -1018,13 +1091,17 @@ fn draw_herds_and_chest(img: &mut RgbaImage, seat: &SeatView, sl: &SeatLine, mid
     if !seat.waiting_jokers.is_empty() {
         entries.push((
             Card::AnimalJoker,
-            format!("×{} waiting", seat.waiting_jokers.len()),
+            t!(
+                lang,
+                "pic-jokers-waiting",
+                count = seat.waiting_jokers.len()
+            ),
         ));
     }
     if entries.is_empty() {
         text::draw(
             img,
-            "none yet",
+            &t!(lang, "pic-herds-none-yet"),
             x as f32,
             (mid + 5) as f32,
             style(14.0, false),
@@ -1037,7 +1114,7 @@ fn draw_herds_and_chest(img: &mut RgbaImage, seat: &SeatView, sl: &SeatLine, mid
             text::draw(img, "…", x as f32, (mid + 5) as f32, herd_style, pal::TEXT);
             break;
         }
-        draw_face(img, card, Rect::new(x, cy, cw, card_height(cw)));
+        draw_face(img, card, Rect::new(x, cy, cw, card_height(cw)), lang);
         text::draw(
             img,
             &label,
@@ -1062,22 +1139,28 @@ fn draw_herds_and_chest(img: &mut RgbaImage, seat: &SeatView, sl: &SeatLine, mid
     );
 }
 
-fn draw_ranking(img: &mut RgbaImage, f: &FinalSummary, names: &[String], r: &Ranking) {
+fn draw_ranking(img: &mut RgbaImage, f: &FinalSummary, names: &[String], r: &Ranking, lang: Lang) {
     panel(img, r.panel, pal::PANEL, pal::PANEL_LINE);
+    let title = t!(lang, "pic-final-scores");
     text::draw(
         img,
-        "Final scores",
+        &title,
         (r.panel.x + 14) as f32,
         (r.panel.y + 28) as f32,
         style(22.0, true),
         pal::TEXT,
     );
+    // The note follows the title, at least 14 pixels after it.
+    let note_x =
+        (r.panel.x + 28 + text::width(&title, style(22.0, true)) as i32).max(r.panel.x + 190);
+    let note = t!(lang, "pic-chests-opened");
+    let room = (r.panel.right() - 14 - note_x) as f32;
     text::draw(
         img,
-        "chests opened: building sets of different kinds score 0 / 5 / 15 / 30 for 1 / 2 / 3 / 4 cards",
-        (r.panel.x + 190) as f32,
+        &note,
+        note_x as f32,
         (r.panel.y + 27) as f32,
-        style(13.0, false),
+        style(face::fit_size(&note, false, 13.0, room), false),
         pal::TEXT_DIM,
     );
     for (((seat, rank), line), total) in r.order.iter().zip(&r.lines).zip(&r.totals) {
@@ -1115,7 +1198,7 @@ fn draw_ranking(img: &mut RgbaImage, f: &FinalSummary, names: &[String], r: &Ran
         let mw = meeple(img, *seat, line.x + 46, mid, 40.0);
         let nx = line.x + 54 + mw;
         let name = text::fit(
-            &name_of(names, *seat),
+            &name_of(names, *seat, lang),
             style(20.0, true),
             290.0 - nx as f32 + line.x as f32,
         );
@@ -1137,18 +1220,19 @@ fn draw_ranking(img: &mut RgbaImage, f: &FinalSummary, names: &[String], r: &Ran
         );
         text::draw(
             img,
-            "points",
+            &t!(lang, "pic-points-word"),
             (total.right() + 6) as f32,
             (total.y + 30) as f32,
             style(13.0, false),
             pal::TEXT_DIM,
         );
         let before = p.score.saturating_sub(p.building_points);
-        let detail = format!(
-            "{before} + buildings {} ({} card{})",
-            p.building_points,
-            p.building_cards,
-            if p.building_cards == 1 { "" } else { "s" }
+        let detail = t!(
+            lang,
+            "pic-building-detail",
+            before = before,
+            points = p.building_points,
+            cards = p.building_cards
         );
         text::draw(
             img,
@@ -1158,7 +1242,7 @@ fn draw_ranking(img: &mut RgbaImage, f: &FinalSummary, names: &[String], r: &Ran
             style(12.0, false),
             pal::TEXT_DIM,
         );
-        draw_sets(img, p, line.x + SETS_X, mid, line.right() - 8);
+        draw_sets(img, p, (line.x + SETS_X, mid, line.right() - 8), lang);
     }
 }
 
@@ -1169,7 +1253,7 @@ fn set_points(n: usize) -> u32 {
 
 /// The building sets of a chest, each as small cards with its points; the cards a
 /// building joker stood for are building jokers.
-fn draw_sets(img: &mut RgbaImage, p: &FinalPlayer, x0: i32, mid: i32, right: i32) {
+fn draw_sets(img: &mut RgbaImage, p: &FinalPlayer, (x0, mid, right): (i32, i32, i32), lang: Lang) {
     let ch = card_height(SET_CARD_W);
     let y = mid - ch / 2 - 6;
     let mut jokers: Vec<Building> = p.jokers_as.clone();
@@ -1177,7 +1261,7 @@ fn draw_sets(img: &mut RgbaImage, p: &FinalPlayer, x0: i32, mid: i32, right: i32
     if p.sets.is_empty() {
         text::draw(
             img,
-            "empty chest",
+            &t!(lang, "pic-empty-chest"),
             x as f32,
             (mid + 5) as f32,
             style(14.0, false),
@@ -1209,6 +1293,7 @@ fn draw_sets(img: &mut RgbaImage, p: &FinalPlayer, x0: i32, mid: i32, right: i32
                 img,
                 card,
                 Rect::new(x + i as i32 * (SET_CARD_W + 3), y, SET_CARD_W, ch),
+                lang,
             );
         }
         text::draw_centred(
