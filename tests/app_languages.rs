@@ -169,7 +169,7 @@ fn sample(var: &str) -> FluentValue<'static> {
         | "rounds" | "pile" | "waiting" | "building" | "degrees" | "wine" | "grain" | "cloth"
         | "gold" | "value" | "min" | "max" => FluentValue::from(999),
         "roster" | "seats" | "players-list" | "best-list" => {
-            FluentValue::from(vec![name.as_str(); 6].join(", "))
+            FluentValue::from([name.as_str(); 6].join(", "))
         }
         "creator" | "player" | "asker" | "channel" => FluentValue::from("<@1234567890123456789>"),
         // Lists of choices and descriptions the app builds: a few hundred characters.

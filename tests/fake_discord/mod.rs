@@ -24,6 +24,10 @@
 //!   (403 50013). A body Discord would reject is also recorded as an error, which fails
 //!   the test: the bot must never send one.
 //!
+//! Each interaction carries its user's client language (`locale`, [`User::speaking`])
+//! and its server's (`guild_locale`, [`State::guild_locales`]), `en-US` unless set, as
+//! the real Discord sends them.
+//!
 //! Direct messages need a DM channel first (`POST /users/@me/channels`, [`channels`]).
 //!
 //! Every payload it sends is first deserialized with serenity's own types, so a payload
