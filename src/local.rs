@@ -471,6 +471,31 @@ pub fn run(
 mod tests {
     use super::*;
 
+    /// With `--lang es` the commands and options go by the names a Spanish Discord
+    /// client shows (the English ones still work), and the replies are Spanish.
+    #[test]
+    fn the_local_mode_takes_the_commands_names_of_its_language() {
+        let app = App::new(
+            crate::store::Store::temporary().unwrap(),
+            crate::app::Env::fixed(1_700_000_000, 3),
+        );
+        let es = Lang::from_code("es").unwrap();
+        let opts = Options {
+            lang: es,
+            ..Options::default()
+        };
+        let mut printer = Printer::new(None);
+        let mut run = |line: &str| run_line(&app, &mut printer, &opts, line);
+        assert!(run("ana: /nueva jugadores:3").starts_with("[public] @ana ha preparado "));
+        assert!(run("ben: /unirse").starts_with("[public] ben se ha unido (2/3): ana, ben."));
+        assert!(run("ana: /join").starts_with("[only ana] Ya estás dentro."));
+        assert_eq!(
+            run("ana: /colocar lugar:B sitio:C"),
+            "[only ana] /colocar no tiene la opción 'sitio'; opciones: lugar, rotacion, x, y\n"
+        );
+        assert!(run("ana: /wait 2h").starts_with("(el reloj avanza 2 h)"));
+    }
+
     #[test]
     fn lines_parse_with_quotes_channels_and_clicks() {
         assert_eq!(
