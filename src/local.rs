@@ -300,7 +300,13 @@ pub fn run_line(app: &App, printer: &mut Printer, opts: &Options, line: &str) ->
     let parsed = match parse_line(line) {
         Ok(Line::Empty) => return String::new(),
         Ok(l) => l,
-        Err(e) => return refusal(printer, line, &e),
+        Err(e) => {
+            return refusal(
+                printer,
+                line,
+                &crate::t!(lang, "app-local-bad-line", reason = e),
+            );
+        }
     };
     let (channel, user) = match &parsed {
         Line::Command { channel, user, .. } | Line::Click { channel, user, .. } => {
@@ -308,11 +314,12 @@ pub fn run_line(app: &App, printer: &mut Printer, opts: &Options, line: &str) ->
         }
         Line::Wait { secs } => {
             app.clock().advance(*secs);
-            let waited = format!(
-                "(the clock moves {} forward)\n",
-                crate::app::clock::duration_words(*secs)
+            let waited = crate::t!(
+                lang,
+                "app-local-clock-moves",
+                time = crate::app::clock::duration_in(lang, *secs)
             );
-            return waited + &notices(app, printer);
+            return format!("({waited})\n") + &notices(app, printer);
         }
         Line::Empty => unreachable!("handled above"),
     };
@@ -327,10 +334,13 @@ pub fn run_line(app: &App, printer: &mut Printer, opts: &Options, line: &str) ->
         guild_lang: Some(lang),
     };
     let response = match parsed {
-        Line::Command { name, args, .. } => match Command::parse(&name, &args) {
-            Ok(cmd) => app.handle(&ctx, cmd),
-            Err(e) => Response::error(e),
-        },
+        Line::Command { name, args, .. } => {
+            let (name, args) = english_names(lang, &name, args);
+            match Command::parse_in(lang, &name, &args) {
+                Ok(cmd) => app.handle(&ctx, cmd),
+                Err(e) => Response::error(e),
+            }
+        }
         Line::Click { id, values, .. } => app.component(&ctx, &id, &values),
         Line::Wait { .. } | Line::Empty => unreachable!("handled above"),
     };
@@ -339,6 +349,49 @@ pub fn run_line(app: &App, printer: &mut Printer, opts: &Options, line: &str) ->
         Err(e) => format!("error: {e}\n"),
     };
     out + &notices(app, printer)
+}
+
+/// A command and its options typed with the names `lang` gives them (`/colocar
+/// lugar:B`, the names a Discord client in that language shows) as the command table
+/// names them (`/place spot:B`); English names are kept as they are.
+fn english_names(lang: Lang, name: &str, args: Vec<(String, Arg)>) -> (String, Vec<(String, Arg)>) {
+    use crate::i18n::commands::{command_key, name as name_in, option_key};
+    let typed = name.trim().trim_start_matches('/').to_lowercase();
+    let localized =
+        |key: &str, english: &str| typed_as(&name_in(lang, key).unwrap_or_default(), english);
+    let Some(spec) = crate::app::COMMANDS
+        .iter()
+        .find(|c| c.name == typed)
+        .or_else(|| {
+            crate::app::COMMANDS
+                .iter()
+                .find(|c| localized(&command_key(c), c.name) == typed)
+        })
+    else {
+        return (name.to_string(), args);
+    };
+    let args = args
+        .into_iter()
+        .map(|(k, v)| {
+            let k = k.trim().to_lowercase();
+            let english = spec
+                .options
+                .iter()
+                .find(|o| o.name == k || localized(&option_key(spec, o), o.name) == k)
+                .map_or(k, |o| o.name.to_string());
+            (english, v)
+        })
+        .collect();
+    (spec.name.to_string(), args)
+}
+
+/// A localized name as typed (lowercase), or the English one when there is none.
+fn typed_as(localized: &str, english: &str) -> String {
+    if localized.is_empty() {
+        english.to_string()
+    } else {
+        localized.to_lowercase()
+    }
 }
 
 /// What the bot posts on its own now (reminders, deadlines, direct messages), printed
@@ -401,7 +454,7 @@ pub fn run(
             Err(_) => refusal(
                 &mut printer,
                 &String::from_utf8_lossy(&bytes),
-                "this line is not valid UTF-8 text, so it was not run; type it again",
+                &crate::t!(opts.lang, "app-local-not-utf8"),
             ),
         };
         if !out.is_empty() {
@@ -417,6 +470,31 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// With `--lang es` the commands and options go by the names a Spanish Discord
+    /// client shows (the English ones still work), and the replies are Spanish.
+    #[test]
+    fn the_local_mode_takes_the_commands_names_of_its_language() {
+        let app = App::new(
+            crate::store::Store::temporary().unwrap(),
+            crate::app::Env::fixed(1_700_000_000, 3),
+        );
+        let es = Lang::from_code("es").unwrap();
+        let opts = Options {
+            lang: es,
+            ..Options::default()
+        };
+        let mut printer = Printer::new(None);
+        let mut run = |line: &str| run_line(&app, &mut printer, &opts, line);
+        assert!(run("ana: /nueva jugadores:3").starts_with("[public] @ana ha preparado "));
+        assert!(run("ben: /unirse").starts_with("[public] ben se ha unido (2/3): ana, ben."));
+        assert!(run("ana: /join").starts_with("[only ana] Ya estás dentro."));
+        assert_eq!(
+            run("ana: /colocar lugar:B sitio:C"),
+            "[only ana] /colocar no tiene la opción 'sitio'; opciones: lugar, rotacion, x, y\n"
+        );
+        assert!(run("ana: /wait 2h").starts_with("(el reloj avanza 2 h)"));
+    }
 
     #[test]
     fn lines_parse_with_quotes_channels_and_clicks() {

@@ -99,7 +99,13 @@ fn game_suggestions(
                     .map(|x| x.degrees().to_string())
                     .collect();
                 (
-                    format!("{} — at {} (turn {})", s.label, s.at, rots.join("/")),
+                    crate::t!(
+                        ctx.lang,
+                        "app-autocomplete-spot",
+                        spot = s.label.as_str(),
+                        at = s.at.to_string(),
+                        rotations = rots.join("/")
+                    ),
                     s.label,
                 )
             })

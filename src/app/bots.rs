@@ -244,7 +244,7 @@ fn asked(r: &ChannelRecord) -> Option<(u8, usize, Level)> {
 /// A /resign replace:ai: a computer player (level normal) takes the seat as it is.
 pub fn resign_to_ai(s: &mut Session, mut r: ChannelRecord) -> Result<Response, StoreError> {
     let Some(seat) = super::seat_of(&r, s.ctx.user) else {
-        return Ok(Response::error("You are not playing in this game."));
+        return Ok(Response::error(crate::t!(s.ctx.lang, "app-not-playing")));
     };
     if let RecordGame::Board { game } = &r.game
         && game
@@ -252,24 +252,30 @@ pub fn resign_to_ai(s: &mut Session, mut r: ChannelRecord) -> Result<Response, S
             .get(seat as usize)
             .is_some_and(|p| p.resigned)
     {
-        return Ok(Response::error("You have resigned from this game."));
+        return Ok(Response::error(crate::t!(s.ctx.lang, "app-resigned")));
     }
     if timers::awaited(&r).is_none() {
-        return Ok(Response::error("The game is over."));
+        return Ok(Response::error(crate::t!(s.ctx.lang, "app-game-over")));
     }
     let note = hand_over(&mut r, seat);
     s.save(&mut r)?;
-    let line = format!("{} left the game; {note}", s.ctx.name);
+    let line = crate::t!(
+        r.setup.language,
+        "app-resign-to-ai",
+        name = s.ctx.name.as_str(),
+        note = note
+    );
     Ok(after_hand_over(s, &r, &line))
 }
 
 /// Gives `seat` to a new computer player (level normal) and says so.
 pub(super) fn hand_over(r: &mut ChannelRecord, seat: u8) -> String {
     let bot = new_seat(r, Level::Normal);
-    let words = format!(
-        "**{}** (level {}) plays their seat from now on.",
-        bot.name,
-        Level::Normal
+    let words = crate::t!(
+        r.setup.language,
+        "app-hand-over",
+        name = bot.name.as_str(),
+        level = Level::Normal.to_string()
     );
     r.seats[seat as usize] = bot;
     // Agreements to take a move back were the person's.
@@ -385,9 +391,7 @@ impl App {
         self.thinking().remove(&channel);
         out.unwrap_or_else(|e| {
             tracing::error!(channel, error = %e, "storage failure while playing a computer seat");
-            Response::error(
-                "Sorry, a computer player's move could not be saved; the game waits for it and it is played again on the next command.",
-            )
+            Response::error(crate::t!(turn.ctx.lang, "app-ai-storage-failure"))
         })
     }
 

@@ -118,21 +118,26 @@ pub fn parse_duration(s: &str) -> Option<u64> {
 
 /// A duration in short words: `12 h`, `3 d 4 h`, `45 min`.
 pub fn duration_words(secs: u64) -> String {
+    duration_in(crate::i18n::Lang::english(), secs)
+}
+
+/// [`duration_words`] in `lang`.
+pub fn duration_in(lang: crate::i18n::Lang, secs: u64) -> String {
     let d = secs / 86_400;
     let h = secs % 86_400 / 3_600;
     let m = secs % 3_600 / 60;
     let mut parts = Vec::new();
     if d > 0 {
-        parts.push(format!("{d} d"));
+        parts.push(crate::t!(lang, "app-duration-days", n = d));
     }
     if h > 0 {
-        parts.push(format!("{h} h"));
+        parts.push(crate::t!(lang, "app-duration-hours", n = h));
     }
     if m > 0 && d == 0 {
-        parts.push(format!("{m} min"));
+        parts.push(crate::t!(lang, "app-duration-minutes", n = m));
     }
     if parts.is_empty() {
-        return "less than a minute".to_string();
+        return crate::t!(lang, "app-duration-less-than-a-minute");
     }
     parts.join(" ")
 }

@@ -302,7 +302,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     },
     CommandSpec {
         name: "stats",
-        description: "Statistics of this server's finished games, and yours",
+        description: "Statistics: this server's finished games, and yours",
         options: &[],
         scope: Scope::Any,
     },
@@ -395,11 +395,21 @@ pub const COMMANDS: &[CommandSpec] = &[
     },
     CommandSpec {
         name: "addbot",
-        description: "Seat a computer player in the game being set up (its creator)",
+        description: "Seat a computer player (its creator, while the game is being set up)",
         options: &[opt(
             "level",
             ArgKind::Choice(AI_LEVELS),
             "easy, normal (default) or hard",
+        )],
+        scope: Scope::Any,
+    },
+    CommandSpec {
+        name: "language",
+        description: "The game's language: shows it, or sets it (its creator or a channel manager)",
+        options: &[opt(
+            "set",
+            ArgKind::Choice(LANGUAGES),
+            "The new language of the game's messages and pictures",
         )],
         scope: Scope::Any,
     },
@@ -497,44 +507,73 @@ pub enum Command {
         robbers: Option<RobberAnswer>,
         marker: Option<MarkerPreference>,
     },
+    /// /language: `None` shows the game's language.
+    Language {
+        set: Option<Lang>,
+    },
 }
 
 impl Command {
     /// Parses a command name and its options, checking them against the table. The
     /// error says what is valid.
     pub fn parse(name: &str, args: &[(String, Arg)]) -> Result<Command, String> {
+        Command::parse_in(Lang::english(), name, args)
+    }
+
+    /// [`Command::parse`] with its errors in `lang` (private: the language of the user
+    /// who typed the command), naming commands and options as that user's client does.
+    pub fn parse_in(lang: Lang, name: &str, args: &[(String, Arg)]) -> Result<Command, String> {
+        use crate::i18n::commands as names_in;
         let name = name.trim().trim_start_matches('/').to_ascii_lowercase();
+        let shown = |c: &CommandSpec| super::command_name(lang, c.name);
+        let option = |c: &CommandSpec, o: &OptionSpec| {
+            names_in::name(lang, &names_in::option_key(c, o)).unwrap_or(o.name.to_string())
+        };
         let spec = spec(&name).ok_or_else(|| {
-            let names: Vec<&str> = COMMANDS.iter().map(|c| c.name).collect();
-            format!("unknown command /{name}; commands: /{}", names.join(", /"))
+            let names: Vec<String> = COMMANDS.iter().map(shown).collect();
+            crate::t!(
+                lang,
+                "app-parse-unknown-command",
+                command = name.as_str(),
+                commands = names.join(", /")
+            )
         })?;
         let mut a = Args::default();
         for (k, v) in args {
             let o = spec.options.iter().find(|o| o.name == k).ok_or_else(|| {
                 if spec.options.is_empty() {
-                    format!("/{} takes no options", spec.name)
+                    crate::t!(lang, "app-parse-no-options", command = shown(spec))
                 } else {
-                    let names: Vec<&str> = spec.options.iter().map(|o| o.name).collect();
-                    format!(
-                        "/{} has no option '{k}'; options: {}",
-                        spec.name,
-                        names.join(", ")
+                    let names: Vec<String> = spec.options.iter().map(|o| option(spec, o)).collect();
+                    crate::t!(
+                        lang,
+                        "app-parse-no-such-option",
+                        command = shown(spec),
+                        option = k.as_str(),
+                        options = names.join(", ")
                     )
                 }
             })?;
             if a.get(o.name).is_some() {
-                return Err(format!(
-                    "/{} got the option {} twice; give each option once",
-                    spec.name, o.name
+                return Err(crate::t!(
+                    lang,
+                    "app-parse-option-twice",
+                    command = shown(spec),
+                    option = option(spec, o)
                 ));
             }
-            a.0.push((o.name, check_arg(spec, o, v)?));
+            a.0.push((o.name, check_arg(lang, spec, o, v)?));
         }
         for o in spec.options.iter().filter(|o| o.required) {
             if a.get(o.name).is_none() {
-                return Err(format!(
-                    "/{} needs the option {}: {}",
-                    spec.name, o.name, o.description
+                let description = names_in::description(lang, &names_in::option_key(spec, o))
+                    .unwrap_or(o.description.to_string());
+                return Err(crate::t!(
+                    lang,
+                    "app-parse-option-needed",
+                    command = shown(spec),
+                    option = option(spec, o),
+                    description = description
                 ));
             }
         }
@@ -564,16 +603,16 @@ impl Command {
                 max_players: a.int("players").map(|n| n as u8),
                 reminder: a
                     .str("reminder")
-                    .map(|v| timer_option("reminder", &v, super::timers::REMINDER_RANGE))
+                    .map(|v| timer_option(lang, "reminder", &v, super::timers::REMINDER_RANGE))
                     .transpose()?,
                 turn_limit: a
                     .str("turn_limit")
-                    .map(|v| timer_option("turn_limit", &v, super::timers::TURN_LIMIT_RANGE))
+                    .map(|v| timer_option(lang, "turn_limit", &v, super::timers::TURN_LIMIT_RANGE))
                     .transpose()?,
                 bots: a.int("bots").map_or(0, |n| n as u8),
                 decision_deadline: a
                     .str("decision_deadline")
-                    .map(|v| deadline_option(&v))
+                    .map(|v| deadline_option(lang, &v))
                     .transpose()?,
                 // A choice: the words were checked against LANGUAGES.
                 language: a.str("language").and_then(|l| Lang::from_code(&l)),
@@ -650,6 +689,10 @@ impl Command {
                     _ => MarkerPreference::Behind,
                 }),
             },
+            "language" => Command::Language {
+                // A choice: the words were checked against LANGUAGES.
+                set: a.str("set").and_then(|l| Lang::from_code(&l)),
+            },
             other => unreachable!("command /{other} is in the table but not parsed"),
         })
     }
@@ -683,6 +726,7 @@ impl Command {
             Command::ResignToAi => "resign",
             Command::AddBot { .. } => "addbot",
             Command::Standing { .. } => "standing",
+            Command::Language { .. } => "language",
         }
     }
 
@@ -700,6 +744,7 @@ impl Command {
                 | Command::Games { .. }
                 | Command::Notify { .. }
                 | Command::Standing { .. }
+                | Command::Language { set: None }
         )
     }
 
@@ -754,12 +799,20 @@ impl Args {
 
 /// Converts and checks one option value (text from the local mode becomes an int or
 /// a bool where the table says so).
-fn check_arg(spec: &CommandSpec, o: &OptionSpec, v: &Arg) -> Result<Arg, String> {
-    let bad = |what: String| format!("/{} {}: {what}", spec.name, o.name);
+fn check_arg(lang: Lang, spec: &CommandSpec, o: &OptionSpec, v: &Arg) -> Result<Arg, String> {
+    use crate::i18n::commands as names_in;
+    let shown_option =
+        names_in::name(lang, &names_in::option_key(spec, o)).unwrap_or(o.name.to_string());
+    let bad = |what: String| {
+        format!(
+            "/{} {shown_option}: {what}",
+            super::command_name(lang, spec.name)
+        )
+    };
     match (o.kind, v) {
         (ArgKind::Str, Arg::Str(s)) => {
             if s.trim().is_empty() {
-                return Err(bad("must not be empty".into()));
+                return Err(bad(crate::t!(lang, "app-parse-empty")));
             }
             Ok(Arg::Str(s.trim().to_string()))
         }
@@ -767,14 +820,23 @@ fn check_arg(spec: &CommandSpec, o: &OptionSpec, v: &Arg) -> Result<Arg, String>
         (ArgKind::Int { min, max }, v) => {
             let i = match v {
                 Arg::Int(i) => *i,
-                Arg::Str(s) => s
-                    .trim()
-                    .parse::<i64>()
-                    .map_err(|_| bad(format!("'{s}' is not a whole number")))?,
-                Arg::Bool(_) => return Err(bad("expects a whole number".into())),
+                Arg::Str(s) => s.trim().parse::<i64>().map_err(|_| {
+                    bad(crate::t!(
+                        lang,
+                        "app-parse-not-a-number",
+                        value = s.as_str()
+                    ))
+                })?,
+                Arg::Bool(_) => return Err(bad(crate::t!(lang, "app-parse-expects-number"))),
             };
             if i < min || i > max {
-                return Err(bad(format!("{i} is out of range ({min} to {max})")));
+                return Err(bad(crate::t!(
+                    lang,
+                    "app-parse-out-of-range",
+                    value = i,
+                    min = min,
+                    max = max
+                )));
             }
             Ok(Arg::Int(i))
         }
@@ -783,7 +845,11 @@ fn check_arg(spec: &CommandSpec, o: &OptionSpec, v: &Arg) -> Result<Arg, String>
             Arg::Str(s) => match s.trim().to_ascii_lowercase().as_str() {
                 "true" | "yes" | "1" => Ok(Arg::Bool(true)),
                 "false" | "no" | "0" => Ok(Arg::Bool(false)),
-                _ => Err(bad(format!("'{s}' is not true or false"))),
+                _ => Err(bad(crate::t!(
+                    lang,
+                    "app-parse-not-a-bool",
+                    value = s.as_str()
+                ))),
             },
             Arg::Int(i) => Ok(Arg::Bool(*i != 0)),
         },
@@ -792,40 +858,55 @@ fn check_arg(spec: &CommandSpec, o: &OptionSpec, v: &Arg) -> Result<Arg, String>
             if words.contains(&s.as_str()) {
                 Ok(Arg::Str(s))
             } else {
-                Err(bad(format!("'{s}' is not one of {}", words.join(", "))))
+                Err(bad(crate::t!(
+                    lang,
+                    "app-parse-not-a-choice",
+                    value = s.as_str(),
+                    choices = words.join(", ")
+                )))
             }
         }
     }
 }
 
 /// A timer option of /new: `off` or a duration within `range` (seconds).
-fn timer_option(name: &str, v: &str, range: (u64, u64)) -> Result<Option<u64>, String> {
-    use super::clock::{duration_words, parse_duration};
+fn timer_option(lang: Lang, name: &str, v: &str, range: (u64, u64)) -> Result<Option<u64>, String> {
+    use super::clock::{duration_in, parse_duration};
     if v.trim().eq_ignore_ascii_case("off") {
         return Ok(None);
     }
     let (min, max) = range;
     match parse_duration(v) {
         Some(secs) if (min..=max).contains(&secs) => Ok(Some(secs)),
-        _ => Err(format!(
-            "/new {name}: '{v}' is not off or a time from {} to {} (e.g. 12h, 2d, 1d12h)",
-            duration_words(min),
-            duration_words(max)
+        _ => Err(crate::t!(
+            lang,
+            "app-parse-timer",
+            command = super::command_name(lang, "new"),
+            option = crate::i18n::commands::name(lang, &format!("cmd-new-{name}"))
+                .unwrap_or(name.to_string()),
+            value = v,
+            min = duration_in(lang, min),
+            max = duration_in(lang, max)
         )),
     }
 }
 
 /// The decision deadline of /new: a time in the engine's range (never off: a game must
 /// not wait forever on a player who is not the one to move).
-fn deadline_option(v: &str) -> Result<u64, String> {
-    use super::clock::{duration_words, parse_duration};
+fn deadline_option(lang: Lang, v: &str) -> Result<u64, String> {
+    use super::clock::{duration_in, parse_duration};
     let (min, max) = crate::engine::config::DECISION_DEADLINE_RANGE;
     match parse_duration(v) {
         Some(secs) if (min..=max).contains(&secs) => Ok(secs),
-        _ => Err(format!(
-            "/new decision_deadline: '{v}' is not a time from {} to {} (e.g. 30m, 1h, 2d)",
-            duration_words(min),
-            duration_words(max)
+        _ => Err(crate::t!(
+            lang,
+            "app-parse-deadline",
+            command = super::command_name(lang, "new"),
+            option = crate::i18n::commands::name(lang, "cmd-new-decision_deadline")
+                .unwrap_or("decision_deadline".to_string()),
+            value = v,
+            min = duration_in(lang, min),
+            max = duration_in(lang, max)
         )),
     }
 }

@@ -3,11 +3,12 @@
 //! their turns are skipped; card game: the game ends). Until someone does, the late
 //! player may still move (a move starts a new wait and the kick is no longer possible).
 
-use super::clock::duration_words;
+use super::clock::duration_in;
 use super::reply::{Message, Response};
 use super::{Session, board_game, bots, card_game, seat_of, timers};
 use crate::engine::Action;
 use crate::store::{ChannelRecord, RecordGame, StoreError};
+use crate::t;
 
 /// The seat `who` names: a mention `<@id>`, an id, or a seat name (with or without `@`).
 fn find_seat(r: &ChannelRecord, who: &str) -> Option<u8> {
@@ -45,52 +46,52 @@ pub fn kick(
     who: &str,
     to_ai: bool,
 ) -> Result<Response, StoreError> {
+    let (lang, gl) = (s.ctx.lang, r.setup.language);
     let Some(me) = seat_of(&r, s.ctx.user).filter(|m| !resigned(&r, *m)) else {
-        return Ok(Response::error(
-            "Only the players of this game can /kick a player whose time is up.",
-        ));
+        return Ok(Response::error(t!(lang, "app-kick-not-player")));
     };
     let Some(target) = find_seat(&r, who) else {
-        return Ok(Response::error(format!(
-            "There is no player '{who}' in this game (players: {}).",
-            r.seat_names().join(", ")
+        return Ok(Response::error(t!(
+            lang,
+            "app-kick-no-such-player",
+            who = who,
+            players = r.seat_names().join(", ")
         )));
     };
     if target == me {
-        return Ok(Response::error(
-            "You cannot kick yourself; /resign leaves the game.",
-        ));
+        return Ok(Response::error(t!(lang, "app-kick-yourself")));
     }
     let Some(limit) = r.timers.turn_limit else {
-        return Ok(Response::error(
-            "This game has no turn limit (it is set with /new turn_limit:…), so nobody can be kicked.",
-        ));
+        return Ok(Response::error(t!(lang, "app-kick-no-limit")));
     };
     let Some((awaited, _)) = timers::awaited(&r) else {
-        return Ok(Response::error("The game is over."));
+        return Ok(Response::error(t!(lang, "app-game-over")));
     };
     if awaited != target {
-        return Ok(Response::error(format!(
-            "Only the player the game is waiting for can be kicked, and that is {}, not {}.",
-            r.seat_name(awaited),
-            r.seat_name(target)
+        return Ok(Response::error(t!(
+            lang,
+            "app-kick-not-awaited",
+            awaited = r.seat_name(awaited),
+            named = r.seat_name(target)
         )));
     }
     if timers::deadline_passed(&r, s.now) != Some(target) {
         let since = r.timers.waiting.as_ref().map_or(s.now, |w| w.since);
         let left = since.saturating_add(limit).saturating_sub(s.now);
-        return Ok(Response::error(format!(
-            "{}'s time for this turn is not up yet: {} left of {}.",
-            r.seat_name(target),
-            duration_words(left.max(60)),
-            duration_words(limit)
+        return Ok(Response::error(t!(
+            lang,
+            "app-kick-not-yet",
+            name = r.seat_name(target),
+            left = duration_in(lang, left.max(60)),
+            limit = duration_in(lang, limit)
         )));
     }
-    let note = format!(
-        "{} removed {} from the game: their time for the turn ({}) was up.",
-        s.ctx.name,
-        r.seat_name(target),
-        duration_words(limit)
+    let note = t!(
+        gl,
+        "app-kick-removed",
+        name = s.ctx.name.as_str(),
+        kicked = r.seat_name(target),
+        limit = duration_in(gl, limit)
     );
     if to_ai {
         let handed = bots::hand_over(&mut r, target);
@@ -103,7 +104,7 @@ pub fn kick(
             board_game::act(s, r, target, Action::Resign)?
         }
         RecordGame::Cards { .. } => card_game::resign(s, r, target)?,
-        RecordGame::Lobby => return Ok(Response::error("The game has not started.")),
+        RecordGame::Lobby => return Ok(Response::error(t!(lang, "app-not-started"))),
     };
     if out.is_private() || bots::prefix_deferred(s, &note) {
         return Ok(out);

@@ -7,31 +7,27 @@ use super::{Session, mention, seat_of, text};
 use crate::ai::Level;
 use crate::cards::{CardConfig, CardGame};
 use crate::engine::{Expansion, FarmerRule, Game, GameConfig, RuleOptions, SmallCityRule};
+use crate::i18n::Lang;
 use crate::rng::Rng;
 use crate::store::{
     ChannelRecord, DEFAULT_REMINDER, HistoryEntry, RecordGame, SCHEMA_VERSION, Seat, Setup,
     StoreError, TurnTimers,
 };
+use crate::t;
 
 pub const CARD_GAME_MAX: u8 = 5;
 
 /// "There is already a game here" in words that say what to do.
-pub fn busy_text(r: &ChannelRecord) -> String {
+pub fn busy_text(lang: Lang, r: &ChannelRecord) -> String {
     match r.game {
-        RecordGame::Lobby => format!(
-            "A game is being set up in this channel by {}: /join it, or its creator can /abort it.",
-            mention(r.creator)
-        ),
-        _ => "A game is running in this channel; finish it, or /abort it (its creator or a channel manager).".to_string(),
+        RecordGame::Lobby => t!(lang, "app-busy-lobby", creator = mention(r.creator)),
+        _ => t!(lang, "app-busy-running"),
     }
 }
 
-pub fn describe_setup(s: &Setup) -> String {
+pub fn describe_setup(lang: Lang, s: &Setup) -> String {
     match s.game {
-        GameType::Cards => format!(
-            "the Carcassonne card game for up to {} players",
-            s.max_players
-        ),
+        GameType::Cards => t!(lang, "app-setup-cards", players = s.max_players),
         GameType::Board => {
             let mut sets = vec![Expansion::Base.name()];
             sets.extend(
@@ -41,18 +37,21 @@ pub fn describe_setup(s: &Setup) -> String {
                     .map(|e| e.name()),
             );
             let farmers = match s.rules.farmers {
-                FarmerRule::Modern => "farmers: modern",
-                FarmerRule::Classic => "farmers: classic",
-                FarmerRule::Off => "no farmers",
+                FarmerRule::Modern => t!(lang, "app-setup-farmers-modern"),
+                FarmerRule::Classic => t!(lang, "app-setup-farmers-classic"),
+                FarmerRule::Off => t!(lang, "app-setup-farmers-off"),
             };
             let small = match s.rules.small_city {
-                SmallCityRule::TwoPoints => "2-tile cities: 2 points",
-                SmallCityRule::FourPoints => "2-tile cities: 4 points",
+                SmallCityRule::TwoPoints => t!(lang, "app-setup-small-city", points = 2),
+                SmallCityRule::FourPoints => t!(lang, "app-setup-small-city", points = 4),
             };
-            format!(
-                "Carcassonne ({}; {farmers}; {small}) for up to {} players",
-                sets.join(" + "),
-                s.max_players
+            t!(
+                lang,
+                "app-setup-board",
+                sets = sets.join(" + "),
+                farmers = farmers,
+                small = small,
+                players = s.max_players
             )
         }
     }
@@ -66,10 +65,10 @@ fn roster(r: &ChannelRecord) -> String {
         .join(", ")
 }
 
-fn lobby_buttons() -> Vec<super::reply::Component> {
+fn lobby_buttons(lang: Lang) -> Vec<super::reply::Component> {
     vec![
-        button(JOIN, "Join", ButtonStyle::Primary),
-        button(START, "Start", ButtonStyle::Success),
+        button(JOIN, &t!(lang, "app-button-join"), ButtonStyle::Primary),
+        button(START, &t!(lang, "app-button-start"), ButtonStyle::Success),
     ]
 }
 
@@ -79,11 +78,14 @@ pub fn new_game(s: &mut Session, setup: NewGame) -> Result<Response, StoreError>
         GameType::Cards => CARD_GAME_MAX,
     };
     let max_players = setup.max_players.unwrap_or(max_default);
+    let lang = s.ctx.lang;
     if setup.bots >= max_players {
-        return Ok(Response::error(format!(
-            "With {} computer players there is no seat left for you in a game for {max_players}: choose bots:0 to bots:{}.",
-            setup.bots,
-            max_players - 1
+        return Ok(Response::error(t!(
+            lang,
+            "app-new-no-seat-left",
+            bots = setup.bots,
+            players = max_players,
+            most = max_players - 1
         )));
     }
     if setup.game == GameType::Cards {
@@ -92,14 +94,10 @@ pub fn new_game(s: &mut Session, setup: NewGame) -> Result<Response, StoreError>
             || setup.small_city.is_some()
             || setup.decision_deadline.is_some()
         {
-            return Ok(Response::error(
-                "The card game has no expansions or farm rules; use /new game:cards with players only.",
-            ));
+            return Ok(Response::error(t!(lang, "app-new-cards-no-options")));
         }
         if max_players > CARD_GAME_MAX {
-            return Ok(Response::error(
-                "The card game is for 2 to 5 players: choose players:2 to players:5.",
-            ));
+            return Ok(Response::error(t!(lang, "app-new-cards-players")));
         }
     }
     let mut expansions = setup.expansions.clone();
@@ -140,17 +138,19 @@ pub fn new_game(s: &mut Session, setup: NewGame) -> Result<Response, StoreError>
         record.seats.push(bot);
     }
     s.save(&mut record)?;
-    let text = format!(
-        "{} set up {} ({}).\nPlayers ({}/{}): {}. Others: /join; then /start when everyone is in.",
-        mention(s.ctx.user),
-        describe_setup(&record.setup),
-        super::your_games::timers_words(&record),
-        record.seats.len(),
-        max_players,
-        roster(&record)
+    let gl = record.setup.language;
+    let text = t!(
+        gl,
+        "app-new-created",
+        creator = mention(s.ctx.user),
+        setup = describe_setup(gl, &record.setup),
+        timers = super::your_games::timers_words(gl, &record),
+        seated = record.seats.len(),
+        players = max_players,
+        roster = roster(&record)
     );
     Ok(Response::one(
-        Message::public(text).with_row(lobby_buttons()),
+        Message::public(text).with_row(lobby_buttons(gl)),
     ))
 }
 
@@ -161,116 +161,127 @@ pub fn in_lobby(
     cmd: Command,
 ) -> Result<Response, StoreError> {
     let joined = seat_of(&r, s.ctx.user).is_some();
+    let (lang, gl) = (s.ctx.lang, r.setup.language);
     match cmd {
         Command::Join => {
             if joined {
-                return Ok(Response::error(format!(
-                    "You are already in. Players: {}.",
-                    roster(&r)
+                return Ok(Response::error(t!(
+                    lang,
+                    "app-join-already",
+                    roster = roster(&r)
                 )));
             }
             if r.seats.len() >= r.setup.max_players as usize {
-                return Ok(Response::error(format!(
-                    "The game is full ({} players). Players: {}.",
-                    r.setup.max_players,
-                    roster(&r)
-                )));
+                return Ok(Response::error(full_text(lang, &r)));
             }
             r.seats.push(Seat::human(s.ctx.user, s.ctx.name.clone()));
             s.save(&mut r)?;
             Ok(Response::one(
-                Message::public(format!(
-                    "{} joined ({}/{}): {}.",
-                    s.ctx.name,
-                    r.seats.len(),
-                    r.setup.max_players,
-                    roster(&r)
+                Message::public(t!(
+                    gl,
+                    "app-join-joined",
+                    name = s.ctx.name.as_str(),
+                    seated = r.seats.len(),
+                    players = r.setup.max_players,
+                    roster = roster(&r)
                 ))
-                .with_row(lobby_buttons()),
+                .with_row(lobby_buttons(gl)),
             ))
         }
         Command::Leave => {
             if !joined {
-                return Ok(Response::error("You are not in this game."));
+                return Ok(Response::error(t!(lang, "app-leave-not-in")));
             }
             r.seats.retain(|x| x.user != s.ctx.user);
             // Computer players do not keep a table without people.
             let Some(first_human) = r.seats.iter().find(|x| x.ai.is_none()).map(|x| x.user) else {
                 s.store().remove(s.ctx.channel)?;
-                return Ok(Response::one(Message::public(format!(
-                    "{} left; nobody is left, so the game setup is closed.",
-                    s.ctx.name
+                return Ok(Response::one(Message::public(t!(
+                    gl,
+                    "app-leave-last",
+                    name = s.ctx.name.as_str()
                 ))));
             };
             if r.creator == s.ctx.user {
                 r.creator = first_human;
             }
             s.save(&mut r)?;
-            Ok(Response::one(Message::public(format!(
-                "{} left. Players: {}.",
-                s.ctx.name,
-                roster(&r)
+            Ok(Response::one(Message::public(t!(
+                gl,
+                "app-leave-left",
+                name = s.ctx.name.as_str(),
+                roster = roster(&r)
             ))))
         }
         Command::Start => start(s, r),
         Command::AddBot { level } => add_bot(s, r, level),
         Command::Abort => abort(s, r),
-        Command::Status | Command::Board => Ok(Response::one(Message::private(format!(
-            "Setting up {}.\nPlayers ({}/{}): {}. /join, then /start.",
-            describe_setup(&r.setup),
-            r.seats.len(),
-            r.setup.max_players,
-            roster(&r)
+        Command::Status | Command::Board => Ok(Response::one(Message::private(t!(
+            lang,
+            "app-lobby-status",
+            setup = describe_setup(lang, &r.setup),
+            seated = r.seats.len(),
+            players = r.setup.max_players,
+            roster = roster(&r)
         )))),
-        Command::Resign => Ok(Response::error("The game has not started: use /leave.")),
-        other => Ok(Response::error(format!(
-            "The game has not started yet, so /{} cannot be used. Players: {} — /join, then /start.",
-            other.name(),
-            roster(&r)
+        Command::Resign => Ok(Response::error(t!(lang, "app-lobby-resign"))),
+        other => Ok(Response::error(t!(
+            lang,
+            "app-lobby-not-started",
+            command = super::command_name(lang, other.name()),
+            roster = roster(&r)
         ))),
     }
 }
 
 /// /addbot: the creator seats a computer player.
+/// "The game is full".
+fn full_text(lang: Lang, r: &ChannelRecord) -> String {
+    t!(
+        lang,
+        "app-join-full",
+        players = r.setup.max_players,
+        roster = roster(r)
+    )
+}
+
 fn add_bot(s: &mut Session, mut r: ChannelRecord, level: Level) -> Result<Response, StoreError> {
+    let lang = s.ctx.lang;
     if r.creator != s.ctx.user {
-        return Ok(Response::error(format!(
-            "Only the game's creator ({}) can add computer players.",
-            mention(r.creator)
+        return Ok(Response::error(t!(
+            lang,
+            "app-addbot-not-creator",
+            creator = mention(r.creator)
         )));
     }
     if r.seats.len() >= r.setup.max_players as usize {
-        return Ok(Response::error(format!(
-            "The game is full ({} players). Players: {}.",
-            r.setup.max_players,
-            roster(&r)
-        )));
+        return Ok(Response::error(full_text(lang, &r)));
     }
     let bot = super::bots::new_seat(&r, level);
     let name = bot.name.clone();
     r.seats.push(bot);
     s.save(&mut r)?;
     Ok(Response::one(
-        Message::public(format!(
-            "{name} (a computer player, level {level}) joined ({}/{}): {}.",
-            r.seats.len(),
-            r.setup.max_players,
-            roster(&r)
+        Message::public(t!(
+            r.setup.language,
+            "app-addbot-joined",
+            name = name,
+            level = level.to_string(),
+            seated = r.seats.len(),
+            players = r.setup.max_players,
+            roster = roster(&r)
         ))
-        .with_row(lobby_buttons()),
+        .with_row(lobby_buttons(r.setup.language)),
     ))
 }
 
 fn start(s: &mut Session, mut r: ChannelRecord) -> Result<Response, StoreError> {
+    let lang = s.ctx.lang;
     if seat_of(&r, s.ctx.user).is_none() {
-        return Ok(Response::error(
-            "Only players who joined can start the game: /join first.",
-        ));
+        return Ok(Response::error(t!(lang, "app-start-not-joined")));
     }
     if r.seats.len() < 2 {
-        return Ok(Response::error(
-            "A game needs at least 2 players; wait for someone to /join.",
-        ));
+        return Ok(Response::error(t!(lang, "app-start-too-few")));
     }
     // Seats in random order: a seed from the environment, not from the game's own.
     let seed = s.seed();
@@ -286,14 +297,26 @@ fn start(s: &mut Session, mut r: ChannelRecord) -> Result<Response, StoreError> 
             cfg.rules = r.setup.rules;
             match Game::new(cfg) {
                 Ok(game) => r.game = RecordGame::Board { game },
-                Err(e) => return Ok(Response::error(format!("The game cannot start: {e}."))),
+                Err(e) => {
+                    return Ok(Response::error(t!(
+                        lang,
+                        "app-start-cannot",
+                        reason = e.to_string()
+                    )));
+                }
             }
         }
         GameType::Cards => {
             let cfg = CardConfig::new(players, seed);
             match CardGame::new(cfg) {
                 Ok(game) => r.game = RecordGame::Cards { game },
-                Err(e) => return Ok(Response::error(format!("The game cannot start: {e}."))),
+                Err(e) => {
+                    return Ok(Response::error(t!(
+                        lang,
+                        "app-start-cannot",
+                        reason = e.to_string()
+                    )));
+                }
             }
         }
     }
@@ -304,7 +327,11 @@ fn start(s: &mut Session, mut r: ChannelRecord) -> Result<Response, StoreError> 
         .enumerate()
         .map(|(i, seat)| format!("{} {}", text::disc(i as u8), seat.name))
         .collect();
-    let intro = format!("The game starts! Seats: {}.", seats.join(", "));
+    let intro = t!(
+        r.setup.language,
+        "app-start-started",
+        seats = seats.join(", ")
+    );
     let shown = match r.game {
         RecordGame::Cards { .. } => super::bots::Shown::Cards(Vec::new()),
         _ => super::bots::Shown::Board(Vec::new()),
@@ -325,28 +352,73 @@ fn start(s: &mut Session, mut r: ChannelRecord) -> Result<Response, StoreError> 
 
 /// Ends any game without a result: its creator or a channel manager.
 pub fn abort(s: &mut Session, r: ChannelRecord) -> Result<Response, StoreError> {
+    let (lang, gl) = (s.ctx.lang, r.setup.language);
     if r.creator != s.ctx.user && !s.ctx.can_manage {
-        return Ok(Response::error(format!(
-            "Only the game's creator ({}) or someone who can manage this channel can abort it.",
-            mention(r.creator)
+        return Ok(Response::error(t!(
+            lang,
+            "app-abort-not-allowed",
+            creator = mention(r.creator)
         )));
     }
     if !s.ctx.can_manage && creator_resigned(&r) {
-        return Ok(Response::error(
-            "You resigned from this game, so you can no longer abort it; someone who can manage this channel still can.",
-        ));
+        return Ok(Response::error(t!(lang, "app-abort-resigned")));
     }
+    let name = s.ctx.name.as_str();
     if matches!(r.game, RecordGame::Lobby) {
         s.store().remove(s.ctx.channel)?;
-        return Ok(Response::one(Message::public(format!(
-            "{} closed the game setup.",
-            s.ctx.name
+        return Ok(Response::one(Message::public(t!(
+            gl,
+            "app-abort-lobby",
+            name = name
         ))));
     }
     archive(s, &r, true, Vec::new())?;
-    Ok(Response::one(Message::public(format!(
-        "{} aborted the game; it ends without a result. /new starts another.",
-        s.ctx.name
+    Ok(Response::one(Message::public(t!(
+        gl,
+        "app-abort-game",
+        name = name
+    ))))
+}
+
+/// /language: shows the game's language, or changes it (its creator or a channel
+/// manager, in the lobby or during the game). Public messages and pictures use it from
+/// the next one on.
+pub fn language(
+    s: &mut Session,
+    mut r: ChannelRecord,
+    set: Option<Lang>,
+) -> Result<Response, StoreError> {
+    let lang = s.ctx.lang;
+    let name = |l: Lang| t!(lang, &format!("app-language-{}", l.code()));
+    let Some(new) = set else {
+        return Ok(Response::one(Message::private(t!(
+            lang,
+            "app-language-shown",
+            language = name(r.setup.language)
+        ))));
+    };
+    if r.creator != s.ctx.user && !s.ctx.can_manage {
+        return Ok(Response::error(t!(
+            lang,
+            "app-language-not-allowed",
+            creator = mention(r.creator)
+        )));
+    }
+    if new == r.setup.language {
+        return Ok(Response::error(t!(
+            lang,
+            "app-language-already",
+            language = name(new)
+        )));
+    }
+    r.setup.language = new;
+    s.save(&mut r)?;
+    // Said in the new language: everyone reads what the channel will read from now on.
+    Ok(Response::one(Message::public(t!(
+        new,
+        "app-language-changed",
+        name = s.ctx.name.as_str(),
+        language = t!(new, &format!("app-language-{}", new.code()))
     ))))
 }
 

@@ -297,7 +297,7 @@ impl App {
                     Ok(h) => Response::one(Message::private(stats::text(&h, ctx))),
                     Err(e) => {
                         tracing::error!(error = %e, "cannot read the history");
-                        Response::error("The statistics cannot be read right now.")
+                        Response::error(crate::t!(ctx.lang, "app-stats-unreadable"))
                     }
                 };
                 return (out, None);
@@ -316,7 +316,10 @@ impl App {
             Ok(r) => r,
             Err(e) => {
                 tracing::error!(channel = ctx.channel, error = %e, "storage failure");
-                (Response::error(STORAGE_FAILURE), None)
+                (
+                    Response::error(crate::t!(ctx.lang, "app-storage-failure")),
+                    None,
+                )
             }
         }
     }
@@ -326,7 +329,7 @@ impl App {
     pub fn component(&self, ctx: &Ctx, id: &str, values: &[String]) -> Response {
         match components::command(id, values) {
             Ok(cmd) => self.handle(ctx, cmd),
-            Err(e) => Response::error(e),
+            Err(e) => Response::error(crate::t!(ctx.lang, "app-component-error", reason = e)),
         }
     }
 
@@ -339,7 +342,10 @@ impl App {
     ) -> (Response, Option<AiTurn>) {
         match components::command(id, values) {
             Ok(cmd) => self.handle_deferring_ai(ctx, cmd),
-            Err(e) => (Response::error(e), None),
+            Err(e) => (
+                Response::error(crate::t!(ctx.lang, "app-component-error", reason = e)),
+                None,
+            ),
         }
     }
 
@@ -368,9 +374,9 @@ impl App {
             Loaded::Quarantined(reason) => {
                 // Say so now; the notice left by the quarantine is consumed.
                 self.store.take_notice(ctx.channel)?;
-                let text = format!(
-                    "The saved game of this channel could not be read ({reason}); it was set aside for the admins. Start a new game with /new."
-                );
+                // Public, and no game language is left: the server's.
+                let lang = ctx.guild_lang.unwrap_or(ctx.lang);
+                let text = crate::t!(lang, "app-quarantined", reason = reason.to_string());
                 return Ok((Response::one(Message::public(text)), None));
             }
         };
@@ -397,20 +403,19 @@ impl App {
         };
         let out = match (cmd, record) {
             (Command::New(setup), None) => lobby::new_game(&mut session, setup),
-            (Command::New(_), Some(r)) => Ok(Response::error(lobby::busy_text(&r))),
-            (_, None) => Ok(Response::error(
-                "There is no game in this channel. Create one with /new (game:cards for the card game).",
-            )),
+            (Command::New(_), Some(r)) => Ok(Response::error(lobby::busy_text(ctx.lang, &r))),
+            (_, None) => Ok(Response::error(crate::t!(ctx.lang, "app-no-game"))),
+            (Command::Language { set }, Some(r)) => lobby::language(&mut session, r, set),
             (cmd, Some(r)) => match (&r.game, cmd) {
                 (RecordGame::Lobby, cmd) => lobby::in_lobby(&mut session, r, cmd),
                 (_, Command::Abort) => lobby::abort(&mut session, r),
                 (_, Command::Kick { player, to_ai }) => kick::kick(&mut session, r, &player, to_ai),
                 (_, Command::ResignToAi) => bots::resign_to_ai(&mut session, r),
-                (_, Command::AddBot { .. }) => Ok(Response::error(
-                    "The game has started: computer players are added before /start. A player can hand their seat to one with /resign replace:ai.",
-                )),
+                (_, Command::AddBot { .. }) => {
+                    Ok(Response::error(crate::t!(ctx.lang, "app-addbot-started")))
+                }
                 (RecordGame::Board { .. }, Command::Replay { since_my_turn }) => {
-                    Ok(replay::replay(&r, ctx.user, since_my_turn))
+                    Ok(replay::replay(&r, ctx.user, ctx.lang, since_my_turn))
                 }
                 (RecordGame::Board { .. }, cmd) => board_game::handle(&mut session, r, cmd),
                 (RecordGame::Cards { .. }, cmd) => card_game::handle(&mut session, r, cmd),
@@ -429,8 +434,6 @@ impl App {
         Ok((out, turn))
     }
 }
-
-const STORAGE_FAILURE: &str = "Sorry, the game could not be saved or loaded right now; nothing was changed. Please try again.";
 
 /// One command being handled: the app, who asks, and the time.
 pub(crate) struct Session<'a> {
@@ -477,6 +480,13 @@ pub(crate) fn seat_of(record: &ChannelRecord, user: u64) -> Option<u8> {
         .iter()
         .position(|s| s.user == user)
         .map(|i| i as u8)
+}
+
+/// A command's name as a user of `lang` sees it (Discord shows each user the command
+/// names of their client's language; `commands.ftl`), without the slash.
+pub(crate) fn command_name(lang: Lang, english: &str) -> String {
+    crate::i18n::commands::name(lang, &format!("cmd-{english}"))
+        .unwrap_or_else(|| english.to_string())
 }
 
 /// `<@id>`: a mention that fronts render.

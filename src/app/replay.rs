@@ -6,8 +6,10 @@
 use super::reply::{Message, Response};
 use super::seat_of;
 use crate::engine::{Action, Decision, Event, Game};
+use crate::i18n::Lang;
 use crate::render::replay::replay_gif;
 use crate::store::{ChannelRecord, RecordGame};
+use crate::t;
 use crate::view::BoardView;
 
 /// A frame's view: the board, numbered by the turns played, without the next tile and
@@ -70,33 +72,26 @@ pub fn gif(r: &ChannelRecord, from_last_turn_of: Option<u8>) -> Option<(Vec<u8>,
 }
 
 /// /replay [since:my-turn].
-pub fn replay(r: &ChannelRecord, user: u64, since_my_turn: bool) -> Response {
+pub fn replay(r: &ChannelRecord, user: u64, lang: Lang, since_my_turn: bool) -> Response {
     let seat = seat_of(r, user);
     if since_my_turn && seat.is_none() {
-        return Response::error(
-            "You do not play in this game, so there is no turn of yours to start from: use /replay for the whole game.",
-        );
+        return Response::error(t!(lang, "app-replay-not-playing"));
     }
+    let gl = r.setup.language;
     let from = if since_my_turn { seat } else { None };
     match gif(r, from) {
         Some((bytes, 0)) if since_my_turn => Response::one(
-            Message::public("No turn has been played since; here is the board.")
-                .with_file("replay.gif", bytes),
+            Message::public(t!(gl, "app-replay-nothing-since")).with_file("replay.gif", bytes),
         ),
         Some((bytes, turns)) => {
-            let what = if since_my_turn {
-                format!("since {}'s last turn", r.seat_name(seat.unwrap_or(0)))
+            let text = if since_my_turn {
+                let name = r.seat_name(seat.unwrap_or(0));
+                t!(gl, "app-replay-since", name = name, turns = turns)
             } else {
-                "of the whole game".to_string()
+                t!(gl, "app-replay-whole", turns = turns)
             };
-            Response::one(
-                Message::public(format!(
-                    "Replay {what}: {turns} turn{}, then the board as it is now.",
-                    if turns == 1 { "" } else { "s" }
-                ))
-                .with_file("replay.gif", bytes),
-            )
+            Response::one(Message::public(text).with_file("replay.gif", bytes))
         }
-        None => Response::error("This game cannot be replayed."),
+        None => Response::error(t!(lang, "app-replay-impossible")),
     }
 }

@@ -2,6 +2,7 @@
 
 use super::{Ctx, mention};
 use crate::store::{GameType, HistoryEntry};
+use crate::t;
 use std::collections::HashMap;
 
 #[derive(Default)]
@@ -21,7 +22,7 @@ pub fn text(history: &[(u64, HistoryEntry)], ctx: &Ctx) -> String {
         .filter(|e| e.guild == ctx.guild && !e.aborted)
         .collect();
     if games.is_empty() {
-        return "No finished games on this server yet. /new starts one.".into();
+        return t!(ctx.lang, "app-stats-none");
     }
     let mut players: HashMap<u64, Tally> = HashMap::new();
     for e in &games {
@@ -38,34 +39,37 @@ pub fn text(history: &[(u64, HistoryEntry)], ctx: &Ctx) -> String {
         }
     }
     let board = games.iter().filter(|e| e.game == GameType::Board).count();
-    let mut lines = vec![format!(
-        "**{} finished games on this server** ({} Carcassonne, {} card game).",
-        games.len(),
-        board,
-        games.len() - board
+    let mut lines = vec![t!(
+        ctx.lang,
+        "app-stats-head",
+        games = games.len(),
+        board = board,
+        cards = games.len() - board
     )];
     let mut ranking: Vec<(&u64, &Tally)> = players.iter().collect();
     ranking.sort_by_key(|(u, t)| (std::cmp::Reverse(t.wins), std::cmp::Reverse(t.best), **u));
-    lines.push("Most wins:".into());
-    for (i, (user, t)) in ranking.iter().take(5).enumerate() {
-        lines.push(format!(
-            "{}. {} — {} of {} games won, best score {}",
-            i + 1,
-            mention(**user),
-            t.wins,
-            t.games,
-            t.best
+    lines.push(t!(ctx.lang, "app-stats-most-wins"));
+    for (i, (user, tally)) in ranking.iter().take(5).enumerate() {
+        lines.push(t!(
+            ctx.lang,
+            "app-stats-player",
+            rank = i + 1,
+            player = mention(**user),
+            wins = tally.wins,
+            games = tally.games,
+            best = tally.best
         ));
     }
     match players.get(&ctx.user) {
-        Some(t) => lines.push(format!(
-            "You: {} games, {} won, best score {}, average {:.1}.",
-            t.games,
-            t.wins,
-            t.best,
-            t.total as f64 / t.games as f64
+        Some(tally) => lines.push(t!(
+            ctx.lang,
+            "app-stats-you",
+            games = tally.games,
+            wins = tally.wins,
+            best = tally.best,
+            average = format!("{:.1}", tally.total as f64 / tally.games as f64)
         )),
-        None => lines.push("You have not finished a game here yet.".into()),
+        None => lines.push(t!(ctx.lang, "app-stats-you-none")),
     }
     lines.join("\n")
 }

@@ -10,10 +10,12 @@
 //!   awaited player, at most [`MAX_REMINDERS`] per wait), the deadline notice, and the
 //!   queued direct messages.
 
-use super::clock::duration_words;
+use super::clock::duration_in;
 use super::reply::Message;
 use super::{App, Ctx, Session, board_game, card_game, mention};
+use crate::i18n::Lang;
 use crate::store::{ChannelRecord, Loaded, RecordGame, StoreError, TurnTimers, Waiting};
+use crate::t;
 use std::cell::Cell;
 
 /// Reminders per wait.
@@ -39,6 +41,8 @@ pub struct Notice {
     /// The game's channel (for logs and links).
     pub channel: u64,
     pub message: Message,
+    /// The language it is written in (the game's): for what a front adds to it.
+    pub lang: Lang,
 }
 
 /// The decision a record waits for: the seat and the log length; `None` in a lobby or
@@ -117,10 +121,10 @@ pub(crate) fn deadline_passed(r: &ChannelRecord, now: u64) -> Option<u8> {
 }
 
 /// "It is bob's turn to place tile D." in the words of the game.
-fn waiting_words(r: &ChannelRecord) -> String {
+fn waiting_words(lang: Lang, r: &ChannelRecord) -> String {
     match &r.game {
-        RecordGame::Board { .. } => board_game::waiting_text(r),
-        RecordGame::Cards { .. } => card_game::waiting_text(r),
+        RecordGame::Board { .. } => board_game::waiting_text_in(lang, r),
+        RecordGame::Cards { .. } => card_game::waiting_text_in(lang, r),
         RecordGame::Lobby => String::new(),
     }
 }
@@ -222,6 +226,7 @@ impl App {
             return self.apply_default(channel, r, w.seat, now);
         }
         let user = r.seat_user(w.seat);
+        let gl = r.setup.language;
         let waited = now.saturating_sub(w.since);
         let mut out = Vec::new();
         let mut told = w.clone();
@@ -231,19 +236,21 @@ impl App {
         {
             // Intervals missed while the bot was down count as reminded: one message.
             told.reminders = (waited / every).min(MAX_REMINDERS as u64) as u8;
-            let more = if told.reminders < MAX_REMINDERS {
-                ""
+            let key = if told.reminders < MAX_REMINDERS {
+                "app-reminder"
             } else {
-                " (last reminder)"
+                "app-reminder-last"
             };
             out.push(Notice {
                 to: Recipient::Channel(channel),
                 channel,
-                message: Message::public(format!(
-                    "⏰ {} — this game has been waiting for you for {}{more}. {} /board shows the picture.",
-                    mention(user),
-                    duration_words(waited),
-                    waiting_words(&r),
+                lang: gl,
+                message: Message::public(t!(
+                    gl,
+                    key,
+                    player = mention(user),
+                    time = duration_in(gl, waited),
+                    waiting = waiting_words(gl, &r)
                 ))
                 .mentioning(user),
             });
@@ -256,11 +263,13 @@ impl App {
             out.push(Notice {
                 to: Recipient::Channel(channel),
                 channel,
-                message: Message::public(format!(
-                    "⌛ {}'s time for this turn ({}) is up. Any other player may now remove them from the game with /kick player:{} (as if they resigned); until someone does, they may still play.",
-                    mention(user),
-                    duration_words(limit),
-                    r.seat_name(w.seat),
+                lang: gl,
+                message: Message::public(t!(
+                    gl,
+                    "app-deadline-passed",
+                    player = mention(user),
+                    limit = duration_in(gl, limit),
+                    name = r.seat_name(w.seat)
                 ))
                 .mentioning(user),
             });
@@ -290,11 +299,13 @@ impl App {
             return Ok(Vec::new());
         };
         let user = r.seat_user(seat);
-        let note = format!(
-            "⌛ {} did not decide within {}, so the game went on: {}.",
-            mention(user),
-            duration_words(game.config().rules.decision_deadline),
-            board_game::default_words(game)
+        let gl = r.setup.language;
+        let note = t!(
+            gl,
+            "app-decision-default",
+            player = mention(user),
+            limit = duration_in(gl, game.config().rules.decision_deadline),
+            default = board_game::default_words(gl, game)
         );
         // The default speaks for the absent player, in the game's language.
         let ctx = Ctx {
@@ -320,7 +331,8 @@ impl App {
             first.text = match next {
                 Some(u) if !first.mentions.contains(&u) => {
                     first.mentions.push(u);
-                    format!("{note}\n{}, it is your move.\n{}", mention(u), first.text)
+                    let call = t!(gl, "app-your-move", player = mention(u));
+                    format!("{note}\n{call}\n{}", first.text)
                 }
                 _ => format!("{note}\n{}", first.text),
             };
@@ -335,6 +347,7 @@ impl App {
             .map(|message| Notice {
                 to: Recipient::Channel(channel),
                 channel,
+                lang: gl,
                 message,
             })
             .collect())

@@ -5,6 +5,7 @@ use super::components::{UNDO_NO, UNDO_YES, button};
 use super::reply::{ButtonStyle, Message, Response};
 use super::{Session, mention};
 use crate::store::{ChannelRecord, StoreError, UndoRequest};
+use crate::t;
 
 /// Where an /undo leaves things.
 pub enum Step {
@@ -29,22 +30,22 @@ pub fn step(
     alone: bool,
 ) -> Result<Step, StoreError> {
     let me = s.ctx.user;
+    let (lang, gl) = (s.ctx.lang, r.setup.language);
     if refuse {
         return Ok(Step::Reply(match r.undo.take() {
             Some(_) => {
                 s.save(r)?;
-                Response::one(Message::public(format!(
-                    "{} refused to take the move back; play goes on.",
-                    s.ctx.name
+                Response::one(Message::public(t!(
+                    gl,
+                    "app-undo-refused",
+                    name = s.ctx.name.as_str()
                 )))
             }
-            None => Response::error("There is no undo request to refuse."),
+            None => Response::error(t!(lang, "app-undo-nothing-to-refuse")),
         }));
     }
     let Some(to_len) = to_len else {
-        return Ok(Step::Reply(Response::error(
-            "There is no move to take back yet.",
-        )));
+        return Ok(Step::Reply(Response::error(t!(lang, "app-undo-no-move"))));
     };
     // A request made before the last move is stale: any move cancels it.
     let mut request = match r.undo.take() {
@@ -58,9 +59,10 @@ pub fn step(
     };
     if request.agreed.contains(&me) {
         r.undo = Some(request);
-        return Ok(Step::Reply(Response::error(
-            "You already agreed; waiting for the other players.",
-        )));
+        return Ok(Step::Reply(Response::error(t!(
+            lang,
+            "app-undo-already-agreed"
+        ))));
     }
     request.agreed.push(me);
     let everyone = (alone && request.by == me && request.agreed.len() == 1)
@@ -74,10 +76,11 @@ pub fn step(
         .copied()
         .filter(|u| !request.agreed.contains(u))
         .collect();
-    let text = format!(
-        "{} asks to take back the last move. {}: agree with /undo (or the button), or refuse with /undo refuse:true.",
-        mention(request.by),
-        missing
+    let text = t!(
+        gl,
+        "app-undo-asked",
+        asker = mention(request.by),
+        players = missing
             .iter()
             .map(|u| mention(*u))
             .collect::<Vec<_>>()
@@ -86,8 +89,16 @@ pub fn step(
     r.undo = Some(request);
     s.save(r)?;
     let mut msg = Message::public(text).with_row(vec![
-        button(UNDO_YES, "Agree to undo", ButtonStyle::Primary),
-        button(UNDO_NO, "Refuse", ButtonStyle::Danger),
+        button(
+            UNDO_YES,
+            &t!(gl, "app-button-undo-agree"),
+            ButtonStyle::Primary,
+        ),
+        button(
+            UNDO_NO,
+            &t!(gl, "app-button-undo-refuse"),
+            ButtonStyle::Danger,
+        ),
     ]);
     for u in missing {
         msg = msg.mentioning(u);

@@ -2,12 +2,14 @@
 //! on you first), /notify (a direct message when your turn begins in any game) and the
 //! direct message itself.
 
-use super::clock::duration_words;
+use super::clock::duration_in;
 use super::reply::{Message, Response, Visibility};
 use super::timers::{Notice, Recipient, awaited};
 use super::{App, Ctx, seat_of};
 use crate::engine::MarkerPreference;
+use crate::i18n::Lang;
 use crate::store::{ChannelRecord, RecordGame, RobberAnswer};
+use crate::t;
 
 /// One running game as /games shows it.
 struct Row {
@@ -17,9 +19,9 @@ struct Row {
     line: String,
 }
 
-fn kind_words(r: &ChannelRecord) -> String {
+fn kind_words(lang: Lang, r: &ChannelRecord) -> String {
     match r.game {
-        RecordGame::Cards { .. } => "card game".to_string(),
+        RecordGame::Cards { .. } => t!(lang, "app-games-card-game"),
         _ => {
             let sets: Vec<&str> = r.setup.expansions.iter().map(|e| e.name()).collect();
             if sets.is_empty() {
@@ -31,18 +33,20 @@ fn kind_words(r: &ChannelRecord) -> String {
     }
 }
 
-fn ordinal(n: usize) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
+/// 1st, 2nd... (Fluent's ordinal plural categories pick the suffix).
+fn ordinal(lang: Lang, n: usize) -> String {
+    use fluent_bundle::types::{FluentNumber, FluentNumberOptions, FluentNumberType};
+    let n = fluent_bundle::FluentValue::Number(FluentNumber {
+        value: n as f64,
+        options: FluentNumberOptions {
+            r#type: FluentNumberType::Ordinal,
+            ..Default::default()
+        },
+    });
+    t!(lang, "app-games-ordinal", n = n)
 }
 
-fn row(r: &ChannelRecord, channel: u64, user: u64, now: u64) -> Option<Row> {
+fn row(lang: Lang, r: &ChannelRecord, channel: u64, user: u64, now: u64) -> Option<Row> {
     if matches!(r.game, RecordGame::Lobby) {
         return None;
     }
@@ -53,16 +57,22 @@ fn row(r: &ChannelRecord, channel: u64, user: u64, now: u64) -> Option<Row> {
     };
     let waiting_on_me = r.seat_user(seat) == user;
     let who = if waiting_on_me {
-        "**your turn**".to_string()
+        t!(lang, "app-games-your-turn")
     } else {
-        format!("{}'s turn", r.seat_name(seat))
+        t!(lang, "app-games-their-turn", name = r.seat_name(seat))
     };
     let scores = &r.snapshot.scores;
     let score = match seat_of(r, user) {
         Some(me) => {
             let mine = scores.get(me as usize).copied().unwrap_or(0);
             let rank = 1 + scores.iter().filter(|s| **s > mine).count();
-            format!("you: {mine} points, {} of {}", ordinal(rank), r.seats.len())
+            t!(
+                lang,
+                "app-games-you",
+                points = mine,
+                rank = ordinal(lang, rank),
+                players = r.seats.len()
+            )
         }
         None => r
             .seats
@@ -76,10 +86,14 @@ fn row(r: &ChannelRecord, channel: u64, user: u64, now: u64) -> Option<Row> {
         channel,
         waiting_on_me,
         since,
-        line: format!(
-            "<#{channel}> — {} — {who} for {} — {score}",
-            kind_words(r),
-            duration_words(now.saturating_sub(since)),
+        line: t!(
+            lang,
+            "app-games-row",
+            channel = format!("<#{channel}>"),
+            game = kind_words(lang, r),
+            who = who,
+            time = duration_in(lang, now.saturating_sub(since)),
+            score = score
         ),
     })
 }
@@ -90,7 +104,7 @@ pub fn list(app: &App, ctx: &Ctx, all: bool) -> Response {
         Ok(c) => c,
         Err(e) => {
             tracing::error!(error = %e, "cannot list the games");
-            return Response::error("The games cannot be read right now.");
+            return Response::error(t!(ctx.lang, "app-games-unreadable"));
         }
     };
     let now = app.now();
@@ -100,7 +114,7 @@ pub fn list(app: &App, ctx: &Ctx, all: bool) -> Response {
             let r = app.store.peek(c).ok().flatten()?;
             let mine = seat_of(&r, ctx.user).is_some();
             (r.guild == ctx.guild && (all || mine))
-                .then(|| row(&r, c, ctx.user, now))
+                .then(|| row(ctx.lang, &r, c, ctx.user, now))
                 .flatten()
         })
         .collect();
@@ -108,18 +122,20 @@ pub fn list(app: &App, ctx: &Ctx, all: bool) -> Response {
     rows.sort_by_key(|r| (!r.waiting_on_me, r.since, r.channel));
     if rows.is_empty() {
         return Response::one(Message::private(if all {
-            "No game is running in this server. /new starts one."
+            t!(ctx.lang, "app-games-none")
         } else {
-            "You play no running game in this server. /games all:true lists every game here."
+            t!(ctx.lang, "app-games-none-yours")
         }));
     }
     let head = if all {
-        format!("Running games in this server ({}):", rows.len())
+        t!(ctx.lang, "app-games-head-all", games = rows.len())
     } else {
         let mine = rows.iter().filter(|r| r.waiting_on_me).count();
-        format!(
-            "Your running games in this server ({}; {mine} waiting on you):",
-            rows.len()
+        t!(
+            ctx.lang,
+            "app-games-head-yours",
+            games = rows.len(),
+            waiting = mine
         )
     };
     let lines: Vec<String> = std::iter::once(head)
@@ -139,13 +155,13 @@ pub fn notify(app: &App, ctx: &Ctx, dm: Option<bool>) -> Response {
     };
     match result {
         Ok(s) => Response::one(Message::private(if s.dm {
-            "Direct messages: **on**. When your turn begins in any game, I send you a direct message with the channel, your tile and the picture (nothing is sent if your DMs are closed). /notify dm:off stops them."
+            t!(ctx.lang, "app-notify-on")
         } else {
-            "Direct messages: **off**. /notify dm:on sends you one when your turn begins in any game."
+            t!(ctx.lang, "app-notify-off")
         })),
         Err(e) => {
             tracing::error!(error = %e, "cannot read or write user settings");
-            Response::error("Your setting cannot be saved right now; nothing was changed.")
+            Response::error(t!(ctx.lang, "app-settings-unsaved"))
         }
     }
 }
@@ -170,27 +186,19 @@ pub fn standing(
         Ok(s) => Response::one(Message::private(format!(
             "{}\n{}",
             match s.robbers {
-                RobberAnswer::Never => {
-                    "Robbers: **never**. When another player's robber tile lets you place your robber, I pass for you at once. /standing robbers:ask asks you again."
-                }
-                RobberAnswer::Ask => {
-                    "Robbers: **ask**. When another player's robber tile lets you place your robber, I mention you with buttons; without an answer before the game's decision deadline no robber is placed. /standing robbers:never passes for you."
-                }
+                RobberAnswer::Never => t!(ctx.lang, "app-standing-robbers-never"),
+                RobberAnswer::Ask => t!(ctx.lang, "app-standing-robbers-ask"),
             },
             match s.marker {
-                MarkerPreference::Behind =>
-                    "Messages: your points in others' turns go on your marker further **behind** (marker 1 on a tie). /standing marker:ahead|1|2 changes it.",
-                MarkerPreference::Ahead =>
-                    "Messages: your points in others' turns go on your marker further **ahead** (marker 1 on a tie). /standing marker:behind|1|2 changes it.",
-                MarkerPreference::Marker(0) =>
-                    "Messages: your points in others' turns go on your **marker 1**. /standing marker:behind|ahead|2 changes it.",
-                MarkerPreference::Marker(_) =>
-                    "Messages: your points in others' turns go on your **marker 2**. /standing marker:behind|ahead|1 changes it.",
+                MarkerPreference::Behind => t!(ctx.lang, "app-standing-marker-behind"),
+                MarkerPreference::Ahead => t!(ctx.lang, "app-standing-marker-ahead"),
+                MarkerPreference::Marker(0) => t!(ctx.lang, "app-standing-marker-1"),
+                MarkerPreference::Marker(_) => t!(ctx.lang, "app-standing-marker-2"),
             }
         ))),
         Err(e) => {
             tracing::error!(error = %e, "cannot read or write user settings");
-            Response::error("Your setting cannot be saved right now; nothing was changed.")
+            Response::error(t!(ctx.lang, "app-settings-unsaved"))
         }
     }
 }
@@ -213,9 +221,23 @@ pub fn turn_dm(app: &App, ctx: &Ctx, user: u64, out: &Response) {
         .messages
         .iter()
         .find(|m| m.visibility == Visibility::Public && m.mentions.contains(&user));
+    // The recipient's own language is unknown here: the game's, like the call itself.
+    let lang = app
+        .store
+        .peek(ctx.channel)
+        .ok()
+        .flatten()
+        .map(|r| r.setup.language)
+        .unwrap_or_default();
+    let channel = format!("<#{}>", ctx.channel);
     let text = match call {
-        Some(m) => format!("Your turn in <#{}>:\n{}", ctx.channel, m.text),
-        None => format!("Your turn in <#{}>.", ctx.channel),
+        Some(m) => t!(
+            lang,
+            "app-dm-your-turn-call",
+            channel = channel,
+            call = m.text.as_str()
+        ),
+        None => t!(lang, "app-dm-your-turn", channel = channel),
     };
     let mut message = Message::public(text);
     if let Some(m) = call {
@@ -223,6 +245,7 @@ pub fn turn_dm(app: &App, ctx: &Ctx, user: u64, out: &Response) {
         message.files = m.files.clone();
     }
     app.queue(Notice {
+        lang,
         to: Recipient::User(user),
         channel: ctx.channel,
         message,
@@ -230,23 +253,26 @@ pub fn turn_dm(app: &App, ctx: &Ctx, user: u64, out: &Response) {
 }
 
 /// The timer options in words, for the game's setup message.
-pub fn timers_words(r: &ChannelRecord) -> String {
+pub fn timers_words(lang: Lang, r: &ChannelRecord) -> String {
     let reminder = match r.timers.reminder {
-        Some(s) => format!("reminders after {}", duration_words(s)),
-        None => "no reminders".to_string(),
+        Some(s) => t!(lang, "app-timers-reminders", time = duration_in(lang, s)),
+        None => t!(lang, "app-timers-no-reminders"),
     };
     let limit = match r.timers.turn_limit {
-        Some(s) => format!("{} per turn", duration_words(s)),
-        None => "no turn limit".to_string(),
+        Some(s) => t!(lang, "app-timers-limit", time = duration_in(lang, s)),
+        None => t!(lang, "app-timers-no-limit"),
     };
     // Only games that ask other players (robbers) have decision deadlines.
     if r.setup
         .expansions
         .contains(&crate::engine::Expansion::Robbers)
     {
-        return format!(
-            "{reminder}, {limit}, {} for a decision asked during another's turn",
-            duration_words(r.setup.rules.decision_deadline)
+        return t!(
+            lang,
+            "app-timers-with-deadline",
+            reminder = reminder,
+            limit = limit,
+            time = duration_in(lang, r.setup.rules.decision_deadline)
         );
     }
     format!("{reminder}, {limit}")

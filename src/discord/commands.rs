@@ -197,6 +197,8 @@ fn slash(
             .chain(args.iter().map(|(k, v)| format!("{k}:{v}")))
             .collect::<Vec<_>>()
             .join(" ");
+        // Errors say what would be valid in the language of the user who typed.
+        let cmd = Command::parse_in(who.lang, name, &args);
         let incoming = dispatch::Incoming {
             who,
             target: respond::Target::new(interaction.id, &interaction.token),
@@ -204,7 +206,6 @@ fn slash(
             channel_kind: interaction.channel.as_ref().map(|c| c.kind),
             what,
         };
-        let cmd = Command::parse(name, &args);
         dispatch::run(&ctx.serenity_context().http, data, running, incoming, cmd).await;
         Ok(())
     })

@@ -38,10 +38,11 @@ pub(crate) async fn run(
     // A command that posts publicly needs to be able to post here.
     let posts = cmd.as_ref().is_ok_and(|c| !c.is_private());
     let missing = permissions::missing(app_permissions, permissions::is_thread(channel_kind));
-    let refusal = (posts && !missing.is_empty()).then(|| permissions::refusal(&missing));
+    let refusal = (posts && !missing.is_empty()).then(|| permissions::refusal(who.lang, &missing));
     let notes = data.notes.take(who.user);
     let app = Arc::clone(&running.app);
     let ctx = who.clone();
+    let ctx_lang = who.lang;
     let work = Arc::clone(&data.work);
     let job = async move {
         let (response, turn) = {
@@ -61,7 +62,7 @@ pub(crate) async fn run(
             });
             handled.await.unwrap_or_else(|e| {
                 tracing::error!("a command failed: {e}");
-                (Response::error(respond::APOLOGY), None)
+                (Response::error(respond::apology(ctx_lang)), None)
             })
         };
         // Computer seats to play: their searches run on the blocking pool too, outside
@@ -69,13 +70,14 @@ pub(crate) async fn run(
         // other channels are not kept waiting behind them.
         match turn {
             Some(turn) => {
-                let more = respond::run_blocking(move || app.play_ai(turn)).await;
+                let more = respond::run_blocking(ctx_lang, move || app.play_ai(turn)).await;
                 merge_ai(response, more)
             }
             None => response,
         }
     };
-    if let Err(failed) = respond::answer(http, &target, job, when, data.defer_after).await {
+    let answered = respond::answer(http, &target, job, (when, who.lang), data.defer_after);
+    if let Err(failed) = answered.await {
         rescue::rescue(http, &data.notes, &who, &what, failed).await;
     }
     drop(running);

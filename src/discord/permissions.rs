@@ -53,12 +53,14 @@ pub fn missing(app_permissions: Option<P>, thread: bool) -> Vec<&'static str> {
 }
 
 /// The private refusal when permissions are missing.
-pub fn refusal(missing: &[&str]) -> String {
-    format!(
-        "I cannot play here: I am missing the permission{} **{}** in this channel, so I could not post the game. Nothing was changed. Ask a server admin to allow {} for me here (channel settings > Permissions).",
-        if missing.len() == 1 { "" } else { "s" },
-        missing.join("**, **"),
-        if missing.len() == 1 { "it" } else { "them" },
+/// Permission names stay as Discord's English names: the bot cannot know what the
+/// server's admin sees (they are quoted in bold).
+pub fn refusal(lang: crate::i18n::Lang, missing: &[&str]) -> String {
+    crate::t!(
+        lang,
+        "app-discord-missing-permissions",
+        count = missing.len(),
+        permissions = missing.join("**, **")
     )
 }
 
@@ -88,6 +90,7 @@ mod tests {
         assert!(missing(Some(P::ADMINISTRATOR), true).is_empty());
         assert!(missing(None, false).is_empty());
         assert_eq!(USED.bits(), 274_877_942_784);
-        assert!(refusal(&["Attach Files"]).contains("**Attach Files**"));
+        let en = crate::i18n::Lang::english();
+        assert!(refusal(en, &["Attach Files"]).contains("**Attach Files**"));
     }
 }

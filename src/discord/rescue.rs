@@ -59,8 +59,11 @@ pub async fn rescue(
             );
             notes.add(
                 user,
-                format!(
-                    "Your command `{what}` in <#{channel}> was done and saved, but Discord would not let me announce it there. /board shows the game as it stands."
+                crate::t!(
+                    who.lang,
+                    "app-discord-not-announced",
+                    command = what,
+                    channel = format!("<#{channel}>")
                 ),
             );
             return;

@@ -27,6 +27,7 @@
 //!   was not delivered, for [`super::rescue`].
 
 use crate::app::{ButtonStyle, Component, Message, Response, Visibility};
+use crate::i18n::Lang;
 use poise::serenity_prelude as serenity;
 use serenity::Builder;
 use std::future::Future;
@@ -55,19 +56,22 @@ impl<'a> Target<'a> {
 /// yields its response. A panic becomes an apology (and an error in the log) instead of
 /// an unanswered interaction.
 pub fn run_blocking(
+    lang: Lang,
     f: impl FnOnce() -> Response + Send + 'static,
 ) -> impl Future<Output = Response> + Send {
     let handle = tokio::task::spawn_blocking(f);
     async move {
         handle.await.unwrap_or_else(|e| {
             tracing::error!("a command failed: {e}");
-            Response::error(APOLOGY)
+            Response::error(apology(lang))
         })
     }
 }
 
-/// The answer when the app's work panicked.
-pub const APOLOGY: &str = "Sorry, something went wrong while handling this; nothing was changed.";
+/// The answer when the app's work panicked, in the language of the user who acted.
+pub fn apology(lang: Lang) -> String {
+    crate::t!(lang, "app-discord-apology")
+}
 
 /// How to defer an answer that is late.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,7 +107,7 @@ pub async fn answer(
     http: &serenity::Http,
     target: &Target<'_>,
     job: impl Future<Output = Response>,
-    when: When,
+    (when, lang): (When, Lang),
     defer_after: Duration,
 ) -> Result<(), Undelivered> {
     let mut job = std::pin::pin!(job);
@@ -118,13 +122,13 @@ pub async fn answer(
         None => {
             if let Err(error) = defer(http, target, private).await {
                 // Nothing is shown yet: everything public is still to announce.
-                let steps = plan(job.await, Some(private));
+                let steps = plan(lang, job.await, Some(private));
                 return Err(undelivered(error, steps, 0));
             }
             (job.await, Some(private))
         }
     };
-    let steps = plan(response, deferred);
+    let steps = plan(lang, response, deferred);
     for i in 0..steps.len() {
         if let Err(error) = execute(http, target, &steps[i]).await {
             return Err(undelivered(error, steps, i));
@@ -170,10 +174,10 @@ pub struct Step {
 
 /// The steps that deliver `response`; `deferred`: the placeholder's privacy, if the
 /// interaction was deferred.
-pub fn plan(response: Response, deferred: Option<bool>) -> Vec<Step> {
-    let mut messages = outgoing(response);
+pub fn plan(lang: Lang, response: Response, deferred: Option<bool>) -> Vec<Step> {
+    let mut messages = outgoing(lang, response);
     if messages.is_empty() {
-        messages.push(Outgoing::private("Done."));
+        messages.push(Outgoing::private(crate::t!(lang, "app-discord-done")));
     }
     let mut steps = Vec::new();
     for (i, msg) in messages.into_iter().enumerate() {
@@ -264,7 +268,7 @@ impl Outgoing {
         }
     }
 
-    fn private(content: &str) -> Outgoing {
+    fn private(content: impl Into<String>) -> Outgoing {
         Outgoing {
             ephemeral: true,
             ..Outgoing::public(content, &[])
@@ -357,18 +361,18 @@ impl Outgoing {
     }
 }
 
-/// The Discord messages for a response, in order.
-pub fn outgoing(response: Response) -> Vec<Outgoing> {
+/// The Discord messages for a response, in order (`lang`: the words the front adds).
+pub fn outgoing(lang: Lang, response: Response) -> Vec<Outgoing> {
     response
         .messages
         .into_iter()
-        .flat_map(split_message)
+        .flat_map(|m| split_message(lang, m))
         .collect()
 }
 
 /// One app message as one or more Discord messages: long text split (files and
 /// components on the last part), and components beyond five rows in further messages.
-pub(crate) fn split_message(m: Message) -> Vec<Outgoing> {
+pub(crate) fn split_message(lang: Lang, m: Message) -> Vec<Outgoing> {
     let ephemeral = m.visibility == Visibility::Private;
     let mut chunks = split_text(&m.text, MAX_CONTENT);
     let last = chunks.pop().unwrap_or_default();
@@ -406,7 +410,7 @@ pub(crate) fn split_message(m: Message) -> Vec<Outgoing> {
     for rows in more.chunks(MAX_ROWS) {
         out.push(Outgoing {
             ephemeral,
-            content: "More choices:".into(),
+            content: crate::t!(lang, "app-discord-more-choices"),
             files: Vec::new(),
             rows: rows.to_vec(),
             mentions: Vec::new(),
@@ -615,9 +619,12 @@ mod tests {
                 },
             ])
             .mentioning(42);
-        let out = outgoing(Response {
-            messages: vec![m, Message::private("no")],
-        });
+        let out = outgoing(
+            Lang::english(),
+            Response {
+                messages: vec![m, Message::private("no")],
+            },
+        );
         assert_eq!(out.len(), 3);
         assert!(out[0].files.is_empty() && out[0].rows.is_empty());
         assert_eq!(out[1].files.len(), 1);
@@ -664,7 +671,7 @@ mod tests {
                 label: "Pass".into(),
                 style: ButtonStyle::Secondary,
             }]);
-        let out = outgoing(Response::one(m));
+        let out = outgoing(Lang::english(), Response::one(m));
         assert_eq!(out.len(), 2);
         assert_eq!(out[0].rows.len(), 5);
         assert_eq!(out[1].rows.len(), 2);
@@ -691,11 +698,11 @@ mod tests {
             )
         };
         // In time: the response itself (created) carries the mention.
-        let steps = plan(turn(), None);
+        let steps = plan(Lang::english(), turn(), None);
         assert_eq!(steps.len(), 1);
         assert_eq!(steps[0].via, Via::Response);
         // Deferred: the edit, then the ping as a follow-up with only that user allowed.
-        let steps = plan(turn(), Some(false));
+        let steps = plan(Lang::english(), turn(), Some(false));
         assert_eq!(steps.len(), 2);
         assert_eq!(steps[0].via, Via::Edit);
         assert_eq!((steps[1].via, steps[1].ping_of), (Via::Followup, Some(0)));
@@ -703,21 +710,21 @@ mod tests {
         assert_eq!(steps[1].msg.mentions, vec![42]);
         assert!(steps[1].msg.files.is_empty());
         // A refusal after a public deferral: the placeholder goes, no ping.
-        let steps = plan(Response::error("no"), Some(false));
+        let steps = plan(Lang::english(), Response::error("no"), Some(false));
         assert_eq!(steps.len(), 1);
         assert_eq!(steps[0].via, Via::ReplacePlaceholder);
         // If the edit fails, the message itself (with its mention) is what is left to
         // announce, not the ping as well; if the ping fails, the ping.
         let err = || serenity::Error::Other("test");
-        let left = undelivered(err(), plan(turn(), Some(false)), 0).public;
+        let left = undelivered(err(), plan(Lang::english(), turn(), Some(false)), 0).public;
         assert_eq!(left.len(), 1);
         assert_eq!(left[0].files.len(), 1);
-        let left = undelivered(err(), plan(turn(), Some(false)), 1).public;
+        let left = undelivered(err(), plan(Lang::english(), turn(), Some(false)), 1).public;
         assert_eq!(left.len(), 1);
         assert!(left[0].files.is_empty() && left[0].content.starts_with("🔵 <@42>"));
         // Private messages are never announced in the channel.
         assert!(
-            undelivered(err(), plan(Response::error("no"), None), 0)
+            undelivered(err(), plan(Lang::english(), Response::error("no"), None), 0)
                 .public
                 .is_empty()
         );

@@ -93,6 +93,13 @@ async fn resume_channel(http: &serenity::Http, app: &Arc<App>, channel: u64) {
         tracing::error!(channel, "resuming a computer seat failed");
         return;
     };
+    let lang = app
+        .store()
+        .peek(channel)
+        .ok()
+        .flatten()
+        .map(|r| r.setup.language)
+        .unwrap_or_default();
     let public = response
         .messages
         .into_iter()
@@ -103,6 +110,7 @@ async fn resume_channel(http: &serenity::Http, app: &Arc<App>, channel: u64) {
             Notice {
                 to: Recipient::Channel(channel),
                 channel,
+                lang,
                 message,
             },
         )
@@ -123,7 +131,7 @@ async fn deliver(http: &serenity::Http, n: Notice) {
             }
         },
     };
-    for part in respond::split_message(n.message) {
+    for part in respond::split_message(n.lang, n.message) {
         if let Err(e) = channel::post(http, channel, part).await {
             match n.to {
                 Recipient::User(u) => tracing::info!(

@@ -24,6 +24,10 @@
 //!   (403 50013). A body Discord would reject is also recorded as an error, which fails
 //!   the test: the bot must never send one.
 //!
+//! Each interaction carries its user's client language (`locale`, [`User::speaking`])
+//! and its server's (`guild_locale`, [`State::guild_locales`]), `en-US` unless set, as
+//! the real Discord sends them.
+//!
 //! Direct messages need a DM channel first (`POST /users/@me/channels`, [`channels`]).
 //!
 //! Every payload it sends is first deserialized with serenity's own types, so a payload
@@ -139,6 +143,9 @@ pub struct User {
     pub name: String,
     /// Manage Channels in the channel.
     pub manager: bool,
+    /// The user's client language, sent as every interaction's `locale` (`en-US`,
+    /// `es-ES`...).
+    pub locale: String,
 }
 
 impl User {
@@ -147,7 +154,14 @@ impl User {
             id,
             name: name.to_string(),
             manager: false,
+            locale: "en-US".to_string(),
         }
+    }
+
+    /// The same user with a client in `locale` (one of Discord's locales).
+    pub fn speaking(mut self, locale: &str) -> User {
+        self.locale = locale.to_string();
+        self
     }
 
     pub fn mention(&self) -> String {
@@ -292,6 +306,9 @@ pub struct State {
     pub reject_token: bool,
     /// DM channels and users who refuse DMs ([`channels`]).
     pub dms: channels::Dms,
+    /// Each guild's `guild_locale` (the server's Community language) where it is not
+    /// `en-US`, Discord's default.
+    pub guild_locales: HashMap<u64, String>,
     interactions: HashMap<String, Pending>,
     /// Requests (indices) by interaction token.
     by_token: HashMap<String, Vec<usize>>,
@@ -322,6 +339,7 @@ impl Default for State {
             reject_registration: false,
             reject_token: false,
             dms: channels::Dms::default(),
+            guild_locales: HashMap::new(),
             interactions: HashMap::new(),
             by_token: HashMap::new(),
             meta: HashMap::new(),
@@ -843,7 +861,11 @@ impl FakeDiscord {
     ) -> (Interaction, Value) {
         let id = self.inner.new_id();
         let token = format!("itoken-{id}-aW50ZXJhY3Rpb24");
-        let ch = self.state(|s| s.channel(channel));
+        let (ch, guild_locale) = self.state(|s| {
+            let ch = s.channel(channel);
+            let locale = s.guild_locales.get(&ch.guild).cloned();
+            (ch, locale.unwrap_or_else(|| "en-US".to_string()))
+        });
         let at = Instant::now();
         self.inner.update(|s| {
             s.interactions.insert(
@@ -872,8 +894,8 @@ impl FakeDiscord {
             "token": token,
             "version": 1,
             "app_permissions": ch.app_permissions.to_string(),
-            "locale": "en-US",
-            "guild_locale": "en-US",
+            "locale": user.locale,
+            "guild_locale": guild_locale,
             "entitlements": [],
             "authorizing_integration_owners": {"0": ch.guild.to_string()},
             "context": 0,

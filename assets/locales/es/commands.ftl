@@ -152,3 +152,10 @@ cmd-addbot-level = nivel
 cmd-addbot-level-easy = fácil
 cmd-addbot-level-normal = normal
 cmd-addbot-level-hard = difícil
+
+cmd-language = idioma
+    .description = El idioma de la partida: lo muestra o lo cambia (quien la creó o quien gestiona el canal)
+cmd-language-set = cambiar
+    .description = El nuevo idioma de los mensajes e imágenes de la partida
+cmd-language-set-en = en (inglés)
+cmd-language-set-es = es (español)

@@ -13,6 +13,7 @@ pub(super) fn picture(r: &ChannelRecord, events: &[Event]) -> Vec<u8> {
 /// The public message after a turn: what happened, the board, and whose turn it is.
 pub fn announce(r: &ChannelRecord, summary: &str, events: &[Event]) -> Response {
     let game = game_of(r);
+    let lang = r.setup.language;
     let mut text = summary.to_string();
     let Some(p) = game.pending() else {
         return final_message(r, summary);
@@ -24,37 +25,43 @@ pub fn announce(r: &ChannelRecord, summary: &str, events: &[Event]) -> Response 
     if !text.is_empty() {
         text.push('\n');
     }
-    let extra = if game.is_extra_tile() {
-        " (builder's extra tile)"
+    let key = if game.is_extra_tile() {
+        "app-your-turn-extra"
     } else {
-        ""
+        "app-your-turn"
     };
-    text.push_str(&format!(
-        "{} {}, your turn: you drew **{}**{extra}. It fits at spots {} — /place spot:… rotation:…  ({} tiles left)",
-        text::disc(p.player),
-        r.seat_mention(p.player),
-        text::tile_id(tile),
-        spot_range(&spots),
-        game.tiles_left()
+    text.push_str(&t!(
+        lang,
+        key,
+        disc = text::disc(p.player),
+        player = r.seat_mention(p.player),
+        tile = text::tile_id(tile),
+        spots = spot_range(lang, &spots),
+        left = game.tiles_left()
     ));
     let mut msg = Message::public(text).with_file("board.png", picture(r, events));
     if let Some(user) = r.seat_human(p.player) {
         msg = msg.mentioning(user);
     }
-    msg.rows = placement_rows(game);
+    msg.rows = placement_rows(lang, game);
     Response::one(msg)
 }
 
 /// A menu of every (spot, rotation) of the drawn tile when they fit in one menu (25),
 /// else a menu of the spots (any number: fronts split long menus).
-pub(super) fn placement_rows(game: &Game) -> Vec<Vec<Component>> {
+pub(super) fn placement_rows(lang: Lang, game: &Game) -> Vec<Vec<Component>> {
     let combos: Vec<SelectOption> = view::spots(game)
         .iter()
         .flat_map(|sp| {
             sp.rotations.iter().map(move |rot| SelectOption {
-                label: format!("Spot {} turned {}°", sp.label, rot.degrees()),
+                label: t!(
+                    lang,
+                    "app-menu-spot-turned",
+                    spot = sp.label.as_str(),
+                    degrees = rot.degrees()
+                ),
                 value: format!("{}:{}", sp.label, rot.degrees()),
-                description: Some(format!("at {}", sp.at)),
+                description: Some(t!(lang, "app-menu-spot-at", at = sp.at.to_string())),
             })
         })
         .collect();
@@ -62,23 +69,25 @@ pub(super) fn placement_rows(game: &Game) -> Vec<Vec<Component>> {
         return Vec::new();
     }
     if combos.len() <= 25 {
-        return vec![vec![select(PLACE, "Place the tile…", combos)]];
+        let placeholder = t!(lang, "app-menu-place-tile");
+        return vec![vec![select(PLACE, &placeholder, combos)]];
     }
     // Too many for one menu: choose the spot, then the rotation (buttons). Fronts split
     // a menu longer than they can show (Discord: several menus of 25).
     let spots: Vec<SelectOption> = view::spots(game)
         .iter()
         .map(|sp| SelectOption {
-            label: format!("Spot {}", sp.label),
+            label: t!(lang, "app-menu-spot", spot = sp.label.as_str()),
             value: sp.label.clone(),
-            description: Some(format!("at {}", sp.at)),
+            description: Some(t!(lang, "app-menu-spot-at", at = sp.at.to_string())),
         })
         .collect();
-    vec![vec![select(SPOT, "Choose a spot…", spots)]]
+    let placeholder = t!(lang, "app-menu-choose-spot");
+    vec![vec![select(SPOT, &placeholder, spots)]]
 }
 
 /// The figure menu and the pass button.
-pub(super) fn figure_rows(game: &Game) -> Vec<Vec<Component>> {
+pub(super) fn figure_rows(lang: Lang, game: &Game) -> Vec<Vec<Component>> {
     let options: Vec<SelectOption> = figure_choices(game)
         .iter()
         .map(|(k, seg, words)| SelectOption {
@@ -99,9 +108,14 @@ pub(super) fn figure_rows(game: &Game) -> Vec<Vec<Component>> {
         .collect();
     let mut rows = Vec::new();
     if !options.is_empty() {
-        rows.push(vec![select(FIGURE, "Place a figure…", options)]);
+        let placeholder = t!(lang, "app-menu-place-figure");
+        rows.push(vec![select(FIGURE, &placeholder, options)]);
     }
-    rows.push(vec![button(PASS, "Pass", ButtonStyle::Secondary)]);
+    rows.push(vec![button(
+        PASS,
+        &t!(lang, "app-button-pass"),
+        ButtonStyle::Secondary,
+    )]);
     rows
 }
 
@@ -109,16 +123,19 @@ pub(super) fn figure_rows(game: &Game) -> Vec<Vec<Component>> {
 /// expansion's question (a menu or buttons), naming the player asked.
 pub(super) fn decision_prompt(r: &ChannelRecord, summary: &str, events: &[Event]) -> Response {
     let game = game_of(r);
+    let lang = r.setup.language;
     let Some(p) = game.pending() else {
         return final_message(r, summary);
     };
     let ask = match question(game) {
-        Some(q) => format!(
-            "{} {}, {q} (menu below or /choose option:…).",
-            text::disc(p.player),
-            r.seat_mention(p.player)
+        Some(q) => t!(
+            lang,
+            "app-ask-question",
+            disc = text::disc(p.player),
+            player = r.seat_mention(p.player),
+            question = q
         ),
-        None => "Place a figure (menu below or /figure on:…), or /pass.".to_string(),
+        None => t!(lang, "app-ask-figure"),
     };
     let text = if summary.is_empty() {
         ask
@@ -131,15 +148,15 @@ pub(super) fn decision_prompt(r: &ChannelRecord, summary: &str, events: &[Event]
     {
         msg = msg.mentioning(user);
     }
-    msg.rows = decision_rows(game);
+    msg.rows = decision_rows(lang, game);
     Response::one(msg)
 }
 
 /// The menus and buttons of the pending decision.
-pub(super) fn decision_rows(game: &Game) -> Vec<Vec<Component>> {
+pub(super) fn decision_rows(lang: Lang, game: &Game) -> Vec<Vec<Component>> {
     match game.pending().map(|p| p.decision) {
-        Some(Decision::PlaceTile { .. }) => placement_rows(game),
-        Some(Decision::PlaceFigure { .. }) => figure_rows(game),
+        Some(Decision::PlaceTile { .. }) => placement_rows(lang, game),
+        Some(Decision::PlaceFigure { .. }) => figure_rows(lang, game),
         // Every expansion's question: its options as buttons or a menu.
         Some(_) => choice_rows(game),
         None => Vec::new(),
@@ -149,6 +166,7 @@ pub(super) fn decision_rows(game: &Game) -> Vec<Vec<Component>> {
 /// The end: ranking with the score breakdown and the final picture.
 pub(super) fn final_message(r: &ChannelRecord, summary: &str) -> Response {
     let game = game_of(r);
+    let lang = r.setup.language;
     let mut order: Vec<usize> = (0..game.players().len()).collect();
     order.sort_by_key(|&i| {
         let p = &game.players()[i];
@@ -158,7 +176,7 @@ pub(super) fn final_message(r: &ChannelRecord, summary: &str) -> Response {
     if !summary.is_empty() {
         lines.push(summary.to_string());
     }
-    lines.push("**Game over!**".to_string());
+    lines.push(t!(lang, "app-game-over-title"));
     for (rank, i) in order.iter().enumerate() {
         let p = &game.players()[*i];
         let parts: Vec<String> = Category::ALL
@@ -166,7 +184,11 @@ pub(super) fn final_message(r: &ChannelRecord, summary: &str) -> Response {
             .filter(|c| p.breakdown[**c as usize] > 0)
             .map(|c| format!("{} {}", c.word(), p.breakdown[*c as usize]))
             .collect();
-        let resigned = if p.resigned { " (resigned)" } else { "" };
+        let resigned = if p.resigned {
+            format!(" {}", t!(lang, "app-resigned-mark"))
+        } else {
+            String::new()
+        };
         lines.push(format!(
             "{}. {} {} — **{}**{resigned}{}",
             rank + 1,
@@ -192,22 +214,25 @@ pub(super) fn final_message(r: &ChannelRecord, summary: &str) -> Response {
 /// /board: the picture with the menus of the decision pending (no one is pinged).
 pub(super) fn board_picture(r: &ChannelRecord) -> Response {
     let game = game_of(r);
-    let caption = match game.pending() {
-        Some(_) => waiting_text(r),
-        None => "The game is over.".into(),
-    };
+    let lang = r.setup.language;
+    let caption = waiting_text_in(lang, r);
     let mut msg = Message::public(caption).with_file("board.png", picture(r, &[]));
-    msg.rows = decision_rows(game);
+    msg.rows = decision_rows(lang, game);
     Response::one(msg)
 }
 
-pub(super) fn status(r: &ChannelRecord) -> String {
+/// /status, private: in the language of the user who asked.
+pub(super) fn status_in(lang: Lang, r: &ChannelRecord) -> String {
     let game = game_of(r);
-    let mut lines = vec![waiting_text(r)];
+    let mut lines = vec![waiting_text_in(lang, r)];
     if let Some(Decision::PlaceTile { .. }) = game.pending().map(|p| p.decision) {
-        lines.push(format!("Spots: {}.", spot_range(&view::spots(game))));
+        lines.push(t!(
+            lang,
+            "app-status-spots",
+            spots = spot_range(lang, &view::spots(game))
+        ));
     }
-    lines.push(format!("Tiles left: {}.", game.tiles_left()));
+    lines.push(t!(lang, "app-status-tiles-left", left = game.tiles_left()));
     let kinds = view::figure_kinds(game);
     for (i, p) in game.players().iter().enumerate() {
         let figures: Vec<String> = kinds
@@ -219,20 +244,34 @@ pub(super) fn status(r: &ChannelRecord) -> String {
             .collect();
         let mut goods = if game.config().has(crate::engine::Expansion::TradersBuilders) {
             let g = game.goods(i as u8);
-            format!("; goods: wine {}, grain {}, cloth {}", g[0], g[1], g[2])
+            t!(
+                lang,
+                "app-status-goods",
+                wine = g[0],
+                grain = g[1],
+                cloth = g[2]
+            )
         } else {
             String::new()
         };
         if game.config().has(crate::engine::Expansion::GoldMines) {
-            goods.push_str(&format!("; gold bars: {}", game.gold(i as u8)));
+            goods.push_str(&t!(lang, "app-status-gold", gold = game.gold(i as u8)));
         }
         lines.push(format!(
-            "{} {} — {} points; left: {}{goods}{}",
-            text::disc(i as u8),
-            r.seat_name(i as u8),
-            p.score,
-            figures.join(", "),
-            if p.resigned { " (resigned)" } else { "" }
+            "{}{goods}{}",
+            t!(
+                lang,
+                "app-status-player",
+                disc = text::disc(i as u8),
+                name = r.seat_name(i as u8),
+                points = p.score,
+                figures = figures.join(", ")
+            ),
+            if p.resigned {
+                format!(" {}", t!(lang, "app-resigned-mark"))
+            } else {
+                String::new()
+            }
         ));
     }
     lines.join("\n")

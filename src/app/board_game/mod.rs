@@ -27,8 +27,10 @@ use crate::engine::{
     Action, Category, CropOption, Decision, Event, FigureKind, Game, MessageTake, NeutralKind, Pos,
     Rotation, RuleError, SegmentKind, Side, Slot,
 };
+use crate::i18n::Lang;
 use crate::render;
 use crate::store::{ChannelRecord, RecordGame, RobberAnswer, StoreError};
+use crate::t;
 use crate::view::{self, BoardView};
 
 pub(super) fn game_of(r: &ChannelRecord) -> &Game {
@@ -46,9 +48,10 @@ pub(super) fn game_mut(r: &mut ChannelRecord) -> &mut Game {
 }
 
 pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Response, StoreError> {
+    let lang = s.ctx.lang;
     match cmd {
         Command::Board => return Ok(board_picture(&r)),
-        Command::Status => return Ok(Response::one(Message::private(status(&r)))),
+        Command::Status => return Ok(Response::one(Message::private(status_in(lang, &r)))),
         Command::History { count } => {
             return Ok(Response::one(Message::private(history(
                 &r,
@@ -56,22 +59,19 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
             ))));
         }
         Command::Join | Command::Start | Command::Leave => {
-            return Ok(Response::error(
-                "The game has already started; /status shows it. A player can /resign to leave it.",
-            ));
+            return Ok(Response::error(t!(lang, "app-started-already")));
         }
         Command::Play { .. } | Command::Secure { .. } | Command::Hand => {
-            return Ok(Response::error(
-                "That is a card-game command; this channel plays the board game.",
-            ));
+            return Ok(Response::error(t!(lang, "app-board-card-command")));
         }
         _ => {}
     }
     let Some(seat) = seat_of(&r, s.ctx.user) else {
         let players: Vec<&str> = r.seats.iter().map(|x| x.name.as_str()).collect();
-        return Ok(Response::error(format!(
-            "You are not playing in this game (players: {}). You can watch: /board, /status.",
-            players.join(", ")
+        return Ok(Response::error(t!(
+            lang,
+            "app-not-playing-watch",
+            players = players.join(", ")
         )));
     };
     if game_of(&r)
@@ -79,7 +79,7 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
         .get(seat as usize)
         .is_none_or(|p| p.resigned)
     {
-        return Ok(Response::error("You have resigned from this game."));
+        return Ok(Response::error(t!(lang, "app-resigned")));
     }
     match cmd {
         Command::Place {
@@ -89,7 +89,7 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
             y,
         } => place(s, r, seat, spot, rotation, x, y),
         Command::Figure { on, kind } => figure(s, r, seat, &on, kind),
-        Command::Pass => match check_turn(&r, seat, false) {
+        Command::Pass => match check_turn(lang, &r, seat, false) {
             Ok(_) => act(s, r, seat, Action::Pass),
             Err(e) => Ok(Response::error(e)),
         },
@@ -101,85 +101,93 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
         }
         other => {
             let _ = &mut r;
-            Ok(Response::error(format!(
-                "/{} is not available here.",
-                other.name()
+            Ok(Response::error(t!(
+                lang,
+                "app-command-unavailable",
+                command = super::command_name(lang, other.name())
             )))
         }
     }
 }
 
-/// Who is to move and what, for refusals.
+/// Who is to move and what, for refusals, in the game's language.
 pub(super) fn waiting_text(r: &ChannelRecord) -> String {
+    waiting_text_in(r.setup.language, r)
+}
+
+/// [`waiting_text`] in `lang`.
+pub(super) fn waiting_text_in(lang: Lang, r: &ChannelRecord) -> String {
     let game = game_of(r);
-    match game.pending() {
-        Some(p) => match p.decision {
-            Decision::PlaceTile { tile, .. } => format!(
-                "It is {}'s turn to place tile {}.",
-                r.seat_name(p.player),
-                text::tile_id(tile)
-            ),
-            Decision::PlaceFigure { .. } => format!(
-                "It is {}'s turn to place a figure or pass.",
-                r.seat_name(p.player)
-            ),
-            Decision::MoveMagic { .. } => format!(
-                "It is {}'s turn to place, move or remove the mage or the witch (/choose).",
-                r.seat_name(p.player)
-            ),
-            Decision::PlaceGold { .. } => format!(
-                "It is {}'s turn to place the second gold bar (/choose).",
-                r.seat_name(p.player)
-            ),
-            Decision::Land { figure, .. } => format!(
-                "It is {}'s turn to land the flown {figure} (/choose).",
-                r.seat_name(p.player)
-            ),
-            Decision::PlaceFerry { .. } | Decision::MoveFerry { .. } => format!(
-                "It is {}'s turn to place or move a ferry (/choose).",
-                r.seat_name(p.player)
-            ),
-            Decision::CropCircle { .. } | Decision::CropPick { .. } => format!(
-                "It is {}'s turn to answer the crop circle (/choose).",
-                r.seat_name(p.player)
-            ),
-            Decision::PlaceRobber { .. } => format!(
-                "It is {}'s decision to place a robber or not (/choose).",
-                r.seat_name(p.player)
-            ),
-            Decision::ChooseMarker { .. } | Decision::UseMessage { .. } => format!(
-                "It is {}'s turn to choose a scoring marker or use a message (/choose).",
-                r.seat_name(p.player)
-            ),
-        },
-        None => "The game is over.".to_string(),
-    }
+    let Some(p) = game.pending() else {
+        return t!(lang, "app-game-over");
+    };
+    let name = r.seat_name(p.player);
+    let key = match p.decision {
+        Decision::PlaceTile { tile, .. } => {
+            return t!(
+                lang,
+                "app-waiting-tile",
+                name = name,
+                tile = text::tile_id(tile)
+            );
+        }
+        Decision::Land { figure, .. } => {
+            return t!(
+                lang,
+                "app-waiting-land",
+                name = name,
+                figure = figure.to_string()
+            );
+        }
+        Decision::PlaceFigure { .. } => "app-waiting-figure",
+        Decision::MoveMagic { .. } => "app-waiting-magic",
+        Decision::PlaceGold { .. } => "app-waiting-gold",
+        Decision::PlaceFerry { .. } | Decision::MoveFerry { .. } => "app-waiting-ferry",
+        Decision::CropCircle { .. } | Decision::CropPick { .. } => "app-waiting-crop",
+        Decision::PlaceRobber { .. } => "app-waiting-robber",
+        Decision::ChooseMarker { .. } | Decision::UseMessage { .. } => "app-waiting-marker",
+    };
+    t!(lang, key, name = name)
 }
 
 /// Checks that `seat` is to move and the decision is a tile placement or a figure.
-pub(super) fn check_turn(r: &ChannelRecord, seat: u8, want_tile: bool) -> Result<Decision, String> {
+pub(super) fn check_turn(
+    lang: Lang,
+    r: &ChannelRecord,
+    seat: u8,
+    want_tile: bool,
+) -> Result<Decision, String> {
     let game = game_of(r);
-    let p = game.pending().ok_or("The game is over.")?;
+    let p = game.pending().ok_or_else(|| t!(lang, "app-game-over"))?;
     if p.player != seat {
-        return Err(format!("It is not your turn. {}", waiting_text(r)));
+        return Err(not_your_turn(lang, r));
     }
     match (&p.decision, want_tile) {
         (Decision::PlaceTile { .. }, true) | (Decision::PlaceFigure { .. }, false) => {
             Ok(p.decision)
         }
-        (Decision::PlaceFigure { .. }, true) => {
-            Err("Your tile is down: place a figure (/figure on:…) or /pass.".into())
-        }
-        (Decision::PlaceTile { tile, .. }, false) => Err(format!(
-            "First place your tile {} with /place (spots on the picture).",
-            text::tile_id(*tile)
+        (Decision::PlaceFigure { .. }, true) => Err(t!(lang, "app-tile-down")),
+        (Decision::PlaceTile { tile, .. }, false) => Err(t!(
+            lang,
+            "app-place-tile-first",
+            tile = text::tile_id(*tile)
         )),
         // Every expansion's question is answered with /choose.
-        _ => Err(format!(
-            "First {} (/choose option:…, or the menu).",
-            question(game).unwrap_or_else(|| "answer the game's question".into())
+        _ => Err(t!(
+            lang,
+            "app-answer-first",
+            question = question(game).unwrap_or_else(|| t!(lang, "app-answer-the-question"))
         )),
     }
+}
+
+/// "It is not your turn", and whose it is.
+pub(super) fn not_your_turn(lang: Lang, r: &ChannelRecord) -> String {
+    t!(
+        lang,
+        "app-not-your-turn",
+        waiting = waiting_text_in(lang, r)
+    )
 }
 
 /// Applies an action, saves, and builds the reply.
@@ -192,7 +200,7 @@ pub(super) fn act(
     let mut events = sync_marker_preferences(s, &mut r)?;
     match game_mut(&mut r).apply(seat, action) {
         Ok(e) => events.extend(e),
-        Err(e) => return Ok(Response::error(refusal(&r, &e))),
+        Err(e) => return Ok(Response::error(refusal(s.ctx.lang, &r, &e))),
     }
     apply_standing_answers(s, &mut r, &mut events)?;
     let moves = game_of(&r).log().len();
@@ -268,16 +276,17 @@ fn apply_standing_answers(
 }
 
 /// What the default of the pending decision does, in words (for the deadline notice).
-pub(super) fn default_words(game: &Game) -> String {
+pub(super) fn default_words(lang: Lang, game: &Game) -> String {
     match game.pending().map(|p| p.decision) {
-        Some(Decision::PlaceRobber { .. }) => "no robber is placed".into(),
-        _ => "the default choice applies".into(),
+        Some(Decision::PlaceRobber { .. }) => t!(lang, "app-default-no-robber"),
+        _ => t!(lang, "app-default-applies"),
     }
 }
 
-pub(super) fn refusal(r: &ChannelRecord, e: &RuleError) -> String {
+/// A refused action in words (the engine's refusal; i18n-words translates those).
+pub(super) fn refusal(lang: Lang, r: &ChannelRecord, e: &RuleError) -> String {
     match e {
-        RuleError::NotYourTurn { .. } => format!("It is not your turn. {}", waiting_text(r)),
+        RuleError::NotYourTurn { .. } => not_your_turn(lang, r),
         other => capitalise(&other.to_string()) + ".",
     }
 }

@@ -11,7 +11,8 @@ pub(super) fn place(
     x: Option<i32>,
     y: Option<i32>,
 ) -> Result<Response, StoreError> {
-    let decision = match check_turn(&r, seat, true) {
+    let lang = s.ctx.lang;
+    let decision = match check_turn(lang, &r, seat, true) {
         Ok(d) => d,
         Err(e) => return Ok(Response::error(e)),
     };
@@ -20,35 +21,41 @@ pub(super) fn place(
     };
     let spots = view::spots(game_of(&r));
     let tile_id = text::tile_id(tile);
-    let labels = || spot_range(&spots);
+    let labels = || spot_range(lang, &spots);
     let target = match (spot, x, y) {
         (Some(label), None, None) => match view::spot_index(&label).and_then(|i| spots.get(i)) {
             Some(sp) => sp.clone(),
             None => {
-                return Ok(Response::error(format!(
-                    "There is no spot '{label}'. Tile {tile_id} can go at spots {} (see /board).",
-                    labels()
+                return Ok(Response::error(t!(
+                    lang,
+                    "app-place-no-such-spot",
+                    spot = label.as_str(),
+                    tile = tile_id,
+                    spots = labels()
                 )));
             }
         },
         (None, Some(x), Some(y)) => match spots.iter().find(|sp| sp.at == Pos::new(x, y)) {
             Some(sp) => sp.clone(),
             None => {
-                return Ok(Response::error(format!(
-                    "Tile {tile_id} cannot go at {x},{y}. It fits at spots {} (see /board).",
-                    labels()
+                return Ok(Response::error(t!(
+                    lang,
+                    "app-place-not-at",
+                    tile = tile_id,
+                    at = format!("{x},{y}"),
+                    spots = labels()
                 )));
             }
         },
         (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
-            return Ok(Response::error(
-                "Give either a spot label or x and y, not both.",
-            ));
+            return Ok(Response::error(t!(lang, "app-place-both")));
         }
         _ => {
-            return Ok(Response::error(format!(
-                "Where? Give a spot label (tile {tile_id} fits at spots {}) or both x and y.",
-                labels()
+            return Ok(Response::error(t!(
+                lang,
+                "app-place-where",
+                tile = tile_id,
+                spots = labels()
             )));
         }
     };
@@ -61,10 +68,13 @@ pub(super) fn place(
         Some(deg) => match Rotation::from_degrees(deg as i64) {
             Some(rot) if target.rotations.contains(&rot) => rot,
             _ => {
-                return Ok(Response::error(format!(
-                    "Tile {tile_id} does not fit at spot {} turned {deg}; there it fits turned {}.",
-                    target.label,
-                    fits.join(" or ")
+                return Ok(Response::error(t!(
+                    lang,
+                    "app-place-rotation-misfit",
+                    tile = tile_id,
+                    spot = target.label.as_str(),
+                    degrees = deg,
+                    fits = or_list(lang, &fits)
                 )));
             }
         },
@@ -77,15 +87,17 @@ pub(super) fn place(
                 .map(|r| {
                     button(
                         &format!("{PLACE}:{}:{}", target.label, r.degrees()),
-                        &format!("Turned {}°", r.degrees()),
+                        &t!(lang, "app-button-turned", degrees = r.degrees()),
                         ButtonStyle::Primary,
                     )
                 })
                 .collect();
-            let msg = Message::private(format!(
-                "Which rotation? At spot {} tile {tile_id} fits turned {} (rotation:…).",
-                target.label,
-                fits.join(" or ")
+            let msg = Message::private(t!(
+                lang,
+                "app-place-which-rotation",
+                spot = target.label.as_str(),
+                tile = tile_id,
+                fits = or_list(lang, &fits)
             ))
             .with_row(buttons);
             return Ok(Response::one(msg));
@@ -103,14 +115,24 @@ pub(super) fn place(
     )
 }
 
-/// "A–F", "A, B", "A–Z, AA–AC" for the refusal texts.
-pub(super) fn spot_range(spots: &[view::Spot]) -> String {
+/// "A–F", "A and B" for the refusal texts.
+pub(super) fn spot_range(lang: Lang, spots: &[view::Spot]) -> String {
     match spots.len() {
-        0 => "none".into(),
+        0 => t!(lang, "app-spots-none"),
         1 => spots[0].label.clone(),
-        2 => format!("{} and {}", spots[0].label, spots[1].label),
+        2 => t!(
+            lang,
+            "app-two-words",
+            first = spots[0].label.as_str(),
+            second = spots[1].label.as_str()
+        ),
         n => format!("{}–{}", spots[0].label, spots[n - 1].label),
     }
+}
+
+/// "90 or 180" (rotations).
+fn or_list(lang: Lang, words: &[String]) -> String {
+    words.join(&format!(" {} ", t!(lang, "app-or")))
 }
 
 /// Role word of a follower by what it stands on.
@@ -177,7 +199,8 @@ pub(super) fn figure(
     on: &str,
     kind: Option<FigureKind>,
 ) -> Result<Response, StoreError> {
-    if let Err(e) = check_turn(&r, seat, false) {
+    let lang = s.ctx.lang;
+    if let Err(e) = check_turn(lang, &r, seat, false) {
         return Ok(Response::error(e));
     }
     let game = game_of(&r);
@@ -211,10 +234,10 @@ pub(super) fn figure(
                 .check(seat, &Action::Fly { figure })
                 .err()
                 .map(|e| capitalise(&e.to_string()))
-                .unwrap_or_else(|| "Not allowed".into());
+                .unwrap_or_else(|| capitalise(&t!(lang, "app-not-allowed")));
             return Ok(Response::error(format!(
-                "{reason}. You can place: {}. Or /pass.",
-                list()
+                "{reason}. {}",
+                t!(lang, "app-figure-can-place", choices = list())
             )));
         }
         return act(s, r, seat, Action::Fly { figure });
@@ -268,9 +291,11 @@ pub(super) fn figure(
         }
     };
     let Some(seg) = seg else {
-        return Ok(Response::error(format!(
-            "I don't know where '{on}' is on your tile. You can place: {}. Or /pass.",
-            list()
+        return Ok(Response::error(t!(
+            lang,
+            "app-figure-unknown-place",
+            on = on,
+            choices = list()
         )));
     };
     let here: Vec<&(FigureKind, u8, String)> = choices.iter().filter(|c| c.1 == seg).collect();
@@ -282,9 +307,11 @@ pub(super) fn figure(
         None if here.is_empty() => FigureKind::Follower,
         None => {
             let kinds: Vec<&str> = here.iter().map(|c| c.0.id()).collect();
-            return Ok(Response::error(format!(
-                "Which figure on the {what}? kind: {}.",
-                kinds.join(", ")
+            return Ok(Response::error(t!(
+                lang,
+                "app-figure-which",
+                segment = what,
+                kinds = kinds.join(", ")
             )));
         }
     };
@@ -300,11 +327,11 @@ pub(super) fn figure(
             )
             .err()
             .map(|e| e.to_string())
-            .unwrap_or_else(|| "not allowed".into());
+            .unwrap_or_else(|| t!(lang, "app-not-allowed"));
         let valid = if choices.is_empty() {
-            "You can only /pass.".to_string()
+            t!(lang, "app-figure-only-pass")
         } else {
-            format!("You can place: {}. Or /pass.", list())
+            t!(lang, "app-figure-can-place", choices = list())
         };
         return Ok(Response::error(format!("{}. {valid}", capitalise(&reason))));
     }
@@ -358,9 +385,10 @@ pub(super) fn undo(
             .iter()
             .find(|e| matches!(e.action, Action::Resign))
     {
-        return Ok(Response::error(format!(
-            "{} resigned after the last tile was placed, and a resignation cannot be taken back: there is no move to undo.",
-            r.seat_name(e.player)
+        return Ok(Response::error(t!(
+            s.ctx.lang,
+            "app-undo-past-resignation",
+            name = r.seat_name(e.player)
         )));
     }
     // Computer seats never object.
@@ -385,18 +413,20 @@ pub(super) fn undo(
             let rebuilt = match Game::replay(game.config().clone(), log) {
                 Ok(g) => g,
                 Err(e) => {
-                    return Ok(Response::error(format!(
-                        "The move cannot be taken back: {e}."
+                    return Ok(Response::error(t!(
+                        s.ctx.lang,
+                        "app-undo-impossible",
+                        reason = e.to_string()
                     )));
                 }
             };
             r.game = RecordGame::Board { game: rebuilt };
             s.save(&mut r)?;
-            let taken = "The last move was taken back.";
-            if bots::then_ai(s, &r, taken, bots::Shown::Board(Vec::new())) {
+            let taken = t!(r.setup.language, "app-undo-done");
+            if bots::then_ai(s, &r, &taken, bots::Shown::Board(Vec::new())) {
                 return Ok(Response::default());
             }
-            Ok(announce(&r, taken, &[]))
+            Ok(announce(&r, &taken, &[]))
         }
     }
 }

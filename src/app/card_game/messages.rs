@@ -10,7 +10,7 @@ pub(super) fn table_png(r: &ChannelRecord) -> Vec<u8> {
 pub(super) fn table_message(r: &ChannelRecord, caption: &str, ping: bool) -> Response {
     let mut msg = Message::public(caption.to_string())
         .with_file("table.png", table_png(r))
-        .with_row(vec![button(HAND, "Show my hand", ButtonStyle::Secondary)]);
+        .with_row(vec![hand_button(r.setup.language)]);
     if ping
         && let Some(p) = game_of(r).pending()
         && let Some(user) = r.seat_human(p.player)
@@ -23,6 +23,7 @@ pub(super) fn table_message(r: &ChannelRecord, caption: &str, ping: bool) -> Res
 /// The public message after an action: what happened, the table, who acts next.
 pub fn announce(r: &ChannelRecord, summary: &str, _events: &[CardEvent]) -> Response {
     let game = game_of(r);
+    let lang = r.setup.language;
     let Some(p) = game.pending() else {
         return final_message(r, summary);
     };
@@ -31,16 +32,21 @@ pub fn announce(r: &ChannelRecord, summary: &str, _events: &[CardEvent]) -> Resp
     if !text.is_empty() {
         text.push('\n');
     }
-    let round = if view.round > 0 {
-        format!("Round {} of {}. ", view.round, view.rounds_total)
-    } else {
-        String::new()
-    };
-    text.push_str(&format!(
-        "{round}{} {}, your move: {}.",
-        text::disc(p.player),
-        r.seat_mention(p.player),
-        p.kind.describe()
+    if view.round > 0 {
+        text.push_str(&t!(
+            lang,
+            "app-cards-round",
+            round = view.round,
+            rounds = view.rounds_total
+        ));
+        text.push(' ');
+    }
+    text.push_str(&t!(
+        lang,
+        "app-cards-your-move",
+        disc = text::disc(p.player),
+        player = r.seat_mention(p.player),
+        what = p.kind.describe()
     ));
     let mut msg = Message::public(text).with_file("table.png", table_png(r));
     if let Some(user) = r.seat_human(p.player) {
@@ -62,20 +68,28 @@ pub fn announce(r: &ChannelRecord, summary: &str, _events: &[CardEvent]) -> Resp
             ));
         }
     }
-    row.push(button(HAND, "Show my hand", ButtonStyle::Secondary));
+    row.push(hand_button(lang));
     msg = msg.with_row(row);
     Response::one(msg)
 }
 
+fn hand_button(lang: Lang) -> super::super::reply::Component {
+    button(
+        HAND,
+        &t!(lang, "app-button-show-hand"),
+        ButtonStyle::Secondary,
+    )
+}
+
 /// A player's hand, privately: picture, list, and a menu of legal plays on their turn.
-pub(super) fn hand_message(r: &ChannelRecord, seat: u8, lang: crate::i18n::Lang) -> Message {
+pub(super) fn hand_message(lang: Lang, r: &ChannelRecord, seat: u8) -> Message {
     let game = game_of(r);
     let view = game.player_view(seat);
     let list: Vec<String> = view.hand.iter().map(|c| c.name()).collect();
     let mut text = if list.is_empty() {
-        "Your hand is empty.".to_string()
+        t!(lang, "app-cards-hand-empty")
     } else {
-        format!("Your hand: {}.", list.join(", "))
+        t!(lang, "app-cards-hand", cards = list.join(", "))
     };
     let mut msg = Message::private(String::new());
     if let Some(p) = &view.pending {
@@ -85,13 +99,15 @@ pub(super) fn hand_message(r: &ChannelRecord, seat: u8, lang: crate::i18n::Lang)
                 can_place_follower,
                 ..
             } => {
-                text.push_str(if *face_down_next {
-                    "\nYour turn: your first card of this round goes face down into any row."
+                text.push('\n');
+                text.push_str(&if *face_down_next {
+                    t!(lang, "app-cards-turn-face-down")
                 } else {
-                    "\nYour turn: play a card face up into its row (jokers: any row)."
+                    t!(lang, "app-cards-turn-face-up")
                 });
                 if *can_place_follower {
-                    text.push_str(" Or /secure a row with your follower.");
+                    text.push(' ');
+                    text.push_str(&t!(lang, "app-cards-or-secure"));
                 }
                 let options: Vec<SelectOption> = p
                     .options
@@ -102,11 +118,15 @@ pub(super) fn hand_message(r: &ChannelRecord, seat: u8, lang: crate::i18n::Lang)
                             row,
                             face_down,
                         } => Some(SelectOption {
-                            label: format!(
-                                "{} → {} row{}",
-                                card.name(),
-                                row.area(),
-                                if *face_down { " (face down)" } else { "" }
+                            label: t!(
+                                lang,
+                                if *face_down {
+                                    "app-cards-play-option-face-down"
+                                } else {
+                                    "app-cards-play-option"
+                                },
+                                card = card.name(),
+                                row = row.area()
                             ),
                             value: format!("{}|{}", card.token_str(), row.area()),
                             description: None,
@@ -115,35 +135,37 @@ pub(super) fn hand_message(r: &ChannelRecord, seat: u8, lang: crate::i18n::Lang)
                     })
                     .collect();
                 if !options.is_empty() {
-                    msg = msg.with_row(vec![select(PLAY, "Play a card…", options)]);
+                    let placeholder = t!(lang, "app-cards-menu-play");
+                    msg = msg.with_row(vec![select(PLAY, &placeholder, options)]);
                 }
             }
-            other => text.push_str(&format!("\nYou must {} (/choose).", other.describe())),
+            other => {
+                text.push('\n');
+                text.push_str(&t!(lang, "app-cards-you-must", what = other.describe()));
+            }
         }
     }
     msg.text = text;
-    msg.with_file(
-        "hand.png",
-        render::card_hand_png(&view, &r.seat_names(), lang),
-    )
-    .with_row(vec![button(
-        HAND,
-        "Show my hand again",
-        ButtonStyle::Secondary,
-    )])
+    msg.with_file("hand.png", render::card_hand_png(&view, &r.seat_names(), lang))
+        .with_row(vec![button(
+            HAND,
+            &t!(lang, "app-button-show-hand-again"),
+            ButtonStyle::Secondary,
+        )])
 }
 
-pub(super) fn status(r: &ChannelRecord) -> String {
+pub(super) fn status(lang: Lang, r: &ChannelRecord) -> String {
     let game = game_of(r);
     let v = game.public_view();
-    let mut lines = vec![waiting_text(r)];
+    let mut lines = vec![waiting_text_in(lang, r)];
     if v.round > 0 {
-        lines.push(format!(
-            "Round {} of {}; dealer {}; {} cards left to deal.",
-            v.round,
-            v.rounds_total,
-            r.seat_name(v.dealer),
-            v.pile
+        lines.push(t!(
+            lang,
+            "app-cards-status-round",
+            round = v.round,
+            rounds = v.rounds_total,
+            dealer = r.seat_name(v.dealer),
+            pile = v.pile
         ));
     }
     for seat in &v.seats {
@@ -152,19 +174,23 @@ pub(super) fn status(r: &ChannelRecord) -> String {
             .iter()
             .map(|h| format!("{} {}", h.size, h.species.name()))
             .collect();
-        lines.push(format!(
-            "{} {} — {} points; {} in hand; follower {}; herds: {}; chest: {}",
-            text::disc(seat.seat),
-            r.seat_name(seat.seat),
-            seat.score,
-            text::plural(seat.hand, "card", "cards"),
-            if seat.follower_out { "out" } else { "ready" },
-            if herds.is_empty() {
-                "none".into()
+        lines.push(t!(
+            lang,
+            if seat.follower_out {
+                "app-cards-status-player-out"
+            } else {
+                "app-cards-status-player-ready"
+            },
+            disc = text::disc(seat.seat),
+            name = r.seat_name(seat.seat),
+            points = seat.score,
+            hand = seat.hand,
+            herds = if herds.is_empty() {
+                t!(lang, "app-cards-no-herds")
             } else {
                 herds.join(", ")
             },
-            text::plural(seat.chest, "card", "cards"),
+            chest = seat.chest
         ));
     }
     lines.join("\n")
@@ -172,11 +198,12 @@ pub(super) fn status(r: &ChannelRecord) -> String {
 
 pub(super) fn final_message(r: &ChannelRecord, summary: &str) -> Response {
     let game = game_of(r);
+    let lang = r.setup.language;
     let mut lines = Vec::new();
     if !summary.is_empty() {
         lines.push(summary.to_string());
     }
-    lines.push("**Game over!**".into());
+    lines.push(t!(lang, "app-game-over-title"));
     if let Some(f) = game.final_summary() {
         let mut players = f.players.clone();
         players.sort_by_key(|p| {
@@ -192,13 +219,17 @@ pub(super) fn final_message(r: &ChannelRecord, summary: &str) -> Response {
                 ""
             };
             lines.push(format!(
-                "{}. {} {} — **{}** (buildings {} from {}){win}",
-                rank + 1,
-                text::disc(p.player),
-                r.seat_mention(p.player),
-                p.score,
-                p.building_points,
-                text::plural(p.building_cards, "card", "cards"),
+                "{}{win}",
+                t!(
+                    lang,
+                    "app-cards-final-player",
+                    rank = rank + 1,
+                    disc = text::disc(p.player),
+                    player = r.seat_mention(p.player),
+                    points = p.score,
+                    building = p.building_points,
+                    cards = p.building_cards
+                )
             ));
         }
     }

@@ -24,8 +24,10 @@ use super::{Session, bots, lobby, seat_of, text, undo};
 use crate::cards::{
     Card, CardAction, CardEvent, CardGame, CardId, CardPending, Colour, PendingKind, Species,
 };
+use crate::i18n::Lang;
 use crate::render;
 use crate::store::{ChannelRecord, RecordGame, StoreError};
+use crate::t;
 
 pub(super) fn game_of(r: &ChannelRecord) -> &CardGame {
     match &r.game {
@@ -42,9 +44,10 @@ pub(super) fn game_mut(r: &mut ChannelRecord) -> &mut CardGame {
 }
 
 pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Response, StoreError> {
+    let lang = s.ctx.lang;
     match cmd {
         Command::Board => return Ok(table_message(&r, &waiting_text(&r), false)),
-        Command::Status => return Ok(Response::one(Message::private(status(&r)))),
+        Command::Status => return Ok(Response::one(Message::private(status(lang, &r)))),
         Command::History { count } => {
             return Ok(Response::one(Message::private(history(
                 &r,
@@ -52,36 +55,31 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
             ))));
         }
         Command::Join | Command::Start | Command::Leave => {
-            return Ok(Response::error(
-                "The game has already started; /status shows it.",
-            ));
+            return Ok(Response::error(t!(lang, "app-cards-started-already")));
         }
         Command::Place { .. } | Command::Figure { .. } | Command::Pass => {
-            return Ok(Response::error(
-                "That is a board-game command; this channel plays the card game (/play, /secure, /hand).",
-            ));
+            return Ok(Response::error(t!(lang, "app-cards-board-command")));
         }
         _ => {}
     }
     let Some(seat) = seat_of(&r, s.ctx.user) else {
-        return Ok(Response::error(format!(
-            "You are not playing in this game (players: {}). You can watch: /board, /status.",
-            r.seat_names().join(", ")
+        return Ok(Response::error(t!(
+            lang,
+            "app-not-playing-watch",
+            players = r.seat_names().join(", ")
         )));
     };
     match cmd {
-        Command::Hand => Ok(Response::one(hand_message(&r, seat, s.ctx.lang))),
-        Command::Play { card, row } => match resolve_play(&r, seat, &card, row.as_deref()) {
+        Command::Hand => Ok(Response::one(hand_message(lang, &r, seat))),
+        Command::Play { card, row } => match resolve_play(lang, &r, seat, &card, row.as_deref()) {
             Ok(action) => act(s, r, seat, action),
             Err(e) => Ok(Response::error(e)),
         },
         Command::Secure { row } => match parse_row(&row) {
             Some(row) => act(s, r, seat, CardAction::PlaceFollower { row }),
-            None => Ok(Response::error(format!(
-                "There is no row '{row}'; rows: city, cloister, road, field."
-            ))),
+            None => Ok(Response::error(no_such_row(lang, &row))),
         },
-        Command::Choose { option } => match resolve_choice(&r, seat, &option) {
+        Command::Choose { option } => match resolve_choice(lang, &r, seat, &option) {
             Ok(action) => act(s, r, seat, action),
             Err(e) => Ok(Response::error(e)),
         },
@@ -89,9 +87,10 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
         Command::Resign => resign(s, r, seat),
         other => {
             let _ = &mut r;
-            Ok(Response::error(format!(
-                "/{} is not available in the card game.",
-                other.name()
+            Ok(Response::error(t!(
+                lang,
+                "app-cards-command-unavailable",
+                command = super::command_name(lang, other.name())
             )))
         }
     }
@@ -106,24 +105,45 @@ pub(super) fn row_name(c: Colour) -> String {
     format!("{} ({})", c.area(), c.name())
 }
 
+/// "There is no row …", with the rows' words (typed input: the card game's words).
+pub(super) fn no_such_row(lang: Lang, row: &str) -> String {
+    t!(
+        lang,
+        "app-cards-no-such-row",
+        row = row,
+        rows = "city, cloister, road, field"
+    )
+}
+
+/// Who is to act and what, in the game's language.
 pub(super) fn waiting_text(r: &ChannelRecord) -> String {
+    waiting_text_in(r.setup.language, r)
+}
+
+/// [`waiting_text`] in `lang`.
+pub(super) fn waiting_text_in(lang: Lang, r: &ChannelRecord) -> String {
     let game = game_of(r);
     match game.pending() {
-        Some(p) => format!(
-            "Waiting for {}: {}.",
-            r.seat_name(p.player),
-            p.kind.describe()
+        Some(p) => t!(
+            lang,
+            "app-cards-waiting",
+            name = r.seat_name(p.player),
+            what = p.kind.describe()
         ),
-        None => "The game is over.".into(),
+        None => t!(lang, "app-game-over"),
     }
 }
 
 /// The pending decision if it is `seat`'s, else a refusal naming who is to act.
-pub(super) fn my_pending(r: &ChannelRecord, seat: u8) -> Result<CardPending, String> {
+pub(super) fn my_pending(lang: Lang, r: &ChannelRecord, seat: u8) -> Result<CardPending, String> {
     let game = game_of(r);
     match game.pending() {
-        None => Err("The game is over.".into()),
-        Some(p) if p.player != seat => Err(format!("It is not your turn. {}", waiting_text(r))),
+        None => Err(t!(lang, "app-game-over")),
+        Some(p) if p.player != seat => Err(t!(
+            lang,
+            "app-not-your-turn",
+            waiting = waiting_text_in(lang, r)
+        )),
         Some(p) => Ok(p),
     }
 }
@@ -158,7 +178,7 @@ pub(super) fn act(
     };
     // The actor's new hand, for their eyes only.
     if !game_of(&r).player_view(seat).hand.is_empty() {
-        out.push(hand_message(&r, seat, s.ctx.lang));
+        out.push(hand_message(s.ctx.lang, &r, seat));
     }
     Ok(out)
 }
@@ -204,18 +224,20 @@ pub(super) fn undo(
             let rebuilt = match CardGame::replay(game.config().clone(), log.to_vec()) {
                 Ok(g) => g,
                 Err(e) => {
-                    return Ok(Response::error(format!(
-                        "The move cannot be taken back: {e}."
+                    return Ok(Response::error(t!(
+                        s.ctx.lang,
+                        "app-undo-impossible",
+                        reason = e.to_string()
                     )));
                 }
             };
             r.game = RecordGame::Cards { game: rebuilt };
             s.save(&mut r)?;
-            let taken = "The last move was taken back.";
-            if bots::then_ai(s, &r, taken, bots::Shown::Cards(Vec::new())) {
+            let taken = t!(r.setup.language, "app-undo-done");
+            if bots::then_ai(s, &r, &taken, bots::Shown::Cards(Vec::new())) {
                 return Ok(Response::default());
             }
-            Ok(announce(&r, taken, &[]))
+            Ok(announce(&r, &taken, &[]))
         }
     }
 }
@@ -240,11 +262,12 @@ pub(super) fn resign(s: &mut Session, r: ChannelRecord, seat: u8) -> Result<Resp
     lobby::archive(s, &r, false, winners.clone())?;
     let names: Vec<String> = winners.iter().map(|w| r.seat_mention(*w)).collect();
     Ok(Response::one(
-        Message::public(format!(
-            "**{}** resigned, which ends the card game. Best score among the others: {} ({}).",
-            r.seat_name(seat),
-            names.join(", "),
-            best
+        Message::public(t!(
+            r.setup.language,
+            "app-cards-resigned",
+            name = r.seat_name(seat),
+            best = names.join(", "),
+            points = best
         ))
         .with_file("table.png", table_png(&r)),
     ))

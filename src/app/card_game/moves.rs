@@ -4,22 +4,23 @@
 use super::*;
 
 pub(super) fn resolve_play(
+    lang: Lang,
     r: &ChannelRecord,
     seat: u8,
     card: &str,
     row: Option<&str>,
 ) -> Result<CardAction, String> {
-    let p = my_pending(r, seat)?;
+    let p = my_pending(lang, r, seat)?;
     let PendingKind::Turn {
         face_down_next,
         can_play,
         ..
     } = p.kind
     else {
-        return Err(format!("First {} (/choose).", p.kind.describe()));
+        return Err(t!(lang, "app-cards-first", what = p.kind.describe()));
     };
     if !can_play {
-        return Err("Your follower is all you have left to play: /secure row:…".into());
+        return Err(t!(lang, "app-cards-only-follower"));
     }
     let hand = game_of(r).player_view(seat).hand;
     let wanted = card.trim();
@@ -31,22 +32,19 @@ pub(super) fn resolve_play(
         })
         .ok_or_else(|| {
             let names: Vec<String> = hand.iter().map(|c| c.name()).collect();
-            format!(
-                "You have no '{wanted}' in your hand. Your hand: {}.",
-                names.join(", ")
+            t!(
+                lang,
+                "app-cards-not-in-hand",
+                card = wanted,
+                hand = names.join(", ")
             )
         })?;
     let row = match row {
-        Some(text) => parse_row(text).ok_or_else(|| {
-            format!("There is no row '{text}'; rows: city, cloister, road, field.")
-        })?,
+        Some(text) => parse_row(text).ok_or_else(|| no_such_row(lang, text))?,
         None => match (face_down_next, id.card().colour()) {
             (false, Some(c)) => c,
             _ => {
-                return Err(format!(
-                    "Which row? The {} can go into any row (row: city, cloister, road or field).",
-                    id.name()
-                ));
+                return Err(t!(lang, "app-cards-which-row", card = id.name()));
             }
         },
     };
@@ -58,12 +56,13 @@ pub(super) fn resolve_play(
     if p.options.iter().any(|o| same_play(o, &action)) {
         Ok(action)
     } else if face_down_next {
-        Err("Your first card of the round goes face down into any row.".into())
+        Err(t!(lang, "app-cards-face-down-first"))
     } else {
-        Err(format!(
-            "The {} goes face up into its own row ({}); only jokers go into any row.",
-            id.name(),
-            id.card().colour().map(row_name).unwrap_or_default()
+        Err(t!(
+            lang,
+            "app-cards-own-row",
+            card = id.name(),
+            row = id.card().colour().map(row_name).unwrap_or_default()
         ))
     }
 }
@@ -106,13 +105,14 @@ pub(super) fn choice_words(kind: &PendingKind, action: &CardAction) -> Option<St
 }
 
 pub(super) fn resolve_choice(
+    lang: Lang,
     r: &ChannelRecord,
     seat: u8,
     option: &str,
 ) -> Result<CardAction, String> {
-    let p = my_pending(r, seat)?;
+    let p = my_pending(lang, r, seat)?;
     if matches!(p.kind, PendingKind::Turn { .. }) {
-        return Err("It is your turn: /play a card or /secure a row.".into());
+        return Err(t!(lang, "app-cards-your-turn-play"));
     }
     let wanted = option.trim().to_ascii_lowercase();
     let mut valid = Vec::new();
@@ -136,9 +136,11 @@ pub(super) fn resolve_choice(
             valid.push(w);
         }
     }
-    Err(format!(
-        "'{option}' is not a choice here. Choose: {}.",
-        valid.join(", ")
+    Err(t!(
+        lang,
+        "app-cards-not-a-choice",
+        option = option,
+        choices = valid.join(", ")
     ))
 }
 

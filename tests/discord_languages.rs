@@ -1,0 +1,227 @@
+//! Languages through Discord: the real bot against the fake Discord, whose users and
+//! servers send their `locale` and `guild_locale` like the real one. A private reply
+//! speaks the language of the user who acted; a public message, the game's.
+
+mod fake_discord;
+
+use carcassonne_bot::discord::{self, BotOptions};
+use fake_discord::{CHANNEL_ID, FakeDiscord, GUILD_ID, Outcome, User, WAIT, opt_str};
+use tokio::sync::oneshot;
+
+const TOKEN: &str = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.GfAkEt.sEcReT-fake-token_for-tests-0123456789";
+
+/// A running bot connected to its own fake Discord.
+struct Bot {
+    fake: FakeDiscord,
+    _dir: tempfile::TempDir,
+    stop: oneshot::Sender<()>,
+    task: tokio::task::JoinHandle<Result<(), String>>,
+}
+
+impl Bot {
+    /// A bot whose server (`GUILD_ID`) has the Community language `guild_locale`.
+    async fn start(guild_locale: &str) -> Bot {
+        let fake = FakeDiscord::start().await;
+        fake.configure(|s| {
+            s.guild_locales.insert(GUILD_ID, guild_locale.to_string());
+        });
+        let dir = tempfile::tempdir().unwrap();
+        let mut opts = BotOptions::new(TOKEN, dir.path().join("db"));
+        opts.guild = Some(GUILD_ID);
+        opts.http_base = Some(fake.base_url());
+        opts.defer_after = discord::DEFAULT_DEFER_AFTER;
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(discord::serve(opts, async {
+            let _ = stopped.await;
+        }));
+        fake.registered().await;
+        Bot {
+            fake,
+            _dir: dir,
+            stop,
+            task,
+        }
+    }
+
+    async fn stop(self) {
+        let _ = self.stop.send(());
+        let result = tokio::time::timeout(WAIT, self.task)
+            .await
+            .expect("the bot stops in time")
+            .expect("the bot's task does not panic");
+        assert_eq!(result, Ok(()));
+        assert!(self.fake.state(|s| s.errors.is_empty()), "no rejected body");
+    }
+}
+
+/// A Spanish-speaking client (Discord's `es-ES` locale).
+fn ana() -> User {
+    User::new(1_300_000_000_000_000_011, "Ana").speaking("es-ES")
+}
+/// An English-speaking client.
+fn bob() -> User {
+    User::new(1_300_000_000_000_000_012, "Bob")
+}
+
+/// The only message of an answer, and whether only its user sees it.
+fn only(o: &Outcome) -> (String, bool) {
+    let v = o.visible();
+    assert_eq!(v.len(), 1, "one message: {o:#?}");
+    (v[0].content.clone(), v[0].ephemeral)
+}
+
+/// The answer to `/start`: complete once the player to move was notified.
+async fn start(fake: &FakeDiscord, user: &User) -> Outcome {
+    let it = fake.slash(user, "start", vec![]);
+    fake.outcome(&it, |o| o.answered() && !o.notified.is_empty())
+        .await;
+    fake.answer(&it).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spanish_user_in_an_english_game_reads_spanish_privately() {
+    let bot = Bot::start("en-US").await;
+    let fake = &bot.fake;
+    let (ana, bob) = (ana(), bob());
+
+    // Ana creates the game in an English server: the lobby is public, so English.
+    let new = fake.answer(&fake.slash(&ana, "new", vec![])).await;
+    let (text, private) = only(&new);
+    assert!(!private);
+    assert!(text.contains("set up Carcassonne"), "{text}");
+    let lobby = new.original.as_ref().unwrap();
+    assert_eq!(lobby.component("join").unwrap()["label"], "Join");
+
+    // Her private status is Spanish; Bob's is English.
+    let (text, private) = only(&fake.answer(&fake.slash(&ana, "status", vec![])).await);
+    assert!(private);
+    assert!(text.starts_with("Preparando Carcassonne"), "{text}");
+    let (text, _) = only(&fake.answer(&fake.slash(&bob, "status", vec![])).await);
+    assert!(text.starts_with("Setting up Carcassonne"), "{text}");
+
+    // A refusal to her is Spanish, and names the commands as her client shows them.
+    let (text, private) = only(&fake.answer(&fake.slash(&ana, "join", vec![])).await);
+    assert!(private);
+    assert!(
+        text.starts_with("Ya estás dentro. Jugadores: Ana"),
+        "{text}"
+    );
+
+    fake.answer(&fake.slash(&bob, "join", vec![])).await;
+    let started = start(fake, &ana).await;
+    let board = started.board().expect("the board");
+    assert!(!board.ephemeral);
+    assert!(
+        board.content.contains("your turn: you drew"),
+        "{}",
+        board.content
+    );
+    assert!(
+        board.select_options("place")[0]
+            .0
+            .starts_with("Spot A turned"),
+        "{:?}",
+        board.select_options("place")
+    );
+
+    // During the game: her private answers stay Spanish, the public ones English.
+    let (text, private) = only(&fake.answer(&fake.slash(&ana, "status", vec![])).await);
+    assert!(private);
+    assert!(text.starts_with("Le toca a "), "{text}");
+    let wrong = fake
+        .answer(&fake.slash(&ana, "place", vec![opt_str("spot", "ZZ")]))
+        .await;
+    let (text, private) = only(&wrong);
+    assert!(private);
+    assert!(
+        text.starts_with("No hay ningún lugar 'ZZ'") || text.starts_with("No es tu turno."),
+        "{text}"
+    );
+    let shown = fake.answer(&fake.slash(&ana, "board", vec![])).await;
+    let board = shown.board().expect("the board");
+    assert!(!board.ephemeral);
+    assert!(board.content.starts_with("It is "), "{}", board.content);
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_created_in_a_spanish_server_speaks_spanish_in_public() {
+    let bot = Bot::start("es-ES").await;
+    let fake = &bot.fake;
+    let (ana, bob) = (ana(), bob());
+
+    // Bob's client is English, the server Spanish: the game speaks Spanish in public.
+    let new = fake.answer(&fake.slash(&bob, "new", vec![])).await;
+    let (text, private) = only(&new);
+    assert!(!private);
+    assert!(text.contains("ha preparado Carcassonne"), "{text}");
+    assert_eq!(
+        new.original.as_ref().unwrap().component("start").unwrap()["label"],
+        "Empezar"
+    );
+    // His own private answers stay English.
+    let (text, private) = only(&fake.answer(&fake.slash(&bob, "status", vec![])).await);
+    assert!(private);
+    assert!(text.starts_with("Setting up Carcassonne"), "{text}");
+
+    let joined = fake.answer(&fake.slash(&ana, "join", vec![])).await;
+    assert!(only(&joined).0.starts_with("Ana se ha unido (2/6)"));
+    let started = start(fake, &bob).await;
+    let board = started.board().expect("the board");
+    assert!(
+        board.content.contains("te toca: has robado"),
+        "{}",
+        board.content
+    );
+    assert_eq!(
+        board.component("place").unwrap()["placeholder"],
+        "Coloca la ficha…"
+    );
+
+    // The creator switches the game to English: said in English, in public, and the
+    // next public message is English.
+    let switched = fake
+        .answer(&fake.slash(&bob, "language", vec![opt_str("set", "en")]))
+        .await;
+    let (text, private) = only(&switched);
+    assert!(!private);
+    assert!(
+        text.starts_with("Bob set the game's language to English"),
+        "{text}"
+    );
+    let shown = fake.answer(&fake.slash(&ana, "board", vec![])).await;
+    let board = shown.board().expect("the board");
+    assert!(board.content.starts_with("It is "), "{}", board.content);
+    // Ana may not change it back: the refusal is hers, in Spanish.
+    let refused = fake
+        .answer(&fake.slash(&ana, "language", vec![opt_str("set", "es")]))
+        .await;
+    let (text, private) = only(&refused);
+    assert!(private);
+    assert!(text.starts_with("Solo quien creó la partida"), "{text}");
+    assert_eq!(fake.state(|s| s.channel(CHANNEL_ID).guild), GUILD_ID);
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_localized_command_names_are_registered() {
+    let bot = Bot::start("en-US").await;
+    let (_, body) = bot.fake.registered().await;
+    let language = body
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "language")
+        .expect("/language is registered")
+        .clone();
+    assert_eq!(language["name_localizations"]["es-ES"], "idioma");
+    assert_eq!(
+        language["options"][0]["name_localizations"]["es-419"],
+        "cambiar"
+    );
+    assert_eq!(
+        language["options"][0]["choices"][1]["name_localizations"]["es-ES"],
+        "es (español)"
+    );
+    bot.stop().await;
+}

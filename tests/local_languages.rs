@@ -1,0 +1,346 @@
+//! A whole game in the local mode with `--lang es`: no English word in what the bot
+//! says (names, ids and command values aside); and the same game in English, the same
+//! moves, in the English words.
+
+use carcassonne_bot::app::{App, Env};
+use carcassonne_bot::i18n::Lang;
+use carcassonne_bot::local::{self, Options, Printer};
+use carcassonne_bot::store::Store;
+use std::collections::BTreeSet;
+
+fn es() -> Lang {
+    Lang::from_code("es").expect("Spanish")
+}
+
+/// What a whole game printed: every reply, and the clicks that played it.
+struct Transcript {
+    replies: Vec<String>,
+    clicks: Vec<String>,
+}
+
+/// The first value offered by the menu `id` in a printed reply
+/// (`menu '…' (click ID VALUE): label = value; …`).
+fn first_value(reply: &str, id: &str) -> Option<String> {
+    let marker = format!("(click {id} VALUE): ");
+    let line = reply.lines().find(|l| l.contains(&marker))?;
+    let after = line.split(&marker).nth(1)?;
+    let first = after.split("; ").next()?;
+    Some(first.rsplit(" = ").next()?.trim().to_string())
+}
+
+/// The id of the first button whose id starts with `prefix` (`(click ID)`).
+fn first_button(reply: &str, prefix: &str) -> Option<String> {
+    let marker = format!("(click {prefix}");
+    let i = reply.find(&marker)?;
+    let rest = &reply[i + "(click ".len()..];
+    Some(rest[..rest.find(')')?].to_string())
+}
+
+/// Plays a base game between alice and bob through the local mode: the first spot of
+/// each menu, a figure on every third turn when one can go, else a pass; with a few
+/// private questions and refusals on the way.
+fn play(lang: Lang) -> Transcript {
+    let app = App::new(Store::temporary().unwrap(), Env::fixed(1_700_000_000, 5));
+    let opts = Options {
+        lang,
+        ..Options::default()
+    };
+    let mut printer = Printer::new(None);
+    let mut replies = Vec::new();
+    let mut clicks = Vec::new();
+    let mut run = |line: &str| {
+        let out = local::run_line(&app, &mut printer, &opts, line);
+        replies.push(out.clone());
+        out
+    };
+    // `/help` and `/rules` are engineer i18n-texts' (src/app/text.rs): the lead adds
+    // them here when that work merges.
+    for line in [
+        "alice: /new",
+        "bob: /status",
+        "bob: /join",
+        "bob: /join",
+        "carol: /start",
+        "bob: /stats",
+        "bob: /games",
+        "bob: /notify",
+        "alice: /language",
+    ] {
+        run(line);
+    }
+    let mut last = run("alice: /start");
+    let mut turn = 0;
+    for _ in 0..400 {
+        if last.contains("**Game over!**") || last.contains("**¡Fin de la partida!**") {
+            break;
+        }
+        // The player called last in this reply.
+        let who = match (last.rfind("@alice,"), last.rfind("@bob,")) {
+            (Some(a), Some(b)) => {
+                if a > b {
+                    "alice"
+                } else {
+                    "bob"
+                }
+            }
+            (Some(_), None) => "alice",
+            (None, Some(_)) => "bob",
+            (None, None) => clicks
+                .last()
+                .and_then(|c: &String| c.split(':').next().map(str::to_string))
+                .map_or("alice", |w| if w == "alice" { "alice" } else { "bob" }),
+        };
+        let click = if let Some(v) = first_value(&last, "place") {
+            turn += 1;
+            if turn == 3 {
+                // A few private answers mid-game: a status, a wrong spot, a wrong turn.
+                run(&format!("{who}: /status"));
+                run(&format!("{who}: /place spot:ZZ"));
+                let other = if who == "alice" { "bob" } else { "alice" };
+                run(&format!("{other}: /pass"));
+                run(&format!("{who}: /replay"));
+            }
+            format!("{who}: click place {v}")
+        } else if let Some(v) = first_value(&last, "spot") {
+            format!("{who}: click spot {v}")
+        } else if let Some(id) = first_button(&last, "place:") {
+            format!("{who}: click {id}")
+        } else if let (Some(v), true) = (first_value(&last, "figure"), turn % 3 == 0) {
+            format!("{who}: click figure {v}")
+        } else if last.contains("(click pass)") {
+            format!("{who}: click pass")
+        } else {
+            panic!("no move offered in:\n{last}");
+        };
+        clicks.push(click.clone());
+        last = run(&click);
+    }
+    assert!(
+        last.contains("**Game over!**") || last.contains("**¡Fin de la partida!**"),
+        "the game ends:\n{last}"
+    );
+    run("alice: /stats");
+    run("alice: /new");
+    run("bob: /undo");
+    Transcript { replies, clicks }
+}
+
+/// The words a player reads in a printed reply: message text, button labels, menu
+/// placeholders and option labels; not the local mode's own framing (`[public]`,
+/// `[only NAME]`, `(image …)`, `click ID`) nor the values a click sends.
+fn shown_words(reply: &str) -> Vec<String> {
+    let mut texts = Vec::new();
+    for line in reply.lines() {
+        let line = line.trim_start();
+        if line.starts_with("(image ") {
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix('[') {
+            texts.push(rest.split_once("] ").map_or("", |(_, t)| t).to_string());
+            continue;
+        }
+        if line.starts_with("button '") || line.starts_with("menu '") {
+            for part in line.split(" | ") {
+                let quoted = part.split('\'').nth(1).unwrap_or_default();
+                texts.push(quoted.to_string());
+                if let Some((_, options)) = part.split_once("VALUE): ") {
+                    for o in options.split("; ") {
+                        texts.push(o.rsplit_once(" = ").map_or(o, |(l, _)| l).to_string());
+                    }
+                }
+            }
+            continue;
+        }
+        texts.push(line.to_string());
+    }
+    texts
+        .iter()
+        .flat_map(|t| {
+            t.split(|c: char| !c.is_alphabetic())
+                .filter(|w| w.chars().count() > 1)
+                // Spot labels and tile ids (`AB`, `AM`) are no words.
+                .filter(|w| !(w.len() <= 3 && w.chars().all(|c| c.is_ascii_uppercase())))
+                .map(str::to_lowercase)
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// English words: those of the English messages that Spanish does not use too, and
+/// common English words.
+fn english_words() -> BTreeSet<String> {
+    let words_of = |code: &str| -> BTreeSet<String> {
+        let dir = format!("{}/assets/locales/{code}", env!("CARGO_MANIFEST_DIR"));
+        let mut out = BTreeSet::new();
+        for f in std::fs::read_dir(dir).unwrap() {
+            let text = std::fs::read_to_string(f.unwrap().path()).unwrap();
+            for line in text.lines().filter(|l| !l.trim_start().starts_with('#')) {
+                // The message's text: after `key =`, or a continuation line.
+                let value = match line.split_once(" = ") {
+                    Some((k, v)) if !k.starts_with(' ') => v,
+                    _ => line,
+                };
+                // Variables (`$name`) and variant keys (`[one]`) are no words.
+                let mut v = value.to_string();
+                while let Some(i) = v.find('$') {
+                    let end = v[i + 1..]
+                        .find(|c: char| !c.is_alphanumeric() && c != '-')
+                        .map_or(v.len(), |e| i + 1 + e);
+                    v.replace_range(i..end, " ");
+                }
+                for w in v
+                    .split(|c: char| !c.is_alphabetic())
+                    .filter(|w| w.len() > 1)
+                {
+                    out.insert(w.to_lowercase());
+                }
+            }
+        }
+        out
+    };
+    let english = words_of("en");
+    let spanish = words_of("es");
+    let common = [
+        "the",
+        "and",
+        "you",
+        "your",
+        "is",
+        "it",
+        "of",
+        "to",
+        "in",
+        "on",
+        "at",
+        "with",
+        "for",
+        "turn",
+        "tile",
+        "tiles",
+        "placed",
+        "places",
+        "scores",
+        "points",
+        "point",
+        "player",
+        "game",
+        "over",
+        "left",
+        "pass",
+        "passes",
+        "passed",
+        "city",
+        "road",
+        "field",
+        "cloister",
+        "monastery",
+        "follower",
+        "farmer",
+        "knight",
+        "thief",
+        "monk",
+        "none",
+        "his",
+        "her",
+        "their",
+        "move",
+        "moves",
+        "last",
+        "spot",
+        "spots",
+    ];
+    english
+        .difference(&spanish)
+        .cloned()
+        .chain(common.iter().map(|w| w.to_string()))
+        .collect()
+}
+
+/// Names, ids and command values that read the same in any language.
+const ALLOWED: &[&str] = &[
+    // Players.
+    "alice", "bob", "carol",
+    // Option values typed as they are (Discord shows their localized names in menus).
+    "cards", "ai", "true", "off", "on", "never", "ask", "ahead", "behind", "en", "es",
+];
+
+/// Words handed over by the engine and the words modules (refusals, event lines,
+/// figure and feature names, slot words, choice labels, expansion names), still English
+/// on this branch: engineer i18n-words translates them. TEMPORARY: the lead empties
+/// this list when i18n-words merges.
+const I18N_WORDS_PENDING: &[&str] = &[
+    // Event lines: "**bob** placed **L** at -1,0 (turned 0°).", "placed no figure",
+    // "City completed (2 tiles)", "put a monk on the cloister".
+    "placed", "at", "turned", "figure", "tiles", "the",
+    // Feature, figure and category words (events, figure menu, final breakdown).
+    "city", "cities", "road", "field", "cloister", "knight", "thief", "monk", "farmer",
+    // Expansion names: "Base game".
+    "game",
+];
+
+#[test]
+fn a_whole_spanish_game_has_no_english_word() {
+    let spanish = play(es());
+    let english = english_words();
+    let mut found: BTreeSet<String> = BTreeSet::new();
+    for reply in &spanish.replies {
+        for w in shown_words(reply) {
+            if english.contains(&w)
+                && !ALLOWED.contains(&w.as_str())
+                && !I18N_WORDS_PENDING.contains(&w.as_str())
+            {
+                found.insert(w);
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "English words in the Spanish game: {found:?}\n{}",
+        spanish
+            .replies
+            .iter()
+            .filter(|r| shown_words(r).iter().any(|w| found.contains(w)))
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("")
+    );
+    let all = spanish.replies.join("");
+    for spanish_text in [
+        "ha preparado Carcassonne",
+        "te toca: has robado",
+        "Coloca la ficha…",
+        "**¡Fin de la partida!**",
+        "Ya estás dentro.",
+    ] {
+        assert!(all.contains(spanish_text), "{spanish_text} in:\n{all}");
+    }
+}
+
+#[test]
+fn the_same_game_in_english_is_the_same_moves_in_english_words() {
+    let spanish = play(es());
+    let english = play(Lang::english());
+    assert_eq!(english.clicks, spanish.clicks, "the same game");
+    assert_eq!(english.replies.len(), spanish.replies.len());
+    for (en, es) in english.replies.iter().zip(&spanish.replies) {
+        // The same messages, pictures and components, in other words.
+        let shape = |r: &str| {
+            r.lines()
+                .filter(|l| !l.starts_with("    ") || l.contains("(click") || l.contains("(image"))
+                .map(|l| l.split(' ').next().unwrap_or_default().to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(shape(en), shape(es), "{en}\n---\n{es}");
+    }
+    let all = english.replies.join("");
+    for english_text in [
+        "[public] @alice set up Carcassonne (Base game; farmers: modern; 2-tile cities: 2 points) for up to 6 players (reminders after 12 h, no turn limit).",
+        "[only bob] You are already in. Players: alice, bob.",
+        "[only carol] Only players who joined can start the game: /join first.",
+        ", your turn: you drew **",
+        "menu 'Place the tile…' (click place VALUE): Spot A turned ",
+        "**Game over!**",
+    ] {
+        assert!(all.contains(english_text), "{english_text} in:\n{all}");
+    }
+}
