@@ -27,6 +27,8 @@ use crate::engine::{
     Action, Category, CropOption, Decision, Event, FigureKind, Game, MessageTake, NeutralKind, Pos,
     Rotation, RuleError, SegmentKind, Side, Slot,
 };
+use crate::i18n::Lang;
+use crate::i18n::words::rule_error;
 use crate::render;
 use crate::store::{ChannelRecord, RecordGame, RobberAnswer, StoreError};
 use crate::view::{self, BoardView};
@@ -192,7 +194,7 @@ pub(super) fn act(
     let mut events = sync_marker_preferences(s, &mut r)?;
     match game_mut(&mut r).apply(seat, action) {
         Ok(e) => events.extend(e),
-        Err(e) => return Ok(Response::error(refusal(&r, &e))),
+        Err(e) => return Ok(Response::error(refusal(s.ctx.lang, &r, &e))),
     }
     apply_standing_answers(s, &mut r, &mut events)?;
     let moves = game_of(&r).log().len();
@@ -275,10 +277,10 @@ pub(super) fn default_words(game: &Game) -> String {
     }
 }
 
-pub(super) fn refusal(r: &ChannelRecord, e: &RuleError) -> String {
+pub(super) fn refusal(lang: Lang, r: &ChannelRecord, e: &RuleError) -> String {
     match e {
         RuleError::NotYourTurn { .. } => format!("It is not your turn. {}", waiting_text(r)),
-        other => capitalise(&other.to_string()) + ".",
+        other => capitalise(&rule_error(lang, other)) + ".",
     }
 }
 

@@ -210,7 +210,7 @@ pub(super) fn figure(
             let reason = game
                 .check(seat, &Action::Fly { figure })
                 .err()
-                .map(|e| capitalise(&e.to_string()))
+                .map(|e| capitalise(&rule_error(s.ctx.lang, &e)))
                 .unwrap_or_else(|| "Not allowed".into());
             return Ok(Response::error(format!(
                 "{reason}. You can place: {}. Or /pass.",
@@ -299,7 +299,7 @@ pub(super) fn figure(
                 },
             )
             .err()
-            .map(|e| e.to_string())
+            .map(|e| rule_error(s.ctx.lang, &e))
             .unwrap_or_else(|| "not allowed".into());
         let valid = if choices.is_empty() {
             "You can only /pass.".to_string()
