@@ -22,6 +22,18 @@ pub fn figure_key(kind: FigureKind) -> &'static str {
     }
 }
 
+/// A figure kind typed in any language ("large", "seguidor grande", "cerdo").
+pub fn parse_figure(input: &str) -> Option<FigureKind> {
+    if let Ok(k) = input.parse::<FigureKind>() {
+        return Some(k);
+    }
+    let plain = strip_accents(input.trim());
+    FigureKind::ALL.into_iter().find(|k| {
+        Lang::all().any(|lang| strip_accents(&figure(lang, *k)) == plain)
+            || (*k == FigureKind::Large && plain == "grande")
+    })
+}
+
 /// A magic figure with its article ("the mage", "la bruja").
 pub fn neutral(lang: Lang, kind: NeutralKind) -> String {
     text(lang, neutral_key(kind), &[])

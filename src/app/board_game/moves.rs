@@ -1,6 +1,7 @@
 //! Reading a placement or a figure from what the player typed; taking a move back.
 
 use super::*;
+use crate::i18n::words as i18n_words;
 
 pub(super) fn place(
     s: &mut Session,
@@ -195,12 +196,21 @@ pub(super) fn figure(
     };
     // Which segment: "#3" (menus), a slot name in board directions, "C"/"cloister",
     // or the words shown in the menu ("city north"); or the flying machine.
-    let wanted = on.trim().to_ascii_lowercase();
-    let fly_words = ["fly", "#fly", "flying machine", "flight"];
+    // Words of either language ("ciudad norte") read as the engine's ("city north").
+    let wanted = i18n_words::segment_to_english(on);
+    let fly_words = [
+        "fly",
+        "#fly",
+        "flying machine",
+        "flight",
+        "volar",
+        "maquina voladora",
+        "máquina voladora",
+    ];
     let named_fly = wanted
         .split_once('#')
         .filter(|(_, n)| *n == "fly")
-        .and_then(|(k, _)| k.parse::<FigureKind>().ok());
+        .and_then(|(k, _)| i18n_words::parse_figure(k));
     if fly_words.contains(&wanted.as_str()) || named_fly.is_some() {
         let figure = named_fly.or(kind).unwrap_or(FigureKind::Follower);
         let Some(Decision::PlaceFigure { fly, .. }) = game.pending().map(|p| p.decision) else {
@@ -221,8 +231,8 @@ pub(super) fn figure(
     }
     // "builder#3" (autocomplete values) names the figure too.
     let (kind, wanted) = match wanted.split_once('#') {
-        Some((k, n)) if !k.is_empty() => match k.parse::<FigureKind>() {
-            Ok(k) if kind.is_none() || kind == Some(k) => (Some(k), format!("#{n}")),
+        Some((k, n)) if !k.is_empty() => match i18n_words::parse_figure(k) {
+            Some(k) if kind.is_none() || kind == Some(k) => (Some(k), format!("#{n}")),
             _ => (kind, wanted.clone()),
         },
         _ => (kind, wanted.clone()),
