@@ -2,7 +2,7 @@
 //! the same moves, and refusals reach a Spanish-speaking player in Spanish with what
 //! would be valid.
 
-use carcassonne_bot::app::{App, Arg, Command, Ctx, Env, Response};
+use carcassonne_bot::app::{App, Arg, Command, Ctx, Env, Response, Visibility};
 use carcassonne_bot::engine::{Decision, Game};
 use carcassonne_bot::i18n::{Lang, words};
 use carcassonne_bot::store::{Loaded, RecordGame, Store};
@@ -48,8 +48,18 @@ fn placed(lang: Lang) -> (App, Ctx) {
 }
 
 fn placed_with(seed: u64, lang: Lang) -> Option<(App, Ctx)> {
+    placed_in(seed, lang, "en").map(|(app, mover, _)| (app, mover))
+}
+
+/// The same in a game whose language is `game_lang`, with the placement's reply.
+fn placed_in(seed: u64, lang: Lang, game_lang: &str) -> Option<(App, Ctx, Response)> {
     let app = App::new(Store::temporary().unwrap(), Env::fixed(1_700_000_000, seed));
-    run(&app, &user(11, "alice", lang), "new", &[]);
+    run(
+        &app,
+        &user(11, "alice", lang),
+        "new",
+        &[("language", game_lang)],
+    );
     run(&app, &user(22, "bob", lang), "join", &[]);
     run(&app, &user(11, "alice", lang), "start", &[]);
     let Loaded::Game(r) = app.store().load(CHANNEL).unwrap() else {
@@ -62,12 +72,12 @@ fn placed_with(seed: u64, lang: Lang) -> Option<(App, Ctx)> {
         panic!("a tile to place")
     };
     let deg = placements[0].rotations[0].degrees().to_string();
-    run(&app, &mover, "place", &[("spot", "A"), ("rotation", &deg)]);
+    let reply = run(&app, &mover, "place", &[("spot", "A"), ("rotation", &deg)]);
     let takes_figure = matches!(
         game(&app).pending().map(|p| p.decision),
         Some(Decision::PlaceFigure { .. })
     );
-    takes_figure.then_some((app, mover))
+    takes_figure.then_some((app, mover, reply))
 }
 
 #[test]
@@ -127,4 +137,47 @@ fn refusals_reach_a_spanish_player_in_spanish_with_what_is_valid() {
         "{}",
         r.text()
     );
+}
+
+#[test]
+fn the_event_lines_of_a_spanish_game_are_spanish() {
+    let (app, mover, reply) = (1..40)
+        .find_map(|seed| placed_in(seed, Lang::english(), "es"))
+        .expect("a seed whose first tile takes a figure");
+    let g = game(&app);
+    let Some(Decision::PlaceFigure { options, tile, .. }) = g.pending().map(|p| p.decision) else {
+        panic!("a figure to place")
+    };
+    let t = g.board().tile(tile);
+    let words_en = t
+        .kind()
+        .describe_segment(options[0].segment as usize, t.rotation);
+    let r = run(&app, &mover, "figure", &[("on", &words_en)]);
+    let public = |r: &Response| {
+        r.messages
+            .iter()
+            .find(|m| m.visibility != Visibility::Private)
+            .expect("a public message")
+            .text
+            .clone()
+    };
+    let name = &mover.name;
+    let placed = public(&reply);
+    assert!(
+        placed.contains(&format!("**{name}** colocó **")),
+        "{placed}"
+    );
+    assert!(placed.contains("(girada "), "{placed}");
+    let public = r
+        .messages
+        .iter()
+        .find(|m| m.visibility != Visibility::Private)
+        .unwrap();
+    let placed_on = words::segment(es(), &words_en, true);
+    assert!(
+        public.text.contains(&format!("**{name}** puso un ")) && public.text.contains(&placed_on),
+        "{}",
+        public.text
+    );
+    assert!(!public.text.contains(" put a "), "{}", public.text);
 }

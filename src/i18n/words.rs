@@ -5,6 +5,7 @@
 //! Messages: `assets/locales/*/errors.ftl` (`err-…`) and `words.ftl` (`word-…`).
 
 use super::{Lang, text};
+use crate::cards::{Building, Card, CardError, Colour, PendingKind, Species};
 use crate::engine::{Arg, FigureKind, NeutralKind, Refusal, RuleError};
 use fluent_bundle::FluentValue;
 
@@ -226,6 +227,238 @@ pub fn rule_error(lang: Lang, e: &RuleError) -> String {
     refusal(lang, &r)
 }
 
+/// A card game colour ("blue", "azul").
+pub fn colour(lang: Lang, c: Colour) -> String {
+    text(lang, colour_key(c), &[])
+}
+
+fn colour_key(c: Colour) -> &'static str {
+    match c {
+        Colour::Blue => "word-colour-blue",
+        Colour::Yellow => "word-colour-yellow",
+        Colour::Red => "word-colour-red",
+        Colour::Green => "word-colour-green",
+    }
+}
+
+/// A species ("sheep", "oveja").
+pub fn species(lang: Lang, s: Species) -> String {
+    let key = match s {
+        Species::Pig => "word-species-pig",
+        Species::Cow => "word-species-cow",
+        Species::Horse => "word-species-horse",
+        Species::Sheep => "word-species-sheep",
+    };
+    text(lang, key, &[])
+}
+
+/// A building ("castle", "castillo").
+pub fn building(lang: Lang, b: Building) -> String {
+    let key = match b {
+        Building::Castle => "word-building-castle",
+        Building::Chapel => "word-building-chapel",
+        Building::Inn => "word-building-inn",
+        Building::Farmhouse => "word-building-farmhouse",
+    };
+    text(lang, key, &[])
+}
+
+/// A card's name as the rulebook says it ("red road person 3", "personaje rojo de
+/// camino 3", "green sheep", "oveja verde", "dragon", "dragón").
+pub fn card(lang: Lang, c: Card) -> String {
+    let key = match c {
+        Card::Person { colour, value } => {
+            let key = match colour {
+                Colour::Blue => "word-card-person-blue",
+                Colour::Yellow => "word-card-person-yellow",
+                Colour::Red => "word-card-person-red",
+                Colour::Green => "word-card-person-green",
+            };
+            return text(lang, key, &[("value", FluentValue::from(value as i64))]);
+        }
+        Card::Building(Building::Castle) => "word-card-castle",
+        Card::Building(Building::Chapel) => "word-card-chapel",
+        Card::Building(Building::Inn) => "word-card-inn",
+        Card::Building(Building::Farmhouse) => "word-card-farmhouse",
+        Card::Animal(Species::Pig) => "word-card-pig",
+        Card::Animal(Species::Cow) => "word-card-cow",
+        Card::Animal(Species::Horse) => "word-card-horse",
+        Card::Animal(Species::Sheep) => "word-card-sheep",
+        Card::Dragon => "word-card-dragon",
+        Card::Fairy => "word-card-fairy",
+        Card::AnimalJoker => "word-card-animal-joker",
+        Card::BuildingJoker => "word-card-building-joker",
+    };
+    text(lang, key, &[])
+}
+
+/// A row typed in any language: a colour or the area it stands for ("red", "road",
+/// "roja", "camino").
+pub fn parse_row(input: &str) -> Option<Colour> {
+    if let Some(c) = Colour::parse(input) {
+        return Some(c);
+    }
+    let plain = strip_accents(input.trim());
+    Colour::ALL.into_iter().find(|c| {
+        Lang::all().any(|lang| {
+            let named = |key: &str| strip_accents(&text(lang, key, &[])) == plain;
+            named(colour_key(*c))
+                || named(&format!("{}.row", colour_key(*c)))
+                || named(&format!("word-seg-{}", c.area()))
+        })
+    })
+}
+
+/// A species typed in any language, or its colour ("oveja", "verde").
+pub fn parse_species(input: &str) -> Option<Species> {
+    if let Some(s) = Species::parse(input) {
+        return Some(s);
+    }
+    let plain = strip_accents(input.trim());
+    Species::ALL
+        .into_iter()
+        .find(|s| Lang::all().any(|lang| strip_accents(&species(lang, *s)) == plain))
+        .or_else(|| parse_row(input).map(Colour::species))
+}
+
+fn card_args(
+    lang: Lang,
+    args: &[(&'static str, CardArg)],
+) -> Vec<(&'static str, FluentValue<'static>)> {
+    args.iter()
+        .map(|(name, a)| {
+            let v = match a {
+                CardArg::Num(n) => FluentValue::from(*n),
+                CardArg::Card(c) => FluentValue::from(card(lang, *c)),
+                CardArg::Row(c) => {
+                    FluentValue::from(text(lang, &format!("{}.row", colour_key(*c)), &[]))
+                }
+                CardArg::Text(s) => FluentValue::from(s.clone()),
+            };
+            (*name, v)
+        })
+        .collect()
+}
+
+enum CardArg {
+    Num(i64),
+    Card(Card),
+    /// A colour as a row's ("the red row", "la fila roja").
+    Row(Colour),
+    Text(String),
+}
+
+/// What the card game waits for, as a phrase after "you must" ("play a card face up").
+pub fn card_due(lang: Lang, due: &PendingKind) -> String {
+    use CardArg::*;
+    let (key, args): (&str, Vec<(&'static str, CardArg)>) = match due {
+        PendingKind::Turn {
+            face_down_next,
+            can_play,
+            can_place_follower,
+        } => {
+            let play = if *face_down_next {
+                "word-due-play-face-down"
+            } else {
+                "word-due-play-face-up"
+            };
+            match (can_play, can_place_follower) {
+                (true, true) => (
+                    "word-due-play-or-follower",
+                    vec![("play", Text(text(lang, play, &[])))],
+                ),
+                (true, false) => (play, vec![]),
+                _ => ("word-due-follower", vec![]),
+            }
+        }
+        PendingKind::JokerRow { card } => ("word-due-joker-row", vec![("card", Card(card.card()))]),
+        PendingKind::Misplaced { card, row } => (
+            "word-due-misplaced",
+            vec![("card", Card(card.card())), ("row", Row(*row))],
+        ),
+        PendingKind::AssignJoker {
+            species: options, ..
+        } => {
+            let names: Vec<String> = options.iter().map(|s| species(lang, *s)).collect();
+            let sep = text(lang, "word-list-separator", &[]);
+            (
+                "word-due-assign-joker",
+                vec![("species", Text(names.join(&sep)))],
+            )
+        }
+    };
+    text(lang, key, &card_args(lang, &args))
+}
+
+/// A card game refusal in `lang` (lowercase, no full stop).
+pub fn card_error(lang: Lang, e: &CardError) -> String {
+    use CardArg::*;
+    let (key, args): (&str, Vec<(&'static str, CardArg)>) = match e {
+        CardError::InvalidConfig(m) => (
+            "err-card-invalid-config",
+            vec![("problem", Text(m.clone()))],
+        ),
+        CardError::GameOver => ("err-card-game-over", vec![]),
+        CardError::NoSuchPlayer { player, players } => (
+            "err-card-no-such-seat",
+            vec![
+                ("player", Num(*player as i64)),
+                ("last", Num(players.saturating_sub(1) as i64)),
+            ],
+        ),
+        CardError::NotYourTurn {
+            player,
+            expected,
+            due,
+        } => (
+            "err-card-not-your-turn",
+            vec![
+                ("player", Num(*player as i64)),
+                ("expected", Num(*expected as i64)),
+                ("due", Text(card_due(lang, due))),
+            ],
+        ),
+        CardError::WrongAction { due } => (
+            "err-card-wrong-action",
+            vec![("due", Text(card_due(lang, due)))],
+        ),
+        CardError::CardNotInHand { card } => {
+            ("err-card-not-in-hand", vec![("card", Card(card.card()))])
+        }
+        CardError::NoCardsLeft => ("err-card-no-cards-left", vec![]),
+        CardError::MustPlayFaceDown => ("err-card-face-down", vec![]),
+        CardError::MustPlayFaceUp => ("err-card-face-up", vec![]),
+        CardError::WrongRow {
+            card,
+            row,
+            expected,
+        } => (
+            "err-card-wrong-row",
+            vec![
+                ("card", Card(card.card())),
+                ("row", Row(*row)),
+                ("expected", Row(*expected)),
+            ],
+        ),
+        CardError::FollowerAlreadyPlaced => ("err-card-follower-out", vec![]),
+        CardError::SpeciesNotPossible {
+            species: wanted,
+            options,
+        } => {
+            let names: Vec<String> = options.iter().map(|s| species(lang, *s)).collect();
+            let sep = text(lang, "word-list-separator", &[]);
+            (
+                "err-card-species",
+                vec![
+                    ("species", Text(species(lang, *wanted))),
+                    ("options", Text(names.join(&sep))),
+                ],
+            )
+        }
+    };
+    text(lang, key, &card_args(lang, &args))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -254,5 +487,166 @@ mod tests {
         }
         assert_eq!(segment_to_english("Ciudad NORTE"), "city north");
         assert_eq!(segment_to_english("campo sudeste"), "field south-east");
+    }
+
+    #[test]
+    fn card_game_refusals_and_words_in_spanish_say_what_is_valid() {
+        let sheep = Card::Animal(Species::Sheep).ids().next().unwrap();
+        let e = CardError::WrongRow {
+            card: sheep,
+            row: Colour::Red,
+            expected: Colour::Green,
+        };
+        assert_eq!(
+            e.to_string(),
+            "a face-up green sheep cannot go into the red row: it goes into the green row"
+        );
+        assert_eq!(
+            card_error(es(), &e),
+            "la carta oveja verde boca arriba no puede ir a la fila roja: va a la fila verde"
+        );
+        let e = CardError::SpeciesNotPossible {
+            species: Species::Pig,
+            options: vec![Species::Cow, Species::Sheep],
+        };
+        assert_eq!(
+            e.to_string(),
+            "the joker cannot join the pigs: choose one of cow, sheep"
+        );
+        assert_eq!(
+            card_error(es(), &e),
+            "el comodín no puede unirse a la especie cerdo: elige una de vaca, oveja"
+        );
+        let due = PendingKind::Turn {
+            face_down_next: true,
+            can_play: true,
+            can_place_follower: true,
+        };
+        let e = CardError::WrongAction { due };
+        assert_eq!(
+            card_error(es(), &e),
+            "esa acción no es posible ahora: debes jugar una carta boca abajo en cualquier \
+             fila o colocar el seguidor"
+        );
+        let three = Card::Person {
+            colour: Colour::Red,
+            value: 3,
+        };
+        assert_eq!(card(Lang::english(), three), three.name());
+        assert_eq!(card(es(), three), "personaje rojo de camino 3");
+        let mut kinds = vec![
+            Card::Dragon,
+            Card::Fairy,
+            Card::AnimalJoker,
+            Card::BuildingJoker,
+        ];
+        for c in Colour::ALL {
+            kinds.push(Card::Building(c.building()));
+            kinds.push(Card::Animal(c.species()));
+            for value in 1..=3 {
+                kinds.push(Card::Person { colour: c, value });
+            }
+        }
+        for c in kinds {
+            assert_eq!(
+                card(Lang::english(), c),
+                c.name(),
+                "English stays as it was"
+            );
+            assert_ne!(card(es(), c), c.name(), "{c:?} in Spanish");
+        }
+        for (typed, row) in [
+            ("roja", Colour::Red),
+            ("Amarillo", Colour::Yellow),
+            ("claustro", Colour::Yellow),
+            ("campo", Colour::Green),
+            ("road", Colour::Red),
+            ("azul", Colour::Blue),
+        ] {
+            assert_eq!(parse_row(typed), Some(row), "{typed}");
+        }
+        assert_eq!(parse_row("morado"), None);
+        assert_eq!(parse_species("Oveja"), Some(Species::Sheep));
+        assert_eq!(parse_species("vaca"), Some(Species::Cow));
+        assert_eq!(parse_species("horse"), Some(Species::Horse));
+    }
+
+    #[test]
+    fn board_game_refusals_in_spanish_keep_what_is_valid() {
+        let e = RuleError::Refused(
+            Refusal::new("err-cannot-land")
+                .with("what", Arg::TheSegment("field north".into()))
+                .with("reason", Arg::key("err-land-field"))
+                .with(
+                    "options",
+                    Arg::List(vec![
+                        Arg::Segment("city north".into()),
+                        Arg::Segment("road east+west".into()),
+                    ]),
+                ),
+        );
+        assert_eq!(
+            e.to_string(),
+            "the figure cannot land on the field north: a flown figure never lands on a \
+             field; it may land on: city north, road east+west"
+        );
+        assert_eq!(
+            rule_error(es(), &e),
+            "la figura no puede aterrizar en el campo norte: una figura que vuela nunca \
+             aterriza en un campo; puede aterrizar en: ciudad norte, camino este+oeste"
+        );
+        let e = RuleError::FigureNotAllowed {
+            figure: FigureKind::Builder,
+            reason: Refusal::new("err-builder-needs-follower")
+                .with("what", Arg::TheSegment("field".into())),
+        };
+        assert_eq!(
+            rule_error(es(), &e),
+            "un constructor no puede ir ahí: el campo no es un camino ni una ciudad con uno \
+             de tus seguidores"
+        );
+        let ferries = Refusal::new("err-ferry-not-movable").with(
+            "options",
+            Arg::Or(vec![
+                Refusal::new("err-the-ferry-at")
+                    .with("at", crate::engine::Pos::new(1, 0))
+                    .into(),
+                Refusal::new("err-the-ferry-at")
+                    .with("at", crate::engine::Pos::new(-2, 3))
+                    .into(),
+            ]),
+        );
+        assert!(
+            refusal(Lang::english(), &ferries)
+                .ends_with("may move: the ferry at 1,0 or the ferry at -2,3")
+        );
+        assert!(
+            refusal(es(), &ferries)
+                .ends_with("recién colocada: el transbordador en 1,0 o el transbordador en -2,3")
+        );
+        let e = RuleError::WrongDecision {
+            expected: "err-expect-robber",
+        };
+        assert_eq!(
+            rule_error(es(), &e),
+            "la partida espera que se coloque un ladrón junto a un marcador de puntuación, o \
+             pasar"
+        );
+        let e = RuleError::NoFigureLeft(FigureKind::Pig);
+        assert_eq!(e.to_string(), "you have no pig left");
+        assert_eq!(rule_error(es(), &e), "no te queda ningún cerdo");
+    }
+
+    /// Every error names its arguments in every language, and no refusal falls back to a
+    /// key (a missing message shows its id).
+    #[test]
+    fn every_err_and_word_message_has_a_spanish_text_unlike_the_key() {
+        for key in super::super::keys(Lang::english()) {
+            if !(key.starts_with("err-") || key.starts_with("word-")) {
+                continue;
+            }
+            let spanish = super::super::try_text(es(), &key, &[]);
+            assert!(spanish.is_some(), "{key} has no Spanish text");
+        }
     }
 }

@@ -100,3 +100,17 @@ err-magic-must-move = it stands there already; it must move
 err-magic-not-there = { $figure } cannot go there: { $reason }
 err-magic-not-on-board = { $figure } is not on the board
 err-magic-remove-not-yet = { $figure } may be taken off only when neither magic figure can go on an incomplete road or city; place or move one instead
+
+## Card game
+err-card-invalid-config = invalid card game setup: { $problem }
+err-card-game-over = the game is over: no more actions
+err-card-no-such-seat = there is no seat { $player }: seats are 0 to { $last }
+err-card-not-your-turn = not seat { $player }'s turn: seat { $expected } must { $due }
+err-card-wrong-action = that action is not possible now: you must { $due }
+err-card-not-in-hand = you have no { $card } in your hand: play a card you hold
+err-card-no-cards-left = you have no cards left: you must place your follower
+err-card-face-down = your first card this round must be played face down (into any row)
+err-card-face-up = only your first card of the round is played face down: play this one face up
+err-card-wrong-row = a face-up { $card } cannot go into the { $row } row: it goes into the { $expected } row
+err-card-follower-out = your follower is already out this round: you must play a card
+err-card-species = the joker cannot join the { $species }s: choose one of { $options }

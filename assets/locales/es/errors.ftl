@@ -99,3 +99,17 @@ err-magic-must-move = ya está ahí; debe moverse
 err-magic-not-there = { $figure } no puede ir ahí: { $reason }
 err-magic-not-on-board = { $figure } no está en el tablero
 err-magic-remove-not-yet = { $figure } solo se puede retirar cuando ninguna de las dos figuras mágicas puede ir a un camino o una ciudad sin completar; colócala o muévela en su lugar
+
+## Juego de cartas
+err-card-invalid-config = preparación de la partida de cartas no válida: { $problem }
+err-card-game-over = la partida ha terminado: no hay más acciones
+err-card-no-such-seat = no hay asiento { $player }: los asientos van del 0 al { $last }
+err-card-not-your-turn = no es el turno del asiento { $player }: el asiento { $expected } debe { $due }
+err-card-wrong-action = esa acción no es posible ahora: debes { $due }
+err-card-not-in-hand = no tienes la carta { $card } en la mano: juega una carta que tengas
+err-card-no-cards-left = no te quedan cartas: debes colocar tu seguidor
+err-card-face-down = tu primera carta de esta ronda se juega boca abajo (en cualquier fila)
+err-card-face-up = solo la primera carta de la ronda se juega boca abajo: juega esta boca arriba
+err-card-wrong-row = la carta { $card } boca arriba no puede ir a la fila { $row }: va a la fila { $expected }
+err-card-follower-out = tu seguidor ya está fuera esta ronda: debes jugar una carta
+err-card-species = el comodín no puede unirse a la especie { $species }: elige una de { $options }

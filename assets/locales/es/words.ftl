@@ -54,3 +54,115 @@ word-crop-club = garrote
 word-crop-shield = escudo
 word-crop-adds = añade
 word-crop-takes-back = retira
+
+## Juego de cartas: colores (.row: como color de una fila), especies, edificios, cartas, lo que toca
+word-colour-blue = azul
+    .row = azul
+word-colour-yellow = amarillo
+    .row = amarilla
+word-colour-red = rojo
+    .row = roja
+word-colour-green = verde
+    .row = verde
+word-species-pig = cerdo
+word-species-cow = vaca
+word-species-horse = caballo
+word-species-sheep = oveja
+word-building-castle = castillo
+word-building-chapel = capilla
+word-building-inn = posada
+word-building-farmhouse = granja
+word-card-person-blue = personaje azul de ciudad { $value }
+word-card-person-yellow = personaje amarillo de claustro { $value }
+word-card-person-red = personaje rojo de camino { $value }
+word-card-person-green = personaje verde de campo { $value }
+word-card-castle = castillo azul
+word-card-chapel = capilla amarilla
+word-card-inn = posada roja
+word-card-farmhouse = granja verde
+word-card-pig = cerdo azul
+word-card-cow = vaca amarilla
+word-card-horse = caballo rojo
+word-card-sheep = oveja verde
+word-card-dragon = dragón
+word-card-fairy = hada
+word-card-animal-joker = comodín de animal
+word-card-building-joker = comodín de edificio
+word-due-play-face-down = jugar una carta boca abajo en cualquier fila
+word-due-play-face-up = jugar una carta boca arriba
+word-due-play-or-follower = { $play } o colocar el seguidor
+word-due-follower = colocar el seguidor
+word-due-joker-row = elegir la fila de la carta robada ({ $card })
+word-due-misplaced = elegir 10 puntos o quedarse la carta mal colocada ({ $card }, encontrada en la fila { $row })
+word-due-assign-joker = asignar el comodín de animal a una especie: { $species }
+
+## Sucesos del juego de tablero (líneas públicas, en el idioma de la partida) y el historial
+word-ev-tile-placed = **{ $name }** colocó **{ $tile }** en { $at } (girada { $degrees }°)
+word-ev-figure-placed = **{ $name }** puso un { $phrase }
+word-ev-also-figure = y un { $phrase }
+word-ev-no-figure = **{ $name }** no colocó ninguna figura
+word-ev-feature-completed = completado: { $feature } ({ $tiles ->
+    [one] 1 ficha
+   *[other] { $tiles } fichas
+}).
+word-ev-on-marker = , marcador { $marker }
+word-ev-scored = { $disc } { $name } +{ $points } ({ $reason }{ $on }).
+word-ev-message-drawn = El marcador de **{ $name }** se detuvo en un múltiplo de 5: toma el despacho { $message }: «{ $title }» (o 2 puntos).
+word-ev-message-used = **{ $name }** usó el despacho { $message } ({ $take }); va debajo del mazo.
+word-take-action = su acción
+word-take-points = 2 puntos
+word-ev-goods = { $name } toma las fichas de mercancía: { $goods }.
+word-ev-extra-tile = El constructor de { $name } trae una segunda ficha este turno.
+word-ev-set-aside = La ficha { $tile } no encaja en ningún sitio y se aparta.
+word-ev-magic-moved = { $name } puso { $figure } en { $place }.
+word-ev-magic-removed = { $figure } sale del tablero (desde { $at }).
+word-ev-gold-placed = Un lingote va a la ficha en { $at } ({ $bars ->
+    [one] 1 lingote
+   *[other] { $bars } lingotes
+} ahí).
+word-ev-gold-taken = { $disc } { $name } toma { $bars ->
+    [one] 1 lingote
+   *[other] { $bars } lingotes
+}.
+word-ev-flew = El { $figure } de { $name } sube a la máquina voladora: el dado muestra { $roll }, vuela hasta { $to }.
+word-ev-flight-failed = El { $figure } no encuentra ahí ningún camino, ciudad ni claustro sin completar y vuelve.
+word-ev-gold-lost = { $bars ->
+    [one] Se pierde 1 lingote que quedaba en el tablero.
+   *[other] Se pierden { $bars } lingotes que quedaban en el tablero.
+}
+word-ev-robber = { $disc } { $name } { $moved ->
+    [yes] movió
+   *[no] puso
+} su ladrón junto al marcador de puntuación{ $which } de { $besidedisc } { $beside }.
+word-ev-robber-declined = { $disc } { $name } no colocó ningún ladrón.
+word-ev-robber-stole = El ladrón de { $name } se lleva { $points ->
+    [one] 1 punto
+   *[other] { $points } puntos
+} de la puntuación de { $from } y vuelve a casa.
+word-ev-robber-home = El ladrón de { $name } vuelve a casa.
+word-ev-resigned = **{ $name }** abandonó.
+word-ev-ferry-placed = **{ $name }** puso un transbordador en el lago en { $at }, que une sus caminos { $a } y { $b }.
+word-ev-ferry-moved = **{ $name }** movió el transbordador en { $at }: ahora une los caminos { $a } y { $b }.
+word-ev-crop-add = **{ $name }** eligió **añadir** para el círculo en los cultivos: cada jugador puede añadir un seguidor junto a uno de sus { $kind }.
+word-ev-crop-remove = **{ $name }** eligió **retirar** para el círculo en los cultivos: cada jugador retira uno de sus { $kind }.
+word-ev-ferries-stay = **{ $name }** dejó los transbordadores donde están.
+word-ev-nothing-added = **{ $name }** no añadió ningún seguidor.
+word-ev-took-back = **{ $name }** retiró su { $figure } de la ficha en { $at }
+word-figure-on = { $role } en { $what }
+word-large-role = seguidor grande ({ $role })
+
+## Por qué se puntuó
+word-reason-road-completed = camino completado
+word-reason-city-completed = ciudad completada
+word-reason-cloister-completed = claustro completado
+word-reason-road = camino sin completar
+word-reason-city = ciudad sin completar
+word-reason-cloister = claustro sin completar
+word-reason-farm = campo
+word-reason-goods = más { $good }
+word-reason-gold = lingotes
+word-reason-robber = ladrón
+word-reason-message = despacho { $message }
+word-good-wine = vino
+word-good-grain = grano
+word-good-cloth = tela

@@ -53,6 +53,7 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
         Command::Status => return Ok(Response::one(Message::private(status(&r)))),
         Command::History { count } => {
             return Ok(Response::one(Message::private(history(
+                s.ctx.lang,
                 &r,
                 count.unwrap_or(10) as usize,
             ))));
@@ -201,10 +202,13 @@ pub(super) fn act(
     undo::forget_if_stale(&mut r, moves);
     if game_of(&r).is_over() {
         lobby::archive(s, &r, false, winners(game_of(&r)))?;
-        return Ok(final_message(&r, &describe(&r, seat, &events)));
+        return Ok(final_message(
+            &r,
+            &describe(r.setup.language, &r, seat, &events),
+        ));
     }
     s.save(&mut r)?;
-    let summary = describe(&r, seat, &events);
+    let summary = describe(r.setup.language, &r, seat, &events);
     if bots::then_ai(s, &r, &summary, bots::Shown::Board(events.clone())) {
         return Ok(Response::default());
     }
@@ -220,7 +224,7 @@ pub(in crate::app) fn apply_logged(
     let events = game_mut(r).apply(seat, action)?;
     let moves = game_of(r).log().len();
     undo::forget_if_stale(r, moves);
-    Ok((describe(r, seat, &events), events))
+    Ok((describe(r.setup.language, r, seat, &events), events))
 }
 
 /// Messages: each person's `/standing marker:` preference reaches the engine as their

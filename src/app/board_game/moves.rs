@@ -116,17 +116,22 @@ pub(super) fn spot_range(spots: &[view::Spot]) -> String {
 
 /// Role word of a follower by what it stands on.
 pub(super) fn role(kind: FigureKind, on: SegmentKind) -> String {
+    role_in(Lang::english(), kind, on)
+}
+
+/// Role word of a follower by what it stands on, in `lang`.
+pub(super) fn role_in(lang: Lang, kind: FigureKind, on: SegmentKind) -> String {
     let follower = match on {
-        SegmentKind::Road => "thief",
-        SegmentKind::City => "knight",
-        SegmentKind::Cloister => "monk",
-        SegmentKind::Field => "farmer",
+        SegmentKind::Road => "word-role-thief",
+        SegmentKind::City => "word-role-knight",
+        SegmentKind::Cloister => "word-role-monk",
+        SegmentKind::Field => "word-role-farmer",
     };
+    let follower = crate::t!(lang, follower);
     match kind {
-        FigureKind::Follower => follower.to_string(),
-        FigureKind::Large => format!("large follower ({follower})"),
-        FigureKind::Builder => "builder".into(),
-        FigureKind::Pig => "pig".into(),
+        FigureKind::Follower => follower,
+        FigureKind::Large => crate::t!(lang, "word-large-role", role = follower),
+        FigureKind::Builder | FigureKind::Pig => i18n_words::figure(lang, kind),
     }
 }
 
