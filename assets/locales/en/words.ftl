@@ -167,3 +167,48 @@ word-reason-message = message { $message }
 word-good-wine = wine
 word-good-grain = grain
 word-good-cloth = cloth
+
+## The expansions' decisions: the options' labels (menus, buttons, /choose) and questions
+word-choice-move-magic = Move { $figure } to { $place }
+word-choice-put-magic = Put { $figure } to { $place }
+word-choice-remove-magic = Take { $figure } off the board
+word-choice-gold = Gold bar on the tile at { $at }
+word-choice-land = Land the { $figure } on { $place }
+word-choice-ends = { $a } and { $b }
+word-choice-ferry = Ferry joining the { $ends } roads
+word-choice-ferries-stay = Move no (more) ferries
+word-choice-move-ferry = Move the ferry at { $at } to join the { $ends } roads
+word-choice-crop-add = Add: each may add a { $follower } beside one of theirs
+word-choice-crop-remove = Remove: each takes one { $follower } back
+word-choice-add-none = Add no { $follower }
+word-choice-add-one = Add a { $follower } on { $place }
+word-choice-take-back = Take back your { $who } from { $place }
+word-choice-robber = { $moved ->
+    [yes] Move
+   *[no] Put
+} your robber beside { $disc } { $colour }'s marker
+word-choice-robber-marker = { $moved ->
+    [yes] Move
+   *[no] Put
+} your robber beside { $disc } { $colour }'s marker { $marker }
+word-choice-robber-stays = Leave your robber where it is
+word-choice-no-robber = No robber
+word-choice-marker = Your points this turn move marker { $marker } (at { $at })
+word-choice-on-marker = {" "}on marker { $marker }
+word-choice-two-points = Take 2 points{ $on }
+word-choice-message-8 = Score and take back your follower on { $place }{ $on }
+word-ask-magic-forced = the mage and the witch stand in one feature: move one of them before scoring
+word-ask-magic = a magic tile: put or move the mage or the witch onto an incomplete road or city
+word-ask-gold = a gold tile: put the second gold bar on a tile next to it (diagonals too)
+word-ask-land = the die shows { $roll }: your { $figure } flies to the tile at { $at }; choose where it lands
+word-ask-ferry = put a ferry on the lake at { $at }, joining two of its road ends
+word-ask-move-ferry = your tile extends a road with ferries: you may move the first ferry met in each direction (once each)
+word-ask-crop = the crop circle ({ $symbol }) at { $at }: choose add or remove for every player's { $followers }
+word-ask-crop-add = crop circle: you may add a { $follower } beside one of your own
+word-ask-crop-remove = crop circle: take one of your { $followers } back
+word-ask-robber-move = a robber tile: you may move your robber beside another player's scoring marker
+word-ask-robber = a robber tile: you may put your robber beside another player's scoring marker
+word-ask-robber-other = you may now put your robber beside another player's scoring marker (it takes half of their next points)
+word-ask-marker = you score this turn: choose the scoring marker your points move (marker 1 at { $first }, marker 2 at { $second }); a marker stopping on 5, 10, 15, ... brings a message
+word-ask-message = your marker stopped on a multiple of 5: you take message { $message } ({ $title }); use it or take 2 points
+word-ask-message-unavailable = your marker stopped on a multiple of 5: you take message { $message } ({ $title }), which you cannot carry out now; use it or take 2 points

@@ -166,3 +166,48 @@ word-reason-message = despacho { $message }
 word-good-wine = vino
 word-good-grain = grano
 word-good-cloth = tela
+
+## Las decisiones de las expansiones: las etiquetas de las opciones (menús, botones, /choose) y las preguntas
+word-choice-move-magic = Mover { $figure } a { $place }
+word-choice-put-magic = Poner { $figure } en { $place }
+word-choice-remove-magic = Retirar { $figure } del tablero
+word-choice-gold = Lingote en la ficha en { $at }
+word-choice-land = Aterrizar el { $figure } en { $place }
+word-choice-ends = { $a } y { $b }
+word-choice-ferry = Transbordador que une los caminos { $ends }
+word-choice-ferries-stay = No mover (más) transbordadores
+word-choice-move-ferry = Mover el transbordador en { $at } para unir los caminos { $ends }
+word-choice-crop-add = Añadir: cada uno puede añadir un { $follower } junto a uno suyo
+word-choice-crop-remove = Retirar: cada uno retira un { $follower }
+word-choice-add-none = No añadir ningún { $follower }
+word-choice-add-one = Añadir un { $follower } en { $place }
+word-choice-take-back = Retirar tu { $who } de { $place }
+word-choice-robber = { $moved ->
+    [yes] Mover
+   *[no] Poner
+} tu ladrón junto al marcador de { $disc } { $colour }
+word-choice-robber-marker = { $moved ->
+    [yes] Mover
+   *[no] Poner
+} tu ladrón junto al marcador { $marker } de { $disc } { $colour }
+word-choice-robber-stays = Dejar tu ladrón donde está
+word-choice-no-robber = Ningún ladrón
+word-choice-marker = Tus puntos de este turno mueven el marcador { $marker } (en { $at })
+word-choice-on-marker = {" "}en el marcador { $marker }
+word-choice-two-points = Tomar 2 puntos{ $on }
+word-choice-message-8 = Puntuar y retirar tu seguidor en { $place }{ $on }
+word-ask-magic-forced = el mago y la bruja están en la misma zona: mueve uno de ellos antes de puntuar
+word-ask-magic = una ficha mágica: pon o mueve el mago o la bruja a un camino o una ciudad sin completar
+word-ask-gold = una ficha de oro: pon el segundo lingote en una ficha junto a ella (también en diagonal)
+word-ask-land = el dado muestra { $roll }: tu { $figure } vuela hasta la ficha en { $at }; elige dónde aterriza
+word-ask-ferry = pon un transbordador en el lago en { $at }, uniendo dos de sus extremos de camino
+word-ask-move-ferry = tu ficha prolonga un camino con transbordadores: puedes mover el primer transbordador que se encuentra en cada dirección (una vez cada uno)
+word-ask-crop = el círculo en los cultivos ({ $symbol }) en { $at }: elige añadir o retirar para los { $followers } de cada jugador
+word-ask-crop-add = círculo en los cultivos: puedes añadir un { $follower } junto a uno de los tuyos
+word-ask-crop-remove = círculo en los cultivos: retira uno de tus { $followers }
+word-ask-robber-move = una ficha de ladrones: puedes mover tu ladrón junto al marcador de puntuación de otro jugador
+word-ask-robber = una ficha de ladrones: puedes poner tu ladrón junto al marcador de puntuación de otro jugador
+word-ask-robber-other = ahora puedes poner tu ladrón junto al marcador de puntuación de otro jugador (se lleva la mitad de sus próximos puntos)
+word-ask-marker = puntúas este turno: elige el marcador de puntuación que mueven tus puntos (marcador 1 en { $first }, marcador 2 en { $second }); un marcador que se detiene en 5, 10, 15, ... trae un despacho
+word-ask-message = tu marcador se detuvo en un múltiplo de 5: tomas el despacho { $message } ({ $title }); úsalo o toma 2 puntos
+word-ask-message-unavailable = tu marcador se detuvo en un múltiplo de 5: tomas el despacho { $message } ({ $title }), que ahora no puedes cumplir; úsalo o toma 2 puntos

@@ -109,7 +109,7 @@ pub(super) fn decision_prompt(r: &ChannelRecord, summary: &str, events: &[Event]
     let Some(p) = game.pending() else {
         return final_message(r, summary);
     };
-    let ask = match question(game) {
+    let ask = match question(r.setup.language, game) {
         Some(q) => format!(
             "{} {}, {q} (menu below or /choose option:…).",
             text::disc(p.player),
@@ -123,22 +123,22 @@ pub(super) fn decision_prompt(r: &ChannelRecord, summary: &str, events: &[Event]
         format!("{summary}\n{ask}")
     };
     let mut msg = Message::public(text).with_file("board.png", picture(r, events));
-    if question(game).is_some()
+    if question(r.setup.language, game).is_some()
         && let Some(user) = r.seat_human(p.player)
     {
         msg = msg.mentioning(user);
     }
-    msg.rows = decision_rows(game);
+    msg.rows = decision_rows(r.setup.language, game);
     Response::one(msg)
 }
 
 /// The menus and buttons of the pending decision.
-pub(super) fn decision_rows(game: &Game) -> Vec<Vec<Component>> {
+pub(super) fn decision_rows(lang: Lang, game: &Game) -> Vec<Vec<Component>> {
     match game.pending().map(|p| p.decision) {
         Some(Decision::PlaceTile { .. }) => placement_rows(game),
         Some(Decision::PlaceFigure { .. }) => figure_rows(game),
         // Every expansion's question: its options as buttons or a menu.
-        Some(_) => choice_rows(game),
+        Some(_) => choice_rows(lang, game),
         None => Vec::new(),
     }
 }
@@ -194,7 +194,7 @@ pub(super) fn board_picture(r: &ChannelRecord) -> Response {
         None => "The game is over.".into(),
     };
     let mut msg = Message::public(caption).with_file("board.png", picture(r, &[]));
-    msg.rows = decision_rows(game);
+    msg.rows = decision_rows(r.setup.language, game);
     Response::one(msg)
 }
 

@@ -92,7 +92,7 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
             y,
         } => place(s, r, seat, spot, rotation, x, y),
         Command::Figure { on, kind } => figure(s, r, seat, &on, kind),
-        Command::Pass => match check_turn(&r, seat, false) {
+        Command::Pass => match check_turn(s.ctx.lang, &r, seat, false) {
             Ok(_) => act(s, r, seat, Action::Pass),
             Err(e) => Ok(Response::error(e)),
         },
@@ -160,7 +160,12 @@ pub(super) fn waiting_text(r: &ChannelRecord) -> String {
 }
 
 /// Checks that `seat` is to move and the decision is a tile placement or a figure.
-pub(super) fn check_turn(r: &ChannelRecord, seat: u8, want_tile: bool) -> Result<Decision, String> {
+pub(super) fn check_turn(
+    lang: Lang,
+    r: &ChannelRecord,
+    seat: u8,
+    want_tile: bool,
+) -> Result<Decision, String> {
     let game = game_of(r);
     let p = game.pending().ok_or("The game is over.")?;
     if p.player != seat {
@@ -180,7 +185,7 @@ pub(super) fn check_turn(r: &ChannelRecord, seat: u8, want_tile: bool) -> Result
         // Every expansion's question is answered with /choose.
         _ => Err(format!(
             "First {} (/choose option:…, or the menu).",
-            question(game).unwrap_or_else(|| "answer the game's question".into())
+            question(lang, game).unwrap_or_else(|| "answer the game's question".into())
         )),
     }
 }

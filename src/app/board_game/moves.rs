@@ -12,7 +12,7 @@ pub(super) fn place(
     x: Option<i32>,
     y: Option<i32>,
 ) -> Result<Response, StoreError> {
-    let decision = match check_turn(&r, seat, true) {
+    let decision = match check_turn(s.ctx.lang, &r, seat, true) {
         Ok(d) => d,
         Err(e) => return Ok(Response::error(e)),
     };
@@ -183,7 +183,7 @@ pub(super) fn figure(
     on: &str,
     kind: Option<FigureKind>,
 ) -> Result<Response, StoreError> {
-    if let Err(e) = check_turn(&r, seat, false) {
+    if let Err(e) = check_turn(s.ctx.lang, &r, seat, false) {
         return Ok(Response::error(e));
     }
     let game = game_of(&r);

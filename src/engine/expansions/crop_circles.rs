@@ -285,18 +285,6 @@ pub fn symbol_key(symbol: CropCircle) -> &'static str {
     }
 }
 
-/// "the city north at 1,0".
-pub fn describe(st: &State, o: &CropSpot) -> String {
-    let placed = st.board.tile(o.tile);
-    format!(
-        "the {} at {}",
-        placed
-            .kind()
-            .describe_segment(o.segment as usize, placed.rotation),
-        o.at
-    )
-}
-
 pub(crate) fn apply_pick(st: &mut State, player: u8, action: &Action, events: &mut Vec<Event>) {
     match *action {
         Action::AddFollower { at, segment } => {

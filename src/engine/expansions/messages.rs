@@ -306,20 +306,6 @@ pub fn title_key(message: u8) -> &'static str {
     }
 }
 
-/// What a message is called (000's titles).
-pub fn title(message: u8) -> &'static str {
-    match message {
-        1 => "score your shortest road",
-        2 => "score your smallest city",
-        3 => "score your smallest cloister",
-        4 => "2 points per shield in your cities",
-        5 => "2 points per knight",
-        6 => "2 points per farmer",
-        7 => "place one more tile",
-        _ => "score one follower and take it back",
-    }
-}
-
 /// The points of the action of `message` (not 7 or 8).
 fn action_points(cfg: &GameConfig, st: &State, player: u8, message: u8) -> u32 {
     let kind = match message {
