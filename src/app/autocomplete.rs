@@ -133,7 +133,9 @@ fn game_suggestions(
                 .collect()
         }
         (RecordGame::Board { .. }, "figure", "on") => board_game::figure_suggestions(r),
-        (RecordGame::Board { .. }, "choose", "option") => board_game::choice_suggestions(r),
+        (RecordGame::Board { .. }, "choose", "option") => {
+            board_game::choice_suggestions(ctx.lang, r)
+        }
         (RecordGame::Cards { .. }, "play", "card") => seat
             .map(|s| card_game::hand_suggestions(r, s))
             .unwrap_or_default(),

@@ -59,37 +59,9 @@ pub enum PendingKind {
 
 impl PendingKind {
     /// A short English phrase: "play a card or place the follower", ...
+    /// (`crate::i18n::words::card_due` in any language).
     pub fn describe(&self) -> String {
-        match self {
-            PendingKind::Turn {
-                face_down_next,
-                can_play,
-                can_place_follower,
-            } => {
-                let play = if *face_down_next {
-                    "play a card face down into any row"
-                } else {
-                    "play a card face up"
-                };
-                match (can_play, can_place_follower) {
-                    (true, true) => format!("{play} or place the follower"),
-                    (true, false) => play.to_string(),
-                    _ => "place the follower".to_string(),
-                }
-            }
-            PendingKind::JokerRow { card } => {
-                format!("choose the row for the drawn {}", card.name())
-            }
-            PendingKind::Misplaced { card, row } => format!(
-                "choose 10 points or keep the misplaced {} (found in the {} row)",
-                card.name(),
-                row
-            ),
-            PendingKind::AssignJoker { species, .. } => {
-                let names: Vec<&str> = species.iter().map(|s| s.name()).collect();
-                format!("assign the animal joker to a species: {}", names.join(", "))
-            }
-        }
+        crate::i18n::words::card_due(crate::i18n::Lang::english(), self)
     }
 }
 

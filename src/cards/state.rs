@@ -284,11 +284,11 @@ impl State {
             return Err(CardError::NotYourTurn {
                 player,
                 expected: due.player,
-                due: due.kind.describe(),
+                due: due.kind.clone(),
             });
         }
         let wrong = || CardError::WrongAction {
-            due: due.kind.describe(),
+            due: due.kind.clone(),
         };
         match (&due.kind, action) {
             (PendingKind::JokerRow { card }, CardAction::JokerRow { row }) => {

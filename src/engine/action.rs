@@ -647,7 +647,9 @@ pub enum Event {
     },
 }
 
-/// Why an action was refused. The game is unchanged.
+/// Why an action was refused. The game is unchanged. Refusals are data (message keys of
+/// `assets/locales/*/errors.ftl` and typed arguments), worded in a language by
+/// `crate::i18n::words::rule_error`; `Display` is the English wording.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RuleError {
     GameOver,
@@ -658,13 +660,15 @@ pub enum RuleError {
     NotYourTurn {
         expected: u8,
     },
-    /// The action answers another decision than the one pending.
+    /// The action answers another decision than the one pending: `expected` is the key
+    /// (`err-expect-…`) of the decision pending.
     WrongDecision {
         expected: &'static str,
     },
     TileDoesNotFit {
         at: Pos,
         rotation: Rotation,
+        /// The key (`err-tile-…`) of the reason.
         reason: &'static str,
     },
     NoSuchSegment {
@@ -674,41 +678,110 @@ pub enum RuleError {
     NoFigureLeft(FigureKind),
     FigureNotAllowed {
         figure: FigureKind,
-        reason: String,
+        reason: Refusal,
     },
     /// An expansion's decision refused, with what would be valid.
-    Refused(String),
+    Refused(Refusal),
 }
+
+/// A refusal as data: a message key (`err-…`) and its arguments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    pub key: &'static str,
+    pub args: Vec<(&'static str, Arg)>,
+}
+
+impl Refusal {
+    pub fn new(key: &'static str) -> Refusal {
+        Refusal {
+            key,
+            args: Vec::new(),
+        }
+    }
+
+    /// The refusal with one more argument.
+    pub fn with(mut self, name: &'static str, arg: impl Into<Arg>) -> Refusal {
+        self.args.push((name, arg.into()));
+        self
+    }
+}
+
+impl From<Refusal> for RuleError {
+    fn from(r: Refusal) -> RuleError {
+        RuleError::Refused(r)
+    }
+}
+
+/// An argument of a refusal, worded in the reader's language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Arg {
+    Num(i64),
+    Pos(Pos),
+    Figure(FigureKind),
+    Neutral(NeutralKind),
+    /// A segment by the tile's words (`TileKind::describe_segment`: "city north"),
+    /// which are worded word by word.
+    Segment(String),
+    /// The same with its article ("the city north").
+    TheSegment(String),
+    /// Words of no language: side letters ("E+S").
+    Plain(String),
+    /// Another message, with its arguments.
+    Msg(Refusal),
+    /// Items joined into a list ("a, b, c").
+    List(Vec<Arg>),
+    /// Items joined by "or".
+    Or(Vec<Arg>),
+}
+
+impl From<Pos> for Arg {
+    fn from(p: Pos) -> Arg {
+        Arg::Pos(p)
+    }
+}
+
+impl From<FigureKind> for Arg {
+    fn from(k: FigureKind) -> Arg {
+        Arg::Figure(k)
+    }
+}
+
+impl From<NeutralKind> for Arg {
+    fn from(k: NeutralKind) -> Arg {
+        Arg::Neutral(k)
+    }
+}
+
+impl From<Refusal> for Arg {
+    fn from(r: Refusal) -> Arg {
+        Arg::Msg(r)
+    }
+}
+
+impl Arg {
+    /// A message without arguments (a word: `word-…`).
+    pub fn key(key: &'static str) -> Arg {
+        Arg::Msg(Refusal::new(key))
+    }
+}
+
+macro_rules! num_arg {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Arg {
+            fn from(n: $t) -> Arg {
+                Arg::Num(n as i64)
+            }
+        }
+    )*};
+}
+num_arg!(u8, u32, usize, i32);
 
 impl fmt::Display for RuleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RuleError::GameOver => write!(f, "the game is over"),
-            RuleError::NothingToDecide => write!(f, "there are no more tiles to play"),
-            RuleError::NoSuchPlayer(p) => write!(f, "there is no player {p} in this game"),
-            RuleError::Resigned(p) => write!(f, "player {p} has left this game"),
-            RuleError::NotYourTurn { expected } => {
-                write!(f, "it is not your turn (player {expected} is to decide)")
-            }
-            RuleError::WrongDecision { expected } => {
-                write!(f, "the game is waiting for {expected}")
-            }
-            RuleError::TileDoesNotFit {
-                at,
-                rotation,
-                reason,
-            } => {
-                write!(f, "the tile cannot go at {at} turned {rotation}: {reason}")
-            }
-            RuleError::NoSuchSegment { segment, segments } => {
-                write!(f, "the tile has no segment {segment} (it has {segments})")
-            }
-            RuleError::NoFigureLeft(k) => write!(f, "you have no {} left", k.word()),
-            RuleError::FigureNotAllowed { figure, reason } => {
-                write!(f, "a {} cannot go there: {reason}", figure.word())
-            }
-            RuleError::Refused(reason) => f.write_str(reason),
-        }
+        f.write_str(&crate::i18n::words::rule_error(
+            crate::i18n::Lang::english(),
+            self,
+        ))
     }
 }
 

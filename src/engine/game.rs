@@ -4,7 +4,9 @@
 //! an action against the rules and either applies it, returning the events, or refuses
 //! it with a [`RuleError`] and leaves the game untouched.
 
-use super::action::{Action, Decision, Event, FigureOption, LogEntry, Pending, RuleError};
+use super::action::{
+    Action, Arg, Decision, Event, FigureOption, LogEntry, Pending, Refusal, RuleError,
+};
 use super::board::{Placement, TileIdx};
 use super::catalogue::Catalogue;
 use super::config::{
@@ -220,13 +222,14 @@ impl Game {
         }
         if let Action::MarkerPreference { preference } = action {
             return match preference {
-                _ if !self.config.has(Expansion::Messages) => Err(RuleError::Refused(
-                    "this game is played without Messages: every player has one marker".into(),
-                )),
-                MarkerPreference::Marker(m) if *m > 1 => Err(RuleError::Refused(format!(
-                    "there is no scoring marker {m}: the preference is behind, ahead, marker 0 \
-                     or marker 1"
-                ))),
+                _ if !self.config.has(Expansion::Messages) => {
+                    Err(Refusal::new("err-no-messages-one-marker").into())
+                }
+                MarkerPreference::Marker(m) if *m > 1 => {
+                    Err(Refusal::new("err-no-marker-preference")
+                        .with("marker", *m)
+                        .into())
+                }
                 _ => Ok(()),
             };
         }
@@ -244,11 +247,11 @@ impl Game {
                     return Ok(());
                 }
                 let reason = if st.board.at(*at).is_some() {
-                    "that spot is taken"
+                    "err-tile-taken"
                 } else if !st.board.open_positions().any(|p| p == *at) {
-                    "it must touch a placed tile along a side"
+                    "err-tile-must-touch"
                 } else {
-                    "its edges do not match the neighbouring tiles"
+                    "err-tile-edges"
                 };
                 Err(RuleError::TileDoesNotFit {
                     at: *at,
@@ -268,23 +271,23 @@ impl Game {
                 {
                     Err(RuleError::FigureNotAllowed {
                         figure: *figure,
-                        reason: "the tile you placed has no flying machine".into(),
+                        reason: Refusal::new("err-no-flying-machine"),
                     })
                 } else if figure.is_follower() {
                     Err(RuleError::NoFigureLeft(*figure))
                 } else {
                     Err(RuleError::FigureNotAllowed {
                         figure: *figure,
-                        reason: "only followers fly".into(),
+                        reason: Refusal::new("err-only-followers-fly"),
                     })
                 }
             }
             (Phase::Step { step }, a) => step.check(st, a),
             (Phase::Tile { .. }, _) => Err(RuleError::WrongDecision {
-                expected: "the drawn tile to be placed",
+                expected: "err-expect-tile",
             }),
             _ => Err(RuleError::WrongDecision {
-                expected: "a figure to be placed or a pass",
+                expected: "err-expect-figure",
             }),
         }
     }
@@ -316,7 +319,7 @@ impl Game {
         if initial_supply(&self.config).get(figure) == 0 {
             return Err(RuleError::FigureNotAllowed {
                 figure,
-                reason: "this game is played without them".into(),
+                reason: Refusal::new("err-figure-not-in-game"),
             });
         }
         if st.players[player as usize].supply.get(figure) == 0 {
@@ -324,19 +327,18 @@ impl Game {
         }
         let seg = &kind.segments[segment as usize];
         let what = kind.describe_segment(segment as usize, st.board.tile(tile).rotation);
-        let reason = match figure {
+        let key = match figure {
             FigureKind::Follower | FigureKind::Large => {
                 if seg.kind == SegmentKind::Field && self.config.rules.farmers == FarmerRule::Off {
-                    "farmers are off in this game".to_string()
+                    "err-farmers-off"
                 } else {
-                    format!("the {what} is already occupied")
+                    "err-segment-occupied"
                 }
             }
-            FigureKind::Builder => {
-                format!("the {what} is not a road or city that holds one of your followers")
-            }
-            FigureKind::Pig => format!("the {what} is not a farm that holds one of your farmers"),
+            FigureKind::Builder => "err-builder-needs-follower",
+            FigureKind::Pig => "err-pig-needs-farmer",
         };
+        let reason = Refusal::new(key).with("what", Arg::TheSegment(what));
         Err(RuleError::FigureNotAllowed { figure, reason })
     }
 

@@ -25,6 +25,7 @@ pub use action::{
     Action, Category, CropOption, CropSpot, Decision, Event, FerryOption, FigureOption, LogEntry,
     MagicOption, MessageTake, Pending, RuleError, ScoreReason,
 };
+pub use action::{Arg, Refusal};
 pub use board::{Board, PlacedTile, Placement, Rotations, TileIdx};
 pub use catalogue::Catalogue;
 pub use config::{Expansion, FarmerRule, GameConfig, RuleOptions, SmallCityRule, Stack, StartTile};

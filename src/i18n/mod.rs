@@ -11,6 +11,7 @@
 //! [`commands::english`] turns them into the English messages other languages translate.
 
 pub mod commands;
+pub mod words;
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};

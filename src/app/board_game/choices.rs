@@ -3,6 +3,8 @@
 //! has words to show and a value that /choose reads back exactly.
 
 use super::*;
+use crate::i18n::words as i18n_words;
+use crate::t;
 
 /// One option of the pending expansion decision: the action, its words, its value.
 pub(super) struct Choice {
@@ -11,19 +13,29 @@ pub(super) struct Choice {
     pub value: String,
 }
 
-/// The words of a segment of the tile at `at` ("road east–west at 1,-2").
-fn segment_words(game: &Game, at: Pos, segment: u8) -> String {
+/// The words of a segment of the tile at `at` with its article ("the road east+west at
+/// 1,-2").
+fn segment_words(lang: Lang, game: &Game, at: Pos, segment: u8) -> String {
     match game.board().at(at) {
-        Some(t) => format!(
-            "{} at {at}",
-            t.kind().describe_segment(segment as usize, t.rotation)
+        Some(tile) => t!(
+            lang,
+            "err-segment-at",
+            what = i18n_words::segment(
+                lang,
+                &tile
+                    .kind()
+                    .describe_segment(segment as usize, tile.rotation),
+                true
+            ),
+            at = at.to_string()
         ),
         None => format!("{at}"),
     }
 }
 
-/// The options of the pending expansion decision (empty for tiles and figures).
-pub(super) fn choices(game: &Game) -> Vec<Choice> {
+/// The options of the pending expansion decision (empty for tiles and figures), with
+/// labels in `lang`.
+pub(super) fn choices(lang: Lang, game: &Game) -> Vec<Choice> {
     let Some(p) = game.pending() else {
         return Vec::new();
     };
@@ -36,10 +48,10 @@ pub(super) fn choices(game: &Game) -> Vec<Choice> {
             options
                 .iter()
                 .map(|o| {
-                    let verb = if on_board.contains(&o.figure) {
-                        "Move"
+                    let key = if on_board.contains(&o.figure) {
+                        "word-choice-move-magic"
                     } else {
-                        "Put"
+                        "word-choice-put-magic"
                     };
                     Choice {
                         action: Action::MoveMagic {
@@ -47,17 +59,22 @@ pub(super) fn choices(game: &Game) -> Vec<Choice> {
                             at: o.at,
                             segment: o.segment,
                         },
-                        label: format!(
-                            "{verb} the {} to the {}",
-                            o.figure,
-                            segment_words(game, o.at, o.segment)
+                        label: t!(
+                            lang,
+                            key,
+                            figure = i18n_words::neutral(lang, o.figure),
+                            place = segment_words(lang, game, o.at, o.segment)
                         ),
                         value: format!("{}@{},{}#{}", o.figure, o.at.x, o.at.y, o.segment),
                     }
                 })
                 .chain(removals.iter().map(|f| Choice {
                     action: Action::RemoveMagic { figure: *f },
-                    label: format!("Take the {f} off the board"),
+                    label: t!(
+                        lang,
+                        "word-choice-remove-magic",
+                        figure = i18n_words::neutral(lang, *f)
+                    ),
                     value: format!("remove {f}"),
                 }))
                 .collect()
@@ -66,7 +83,7 @@ pub(super) fn choices(game: &Game) -> Vec<Choice> {
             .iter()
             .map(|at| Choice {
                 action: Action::PlaceGold { at: *at },
-                label: format!("Gold bar on the tile at {at}"),
+                label: t!(lang, "word-choice-gold", at = at.to_string()),
                 value: format!("gold@{},{}", at.x, at.y),
             })
             .collect(),
@@ -79,9 +96,11 @@ pub(super) fn choices(game: &Game) -> Vec<Choice> {
             .iter()
             .map(|seg| Choice {
                 action: Action::Land { segment: *seg },
-                label: format!(
-                    "Land the {figure} on the {}",
-                    segment_words(game, *at, *seg)
+                label: t!(
+                    lang,
+                    "word-choice-land",
+                    figure = i18n_words::figure(lang, *figure),
+                    place = segment_words(lang, game, *at, *seg)
                 ),
                 value: format!("land@{},{}#{seg}", at.x, at.y),
             })
@@ -93,13 +112,13 @@ pub(super) fn choices(game: &Game) -> Vec<Choice> {
                     at: *at,
                     ends: *ends,
                 },
-                label: format!("Ferry joining the {} roads", ends_words(*ends)),
+                label: t!(lang, "word-choice-ferry", ends = ends_words(lang, *ends)),
                 value: format!("ferry@{},{}:{}", at.x, at.y, ends_value(*ends)),
             })
             .collect(),
         Decision::MoveFerry { options } => std::iter::once(Choice {
             action: Action::Pass,
-            label: "Move no (more) ferries".into(),
+            label: t!(lang, "word-choice-ferries-stay"),
             value: "done".into(),
         })
         .chain(options.iter().flat_map(|o| {
@@ -108,10 +127,11 @@ pub(super) fn choices(game: &Game) -> Vec<Choice> {
                     at: o.at,
                     ends: *ends,
                 },
-                label: format!(
-                    "Move the ferry at {} to join the {} roads",
-                    o.at,
-                    ends_words(*ends)
+                label: t!(
+                    lang,
+                    "word-choice-move-ferry",
+                    at = o.at.to_string(),
+                    ends = ends_words(lang, *ends)
                 ),
                 value: format!("move@{},{}:{}", o.at.x, o.at.y, ends_value(*ends)),
             })
@@ -122,9 +142,10 @@ pub(super) fn choices(game: &Game) -> Vec<Choice> {
                 action: Action::CropCircle {
                     option: CropOption::Add,
                 },
-                label: format!(
-                    "Add: each may add a {} beside one of theirs",
-                    symbol.follower()
+                label: t!(
+                    lang,
+                    "word-choice-crop-add",
+                    follower = follower(lang, *symbol)
                 ),
                 value: "add".into(),
             },
@@ -132,7 +153,11 @@ pub(super) fn choices(game: &Game) -> Vec<Choice> {
                 action: Action::CropCircle {
                     option: CropOption::Remove,
                 },
-                label: format!("Remove: each takes one {} back", symbol.follower()),
+                label: t!(
+                    lang,
+                    "word-choice-crop-remove",
+                    follower = follower(lang, *symbol)
+                ),
                 value: "remove".into(),
             },
         ],
@@ -142,7 +167,11 @@ pub(super) fn choices(game: &Game) -> Vec<Choice> {
             options,
         } => std::iter::once(Choice {
             action: Action::Pass,
-            label: format!("Add no {}", symbol.follower()),
+            label: t!(
+                lang,
+                "word-choice-add-none",
+                follower = follower(lang, *symbol)
+            ),
             value: "none".into(),
         })
         .chain(options.iter().map(|o| Choice {
@@ -150,10 +179,11 @@ pub(super) fn choices(game: &Game) -> Vec<Choice> {
                 at: o.at,
                 segment: o.segment,
             },
-            label: format!(
-                "Add a {} on the {}",
-                symbol.follower(),
-                segment_words(game, o.at, o.segment)
+            label: t!(
+                lang,
+                "word-choice-add-one",
+                follower = follower(lang, *symbol),
+                place = segment_words(lang, game, o.at, o.segment)
             ),
             value: format!("add@{},{}#{}", o.at.x, o.at.y, o.segment),
         }))
@@ -165,10 +195,10 @@ pub(super) fn choices(game: &Game) -> Vec<Choice> {
         } => options
             .iter()
             .map(|o| {
-                let large = if o.figure == FigureKind::Large {
-                    "large "
+                let who = if o.figure == FigureKind::Large {
+                    t!(lang, "word-large-role", role = follower(lang, *symbol))
                 } else {
-                    ""
+                    follower(lang, *symbol)
                 };
                 Choice {
                     action: Action::TakeBack {
@@ -176,17 +206,18 @@ pub(super) fn choices(game: &Game) -> Vec<Choice> {
                         at: o.at,
                         segment: o.segment,
                     },
-                    label: format!(
-                        "Take back your {large}{} from the {}",
-                        symbol.follower(),
-                        segment_words(game, o.at, o.segment)
+                    label: t!(
+                        lang,
+                        "word-choice-take-back",
+                        who = who,
+                        place = segment_words(lang, game, o.at, o.segment)
                     ),
                     value: format!("back@{},{}#{}:{}", o.at.x, o.at.y, o.segment, o.figure.id()),
                 }
             })
             .collect(),
         Decision::PlaceRobber { from, options } => {
-            let verb = if from.is_some() { "Move" } else { "Put" };
+            let moved = if from.is_some() { "yes" } else { "no" };
             let two = game.markers() > 1;
             options
                 .iter()
@@ -194,18 +225,24 @@ pub(super) fn choices(game: &Game) -> Vec<Choice> {
                     let colour = view::Colour::of_seat(o.beside).word();
                     let (label, value) = if two {
                         (
-                            format!(
-                                "{verb} your robber beside {} {colour}'s marker {}",
-                                text::disc(o.beside),
-                                o.marker + 1
+                            t!(
+                                lang,
+                                "word-choice-robber-marker",
+                                moved = moved,
+                                disc = text::disc(o.beside),
+                                colour = colour,
+                                marker = o.marker as i64 + 1
                             ),
                             format!("robber@{colour}#{}", o.marker + 1),
                         )
                     } else {
                         (
-                            format!(
-                                "{verb} your robber beside {} {colour}'s marker",
-                                text::disc(o.beside)
+                            t!(
+                                lang,
+                                "word-choice-robber",
+                                moved = moved,
+                                disc = text::disc(o.beside),
+                                colour = colour
                             ),
                             format!("robber@{colour}"),
                         )
@@ -222,9 +259,9 @@ pub(super) fn choices(game: &Game) -> Vec<Choice> {
                 .chain(std::iter::once(Choice {
                     action: Action::Pass,
                     label: if from.is_some() {
-                        "Leave your robber where it is".into()
+                        t!(lang, "word-choice-robber-stays")
                     } else {
-                        "No robber".into()
+                        t!(lang, "word-choice-no-robber")
                     },
                     value: "no robber".into(),
                 }))
@@ -233,10 +270,11 @@ pub(super) fn choices(game: &Game) -> Vec<Choice> {
         Decision::ChooseMarker { markers, .. } => (0..2u8)
             .map(|m| Choice {
                 action: Action::ChooseMarker { marker: m },
-                label: format!(
-                    "Your points this turn move marker {} (at {})",
-                    m + 1,
-                    markers[m as usize]
+                label: t!(
+                    lang,
+                    "word-choice-marker",
+                    marker = m as i64 + 1,
+                    at = markers[m as usize] as i64
                 ),
                 value: format!("marker {}", m + 1),
             })
@@ -253,22 +291,25 @@ pub(super) fn choices(game: &Game) -> Vec<Choice> {
                 else {
                     unreachable!("a message decision has message actions only")
                 };
-                let on = marker.map(|m| format!(" on marker {}", m + 1));
+                let on = marker.map(|m| t!(lang, "word-choice-on-marker", marker = m as i64 + 1));
                 let on = on.unwrap_or_default();
                 let value_on = marker.map(|m| format!(" m{}", m + 1)).unwrap_or_default();
                 let (label, value) = match (take, target) {
-                    (MessageTake::Points, _) => {
-                        (format!("Take 2 points{on}"), format!("2 points{value_on}"))
-                    }
+                    (MessageTake::Points, _) => (
+                        t!(lang, "word-choice-two-points", on = on),
+                        format!("2 points{value_on}"),
+                    ),
                     (MessageTake::Action, Some((at, seg))) => (
-                        format!(
-                            "Score and take back your follower on the {}{on}",
-                            segment_words(game, at, seg)
+                        t!(
+                            lang,
+                            "word-choice-message-8",
+                            place = segment_words(lang, game, at, seg),
+                            on = on
                         ),
                         format!("message@{},{}#{seg}{value_on}", at.x, at.y),
                     ),
                     (MessageTake::Action, None) => (
-                        format!("{}{on}", capitalise(messages_title(*message))),
+                        format!("{}{on}", capitalise(&messages_title(lang, *message))),
                         format!("message{value_on}"),
                     ),
                 };
@@ -283,13 +324,29 @@ pub(super) fn choices(game: &Game) -> Vec<Choice> {
     }
 }
 
-fn messages_title(message: u8) -> &'static str {
-    crate::engine::expansions::messages::title(message)
+fn messages_title(lang: Lang, message: u8) -> String {
+    t!(
+        lang,
+        crate::engine::expansions::messages::title_key(message)
+    )
+}
+
+/// The follower a crop circle names ("knight", "caballero").
+fn follower(lang: Lang, symbol: crate::engine::CropCircle) -> String {
+    t!(
+        lang,
+        crate::engine::expansions::crop_circles::follower_key(symbol)
+    )
 }
 
 /// "east and south".
-fn ends_words([a, b]: [Side; 2]) -> String {
-    format!("{} and {}", a.word(), b.word())
+fn ends_words(lang: Lang, [a, b]: [Side; 2]) -> String {
+    t!(
+        lang,
+        "word-choice-ends",
+        a = t!(lang, &format!("word-seg-{}", a.word())),
+        b = t!(lang, &format!("word-seg-{}", b.word()))
+    )
 }
 
 /// "E+S".
@@ -297,70 +354,79 @@ fn ends_value([a, b]: [Side; 2]) -> String {
     format!("{}+{}", a.letter(), b.letter())
 }
 
-/// What the pending expansion decision asks, in words (None for tiles and figures).
-pub(super) fn question(game: &Game) -> Option<String> {
+/// What the pending expansion decision asks, in words, in `lang` (None for tiles and
+/// figures).
+pub(super) fn question(lang: Lang, game: &Game) -> Option<String> {
+    let asked = game.pending()?.player;
     Some(match game.pending()?.decision {
-        Decision::MoveMagic { forced: true, .. } => {
-            "the mage and the witch stand in one feature: move one of them before scoring".into()
-        }
-        Decision::MoveMagic { .. } => {
-            "a magic tile: put or move the mage or the witch onto an incomplete road or city".into()
-        }
-        Decision::PlaceGold { .. } => {
-            "a gold tile: put the second gold bar on a tile next to it (diagonals too)".into()
-        }
+        Decision::MoveMagic { forced: true, .. } => t!(lang, "word-ask-magic-forced"),
+        Decision::MoveMagic { .. } => t!(lang, "word-ask-magic"),
+        Decision::PlaceGold { .. } => t!(lang, "word-ask-gold"),
         Decision::Land {
             figure, roll, at, ..
-        } => format!(
-            "the die shows {roll}: your {figure} flies to the tile at {at}; choose where it lands"
+        } => t!(
+            lang,
+            "word-ask-land",
+            roll = roll as i64,
+            figure = i18n_words::figure(lang, figure),
+            at = at.to_string()
         ),
-        Decision::PlaceFerry { at, .. } => {
-            format!("put a ferry on the lake at {at}, joining two of its road ends")
-        }
-        Decision::MoveFerry { .. } => {
-            "your tile extends a road with ferries: you may move the first ferry met in each \
-             direction (once each)"
-                .into()
-        }
-        Decision::CropCircle { symbol, at } => format!(
-            "the crop circle ({}) at {at}: choose add or remove for every player's {}",
-            symbol.word(),
-            symbol.followers()
+        Decision::PlaceFerry { at, .. } => t!(lang, "word-ask-ferry", at = at.to_string()),
+        Decision::MoveFerry { .. } => t!(lang, "word-ask-move-ferry"),
+        Decision::CropCircle { symbol, at } => t!(
+            lang,
+            "word-ask-crop",
+            symbol = t!(
+                lang,
+                crate::engine::expansions::crop_circles::symbol_key(symbol)
+            ),
+            at = at.to_string(),
+            followers = t!(
+                lang,
+                crate::engine::expansions::crop_circles::followers_key(symbol)
+            )
         ),
         Decision::CropPick {
             symbol,
             option: CropOption::Add,
             ..
-        } => format!(
-            "crop circle: you may add a {} beside one of your own",
-            symbol.follower()
-        ),
+        } => t!(lang, "word-ask-crop-add", follower = follower(lang, symbol)),
         Decision::CropPick {
             symbol,
             option: CropOption::Remove,
             ..
-        } => format!("crop circle: take one of your {} back", symbol.followers()),
-        Decision::PlaceRobber { from: Some(_), .. } if game.pending()?.player == game.current_player() => {
-            "a robber tile: you may move your robber beside another player's scoring marker".into()
+        } => t!(
+            lang,
+            "word-ask-crop-remove",
+            followers = t!(
+                lang,
+                crate::engine::expansions::crop_circles::followers_key(symbol)
+            )
+        ),
+        Decision::PlaceRobber { from: Some(_), .. } if asked == game.current_player() => {
+            t!(lang, "word-ask-robber-move")
         }
-        Decision::PlaceRobber { .. } if game.pending()?.player == game.current_player() => {
-            "a robber tile: you may put your robber beside another player's scoring marker".into()
+        Decision::PlaceRobber { .. } if asked == game.current_player() => {
+            t!(lang, "word-ask-robber")
         }
-        Decision::PlaceRobber { .. } => {
-            "you may now put your robber beside another player's scoring marker (it takes half of their next points)".into()
-        }
-        Decision::ChooseMarker { markers, .. } => format!(
-            "you score this turn: choose the scoring marker your points move (marker 1 at {}, \
-             marker 2 at {}); a marker stopping on 5, 10, 15, ... brings a message",
-            markers[0], markers[1]
+        Decision::PlaceRobber { .. } => t!(lang, "word-ask-robber-other"),
+        Decision::ChooseMarker { markers, .. } => t!(
+            lang,
+            "word-ask-marker",
+            first = markers[0] as i64,
+            second = markers[1] as i64
         ),
         Decision::UseMessage {
             message, available, ..
-        } => format!(
-            "your marker stopped on a multiple of 5: you take message {message} ({}){}; use it \
-             or take 2 points",
-            messages_title(message),
-            if available { "" } else { ", which you cannot carry out now" }
+        } => t!(
+            lang,
+            if available {
+                "word-ask-message"
+            } else {
+                "word-ask-message-unavailable"
+            },
+            message = message as i64,
+            title = messages_title(lang, message)
         ),
         Decision::PlaceTile { .. } | Decision::PlaceFigure { .. } => return None,
     })
@@ -377,7 +443,7 @@ pub(super) fn choose(
     let Some(p) = game.pending() else {
         return Ok(Response::error("The game is over."));
     };
-    let options = choices(game);
+    let options = choices(s.ctx.lang, game);
     if options.is_empty() {
         return Ok(Response::error(format!(
             "There is nothing to choose right now. {}",
@@ -390,10 +456,16 @@ pub(super) fn choose(
             waiting_text(&r)
         )));
     }
-    let wanted = option.trim().to_ascii_lowercase();
-    let found = options
-        .iter()
-        .find(|c| c.value.eq_ignore_ascii_case(&wanted) || c.label.to_ascii_lowercase() == wanted);
+    // By value, or by the words of the option in any language.
+    let wanted = option.trim().to_lowercase();
+    let labels: Vec<Vec<Choice>> = Lang::all().map(|lang| choices(lang, game)).collect();
+    let found = options.iter().enumerate().find_map(|(i, c)| {
+        let named = c.value.eq_ignore_ascii_case(&wanted)
+            || labels
+                .iter()
+                .any(|l| l.get(i).is_some_and(|c| c.label.to_lowercase() == wanted));
+        named.then_some(c)
+    });
     match found {
         Some(c) => {
             let action = c.action.clone();
@@ -415,8 +487,8 @@ pub(super) fn choose(
 }
 
 /// The menu (and, for a few options, buttons) of the pending expansion decision.
-pub(super) fn choice_rows(game: &Game) -> Vec<Vec<Component>> {
-    let options = choices(game);
+pub(super) fn choice_rows(lang: Lang, game: &Game) -> Vec<Vec<Component>> {
+    let options = choices(lang, game);
     if options.is_empty() {
         return Vec::new();
     }
@@ -445,8 +517,8 @@ pub(super) fn choice_rows(game: &Game) -> Vec<Vec<Component>> {
 }
 
 /// Autocomplete for /choose option:… on the board game.
-pub fn choice_suggestions(r: &ChannelRecord) -> Vec<(String, String)> {
-    choices(game_of(r))
+pub fn choice_suggestions(lang: Lang, r: &ChannelRecord) -> Vec<(String, String)> {
+    choices(lang, game_of(r))
         .into_iter()
         .map(|c| (c.label, c.value))
         .collect()

@@ -127,7 +127,7 @@ pub(super) fn decision_prompt(r: &ChannelRecord, summary: &str, events: &[Event]
     let Some(p) = game.pending() else {
         return final_message(r, summary);
     };
-    let ask = match question(game) {
+    let ask = match question(lang, game) {
         Some(q) => t!(
             lang,
             "app-ask-question",
@@ -143,7 +143,7 @@ pub(super) fn decision_prompt(r: &ChannelRecord, summary: &str, events: &[Event]
         format!("{summary}\n{ask}")
     };
     let mut msg = Message::public(text).with_file("board.png", picture(r, events));
-    if question(game).is_some()
+    if question(r.setup.language, game).is_some()
         && let Some(user) = r.seat_human(p.player)
     {
         msg = msg.mentioning(user);
@@ -158,7 +158,7 @@ pub(super) fn decision_rows(lang: Lang, game: &Game) -> Vec<Vec<Component>> {
         Some(Decision::PlaceTile { .. }) => placement_rows(lang, game),
         Some(Decision::PlaceFigure { .. }) => figure_rows(lang, game),
         // Every expansion's question: its options as buttons or a menu.
-        Some(_) => choice_rows(game),
+        Some(_) => choice_rows(lang, game),
         None => Vec::new(),
     }
 }

@@ -28,6 +28,7 @@ use crate::engine::{
     Rotation, RuleError, SegmentKind, Side, Slot,
 };
 use crate::i18n::Lang;
+use crate::i18n::words::rule_error;
 use crate::render;
 use crate::store::{ChannelRecord, RecordGame, RobberAnswer, StoreError};
 use crate::t;
@@ -54,6 +55,7 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
         Command::Status => return Ok(Response::one(Message::private(status_in(lang, &r)))),
         Command::History { count } => {
             return Ok(Response::one(Message::private(history(
+                s.ctx.lang,
                 &r,
                 count.unwrap_or(10) as usize,
             ))));
@@ -176,7 +178,7 @@ pub(super) fn check_turn(
         _ => Err(t!(
             lang,
             "app-answer-first",
-            question = question(game).unwrap_or_else(|| t!(lang, "app-answer-the-question"))
+            question = question(lang, game).unwrap_or_else(|| t!(lang, "app-answer-the-question"))
         )),
     }
 }
@@ -207,10 +209,13 @@ pub(super) fn act(
     undo::forget_if_stale(&mut r, moves);
     if game_of(&r).is_over() {
         lobby::archive(s, &r, false, winners(game_of(&r)))?;
-        return Ok(final_message(&r, &describe(&r, seat, &events)));
+        return Ok(final_message(
+            &r,
+            &describe(r.setup.language, &r, seat, &events),
+        ));
     }
     s.save(&mut r)?;
-    let summary = describe(&r, seat, &events);
+    let summary = describe(r.setup.language, &r, seat, &events);
     if bots::then_ai(s, &r, &summary, bots::Shown::Board(events.clone())) {
         return Ok(Response::default());
     }
@@ -226,7 +231,7 @@ pub(in crate::app) fn apply_logged(
     let events = game_mut(r).apply(seat, action)?;
     let moves = game_of(r).log().len();
     undo::forget_if_stale(r, moves);
-    Ok((describe(r, seat, &events), events))
+    Ok((describe(r.setup.language, r, seat, &events), events))
 }
 
 /// Messages: each person's `/standing marker:` preference reaches the engine as their
@@ -283,11 +288,10 @@ pub(super) fn default_words(lang: Lang, game: &Game) -> String {
     }
 }
 
-/// A refused action in words (the engine's refusal; i18n-words translates those).
 pub(super) fn refusal(lang: Lang, r: &ChannelRecord, e: &RuleError) -> String {
     match e {
         RuleError::NotYourTurn { .. } => not_your_turn(lang, r),
-        other => capitalise(&other.to_string()) + ".",
+        other => capitalise(&rule_error(lang, other)) + ".",
     }
 }
 

@@ -1,6 +1,7 @@
 //! Reading a placement or a figure from what the player typed; taking a move back.
 
 use super::*;
+use crate::i18n::words as i18n_words;
 
 pub(super) fn place(
     s: &mut Session,
@@ -137,17 +138,22 @@ fn or_list(lang: Lang, words: &[String]) -> String {
 
 /// Role word of a follower by what it stands on.
 pub(super) fn role(kind: FigureKind, on: SegmentKind) -> String {
+    role_in(Lang::english(), kind, on)
+}
+
+/// Role word of a follower by what it stands on, in `lang`.
+pub(super) fn role_in(lang: Lang, kind: FigureKind, on: SegmentKind) -> String {
     let follower = match on {
-        SegmentKind::Road => "thief",
-        SegmentKind::City => "knight",
-        SegmentKind::Cloister => "monk",
-        SegmentKind::Field => "farmer",
+        SegmentKind::Road => "word-role-thief",
+        SegmentKind::City => "word-role-knight",
+        SegmentKind::Cloister => "word-role-monk",
+        SegmentKind::Field => "word-role-farmer",
     };
+    let follower = crate::t!(lang, follower);
     match kind {
-        FigureKind::Follower => follower.to_string(),
-        FigureKind::Large => format!("large follower ({follower})"),
-        FigureKind::Builder => "builder".into(),
-        FigureKind::Pig => "pig".into(),
+        FigureKind::Follower => follower,
+        FigureKind::Large => crate::t!(lang, "word-large-role", role = follower),
+        FigureKind::Builder | FigureKind::Pig => i18n_words::figure(lang, kind),
     }
 }
 
@@ -218,12 +224,21 @@ pub(super) fn figure(
     };
     // Which segment: "#3" (menus), a slot name in board directions, "C"/"cloister",
     // or the words shown in the menu ("city north"); or the flying machine.
-    let wanted = on.trim().to_ascii_lowercase();
-    let fly_words = ["fly", "#fly", "flying machine", "flight"];
+    // Words of either language ("ciudad norte") read as the engine's ("city north").
+    let wanted = i18n_words::segment_to_english(on);
+    let fly_words = [
+        "fly",
+        "#fly",
+        "flying machine",
+        "flight",
+        "volar",
+        "maquina voladora",
+        "máquina voladora",
+    ];
     let named_fly = wanted
         .split_once('#')
         .filter(|(_, n)| *n == "fly")
-        .and_then(|(k, _)| k.parse::<FigureKind>().ok());
+        .and_then(|(k, _)| i18n_words::parse_figure(k));
     if fly_words.contains(&wanted.as_str()) || named_fly.is_some() {
         let figure = named_fly.or(kind).unwrap_or(FigureKind::Follower);
         let Some(Decision::PlaceFigure { fly, .. }) = game.pending().map(|p| p.decision) else {
@@ -233,7 +248,7 @@ pub(super) fn figure(
             let reason = game
                 .check(seat, &Action::Fly { figure })
                 .err()
-                .map(|e| capitalise(&e.to_string()))
+                .map(|e| capitalise(&rule_error(lang, &e)))
                 .unwrap_or_else(|| capitalise(&t!(lang, "app-not-allowed")));
             return Ok(Response::error(format!(
                 "{reason}. {}",
@@ -244,8 +259,8 @@ pub(super) fn figure(
     }
     // "builder#3" (autocomplete values) names the figure too.
     let (kind, wanted) = match wanted.split_once('#') {
-        Some((k, n)) if !k.is_empty() => match k.parse::<FigureKind>() {
-            Ok(k) if kind.is_none() || kind == Some(k) => (Some(k), format!("#{n}")),
+        Some((k, n)) if !k.is_empty() => match i18n_words::parse_figure(k) {
+            Some(k) if kind.is_none() || kind == Some(k) => (Some(k), format!("#{n}")),
             _ => (kind, wanted.clone()),
         },
         _ => (kind, wanted.clone()),
@@ -326,7 +341,7 @@ pub(super) fn figure(
                 },
             )
             .err()
-            .map(|e| e.to_string())
+            .map(|e| rule_error(lang, &e))
             .unwrap_or_else(|| t!(lang, "app-not-allowed"));
         let valid = if choices.is_empty() {
             t!(lang, "app-figure-only-pass")

@@ -1,10 +1,14 @@
 //! Events and moves in words: the turn messages and the history.
 
 use super::*;
+use crate::engine::ScoreReason;
+use crate::i18n::words as i18n_words;
+use crate::t;
 
-/// Words for the events of one command.
-pub(super) fn describe(r: &ChannelRecord, actor: u8, events: &[Event]) -> String {
+/// Words for the events of one command, in `lang` (public: the game's language).
+pub(super) fn describe(lang: Lang, r: &ChannelRecord, actor: u8, events: &[Event]) -> String {
     let game = game_of(r);
+    let name = |p: &u8| r.seat_name(*p).to_string();
     let mut lines: Vec<String> = Vec::new();
     let mut first = String::new();
     for e in events {
@@ -14,49 +18,51 @@ pub(super) fn describe(r: &ChannelRecord, actor: u8, events: &[Event]) -> String
                 tile,
                 at,
                 rotation,
-            } if *player == actor && first.is_empty() => {
-                first = format!(
-                    "**{}** placed **{}** at {} (turned {}°)",
-                    r.seat_name(*player),
-                    text::tile_id(*tile),
-                    at,
-                    rotation.degrees()
+            } => {
+                let line = t!(
+                    lang,
+                    "word-ev-tile-placed",
+                    name = name(player),
+                    tile = text::tile_id(*tile),
+                    at = at.to_string(),
+                    degrees = rotation.degrees() as i64
                 );
+                if *player == actor && first.is_empty() {
+                    first = line;
+                } else {
+                    lines.push(line + ".");
+                }
             }
-            Event::TilePlaced {
-                player,
-                tile,
-                at,
-                rotation,
-            } => lines.push(format!(
-                "**{}** placed **{}** at {} (turned {}°).",
-                r.seat_name(*player),
-                text::tile_id(*tile),
-                at,
-                rotation.degrees()
-            )),
             Event::FigurePlaced {
                 player,
                 figure,
                 at,
                 segment,
             } => {
-                let phrase = figure_phrase(game, *figure, *at, *segment);
+                let phrase = figure_phrase(lang, game, *figure, *at, *segment);
                 if first.is_empty() {
-                    first = format!("**{}** put a {phrase}", r.seat_name(*player));
+                    first = t!(
+                        lang,
+                        "word-ev-figure-placed",
+                        name = name(player),
+                        phrase = phrase
+                    );
                 } else {
-                    first.push_str(&format!(" and a {phrase}"));
+                    first.push(' ');
+                    first.push_str(&t!(lang, "word-ev-also-figure", phrase = phrase));
                 }
             }
             Event::Passed { player } if first.is_empty() => {
-                first = format!("**{}** placed no figure", r.seat_name(*player));
+                first = t!(lang, "word-ev-no-figure", name = name(player));
             }
             Event::FeatureCompleted { feature, tiles, .. } => {
-                lines.push(format!(
-                    "{} completed ({}).",
-                    capitalise(feature.word()),
-                    text::plural(*tiles as usize, "tile", "tiles")
-                ));
+                let feature = t!(lang, &format!("word-seg-{}", feature.word()));
+                lines.push(capitalise(&t!(
+                    lang,
+                    "word-ev-feature-completed",
+                    feature = feature,
+                    tiles = *tiles as i64
+                )));
             }
             Event::Scored {
                 player,
@@ -66,103 +72,132 @@ pub(super) fn describe(r: &ChannelRecord, actor: u8, events: &[Event]) -> String
                 ..
             } => {
                 // With Messages: which of the two markers moved.
-                let on = marker.map(|m| format!(", marker {}", m + 1));
-                lines.push(format!(
-                    "{} {} +{points} ({}{}).",
-                    text::disc(*player),
-                    r.seat_name(*player),
-                    reason.text(),
-                    on.unwrap_or_default()
+                let on = marker
+                    .map(|m| t!(lang, "word-ev-on-marker", marker = m as i64 + 1))
+                    .unwrap_or_default();
+                lines.push(t!(
+                    lang,
+                    "word-ev-scored",
+                    disc = text::disc(*player),
+                    name = name(player),
+                    points = *points as i64,
+                    reason = reason_words(lang, *reason),
+                    on = on
                 ));
             }
-            Event::MessageDrawn { player, message } => lines.push(format!(
-                "**{}**'s marker stopped on a multiple of 5: they take message {message}: \
-                 \"{}\" (or 2 points).",
-                r.seat_name(*player),
-                crate::engine::expansions::messages::title(*message)
+            Event::MessageDrawn { player, message } => lines.push(t!(
+                lang,
+                "word-ev-message-drawn",
+                name = name(player),
+                message = *message as i64,
+                title = t!(
+                    lang,
+                    crate::engine::expansions::messages::title_key(*message)
+                )
             )),
             Event::MessageUsed {
                 player,
                 message,
                 take,
-            } => lines.push(format!(
-                "**{}** used message {message} ({}); it goes under the pile.",
-                r.seat_name(*player),
-                match take {
-                    MessageTake::Action => "its action",
-                    MessageTake::Points => "2 points",
-                }
+            } => lines.push(t!(
+                lang,
+                "word-ev-message-used",
+                name = name(player),
+                message = *message as i64,
+                take = t!(
+                    lang,
+                    match take {
+                        MessageTake::Action => "word-take-action",
+                        MessageTake::Points => "word-take-points",
+                    }
+                )
             )),
             Event::GoodsTaken { player, goods } => {
                 let what: Vec<String> = crate::engine::tile::Good::ALL
                     .iter()
                     .filter(|g| goods[g.index()] > 0)
-                    .map(|g| format!("{} {}", goods[g.index()], g.word()))
+                    .map(|g| format!("{} {}", goods[g.index()], good_word(lang, *g)))
                     .collect();
-                lines.push(format!(
-                    "{} takes the goods: {}.",
-                    r.seat_name(*player),
-                    what.join(", ")
+                lines.push(t!(
+                    lang,
+                    "word-ev-goods",
+                    name = name(player),
+                    goods = what.join(&t!(lang, "word-list-separator"))
                 ));
             }
             Event::ExtraTile { player } => {
-                lines.push(format!(
-                    "{}'s builder brings a second tile this turn.",
-                    r.seat_name(*player)
-                ));
+                lines.push(t!(lang, "word-ev-extra-tile", name = name(player)));
             }
             Event::TileSetAside { tile, .. } => {
-                lines.push(format!(
-                    "Tile {} fits nowhere and is set aside.",
-                    text::tile_id(*tile)
-                ));
+                lines.push(t!(lang, "word-ev-set-aside", tile = text::tile_id(*tile)));
             }
             Event::MagicMoved {
                 player,
                 figure,
                 at,
                 segment,
-            } => lines.push(format!(
-                "{} put the {figure} on the {}.",
-                r.seat_name(*player),
-                game.board()
+            } => {
+                let place = game
+                    .board()
                     .at(*at)
-                    .map(|t| format!(
-                        "{} at {at}",
-                        t.kind().describe_segment(*segment as usize, t.rotation)
-                    ))
-                    .unwrap_or_else(|| at.to_string())
-            )),
-            Event::MagicRemoved { figure, at } => {
-                lines.push(format!("The {figure} leaves the board (from {at})."))
+                    .map(|t| {
+                        let what = t.kind().describe_segment(*segment as usize, t.rotation);
+                        t!(
+                            lang,
+                            "err-segment-at",
+                            what = i18n_words::segment(lang, &what, true),
+                            at = at.to_string()
+                        )
+                    })
+                    .unwrap_or_else(|| at.to_string());
+                lines.push(t!(
+                    lang,
+                    "word-ev-magic-moved",
+                    name = name(player),
+                    figure = i18n_words::neutral(lang, *figure),
+                    place = place
+                ))
             }
-            Event::GoldPlaced { at, bars, .. } => lines.push(format!(
-                "A gold bar goes on the tile at {at} ({} there).",
-                text::plural(*bars as usize, "bar", "bars")
+            Event::MagicRemoved { figure, at } => lines.push(capitalise(&t!(
+                lang,
+                "word-ev-magic-removed",
+                figure = i18n_words::neutral(lang, *figure),
+                at = at.to_string()
+            ))),
+            Event::GoldPlaced { at, bars, .. } => lines.push(t!(
+                lang,
+                "word-ev-gold-placed",
+                at = at.to_string(),
+                bars = *bars as i64
             )),
-            Event::GoldTaken { player, bars } => lines.push(format!(
-                "{} {} takes {}.",
-                text::disc(*player),
-                r.seat_name(*player),
-                text::plural(*bars as usize, "gold bar", "gold bars")
+            Event::GoldTaken { player, bars } => lines.push(t!(
+                lang,
+                "word-ev-gold-taken",
+                disc = text::disc(*player),
+                name = name(player),
+                bars = *bars as i64
             )),
             Event::Flew {
                 player,
                 figure,
                 roll,
                 to,
-            } => lines.push(format!(
-                "{}'s {figure} boards the flying machine: the die shows {roll}, it flies to {to}.",
-                r.seat_name(*player)
+            } => lines.push(t!(
+                lang,
+                "word-ev-flew",
+                name = name(player),
+                figure = i18n_words::figure(lang, *figure),
+                roll = *roll as i64,
+                to = to.to_string()
             )),
-            Event::FlightFailed { figure, .. } => lines.push(format!(
-                "The {figure} finds no incomplete road, city or cloister there and goes back."
+            Event::FlightFailed { figure, .. } => lines.push(t!(
+                lang,
+                "word-ev-flight-failed",
+                figure = i18n_words::figure(lang, *figure)
             )),
-            Event::GoldLost { bars } => lines.push(format!(
-                "{} left on the board {} lost.",
-                text::plural(*bars as usize, "gold bar", "gold bars"),
-                if *bars == 1 { "is" } else { "are" }
-            )),
+            Event::GoldLost { bars } => {
+                lines.push(t!(lang, "word-ev-gold-lost", bars = *bars as i64))
+            }
             Event::RobberPlaced {
                 player,
                 beside,
@@ -174,79 +209,90 @@ pub(super) fn describe(r: &ChannelRecord, actor: u8, events: &[Event]) -> String
                 } else {
                     String::new()
                 };
-                lines.push(format!(
-                    "{} {} {} their robber beside {} {}'s scoring marker{which}.",
-                    text::disc(*player),
-                    r.seat_name(*player),
-                    if *moved { "moved" } else { "put" },
-                    text::disc(*beside),
-                    r.seat_name(*beside)
+                lines.push(t!(
+                    lang,
+                    "word-ev-robber",
+                    disc = text::disc(*player),
+                    name = name(player),
+                    moved = if *moved { "yes" } else { "no" },
+                    besidedisc = text::disc(*beside),
+                    beside = name(beside),
+                    which = which
                 ))
             }
-            Event::RobberDeclined { player } => lines.push(format!(
-                "{} {} placed no robber.",
-                text::disc(*player),
-                r.seat_name(*player)
+            Event::RobberDeclined { player } => lines.push(t!(
+                lang,
+                "word-ev-robber-declined",
+                disc = text::disc(*player),
+                name = name(player)
             )),
             Event::RobberStole {
                 player,
                 from,
                 points,
-            } => lines.push(format!(
-                "{}'s robber takes {} from {}'s scoring and goes home.",
-                r.seat_name(*player),
-                text::plural(*points as usize, "point", "points"),
-                r.seat_name(*from)
+            } => lines.push(t!(
+                lang,
+                "word-ev-robber-stole",
+                name = name(player),
+                points = *points as i64,
+                from = name(from)
             )),
             Event::RobberReturned { player } => {
-                lines.push(format!("{}'s robber goes home.", r.seat_name(*player)))
+                lines.push(t!(lang, "word-ev-robber-home", name = name(player)))
             }
             Event::Resigned { player } => {
-                lines.push(format!("**{}** resigned.", r.seat_name(*player)))
+                lines.push(t!(lang, "word-ev-resigned", name = name(player)))
             }
-            Event::FerryPlaced { player, at, ends } => lines.push(format!(
-                "**{}** put a ferry on the lake at {at}, joining its {} and {} roads.",
-                r.seat_name(*player),
-                ends[0].word(),
-                ends[1].word()
+            Event::FerryPlaced { player, at, ends } => lines.push(t!(
+                lang,
+                "word-ev-ferry-placed",
+                name = name(player),
+                at = at.to_string(),
+                a = t!(lang, &format!("word-seg-{}", ends[0].word())),
+                b = t!(lang, &format!("word-seg-{}", ends[1].word()))
             )),
             Event::FerryMoved {
                 player, at, ends, ..
-            } => lines.push(format!(
-                "**{}** moved the ferry at {at}: it now joins the {} and {} roads.",
-                r.seat_name(*player),
-                ends[0].word(),
-                ends[1].word()
+            } => lines.push(t!(
+                lang,
+                "word-ev-ferry-moved",
+                name = name(player),
+                at = at.to_string(),
+                a = t!(lang, &format!("word-seg-{}", ends[0].word())),
+                b = t!(lang, &format!("word-seg-{}", ends[1].word()))
             )),
             Event::CropCircleChosen {
                 player,
                 symbol,
                 option,
-            } => lines.push(format!(
-                "**{}** chose **{}** for the crop circle: every player {} {}.",
-                r.seat_name(*player),
-                option.word(),
+            } => lines.push(t!(
+                lang,
                 match option {
-                    crate::engine::CropOption::Add => "may add a follower beside one of their",
-                    crate::engine::CropOption::Remove => "takes back one of their",
+                    CropOption::Add => "word-ev-crop-add",
+                    CropOption::Remove => "word-ev-crop-remove",
                 },
-                symbol.followers()
+                name = name(player),
+                kind = t!(
+                    lang,
+                    crate::engine::expansions::crop_circles::followers_key(*symbol)
+                )
             )),
-            Event::FerriesStay { player } => lines.push(format!(
-                "**{}** left the ferries where they are.",
-                r.seat_name(*player)
-            )),
+            Event::FerriesStay { player } => {
+                lines.push(t!(lang, "word-ev-ferries-stay", name = name(player)))
+            }
             Event::NothingAdded { player } => {
-                lines.push(format!("**{}** added no follower.", r.seat_name(*player)))
+                lines.push(t!(lang, "word-ev-nothing-added", name = name(player)))
             }
             // A crop circle's "remove": the figure taken back is the command's first event.
             Event::FigureReturned { player, figure, at }
                 if first.is_empty() && lines.is_empty() =>
             {
-                first = format!(
-                    "**{}** took back their {} from the tile at {at}",
-                    r.seat_name(*player),
-                    figure.word()
+                first = t!(
+                    lang,
+                    "word-ev-took-back",
+                    name = name(player),
+                    figure = i18n_words::figure(lang, *figure),
+                    at = at.to_string()
                 );
             }
             _ => {}
@@ -258,7 +304,34 @@ pub(super) fn describe(r: &ChannelRecord, actor: u8, events: &[Event]) -> String
     lines.join("\n")
 }
 
-pub(super) fn figure_phrase(game: &Game, figure: FigureKind, at: Pos, segment: u8) -> String {
+/// Why points were scored ("road completed", "most wine").
+pub(super) fn reason_words(lang: Lang, reason: ScoreReason) -> String {
+    match reason {
+        ScoreReason::RoadCompleted => t!(lang, "word-reason-road-completed"),
+        ScoreReason::CityCompleted => t!(lang, "word-reason-city-completed"),
+        ScoreReason::CloisterCompleted => t!(lang, "word-reason-cloister-completed"),
+        ScoreReason::Road => t!(lang, "word-reason-road"),
+        ScoreReason::City => t!(lang, "word-reason-city"),
+        ScoreReason::Cloister => t!(lang, "word-reason-cloister"),
+        ScoreReason::Farm => t!(lang, "word-reason-farm"),
+        ScoreReason::Goods(g) => t!(lang, "word-reason-goods", good = good_word(lang, g)),
+        ScoreReason::Gold => t!(lang, "word-reason-gold"),
+        ScoreReason::Robber => t!(lang, "word-reason-robber"),
+        ScoreReason::Message(n) => t!(lang, "word-reason-message", message = n as i64),
+    }
+}
+
+fn good_word(lang: Lang, g: crate::engine::tile::Good) -> String {
+    t!(lang, &format!("word-good-{}", g.word()))
+}
+
+pub(super) fn figure_phrase(
+    lang: Lang,
+    game: &Game,
+    figure: FigureKind,
+    at: Pos,
+    segment: u8,
+) -> String {
     match game.board().at(at) {
         Some(t) => {
             let kind = t.kind();
@@ -266,18 +339,20 @@ pub(super) fn figure_phrase(game: &Game, figure: FigureKind, at: Pos, segment: u
                 .segments
                 .get(segment as usize)
                 .map_or(SegmentKind::Field, |s| s.kind);
-            format!(
-                "{} on the {}",
-                role(figure, on),
-                kind.describe_segment(segment as usize, t.rotation)
+            let what = kind.describe_segment(segment as usize, t.rotation);
+            t!(
+                lang,
+                "word-figure-on",
+                role = role_in(lang, figure, on),
+                what = i18n_words::segment(lang, &what, true)
             )
         }
-        None => figure.word().to_string(),
+        None => i18n_words::figure(lang, figure),
     }
 }
 
 /// The last `count` moves in words, rebuilt by replaying the log.
-pub(super) fn history(r: &ChannelRecord, count: usize) -> String {
+pub(super) fn history(lang: Lang, r: &ChannelRecord, count: usize) -> String {
     let game = game_of(r);
     let mut replay = match Game::new(game.config().clone()) {
         Ok(g) => g,
@@ -292,7 +367,7 @@ pub(super) fn history(r: &ChannelRecord, count: usize) -> String {
         shadow.game = RecordGame::Board {
             game: replay.clone(),
         };
-        let line = describe(&shadow, entry.player, &events).replace('\n', " ");
+        let line = describe(lang, &shadow, entry.player, &events).replace('\n', " ");
         if !line.is_empty() {
             moves.push(line);
         }

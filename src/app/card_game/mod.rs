@@ -22,7 +22,7 @@ use super::components::{CHOOSE, HAND, PLAY, button, select};
 use super::reply::{ButtonStyle, Message, Response, SelectOption};
 use super::{Session, bots, lobby, seat_of, text, undo};
 use crate::cards::{
-    Card, CardAction, CardEvent, CardGame, CardId, CardPending, Colour, PendingKind, Species,
+    Card, CardAction, CardEvent, CardGame, CardId, CardPending, Colour, PendingKind,
 };
 use crate::i18n::Lang;
 use crate::render;
@@ -96,9 +96,10 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
     }
 }
 
-/// A row by colour word or area word: "blue"/"city", "yellow"/"cloister"...
+/// A row by colour word or area word of either language: "blue"/"city",
+/// "amarilla"/"claustro"...
 pub fn parse_row(s: &str) -> Option<Colour> {
-    Colour::parse(s)
+    crate::i18n::words::parse_row(s)
 }
 
 pub(super) fn row_name(c: Colour) -> String {
@@ -156,7 +157,11 @@ pub(super) fn act(
 ) -> Result<Response, StoreError> {
     let events = match game_mut(&mut r).apply(seat, action) {
         Ok(e) => e,
-        Err(e) => return Ok(Response::error(e.to_string())),
+        Err(e) => {
+            return Ok(Response::error(crate::i18n::words::card_error(
+                s.ctx.lang, &e,
+            )));
+        }
     };
     let moves = game_of(&r).log().len();
     undo::forget_if_stale(&mut r, moves);

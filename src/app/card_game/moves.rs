@@ -122,10 +122,13 @@ pub(super) fn resolve_choice(
                 || match o {
                     CardAction::JokerRow { row } => parse_row(&wanted) == Some(*row),
                     CardAction::AssignJoker { species } => {
-                        Species::parse(&wanted) == Some(*species)
+                        crate::i18n::words::parse_species(&wanted) == Some(*species)
                     }
                     CardAction::Misplaced { keep } => {
-                        (wanted.contains("10") || wanted.contains("point")) != *keep
+                        (wanted.contains("10")
+                            || wanted.contains("point")
+                            || wanted.contains("punto"))
+                            != *keep
                             && !wanted.is_empty()
                     }
                     _ => false,

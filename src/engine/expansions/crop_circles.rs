@@ -11,7 +11,9 @@
 //! `data/tiles/crop-circles.toml`, `crop-circles-1.toml` (the `crop_circle` symbol).
 
 use super::{Module, Step};
-use crate::engine::action::{Action, CropOption, CropSpot, Decision, Event, RuleError};
+use crate::engine::action::{
+    Action, Arg, CropOption, CropSpot, Decision, Event, Refusal, RuleError,
+};
 use crate::engine::board::TileIdx;
 use crate::engine::config::{Expansion, ExpansionSet};
 use crate::engine::figures::{Figure, FigureKind};
@@ -94,7 +96,7 @@ pub(crate) fn check_choice(action: &Action) -> Result<(), RuleError> {
     match action {
         Action::CropCircle { .. } => Ok(()),
         _ => Err(RuleError::WrongDecision {
-            expected: "the crop circle's option: add or remove",
+            expected: "err-expect-crop-option",
         }),
     }
 }
@@ -143,7 +145,7 @@ pub(crate) fn check_pick(
     option: CropOption,
     action: &Action,
 ) -> Result<(), RuleError> {
-    let kind = symbol.followers();
+    let kind = followers_key(symbol);
     let (at, segment, figure) = match (option, action.clone()) {
         (CropOption::Add, Action::Pass) => return Ok(()),
         (CropOption::Add, Action::AddFollower { at, segment }) => {
@@ -159,17 +161,17 @@ pub(crate) fn check_pick(
         ) => (at, segment, figure),
         (CropOption::Add, _) => {
             return Err(RuleError::WrongDecision {
-                expected: "a follower to add beside one of yours (crop circle), or a pass",
+                expected: "err-expect-crop-add",
             });
         }
         (CropOption::Remove, Action::Pass) => {
-            return Err(RuleError::Refused(format!(
-                "the crop circle says remove: you must take back one of your {kind}"
-            )));
+            return Err(Refusal::new("err-crop-must-remove")
+                .with("kind", Arg::key(kind))
+                .into());
         }
         (CropOption::Remove, _) => {
             return Err(RuleError::WrongDecision {
-                expected: "one of your followers to take back (crop circle)",
+                expected: "err-expect-crop-remove",
             });
         }
     };
@@ -180,9 +182,9 @@ pub(crate) fn check_pick(
     {
         return Ok(());
     }
-    let valid: Vec<String> = options.iter().map(|o| describe(st, o)).collect();
+    let valid: Vec<Arg> = options.iter().map(|o| spot_arg(st, o)).collect();
     let Some(tile) = st.board.index_at(at) else {
-        return Err(RuleError::Refused(format!("there is no tile at {at}")));
+        return Err(Refusal::new("err-no-tile-at").with("at", at).into());
     };
     let placed = st.board.tile(tile);
     let Some(seg) = placed.kind().segments.get(segment as usize) else {
@@ -199,48 +201,88 @@ pub(crate) fn check_pick(
         .iter()
         .any(|f| f.owner == player && f.tile == tile && f.seg == segment && f.kind.is_follower());
     let verb = match option {
-        CropOption::Add => "adds",
-        CropOption::Remove => "takes back",
+        CropOption::Add => "word-crop-adds",
+        CropOption::Remove => "word-crop-takes-back",
     };
     let reason = if own && seg.kind != symbol.segment_kind() {
         let role = match seg.kind {
-            SegmentKind::Road => "thief",
-            SegmentKind::City => "knight",
-            SegmentKind::Field => "farmer",
-            SegmentKind::Cloister => "monk",
+            SegmentKind::Road => "word-role-thief",
+            SegmentKind::City => "word-role-knight",
+            SegmentKind::Field => "word-role-farmer",
+            SegmentKind::Cloister => "word-role-monk",
         };
-        format!(
-            "your {role} on the {what} at {at} is not a {}: the crop circle ({}) {verb} {kind} only",
-            symbol.follower(),
-            symbol.word()
-        )
+        Refusal::new("err-crop-wrong-role")
+            .with("role", Arg::key(role))
+            .with("what", Arg::TheSegment(what))
+            .with("at", at)
+            .with("follower", Arg::key(follower_key(symbol)))
+            .with("symbol", Arg::key(symbol_key(symbol)))
+            .with("verb", Arg::key(verb))
+            .with("kind", Arg::key(kind))
     } else {
         match option {
-            CropOption::Add => format!(
-                "you have no {} on the {what} at {at}: a follower goes beside one of your own \
-                 {kind} (same tile, same feature)",
-                symbol.follower()
-            ),
-            CropOption::Remove => format!("you have no {figure} on the {what} at {at}"),
+            CropOption::Add => Refusal::new("err-crop-none-to-add")
+                .with("follower", Arg::key(follower_key(symbol)))
+                .with("what", Arg::TheSegment(what))
+                .with("at", at)
+                .with("kind", Arg::key(kind)),
+            CropOption::Remove => Refusal::new("err-crop-none-to-remove")
+                .with("figure", figure)
+                .with("what", Arg::TheSegment(what))
+                .with("at", at),
         }
     };
-    let valid = match option {
-        CropOption::Add => format!("beside one of your own; valid: {}", valid.join(", ")),
-        CropOption::Remove => format!("valid: {}", valid.join(", ")),
+    let key = match option {
+        CropOption::Add => "err-crop-add-valid",
+        CropOption::Remove => "err-crop-remove-valid",
     };
-    Err(RuleError::Refused(format!("{reason}, {valid}")))
+    Err(Refusal::new(key)
+        .with("reason", reason)
+        .with("valid", Arg::List(valid))
+        .into())
 }
 
-/// "the city north at 1,0".
-pub fn describe(st: &State, o: &CropSpot) -> String {
+/// A crop circle's spot as a refusal's argument ("the city north at 1,0").
+fn spot_arg(st: &State, o: &CropSpot) -> Arg {
     let placed = st.board.tile(o.tile);
-    format!(
-        "the {} at {}",
-        placed
-            .kind()
-            .describe_segment(o.segment as usize, placed.rotation),
-        o.at
-    )
+    Refusal::new("err-segment-at")
+        .with(
+            "what",
+            Arg::TheSegment(
+                placed
+                    .kind()
+                    .describe_segment(o.segment as usize, placed.rotation),
+            ),
+        )
+        .with("at", o.at)
+        .into()
+}
+
+/// The key of the follower a crop circle names (`word-role-…`).
+pub fn follower_key(symbol: CropCircle) -> &'static str {
+    match symbol {
+        CropCircle::Pitchfork => "word-role-farmer",
+        CropCircle::Club => "word-role-thief",
+        CropCircle::Shield => "word-role-knight",
+    }
+}
+
+/// The key of the followers a crop circle names, in the plural (`word-roles-…`).
+pub fn followers_key(symbol: CropCircle) -> &'static str {
+    match symbol {
+        CropCircle::Pitchfork => "word-roles-farmer",
+        CropCircle::Club => "word-roles-thief",
+        CropCircle::Shield => "word-roles-knight",
+    }
+}
+
+/// The key of a crop circle's picture (`word-crop-…`).
+pub fn symbol_key(symbol: CropCircle) -> &'static str {
+    match symbol {
+        CropCircle::Pitchfork => "word-crop-pitchfork",
+        CropCircle::Club => "word-crop-club",
+        CropCircle::Shield => "word-crop-shield",
+    }
 }
 
 pub(crate) fn apply_pick(st: &mut State, player: u8, action: &Action, events: &mut Vec<Event>) {

@@ -11,7 +11,7 @@
 //! `data/tiles/ferries.toml` (the `lake` symbol).
 
 use super::{Module, Step};
-use crate::engine::action::{Action, Decision, Event, FerryOption, RuleError};
+use crate::engine::action::{Action, Arg, Decision, Event, FerryOption, Refusal, RuleError};
 use crate::engine::board::TileIdx;
 use crate::engine::config::Expansion;
 use crate::engine::features::SegId;
@@ -170,31 +170,32 @@ pub(crate) fn place_decision(st: &State, tile: TileIdx) -> Decision {
     }
 }
 
-fn valid_pairs(pairs: &[[Side; 2]]) -> String {
-    pairs
-        .iter()
-        .map(|[a, b]| format!("{}+{}", a.letter(), b.letter()))
-        .collect::<Vec<_>>()
-        .join(", ")
+fn valid_pairs(pairs: &[[Side; 2]]) -> Arg {
+    Arg::List(
+        pairs
+            .iter()
+            .map(|[a, b]| Arg::Plain(format!("{}+{}", a.letter(), b.letter())))
+            .collect(),
+    )
 }
 
 pub(crate) fn check_place(st: &State, tile: TileIdx, action: &Action) -> Result<(), RuleError> {
     let Action::PlaceFerry { at, ends } = *action else {
         return Err(RuleError::WrongDecision {
-            expected: "a ferry to be placed on the lake just placed",
+            expected: "err-expect-ferry",
         });
     };
     let here = st.board.tile(tile).pos;
     if at != here {
-        return Err(RuleError::Refused(format!(
-            "the new ferry goes on the lake of the tile just placed, at {here}, not at {at}"
-        )));
+        return Err(Refusal::new("err-ferry-here")
+            .with("here", here)
+            .with("at", at)
+            .into());
     }
     if segments_of(st, tile, ends).is_none() {
-        return Err(RuleError::Refused(format!(
-            "a ferry joins two road ends of the lake; here: {}",
-            valid_pairs(&pairs(st, tile))
-        )));
+        return Err(Refusal::new("err-ferry-ends")
+            .with("options", valid_pairs(&pairs(st, tile)))
+            .into());
     }
     Ok(())
 }
@@ -268,42 +269,40 @@ pub(crate) fn check_move(st: &State, action: &Action) -> Result<(), RuleError> {
         Action::MoveFerry { at, ends } => (at, ends),
         _ => {
             return Err(RuleError::WrongDecision {
-                expected: "a ferry to be moved, or a pass",
+                expected: "err-expect-ferry-move",
             });
         }
     };
     let f = &st.ext.ferries;
     let tile = st.board.index_at(at).filter(|t| f.on(*t).is_some());
     let Some(tile) = tile else {
-        return Err(RuleError::Refused(format!("there is no ferry at {at}")));
+        return Err(Refusal::new("err-no-ferry-at").with("at", at).into());
     };
     if f.moved.contains(&tile) {
-        return Err(RuleError::Refused(format!(
-            "the ferry at {at} has moved already this turn (a ferry moves at most once per turn)"
-        )));
+        return Err(Refusal::new("err-ferry-moved").with("at", at).into());
     }
     if !f.movable.contains(&tile) {
-        let may: Vec<String> = f
+        let may: Vec<Arg> = f
             .movable
             .iter()
-            .map(|t| st.board.tile(*t).pos.to_string())
+            .map(|t| {
+                Refusal::new("err-the-ferry-at")
+                    .with("at", st.board.tile(*t).pos)
+                    .into()
+            })
             .collect();
-        return Err(RuleError::Refused(format!(
-            "only the first ferry met in each direction along the road from the tile just \
-             placed may move: the ferry at {}",
-            may.join(" or the ferry at ")
-        )));
+        return Err(Refusal::new("err-ferry-not-movable")
+            .with("options", Arg::Or(may))
+            .into());
     }
     let Some(segs) = segments_of(st, tile, ends) else {
-        return Err(RuleError::Refused(format!(
-            "a ferry joins two road ends of its own lake; at {at}: {}",
-            valid_pairs(&pairs(st, tile))
-        )));
+        return Err(Refusal::new("err-ferry-own-ends")
+            .with("at", at)
+            .with("options", valid_pairs(&pairs(st, tile)))
+            .into());
     };
     if Some(segs) == f.on(tile) {
-        return Err(RuleError::Refused(format!(
-            "the ferry at {at} joins those ends already"
-        )));
+        return Err(Refusal::new("err-ferry-same-ends").with("at", at).into());
     }
     Ok(())
 }

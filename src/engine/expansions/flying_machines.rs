@@ -8,7 +8,7 @@
 //! flying-machines.toml` (the `flying-machine(D)` symbol).
 
 use super::{Module, Step};
-use crate::engine::action::{Action, Decision, Event, RuleError};
+use crate::engine::action::{Action, Arg, Decision, Event, Refusal, RuleError};
 use crate::engine::board::TileIdx;
 use crate::engine::config::{Expansion, GameConfig};
 use crate::engine::figures::FigureKind;
@@ -110,7 +110,7 @@ pub(crate) fn decision(st: &State, figure: FigureKind, tile: TileIdx, roll: u8) 
 pub(crate) fn check(st: &State, tile: TileIdx, action: &Action) -> Result<(), RuleError> {
     let Action::Land { segment } = *action else {
         return Err(RuleError::WrongDecision {
-            expected: "the flown figure to land",
+            expected: "err-expect-landing",
         });
     };
     let kind = st.kind(tile);
@@ -127,18 +127,19 @@ pub(crate) fn check(st: &State, tile: TileIdx, action: &Action) -> Result<(), Ru
     let rotation = st.board.tile(tile).rotation;
     let what = kind.describe_segment(segment as usize, rotation);
     let reason = if s.kind == SegmentKind::Field {
-        "a flown figure never lands on a field"
+        "err-land-field"
     } else {
-        "it is complete"
+        "err-land-complete"
     };
-    let valid: Vec<String> = options
+    let valid: Vec<Arg> = options
         .iter()
-        .map(|o| kind.describe_segment(*o as usize, rotation))
+        .map(|o| Arg::Segment(kind.describe_segment(*o as usize, rotation)))
         .collect();
-    Err(RuleError::Refused(format!(
-        "the figure cannot land on the {what}: {reason}; it may land on: {}",
-        valid.join(", ")
-    )))
+    Err(Refusal::new("err-cannot-land")
+        .with("what", Arg::TheSegment(what))
+        .with("reason", Arg::key(reason))
+        .with("options", Arg::List(valid))
+        .into())
 }
 
 pub(crate) fn apply(

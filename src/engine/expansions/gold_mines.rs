@@ -6,7 +6,7 @@
 //! 10+: 4. Tiles: `data/tiles/gold-mines.toml` (the `gold` symbol).
 
 use super::{Module, Step};
-use crate::engine::action::{Action, Decision, Event, RuleError, ScoreReason};
+use crate::engine::action::{Action, Arg, Decision, Event, Refusal, RuleError, ScoreReason};
 use crate::engine::board::TileIdx;
 use crate::engine::config::Expansion;
 use crate::engine::features::SegId;
@@ -75,20 +75,19 @@ pub(crate) fn decision(st: &State, tile: TileIdx) -> Decision {
 pub(crate) fn check(st: &State, tile: TileIdx, action: &Action) -> Result<(), RuleError> {
     let Action::PlaceGold { at } = *action else {
         return Err(RuleError::WrongDecision {
-            expected: "the second gold bar to be placed",
+            expected: "err-expect-gold",
         });
     };
     let options = around(st, tile);
     if options.contains(&at) {
         return Ok(());
     }
-    let list: Vec<String> = options.iter().map(|p| p.to_string()).collect();
-    Err(RuleError::Refused(format!(
-        "the second gold bar cannot go on {at}: it goes on a tile next to the gold tile \
-         at {} (diagonals count): {}",
-        st.board.tile(tile).pos,
-        list.join(", ")
-    )))
+    let list: Vec<Arg> = options.iter().map(|p| Arg::Pos(*p)).collect();
+    Err(Refusal::new("err-gold-not-there")
+        .with("at", at)
+        .with("gold", st.board.tile(tile).pos)
+        .with("options", Arg::List(list))
+        .into())
 }
 
 pub(crate) fn apply(

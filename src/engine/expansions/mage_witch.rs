@@ -7,7 +7,7 @@
 //! mage-witch.toml` (the `magic` symbol).
 
 use super::{Module, Step, is_road_or_city};
-use crate::engine::action::{Action, Decision, Event, MagicOption, RuleError};
+use crate::engine::action::{Action, Arg, Decision, Event, MagicOption, Refusal, RuleError};
 use crate::engine::board::TileIdx;
 use crate::engine::config::Expansion;
 use crate::engine::features::{FeatureData, SegId};
@@ -113,9 +113,10 @@ pub(crate) fn check(st: &State, _forced: bool, action: &Action) -> Result<(), Ru
             segment,
         } => {
             let Some(tile) = st.board.index_at(at) else {
-                return Err(RuleError::Refused(format!(
-                    "the {figure} cannot go to {at}: there is no tile there"
-                )));
+                return Err(Refusal::new("err-magic-no-tile")
+                    .with("figure", figure)
+                    .with("at", at)
+                    .into());
             };
             let kind = st.kind(tile);
             let Some(s) = kind.segments.get(segment as usize) else {
@@ -126,37 +127,40 @@ pub(crate) fn check(st: &State, _forced: bool, action: &Action) -> Result<(), Ru
             };
             let what = kind.describe_segment(segment as usize, st.board.tile(tile).rotation);
             let root = st.root(tile, segment);
+            let what = Arg::TheSegment(what);
             let reason = if !is_road_or_city(s.kind) {
-                format!("the {what} is not a road or a city")
+                Refusal::new("err-magic-not-road-city").with("what", what)
             } else if st.features.data(root).closed() {
-                format!("the {what} is complete")
+                Refusal::new("err-magic-complete").with("what", what)
             } else if root_of(st, figure.other()) == Some(root) {
-                format!("the {} is on the {what}", figure.other())
+                Refusal::new("err-magic-other-there")
+                    .with("other", figure.other())
+                    .with("what", what)
             } else if position(st, figure).is_some_and(|n| (n.tile, n.seg) == (tile, segment)) {
-                "it stands there already; it must move".to_string()
+                Refusal::new("err-magic-must-move")
             } else {
                 return Ok(());
             };
-            Err(RuleError::Refused(format!(
-                "the {figure} cannot go there: {reason}"
-            )))
+            Err(Refusal::new("err-magic-not-there")
+                .with("figure", figure)
+                .with("reason", reason)
+                .into())
         }
         Action::RemoveMagic { figure } => {
             if position(st, figure).is_none() {
-                Err(RuleError::Refused(format!(
-                    "the {figure} is not on the board"
-                )))
+                Err(Refusal::new("err-magic-not-on-board")
+                    .with("figure", figure)
+                    .into())
             } else if has_option(st) {
-                Err(RuleError::Refused(format!(
-                    "the {figure} may be taken off only when neither magic figure can go on \
-                     an incomplete road or city; place or move one instead"
-                )))
+                Err(Refusal::new("err-magic-remove-not-yet")
+                    .with("figure", figure)
+                    .into())
             } else {
                 Ok(())
             }
         }
         _ => Err(RuleError::WrongDecision {
-            expected: "the mage or the witch to be placed, moved or removed",
+            expected: "err-expect-magic",
         }),
     }
 }

@@ -9,7 +9,9 @@
 //! final scoring. The expansion has no tiles.
 
 use super::{Module, Step};
-use crate::engine::action::{Action, Decision, Event, MessageTake, RuleError, ScoreReason};
+use crate::engine::action::{
+    Action, Arg, Decision, Event, MessageTake, Refusal, RuleError, ScoreReason,
+};
 use crate::engine::board::TileIdx;
 use crate::engine::config::{Expansion, GameConfig};
 use crate::engine::features::SegId;
@@ -153,11 +155,11 @@ pub(crate) fn marker_decision(st: &State, player: u8) -> Decision {
 pub(crate) fn check_marker(action: &Action) -> Result<(), RuleError> {
     match action {
         Action::ChooseMarker { marker } if *marker < 2 => Ok(()),
-        Action::ChooseMarker { marker } => Err(RuleError::Refused(format!(
-            "there is no scoring marker {marker}: choose marker 0 or 1"
-        ))),
+        Action::ChooseMarker { marker } => {
+            Err(Refusal::new("err-no-marker").with("marker", *marker).into())
+        }
         _ => Err(RuleError::WrongDecision {
-            expected: "the scoring marker (0 or 1) that this turn's points move",
+            expected: "err-expect-marker",
         }),
     }
 }
@@ -201,13 +203,13 @@ fn own_followers(st: &State, player: u8) -> Vec<(TileIdx, u8)> {
 fn unavailable(st: &State, player: u8, message: u8) -> Option<&'static str> {
     let none_on = |kind| features_with_follower(st, player, kind).is_empty();
     match message {
-        1 if none_on(SegmentKind::Road) => Some("you have no follower on a road"),
-        2 | 4 if none_on(SegmentKind::City) => Some("you have no follower in a city"),
-        3 if none_on(SegmentKind::Cloister) => Some("you have no follower in a cloister"),
-        5 if none_on(SegmentKind::City) => Some("you have no knight"),
-        6 if none_on(SegmentKind::Field) => Some("you have no farmer"),
-        7 if st.stack.is_empty() => Some("there is no tile left to draw"),
-        8 if own_followers(st, player).is_empty() => Some("you have no follower on the board"),
+        1 if none_on(SegmentKind::Road) => Some("err-no-follower-road"),
+        2 | 4 if none_on(SegmentKind::City) => Some("err-no-follower-city"),
+        3 if none_on(SegmentKind::Cloister) => Some("err-no-follower-cloister"),
+        5 if none_on(SegmentKind::City) => Some("err-no-knight"),
+        6 if none_on(SegmentKind::Field) => Some("err-no-farmer"),
+        7 if st.stack.is_empty() => Some("err-no-tile-left"),
+        8 if own_followers(st, player).is_empty() => Some("err-no-follower-on-board"),
         _ => None,
     }
 }
@@ -241,33 +243,28 @@ pub(crate) fn check_message(st: &State, player: u8, action: &Action) -> Result<(
     } = *action
     else {
         return Err(RuleError::WrongDecision {
-            expected: "the message's action or its 2 points",
+            expected: "err-expect-message",
         });
     };
     let message = st.ext.messages.drawn.unwrap_or_default();
     if let Some(m) = marker.filter(|m| *m > 1) {
-        return Err(RuleError::Refused(format!(
-            "there is no scoring marker {m}: choose marker 0 or 1"
-        )));
+        return Err(Refusal::new("err-no-marker").with("marker", m).into());
     }
     if (take == MessageTake::Points || message != 8) && target.is_some() {
-        return Err(RuleError::Refused(
-            "only message 8's action names a follower".into(),
-        ));
+        return Err(Refusal::new("err-message-no-target").into());
     }
     if take == MessageTake::Points {
         return Ok(());
     }
     if let Some(why) = unavailable(st, player, message) {
-        return Err(RuleError::Refused(format!(
-            "message {message} ({}) cannot be carried out: {why}; take the 2 points instead",
-            title(message)
-        )));
+        return Err(Refusal::new("err-message-unavailable")
+            .with("message", message)
+            .with("title", Arg::key(title_key(message)))
+            .with("why", Arg::key(why))
+            .into());
     }
     if message == 7 && marker.is_some() {
-        return Err(RuleError::Refused(
-            "message 7 gives a tile, not points: it moves no marker".into(),
-        ));
+        return Err(Refusal::new("err-message-7-no-marker").into());
     }
     if message != 8 {
         return Ok(());
@@ -279,29 +276,33 @@ pub(crate) fn check_message(st: &State, player: u8, action: &Action) -> Result<(
     match target {
         Some(t) if options.contains(&t) => Ok(()),
         _ => {
-            let list: Vec<String> = options
+            let list: Vec<Arg> = options
                 .iter()
-                .map(|(at, s)| format!("{at} segment {s}"))
+                .map(|(at, s)| {
+                    Refusal::new("err-pos-segment")
+                        .with("at", *at)
+                        .with("segment", *s)
+                        .into()
+                })
                 .collect();
-            Err(RuleError::Refused(format!(
-                "message 8 scores one of your followers and takes it back: name one of {}",
-                list.join(", ")
-            )))
+            Err(Refusal::new("err-message-8-target")
+                .with("options", Arg::List(list))
+                .into())
         }
     }
 }
 
-/// What a message is called (000's titles).
-pub fn title(message: u8) -> &'static str {
+/// The key of a message's title (`word-message-N`).
+pub fn title_key(message: u8) -> &'static str {
     match message {
-        1 => "score your shortest road",
-        2 => "score your smallest city",
-        3 => "score your smallest cloister",
-        4 => "2 points per shield in your cities",
-        5 => "2 points per knight",
-        6 => "2 points per farmer",
-        7 => "place one more tile",
-        _ => "score one follower and take it back",
+        1 => "word-message-1",
+        2 => "word-message-2",
+        3 => "word-message-3",
+        4 => "word-message-4",
+        5 => "word-message-5",
+        6 => "word-message-6",
+        7 => "word-message-7",
+        _ => "word-message-8",
     }
 }
 

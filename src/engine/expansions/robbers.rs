@@ -9,7 +9,7 @@
 //! `robber` symbol).
 
 use super::{Module, Step};
-use crate::engine::action::{Action, Decision, Event, RuleError, ScoreReason};
+use crate::engine::action::{Action, Arg, Decision, Event, Refusal, RuleError, ScoreReason};
 use crate::engine::board::TileIdx;
 use crate::engine::config::Expansion;
 use crate::engine::geometry::Pos;
@@ -79,7 +79,7 @@ pub(crate) fn check(st: &State, player: u8, action: &Action) -> Result<(), RuleE
         Action::PlaceRobber { beside, marker } => (beside, marker),
         _ => {
             return Err(RuleError::WrongDecision {
-                expected: "a robber to be placed beside a scoring marker, or a pass",
+                expected: "err-expect-robber",
             });
         }
     };
@@ -88,33 +88,36 @@ pub(crate) fn check(st: &State, player: u8, action: &Action) -> Result<(), RuleE
         return Ok(());
     }
     let why = if beside == player {
-        "a robber cannot steal from your own scoring marker".to_string()
+        Refusal::new("err-robber-own")
     } else if beside as usize >= st.players.len() {
-        format!("there is no player {beside}")
+        Refusal::new("err-robber-no-player").with("player", beside)
     } else if st.players[beside as usize].resigned {
-        format!("player {beside} has left the game")
+        Refusal::new("err-robber-resigned").with("player", beside)
     } else if marker >= st.ext.markers() {
-        format!(
-            "player {beside} has no scoring marker {marker} (markers: 0 to {})",
-            st.ext.markers() - 1
-        )
+        Refusal::new("err-robber-no-marker")
+            .with("player", beside)
+            .with("marker", marker)
+            .with("last", st.ext.markers() - 1)
     } else {
-        "your robber stands there already".to_string()
+        Refusal::new("err-robber-there-already")
     };
-    let list: Vec<String> = options
+    let list: Vec<Arg> = options
         .iter()
         .map(|s| {
             if st.ext.markers() > 1 {
-                format!("player {} marker {}", s.beside, s.marker)
+                Refusal::new("err-robber-player-marker")
+                    .with("player", s.beside)
+                    .with("marker", s.marker)
             } else {
-                format!("player {}", s.beside)
+                Refusal::new("err-robber-player").with("player", s.beside)
             }
+            .into()
         })
         .collect();
-    Err(RuleError::Refused(format!(
-        "{why}: it may go beside {}, or pass",
-        list.join(", ")
-    )))
+    Err(Refusal::new("err-robber-not-there")
+        .with("why", why)
+        .with("options", Arg::List(list))
+        .into())
 }
 
 pub(crate) fn apply(st: &mut State, player: u8, action: &Action, events: &mut Vec<Event>) {

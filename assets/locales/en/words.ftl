@@ -1,0 +1,214 @@
+# The engines' words: figures, segments, lists, titles. Keys: word-… (src/i18n/words.rs,
+# src/app/board_game/words.rs, choices.rs, src/app/card_game/words.rs).
+
+## Figures
+word-figure-follower = follower
+word-figure-large = large follower
+word-figure-builder = builder
+word-figure-pig = pig
+word-the-mage = the mage
+word-the-witch = the witch
+
+## Segments: "city north", "road east+west", "field (NL N)"; .the with the article
+word-seg-road = road
+    .the = the road
+word-seg-city = city
+    .the = the city
+word-seg-field = field
+    .the = the field
+word-seg-cloister = cloister
+    .the = the cloister
+word-seg-centre = centre
+word-seg-north = north
+word-seg-east = east
+word-seg-south = south
+word-seg-west = west
+word-seg-north-east = north-east
+word-seg-south-east = south-east
+word-seg-south-west = south-west
+word-seg-north-west = north-west
+
+## Lists
+word-list-separator = {", "}
+word-or-separator = {" or "}
+
+## Messages' titles (000)
+word-message-1 = score your shortest road
+word-message-2 = score your smallest city
+word-message-3 = score your smallest cloister
+word-message-4 = 2 points per shield in your cities
+word-message-5 = 2 points per knight
+word-message-6 = 2 points per farmer
+word-message-7 = place one more tile
+word-message-8 = score one follower and take it back
+
+## Followers by their place, crop circles
+word-role-thief = thief
+word-role-knight = knight
+word-role-farmer = farmer
+word-role-monk = monk
+word-roles-thief = thieves
+word-roles-knight = knights
+word-roles-farmer = farmers
+word-crop-pitchfork = pitchfork
+word-crop-club = club
+word-crop-shield = shield
+word-crop-adds = adds
+word-crop-takes-back = takes back
+
+## The card game: colours (.row: as a row's colour), species, buildings, cards, what is due
+word-colour-blue = blue
+    .row = blue
+word-colour-yellow = yellow
+    .row = yellow
+word-colour-red = red
+    .row = red
+word-colour-green = green
+    .row = green
+word-species-pig = pig
+word-species-cow = cow
+word-species-horse = horse
+word-species-sheep = sheep
+word-building-castle = castle
+word-building-chapel = chapel
+word-building-inn = inn
+word-building-farmhouse = farmhouse
+word-card-person-blue = blue city person { $value }
+word-card-person-yellow = yellow cloister person { $value }
+word-card-person-red = red road person { $value }
+word-card-person-green = green field person { $value }
+word-card-castle = blue castle
+word-card-chapel = yellow chapel
+word-card-inn = red inn
+word-card-farmhouse = green farmhouse
+word-card-pig = blue pig
+word-card-cow = yellow cow
+word-card-horse = red horse
+word-card-sheep = green sheep
+word-card-dragon = dragon
+word-card-fairy = fairy
+word-card-animal-joker = animal joker
+word-card-building-joker = building joker
+word-due-play-face-down = play a card face down into any row
+word-due-play-face-up = play a card face up
+word-due-play-or-follower = { $play } or place the follower
+word-due-follower = place the follower
+word-due-joker-row = choose the row for the drawn { $card }
+word-due-misplaced = choose 10 points or keep the misplaced { $card } (found in the { $row } row)
+word-due-assign-joker = assign the animal joker to a species: { $species }
+
+## Board game events (public lines, in the game's language) and the history
+word-ev-tile-placed = **{ $name }** placed **{ $tile }** at { $at } (turned { $degrees }°)
+word-ev-figure-placed = **{ $name }** put a { $phrase }
+word-ev-also-figure = and a { $phrase }
+word-ev-no-figure = **{ $name }** placed no figure
+word-ev-feature-completed = { $feature } completed ({ $tiles ->
+    [one] 1 tile
+   *[other] { $tiles } tiles
+}).
+word-ev-on-marker = , marker { $marker }
+word-ev-scored = { $disc } { $name } +{ $points } ({ $reason }{ $on }).
+word-ev-message-drawn = **{ $name }**'s marker stopped on a multiple of 5: they take message { $message }: "{ $title }" (or 2 points).
+word-ev-message-used = **{ $name }** used message { $message } ({ $take }); it goes under the pile.
+word-take-action = its action
+word-take-points = 2 points
+word-ev-goods = { $name } takes the goods: { $goods }.
+word-ev-extra-tile = { $name }'s builder brings a second tile this turn.
+word-ev-set-aside = Tile { $tile } fits nowhere and is set aside.
+word-ev-magic-moved = { $name } put { $figure } on { $place }.
+word-ev-magic-removed = { $figure } leaves the board (from { $at }).
+word-ev-gold-placed = A gold bar goes on the tile at { $at } ({ $bars ->
+    [one] 1 bar
+   *[other] { $bars } bars
+} there).
+word-ev-gold-taken = { $disc } { $name } takes { $bars ->
+    [one] 1 gold bar
+   *[other] { $bars } gold bars
+}.
+word-ev-flew = { $name }'s { $figure } boards the flying machine: the die shows { $roll }, it flies to { $to }.
+word-ev-flight-failed = The { $figure } finds no incomplete road, city or cloister there and goes back.
+word-ev-gold-lost = { $bars ->
+    [one] 1 gold bar left on the board is lost.
+   *[other] { $bars } gold bars left on the board are lost.
+}
+word-ev-robber = { $disc } { $name } { $moved ->
+    [yes] moved
+   *[no] put
+} their robber beside { $besidedisc } { $beside }'s scoring marker{ $which }.
+word-ev-robber-declined = { $disc } { $name } placed no robber.
+word-ev-robber-stole = { $name }'s robber takes { $points ->
+    [one] 1 point
+   *[other] { $points } points
+} from { $from }'s scoring and goes home.
+word-ev-robber-home = { $name }'s robber goes home.
+word-ev-resigned = **{ $name }** resigned.
+word-ev-ferry-placed = **{ $name }** put a ferry on the lake at { $at }, joining its { $a } and { $b } roads.
+word-ev-ferry-moved = **{ $name }** moved the ferry at { $at }: it now joins the { $a } and { $b } roads.
+word-ev-crop-add = **{ $name }** chose **add** for the crop circle: every player may add a follower beside one of their { $kind }.
+word-ev-crop-remove = **{ $name }** chose **remove** for the crop circle: every player takes back one of their { $kind }.
+word-ev-ferries-stay = **{ $name }** left the ferries where they are.
+word-ev-nothing-added = **{ $name }** added no follower.
+word-ev-took-back = **{ $name }** took back their { $figure } from the tile at { $at }
+word-figure-on = { $role } on { $what }
+word-large-role = large follower ({ $role })
+
+## Why points were scored
+word-reason-road-completed = road completed
+word-reason-city-completed = city completed
+word-reason-cloister-completed = cloister completed
+word-reason-road = incomplete road
+word-reason-city = incomplete city
+word-reason-cloister = incomplete cloister
+word-reason-farm = farm
+word-reason-goods = most { $good }
+word-reason-gold = gold bars
+word-reason-robber = robber
+word-reason-message = message { $message }
+word-good-wine = wine
+word-good-grain = grain
+word-good-cloth = cloth
+
+## The expansions' decisions: the options' labels (menus, buttons, /choose) and questions
+word-choice-move-magic = Move { $figure } to { $place }
+word-choice-put-magic = Put { $figure } to { $place }
+word-choice-remove-magic = Take { $figure } off the board
+word-choice-gold = Gold bar on the tile at { $at }
+word-choice-land = Land the { $figure } on { $place }
+word-choice-ends = { $a } and { $b }
+word-choice-ferry = Ferry joining the { $ends } roads
+word-choice-ferries-stay = Move no (more) ferries
+word-choice-move-ferry = Move the ferry at { $at } to join the { $ends } roads
+word-choice-crop-add = Add: each may add a { $follower } beside one of theirs
+word-choice-crop-remove = Remove: each takes one { $follower } back
+word-choice-add-none = Add no { $follower }
+word-choice-add-one = Add a { $follower } on { $place }
+word-choice-take-back = Take back your { $who } from { $place }
+word-choice-robber = { $moved ->
+    [yes] Move
+   *[no] Put
+} your robber beside { $disc } { $colour }'s marker
+word-choice-robber-marker = { $moved ->
+    [yes] Move
+   *[no] Put
+} your robber beside { $disc } { $colour }'s marker { $marker }
+word-choice-robber-stays = Leave your robber where it is
+word-choice-no-robber = No robber
+word-choice-marker = Your points this turn move marker { $marker } (at { $at })
+word-choice-on-marker = {" "}on marker { $marker }
+word-choice-two-points = Take 2 points{ $on }
+word-choice-message-8 = Score and take back your follower on { $place }{ $on }
+word-ask-magic-forced = the mage and the witch stand in one feature: move one of them before scoring
+word-ask-magic = a magic tile: put or move the mage or the witch onto an incomplete road or city
+word-ask-gold = a gold tile: put the second gold bar on a tile next to it (diagonals too)
+word-ask-land = the die shows { $roll }: your { $figure } flies to the tile at { $at }; choose where it lands
+word-ask-ferry = put a ferry on the lake at { $at }, joining two of its road ends
+word-ask-move-ferry = your tile extends a road with ferries: you may move the first ferry met in each direction (once each)
+word-ask-crop = the crop circle ({ $symbol }) at { $at }: choose add or remove for every player's { $followers }
+word-ask-crop-add = crop circle: you may add a { $follower } beside one of your own
+word-ask-crop-remove = crop circle: take one of your { $followers } back
+word-ask-robber-move = a robber tile: you may move your robber beside another player's scoring marker
+word-ask-robber = a robber tile: you may put your robber beside another player's scoring marker
+word-ask-robber-other = you may now put your robber beside another player's scoring marker (it takes half of their next points)
+word-ask-marker = you score this turn: choose the scoring marker your points move (marker 1 at { $first }, marker 2 at { $second }); a marker stopping on 5, 10, 15, ... brings a message
+word-ask-message = your marker stopped on a multiple of 5: you take message { $message } ({ $title }); use it or take 2 points
+word-ask-message-unavailable = your marker stopped on a multiple of 5: you take message { $message } ({ $title }), which you cannot carry out now; use it or take 2 points

@@ -1,0 +1,213 @@
+# Las palabras de los motores, con los términos de los reglamentos. Claves: word-…
+
+## Figuras
+word-figure-follower = seguidor
+word-figure-large = seguidor grande
+word-figure-builder = constructor
+word-figure-pig = cerdo
+word-the-mage = el mago
+word-the-witch = la bruja
+
+## Segmentos: "ciudad norte", "camino este+oeste", "campo (NL N)"; .the con el artículo
+word-seg-road = camino
+    .the = el camino
+word-seg-city = ciudad
+    .the = la ciudad
+word-seg-field = campo
+    .the = el campo
+word-seg-cloister = claustro
+    .the = el claustro
+word-seg-centre = centro
+word-seg-north = norte
+word-seg-east = este
+word-seg-south = sur
+word-seg-west = oeste
+word-seg-north-east = noreste
+word-seg-south-east = sureste
+word-seg-south-west = suroeste
+word-seg-north-west = noroeste
+
+## Listas
+word-list-separator = {", "}
+word-or-separator = {" o "}
+
+## Títulos de los despachos (000)
+word-message-1 = puntúa tu camino más corto
+word-message-2 = puntúa tu ciudad más pequeña
+word-message-3 = puntúa tu claustro más pequeño
+word-message-4 = 2 puntos por escudo en tus ciudades
+word-message-5 = 2 puntos por caballero
+word-message-6 = 2 puntos por granjero
+word-message-7 = coloca otra ficha
+word-message-8 = puntúa un seguidor y devuélvelo
+
+## Seguidores según su sitio, círculos en los cultivos
+word-role-thief = ladrón
+word-role-knight = caballero
+word-role-farmer = granjero
+word-role-monk = monje
+word-roles-thief = ladrones
+word-roles-knight = caballeros
+word-roles-farmer = granjeros
+word-crop-pitchfork = horca
+word-crop-club = garrote
+word-crop-shield = escudo
+word-crop-adds = añade
+word-crop-takes-back = retira
+
+## Juego de cartas: colores (.row: como color de una fila), especies, edificios, cartas, lo que toca
+word-colour-blue = azul
+    .row = azul
+word-colour-yellow = amarillo
+    .row = amarilla
+word-colour-red = rojo
+    .row = roja
+word-colour-green = verde
+    .row = verde
+word-species-pig = cerdo
+word-species-cow = vaca
+word-species-horse = caballo
+word-species-sheep = oveja
+word-building-castle = castillo
+word-building-chapel = capilla
+word-building-inn = posada
+word-building-farmhouse = granja
+word-card-person-blue = personaje azul de ciudad { $value }
+word-card-person-yellow = personaje amarillo de claustro { $value }
+word-card-person-red = personaje rojo de camino { $value }
+word-card-person-green = personaje verde de campo { $value }
+word-card-castle = castillo azul
+word-card-chapel = capilla amarilla
+word-card-inn = posada roja
+word-card-farmhouse = granja verde
+word-card-pig = cerdo azul
+word-card-cow = vaca amarilla
+word-card-horse = caballo rojo
+word-card-sheep = oveja verde
+word-card-dragon = dragón
+word-card-fairy = hada
+word-card-animal-joker = comodín de animal
+word-card-building-joker = comodín de edificio
+word-due-play-face-down = jugar una carta boca abajo en cualquier fila
+word-due-play-face-up = jugar una carta boca arriba
+word-due-play-or-follower = { $play } o colocar el seguidor
+word-due-follower = colocar el seguidor
+word-due-joker-row = elegir la fila de la carta robada ({ $card })
+word-due-misplaced = elegir 10 puntos o quedarse la carta mal colocada ({ $card }, encontrada en la fila { $row })
+word-due-assign-joker = asignar el comodín de animal a una especie: { $species }
+
+## Sucesos del juego de tablero (líneas públicas, en el idioma de la partida) y el historial
+word-ev-tile-placed = **{ $name }** colocó **{ $tile }** en { $at } (girada { $degrees }°)
+word-ev-figure-placed = **{ $name }** puso un { $phrase }
+word-ev-also-figure = y un { $phrase }
+word-ev-no-figure = **{ $name }** no colocó ninguna figura
+word-ev-feature-completed = completado: { $feature } ({ $tiles ->
+    [one] 1 ficha
+   *[other] { $tiles } fichas
+}).
+word-ev-on-marker = , marcador { $marker }
+word-ev-scored = { $disc } { $name } +{ $points } ({ $reason }{ $on }).
+word-ev-message-drawn = El marcador de **{ $name }** se detuvo en un múltiplo de 5: toma el despacho { $message }: «{ $title }» (o 2 puntos).
+word-ev-message-used = **{ $name }** usó el despacho { $message } ({ $take }); va debajo del mazo.
+word-take-action = su acción
+word-take-points = 2 puntos
+word-ev-goods = { $name } toma las fichas de mercancía: { $goods }.
+word-ev-extra-tile = El constructor de { $name } trae una segunda ficha este turno.
+word-ev-set-aside = La ficha { $tile } no encaja en ningún sitio y se aparta.
+word-ev-magic-moved = { $name } puso { $figure } en { $place }.
+word-ev-magic-removed = { $figure } sale del tablero (desde { $at }).
+word-ev-gold-placed = Un lingote va a la ficha en { $at } ({ $bars ->
+    [one] 1 lingote
+   *[other] { $bars } lingotes
+} ahí).
+word-ev-gold-taken = { $disc } { $name } toma { $bars ->
+    [one] 1 lingote
+   *[other] { $bars } lingotes
+}.
+word-ev-flew = El { $figure } de { $name } sube a la máquina voladora: el dado muestra { $roll }, vuela hasta { $to }.
+word-ev-flight-failed = El { $figure } no encuentra ahí ningún camino, ciudad ni claustro sin completar y vuelve.
+word-ev-gold-lost = { $bars ->
+    [one] Se pierde 1 lingote que quedaba en el tablero.
+   *[other] Se pierden { $bars } lingotes que quedaban en el tablero.
+}
+word-ev-robber = { $disc } { $name } { $moved ->
+    [yes] movió
+   *[no] puso
+} su ladrón junto al marcador de puntuación{ $which } de { $besidedisc } { $beside }.
+word-ev-robber-declined = { $disc } { $name } no colocó ningún ladrón.
+word-ev-robber-stole = El ladrón de { $name } se lleva { $points ->
+    [one] 1 punto
+   *[other] { $points } puntos
+} de la puntuación de { $from } y vuelve a casa.
+word-ev-robber-home = El ladrón de { $name } vuelve a casa.
+word-ev-resigned = **{ $name }** abandonó.
+word-ev-ferry-placed = **{ $name }** puso un transbordador en el lago en { $at }, que une sus caminos { $a } y { $b }.
+word-ev-ferry-moved = **{ $name }** movió el transbordador en { $at }: ahora une los caminos { $a } y { $b }.
+word-ev-crop-add = **{ $name }** eligió **añadir** para el círculo en los cultivos: cada jugador puede añadir un seguidor junto a uno de sus { $kind }.
+word-ev-crop-remove = **{ $name }** eligió **retirar** para el círculo en los cultivos: cada jugador retira uno de sus { $kind }.
+word-ev-ferries-stay = **{ $name }** dejó los transbordadores donde están.
+word-ev-nothing-added = **{ $name }** no añadió ningún seguidor.
+word-ev-took-back = **{ $name }** retiró su { $figure } de la ficha en { $at }
+word-figure-on = { $role } en { $what }
+word-large-role = seguidor grande ({ $role })
+
+## Por qué se puntuó
+word-reason-road-completed = camino completado
+word-reason-city-completed = ciudad completada
+word-reason-cloister-completed = claustro completado
+word-reason-road = camino sin completar
+word-reason-city = ciudad sin completar
+word-reason-cloister = claustro sin completar
+word-reason-farm = campo
+word-reason-goods = más { $good }
+word-reason-gold = lingotes
+word-reason-robber = ladrón
+word-reason-message = despacho { $message }
+word-good-wine = vino
+word-good-grain = grano
+word-good-cloth = tela
+
+## Las decisiones de las expansiones: las etiquetas de las opciones (menús, botones, /choose) y las preguntas
+word-choice-move-magic = Mover { $figure } a { $place }
+word-choice-put-magic = Poner { $figure } en { $place }
+word-choice-remove-magic = Retirar { $figure } del tablero
+word-choice-gold = Lingote en la ficha en { $at }
+word-choice-land = Aterrizar el { $figure } en { $place }
+word-choice-ends = { $a } y { $b }
+word-choice-ferry = Transbordador que une los caminos { $ends }
+word-choice-ferries-stay = No mover (más) transbordadores
+word-choice-move-ferry = Mover el transbordador en { $at } para unir los caminos { $ends }
+word-choice-crop-add = Añadir: cada uno puede añadir un { $follower } junto a uno suyo
+word-choice-crop-remove = Retirar: cada uno retira un { $follower }
+word-choice-add-none = No añadir ningún { $follower }
+word-choice-add-one = Añadir un { $follower } en { $place }
+word-choice-take-back = Retirar tu { $who } de { $place }
+word-choice-robber = { $moved ->
+    [yes] Mover
+   *[no] Poner
+} tu ladrón junto al marcador de { $disc } { $colour }
+word-choice-robber-marker = { $moved ->
+    [yes] Mover
+   *[no] Poner
+} tu ladrón junto al marcador { $marker } de { $disc } { $colour }
+word-choice-robber-stays = Dejar tu ladrón donde está
+word-choice-no-robber = Ningún ladrón
+word-choice-marker = Tus puntos de este turno mueven el marcador { $marker } (en { $at })
+word-choice-on-marker = {" "}en el marcador { $marker }
+word-choice-two-points = Tomar 2 puntos{ $on }
+word-choice-message-8 = Puntuar y retirar tu seguidor en { $place }{ $on }
+word-ask-magic-forced = el mago y la bruja están en la misma zona: mueve uno de ellos antes de puntuar
+word-ask-magic = una ficha mágica: pon o mueve el mago o la bruja a un camino o una ciudad sin completar
+word-ask-gold = una ficha de oro: pon el segundo lingote en una ficha junto a ella (también en diagonal)
+word-ask-land = el dado muestra { $roll }: tu { $figure } vuela hasta la ficha en { $at }; elige dónde aterriza
+word-ask-ferry = pon un transbordador en el lago en { $at }, uniendo dos de sus extremos de camino
+word-ask-move-ferry = tu ficha prolonga un camino con transbordadores: puedes mover el primer transbordador que se encuentra en cada dirección (una vez cada uno)
+word-ask-crop = el círculo en los cultivos ({ $symbol }) en { $at }: elige añadir o retirar para los { $followers } de cada jugador
+word-ask-crop-add = círculo en los cultivos: puedes añadir un { $follower } junto a uno de los tuyos
+word-ask-crop-remove = círculo en los cultivos: retira uno de tus { $followers }
+word-ask-robber-move = una ficha de ladrones: puedes mover tu ladrón junto al marcador de puntuación de otro jugador
+word-ask-robber = una ficha de ladrones: puedes poner tu ladrón junto al marcador de puntuación de otro jugador
+word-ask-robber-other = ahora puedes poner tu ladrón junto al marcador de puntuación de otro jugador (se lleva la mitad de sus próximos puntos)
+word-ask-marker = puntúas este turno: elige el marcador de puntuación que mueven tus puntos (marcador 1 en { $first }, marcador 2 en { $second }); un marcador que se detiene en 5, 10, 15, ... trae un despacho
+word-ask-message = tu marcador se detuvo en un múltiplo de 5: tomas el despacho { $message } ({ $title }); úsalo o toma 2 puntos
+word-ask-message-unavailable = tu marcador se detuvo en un múltiplo de 5: tomas el despacho { $message } ({ $title }), que ahora no puedes cumplir; úsalo o toma 2 puntos

@@ -1,0 +1,183 @@
+//! The engines' words in Spanish: typed segment and figure words of either language name
+//! the same moves, and refusals reach a Spanish-speaking player in Spanish with what
+//! would be valid.
+
+use carcassonne_bot::app::{App, Arg, Command, Ctx, Env, Response, Visibility};
+use carcassonne_bot::engine::{Decision, Game};
+use carcassonne_bot::i18n::{Lang, words};
+use carcassonne_bot::store::{Loaded, RecordGame, Store};
+
+const CHANNEL: u64 = 42;
+
+fn es() -> Lang {
+    Lang::from_code("es").unwrap()
+}
+
+fn user(id: u64, name: &str, lang: Lang) -> Ctx {
+    Ctx {
+        lang,
+        ..Ctx::new(CHANNEL, Some(1), id, name)
+    }
+}
+
+fn run(app: &App, c: &Ctx, name: &str, args: &[(&str, &str)]) -> Response {
+    let args: Vec<(String, Arg)> = args
+        .iter()
+        .map(|(k, v)| (k.to_string(), Arg::Str(v.to_string())))
+        .collect();
+    let command = Command::parse(name, &args).unwrap_or_else(|e| panic!("/{name}: {e}"));
+    app.handle(c, command)
+}
+
+fn game(app: &App) -> Game {
+    match app.store().load(CHANNEL).unwrap() {
+        Loaded::Game(r) => match r.game {
+            RecordGame::Board { game } => game,
+            other => panic!("not a board game: {other:?}"),
+        },
+        other => panic!("no game: {other:?}"),
+    }
+}
+
+/// A started two-player game whose first tile is placed at the first spot and takes a
+/// figure; the user to move, in `lang`. The same seed every time: the same game.
+fn placed(lang: Lang) -> (App, Ctx) {
+    (1..40)
+        .find_map(|seed| placed_with(seed, lang))
+        .expect("a seed whose first tile takes a figure")
+}
+
+fn placed_with(seed: u64, lang: Lang) -> Option<(App, Ctx)> {
+    placed_in(seed, lang, "en").map(|(app, mover, _)| (app, mover))
+}
+
+/// The same in a game whose language is `game_lang`, with the placement's reply.
+fn placed_in(seed: u64, lang: Lang, game_lang: &str) -> Option<(App, Ctx, Response)> {
+    let app = App::new(Store::temporary().unwrap(), Env::fixed(1_700_000_000, seed));
+    run(
+        &app,
+        &user(11, "alice", lang),
+        "new",
+        &[("language", game_lang)],
+    );
+    run(&app, &user(22, "bob", lang), "join", &[]);
+    run(&app, &user(11, "alice", lang), "start", &[]);
+    let Loaded::Game(r) = app.store().load(CHANNEL).unwrap() else {
+        panic!("no game")
+    };
+    let g = game(&app);
+    let seat = &r.seats[g.current_player() as usize];
+    let mover = user(seat.user, &seat.name, lang);
+    let Some(Decision::PlaceTile { placements, .. }) = g.pending().map(|p| p.decision) else {
+        panic!("a tile to place")
+    };
+    let deg = placements[0].rotations[0].degrees().to_string();
+    let reply = run(&app, &mover, "place", &[("spot", "A"), ("rotation", &deg)]);
+    let takes_figure = matches!(
+        game(&app).pending().map(|p| p.decision),
+        Some(Decision::PlaceFigure { .. })
+    );
+    takes_figure.then_some((app, mover, reply))
+}
+
+#[test]
+fn spanish_segment_words_place_the_same_figure_as_english_ones() {
+    let (english, en_mover) = placed(Lang::english());
+    let (spanish, es_mover) = placed(es());
+    let g = game(&english);
+    let Some(Decision::PlaceFigure { options, tile, .. }) = g.pending().map(|p| p.decision) else {
+        panic!("a figure to place")
+    };
+    let t = g.board().tile(tile);
+    let seg = options[0].segment as usize;
+    let words_en = t.kind().describe_segment(seg, t.rotation);
+    let words_es = words::segment(es(), &words_en, false);
+    assert_ne!(words_en, words_es, "the Spanish words differ");
+    run(&english, &en_mover, "figure", &[("on", &words_en)]);
+    run(&spanish, &es_mover, "figure", &[("on", &words_es)]);
+    let (a, b) = (game(&english), game(&spanish));
+    assert_eq!(a.figures().len(), 1);
+    assert_eq!(a.figures()[0].seg as usize, seg);
+    assert_eq!(
+        a.log(),
+        b.log(),
+        "the same move from either language's words"
+    );
+
+    // With the article, in capitals, and in English from a Spanish-speaking player.
+    for typed in [
+        words::segment(es(), &words_en, true).to_uppercase(),
+        words_en.clone(),
+    ] {
+        let (app, mover) = placed(es());
+        run(&app, &mover, "figure", &[("on", &typed)]);
+        assert_eq!(game(&app).log(), a.log(), "{typed}");
+    }
+}
+
+#[test]
+fn refusals_reach_a_spanish_player_in_spanish_with_what_is_valid() {
+    let (app, mover) = placed(es());
+    let before = app.store().raw(CHANNEL).unwrap();
+    let r = run(&app, &mover, "figure", &[("on", "#0"), ("kind", "large")]);
+    assert!(r.is_private());
+    let text = r.text();
+    assert!(
+        text.contains("Un seguidor grande no puede ir ahí: esta partida se juega sin ellos."),
+        "{text}"
+    );
+    assert_eq!(app.store().raw(CHANNEL).unwrap(), before);
+
+    // The same refusal stays English for an English-speaking player.
+    let (app, mover) = placed(Lang::english());
+    let r = run(&app, &mover, "figure", &[("on", "#0"), ("kind", "large")]);
+    assert!(
+        r.text()
+            .contains("A large follower cannot go there: this game is played without them."),
+        "{}",
+        r.text()
+    );
+}
+
+#[test]
+fn the_event_lines_of_a_spanish_game_are_spanish() {
+    let (app, mover, reply) = (1..40)
+        .find_map(|seed| placed_in(seed, Lang::english(), "es"))
+        .expect("a seed whose first tile takes a figure");
+    let g = game(&app);
+    let Some(Decision::PlaceFigure { options, tile, .. }) = g.pending().map(|p| p.decision) else {
+        panic!("a figure to place")
+    };
+    let t = g.board().tile(tile);
+    let words_en = t
+        .kind()
+        .describe_segment(options[0].segment as usize, t.rotation);
+    let r = run(&app, &mover, "figure", &[("on", &words_en)]);
+    let public = |r: &Response| {
+        r.messages
+            .iter()
+            .find(|m| m.visibility != Visibility::Private)
+            .expect("a public message")
+            .text
+            .clone()
+    };
+    let name = &mover.name;
+    let placed = public(&reply);
+    assert!(
+        placed.contains(&format!("**{name}** colocó **")),
+        "{placed}"
+    );
+    assert!(placed.contains("(girada "), "{placed}");
+    let public = r
+        .messages
+        .iter()
+        .find(|m| m.visibility != Visibility::Private)
+        .unwrap();
+    let placed_on = words::segment(es(), &words_en, true);
+    assert!(
+        public.text.contains(&format!("**{name}** puso un ")) && public.text.contains(&placed_on),
+        "{}",
+        public.text
+    );
+    assert!(!public.text.contains(" put a "), "{}", public.text);
+}
