@@ -5,12 +5,13 @@ use carcassonne_bot::ai::{self, Budget, Level};
 use carcassonne_bot::engine::{Action, Expansion, Game, GameConfig};
 use carcassonne_bot::rng::Rng;
 
-/// Small budgets keep the suite fast; the levels differ only in budget otherwise.
+/// Small budgets keep the suite fast (an iteration plays a candidate and two greedy
+/// turns); the levels differ only in budget otherwise.
 fn budget(level: Level) -> Budget {
     match level {
         Level::Easy => Budget::iterations(0),
-        Level::Normal => Budget::iterations(30),
-        Level::Hard => Budget::iterations(60),
+        Level::Normal => Budget::iterations(2),
+        Level::Hard => Budget::iterations(3),
     }
 }
 
@@ -174,7 +175,7 @@ fn greedy_beats_random_play() {
 /// iteration budget standing for its time budget (docs/ai.md gives the equivalence):
 /// `AI_GAMES=200 AI_NORMAL=N AI_HARD=M AI_MATCHES=normal-easy,hard-easy,easy-random,...
 /// cargo test --release --test ai -- --ignored --nocapture strength`. Each match prints
-/// its result when it ends (and its progress every 20 games).
+/// its result when it ends (and its progress every 10 games).
 #[test]
 #[ignore]
 fn strength() {
@@ -185,6 +186,8 @@ fn strength() {
             .unwrap_or(default)
     };
     let games = var("AI_GAMES", 40);
+    // The first seed: a match can be split over processes (AI_FROM=100 AI_GAMES=100).
+    let from = var("AI_FROM", 0);
     let normal = var("AI_NORMAL", 1500) as u32;
     let hard = var("AI_HARD", 5000) as u32;
     let matches = std::env::var("AI_MATCHES").unwrap_or_else(|_| {
@@ -203,7 +206,7 @@ fn strength() {
         let (a, b) = name.split_once('-').expect("LEVEL-LEVEL");
         let (a, b) = (seat(a), seat(b));
         let (mut wins, mut ties, mut sa, mut sb) = (0, 0, 0u64, 0u64);
-        for seed in 0..games {
+        for seed in from..from + games {
             let first = (seed % 2) as usize;
             let mut seats = [b, b];
             seats[first] = a;
@@ -225,14 +228,91 @@ fn strength() {
                 std::cmp::Ordering::Equal => ties += 1,
                 std::cmp::Ordering::Less => {}
             }
-            let n = seed + 1;
-            if n % 20 == 0 || n == games {
+            let n = seed - from + 1;
+            if n % 10 == 0 || n == games {
                 println!(
                     "{name} (normal {normal}, hard {hard} iterations): {wins} wins, {ties} ties of {n}; average {:.1} vs {:.1}",
                     sa as f64 / n as f64,
                     sb as f64 / n as f64
                 );
             }
+        }
+    }
+}
+
+/// How often a road, city or cloister holding a follower gets completed, by kind, open
+/// ends (empty neighbours for a cloister) and tiles left, in greedy self-play: the
+/// completion table of the search's evaluation (`src/ai/eval.rs`) comes from this.
+/// `AI_GAMES=400 cargo test --release --test ai -- --ignored --nocapture completion_odds`
+#[test]
+#[ignore]
+fn completion_odds() {
+    use carcassonne_bot::engine::SegmentKind;
+    let games = std::env::var("AI_GAMES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(40u64);
+    // [kind][open 1..=5 (5: five or more)][tiles-left bucket]: (samples, completed).
+    const BUCKETS: [usize; 6] = [4, 8, 16, 32, 48, 100];
+    let bucket = |left: usize| BUCKETS.iter().position(|b| left < *b).unwrap_or(5);
+    let mut table = [[[(0u32, 0u32); 6]; 5]; 3];
+    for seed in 0..games {
+        let mut game = Game::new(GameConfig::new(2, 7000 + seed)).expect("config");
+        let mut rng = Rng::new(seed);
+        let mut samples = Vec::new();
+        while let Some(p) = game.pending() {
+            if game.drawn_tile().is_some() {
+                let left = game.tiles_left();
+                let mut seen = Vec::new();
+                for f in game.figures() {
+                    if !f.kind.is_follower() {
+                        continue;
+                    }
+                    let root = game.feature_root(f.tile, f.seg);
+                    let data = game.features().data(root);
+                    let (kind, open) = match data.kind {
+                        SegmentKind::Road => (0, data.open),
+                        SegmentKind::City => (1, data.open),
+                        SegmentKind::Cloister => {
+                            let pos = game.board().tile(f.tile).pos;
+                            (2, 8 - game.board().ring_count(pos))
+                        }
+                        SegmentKind::Field => continue,
+                    };
+                    if open == 0 || seen.contains(&(root, kind)) {
+                        continue;
+                    }
+                    seen.push((root, kind));
+                    let open = (open as usize).clamp(1, 5) - 1;
+                    samples.push((kind, open, bucket(left), f.tile, f.seg));
+                }
+            }
+            let (pl, act) =
+                ai::choose_within(&game, Level::Easy, rng.next_u64(), budget(Level::Easy))
+                    .expect("pending");
+            assert_eq!(pl, p.player);
+            game.apply(pl, act).expect("legal");
+        }
+        for (kind, open, b, tile, seg) in samples {
+            let cell = &mut table[kind][open][b];
+            cell.0 += 1;
+            cell.1 += game.is_complete(tile, seg) as u32;
+        }
+    }
+    for (k, name) in ["road", "city", "cloister"].iter().enumerate() {
+        println!("{name}: rows open 1..5+, columns tiles left < {BUCKETS:?}");
+        for (open, cells) in table[k].iter().enumerate() {
+            let row: Vec<String> = cells
+                .iter()
+                .map(|(n, c)| {
+                    if *n == 0 {
+                        "   -  (0)".to_string()
+                    } else {
+                        format!("{:.2} ({n})", *c as f64 / *n as f64)
+                    }
+                })
+                .collect();
+            println!("  {}: {}", open + 1, row.join("  "));
         }
     }
 }

@@ -3,19 +3,34 @@
 
 use crate::engine::{Action, Game};
 
+/// How a greedy ranking judges a position: each player's standing in points.
+pub type Standings = fn(&Game) -> Vec<f64>;
+
 pub fn choose(game: &Game, me: u8, actions: &[Action]) -> Action {
-    ranked(game, me, actions)
+    ranked(game, me, actions, super::eval::standings)
         .into_iter()
         .next()
         .unwrap_or(Action::Pass)
 }
 
+/// The best action for `me` (the first of equals).
+pub fn best(game: &Game, me: u8, actions: &[Action], eval: Standings) -> Action {
+    let mut best: Option<(f64, &Action)> = None;
+    for a in actions {
+        let v = value_after(game, me, a, 1, eval);
+        if best.is_none_or(|b| v > b.0) {
+            best = Some((v, a));
+        }
+    }
+    best.map_or(Action::Pass, |b| b.1.clone())
+}
+
 /// The actions from best to worst for `me` (the first of equals first).
-pub fn ranked(game: &Game, me: u8, actions: &[Action]) -> Vec<Action> {
+pub fn ranked(game: &Game, me: u8, actions: &[Action], eval: Standings) -> Vec<Action> {
     let mut scored: Vec<(f64, usize)> = actions
         .iter()
         .enumerate()
-        .map(|(i, a)| (value_after(game, me, a, 1), i))
+        .map(|(i, a)| (value_after(game, me, a, 1, eval), i))
         .collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
     scored
@@ -25,7 +40,7 @@ pub fn ranked(game: &Game, me: u8, actions: &[Action]) -> Vec<Action> {
 }
 
 /// The value of `action` for `me`, following up to `depth` more of its own decisions.
-fn value_after(game: &Game, me: u8, action: &Action, depth: u8) -> f64 {
+fn value_after(game: &Game, me: u8, action: &Action, depth: u8, eval: Standings) -> f64 {
     let mut g = game.clone();
     if g.apply(me, action.clone()).is_err() {
         return f64::NEG_INFINITY;
@@ -34,12 +49,8 @@ fn value_after(game: &Game, me: u8, action: &Action, depth: u8) -> f64 {
         Some(p) if depth > 0 && p.player == me => p
             .actions()
             .iter()
-            .map(|a| value_after(&g, me, a, depth - 1))
+            .map(|a| value_after(&g, me, a, depth - 1, eval))
             .fold(f64::NEG_INFINITY, f64::max),
-        _ => value(&g, me),
+        _ => super::eval::margin(&eval(&g), me as usize),
     }
-}
-
-fn value(g: &Game, me: u8) -> f64 {
-    super::eval::margin(&super::eval::standings(g), me as usize)
 }

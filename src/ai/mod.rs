@@ -6,8 +6,9 @@
 //! unseen stack order and dice are redrawn ([`Game::redeal_unseen`]).
 //!
 //! - [`Level::Easy`]: greedy, the best position after its own decisions of this turn;
-//! - [`Level::Normal`], [`Level::Hard`]: Monte Carlo tree search over determinised
-//!   copies (information-set MCTS), with a time budget per decision.
+//! - [`Level::Normal`], [`Level::Hard`]: Monte Carlo search over determinised copies:
+//!   the greedy player's best few actions, each played on the same samples of the
+//!   unseen tiles and followed by greedy turns, with a time budget per decision.
 //!
 //! Choices depend only on the visible game, the seed and the budget: with an iteration
 //! budget and no time limit they are reproducible. The chosen action is logged like a
@@ -16,7 +17,7 @@
 pub mod cards;
 mod eval;
 mod greedy;
-mod mcts;
+mod search;
 
 use crate::engine::{Action, Game};
 use serde::{Deserialize, Serialize};
@@ -59,8 +60,8 @@ impl Level {
     pub fn quick_budget(self) -> Budget {
         match self {
             Level::Easy => Budget::iterations(0),
-            Level::Normal => Budget::iterations(40),
-            Level::Hard => Budget::iterations(100),
+            Level::Normal => Budget::iterations(6),
+            Level::Hard => Budget::iterations(12),
         }
     }
 }
@@ -120,7 +121,7 @@ pub fn choose_within(game: &Game, level: Level, seed: u64, budget: Budget) -> Op
     } else {
         match level {
             Level::Easy => greedy::choose(game, pending.player, &actions),
-            Level::Normal | Level::Hard => mcts::choose(game, seed, budget),
+            Level::Normal | Level::Hard => search::choose(game, seed, budget),
         }
     };
     Some((pending.player, action))
