@@ -29,12 +29,12 @@ pub fn describe_setup(lang: Lang, s: &Setup) -> String {
     match s.game {
         GameType::Cards => t!(lang, "app-setup-cards", players = s.max_players),
         GameType::Board => {
-            let mut sets = vec![Expansion::Base.name()];
+            let mut sets = vec![crate::i18n::words::expansion(lang, Expansion::Base)];
             sets.extend(
                 s.expansions
                     .iter()
                     .filter(|e| **e != Expansion::Base)
-                    .map(|e| e.name()),
+                    .map(|e| crate::i18n::words::expansion(lang, *e)),
             );
             let farmers = match s.rules.farmers {
                 FarmerRule::Modern => t!(lang, "app-setup-farmers-modern"),

@@ -10,6 +10,11 @@ use crate::engine::{Arg, FigureKind, NeutralKind, Refusal, RuleError};
 use fluent_bundle::FluentValue;
 
 /// A figure kind's name ("large follower", "seguidor grande").
+/// An expansion's name (`word-exp-<id>`).
+pub fn expansion(lang: Lang, e: crate::engine::Expansion) -> String {
+    text(lang, &format!("word-exp-{}", e.id()), &[])
+}
+
 pub fn figure(lang: Lang, kind: FigureKind) -> String {
     text(lang, figure_key(kind), &[])
 }

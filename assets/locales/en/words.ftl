@@ -212,3 +212,45 @@ word-ask-robber-other = you may now put your robber beside another player's scor
 word-ask-marker = you score this turn: choose the scoring marker your points move (marker 1 at { $first }, marker 2 at { $second }); a marker stopping on 5, 10, 15, ... brings a message
 word-ask-message = your marker stopped on a multiple of 5: you take message { $message } ({ $title }); use it or take 2 points
 word-ask-message-unavailable = your marker stopped on a multiple of 5: you take message { $message } ({ $title }), which you cannot carry out now; use it or take 2 points
+
+# The figure menu: boarding the flying machine; /status: figures left.
+word-figure-fly = { $figure } on the flying machine (the die decides)
+word-figures-left = { $kind ->
+    [large] { $n ->
+        [one] 1 large follower
+       *[other] { $n } large followers
+    }
+    [builder] { $n ->
+        [one] 1 builder
+       *[other] { $n } builders
+    }
+    [pig] { $n ->
+        [one] 1 pig
+       *[other] { $n } pigs
+    }
+   *[follower] { $n ->
+        [one] 1 follower
+       *[other] { $n } followers
+    }
+}
+
+# Expansion names (their rulebooks' own).
+word-exp-base = Base game
+word-exp-inns-cathedrals = Inns & Cathedrals
+word-exp-traders-builders = Traders & Builders
+word-exp-flying-machines = Flying Machines
+word-exp-messages = Messages
+word-exp-ferries = Ferries
+word-exp-gold-mines = Gold Mines
+word-exp-mage-witch = Mage & Witch
+word-exp-robbers = Robbers
+word-exp-crop-circles = Crop Circles
+word-exp-crop-circles-1 = Crop Circles I
+word-exp-labyrinth = The Labyrinth
+
+# The final breakdown by category.
+word-category-roads = roads
+word-category-cities = cities
+word-category-cloisters = cloisters
+word-category-farms = farms
+word-category-goods = goods

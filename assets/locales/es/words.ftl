@@ -211,3 +211,45 @@ word-ask-robber-other = ahora puedes poner tu ladrón junto al marcador de puntu
 word-ask-marker = puntúas este turno: elige el marcador de puntuación que mueven tus puntos (marcador 1 en { $first }, marcador 2 en { $second }); un marcador que se detiene en 5, 10, 15, ... trae un despacho
 word-ask-message = tu marcador se detuvo en un múltiplo de 5: tomas el despacho { $message } ({ $title }); úsalo o toma 2 puntos
 word-ask-message-unavailable = tu marcador se detuvo en un múltiplo de 5: tomas el despacho { $message } ({ $title }), que ahora no puedes cumplir; úsalo o toma 2 puntos
+
+# The figure menu: boarding the flying machine; /status: figures left.
+word-figure-fly = { $figure } en la máquina voladora (decide el dado)
+word-figures-left = { $kind ->
+    [large] { $n ->
+        [one] 1 seguidor grande
+       *[other] { $n } seguidores grandes
+    }
+    [builder] { $n ->
+        [one] 1 constructor
+       *[other] { $n } constructores
+    }
+    [pig] { $n ->
+        [one] 1 cerdo
+       *[other] { $n } cerdos
+    }
+   *[follower] { $n ->
+        [one] 1 seguidor
+       *[other] { $n } seguidores
+    }
+}
+
+# Expansion names (their rulebooks' own).
+word-exp-base = Juego básico
+word-exp-inns-cathedrals = Posadas y Catedrales
+word-exp-traders-builders = Constructores y Comerciantes
+word-exp-flying-machines = Máquinas voladoras
+word-exp-messages = Despachos
+word-exp-ferries = Transbordadores
+word-exp-gold-mines = Minas de Oro
+word-exp-mage-witch = Mago y Bruja
+word-exp-robbers = Ladrones
+word-exp-crop-circles = Círculos en los cultivos
+word-exp-crop-circles-1 = Círculos en los cultivos I
+word-exp-labyrinth = El laberinto
+
+# The final breakdown by category.
+word-category-roads = caminos
+word-category-cities = ciudades
+word-category-cloisters = claustros
+word-category-farms = granjas
+word-category-goods = mercancías

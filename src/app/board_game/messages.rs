@@ -88,7 +88,7 @@ pub(super) fn placement_rows(lang: Lang, game: &Game) -> Vec<Vec<Component>> {
 
 /// The figure menu and the pass button.
 pub(super) fn figure_rows(lang: Lang, game: &Game) -> Vec<Vec<Component>> {
-    let options: Vec<SelectOption> = figure_choices(game)
+    let options: Vec<SelectOption> = figure_choices(lang, game)
         .iter()
         .map(|(k, seg, words)| SelectOption {
             label: capitalise(words),
@@ -96,7 +96,7 @@ pub(super) fn figure_rows(lang: Lang, game: &Game) -> Vec<Vec<Component>> {
             description: None,
         })
         .chain(
-            fly_choices(game)
+            fly_choices(lang, game)
                 .into_iter()
                 .map(|(k, words)| SelectOption {
                     label: capitalise(&words),
@@ -182,7 +182,10 @@ pub(super) fn final_message(r: &ChannelRecord, summary: &str) -> Response {
         let parts: Vec<String> = Category::ALL
             .iter()
             .filter(|c| p.breakdown[**c as usize] > 0)
-            .map(|c| format!("{} {}", c.word(), p.breakdown[*c as usize]))
+            .map(|c| {
+                let word = t!(lang, &format!("word-category-{}", c.word()));
+                format!("{word} {}", p.breakdown[*c as usize])
+            })
             .collect();
         let resigned = if p.resigned {
             format!(" {}", t!(lang, "app-resigned-mark"))
@@ -239,7 +242,12 @@ pub(super) fn status_in(lang: Lang, r: &ChannelRecord) -> String {
             .iter()
             .map(|k| {
                 let n = p.supply.get(*k) as usize;
-                text::plural(n, k.word(), &format!("{}s", k.word()))
+                t!(
+                    lang,
+                    "word-figures-left",
+                    n = n,
+                    kind = crate::i18n::words::figure_key(*k).trim_start_matches("word-figure-")
+                )
             })
             .collect();
         let mut goods = if game.config().has(crate::engine::Expansion::TradersBuilders) {
@@ -281,11 +289,12 @@ pub(super) fn status_in(lang: Lang, r: &ChannelRecord) -> String {
 /// back exactly (`kind#segment`).
 pub fn figure_suggestions(r: &ChannelRecord) -> Vec<(String, String)> {
     let game = game_of(r);
-    figure_choices(game)
+    let lang = r.setup.language;
+    figure_choices(lang, game)
         .into_iter()
         .map(|(k, seg, words)| (capitalise(&words), format!("{}#{seg}", k.id())))
         .chain(
-            fly_choices(game)
+            fly_choices(lang, game)
                 .into_iter()
                 .map(|(k, words)| (capitalise(&words), format!("{}#fly", k.id()))),
         )

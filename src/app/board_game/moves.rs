@@ -136,11 +136,6 @@ fn or_list(lang: Lang, words: &[String]) -> String {
     words.join(&format!(" {} ", t!(lang, "app-or")))
 }
 
-/// Role word of a follower by what it stands on.
-pub(super) fn role(kind: FigureKind, on: SegmentKind) -> String {
-    role_in(Lang::english(), kind, on)
-}
-
 /// Role word of a follower by what it stands on, in `lang`.
 pub(super) fn role_in(lang: Lang, kind: FigureKind, on: SegmentKind) -> String {
     let follower = match on {
@@ -158,7 +153,7 @@ pub(super) fn role_in(lang: Lang, kind: FigureKind, on: SegmentKind) -> String {
 }
 
 /// The figure options of the tile just placed, with their words.
-pub(super) fn figure_choices(game: &Game) -> Vec<(FigureKind, u8, String)> {
+pub(super) fn figure_choices(lang: Lang, game: &Game) -> Vec<(FigureKind, u8, String)> {
     let Some(p) = game.pending() else {
         return Vec::new();
     };
@@ -176,21 +171,30 @@ pub(super) fn figure_choices(game: &Game) -> Vec<(FigureKind, u8, String)> {
             (
                 o.kind,
                 o.segment,
-                format!("{} on the {what}", role(o.kind, on)),
+                t!(
+                    lang,
+                    "word-figure-on",
+                    role = role_in(lang, o.kind, on),
+                    what = i18n_words::segment(lang, &what, true)
+                ),
             )
         })
         .collect()
 }
 
 /// Flying Machines: the figures that may board the flying machine, with their words.
-pub(super) fn fly_choices(game: &Game) -> Vec<(FigureKind, String)> {
+pub(super) fn fly_choices(lang: Lang, game: &Game) -> Vec<(FigureKind, String)> {
     match game.pending().map(|p| p.decision) {
         Some(Decision::PlaceFigure { fly, .. }) => fly
             .into_iter()
             .map(|k| {
                 (
                     k,
-                    format!("{} on the flying machine (the die decides)", k.word()),
+                    t!(
+                        lang,
+                        "word-figure-fly",
+                        figure = i18n_words::figure(lang, k)
+                    ),
                 )
             })
             .collect(),
@@ -210,7 +214,7 @@ pub(super) fn figure(
         return Ok(Response::error(e));
     }
     let game = game_of(&r);
-    let choices = figure_choices(game);
+    let choices = figure_choices(lang, game);
     let Some(Decision::PlaceFigure { tile, .. }) = game.pending().map(|p| p.decision) else {
         unreachable!("checked: a figure decision")
     };
@@ -219,7 +223,7 @@ pub(super) fn figure(
     let list = || {
         let mut v: Vec<String> = choices.iter().map(|c| c.2.clone()).collect();
         v.dedup();
-        v.extend(fly_choices(game).into_iter().map(|(_, words)| words));
+        v.extend(fly_choices(lang, game).into_iter().map(|(_, words)| words));
         v.join("; ")
     };
     // Which segment: "#3" (menus), a slot name in board directions, "C"/"cloister",

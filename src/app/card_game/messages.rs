@@ -146,12 +146,15 @@ pub(super) fn hand_message(lang: Lang, r: &ChannelRecord, seat: u8) -> Message {
         }
     }
     msg.text = text;
-    msg.with_file("hand.png", render::card_hand_png(&view, &r.seat_names(), lang))
-        .with_row(vec![button(
-            HAND,
-            &t!(lang, "app-button-show-hand-again"),
-            ButtonStyle::Secondary,
-        )])
+    msg.with_file(
+        "hand.png",
+        render::card_hand_png(&view, &r.seat_names(), lang),
+    )
+    .with_row(vec![button(
+        HAND,
+        &t!(lang, "app-button-show-hand-again"),
+        ButtonStyle::Secondary,
+    )])
 }
 
 pub(super) fn status(lang: Lang, r: &ChannelRecord) -> String {
