@@ -6,14 +6,10 @@
 
 mod fake_discord;
 
-use carcassonne_bot::discord::{self, BotOptions};
-use fake_discord::{
-    CHANNEL_ID, FakeDiscord, GUILD_ID, Outcome, Posted, User, WAIT, opt_int, opt_str,
-};
+use carcassonne_bot::discord;
+use fake_discord::bot::Bot;
+use fake_discord::{CHANNEL_ID, Outcome, Posted, User, WAIT, opt_int, opt_str};
 use std::time::Duration;
-use tokio::sync::oneshot;
-
-const TOKEN: &str = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.GfAkEt.sEcReT-fake-token_for-ai-tests-0123";
 
 fn alice() -> User {
     User::new(1_300_000_000_000_000_001, "Alice")
@@ -47,17 +43,8 @@ fn one_reply_pinging(o: &Outcome, user: u64) -> Posted {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_person_and_three_computer_players_on_discord() {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let mut opts = BotOptions::new(TOKEN, dir.path().join("db"));
-    opts.guild = Some(GUILD_ID);
-    opts.http_base = Some(fake.base_url());
-    opts.defer_after = discord::DEFAULT_DEFER_AFTER;
-    let (stop, stopped) = oneshot::channel::<()>();
-    let task = tokio::spawn(discord::serve(opts, async {
-        let _ = stopped.await;
-    }));
-    fake.registered().await;
+    let bot = Bot::start(discord::DEFAULT_DEFER_AFTER).await;
+    let fake = &bot.fake;
     let alice = alice();
 
     let new = fake
@@ -142,10 +129,6 @@ async fn one_person_and_three_computer_players_on_discord() {
     let pinged = fake.state(|s| s.pinged_in(CHANNEL_ID));
     assert!(pinged.iter().all(|u| *u == alice.id), "{pinged:?}");
     assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
-    let _ = stop.send(());
-    let stopped = tokio::time::timeout(WAIT + Duration::from_secs(15), task)
-        .await
-        .expect("the bot stops in time")
-        .expect("no panic");
-    assert_eq!(stopped, Ok(()));
+    // A search running off the runtime finishes before the bot stops.
+    bot.stop_within(WAIT + Duration::from_secs(15)).await;
 }

@@ -6,6 +6,7 @@ mod fake_discord;
 use carcassonne_bot::app::command::ArgKind;
 use carcassonne_bot::app::{App, COMMANDS};
 use carcassonne_bot::discord::{self, BotOptions};
+use fake_discord::bot::{Bot, TOKEN};
 use fake_discord::{
     APP_ID, CHANNEL_ID, FakeDiscord, GUILD_ID, Outcome, Posted, User, WAIT, opt_int, opt_str,
 };
@@ -13,10 +14,6 @@ use serde_json::json;
 use std::io::Write;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
-use tokio::sync::oneshot;
-
-/// Shaped like a bot token (three dot-separated parts) and unique enough to search for.
-const TOKEN: &str = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.GfAkEt.sEcReT-fake-token_for-tests-0123456789";
 
 /// The bot's real deferral timing (the fake enforces Discord's 3-second deadline).
 /// Every answer deferred is covered with a zero delay (`clicks_and_late_deferral`).
@@ -50,62 +47,21 @@ impl Write for LogWriter {
     }
 }
 
-/// A running bot connected to its own fake Discord.
-struct Bot {
-    fake: FakeDiscord,
-    dir: tempfile::TempDir,
-    stop: oneshot::Sender<()>,
-    task: tokio::task::JoinHandle<Result<(), String>>,
+/// Starts the bot (see [`Bot::start`]) with its logs captured.
+async fn started(defer_after: Duration) -> Bot {
+    logs();
+    Bot::start(defer_after).await
 }
 
-impl Bot {
-    async fn start(defer_after: Duration) -> Bot {
-        let fake = FakeDiscord::start().await;
-        Bot::start_on(
-            fake,
-            tempfile::tempdir().unwrap(),
-            defer_after,
-            Some(GUILD_ID),
-        )
-        .await
-    }
-
-    /// A bot on `fake` (configured already) with its database in `dir`.
-    async fn start_on(
-        fake: FakeDiscord,
-        dir: tempfile::TempDir,
-        defer_after: Duration,
-        guild: Option<u64>,
-    ) -> Bot {
-        logs();
-        let mut opts = BotOptions::new(TOKEN, dir.path().join("db"));
-        opts.guild = guild;
-        opts.http_base = Some(fake.base_url());
-        opts.defer_after = defer_after;
-        let (stop, stopped) = oneshot::channel::<()>();
-        let task = tokio::spawn(discord::serve(opts, async {
-            let _ = stopped.await;
-        }));
-        // Registration comes from poise's setup, after READY: the bot is ready.
-        fake.registered().await;
-        Bot {
-            fake,
-            dir,
-            stop,
-            task,
-        }
-    }
-
-    /// Stops the bot as a signal would, and checks it ends cleanly.
-    async fn stop(self) -> (FakeDiscord, tempfile::TempDir) {
-        let _ = self.stop.send(());
-        let result = tokio::time::timeout(WAIT, self.task)
-            .await
-            .expect("the bot stops in time")
-            .expect("the bot's task does not panic");
-        assert_eq!(result, Ok(()));
-        (self.fake, self.dir)
-    }
+/// Starts the bot (see [`Bot::start_on`]) with its logs captured.
+async fn started_on(
+    fake: FakeDiscord,
+    dir: tempfile::TempDir,
+    defer_after: Duration,
+    guild: Option<u64>,
+) -> Bot {
+    logs();
+    Bot::start_on(fake, dir, defer_after, guild).await
 }
 
 fn alice() -> User {
@@ -189,7 +145,7 @@ fn option_type(kind: ArgKind) -> u64 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn registered_commands_are_the_apps_table() {
-    let bot = Bot::start(REAL).await;
+    let bot = started(REAL).await;
     let (path, body) = bot.fake.registered().await;
     assert_eq!(
         path,
@@ -279,7 +235,7 @@ async fn registered_commands_are_the_apps_table() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_board_game_through_discord() {
-    let bot = Bot::start(REAL).await;
+    let bot = started(REAL).await;
     let fake = &bot.fake;
     let (alice, bob, carol) = (alice(), bob(), carol());
 
@@ -507,7 +463,7 @@ fn assert_token_only_in_authorization(fake: &FakeDiscord) {
 async fn clicks_and_late_deferral() {
     // Every answer deferred (as if the app were slow): the public answer replaces the
     // placeholder, a refusal deletes it and comes as an ephemeral follow-up.
-    let bot = Bot::start(Duration::ZERO).await;
+    let bot = started(Duration::ZERO).await;
     let fake = &bot.fake;
     let (alice, bob) = (alice(), bob());
     let new = fake.answer(&fake.slash(&alice, "new", vec![])).await;
@@ -569,7 +525,7 @@ async fn clicks_and_late_deferral() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_card_game_move_with_a_private_hand() {
-    let bot = Bot::start(REAL).await;
+    let bot = started(REAL).await;
     let fake = &bot.fake;
     let (alice, bob) = (alice(), bob());
     let new = fake
@@ -897,7 +853,7 @@ async fn threads_forum_posts_and_missing_permissions() {
         );
     });
     // Registered globally: server channels only (threads and forum posts included).
-    let bot = Bot::start_on(fake, tempfile::tempdir().unwrap(), REAL, None).await;
+    let bot = started_on(fake, tempfile::tempdir().unwrap(), REAL, None).await;
     let fake = &bot.fake;
     let (path, body) = fake.registered().await;
     assert_eq!(path, format!("/api/v10/applications/{APP_ID}/commands"));
@@ -972,7 +928,7 @@ fn assert_board_picture_or_table(p: &Posted) {
 /// told privately with the answer to their next command.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn moves_whose_answer_fails_are_still_announced() {
-    let bot = Bot::start(REAL).await;
+    let bot = started(REAL).await;
     let fake = &bot.fake;
     let (alice, bob) = (alice(), bob());
     fake.answer(&fake.slash(&alice, "new", vec![])).await;
@@ -1116,7 +1072,7 @@ async fn two_shards_both_serve_interactions() {
             },
         );
     });
-    let bot = Bot::start_on(fake, tempfile::tempdir().unwrap(), REAL, None).await;
+    let bot = started_on(fake, tempfile::tempdir().unwrap(), REAL, None).await;
     let fake = &bot.fake;
     // serenity starts one shard every 5 seconds.
     fake.shards_connected(2, Duration::from_secs(30)).await;
@@ -1249,7 +1205,7 @@ async fn late_game_boards_with_40_spots_are_played_by_clicks() {
     };
     assert!(most >= 40);
 
-    let bot = Bot::start_on(FakeDiscord::start().await, dir, REAL, Some(GUILD_ID)).await;
+    let bot = started_on(FakeDiscord::start().await, dir, REAL, Some(GUILD_ID)).await;
     let fake = &bot.fake;
     let user = |id: u64| {
         if id == alice.id {

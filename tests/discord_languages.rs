@@ -4,54 +4,24 @@
 
 mod fake_discord;
 
-use carcassonne_bot::discord::{self, BotOptions};
-use fake_discord::{CHANNEL_ID, FakeDiscord, GUILD_ID, Outcome, User, WAIT, opt_str};
-use tokio::sync::oneshot;
+use carcassonne_bot::discord;
+use fake_discord::bot::Bot;
+use fake_discord::{CHANNEL_ID, FakeDiscord, GUILD_ID, Outcome, User, opt_str};
 
-const TOKEN: &str = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.GfAkEt.sEcReT-fake-token_for-tests-0123456789";
-
-/// A running bot connected to its own fake Discord.
-struct Bot {
-    fake: FakeDiscord,
-    _dir: tempfile::TempDir,
-    stop: oneshot::Sender<()>,
-    task: tokio::task::JoinHandle<Result<(), String>>,
+/// A bot whose server (`GUILD_ID`) has the Community language `guild_locale`.
+async fn start_bot(guild_locale: &str) -> Bot {
+    let fake = FakeDiscord::start().await;
+    fake.configure(|s| {
+        s.guild_locales.insert(GUILD_ID, guild_locale.to_string());
+    });
+    let dir = tempfile::tempdir().unwrap();
+    Bot::start_on(fake, dir, discord::DEFAULT_DEFER_AFTER, Some(GUILD_ID)).await
 }
 
-impl Bot {
-    /// A bot whose server (`GUILD_ID`) has the Community language `guild_locale`.
-    async fn start(guild_locale: &str) -> Bot {
-        let fake = FakeDiscord::start().await;
-        fake.configure(|s| {
-            s.guild_locales.insert(GUILD_ID, guild_locale.to_string());
-        });
-        let dir = tempfile::tempdir().unwrap();
-        let mut opts = BotOptions::new(TOKEN, dir.path().join("db"));
-        opts.guild = Some(GUILD_ID);
-        opts.http_base = Some(fake.base_url());
-        opts.defer_after = discord::DEFAULT_DEFER_AFTER;
-        let (stop, stopped) = oneshot::channel::<()>();
-        let task = tokio::spawn(discord::serve(opts, async {
-            let _ = stopped.await;
-        }));
-        fake.registered().await;
-        Bot {
-            fake,
-            _dir: dir,
-            stop,
-            task,
-        }
-    }
-
-    async fn stop(self) {
-        let _ = self.stop.send(());
-        let result = tokio::time::timeout(WAIT, self.task)
-            .await
-            .expect("the bot stops in time")
-            .expect("the bot's task does not panic");
-        assert_eq!(result, Ok(()));
-        assert!(self.fake.state(|s| s.errors.is_empty()), "no rejected body");
-    }
+/// Stops the bot cleanly; the fake rejected no body.
+async fn stop_bot(bot: Bot) {
+    let (fake, _) = bot.stop().await;
+    assert!(fake.state(|s| s.errors.is_empty()), "no rejected body");
 }
 
 /// A Spanish-speaking client (Discord's `es-ES` locale).
@@ -80,7 +50,7 @@ async fn start(fake: &FakeDiscord, user: &User) -> Outcome {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_spanish_user_in_an_english_game_reads_spanish_privately() {
-    let bot = Bot::start("en-US").await;
+    let bot = start_bot("en-US").await;
     let fake = &bot.fake;
     let (ana, bob) = (ana(), bob());
 
@@ -141,12 +111,12 @@ async fn a_spanish_user_in_an_english_game_reads_spanish_privately() {
     let board = shown.board().expect("the board");
     assert!(!board.ephemeral);
     assert!(board.content.starts_with("It is "), "{}", board.content);
-    bot.stop().await;
+    stop_bot(bot).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_created_in_a_spanish_server_speaks_spanish_in_public() {
-    let bot = Bot::start("es-ES").await;
+    let bot = start_bot("es-ES").await;
     let fake = &bot.fake;
     let (ana, bob) = (ana(), bob());
 
@@ -200,12 +170,12 @@ async fn a_game_created_in_a_spanish_server_speaks_spanish_in_public() {
     assert!(private);
     assert!(text.starts_with("Solo quien creó la partida"), "{text}");
     assert_eq!(fake.state(|s| s.channel(CHANNEL_ID).guild), GUILD_ID);
-    bot.stop().await;
+    stop_bot(bot).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_localized_command_names_are_registered() {
-    let bot = Bot::start("en-US").await;
+    let bot = start_bot("en-US").await;
     let (_, body) = bot.fake.registered().await;
     let language = body
         .as_array()
@@ -223,5 +193,5 @@ async fn the_localized_command_names_are_registered() {
         language["options"][0]["choices"][1]["name_localizations"]["es-ES"],
         "es (español)"
     );
-    bot.stop().await;
+    stop_bot(bot).await;
 }

@@ -36,6 +36,7 @@
 
 #![allow(dead_code)]
 
+pub mod bot;
 mod channels;
 mod gateway;
 mod http;

@@ -1,0 +1,73 @@
+//! The real bot (poise on serenity) running against its own fake Discord, as the tests
+//! start and stop it.
+
+use super::{FakeDiscord, GUILD_ID, WAIT};
+use carcassonne_bot::discord::{self, BotOptions};
+use std::time::Duration;
+use tokio::sync::oneshot;
+
+/// Shaped like a bot token (three dot-separated parts) and unique enough to search for.
+pub const TOKEN: &str = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.GfAkEt.sEcReT-fake-token_for-tests-0123456789";
+
+/// A running bot connected to its own fake Discord.
+pub struct Bot {
+    pub fake: FakeDiscord,
+    pub dir: tempfile::TempDir,
+    stop: oneshot::Sender<()>,
+    task: tokio::task::JoinHandle<Result<(), String>>,
+}
+
+impl Bot {
+    /// A bot in `GUILD_ID` on a fresh fake Discord, with a fresh database.
+    pub async fn start(defer_after: Duration) -> Bot {
+        let fake = FakeDiscord::start().await;
+        Bot::start_on(
+            fake,
+            tempfile::tempdir().unwrap(),
+            defer_after,
+            Some(GUILD_ID),
+        )
+        .await
+    }
+
+    /// A bot on `fake` (configured already) with its database in `dir`.
+    pub async fn start_on(
+        fake: FakeDiscord,
+        dir: tempfile::TempDir,
+        defer_after: Duration,
+        guild: Option<u64>,
+    ) -> Bot {
+        let mut opts = BotOptions::new(TOKEN, dir.path().join("db"));
+        opts.guild = guild;
+        opts.http_base = Some(fake.base_url());
+        opts.defer_after = defer_after;
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(discord::serve(opts, async {
+            let _ = stopped.await;
+        }));
+        // Registration comes from poise's setup, after READY: the bot is ready.
+        fake.registered().await;
+        Bot {
+            fake,
+            dir,
+            stop,
+            task,
+        }
+    }
+
+    /// Stops the bot as a signal would, and checks it ends cleanly within `WAIT`.
+    pub async fn stop(self) -> (FakeDiscord, tempfile::TempDir) {
+        self.stop_within(WAIT).await
+    }
+
+    /// The same, allowing `limit` (a search running off the runtime finishes first).
+    pub async fn stop_within(self, limit: Duration) -> (FakeDiscord, tempfile::TempDir) {
+        let _ = self.stop.send(());
+        let result = tokio::time::timeout(limit, self.task)
+            .await
+            .expect("the bot stops in time")
+            .expect("the bot's task does not panic");
+        assert_eq!(result, Ok(()));
+        (self.fake, self.dir)
+    }
+}
