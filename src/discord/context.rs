@@ -89,40 +89,26 @@ mod tests {
 
     #[test]
     fn names_and_manage_rights() {
-        let m = member(Some("Annie"), "0");
-        let g = Some(serenity::GuildId::new(5));
-        let c = ctx(
-            serenity::ChannelId::new(9),
-            g,
-            &m.user,
-            Some(&m),
-            "en-US",
-            None,
-        );
-        assert_eq!(c, Ctx::new(9, Some(5), 7, "Annie"));
-        let m = member(None, &(1u64 << 4).to_string()); // Manage Channels
-        let c = ctx(
-            serenity::ChannelId::new(9),
-            g,
-            &m.user,
-            Some(&m),
-            "en-US",
-            None,
-        );
-        assert_eq!(c.name, "Ann B");
-        assert!(c.can_manage);
-        let m = member(None, &(1u64 << 3).to_string()); // Administrator
-        assert!(
+        // An English-speaking member of guild 5 acting in channel 9.
+        let in_guild = |m: &serenity::Member| {
+            let g = Some(serenity::GuildId::new(5));
             ctx(
                 serenity::ChannelId::new(9),
                 g,
                 &m.user,
-                Some(&m),
+                Some(m),
                 "en-US",
-                None
+                None,
             )
-            .can_manage
-        );
+        };
+        let m = member(Some("Annie"), "0");
+        assert_eq!(in_guild(&m), Ctx::new(9, Some(5), 7, "Annie"));
+        let m = member(None, &(1u64 << 4).to_string()); // Manage Channels
+        let c = in_guild(&m);
+        assert_eq!(c.name, "Ann B");
+        assert!(c.can_manage);
+        let m = member(None, &(1u64 << 3).to_string()); // Administrator
+        assert!(in_guild(&m).can_manage);
         let c = ctx(
             serenity::ChannelId::new(9),
             None,
