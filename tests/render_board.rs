@@ -547,6 +547,45 @@ fn a_stack_of_followers_shows_its_count() {
     assert!(changed > 20, "only {changed} pixels show the count");
 }
 
+/// A flying machine may land a follower on a segment another player holds: both
+/// figures are drawn side by side on it, each showing its own colour at its anchor
+/// pixel, while a figure alone stands on the segment's anchor.
+#[test]
+fn figures_of_two_players_on_one_segment_stand_side_by_side() {
+    let game = samples::random_game(2, &[Expansion::Base], 41, 2, Some(30));
+    let view = samples::view(&game);
+    let lay = render::board_layout(&view);
+    let f = view.figures[0].clone();
+    let tv = view.tiles.iter().find(|t| t.pos == f.pos).unwrap();
+    let anchor = lay.anchor_pixel(tv.pos, tv.kind, tv.rotation, f.segment);
+    let alone = render::board::figure_point(&view, &lay, 0);
+    assert_eq!((alone.x.floor() as u32, alone.y.floor() as u32), anchor);
+
+    let mut shared = view.clone();
+    let mut other = f.clone();
+    other.owner = 1 - f.owner;
+    shared.figures.push(other);
+    let img = decode(&render::board_png(&shared, Lang::english()));
+    img.save("/tmp/side-by-side.png").ok();
+    let n = shared.figures.len();
+    let first = render::board::figure_point(&shared, &lay, 0);
+    let second = render::board::figure_point(&shared, &lay, n - 1);
+    assert!(first.x < anchor.0 as f32 && second.x > anchor.0 as f32 + 1.0);
+    assert_eq!(first.y, second.y);
+    assert!(
+        second.x - first.x >= lay.tile as f32 * 0.25,
+        "apart by a figure's width"
+    );
+    for (i, at) in [(0, first), (n - 1, second)] {
+        let colour = shared.players[shared.figures[i].owner as usize].colour;
+        assert_eq!(
+            px(&img, (at.x.floor() as u32, at.y.floor() as u32)),
+            palette::player(colour),
+            "figure {i}"
+        );
+    }
+}
+
 /// Messages: the score track shows both markers of every player on their own squares
 /// (the scenario's end: red 2 and 0, blue 0 and 4), and a robber stands above the very
 /// marker it joined (after the first turn: red's robber by blue's marker 2).

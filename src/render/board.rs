@@ -65,16 +65,15 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
     }
 
     super::pieces::ferries(img, view, lay);
-    for f in &view.figures {
+    for (i, f) in view.figures.iter().enumerate() {
         let Some(tv) = view.tiles.iter().find(|tv| tv.pos == f.pos) else {
             continue;
         };
         let Some(player) = view.players.get(f.owner as usize) else {
             continue;
         };
-        let a = geometry::anchor(tv.kind, tv.rotation, f.segment as usize);
         let g = geometry::geom(tv.kind);
-        let at = lay.point(tv.pos, a);
+        let at = figure_point(view, lay, i);
         // Anchor pixel centre, so that the anchor pixel is the figure's plain fill.
         let at = v2(at.x.floor() + 0.5, at.y.floor() + 0.5);
         figures::draw(
@@ -119,6 +118,42 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
     }
 }
 
+/// How far apart, in tile units, figures sharing a segment stand.
+const SIDE_BY_SIDE: f32 = 0.3;
+
+/// Where figure `i` of the view stands, in pixels: its segment's anchor, moved sideways
+/// when figures of other owners or kinds share the segment (a flying machine may land
+/// on a segment someone holds), so that every one of them stays visible. Figures of one
+/// owner and kind stand in one place (see [`stack_counts`]).
+pub fn figure_point(view: &BoardView, lay: &Layout, i: usize) -> canvas::V2 {
+    let f = &view.figures[i];
+    let Some(tv) = view.tiles.iter().find(|tv| tv.pos == f.pos) else {
+        return lay.point(f.pos, v2(0.5, 0.5));
+    };
+    let at = lay.point(
+        tv.pos,
+        geometry::anchor(tv.kind, tv.rotation, f.segment as usize),
+    );
+    // The distinct owners and kinds on this segment, in the order they came.
+    let mut groups: Vec<(u8, crate::engine::FigureKind)> = Vec::new();
+    for g in view
+        .figures
+        .iter()
+        .filter(|g| (g.pos, g.segment) == (f.pos, f.segment))
+    {
+        if !groups.contains(&(g.owner, g.kind)) {
+            groups.push((g.owner, g.kind));
+        }
+    }
+    let k = groups
+        .iter()
+        .position(|g| *g == (f.owner, f.kind))
+        .unwrap_or(0);
+    let shift = (k as f32 - (groups.len() - 1) as f32 / 2.0) * SIDE_BY_SIDE;
+    let scale = geometry::geom(tv.kind).figure_scale;
+    v2(at.x + shift * scale * lay.tile as f32, at.y)
+}
+
 /// Figures of one owner and kind on one segment (a crop circle adds a follower beside
 /// one) are drawn in one place: a "×2" beside them tells how many.
 fn stack_counts(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
@@ -131,17 +166,11 @@ fn stack_counts(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
             continue;
         }
         let n = view.figures.iter().filter(same).count();
-        let Some(tv) = view.tiles.iter().find(|tv| tv.pos == f.pos) else {
-            continue;
-        };
-        if n < 2 {
+        if n < 2 || !view.tiles.iter().any(|tv| tv.pos == f.pos) {
             continue;
         }
         let t = lay.tile as f32;
-        let at = lay.point(
-            tv.pos,
-            geometry::anchor(tv.kind, tv.rotation, f.segment as usize),
-        );
+        let at = figure_point(view, lay, i);
         let st = text::style((t * 0.15).max(9.0), true);
         text::draw_centred_halo(
             img,
