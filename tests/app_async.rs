@@ -10,6 +10,8 @@ use carcassonne_bot::store::{
 };
 use image::AnimationDecoder;
 
+mod support;
+
 const T0: u64 = 1_700_000_000;
 const HOUR: u64 = 3_600;
 const CHANNEL: u64 = 42;
@@ -43,12 +45,7 @@ fn app_with(clock: &Clock) -> App {
 }
 
 fn run_in(app: &App, channel: u64, user: u64, name: &str, args: &[(&str, &str)]) -> Response {
-    let args: Vec<(String, Arg)> = args
-        .iter()
-        .map(|(k, v)| (k.to_string(), Arg::Str(v.to_string())))
-        .collect();
-    let cmd = Command::parse(name, &args).unwrap_or_else(|e| panic!("/{name}: {e}"));
-    app.handle(&ctx_in(channel, user), cmd)
+    app.handle(&ctx_in(channel, user), support::command(name, args))
 }
 
 fn run(app: &App, user: u64, name: &str, args: &[(&str, &str)]) -> Response {
@@ -64,6 +61,20 @@ fn start_in(app: &App, channel: u64, users: &[u64], new_args: &[(&str, &str)]) {
     }
     let r = run_in(app, channel, users[0], "start", &[]);
     assert!(r.text().contains("The game starts!"), "{}", r.text());
+}
+
+/// A started game of alice, bob and carol with these options: the clock, the app, the
+/// player the game waits for and another player.
+fn waiting_game(new_args: &[(&str, &str)]) -> (Clock, App, u64, u64) {
+    let clock = Clock::manual(T0);
+    let app = app_with(&clock);
+    start_in(&app, CHANNEL, &[ALICE, BOB, CAROL], new_args);
+    let late = awaited(&app);
+    let other = [ALICE, BOB, CAROL]
+        .into_iter()
+        .find(|u| *u != late)
+        .unwrap();
+    (clock, app, late, other)
 }
 
 fn record_in(app: &App, channel: u64) -> ChannelRecord {
@@ -259,19 +270,7 @@ fn timer_options_are_checked_and_shown() {
 
 #[test]
 fn a_deadline_then_another_player_kicks() {
-    let clock = Clock::manual(T0);
-    let app = app_with(&clock);
-    start_in(
-        &app,
-        CHANNEL,
-        &[ALICE, BOB, CAROL],
-        &[("turn_limit", "24h"), ("reminder", "off")],
-    );
-    let late = awaited(&app);
-    let other = [ALICE, BOB, CAROL]
-        .into_iter()
-        .find(|u| *u != late)
-        .unwrap();
+    let (clock, app, late, other) = waiting_game(&[("turn_limit", "24h"), ("reminder", "off")]);
     let late_name = name(late);
 
     // Refusals before the deadline, by a non-player, against oneself.
@@ -352,14 +351,7 @@ fn a_deadline_then_another_player_kicks() {
 
 #[test]
 fn the_late_player_may_still_move_until_kicked() {
-    let clock = Clock::manual(T0);
-    let app = app_with(&clock);
-    start_in(&app, CHANNEL, &[ALICE, BOB, CAROL], &[("turn_limit", "1h")]);
-    let late = awaited(&app);
-    let other = [ALICE, BOB, CAROL]
-        .into_iter()
-        .find(|u| *u != late)
-        .unwrap();
+    let (clock, app, late, other) = waiting_game(&[("turn_limit", "1h")]);
     clock.advance(5 * HOUR);
     assert_eq!(app.run_due().len(), 1);
     play_turn(&app);
@@ -760,14 +752,7 @@ fn the_card_game_has_reminders_and_a_kick_ends_it() {
 
 #[test]
 fn kick_suggests_the_other_players_the_late_one_first() {
-    let clock = Clock::manual(T0);
-    let app = app_with(&clock);
-    start_in(&app, CHANNEL, &[ALICE, BOB, CAROL], &[("turn_limit", "1h")]);
-    let late = awaited(&app);
-    let asker = [ALICE, BOB, CAROL]
-        .into_iter()
-        .find(|u| *u != late)
-        .unwrap();
+    let (clock, app, late, asker) = waiting_game(&[("turn_limit", "1h")]);
     let choices = app.autocomplete(&ctx_in(CHANNEL, asker), "kick", "player", "", &[]);
     assert_eq!(choices.len(), 2);
     assert_eq!(choices[0].name, name(late));

@@ -1,10 +1,12 @@
 //! The command layer with the board game: every command and its refusals. A refusal is
 //! private, says what is valid, and leaves the stored game byte for byte unchanged.
 
-use carcassonne_bot::app::{App, Arg, Command, Component, Ctx, Env, Response, Visibility};
+use carcassonne_bot::app::{App, Arg, Command, Component, Ctx, Env, Visibility};
 use carcassonne_bot::engine::{Decision, Game};
 use carcassonne_bot::i18n::Lang;
-use carcassonne_bot::store::{Loaded, RecordGame, Store};
+use carcassonne_bot::store::{Loaded, Store};
+
+mod support;
 
 const CHANNEL: u64 = 42;
 
@@ -30,17 +32,7 @@ fn carol() -> Ctx {
     ctx(CAROL, "carol")
 }
 
-fn cmd(name: &str, args: &[(&str, &str)]) -> Command {
-    let args: Vec<(String, Arg)> = args
-        .iter()
-        .map(|(k, v)| (k.to_string(), Arg::Str(v.to_string())))
-        .collect();
-    Command::parse(name, &args).unwrap_or_else(|e| panic!("/{name}: {e}"))
-}
-
-fn run(app: &App, c: &Ctx, name: &str, args: &[(&str, &str)]) -> Response {
-    app.handle(c, cmd(name, args))
-}
+use support::respond as run;
 
 fn raw(app: &App) -> Option<Vec<u8>> {
     app.store().raw(CHANNEL).unwrap()
@@ -69,21 +61,11 @@ fn refused(app: &App, c: &Ctx, name: &str, args: &[(&str, &str)], needle: &str) 
 }
 
 fn game(app: &App) -> Game {
-    match app.store().load(CHANNEL).unwrap() {
-        Loaded::Game(r) => match r.game {
-            RecordGame::Board { game } => game,
-            other => panic!("not a board game: {other:?}"),
-        },
-        other => panic!("no game: {other:?}"),
-    }
+    support::board_game(app, CHANNEL)
 }
 
 fn seat_user(app: &App, seat: u8) -> Ctx {
-    let Loaded::Game(r) = app.store().load(CHANNEL).unwrap() else {
-        panic!()
-    };
-    let s = &r.seats[seat as usize];
-    ctx(s.user, &s.name)
+    support::seat_ctx(app, CHANNEL, seat)
 }
 
 fn started_two_player() -> App {
@@ -774,23 +756,7 @@ fn rules_come_in_both_languages_and_take_spanish_topic_words() {
         lang: Lang::from_code("es").unwrap(),
         ..alice()
     };
-    let topics = [
-        "base",
-        "farmers",
-        "inns-cathedrals",
-        "traders-builders",
-        "gold-mines",
-        "mage-witch",
-        "flying-machines",
-        "ferries",
-        "crop-circles",
-        "labyrinth",
-        "robbers",
-        "messages",
-        "cards",
-        "bot",
-    ];
-    for topic in topics {
+    for topic in carcassonne_bot::app::RULE_TOPICS {
         for c in [alice(), es.clone()] {
             let t = run(&app, &c, "rules", &[("topic", topic)]).text();
             assert!(

@@ -1,9 +1,11 @@
 //! A resignation is final: an undo never goes back past it, and a creator who resigned
 //! can no longer abort the game (a channel manager still can).
 
-use carcassonne_bot::app::{App, Arg, Command, Ctx, Env, Response};
+use carcassonne_bot::app::{App, Ctx, Env};
 use carcassonne_bot::engine::{Decision, Game};
-use carcassonne_bot::store::{Loaded, RecordGame, Store};
+use carcassonne_bot::store::Store;
+
+mod support;
 
 const CHANNEL: u64 = 9;
 
@@ -11,30 +13,14 @@ fn ctx(user: u64, name: &str) -> Ctx {
     Ctx::new(CHANNEL, Some(1), user, name)
 }
 
-fn run(app: &App, c: &Ctx, name: &str, args: &[(&str, &str)]) -> Response {
-    let args: Vec<(String, Arg)> = args
-        .iter()
-        .map(|(k, v)| (k.to_string(), Arg::Str(v.to_string())))
-        .collect();
-    app.handle(c, Command::parse(name, &args).unwrap())
-}
+use support::respond as run;
 
 fn game(app: &App) -> Game {
-    match app.store().load(CHANNEL).unwrap() {
-        Loaded::Game(r) => match r.game {
-            RecordGame::Board { game } => game,
-            other => panic!("not a board game: {other:?}"),
-        },
-        other => panic!("no game: {other:?}"),
-    }
+    support::board_game(app, CHANNEL)
 }
 
 fn seat(app: &App, seat: u8) -> Ctx {
-    let Loaded::Game(r) = app.store().load(CHANNEL).unwrap() else {
-        panic!("no game")
-    };
-    let s = &r.seats[seat as usize];
-    ctx(s.user, &s.name)
+    support::seat_ctx(app, CHANNEL, seat)
 }
 
 /// A 3-player game created by ann.

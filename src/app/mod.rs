@@ -30,6 +30,7 @@ pub use clock::Clock;
 pub use command::{Arg, COMMANDS, Command, CommandSpec, GameType, NewGame};
 pub use components::command as component_command;
 pub use reply::{ButtonStyle, Component, File, Message, Response, SelectOption, Visibility};
+pub use text::RULE_TOPICS;
 pub use timers::{Notice, Recipient};
 
 use crate::i18n::Lang;

@@ -1,23 +1,54 @@
-//! Helpers shared by the store and durability tests: a context, a command by name, a
-//! started 2-player board game, one move by the player to move.
+//! Helpers shared by the app, store and durability tests: a context, a command by name,
+//! the stored game and seats, a started 2-player board game, one move by the player to
+//! move.
 
 #![allow(dead_code)]
 
-use carcassonne_bot::app::{App, Arg, Command, Ctx};
-use carcassonne_bot::engine::Decision;
+use carcassonne_bot::app::{App, Arg, Command, Ctx, Response};
+use carcassonne_bot::engine::{Decision, Game};
 use carcassonne_bot::store::{Loaded, RecordGame};
 
 pub fn ctx(channel: u64, user: u64, name: &str) -> Ctx {
     Ctx::new(channel, Some(1), user, name)
 }
 
-/// Runs a command given by name with string options; returns the reply's text.
-pub fn run(app: &App, c: &Ctx, name: &str, args: &[(&str, &str)]) -> String {
+/// A command given by name with string options, as a front parses it.
+pub fn command(name: &str, args: &[(&str, &str)]) -> Command {
     let args: Vec<(String, Arg)> = args
         .iter()
         .map(|(k, v)| (k.to_string(), Arg::Str(v.to_string())))
         .collect();
-    app.handle(c, Command::parse(name, &args).unwrap()).text()
+    Command::parse(name, &args).unwrap_or_else(|e| panic!("/{name}: {e}"))
+}
+
+/// Runs a command given by name with string options; returns the response.
+pub fn respond(app: &App, c: &Ctx, name: &str, args: &[(&str, &str)]) -> Response {
+    app.handle(c, command(name, args))
+}
+
+/// Runs a command given by name with string options; returns the reply's text.
+pub fn run(app: &App, c: &Ctx, name: &str, args: &[(&str, &str)]) -> String {
+    respond(app, c, name, args).text()
+}
+
+/// The board game stored in `channel`.
+pub fn board_game(app: &App, channel: u64) -> Game {
+    match app.store().load(channel).unwrap() {
+        Loaded::Game(r) => match r.game {
+            RecordGame::Board { game } => game,
+            other => panic!("not a board game: {other:?}"),
+        },
+        other => panic!("no game: {other:?}"),
+    }
+}
+
+/// The context of the person in `seat` of the game in `channel`.
+pub fn seat_ctx(app: &App, channel: u64, seat: u8) -> Ctx {
+    let Loaded::Game(r) = app.store().load(channel).unwrap() else {
+        panic!("no game")
+    };
+    let s = &r.seats[seat as usize];
+    ctx(channel, s.user, &s.name)
 }
 
 /// Starts a 2-player board game (ann and ben) in `channel`.
