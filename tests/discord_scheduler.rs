@@ -6,15 +6,12 @@
 mod fake_discord;
 
 use carcassonne_bot::app::Clock;
-use carcassonne_bot::discord::{self, BotOptions};
+use fake_discord::bot::Bot;
 use fake_discord::{
-    CHANNEL_ID, FakeDiscord, GUILD_ID, Outcome, Posted, User, WAIT, created_in, dms_to, opt_int,
-    opt_str,
+    CHANNEL_ID, FakeDiscord, GUILD_ID, Outcome, Posted, User, created_in, dms_to, opt_int, opt_str,
 };
 use std::time::Duration;
-use tokio::sync::oneshot;
 
-const TOKEN: &str = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.GfAkEt.sEcReT-fake-token_for-tests-0123456789";
 const T0: u64 = 1_700_000_000;
 const HOUR: u64 = 3_600;
 
@@ -53,31 +50,26 @@ async fn play_turn(fake: &FakeDiscord, turn: &Posted, players: &[User]) -> Poste
     }
 }
 
-/// The bot's options against `fake`, its database in `dir`, on the manual `clock`; the
-/// commands answer directly (no deferring within a test's time).
-fn options(fake: &FakeDiscord, dir: &std::path::Path, clock: &Clock) -> BotOptions {
-    let mut opts = BotOptions::new(TOKEN, dir.join("db"));
-    opts.guild = Some(GUILD_ID);
-    opts.http_base = Some(fake.base_url());
-    opts.defer_after = Duration::from_secs(60);
-    opts.clock = clock.clone();
-    opts
+/// The bot on `fake` with a fresh database, on the manual `clock`; the commands answer
+/// directly (no deferring within a test's time).
+async fn start(fake: FakeDiscord, clock: &Clock) -> Bot {
+    Bot::start_with(fake, tempfile::tempdir().unwrap(), |opts| {
+        opts.guild = Some(GUILD_ID);
+        opts.defer_after = Duration::from_secs(60);
+        opts.clock = clock.clone();
+    })
+    .await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn reminders_are_created_messages_and_dms_go_through_a_dm_channel() {
     let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
     let clock = Clock::manual(T0);
-    let opts = options(&fake, dir.path(), &clock);
     let (alice, bob) = (alice(), bob());
     // Alice does not accept direct messages.
     fake.configure(|s| s.dms.closed.push(alice.id));
-    let (stop, stopped) = oneshot::channel::<()>();
-    let task = tokio::spawn(discord::serve(opts, async {
-        let _ = stopped.await;
-    }));
-    fake.registered().await;
+    let bot = start(fake, &clock).await;
+    let fake = &bot.fake;
 
     for p in [&alice, &bob] {
         let o = fake
@@ -122,8 +114,8 @@ async fn reminders_are_created_messages_and_dms_go_through_a_dm_channel() {
     );
 
     // Two turns: each player's turn begins once after the other's move.
-    let second_turn = play_turn(&fake, &first_turn, &[alice.clone(), bob.clone()]).await;
-    let third_turn = play_turn(&fake, &second_turn, &[alice.clone(), bob.clone()]).await;
+    let second_turn = play_turn(fake, &first_turn, &[alice.clone(), bob.clone()]).await;
+    let third_turn = play_turn(fake, &second_turn, &[alice.clone(), bob.clone()]).await;
     assert_eq!(third_turn.pinged(), vec![first]);
     let dm = fake
         .wait_for("bob's direct message", |s| {
@@ -164,12 +156,7 @@ async fn reminders_are_created_messages_and_dms_go_through_a_dm_channel() {
     assert_eq!(opened.len(), expected, "{opened:?}");
     assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
 
-    let _ = stop.send(());
-    let result = tokio::time::timeout(WAIT, task)
-        .await
-        .expect("the bot stops in time")
-        .expect("the bot's task does not panic");
-    assert_eq!(result, Ok(()));
+    bot.stop().await;
 }
 
 fn carol() -> User {
@@ -182,16 +169,10 @@ fn carol() -> User {
 /// and calls the player now to move.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_robber_decision_of_another_player_pings_them_and_its_deadline_passes() {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
     let clock = Clock::manual(T0);
-    let opts = options(&fake, dir.path(), &clock);
     let players = [alice(), bob(), carol()];
-    let (stop, stopped) = oneshot::channel::<()>();
-    let task = tokio::spawn(discord::serve(opts, async {
-        let _ = stopped.await;
-    }));
-    fake.registered().await;
+    let bot = start(FakeDiscord::start().await, &clock).await;
+    let fake = &bot.fake;
     fake.answer(&fake.slash(
         &players[0],
         "new",
@@ -300,10 +281,5 @@ async fn a_robber_decision_of_another_player_pings_them_and_its_deadline_passes(
     );
     assert_eq!(notice.files.len(), 1);
     assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
-    let _ = stop.send(());
-    let result = tokio::time::timeout(WAIT, task)
-        .await
-        .expect("the bot stops in time")
-        .expect("the bot's task does not panic");
-    assert_eq!(result, Ok(()));
+    bot.stop().await;
 }

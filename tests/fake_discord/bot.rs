@@ -37,10 +37,23 @@ impl Bot {
         defer_after: Duration,
         guild: Option<u64>,
     ) -> Bot {
+        Bot::start_with(fake, dir, |opts| {
+            opts.guild = guild;
+            opts.defer_after = defer_after;
+        })
+        .await
+    }
+
+    /// A bot on `fake` with its database in `dir` and the options `tune` sets (a clock,
+    /// a guild, how soon it defers).
+    pub async fn start_with(
+        fake: FakeDiscord,
+        dir: tempfile::TempDir,
+        tune: impl FnOnce(&mut BotOptions),
+    ) -> Bot {
         let mut opts = BotOptions::new(TOKEN, dir.path().join("db"));
-        opts.guild = guild;
         opts.http_base = Some(fake.base_url());
-        opts.defer_after = defer_after;
+        tune(&mut opts);
         let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(discord::serve(opts, async {
             let _ = stopped.await;
