@@ -232,6 +232,11 @@ pub fn rule_error(lang: Lang, e: &RuleError) -> String {
     refusal(lang, &r)
 }
 
+/// A player's colour ("red", "rojo").
+pub fn player_colour(lang: Lang, c: crate::view::Colour) -> String {
+    text(lang, &format!("word-player-colour-{}", c.word()), &[])
+}
+
 /// A card game colour ("blue", "azul").
 pub fn colour(lang: Lang, c: Colour) -> String {
     text(lang, colour_key(c), &[])

@@ -293,3 +293,11 @@ word-category-cities = cities
 word-category-cloisters = cloisters
 word-category-farms = farms
 word-category-goods = goods
+
+## Players' colours
+word-player-colour-red = red
+word-player-colour-green = green
+word-player-colour-blue = blue
+word-player-colour-yellow = yellow
+word-player-colour-black = black
+word-player-colour-grey = grey

@@ -292,3 +292,11 @@ word-category-cities = ciudades
 word-category-cloisters = claustros
 word-category-farms = granjas
 word-category-goods = mercancías
+
+## Colores de los jugadores
+word-player-colour-red = rojo
+word-player-colour-green = verde
+word-player-colour-blue = azul
+word-player-colour-yellow = amarillo
+word-player-colour-black = negro
+word-player-colour-grey = gris

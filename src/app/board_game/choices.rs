@@ -222,7 +222,11 @@ pub(super) fn choices(lang: Lang, game: &Game) -> Vec<Choice> {
             options
                 .iter()
                 .map(|o| {
-                    let colour = view::Colour::of_seat(o.beside).word();
+                    let seat_colour = view::Colour::of_seat(o.beside);
+                    // The value names the colour in English (a click's id); the label in
+                    // the player's language.
+                    let colour = seat_colour.word();
+                    let colour_words = crate::i18n::words::player_colour(lang, seat_colour);
                     let (label, value) = if two {
                         (
                             t!(
@@ -230,7 +234,7 @@ pub(super) fn choices(lang: Lang, game: &Game) -> Vec<Choice> {
                                 "word-choice-robber-marker",
                                 moved = moved,
                                 disc = text::disc(o.beside),
-                                colour = colour,
+                                colour = colour_words.as_str(),
                                 marker = o.marker as i64 + 1
                             ),
                             format!("robber@{colour}#{}", o.marker + 1),
@@ -242,7 +246,7 @@ pub(super) fn choices(lang: Lang, game: &Game) -> Vec<Choice> {
                                 "word-choice-robber",
                                 moved = moved,
                                 disc = text::disc(o.beside),
-                                colour = colour
+                                colour = colour_words.as_str()
                             ),
                             format!("robber@{colour}"),
                         )

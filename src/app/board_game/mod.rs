@@ -138,7 +138,7 @@ pub(super) fn waiting_text_in(lang: Lang, r: &ChannelRecord) -> String {
                 lang,
                 "app-waiting-land",
                 name = name,
-                figure = figure.to_string()
+                figure = crate::i18n::words::figure(lang, figure)
             );
         }
         Decision::PlaceFigure { .. } => "app-waiting-figure",
