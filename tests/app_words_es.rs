@@ -273,3 +273,26 @@ fn expansion_names_and_player_colours_reach_a_spanish_player_in_spanish() {
     }
     panic!("no robber offered in 200 moves");
 }
+
+/// `/choose` with nothing to choose and a click on a button no longer in use answer a
+/// Spanish player in Spanish (they were English sentences around the words).
+#[test]
+fn choose_refusals_and_stale_clicks_are_spanish() {
+    let (app, mover) = placed(es());
+    let r = run(&app, &mover, "choose", &[("option", "zzz")]);
+    assert!(r.is_private());
+    assert!(
+        r.text().starts_with("Ahora no hay nada que elegir. "),
+        "{}",
+        r.text()
+    );
+    let r = app.component(&mover, "gone:away", &[]);
+    assert!(r.is_private());
+    assert_eq!(r.text(), "Este botón o menú (gone:away) ya no sirve.");
+    let english = user(33, "carol", Lang::english());
+    let r = app.component(&english, "gone:away", &[]);
+    assert_eq!(
+        r.text(),
+        "This button or menu (gone:away) is no longer in use."
+    );
+}

@@ -91,7 +91,7 @@ app-not-playing = You are not playing in this game.
 app-resigned = You have resigned from this game.
 app-addbot-started = The game has started: computer players are added before /start. A player can hand their seat to one with /resign replace:ai.
 app-storage-failure = Sorry, the game could not be saved or loaded right now; nothing was changed. Please try again.
-app-component-error = { $reason }
+app-component-error = This button or menu ({ $reason }) is no longer in use.
 app-quarantined = The saved game of this channel could not be read ({ $reason }); it was set aside for the admins. Start a new game with /new.
 
 ## /stats
@@ -303,3 +303,9 @@ app-autocomplete-spot = { $spot } — at { $at } (turn { $rotations })
 app-history-none = No moves yet.
 app-history-last = Last { $shown } of { $moves } moves:
 app-history-broken = The history cannot be rebuilt.
+app-choose-not-a-choice = '{ $option }' is not a choice here. Choose one of: { $choices }{ $more ->
+    [0] {""}
+   *[other] {" "}and { $more } more (autocomplete lists them)
+}.
+app-choose-nothing = There is nothing to choose right now. { $waiting }
+app-choose-not-yours = It is not your decision. { $waiting }

@@ -88,7 +88,7 @@ app-not-playing = No juegas en esta partida.
 app-resigned = Has abandonado esta partida.
 app-addbot-started = La partida ya ha empezado: los jugadores de la máquina se añaden antes de /empezar. Un jugador puede cederle su asiento a uno con /abandonar sustituir:ai.
 app-storage-failure = Lo siento, ahora mismo no se puede guardar ni cargar la partida; no ha cambiado nada. Vuelve a intentarlo.
-app-component-error = Este control ya no sirve ({ $reason }).
+app-component-error = Este botón o menú ({ $reason }) ya no sirve.
 app-quarantined = No se ha podido leer la partida guardada de este canal ({ $reason }); se ha apartado para los administradores. Empieza otra con /nueva.
 
 ## /estadisticas
@@ -312,3 +312,9 @@ app-autocomplete-spot = { $spot } — en { $at } (giro { $rotations })
 app-history-none = Aún no hay jugadas.
 app-history-last = Últimas { $shown } de { $moves } jugadas:
 app-history-broken = No se puede reconstruir el historial.
+app-choose-not-a-choice = '{ $option }' no es una opción aquí. Elige una de: { $choices }{ $more ->
+    [0] {""}
+   *[other] {" "}y { $more } más (el autocompletado las muestra)
+}.
+app-choose-nothing = Ahora no hay nada que elegir. { $waiting }
+app-choose-not-yours = No es tu decisión. { $waiting }

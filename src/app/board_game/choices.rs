@@ -444,20 +444,23 @@ pub(super) fn choose(
     option: &str,
 ) -> Result<Response, StoreError> {
     let game = game_of(&r);
+    let lang = s.ctx.lang;
     let Some(p) = game.pending() else {
-        return Ok(Response::error("The game is over."));
+        return Ok(Response::error(t!(lang, "app-game-over")));
     };
-    let options = choices(s.ctx.lang, game);
+    let options = choices(lang, game);
     if options.is_empty() {
-        return Ok(Response::error(format!(
-            "There is nothing to choose right now. {}",
-            waiting_text(&r)
+        return Ok(Response::error(t!(
+            lang,
+            "app-choose-nothing",
+            waiting = waiting_text_in(lang, &r)
         )));
     }
     if p.player != seat {
-        return Ok(Response::error(format!(
-            "It is not your decision. {}",
-            waiting_text(&r)
+        return Ok(Response::error(t!(
+            lang,
+            "app-choose-not-yours",
+            waiting = waiting_text_in(lang, &r)
         )));
     }
     // By value, or by the words of the option in any language.
@@ -477,14 +480,12 @@ pub(super) fn choose(
         }
         None => {
             let shown: Vec<&str> = options.iter().take(10).map(|c| c.value.as_str()).collect();
-            let more = if options.len() > 10 {
-                format!(" and {} more (autocomplete lists them)", options.len() - 10)
-            } else {
-                String::new()
-            };
-            Ok(Response::error(format!(
-                "'{option}' is not a choice here. Choose one of: {}{more}.",
-                shown.join(", ")
+            Ok(Response::error(t!(
+                lang,
+                "app-choose-not-a-choice",
+                option = option,
+                choices = shown.join(", "),
+                more = options.len().saturating_sub(10)
             )))
         }
     }
