@@ -137,6 +137,9 @@ pub enum Command {
         /// Draw the end-of-game picture (final board and score table) instead.
         #[arg(long = "final")]
         final_scores: bool,
+        /// The language of the picture's words: en (default) or es.
+        #[arg(long, default_value = "en", value_parser = parse_lang)]
+        lang: Lang,
     },
     /// List the tile kinds.
     Tiles {

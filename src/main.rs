@@ -30,7 +30,8 @@ fn main() -> ExitCode {
             out,
             next,
             final_scores,
-        }) => carcassonne_bot::render::cli::run(&file, &out, next.as_deref(), final_scores),
+            lang,
+        }) => carcassonne_bot::render::cli::run(&file, &out, next.as_deref(), final_scores, lang),
         Some(Command::Run(bot)) => cli::bot(&bot),
         None => cli::bot(&args.bot),
     }

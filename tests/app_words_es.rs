@@ -181,3 +181,118 @@ fn the_event_lines_of_a_spanish_game_are_spanish() {
     );
     assert!(!public.text.contains(" put a "), "{}", public.text);
 }
+
+/// Words that used to reach Spanish players in English through the engine's own names:
+/// the expansions in `/games`, and the players' colours on the robber's buttons.
+#[test]
+fn expansion_names_and_player_colours_reach_a_spanish_player_in_spanish() {
+    let app = App::new(Store::temporary().unwrap(), Env::fixed(1_700_000_000, 3));
+    let alice = user(11, "alice", es());
+    let bob = user(22, "bob", es());
+    run(
+        &app,
+        &alice,
+        "new",
+        &[
+            ("language", "es"),
+            ("expansions", "inns-cathedrals,robbers"),
+        ],
+    );
+    run(&app, &bob, "join", &[]);
+    run(&app, &alice, "start", &[]);
+    let games = run(&app, &alice, "games", &[]);
+    assert!(
+        games
+            .text()
+            .contains("Carcassonne + Posadas y Catedrales + Ladrones"),
+        "{}",
+        games.text()
+    );
+    assert!(!games.text().contains("Inns"), "{}", games.text());
+    // Turns (first placement, no figure) until a robber is offered: its buttons name the
+    // players' colours in Spanish, their ids keep the English words.
+    let mut last: Option<Response> = None;
+    for _ in 0..200 {
+        let g = game(&app);
+        let p = g.pending().expect("the game goes on");
+        let Loaded::Game(r) = app.store().load(CHANNEL).unwrap() else {
+            panic!("no game")
+        };
+        let seat = &r.seats[p.player as usize];
+        let mover = user(seat.user, &seat.name, es());
+        let reply = match p.decision {
+            Decision::PlaceRobber { .. } => {
+                let shown = last.expect("a move asked it");
+                let buttons: Vec<(String, String)> = shown
+                    .messages
+                    .iter()
+                    .flat_map(|m| m.rows.iter().flatten())
+                    .filter_map(|c| match c {
+                        carcassonne_bot::app::Component::Button { id, label, .. } => {
+                            Some((id.clone(), label.clone()))
+                        }
+                        _ => None,
+                    })
+                    .filter(|(id, _)| id.starts_with("choose:robber@"))
+                    .collect();
+                assert!(!buttons.is_empty(), "{shown:?}");
+                for (id, label) in &buttons {
+                    let english = ["red", "green", "blue", "yellow", "black", "grey"]
+                        .into_iter()
+                        .find(|w| id.contains(w))
+                        .expect("an English colour in the id");
+                    let spanish = ["rojo", "verde", "azul", "amarillo", "negro", "gris"][[
+                        "red", "green", "blue", "yellow", "black", "grey",
+                    ]
+                    .iter()
+                    .position(|w| *w == english)
+                    .unwrap()];
+                    assert!(label.contains(spanish), "{id}: {label}");
+                    assert!(!label.contains(english), "{id}: {label}");
+                }
+                return;
+            }
+            Decision::PlaceTile { placements, .. } => {
+                let deg = placements[0].rotations[0].degrees().to_string();
+                run(
+                    &app,
+                    &mover,
+                    "place",
+                    &[
+                        ("x", &placements[0].at.x.to_string()),
+                        ("y", &placements[0].at.y.to_string()),
+                        ("rotation", &deg),
+                    ],
+                )
+            }
+            Decision::PlaceFigure { .. } => run(&app, &mover, "pass", &[]),
+            other => panic!("unexpected decision {other:?}"),
+        };
+        assert!(!reply.is_private(), "{}", reply.text());
+        last = Some(reply);
+    }
+    panic!("no robber offered in 200 moves");
+}
+
+/// `/choose` with nothing to choose and a click on a button no longer in use answer a
+/// Spanish player in Spanish (they were English sentences around the words).
+#[test]
+fn choose_refusals_and_stale_clicks_are_spanish() {
+    let (app, mover) = placed(es());
+    let r = run(&app, &mover, "choose", &[("option", "zzz")]);
+    assert!(r.is_private());
+    assert!(
+        r.text().starts_with("Ahora no hay nada que elegir. "),
+        "{}",
+        r.text()
+    );
+    let r = app.component(&mover, "gone:away", &[]);
+    assert!(r.is_private());
+    assert_eq!(r.text(), "Este botón o menú (gone:away) ya no sirve.");
+    let english = user(33, "carol", Lang::english());
+    let r = app.component(&english, "gone:away", &[]);
+    assert_eq!(
+        r.text(),
+        "This button or menu (gone:away) is no longer in use."
+    );
+}

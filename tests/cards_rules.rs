@@ -481,7 +481,10 @@ fn a_joker_for_a_player_with_two_species_is_a_decision() {
             }
         )
     );
-    assert!(due.kind.describe().contains("10 points or keep"));
+    assert_eq!(
+        due.kind.describe(),
+        "keep the misplaced blue pig (from the field row) or take 10 points"
+    );
     refused(&mut g, 1, CardAction::Misplaced { keep: true });
     g.apply(0, CardAction::Misplaced { keep: true }).unwrap();
     let herds = &g.public_view().seats[0].herds;

@@ -336,3 +336,200 @@ fn the_same_game_in_english_is_the_same_moves_in_english_words() {
         assert!(all.contains(english_text), "{english_text} in:\n{all}");
     }
 }
+
+/// The player called last in a reply (`@alice,` / `@bob,`), else `fallback`.
+fn called(reply: &str, fallback: &str) -> String {
+    match (reply.rfind("@alice,"), reply.rfind("@bob,")) {
+        (Some(a), Some(b)) if a > b => "alice".into(),
+        (Some(_), None) => "alice".into(),
+        (_, Some(_)) => "bob".into(),
+        (None, None) => fallback.into(),
+    }
+}
+
+/// Plays a whole card game between alice and bob through the local mode: each player
+/// looks at their hand and plays its menu's first card, secures a row every fifth turn
+/// (typing the rows' words of `lang` until one is accepted), and clicks the first
+/// button of every public decision; with private questions and refusals on the way.
+fn play_cards(lang: Lang) -> Transcript {
+    let app = App::new(Store::temporary().unwrap(), Env::fixed(1_700_000_000, 7));
+    let opts = Options {
+        lang,
+        ..Options::default()
+    };
+    let rows: [&str; 4] = if lang == es() {
+        ["ciudad", "claustro", "camino", "campo"]
+    } else {
+        ["city", "cloister", "road", "field"]
+    };
+    let mut printer = Printer::new(None);
+    let mut replies = Vec::new();
+    let mut clicks = Vec::new();
+    let mut run = |line: &str| {
+        let out = local::run_line(&app, &mut printer, &opts, line);
+        replies.push(out.clone());
+        out
+    };
+    for line in ["alice: /new game:cards", "bob: /join", "bob: /status"] {
+        run(line);
+    }
+    let mut last = run("alice: /start");
+    let mut who = called(&last, "alice");
+    let over = |r: &str| r.contains("**Game over!**") || r.contains("**¡Fin de la partida!**");
+    let mut turn = 0;
+    for _ in 0..1000 {
+        if over(&last) {
+            break;
+        }
+        who = called(&last, &who);
+        let other = if who == "alice" { "bob" } else { "alice" };
+        if let Some(id) = first_button(&last, "choose:") {
+            let click = format!("{who}: click {id}");
+            clicks.push(click.clone());
+            last = run(&click);
+            continue;
+        }
+        turn += 1;
+        let hand = run(&format!("{who}: click hand"));
+        if turn == 4 {
+            // Private answers mid-game: the table's state, the history, a card not in
+            // the hand, a choice when none is asked, a board-game command, a play out
+            // of turn.
+            run(&format!("{who}: /status"));
+            run(&format!("{who}: /history"));
+            run(&format!("{who}: /play card:ZZZ"));
+            run(&format!("{who}: /choose option:ZZZ"));
+            run(&format!("{who}: /pass"));
+            run(&format!("{other}: /play card:ZZZ"));
+        }
+        let mut played = None;
+        if turn % 5 == 0 || first_value(&hand, "play").is_none() {
+            // Starting at another row each time; the click noted is the row's number,
+            // the same in both languages.
+            for i in 0..4 {
+                let row = (turn / 5 + i) % 4;
+                let out = run(&format!("{who}: /secure row:{}", rows[row]));
+                if out.starts_with("[public]") {
+                    played = Some((format!("{who}: secure row {row}"), out));
+                    break;
+                }
+            }
+        }
+        let (click, out) = match played {
+            Some(done) => done,
+            None => {
+                let v = first_value(&hand, "play")
+                    .unwrap_or_else(|| panic!("no move offered in:\n{last}\n{hand}"));
+                let click = format!("{who}: click play {v}");
+                let out = run(&click);
+                (click, out)
+            }
+        };
+        assert!(out.starts_with("[public]"), "{click} was refused:\n{out}");
+        clicks.push(click);
+        last = out;
+    }
+    assert!(over(&last), "the game ends:\n{last}");
+    run("alice: /history count:3");
+    run("bob: /status");
+    Transcript { replies, clicks }
+}
+
+#[test]
+fn a_whole_spanish_card_game_has_no_english_word() {
+    let spanish = play_cards(es());
+    let english = english_words();
+    let mut found: BTreeSet<String> = BTreeSet::new();
+    for reply in &spanish.replies {
+        for w in shown_words(reply) {
+            if english.contains(&w) && !ALLOWED.contains(&w.as_str()) {
+                found.insert(w);
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "English words in the Spanish card game: {found:?}\n{}",
+        spanish
+            .replies
+            .iter()
+            .filter(|r| shown_words(r).iter().any(|w| found.contains(w)))
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("")
+    );
+    let all = spanish.replies.join("");
+    for spanish_text in SPANISH_CARD_LINES {
+        assert!(all.contains(spanish_text), "{spanish_text} in:\n{all}");
+    }
+}
+
+#[test]
+fn the_same_card_game_in_english_is_the_same_moves_in_english_words() {
+    let spanish = play_cards(es());
+    let english = play_cards(Lang::english());
+    assert_eq!(english.clicks, spanish.clicks, "the same game");
+    assert_eq!(english.replies.len(), spanish.replies.len());
+    for (en, es) in english.replies.iter().zip(&spanish.replies) {
+        let shape = |r: &str| {
+            r.lines()
+                .filter(|l| !l.starts_with("    ") || l.contains("(click") || l.contains("(image"))
+                .map(|l| l.split(' ').next().unwrap_or_default().to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(shape(en), shape(es), "{en}\n---\n{es}");
+    }
+    let all = english.replies.join("");
+    for english_text in ENGLISH_CARD_LINES {
+        assert!(all.contains(english_text), "{english_text} in:\n{all}");
+    }
+}
+
+/// Lines of the card game above, word for word (the game is seeded): the English as it
+/// was before the card game spoke Spanish.
+const ENGLISH_CARD_LINES: &[&str] = &[
+    "[public] The game starts! Seats: 🔴 bob, 🟢 alice.\n    🔴 @bob, your move: choose the \
+     row for the building joker just drawn.",
+    "button 'City' (click choose:city) | button 'Cloister' (click choose:cloister)",
+    "[public] The building joker goes into the city row.\n    Round 1 of 10. 🟢 @alice, your \
+     move: play a card face down into any row or place the follower.",
+    "[only bob] Your hand: blue city person 1, blue pig, yellow cow, red road person 1, green \
+     sheep, building joker.",
+    "menu 'Play a card…' (click play VALUE): blue pig → city row = blue-pig#1|city; yellow cow \
+     → cloister row = yellow-cow#6|cloister; red road person 1 → road row",
+    "[public] **alice** played a card face down into the city row.",
+    "[only bob] Waiting for bob: play a card face up or place the follower.\n    Round 1 of \
+     10; dealer bob; 108 cards left to deal.\n    🔴 bob — 0 points; 5 cards in hand; \
+     follower ready; herds: none; chest: 0 cards",
+    "[only bob] Last 4 of 4 moves:\n    1. The building joker goes into the city row.\n    \
+     2. **alice** played a card face down into the city row.",
+    "4. **alice** played the yellow cloister person 3 into the cloister row.",
+    "[only bob] You have no 'ZZZ' in your hand. Your hand: blue pig, yellow cow, red road \
+     person 1, green sheep, building joker.",
+    "[only bob] It is your turn: /play a card or /secure a row.",
+    "[only alice] It is not your turn. Waiting for bob: play a card face up or place the \
+     follower.",
+    "[public] **bob** secured 5 cards in the road row — the last follower: they deal next.",
+    "    **Round 1 scored:**\n    🔴 bob: 5 cards secured — persons 18, 2 cards to the \
+     chest; +18 → 18\n    🟢 alice: 3 cards secured — persons 8, 1 card to the chest; +8 → \
+     8\n    Round 2 of 10: bob deals.",
+    "bob's animal joker joins the pig herd.",
+    "animals 14, dragon/fairy 20, misplaced 20, 2 cards to the chest; +60 → 84",
+    "[only alice] Your follower is already out this round: you must play a card.",
+    "    **Game over!**\n    1. 🔴 @bob — **435** (buildings 90 from 12 cards) 🏆\n    2. 🟢 \
+     @alice — **288** (buildings 60 from 9 cards)",
+];
+const SPANISH_CARD_LINES: &[&str] = &[
+    "🔴 @bob, te toca: elegir la fila de la carta robada (comodín de edificio).",
+    "button 'Ciudad' (click choose:city) | button 'Claustro' (click choose:cloister)",
+    "[public] La carta comodín de edificio va a la fila de ciudades.",
+    "[only bob] Tu mano: personaje 1 de ciudad, cerdo azul, vaca amarilla, personaje 1 de \
+     camino, oveja verde, comodín de edificio.",
+    "cerdo azul → fila de ciudades = blue-pig#1|city;",
+    "4. **alice** jugó la carta personaje 3 de claustro en la fila de claustros.",
+    "[public] **bob** se aseguró 5 cartas en la fila de caminos; es el último seguidor: \
+     reparte en la siguiente ronda.",
+    "    🔴 bob: 5 cartas aseguradas — personajes 18, 2 cartas al cofre; +18 → 18",
+    "[only alice] Tu seguidor ya está fuera esta ronda: debes jugar una carta.",
+    "    **¡Fin de la partida!**\n    1. 🔴 @bob — **435** (edificios 90 de 12 cartas) 🏆",
+];

@@ -112,3 +112,65 @@ fn errors_are_one_line_and_exit_non_zero() {
     assert_eq!(run.status.code(), Some(1));
     assert!(!out.exists());
 }
+
+/// `--lang es` draws the picture's words in Spanish: the file is exactly the library's
+/// Spanish picture of the scenario's board, and not the English one (the default).
+#[test]
+fn draws_in_the_language_asked() {
+    use carcassonne_bot::i18n::Lang;
+    use carcassonne_bot::render;
+    let dir = tempfile::tempdir().unwrap();
+    let sc = dir.path().join("s.json");
+    std::fs::write(&sc, SCENARIO).unwrap();
+    let es = Lang::from_code("es").unwrap();
+    let view = render::cli::scenario_view(SCENARIO, None).unwrap();
+    for (args, expected) in [
+        (vec![], render::board_png(&view, Lang::english())),
+        (vec!["--lang", "es"], render::board_png(&view, es)),
+        (
+            vec!["--final", "--lang", "es"],
+            render::final_scores_png(&view, es),
+        ),
+        (
+            vec!["--final", "--lang", "en"],
+            render::final_scores_png(&view, Lang::english()),
+        ),
+    ] {
+        let out = dir.path().join("p.png");
+        let run = bin()
+            .args([
+                "render",
+                sc.to_str().unwrap(),
+                "--out",
+                out.to_str().unwrap(),
+            ])
+            .args(&args)
+            .output()
+            .unwrap();
+        assert!(
+            run.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        assert_eq!(std::fs::read(&out).unwrap(), expected, "{args:?}");
+    }
+    assert_ne!(
+        render::board_png(&view, es),
+        render::board_png(&view, Lang::english()),
+        "the Spanish panel has other words"
+    );
+    let run = bin()
+        .args([
+            "render",
+            sc.to_str().unwrap(),
+            "--out",
+            "x.png",
+            "--lang",
+            "xx",
+        ])
+        .output()
+        .unwrap();
+    assert!(!run.status.success());
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(err.contains("'xx'") && err.contains("en, es"), "{err}");
+}

@@ -40,12 +40,7 @@ pub fn select(id: &str, placeholder: &str, options: Vec<SelectOption>) -> Compon
 
 /// The command a click stands for. `values` are the chosen values of a select menu.
 pub fn command(id: &str, values: &[String]) -> Result<Command, String> {
-    let value = || {
-        values
-            .first()
-            .cloned()
-            .ok_or_else(|| format!("the menu '{id}' sent no choice"))
-    };
+    let value = || values.first().cloned().ok_or_else(|| id.to_string());
     Ok(match id {
         JOIN => Command::Join,
         START => Command::Start,
@@ -103,7 +98,7 @@ pub fn command(id: &str, values: &[String]) -> Result<Command, String> {
             } else if let Some(placement) = id.strip_prefix("place:") {
                 return command(PLACE, &[placement.to_string()]);
             } else {
-                return Err(format!("this button ({id}) is no longer in use"));
+                return Err(id.to_string());
             }
         }
     })

@@ -165,22 +165,19 @@ pub fn tile_id(kind: KindId) -> &'static str {
     &Catalogue::get().kind(kind).id
 }
 
-/// "1 tile" / "2 tiles".
-pub fn plural(n: usize, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
-    }
-}
-
 /// "Last N of M moves:" and the numbered lines (the last `count` of `moves`).
-pub fn recent_moves(moves: &[String], count: usize) -> String {
+pub fn recent_moves(lang: Lang, moves: &[String], count: usize) -> String {
     if moves.is_empty() {
-        return "No moves yet.".into();
+        return crate::t!(lang, "app-history-none");
     }
     let from = moves.len().saturating_sub(count);
-    let mut out = format!("Last {} of {} moves:\n", moves.len() - from, moves.len());
+    let mut out = crate::t!(
+        lang,
+        "app-history-last",
+        shown = moves.len() - from,
+        moves = moves.len()
+    );
+    out.push('\n');
     for (i, m) in moves.iter().enumerate().skip(from) {
         out.push_str(&format!("{}. {m}\n", i + 1));
     }

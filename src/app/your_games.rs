@@ -23,7 +23,12 @@ fn kind_words(lang: Lang, r: &ChannelRecord) -> String {
     match r.game {
         RecordGame::Cards { .. } => t!(lang, "app-games-card-game"),
         _ => {
-            let sets: Vec<&str> = r.setup.expansions.iter().map(|e| e.name()).collect();
+            let sets: Vec<String> = r
+                .setup
+                .expansions
+                .iter()
+                .map(|e| crate::i18n::words::expansion(lang, *e))
+                .collect();
             if sets.is_empty() {
                 "Carcassonne".to_string()
             } else {

@@ -232,6 +232,11 @@ pub fn rule_error(lang: Lang, e: &RuleError) -> String {
     refusal(lang, &r)
 }
 
+/// A player's colour ("red", "rojo").
+pub fn player_colour(lang: Lang, c: crate::view::Colour) -> String {
+    text(lang, &format!("word-player-colour-{}", c.word()), &[])
+}
+
 /// A card game colour ("blue", "azul").
 pub fn colour(lang: Lang, c: Colour) -> String {
     text(lang, colour_key(c), &[])
@@ -244,6 +249,33 @@ fn colour_key(c: Colour) -> &'static str {
         Colour::Red => "word-colour-red",
         Colour::Green => "word-colour-green",
     }
+}
+
+/// What a colour's cards stand for: "city", "cloister", "road", "field" (the board
+/// game's feature words).
+pub fn area(lang: Lang, c: Colour) -> String {
+    text(lang, &format!("word-seg-{}", c.area()), &[])
+}
+
+/// A row's name: "road row", "fila de caminos".
+pub fn row(lang: Lang, c: Colour) -> String {
+    let key = match c {
+        Colour::Blue => "word-row-blue",
+        Colour::Yellow => "word-row-yellow",
+        Colour::Red => "word-row-red",
+        Colour::Green => "word-row-green",
+    };
+    text(lang, key, &[])
+}
+
+/// Words joined by "or": "pig or cow", "cerdo o vaca".
+pub fn or_list(lang: Lang, words: &[String]) -> String {
+    words.join(&text(lang, "word-or-separator", &[]))
+}
+
+/// Words joined by ", ".
+pub fn list(lang: Lang, words: &[String]) -> String {
+    words.join(&text(lang, "word-list-separator", &[]))
 }
 
 /// A species ("sheep", "oveja").
@@ -295,6 +327,18 @@ pub fn card(lang: Lang, c: Card) -> String {
         Card::BuildingJoker => "word-card-building-joker",
     };
     text(lang, key, &[])
+}
+
+/// A card kind typed in any language: the engine's forms (`Card::parse`: "red-person-3",
+/// "green sheep") or its name in any language ("oveja verde", "personaje 3 de camino").
+pub fn parse_card(input: &str) -> Option<Card> {
+    if let Some(c) = Card::parse(input) {
+        return Some(c);
+    }
+    let plain = strip_accents(input.trim());
+    crate::cards::CardId::all()
+        .map(|id| id.card())
+        .find(|c| Lang::all().any(|lang| strip_accents(&card(lang, *c)) == plain))
 }
 
 /// A row typed in any language: a colour or the area it stands for ("red", "road",
@@ -377,18 +421,17 @@ pub fn card_due(lang: Lang, due: &PendingKind) -> String {
             }
         }
         PendingKind::JokerRow { card } => ("word-due-joker-row", vec![("card", Card(card.card()))]),
-        PendingKind::Misplaced { card, row } => (
+        PendingKind::Misplaced { card, row: r } => (
             "word-due-misplaced",
-            vec![("card", Card(card.card())), ("row", Row(*row))],
+            vec![("card", Card(card.card())), ("row", Text(row(lang, *r)))],
         ),
         PendingKind::AssignJoker {
             species: options, ..
         } => {
             let names: Vec<String> = options.iter().map(|s| species(lang, *s)).collect();
-            let sep = text(lang, "word-list-separator", &[]);
             (
                 "word-due-assign-joker",
-                vec![("species", Text(names.join(&sep)))],
+                vec![("species", Text(or_list(lang, &names)))],
             )
         }
     };
@@ -538,7 +581,14 @@ mod tests {
             value: 3,
         };
         assert_eq!(card(Lang::english(), three), three.name());
-        assert_eq!(card(es(), three), "personaje rojo de camino 3");
+        assert_eq!(card(es(), three), "personaje 3 de camino");
+        assert_eq!(parse_card("Personaje 3 de camino"), Some(three));
+        assert_eq!(
+            parse_card("oveja verde"),
+            Some(Card::Animal(Species::Sheep))
+        );
+        assert_eq!(parse_card("red road person 3"), Some(three));
+        assert_eq!(parse_card("oveja azul"), None);
         let mut kinds = vec![
             Card::Dragon,
             Card::Fairy,

@@ -1,7 +1,8 @@
-//! `carcassonne-bot render SCENARIO.json --out board.png [--next TILE] [--final]`: plays a
-//! scenario file and draws the board at its end.
+//! `carcassonne-bot render SCENARIO.json --out board.png [--next TILE] [--final]
+//! [--lang es]`: plays a scenario file and draws the board at its end, in a language.
 
 use crate::engine::{Catalogue, Game, Rotation};
+use crate::i18n::Lang;
 use crate::scenario::{self, ScenarioError};
 use crate::view::{BoardView, NextTile};
 use std::path::Path;
@@ -54,21 +55,32 @@ pub fn next_tile(game: &Game, kind: crate::engine::KindId) -> NextTile {
 }
 
 /// The PNG for a scenario's text: the board, or with `final_picture` the end-of-game
-/// picture.
-pub fn picture(text: &str, next: Option<&str>, final_picture: bool) -> Result<Vec<u8>, Failure> {
+/// picture; its words in `lang`.
+pub fn picture(
+    text: &str,
+    next: Option<&str>,
+    final_picture: bool,
+    lang: Lang,
+) -> Result<Vec<u8>, Failure> {
     let view = scenario_view(text, next)?;
     Ok(if final_picture {
-        super::final_scores_png(&view, crate::i18n::Lang::english())
+        super::final_scores_png(&view, lang)
     } else {
-        super::board_png(&view, crate::i18n::Lang::english())
+        super::board_png(&view, lang)
     })
 }
 
 /// Runs the command; errors are one line on stderr and a non-zero exit code.
-pub fn run(file: &Path, out: &Path, next: Option<&str>, final_picture: bool) -> ExitCode {
+pub fn run(
+    file: &Path,
+    out: &Path,
+    next: Option<&str>,
+    final_picture: bool,
+    lang: Lang,
+) -> ExitCode {
     let result = std::fs::read_to_string(file)
         .map_err(|e| fail(format!("cannot read {}: {e}", file.display()), 2))
-        .and_then(|text| picture(&text, next, final_picture))
+        .and_then(|text| picture(&text, next, final_picture, lang))
         .and_then(|png| {
             std::fs::write(out, png)
                 .map_err(|e| fail(format!("cannot write {}: {e}", out.display()), 2))

@@ -91,7 +91,7 @@ app-not-playing = You are not playing in this game.
 app-resigned = You have resigned from this game.
 app-addbot-started = The game has started: computer players are added before /start. A player can hand their seat to one with /resign replace:ai.
 app-storage-failure = Sorry, the game could not be saved or loaded right now; nothing was changed. Please try again.
-app-component-error = { $reason }
+app-component-error = This button or menu ({ $reason }) is no longer in use.
 app-quarantined = The saved game of this channel could not be read ({ $reason }); it was set aside for the admins. Start a new game with /new.
 
 ## /stats
@@ -216,7 +216,7 @@ app-cards-resigned = **{ $name }** resigned, which ends the card game. Best scor
 app-cards-first = First { $what } (/choose).
 app-cards-only-follower = Your follower is all you have left to play: /secure row:…
 app-cards-not-in-hand = You have no '{ $card }' in your hand. Your hand: { $hand }.
-app-cards-which-row = Which row? The { $card } can go into any row (row: city, cloister, road or field).
+app-cards-which-row = Which row? The { $card } can go into any row (row: { $rows }).
 app-cards-face-down-first = Your first card of the round goes face down into any row.
 app-cards-own-row = The { $card } goes face up into its own row ({ $row }); only jokers go into any row.
 app-cards-your-turn-play = It is your turn: /play a card or /secure a row.
@@ -230,8 +230,8 @@ app-cards-hand = Your hand: { $cards }.
 app-cards-turn-face-down = Your turn: your first card of this round goes face down into any row.
 app-cards-turn-face-up = Your turn: play a card face up into its row (jokers: any row).
 app-cards-or-secure = Or /secure a row with your follower.
-app-cards-play-option = { $card } → { $row } row
-app-cards-play-option-face-down = { $card } → { $row } row (face down)
+app-cards-play-option = { $card } → { $row }
+app-cards-play-option-face-down = { $card } → { $row } (face down)
 app-cards-menu-play = Play a card…
 app-cards-you-must = You must { $what } (/choose).
 app-cards-status-round = Round { $round } of { $rounds }; dealer { $dealer }; { $pile } cards left to deal.
@@ -298,3 +298,14 @@ app-local-not-utf8 = this line is not valid UTF-8 text, so it was not run; type 
 
 ## Autocomplete
 app-autocomplete-spot = { $spot } — at { $at } (turn { $rotations })
+
+## /history
+app-history-none = No moves yet.
+app-history-last = Last { $shown } of { $moves } moves:
+app-history-broken = The history cannot be rebuilt.
+app-choose-not-a-choice = '{ $option }' is not a choice here. Choose one of: { $choices }{ $more ->
+    [0] {""}
+   *[other] {" "}and { $more } more (autocomplete lists them)
+}.
+app-choose-nothing = There is nothing to choose right now. { $waiting }
+app-choose-not-yours = It is not your decision. { $waiting }

@@ -43,14 +43,6 @@ pic-and = and
 ## The card game's pictures: cards, rows and species
 
 # The four colours' areas (the top of a card and the row's board, in capitals).
-pic-area-blue = city
-pic-area-yellow = cloister
-pic-area-red = road
-pic-area-green = field
-pic-row-blue = city row
-pic-row-yellow = cloister row
-pic-row-red = road row
-pic-row-green = field row
 # A row's board: its colour.
 pic-colour-row-blue = blue row
 pic-colour-row-yellow = yellow row
@@ -62,37 +54,12 @@ pic-row-short-yellow = cloister row
 pic-row-short-red = road row
 pic-row-short-green = field row
 pic-in-row = in the { $row }
-pic-species-pig = pig
-pic-species-cow = cow
-pic-species-horse = horse
-pic-species-sheep = sheep
-pic-building-castle = castle
-pic-building-chapel = chapel
-pic-building-inn = inn
-pic-building-farmhouse = farmhouse
 # What is written at the bottom of a joker's face.
 pic-face-dragon = dragon
 pic-face-fairy = fairy
 pic-face-animal-joker = any animal
 pic-face-building-joker = any building
 # A card's name in a sentence.
-pic-card-person-blue = blue city person { $value }
-pic-card-person-yellow = yellow cloister person { $value }
-pic-card-person-red = red road person { $value }
-pic-card-person-green = green field person { $value }
-pic-card-animal-pig = blue pig
-pic-card-animal-cow = yellow cow
-pic-card-animal-horse = red horse
-pic-card-animal-sheep = green sheep
-pic-card-building-castle = blue castle
-pic-card-building-chapel = yellow chapel
-pic-card-building-inn = red inn
-pic-card-building-farmhouse = green farmhouse
-pic-card-dragon = dragon
-pic-card-fairy = fairy
-pic-card-animal-joker = animal joker
-pic-card-building-joker = building joker
-pic-or = or
 pic-player-n = Player { $number }
 
 ## The card game's table
@@ -112,13 +79,6 @@ pic-cards-share-victory = { $names } share the victory with { $points ->
 pic-cards-next-deal = Waiting for the next deal
 # Who must act and what: "Bob to play a card face up or place the follower".
 pic-cards-acting = { $name } to { $what }
-pic-wait-face-down = play a card face down into any row
-pic-wait-face-up = play a card face up
-pic-wait-or-follower = { $play } or place the follower
-pic-wait-follower = place the follower
-pic-wait-joker-row = choose the row for the { $card } just drawn
-pic-wait-misplaced = keep the misplaced { $card } (from the { $row }) or take 10 points
-pic-wait-assign-joker = choose the herd of an animal joker: { $species }
 # The open end of a row: three short lines around the number of cards it would secure.
 pic-open-end-1 = open
 pic-open-end-2 = end

@@ -93,9 +93,48 @@ word-due-play-face-down = play a card face down into any row
 word-due-play-face-up = play a card face up
 word-due-play-or-follower = { $play } or place the follower
 word-due-follower = place the follower
-word-due-joker-row = choose the row for the drawn { $card }
-word-due-misplaced = choose 10 points or keep the misplaced { $card } (found in the { $row } row)
-word-due-assign-joker = assign the animal joker to a species: { $species }
+word-due-joker-row = choose the row for the { $card } just drawn
+word-due-misplaced = keep the misplaced { $card } (from the { $row }) or take 10 points
+word-due-assign-joker = choose the herd of an animal joker: { $species }
+word-row-blue = city row
+word-row-yellow = cloister row
+word-row-red = road row
+word-row-green = field row
+
+## The card game's events (public lines, in the game's language) and choices
+word-card-ev-played-face-down = **{ $name }** played a card face down into the { $row }.
+word-card-ev-played = **{ $name }** played the { $card } into the { $row }.
+word-card-ev-secured = **{ $name }** secured { $cards ->
+    [one] 1 card
+   *[other] { $cards } cards
+} in the { $row }.
+word-card-ev-secured-last = **{ $name }** secured { $cards ->
+    [one] 1 card
+   *[other] { $cards } cards
+} in the { $row } — the last follower: they deal next.
+word-card-ev-joker-row = The { $card } goes into the { $row }.
+word-card-ev-round-over = Round { $round } is over.
+word-card-ev-misplaced-kept = { $name } keeps the misplaced { $card }.
+word-card-ev-misplaced-points = { $name } takes { $points } points for the misplaced { $card }.
+word-card-hidden-building = building
+word-card-ev-joker-joins = { $name }'s animal joker joins the { $species } herd.
+word-card-ev-round-scored = **Round { $round } scored:**
+word-card-part-persons = persons { $points }
+word-card-part-animals = animals { $points }
+word-card-part-dragon-fairy = dragon/fairy { $points }
+word-card-part-misplaced = misplaced { $points }
+word-card-part-chest = { $cards ->
+    [one] 1 card
+   *[other] { $cards } cards
+} to the chest
+word-card-part-nothing = nothing
+word-card-ev-player-scored = { $disc } { $name }: { $cards ->
+    [one] 1 card
+   *[other] { $cards } cards
+} secured — { $parts }; +{ $total } → { $score }
+word-card-ev-round-started = Round { $round } of { $rounds }: { $dealer } deals.
+word-card-choice-keep = keep
+word-card-choice-points = points
 
 ## Board game events (public lines, in the game's language) and the history
 word-ev-tile-placed = **{ $name }** placed **{ $tile }** at { $at } (turned { $degrees }°)
@@ -254,3 +293,11 @@ word-category-cities = cities
 word-category-cloisters = cloisters
 word-category-farms = farms
 word-category-goods = goods
+
+## Players' colours
+word-player-colour-red = red
+word-player-colour-green = green
+word-player-colour-blue = blue
+word-player-colour-yellow = yellow
+word-player-colour-black = black
+word-player-colour-grey = grey

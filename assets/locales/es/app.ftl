@@ -88,7 +88,7 @@ app-not-playing = No juegas en esta partida.
 app-resigned = Has abandonado esta partida.
 app-addbot-started = La partida ya ha empezado: los jugadores de la máquina se añaden antes de /empezar. Un jugador puede cederle su asiento a uno con /abandonar sustituir:ai.
 app-storage-failure = Lo siento, ahora mismo no se puede guardar ni cargar la partida; no ha cambiado nada. Vuelve a intentarlo.
-app-component-error = Este control ya no sirve ({ $reason }).
+app-component-error = Este botón o menú ({ $reason }) ya no sirve.
 app-quarantined = No se ha podido leer la partida guardada de este canal ({ $reason }); se ha apartado para los administradores. Empieza otra con /nueva.
 
 ## /estadisticas
@@ -225,7 +225,7 @@ app-cards-resigned = **{ $name }** ha abandonado, lo que termina el juego de car
 app-cards-first = Primero { $what } (/elegir).
 app-cards-only-follower = Solo te queda por jugar tu seguidor: /asegurar fila:…
 app-cards-not-in-hand = No tienes '{ $card }' en la mano. Tu mano: { $hand }.
-app-cards-which-row = ¿Qué fila? { $card } puede ir en cualquier fila (fila: city, cloister, road o field).
+app-cards-which-row = ¿Qué fila? { $card } puede ir en cualquier fila (fila: { $rows }).
 app-cards-face-down-first = Tu primera carta de la ronda va boca abajo en cualquier fila.
 app-cards-own-row = { $card } va boca arriba en su propia fila ({ $row }); solo los comodines van en cualquier fila.
 app-cards-your-turn-play = Te toca: /jugar una carta o /asegurar una fila.
@@ -239,8 +239,8 @@ app-cards-hand = Tu mano: { $cards }.
 app-cards-turn-face-down = Te toca: tu primera carta de esta ronda va boca abajo en cualquier fila.
 app-cards-turn-face-up = Te toca: juega una carta boca arriba en su fila (comodines: cualquier fila).
 app-cards-or-secure = O /asegurar una fila con tu seguidor.
-app-cards-play-option = { $card } → fila { $row }
-app-cards-play-option-face-down = { $card } → fila { $row } (boca abajo)
+app-cards-play-option = { $card } → { $row }
+app-cards-play-option-face-down = { $card } → { $row } (boca abajo)
 app-cards-menu-play = Juega una carta…
 app-cards-you-must = Debes { $what } (/elegir).
 app-cards-status-round = Ronda { $round } de { $rounds }; reparte { $dealer }; quedan { $pile } cartas por repartir.
@@ -307,3 +307,14 @@ app-local-not-utf8 = esta línea no es texto UTF-8 válido, así que no se ha ej
 
 ## Autocompletar
 app-autocomplete-spot = { $spot } — en { $at } (giro { $rotations })
+
+## /history
+app-history-none = Aún no hay jugadas.
+app-history-last = Últimas { $shown } de { $moves } jugadas:
+app-history-broken = No se puede reconstruir el historial.
+app-choose-not-a-choice = '{ $option }' no es una opción aquí. Elige una de: { $choices }{ $more ->
+    [0] {""}
+   *[other] {" "}y { $more } más (el autocompletado las muestra)
+}.
+app-choose-nothing = Ahora no hay nada que elegir. { $waiting }
+app-choose-not-yours = No es tu decisión. { $waiting }

@@ -41,14 +41,6 @@ pic-and = y
 
 ## Las imágenes del juego de cartas: cartas, filas y especies
 
-pic-area-blue = ciudad
-pic-area-yellow = claustro
-pic-area-red = camino
-pic-area-green = campo
-pic-row-blue = fila de ciudades
-pic-row-yellow = fila de claustros
-pic-row-red = fila de caminos
-pic-row-green = fila de campos
 pic-colour-row-blue = fila azul
 pic-colour-row-yellow = fila amarilla
 pic-colour-row-red = fila roja
@@ -58,35 +50,10 @@ pic-row-short-yellow = claustros
 pic-row-short-red = caminos
 pic-row-short-green = campos
 pic-in-row = en la { $row }
-pic-species-pig = cerdo
-pic-species-cow = vaca
-pic-species-horse = caballo
-pic-species-sheep = oveja
-pic-building-castle = castillo
-pic-building-chapel = capilla
-pic-building-inn = posada
-pic-building-farmhouse = granero
 pic-face-dragon = dragón
 pic-face-fairy = hada
 pic-face-animal-joker = comodín animal
 pic-face-building-joker = comodín edificio
-pic-card-person-blue = personaje { $value } de ciudad
-pic-card-person-yellow = personaje { $value } de claustro
-pic-card-person-red = personaje { $value } de camino
-pic-card-person-green = personaje { $value } de campo
-pic-card-animal-pig = cerdo azul
-pic-card-animal-cow = vaca amarilla
-pic-card-animal-horse = caballo rojo
-pic-card-animal-sheep = oveja verde
-pic-card-building-castle = castillo azul
-pic-card-building-chapel = capilla amarilla
-pic-card-building-inn = posada roja
-pic-card-building-farmhouse = granero verde
-pic-card-dragon = dragón
-pic-card-fairy = hada
-pic-card-animal-joker = comodín de animal
-pic-card-building-joker = comodín de edificio
-pic-or = o
 pic-player-n = Jugador { $number }
 
 ## La mesa del juego de cartas
@@ -105,13 +72,6 @@ pic-cards-share-victory = { $names } comparten la victoria con { $points ->
 }
 pic-cards-next-deal = Esperando al siguiente reparto
 pic-cards-acting = { $name } debe { $what }
-pic-wait-face-down = jugar una carta boca abajo en cualquier fila
-pic-wait-face-up = jugar una carta boca arriba
-pic-wait-or-follower = { $play } o colocar el seguidor
-pic-wait-follower = colocar el seguidor
-pic-wait-joker-row = elegir la fila de la carta robada ({ $card })
-pic-wait-misplaced = quedarse la carta mal colocada ({ $card }, de la { $row }) o 10 puntos
-pic-wait-assign-joker = elegir el rebaño de un comodín de animal: { $species }
 pic-open-end-1 = final
 pic-open-end-2 = abierto
 pic-open-end-3 = a asegurar

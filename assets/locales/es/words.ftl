@@ -72,10 +72,10 @@ word-building-castle = castillo
 word-building-chapel = capilla
 word-building-inn = posada
 word-building-farmhouse = granja
-word-card-person-blue = personaje azul de ciudad { $value }
-word-card-person-yellow = personaje amarillo de claustro { $value }
-word-card-person-red = personaje rojo de camino { $value }
-word-card-person-green = personaje verde de campo { $value }
+word-card-person-blue = personaje { $value } de ciudad
+word-card-person-yellow = personaje { $value } de claustro
+word-card-person-red = personaje { $value } de camino
+word-card-person-green = personaje { $value } de campo
 word-card-castle = castillo azul
 word-card-chapel = capilla amarilla
 word-card-inn = posada roja
@@ -93,8 +93,47 @@ word-due-play-face-up = jugar una carta boca arriba
 word-due-play-or-follower = { $play } o colocar el seguidor
 word-due-follower = colocar el seguidor
 word-due-joker-row = elegir la fila de la carta robada ({ $card })
-word-due-misplaced = elegir 10 puntos o quedarse la carta mal colocada ({ $card }, encontrada en la fila { $row })
-word-due-assign-joker = asignar el comodín de animal a una especie: { $species }
+word-due-misplaced = quedarse la carta mal colocada ({ $card }, de la { $row }) o 10 puntos
+word-due-assign-joker = elegir el rebaño de un comodín de animal: { $species }
+word-row-blue = fila de ciudades
+word-row-yellow = fila de claustros
+word-row-red = fila de caminos
+word-row-green = fila de campos
+
+## Sucesos del juego de cartas (líneas públicas, en el idioma de la partida) y elecciones
+word-card-ev-played-face-down = **{ $name }** jugó una carta boca abajo en la { $row }.
+word-card-ev-played = **{ $name }** jugó la carta { $card } en la { $row }.
+word-card-ev-secured = **{ $name }** se aseguró { $cards ->
+    [one] 1 carta
+   *[other] { $cards } cartas
+} en la { $row }.
+word-card-ev-secured-last = **{ $name }** se aseguró { $cards ->
+    [one] 1 carta
+   *[other] { $cards } cartas
+} en la { $row }; es el último seguidor: reparte en la siguiente ronda.
+word-card-ev-joker-row = La carta { $card } va a la { $row }.
+word-card-ev-round-over = Ha terminado la ronda { $round }.
+word-card-ev-misplaced-kept = { $name } se queda la carta mal colocada ({ $card }).
+word-card-ev-misplaced-points = { $name } anota { $points } puntos por la carta mal colocada ({ $card }).
+word-card-hidden-building = edificio
+word-card-ev-joker-joins = El comodín de animal de { $name } se une al rebaño de { $species }.
+word-card-ev-round-scored = **Puntuación de la ronda { $round }:**
+word-card-part-persons = personajes { $points }
+word-card-part-animals = animales { $points }
+word-card-part-dragon-fairy = dragón/hada { $points }
+word-card-part-misplaced = mal colocadas { $points }
+word-card-part-chest = { $cards ->
+    [one] 1 carta
+   *[other] { $cards } cartas
+} al cofre
+word-card-part-nothing = nada
+word-card-ev-player-scored = { $disc } { $name }: { $cards ->
+    [one] 1 carta asegurada
+   *[other] { $cards } cartas aseguradas
+} — { $parts }; +{ $total } → { $score }
+word-card-ev-round-started = Ronda { $round } de { $rounds }: reparte { $dealer }.
+word-card-choice-keep = quedarse
+word-card-choice-points = puntos
 
 ## Sucesos del juego de tablero (líneas públicas, en el idioma de la partida) y el historial
 word-ev-tile-placed = **{ $name }** colocó **{ $tile }** en { $at } (girada { $degrees }°)
@@ -253,3 +292,11 @@ word-category-cities = ciudades
 word-category-cloisters = claustros
 word-category-farms = granjas
 word-category-goods = mercancías
+
+## Colores de los jugadores
+word-player-colour-red = rojo
+word-player-colour-green = verde
+word-player-colour-blue = azul
+word-player-colour-yellow = amarillo
+word-player-colour-black = negro
+word-player-colour-grey = gris

@@ -222,7 +222,11 @@ pub(super) fn choices(lang: Lang, game: &Game) -> Vec<Choice> {
             options
                 .iter()
                 .map(|o| {
-                    let colour = view::Colour::of_seat(o.beside).word();
+                    let seat_colour = view::Colour::of_seat(o.beside);
+                    // The value names the colour in English (a click's id); the label in
+                    // the player's language.
+                    let colour = seat_colour.word();
+                    let colour_words = crate::i18n::words::player_colour(lang, seat_colour);
                     let (label, value) = if two {
                         (
                             t!(
@@ -230,7 +234,7 @@ pub(super) fn choices(lang: Lang, game: &Game) -> Vec<Choice> {
                                 "word-choice-robber-marker",
                                 moved = moved,
                                 disc = text::disc(o.beside),
-                                colour = colour,
+                                colour = colour_words.as_str(),
                                 marker = o.marker as i64 + 1
                             ),
                             format!("robber@{colour}#{}", o.marker + 1),
@@ -242,7 +246,7 @@ pub(super) fn choices(lang: Lang, game: &Game) -> Vec<Choice> {
                                 "word-choice-robber",
                                 moved = moved,
                                 disc = text::disc(o.beside),
-                                colour = colour
+                                colour = colour_words.as_str()
                             ),
                             format!("robber@{colour}"),
                         )
@@ -440,20 +444,23 @@ pub(super) fn choose(
     option: &str,
 ) -> Result<Response, StoreError> {
     let game = game_of(&r);
+    let lang = s.ctx.lang;
     let Some(p) = game.pending() else {
-        return Ok(Response::error("The game is over."));
+        return Ok(Response::error(t!(lang, "app-game-over")));
     };
-    let options = choices(s.ctx.lang, game);
+    let options = choices(lang, game);
     if options.is_empty() {
-        return Ok(Response::error(format!(
-            "There is nothing to choose right now. {}",
-            waiting_text(&r)
+        return Ok(Response::error(t!(
+            lang,
+            "app-choose-nothing",
+            waiting = waiting_text_in(lang, &r)
         )));
     }
     if p.player != seat {
-        return Ok(Response::error(format!(
-            "It is not your decision. {}",
-            waiting_text(&r)
+        return Ok(Response::error(t!(
+            lang,
+            "app-choose-not-yours",
+            waiting = waiting_text_in(lang, &r)
         )));
     }
     // By value, or by the words of the option in any language.
@@ -473,14 +480,12 @@ pub(super) fn choose(
         }
         None => {
             let shown: Vec<&str> = options.iter().take(10).map(|c| c.value.as_str()).collect();
-            let more = if options.len() > 10 {
-                format!(" and {} more (autocomplete lists them)", options.len() - 10)
-            } else {
-                String::new()
-            };
-            Ok(Response::error(format!(
-                "'{option}' is not a choice here. Choose one of: {}{more}.",
-                shown.join(", ")
+            Ok(Response::error(t!(
+                lang,
+                "app-choose-not-a-choice",
+                option = option,
+                choices = shown.join(", "),
+                more = options.len().saturating_sub(10)
             )))
         }
     }

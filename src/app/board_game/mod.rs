@@ -112,12 +112,7 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
     }
 }
 
-/// Who is to move and what, for refusals, in the game's language.
-pub(super) fn waiting_text(r: &ChannelRecord) -> String {
-    waiting_text_in(r.setup.language, r)
-}
-
-/// [`waiting_text`] in `lang`.
+/// Who is to move and what, in `lang` (refusals: the acting user's language).
 pub(super) fn waiting_text_in(lang: Lang, r: &ChannelRecord) -> String {
     let game = game_of(r);
     let Some(p) = game.pending() else {
@@ -138,7 +133,7 @@ pub(super) fn waiting_text_in(lang: Lang, r: &ChannelRecord) -> String {
                 lang,
                 "app-waiting-land",
                 name = name,
-                figure = figure.to_string()
+                figure = crate::i18n::words::figure(lang, figure)
             );
         }
         Decision::PlaceFigure { .. } => "app-waiting-figure",

@@ -356,7 +356,7 @@ pub(super) fn history(lang: Lang, r: &ChannelRecord, count: usize) -> String {
     let game = game_of(r);
     let mut replay = match Game::new(game.config().clone()) {
         Ok(g) => g,
-        Err(e) => return format!("The history cannot be rebuilt: {e}."),
+        Err(_) => return t!(lang, "app-history-broken"),
     };
     let mut moves: Vec<String> = Vec::new();
     for entry in game.log() {
@@ -372,5 +372,5 @@ pub(super) fn history(lang: Lang, r: &ChannelRecord, count: usize) -> String {
             moves.push(line);
         }
     }
-    text::recent_moves(&moves, count)
+    text::recent_moves(lang, &moves, count)
 }

@@ -46,24 +46,23 @@ pub fn announce(r: &ChannelRecord, summary: &str, _events: &[CardEvent]) -> Resp
         "app-cards-your-move",
         disc = text::disc(p.player),
         player = r.seat_mention(p.player),
-        what = p.kind.describe()
+        what = due(lang, &p.kind)
     ));
     let mut msg = Message::public(text).with_file("table.png", table_png(r));
     if let Some(user) = r.seat_human(p.player) {
         msg = msg.mentioning(user);
     }
     // Public decisions get buttons (their options hide nothing); turns get the hand button.
-    let choices: Vec<String> = p
-        .options
-        .iter()
-        .filter_map(|o| choice_words(&p.kind, o))
-        .collect();
+    // A button sends the choice's English word, which /choose reads in any language.
     let mut row = Vec::new();
-    if !choices.is_empty() {
-        for c in choices.iter().take(4) {
+    for o in p.options.iter().take(4) {
+        if let (Some(value), Some(label)) = (
+            choice_words(Lang::english(), &p.kind, o),
+            choice_words(lang, &p.kind, o),
+        ) {
             row.push(button(
-                &format!("{CHOOSE}:{c}"),
-                &text::capitalise(c),
+                &format!("{CHOOSE}:{value}"),
+                &text::capitalise(&label),
                 ButtonStyle::Primary,
             ));
         }
@@ -85,7 +84,7 @@ fn hand_button(lang: Lang) -> super::super::reply::Component {
 pub(super) fn hand_message(lang: Lang, r: &ChannelRecord, seat: u8) -> Message {
     let game = game_of(r);
     let view = game.player_view(seat);
-    let list: Vec<String> = view.hand.iter().map(|c| c.name()).collect();
+    let list: Vec<String> = view.hand.iter().map(|c| card_name(lang, *c)).collect();
     let mut text = if list.is_empty() {
         t!(lang, "app-cards-hand-empty")
     } else {
@@ -125,8 +124,8 @@ pub(super) fn hand_message(lang: Lang, r: &ChannelRecord, seat: u8) -> Message {
                                 } else {
                                     "app-cards-play-option"
                                 },
-                                card = card.name(),
-                                row = row.area()
+                                card = card_name(lang, *card),
+                                row = crate::i18n::words::row(lang, *row)
                             ),
                             value: format!("{}|{}", card.token_str(), row.area()),
                             description: None,
@@ -141,7 +140,7 @@ pub(super) fn hand_message(lang: Lang, r: &ChannelRecord, seat: u8) -> Message {
             }
             other => {
                 text.push('\n');
-                text.push_str(&t!(lang, "app-cards-you-must", what = other.describe()));
+                text.push_str(&t!(lang, "app-cards-you-must", what = due(lang, other)));
             }
         }
     }
@@ -175,7 +174,13 @@ pub(super) fn status(lang: Lang, r: &ChannelRecord) -> String {
         let herds: Vec<String> = seat
             .herds
             .iter()
-            .map(|h| format!("{} {}", h.size, h.species.name()))
+            .map(|h| {
+                format!(
+                    "{} {}",
+                    h.size,
+                    crate::i18n::words::species(lang, h.species)
+                )
+            })
             .collect();
         lines.push(t!(
             lang,

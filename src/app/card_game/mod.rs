@@ -21,9 +21,7 @@ use super::command::Command;
 use super::components::{CHOOSE, HAND, PLAY, button, select};
 use super::reply::{ButtonStyle, Message, Response, SelectOption};
 use super::{Session, bots, lobby, seat_of, text, undo};
-use crate::cards::{
-    Card, CardAction, CardEvent, CardGame, CardId, CardPending, Colour, PendingKind,
-};
+use crate::cards::{CardAction, CardEvent, CardGame, CardId, CardPending, Colour, PendingKind};
 use crate::i18n::Lang;
 use crate::render;
 use crate::store::{ChannelRecord, RecordGame, StoreError};
@@ -50,6 +48,7 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
         Command::Status => return Ok(Response::one(Message::private(status(lang, &r)))),
         Command::History { count } => {
             return Ok(Response::one(Message::private(history(
+                lang,
                 &r,
                 count.unwrap_or(10) as usize,
             ))));
@@ -102,17 +101,16 @@ pub fn parse_row(s: &str) -> Option<Colour> {
     crate::i18n::words::parse_row(s)
 }
 
-pub(super) fn row_name(c: Colour) -> String {
-    format!("{} ({})", c.area(), c.name())
-}
-
 /// "There is no row …", with the rows' words (typed input: the card game's words).
 pub(super) fn no_such_row(lang: Lang, row: &str) -> String {
     t!(
         lang,
         "app-cards-no-such-row",
         row = row,
-        rows = "city, cloister, road, field"
+        rows = crate::i18n::words::list(
+            lang,
+            &Colour::ALL.map(|c| crate::i18n::words::area(lang, c))
+        )
     )
 }
 
@@ -129,7 +127,7 @@ pub(super) fn waiting_text_in(lang: Lang, r: &ChannelRecord) -> String {
             lang,
             "app-cards-waiting",
             name = r.seat_name(p.player),
-            what = p.kind.describe()
+            what = due(lang, &p.kind)
         ),
         None => t!(lang, "app-game-over"),
     }
@@ -158,15 +156,15 @@ pub(super) fn act(
     let events = match game_mut(&mut r).apply(seat, action) {
         Ok(e) => e,
         Err(e) => {
-            return Ok(Response::error(crate::i18n::words::card_error(
-                s.ctx.lang, &e,
-            )));
+            // A refusal's words are lowercase without a full stop: framed here.
+            let words = crate::i18n::words::card_error(s.ctx.lang, &e);
+            return Ok(Response::error(text::capitalise(&words) + "."));
         }
     };
     let moves = game_of(&r).log().len();
     undo::forget_if_stale(&mut r, moves);
     let public: Vec<CardEvent> = events.iter().map(CardEvent::public).collect();
-    let summary = describe(&r, &public);
+    let summary = describe(r.setup.language, &r, &public);
     if game_of(&r).is_finished() {
         let winners = game_of(&r)
             .winners()
@@ -199,7 +197,7 @@ pub(in crate::app) fn apply_logged(
     let moves = game_of(r).log().len();
     undo::forget_if_stale(r, moves);
     let public: Vec<CardEvent> = events.iter().map(CardEvent::public).collect();
-    Ok((describe(r, &public), public))
+    Ok((describe(r.setup.language, r, &public), public))
 }
 
 pub(super) fn undo(

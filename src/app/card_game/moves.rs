@@ -17,7 +17,7 @@ pub(super) fn resolve_play(
         ..
     } = p.kind
     else {
-        return Err(t!(lang, "app-cards-first", what = p.kind.describe()));
+        return Err(t!(lang, "app-cards-first", what = due(lang, &p.kind)));
     };
     if !can_play {
         return Err(t!(lang, "app-cards-only-follower"));
@@ -27,11 +27,11 @@ pub(super) fn resolve_play(
     let id = CardId::parse(wanted)
         .filter(|id| hand.contains(id))
         .or_else(|| {
-            let kind = Card::parse(wanted)?;
+            let kind = crate::i18n::words::parse_card(wanted)?;
             hand.iter().copied().find(|id| id.card() == kind)
         })
         .ok_or_else(|| {
-            let names: Vec<String> = hand.iter().map(|c| c.name()).collect();
+            let names: Vec<String> = hand.iter().map(|c| card_name(lang, *c)).collect();
             t!(
                 lang,
                 "app-cards-not-in-hand",
@@ -44,7 +44,12 @@ pub(super) fn resolve_play(
         None => match (face_down_next, id.card().colour()) {
             (false, Some(c)) => c,
             _ => {
-                return Err(t!(lang, "app-cards-which-row", card = id.name()));
+                return Err(t!(
+                    lang,
+                    "app-cards-which-row",
+                    card = card_name(lang, id),
+                    rows = rows_or(lang)
+                ));
             }
         },
     };
@@ -61,8 +66,12 @@ pub(super) fn resolve_play(
         Err(t!(
             lang,
             "app-cards-own-row",
-            card = id.name(),
-            row = id.card().colour().map(row_name).unwrap_or_default()
+            card = card_name(lang, id),
+            row = id
+                .card()
+                .colour()
+                .map(|c| row_name(lang, c))
+                .unwrap_or_default()
         ))
     }
 }
@@ -86,22 +95,43 @@ pub(super) fn same_play(a: &CardAction, b: &CardAction) -> bool {
     }
 }
 
-/// The words of each option of a decision (for /choose and its buttons).
-pub(super) fn choice_words(kind: &PendingKind, action: &CardAction) -> Option<String> {
+/// The words of each option of a decision in `lang` (for /choose and its buttons).
+pub(super) fn choice_words(lang: Lang, kind: &PendingKind, action: &CardAction) -> Option<String> {
+    use crate::i18n::words as w;
     match (kind, action) {
-        (PendingKind::JokerRow { .. }, CardAction::JokerRow { row }) => {
-            Some(row.area().to_string())
-        }
+        (PendingKind::JokerRow { .. }, CardAction::JokerRow { row }) => Some(w::area(lang, *row)),
         (PendingKind::Misplaced { .. }, CardAction::Misplaced { keep }) => Some(if *keep {
-            "keep".into()
+            t!(lang, "word-card-choice-keep")
         } else {
-            "points".into()
+            t!(lang, "word-card-choice-points")
         }),
         (PendingKind::AssignJoker { .. }, CardAction::AssignJoker { species }) => {
-            Some(species.name().to_string())
+            Some(w::species(lang, *species))
         }
         _ => None,
     }
+}
+
+/// Whether `typed` names the option `o`: its words in any language (accents aside), a
+/// row's colour, a species' colour, or "10" for the points.
+fn names_choice(kind: &PendingKind, o: &CardAction, typed: &str) -> bool {
+    use crate::i18n::words as w;
+    let plain = w::strip_accents(typed.trim());
+    if plain.is_empty() {
+        return false;
+    }
+    let worded = Lang::all().any(|lang| {
+        choice_words(lang, kind, o).is_some_and(|words| w::strip_accents(&words) == plain)
+    });
+    worded
+        || match o {
+            CardAction::JokerRow { row } => w::parse_row(&plain) == Some(*row),
+            CardAction::AssignJoker { species } => w::parse_species(&plain) == Some(*species),
+            CardAction::Misplaced { keep } => {
+                !*keep && plain.split_whitespace().next() == Some("10")
+            }
+            _ => false,
+        }
 }
 
 pub(super) fn resolve_choice(
@@ -114,65 +144,55 @@ pub(super) fn resolve_choice(
     if matches!(p.kind, PendingKind::Turn { .. }) {
         return Err(t!(lang, "app-cards-your-turn-play"));
     }
-    let wanted = option.trim().to_ascii_lowercase();
-    let mut valid = Vec::new();
-    for o in &p.options {
-        if let Some(w) = choice_words(&p.kind, o) {
-            let matches = w == wanted
-                || match o {
-                    CardAction::JokerRow { row } => parse_row(&wanted) == Some(*row),
-                    CardAction::AssignJoker { species } => {
-                        crate::i18n::words::parse_species(&wanted) == Some(*species)
-                    }
-                    CardAction::Misplaced { keep } => {
-                        (wanted.contains("10")
-                            || wanted.contains("point")
-                            || wanted.contains("punto"))
-                            != *keep
-                            && !wanted.is_empty()
-                    }
-                    _ => false,
-                };
-            if matches {
-                return Ok(o.clone());
-            }
-            valid.push(w);
-        }
+    if let Some(o) = p.options.iter().find(|o| names_choice(&p.kind, o, option)) {
+        return Ok(o.clone());
     }
+    let valid: Vec<String> = p
+        .options
+        .iter()
+        .filter_map(|o| choice_words(lang, &p.kind, o))
+        .collect();
     Err(t!(
         lang,
         "app-cards-not-a-choice",
         option = option,
-        choices = valid.join(", ")
+        choices = crate::i18n::words::list(lang, &valid)
     ))
 }
 
-/// Autocomplete: the cards of `seat`'s hand, and the rows a card may go to.
-pub fn hand_suggestions(r: &ChannelRecord, seat: u8) -> Vec<(String, String)> {
+/// Autocomplete: the cards of `seat`'s hand (named in `lang`; the value is the English
+/// name, which /play reads like any language's).
+pub fn hand_suggestions(lang: Lang, r: &ChannelRecord, seat: u8) -> Vec<(String, String)> {
     let game = game_of(r);
     let mut seen = Vec::new();
     let mut out = Vec::new();
     for c in game.player_view(seat).hand {
         if !seen.contains(&c.card()) {
             seen.push(c.card());
-            out.push((c.name(), c.name()));
+            out.push((card_name(lang, c), c.name()));
         }
     }
     out
 }
 
-pub fn row_suggestions(r: &ChannelRecord, seat: u8, card: Option<&str>) -> Vec<(String, String)> {
+/// Autocomplete: the rows a card (or the follower) may go to.
+pub fn row_suggestions(
+    lang: Lang,
+    r: &ChannelRecord,
+    seat: u8,
+    card: Option<&str>,
+) -> Vec<(String, String)> {
     let game = game_of(r);
     let all = || {
         Colour::ALL
             .iter()
-            .map(|c| (row_name(*c), c.area().to_string()))
+            .map(|c| (row_name(lang, *c), c.area().to_string()))
             .collect::<Vec<_>>()
     };
     let Some(p) = game.pending().filter(|p| p.player == seat) else {
         return all();
     };
-    let kind = card.and_then(Card::parse);
+    let kind = card.and_then(crate::i18n::words::parse_card);
     let mut rows: Vec<Colour> = p
         .options
         .iter()
@@ -187,17 +207,22 @@ pub fn row_suggestions(r: &ChannelRecord, seat: u8, card: Option<&str>) -> Vec<(
     rows.sort_by_key(|c| c.index());
     rows.dedup();
     rows.into_iter()
-        .map(|c| (row_name(c), c.area().to_string()))
+        .map(|c| (row_name(lang, c), c.area().to_string()))
         .collect()
 }
 
-pub fn choice_suggestions(r: &ChannelRecord, seat: u8) -> Vec<(String, String)> {
+/// Autocomplete: the options of `seat`'s decision (the value is the English word).
+pub fn choice_suggestions(lang: Lang, r: &ChannelRecord, seat: u8) -> Vec<(String, String)> {
     match game_of(r).pending() {
         Some(p) if p.player == seat => p
             .options
             .iter()
-            .filter_map(|o| choice_words(&p.kind, o))
-            .map(|w| (w.clone(), w))
+            .filter_map(|o| {
+                Some((
+                    choice_words(lang, &p.kind, o)?,
+                    choice_words(Lang::english(), &p.kind, o)?,
+                ))
+            })
             .collect(),
         _ => Vec::new(),
     }

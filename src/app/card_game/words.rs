@@ -1,9 +1,11 @@
-//! Public events in words: turn messages, round summaries, the history.
+//! Public events in words: turn messages, round summaries, the history; and the
+//! card game's words in a language (`word-…` of `words.ftl`, through `i18n::words`).
 
 use super::*;
+use crate::i18n::words as w;
 
-/// Public words for public events.
-pub(super) fn describe(r: &ChannelRecord, events: &[CardEvent]) -> String {
+/// Words for public events, in `lang` (public lines: the game's language).
+pub(super) fn describe(lang: Lang, r: &ChannelRecord, events: &[CardEvent]) -> String {
     let mut lines = Vec::new();
     for e in events {
         match e {
@@ -13,10 +15,11 @@ pub(super) fn describe(r: &ChannelRecord, events: &[CardEvent]) -> String {
                 face_down: true,
                 ..
             } => {
-                lines.push(format!(
-                    "**{}** played a card face down into the {} row.",
-                    r.seat_name(*player),
-                    row.area()
+                lines.push(t!(
+                    lang,
+                    "word-card-ev-played-face-down",
+                    name = r.seat_name(*player),
+                    row = w::row(lang, *row)
                 ));
             }
             CardEvent::CardPlayed {
@@ -25,11 +28,12 @@ pub(super) fn describe(r: &ChannelRecord, events: &[CardEvent]) -> String {
                 card: Some(card),
                 ..
             } => {
-                lines.push(format!(
-                    "**{}** played the {} into the {} row.",
-                    r.seat_name(*player),
-                    card.name(),
-                    row.area()
+                lines.push(t!(
+                    lang,
+                    "word-card-ev-played",
+                    name = r.seat_name(*player),
+                    card = card_name(lang, *card),
+                    row = w::row(lang, *row)
                 ));
             }
             CardEvent::FollowerPlaced {
@@ -39,26 +43,29 @@ pub(super) fn describe(r: &ChannelRecord, events: &[CardEvent]) -> String {
                 last_of_round,
                 ..
             } => {
-                let last = if *last_of_round {
-                    " — the last follower: they deal next"
-                } else {
-                    ""
-                };
-                lines.push(format!(
-                    "**{}** secured {} in the {} row{last}.",
-                    r.seat_name(*player),
-                    text::plural(*secures, "card", "cards"),
-                    row.area()
+                lines.push(t!(
+                    lang,
+                    if *last_of_round {
+                        "word-card-ev-secured-last"
+                    } else {
+                        "word-card-ev-secured"
+                    },
+                    name = r.seat_name(*player),
+                    cards = *secures,
+                    row = w::row(lang, *row)
                 ));
             }
             CardEvent::LayoutCard { card, row } if card.card().is_joker() => {
-                lines.push(format!(
-                    "The {} goes into the {} row.",
-                    card.name(),
-                    row.area()
+                lines.push(t!(
+                    lang,
+                    "word-card-ev-joker-row",
+                    card = card_name(lang, *card),
+                    row = w::row(lang, *row)
                 ));
             }
-            CardEvent::RoundEnded { round } => lines.push(format!("Round {round} is over.")),
+            CardEvent::RoundEnded { round } => {
+                lines.push(t!(lang, "word-card-ev-round-over", round = *round))
+            }
             CardEvent::MisplacedResolved {
                 player,
                 card,
@@ -66,59 +73,67 @@ pub(super) fn describe(r: &ChannelRecord, events: &[CardEvent]) -> String {
                 points,
                 ..
             } => {
-                let what = card.map(|c| c.name()).unwrap_or_else(|| "building".into());
+                let what = card
+                    .map(|c| card_name(lang, c))
+                    .unwrap_or_else(|| t!(lang, "word-card-hidden-building"));
                 lines.push(if *kept {
-                    format!("{} keeps the misplaced {what}.", r.seat_name(*player))
+                    t!(
+                        lang,
+                        "word-card-ev-misplaced-kept",
+                        name = r.seat_name(*player),
+                        card = what
+                    )
                 } else {
-                    format!(
-                        "{} takes {points} points for the misplaced {what}.",
-                        r.seat_name(*player)
+                    t!(
+                        lang,
+                        "word-card-ev-misplaced-points",
+                        name = r.seat_name(*player),
+                        points = *points,
+                        card = what
                     )
                 });
             }
             CardEvent::JokerAssigned {
                 player, species, ..
             } => {
-                lines.push(format!(
-                    "{}'s animal joker joins the {} herd.",
-                    r.seat_name(*player),
-                    species.name()
+                lines.push(t!(
+                    lang,
+                    "word-card-ev-joker-joins",
+                    name = r.seat_name(*player),
+                    species = w::species(lang, *species)
                 ));
             }
             CardEvent::RoundScored(sum) => {
-                lines.push(format!("**Round {} scored:**", sum.round));
+                lines.push(t!(lang, "word-card-ev-round-scored", round = sum.round));
                 for p in &sum.players {
                     let mut parts = Vec::new();
-                    if p.person_points > 0 {
-                        parts.push(format!("persons {}", p.person_points));
-                    }
-                    if p.animal_points > 0 {
-                        parts.push(format!("animals {}", p.animal_points));
-                    }
-                    if p.dragon_fairy_points > 0 {
-                        parts.push(format!("dragon/fairy {}", p.dragon_fairy_points));
-                    }
-                    if p.misplaced_points > 0 {
-                        parts.push(format!("misplaced {}", p.misplaced_points));
+                    for (points, key) in [
+                        (p.person_points, "word-card-part-persons"),
+                        (p.animal_points, "word-card-part-animals"),
+                        (p.dragon_fairy_points, "word-card-part-dragon-fairy"),
+                        (p.misplaced_points, "word-card-part-misplaced"),
+                    ] {
+                        if points > 0 {
+                            parts.push(t!(lang, key, points = points));
+                        }
                     }
                     if p.to_chest > 0 {
-                        parts.push(format!(
-                            "{} to the chest",
-                            text::plural(p.to_chest, "card", "cards")
-                        ));
+                        parts.push(t!(lang, "word-card-part-chest", cards = p.to_chest));
                     }
                     let parts = if parts.is_empty() {
-                        "nothing".to_string()
+                        t!(lang, "word-card-part-nothing")
                     } else {
-                        parts.join(", ")
+                        w::list(lang, &parts)
                     };
-                    lines.push(format!(
-                        "{} {}: {} secured — {parts}; +{} → {}",
-                        text::disc(p.player),
-                        r.seat_name(p.player),
-                        text::plural(p.secured.len() + p.to_chest, "card", "cards"),
-                        p.total,
-                        p.score
+                    lines.push(t!(
+                        lang,
+                        "word-card-ev-player-scored",
+                        disc = text::disc(p.player),
+                        name = r.seat_name(p.player),
+                        cards = p.secured.len() + p.to_chest,
+                        parts = parts,
+                        total = p.total,
+                        score = p.score
                     ));
                 }
             }
@@ -128,9 +143,12 @@ pub(super) fn describe(r: &ChannelRecord, events: &[CardEvent]) -> String {
                 dealer,
                 ..
             } if *round > 1 => {
-                lines.push(format!(
-                    "Round {round} of {rounds_total}: {} deals.",
-                    r.seat_name(*dealer)
+                lines.push(t!(
+                    lang,
+                    "word-card-ev-round-started",
+                    round = *round,
+                    rounds = *rounds_total,
+                    dealer = r.seat_name(*dealer)
                 ));
             }
             _ => {}
@@ -139,11 +157,11 @@ pub(super) fn describe(r: &ChannelRecord, events: &[CardEvent]) -> String {
     lines.join("\n")
 }
 
-/// Recent public moves, rebuilt by replaying the log (public forms only).
-pub(super) fn history(r: &ChannelRecord, count: usize) -> String {
+/// Recent public moves, rebuilt by replaying the log (public forms only), in `lang`.
+pub(super) fn history(lang: Lang, r: &ChannelRecord, count: usize) -> String {
     let game = game_of(r);
     let Ok((mut replay, _)) = CardGame::start(game.config().clone()) else {
-        return "The history cannot be rebuilt.".into();
+        return t!(lang, "app-history-broken");
     };
     let mut moves = Vec::new();
     for entry in game.log() {
@@ -151,10 +169,36 @@ pub(super) fn history(r: &ChannelRecord, count: usize) -> String {
             break;
         };
         let public: Vec<CardEvent> = events.iter().map(CardEvent::public).collect();
-        let line = describe(r, &public);
+        let line = describe(lang, r, &public);
         if !line.is_empty() {
             moves.push(line.replace('\n', " "));
         }
     }
-    text::recent_moves(&moves, count)
+    text::recent_moves(lang, &moves, count)
+}
+
+/// A card's name in `lang` ("red road person 3", "personaje 3 de camino").
+pub(super) fn card_name(lang: Lang, id: CardId) -> String {
+    w::card(lang, id.card())
+}
+
+/// What a pending decision asks, in `lang` ("play a card face up").
+pub(super) fn due(lang: Lang, kind: &PendingKind) -> String {
+    w::card_due(lang, kind)
+}
+
+/// A row's area with its colour, for menus: "road (red)", "camino (rojo)".
+pub(super) fn row_name(lang: Lang, c: Colour) -> String {
+    format!("{} ({})", w::area(lang, c), w::colour(lang, c))
+}
+
+/// The four rows by their areas: "city, cloister, road or field".
+pub(super) fn rows_or(lang: Lang) -> String {
+    let areas: Vec<String> = Colour::ALL.iter().map(|c| w::area(lang, *c)).collect();
+    let (last, rest) = areas.split_last().expect("four rows");
+    format!(
+        "{}{}{last}",
+        w::list(lang, rest),
+        t!(lang, "word-or-separator")
+    )
 }

@@ -446,7 +446,7 @@ fn draw_decision(img: &mut RgbaImage, view: &PlayerView, card: CardId, r: Rect, 
                 pal::TEXT,
             );
             let w = chip(img, &t!(lang, "pic-hand-keep"), x, y + 36);
-            let or = t!(lang, "pic-or");
+            let or = words::or(lang);
             text::draw(
                 img,
                 &or,

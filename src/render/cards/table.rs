@@ -11,7 +11,7 @@ use super::glyphs::{self, Pen};
 use super::words;
 use super::{Rect, fill_round, framed, name_of, rounded};
 use crate::cards::{
-    Building, Card, CardId, Colour, FinalPlayer, FinalSummary, GamePhase, PendingKind, PublicView,
+    Building, Card, Colour, FinalPlayer, FinalSummary, GamePhase, PendingKind, PublicView,
     RowItemView, SeatView,
 };
 use crate::engine::FigureKind;
@@ -413,44 +413,9 @@ fn meeple(img: &mut RgbaImage, seat: u8, x: i32, y: i32, h: f32) -> i32 {
     .round() as i32
 }
 
-fn card_phrase(id: CardId, lang: Lang) -> String {
-    words::card_name(lang, id.card())
-}
-
 /// What a player must do: "play a card face up or place the follower".
 pub(super) fn waiting_phrase(kind: &PendingKind, lang: Lang) -> String {
-    match kind {
-        PendingKind::Turn {
-            face_down_next,
-            can_play,
-            can_place_follower,
-        } => {
-            let play = if *face_down_next {
-                t!(lang, "pic-wait-face-down")
-            } else {
-                t!(lang, "pic-wait-face-up")
-            };
-            match (can_play, can_place_follower) {
-                (true, true) => t!(lang, "pic-wait-or-follower", play = play),
-                (true, false) => play,
-                _ => t!(lang, "pic-wait-follower"),
-            }
-        }
-        PendingKind::JokerRow { card } => {
-            t!(lang, "pic-wait-joker-row", card = card_phrase(*card, lang))
-        }
-        PendingKind::Misplaced { card, row } => t!(
-            lang,
-            "pic-wait-misplaced",
-            card = card_phrase(*card, lang),
-            row = words::row(lang, *row)
-        ),
-        PendingKind::AssignJoker { species, .. } => t!(
-            lang,
-            "pic-wait-assign-joker",
-            species = words::species_or(lang, species)
-        ),
-    }
+    words::waiting_phrase(lang, kind)
 }
 
 fn and_list(words: &[String], lang: Lang) -> String {

@@ -1,9 +1,13 @@
-//! The card game's words in the pictures (`pic-…` in `pictures.ftl`): areas, rows,
-//! species, buildings and card names in a language.
+//! The card game's words in the pictures. Card names, species, areas, rows and what is
+//! due are the replies' own (`crate::i18n::words`, `word-…` in `words.ftl`): one
+//! vocabulary. Here are only the pictures' layout words (`pic-…` in `pictures.ftl`).
 
-use crate::cards::{Building, Card, Colour, Species};
+use crate::cards::{Card, Colour, Species};
 use crate::i18n::Lang;
+use crate::i18n::words as w;
 use crate::t;
+
+pub use crate::i18n::words::{area, card as card_name, card_due as waiting_phrase, row, species};
 
 fn colour_key(c: Colour) -> &'static str {
     match c {
@@ -12,34 +16,6 @@ fn colour_key(c: Colour) -> &'static str {
         Colour::Red => "red",
         Colour::Green => "green",
     }
-}
-
-fn species_key(s: Species) -> &'static str {
-    match s {
-        Species::Pig => "pig",
-        Species::Cow => "cow",
-        Species::Horse => "horse",
-        Species::Sheep => "sheep",
-    }
-}
-
-fn building_key(b: Building) -> &'static str {
-    match b {
-        Building::Castle => "castle",
-        Building::Chapel => "chapel",
-        Building::Inn => "inn",
-        Building::Farmhouse => "farmhouse",
-    }
-}
-
-/// What a colour stands for: "city", "cloister", "road", "field".
-pub fn area(lang: Lang, c: Colour) -> String {
-    t!(lang, &format!("pic-area-{}", colour_key(c)))
-}
-
-/// A row's name: "road row".
-pub fn row(lang: Lang, c: Colour) -> String {
-    t!(lang, &format!("pic-row-{}", colour_key(c)))
 }
 
 /// A row's board by its colour: "blue row".
@@ -57,43 +33,27 @@ pub fn in_row(lang: Lang, c: Colour) -> String {
     t!(lang, "pic-in-row", row = row(lang, c))
 }
 
-pub fn species(lang: Lang, s: Species) -> String {
-    t!(lang, &format!("pic-species-{}", species_key(s)))
-}
-
 /// Species joined by "or".
 pub fn species_or(lang: Lang, list: &[Species]) -> String {
     let names: Vec<String> = list.iter().map(|s| species(lang, *s)).collect();
-    names.join(&format!(" {} ", t!(lang, "pic-or")))
+    w::or_list(lang, &names)
+}
+
+/// "or" on its own, between two choices.
+pub fn or(lang: Lang) -> String {
+    t!(lang, "word-or-separator").trim().to_string()
 }
 
 /// What is written at the bottom of a face (persons show figures instead: empty).
 pub fn face_word(lang: Lang, card: Card) -> String {
     match card {
         Card::Person { .. } => String::new(),
-        Card::Building(b) => t!(lang, &format!("pic-building-{}", building_key(b))),
+        Card::Building(b) => w::building(lang, b),
         Card::Animal(s) => species(lang, s),
         Card::Dragon => t!(lang, "pic-face-dragon"),
         Card::Fairy => t!(lang, "pic-face-fairy"),
         Card::AnimalJoker => t!(lang, "pic-face-animal-joker"),
         Card::BuildingJoker => t!(lang, "pic-face-building-joker"),
-    }
-}
-
-/// A card's name in a sentence: "red road person 3", "green sheep", "dragon".
-pub fn card_name(lang: Lang, card: Card) -> String {
-    match card {
-        Card::Person { colour, value } => t!(
-            lang,
-            &format!("pic-card-person-{}", colour_key(colour)),
-            value = value
-        ),
-        Card::Building(b) => t!(lang, &format!("pic-card-building-{}", building_key(b))),
-        Card::Animal(s) => t!(lang, &format!("pic-card-animal-{}", species_key(s))),
-        Card::Dragon => t!(lang, "pic-card-dragon"),
-        Card::Fairy => t!(lang, "pic-card-fairy"),
-        Card::AnimalJoker => t!(lang, "pic-card-animal-joker"),
-        Card::BuildingJoker => t!(lang, "pic-card-building-joker"),
     }
 }
 
@@ -118,6 +78,8 @@ mod tests {
         for card in crate::cards::CardId::all().map(|id| id.card()) {
             assert_eq!(card_name(en, card), card.name(), "{card:?}");
         }
+        assert_eq!(or(en), "or");
+        assert_eq!(species_or(en, &[Species::Pig, Species::Cow]), "pig or cow");
     }
 
     #[test]
@@ -141,5 +103,6 @@ mod tests {
             species_or(es, &[Species::Pig, Species::Cow]),
             "cerdo o vaca"
         );
+        assert_eq!(or(es), "o");
     }
 }
