@@ -38,9 +38,42 @@ pub fn select(id: &str, placeholder: &str, options: Vec<SelectOption>) -> Compon
     }
 }
 
-/// The command a click stands for. `values` are the chosen values of a select menu.
+/// Why a click stands for no command: a button or menu that is no longer in use (or a
+/// menu that sent no choice), or a forged value (its reason, in English: only a forged
+/// click sees it).
+enum Unusable {
+    Gone,
+    Invalid(String),
+}
+
+impl From<&str> for Unusable {
+    fn from(reason: &str) -> Unusable {
+        Unusable::Invalid(reason.to_string())
+    }
+}
+
+impl From<String> for Unusable {
+    fn from(reason: String) -> Unusable {
+        Unusable::Invalid(reason)
+    }
+}
+
+/// The command a click stands for, or why not in English. `values` are the chosen
+/// values of a select menu.
 pub fn command(id: &str, values: &[String]) -> Result<Command, String> {
-    let value = || values.first().cloned().ok_or_else(|| id.to_string());
+    command_in(crate::i18n::Lang::english(), id, values)
+}
+
+/// [`command`], with why not in `lang` (the clicking user's).
+pub fn command_in(lang: crate::i18n::Lang, id: &str, values: &[String]) -> Result<Command, String> {
+    parse(id, values).map_err(|e| match e {
+        Unusable::Gone => crate::t!(lang, "app-component-gone", id = id),
+        Unusable::Invalid(reason) => crate::t!(lang, "app-component-error", reason = reason),
+    })
+}
+
+fn parse(id: &str, values: &[String]) -> Result<Command, Unusable> {
+    let value = || values.first().cloned().ok_or(Unusable::Gone);
     Ok(match id {
         JOIN => Command::Join,
         START => Command::Start,
@@ -96,9 +129,9 @@ pub fn command(id: &str, values: &[String]) -> Result<Command, String> {
                     option: option.to_string(),
                 }
             } else if let Some(placement) = id.strip_prefix("place:") {
-                return command(PLACE, &[placement.to_string()]);
+                return parse(PLACE, &[placement.to_string()]);
             } else {
-                return Err(id.to_string());
+                return Err(Unusable::Gone);
             }
         }
     })

@@ -28,7 +28,7 @@ pub use autocomplete::Choice;
 pub use bots::{AiTurn, merge as merge_ai};
 pub use clock::Clock;
 pub use command::{Arg, COMMANDS, Command, CommandSpec, GameType, NewGame};
-pub use components::command as component_command;
+pub use components::{command as component_command, command_in as component_command_in};
 pub use reply::{ButtonStyle, Component, File, Message, Response, SelectOption, Visibility};
 pub use text::RULE_TOPICS;
 pub use timers::{Notice, Recipient};
@@ -328,9 +328,9 @@ impl App {
     /// A click on a button or a choice in a select menu (see [`component_command`] for
     /// the command it stands for).
     pub fn component(&self, ctx: &Ctx, id: &str, values: &[String]) -> Response {
-        match components::command(id, values) {
+        match components::command_in(ctx.lang, id, values) {
             Ok(cmd) => self.handle(ctx, cmd),
-            Err(e) => Response::error(crate::t!(ctx.lang, "app-component-error", reason = e)),
+            Err(e) => Response::error(e),
         }
     }
 
@@ -341,12 +341,9 @@ impl App {
         id: &str,
         values: &[String],
     ) -> (Response, Option<AiTurn>) {
-        match components::command(id, values) {
+        match components::command_in(ctx.lang, id, values) {
             Ok(cmd) => self.handle_deferring_ai(ctx, cmd),
-            Err(e) => (
-                Response::error(crate::t!(ctx.lang, "app-component-error", reason = e)),
-                None,
-            ),
+            Err(e) => (Response::error(e), None),
         }
     }
 

@@ -43,8 +43,7 @@ async fn component(
     );
     let what = format!("click {id} {}", values.join(","));
     // A click stands for a command: it is handled like that command.
-    let cmd = crate::app::component_command(&id, &values)
-        .map_err(|e| crate::t!(who.lang, "app-component-error", reason = e));
+    let cmd = crate::app::component_command_in(who.lang, &id, &values);
     let incoming = dispatch::Incoming {
         who,
         target: respond::Target::new(click.id, &click.token),

@@ -91,7 +91,8 @@ app-not-playing = You are not playing in this game.
 app-resigned = You have resigned from this game.
 app-addbot-started = The game has started: computer players are added before /start. A player can hand their seat to one with /resign replace:ai.
 app-storage-failure = Sorry, the game could not be saved or loaded right now; nothing was changed. Please try again.
-app-component-error = This button or menu ({ $reason }) is no longer in use.
+app-component-error = { $reason }
+app-component-gone = This button or menu ({ $id }) is no longer in use.
 app-quarantined = The saved game of this channel could not be read ({ $reason }); it was set aside for the admins. Start a new game with /new.
 
 ## /stats

@@ -88,7 +88,8 @@ app-not-playing = No juegas en esta partida.
 app-resigned = Has abandonado esta partida.
 app-addbot-started = La partida ya ha empezado: los jugadores de la máquina se añaden antes de /empezar. Un jugador puede cederle su asiento a uno con /abandonar sustituir:ai.
 app-storage-failure = Lo siento, ahora mismo no se puede guardar ni cargar la partida; no ha cambiado nada. Vuelve a intentarlo.
-app-component-error = Este botón o menú ({ $reason }) ya no sirve.
+app-component-error = Este control ya no sirve ({ $reason }).
+app-component-gone = Este botón o menú ({ $id }) ya no sirve.
 app-quarantined = No se ha podido leer la partida guardada de este canal ({ $reason }); se ha apartado para los administradores. Empieza otra con /nueva.
 
 ## /estadisticas
