@@ -296,3 +296,67 @@ fn choose_refusals_and_stale_clicks_are_spanish() {
         "This button or menu (gone:away) is no longer in use."
     );
 }
+
+/// A flown figure waiting to land is named in the reader's language in /status (the
+/// engine's own name for it is English).
+#[test]
+fn the_flown_figure_waiting_to_land_is_named_in_spanish() {
+    use carcassonne_bot::engine::{Expansion, GameConfig};
+    use carcassonne_bot::rng::Rng;
+    let app = App::new(Store::temporary().unwrap(), Env::fixed(1_700_000_000, 3));
+    let alice = user(11, "alice", es());
+    run(&app, &alice, "new", &[("expansions", "flying-machines")]);
+    run(&app, &user(22, "bob", es()), "join", &[]);
+    run(&app, &alice, "start", &[]);
+    // A game of this table played at random up to a landing decision.
+    let Loaded::Game(mut r) = app.store().load(CHANNEL).unwrap() else {
+        panic!("no game")
+    };
+    let landing = (0..200u64)
+        .find_map(|seed| {
+            let config = GameConfig::new(2, seed)
+                .with_expansions(&[Expansion::Base, Expansion::FlyingMachines]);
+            let mut g = Game::new(config).unwrap();
+            let mut rng = Rng::new(seed);
+            while let Some(p) = g.pending() {
+                if let Decision::Land { figure, .. } = p.decision {
+                    return Some((g, figure));
+                }
+                let actions = p.decision.actions();
+                // Figures whenever possible, so that some fly.
+                let a = actions
+                    .iter()
+                    .find(|a| !matches!(a, carcassonne_bot::engine::Action::Pass))
+                    .filter(|_| !matches!(p.decision, Decision::PlaceTile { .. }))
+                    .cloned()
+                    .unwrap_or_else(|| actions[rng.below(actions.len() as u64) as usize].clone());
+                g.apply(p.player, a).unwrap();
+            }
+            None
+        })
+        .expect("a random game where a figure flies");
+    let (g, figure) = landing;
+    r.game = RecordGame::Board { game: g };
+    r.snapshot = r.fresh_snapshot();
+    app.store().save(CHANNEL, &mut r).unwrap();
+    let seat = &r.seats[game(&app).pending().unwrap().player as usize];
+    let text = run(&app, &user(seat.user, &seat.name, es()), "status", &[]).text();
+    let name = words::figure(es(), figure);
+    assert!(
+        text.contains(&format!("aterrizar el {name} que vuela")),
+        "{text}"
+    );
+    assert!(!text.contains(&figure.to_string()), "{text}");
+    let english = run(
+        &app,
+        &user(seat.user, &seat.name, Lang::english()),
+        "status",
+        &[],
+    )
+    .text();
+    let name = words::figure(Lang::english(), figure);
+    assert!(
+        english.contains(&format!("to land the flown {name}")),
+        "{english}"
+    );
+}
