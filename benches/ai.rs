@@ -1,7 +1,7 @@
-//! Computer players: search iterations per second (one iteration = one candidate played
-//! on one determinisation, then greedy turns, then the position judged), the time of one
-//! greedy decision, one `hard` decision with its real time budget, and the card game's
-//! samples per second.
+//! Computer players: the tree search's playouts per second (one playout = one iteration:
+//! a determinisation, a descent of the tree, two cheap turns, then the position judged:
+//! truncated playouts), what an iteration is made of, the time of one greedy decision,
+//! one `hard` decision with its real time budget, and the card game's samples per second.
 
 use carcassonne_bot::ai::{self, Budget, Level};
 use carcassonne_bot::cards::{CardConfig, CardGame};
@@ -12,7 +12,7 @@ use std::hint::black_box;
 
 /// Card game samples per decision.
 const ITERATIONS: u32 = 200;
-/// Board game search iterations per decision.
+/// Board game search playouts per measured decision.
 const SEARCH_ITERATIONS: u32 = 1000;
 
 /// A 4-player game after `moves` random decisions.
