@@ -1,19 +1,19 @@
-//! Computer players: search iterations per second (one iteration = one candidate played
-//! on one determinisation, then greedy turns, then the position judged), the time of one
-//! greedy decision, one `hard` decision with its real time budget, and the card game's
-//! samples per second.
+//! Computer players: the tree search's playouts per second (one playout = one iteration:
+//! a determinisation, a descent of the tree, two cheap turns, then the position judged:
+//! truncated playouts), what an iteration is made of, the time of one greedy decision,
+//! one `hard` decision with its real time budget, and the card game's samples per second.
 
 use carcassonne_bot::ai::{self, Budget, Level};
 use carcassonne_bot::cards::{CardConfig, CardGame};
 use carcassonne_bot::engine::{Expansion, Game, GameConfig};
 use carcassonne_bot::rng::Rng;
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 
 /// Card game samples per decision.
 const ITERATIONS: u32 = 200;
-/// Board game search iterations per decision.
-const SEARCH_ITERATIONS: u32 = 60;
+/// Board game search playouts per measured decision.
+const SEARCH_ITERATIONS: u32 = 1000;
 
 /// A 4-player game after `moves` random decisions.
 fn midgame(exps: &[Expansion], moves: usize) -> Game {
@@ -34,6 +34,7 @@ fn search(c: &mut Criterion) {
         .filter(|e| e.playable())
         .collect();
     let mut group = c.benchmark_group("search");
+    group.throughput(Throughput::Elements(SEARCH_ITERATIONS as u64));
     for (name, exps) in [
         ("base", &[Expansion::Base][..]),
         (
@@ -44,7 +45,7 @@ fn search(c: &mut Criterion) {
     ] {
         let game = midgame(exps, 40);
         group.bench_function(
-            format!("{SEARCH_ITERATIONS} iterations, {name}, turn 20"),
+            format!("{SEARCH_ITERATIONS} playouts (truncated after 2 turns), {name}, turn 20"),
             |b| {
                 b.iter(|| {
                     ai::choose_within(
@@ -99,5 +100,47 @@ fn card_samples(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, search, hard_decision, card_samples);
+/// What a search iteration is made of, in a base game at turn 20: a copy of the game, a
+/// redeal of the unseen tiles, the options of the pending tile, one placement, the
+/// evaluation, a random playout to the end.
+fn parts(c: &mut Criterion) {
+    let game = midgame(&[Expansion::Base], 40);
+    let mut group = c.benchmark_group("parts");
+    group.bench_function("clone", |b| b.iter(|| black_box(&game).clone()));
+    group.bench_function("clone + redeal", |b| {
+        b.iter(|| {
+            let mut g = black_box(&game).clone();
+            g.redeal_unseen(3);
+            g
+        })
+    });
+    group.bench_function("pending + actions", |b| {
+        b.iter(|| black_box(&game).pending().map(|p| p.actions()))
+    });
+    let actions = game.pending().expect("running").actions();
+    let me = game.current_player();
+    group.bench_function("clone + apply a placement", |b| {
+        b.iter(|| {
+            let mut g = black_box(&game).clone();
+            g.apply(me, actions[0].clone()).expect("legal");
+            g
+        })
+    });
+    group.bench_function("rewards", |b| b.iter(|| ai::rewards(black_box(&game))));
+    group.bench_function("random playout to the end", |b| {
+        let mut rng = Rng::new(5);
+        b.iter(|| {
+            let mut g = black_box(&game).clone();
+            while let Some(p) = g.pending() {
+                let mut a = p.actions();
+                let i = rng.below(a.len() as u64) as usize;
+                g.apply(p.player, a.swap_remove(i)).expect("legal");
+            }
+            g
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, search, hard_decision, card_samples, parts);
 criterion_main!(benches);

@@ -5,13 +5,13 @@ use carcassonne_bot::ai::{self, Budget, Level};
 use carcassonne_bot::engine::{Action, Expansion, Game, GameConfig};
 use carcassonne_bot::rng::Rng;
 
-/// Small budgets keep the suite fast (an iteration plays a candidate and two greedy
-/// turns); the levels differ only in budget otherwise.
+/// Small budgets keep the suite fast in debug builds (an iteration descends the tree and
+/// plays two cheap turns); the levels differ only in budget otherwise.
 fn budget(level: Level) -> Budget {
     match level {
         Level::Easy => Budget::iterations(0),
-        Level::Normal => Budget::iterations(2),
-        Level::Hard => Budget::iterations(3),
+        Level::Normal => Budget::iterations(12),
+        Level::Hard => Budget::iterations(24),
     }
 }
 

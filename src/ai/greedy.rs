@@ -13,18 +13,6 @@ pub fn choose(game: &Game, me: u8, actions: &[Action]) -> Action {
         .unwrap_or(Action::Pass)
 }
 
-/// The best action for `me` (the first of equals).
-pub fn best(game: &Game, me: u8, actions: &[Action], eval: Standings) -> Action {
-    let mut best: Option<(f64, &Action)> = None;
-    for a in actions {
-        let v = value_after(game, me, a, 1, eval);
-        if best.is_none_or(|b| v > b.0) {
-            best = Some((v, a));
-        }
-    }
-    best.map_or(Action::Pass, |b| b.1.clone())
-}
-
 /// The actions from best to worst for `me` (the first of equals first).
 pub fn ranked(game: &Game, me: u8, actions: &[Action], eval: Standings) -> Vec<Action> {
     let mut scored: Vec<(f64, usize)> = actions

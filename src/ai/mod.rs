@@ -6,9 +6,9 @@
 //! unseen stack order and dice are redrawn ([`Game::redeal_unseen`]).
 //!
 //! - [`Level::Easy`]: greedy, the best position after its own decisions of this turn;
-//! - [`Level::Normal`], [`Level::Hard`]: Monte Carlo search over determinised copies:
-//!   the greedy player's best few actions, each played on the same samples of the
-//!   unseen tiles and followed by greedy turns, with a time budget per decision.
+//! - [`Level::Normal`], [`Level::Hard`]: information-set Monte Carlo tree search over
+//!   determinised copies (a fresh draw of the unseen tiles per iteration), with a time
+//!   budget per decision.
 //!
 //! Choices depend only on the visible game, the seed and the budget: with an iteration
 //! budget and no time limit they are reproducible. The chosen action is logged like a
@@ -60,8 +60,8 @@ impl Level {
     pub fn quick_budget(self) -> Budget {
         match self {
             Level::Easy => Budget::iterations(0),
-            Level::Normal => Budget::iterations(6),
-            Level::Hard => Budget::iterations(12),
+            Level::Normal => Budget::iterations(60),
+            Level::Hard => Budget::iterations(120),
         }
     }
 }
