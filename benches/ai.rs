@@ -28,6 +28,9 @@ fn midgame(exps: &[Expansion], moves: usize) -> Game {
     game
 }
 
+/// Playouts of the hard player's benchmark.
+const HARD_ITERATIONS: u32 = 300;
+
 fn search(c: &mut Criterion) {
     let playable: Vec<Expansion> = Expansion::ALL
         .into_iter()
@@ -58,6 +61,22 @@ fn search(c: &mut Criterion) {
             },
         );
     }
+    // The hard player's playouts weigh more options, judged by the search's evaluation.
+    let game = midgame(&[Expansion::Base], 40);
+    group.throughput(Throughput::Elements(HARD_ITERATIONS as u64));
+    group.bench_function(
+        format!("{HARD_ITERATIONS} rich playouts (hard, truncated after 2 turns), base, turn 20"),
+        |b| {
+            b.iter(|| {
+                ai::choose_within(
+                    black_box(&game),
+                    Level::Hard,
+                    1,
+                    Budget::iterations(HARD_ITERATIONS),
+                )
+            })
+        },
+    );
     group.finish();
     let game = midgame(&[Expansion::Base], 40);
     c.bench_function("greedy decision, base, turn 20", |b| {

@@ -8,7 +8,7 @@
 //! - [`Level::Easy`]: greedy, the best position after its own decisions of this turn;
 //! - [`Level::Normal`], [`Level::Hard`]: information-set Monte Carlo tree search over
 //!   determinised copies (a fresh draw of the unseen tiles per iteration), with a time
-//!   budget per decision.
+//!   budget per decision; hard's playouts weigh more options, judged more finely.
 //!
 //! Choices depend only on the visible game, the seed and the budget: with an iteration
 //! budget and no time limit they are reproducible. The chosen action is logged like a
@@ -121,7 +121,8 @@ pub fn choose_within(game: &Game, level: Level, seed: u64, budget: Budget) -> Op
     } else {
         match level {
             Level::Easy => greedy::choose(game, pending.player, &actions),
-            Level::Normal | Level::Hard => search::choose(game, seed, budget),
+            Level::Normal => search::choose(game, seed, budget, search::CHEAP),
+            Level::Hard => search::choose(game, seed, budget, search::RICH),
         }
     };
     Some((pending.player, action))

@@ -37,6 +37,27 @@ use std::time::Instant;
 const PLAYOUT_TURNS: u32 = 2;
 /// Options a playout's decision weighs (drawn at random among the legal ones).
 const PLAYOUT_SAMPLES: usize = 3;
+
+/// How a playout's decisions are made: the best of `samples` options drawn at random,
+/// judged by `eval` right after.
+#[derive(Clone, Copy)]
+pub struct Playouts {
+    pub samples: usize,
+    pub eval: super::greedy::Standings,
+}
+
+/// The normal player's playouts: cheap, for many of them.
+pub const CHEAP: Playouts = Playouts {
+    samples: PLAYOUT_SAMPLES,
+    eval: standings,
+};
+
+/// The hard player's playouts: twice the options, judged by what features will likely
+/// become (about 3.4 times the cost of a cheap one).
+pub const RICH: Playouts = Playouts {
+    samples: 6,
+    eval: expected_standings,
+};
 /// UCB's exploration constant (rewards lie in `0..=1`).
 const EXPLORATION: f64 = 0.15;
 /// Progressive widening: a node visited `n` times may have `WIDEN_BASE + WIDEN · √n`
@@ -81,12 +102,12 @@ impl Edge {
 }
 
 /// The action chosen after spending `budget` (at least one iteration).
-pub fn choose(game: &Game, seed: u64, budget: Budget) -> Action {
-    search(game, seed, budget).0
+pub fn choose(game: &Game, seed: u64, budget: Budget, how: Playouts) -> Action {
+    search(game, seed, budget, how).0
 }
 
 /// The chosen action and the number of iterations (playouts) done.
-pub fn search(game: &Game, seed: u64, budget: Budget) -> (Action, u32) {
+pub fn search(game: &Game, seed: u64, budget: Budget, how: Playouts) -> (Action, u32) {
     let Some(p) = game.pending() else {
         return (Action::Pass, 0);
     };
@@ -141,7 +162,7 @@ pub fn search(game: &Game, seed: u64, budget: Budget) -> (Action, u32) {
                             })
                             .cloned()
                             .collect();
-                        let pick = policy(&g, p.player, untried, &mut rng);
+                        let pick = policy(&g, p.player, untried, &mut rng, how);
                         let child = tree.len() as u32;
                         tree.push(Node::default());
                         let n = &mut tree[node as usize];
@@ -162,7 +183,7 @@ pub fn search(game: &Game, seed: u64, budget: Budget) -> (Action, u32) {
                 }
             }
             // Playout, truncated.
-            playout(&mut g, &mut rng);
+            playout(&mut g, &mut rng, how);
         }
         let r = rewards(&g);
         for (node, e) in &path {
@@ -233,7 +254,7 @@ fn select(node: &mut Node, player: u8, actions: &[Action]) -> Option<usize> {
 
 /// Plays [`PLAYOUT_TURNS`] turns with the playout policy: stops when the tile after them is
 /// drawn, or the game ends.
-fn playout(g: &mut Game, rng: &mut Rng) {
+fn playout(g: &mut Game, rng: &mut Rng, how: Playouts) {
     let mut tiles = 0;
     while let Some(p) = g.pending() {
         if g.drawn_tile().is_some() {
@@ -242,7 +263,7 @@ fn playout(g: &mut Game, rng: &mut Rng) {
             }
             tiles += 1;
         }
-        let a = policy(g, p.player, p.actions(), rng);
+        let a = policy(g, p.player, p.actions(), rng, how);
         if g.apply(p.player, a).is_err() {
             return;
         }
@@ -251,13 +272,13 @@ fn playout(g: &mut Game, rng: &mut Rng) {
 
 /// The playout policy: the best for `player` of at most `samples` options drawn at
 /// random (all of them when there are no more), judged by [`standings`] right after.
-fn policy(g: &Game, player: u8, mut actions: Vec<Action>, rng: &mut Rng) -> Action {
+fn policy(g: &Game, player: u8, mut actions: Vec<Action>, rng: &mut Rng, how: Playouts) -> Action {
     if actions.len() == 1 {
         // Draws all the same, so a forced move keeps the random stream as measured.
         let i = rng.below(1) as usize;
         return actions.swap_remove(i);
     }
-    let k = PLAYOUT_SAMPLES.min(actions.len());
+    let k = how.samples.min(actions.len());
     // A partial shuffle: the first k are a random sample.
     for i in 0..k {
         let j = i + rng.below((actions.len() - i) as u64) as usize;
@@ -269,7 +290,7 @@ fn policy(g: &Game, player: u8, mut actions: Vec<Action>, rng: &mut Rng) -> Acti
         if c.apply(player, a.clone()).is_err() {
             continue;
         }
-        let v = margin(&standings(&c), player as usize);
+        let v = margin(&(how.eval)(&c), player as usize);
         if best.is_none_or(|b| v > b.0) {
             best = Some((v, i));
         }
