@@ -1,6 +1,7 @@
 //! `carcassonne-bot render`: a scenario file in, a PNG out; errors are one line.
 
-use std::process::Command;
+use std::path::Path;
+use std::process::{Command, Output};
 
 const SCENARIO: &str = r#"{
   "players": 3,
@@ -17,23 +18,25 @@ fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_carcassonne-bot"))
 }
 
+/// Runs `render SCENARIO --out OUT` with `extra` arguments.
+fn render(scenario: &Path, out: &Path, extra: &[&str]) -> Output {
+    bin()
+        .arg("render")
+        .arg(scenario)
+        .arg("--out")
+        .arg(out)
+        .args(extra)
+        .output()
+        .unwrap()
+}
+
 #[test]
 fn renders_a_scenario_with_the_next_tile() {
     let dir = tempfile::tempdir().unwrap();
     let sc = dir.path().join("s.json");
     let out = dir.path().join("board.png");
     std::fs::write(&sc, SCENARIO).unwrap();
-    let run = bin()
-        .args([
-            "render",
-            sc.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-            "--next",
-            "K",
-        ])
-        .output()
-        .unwrap();
+    let run = render(&sc, &out, &["--next", "K"]);
     assert!(
         run.status.success(),
         "{}",
@@ -43,16 +46,7 @@ fn renders_a_scenario_with_the_next_tile() {
     assert!(img.width() > 300 && img.height() > 300);
 
     let fin = dir.path().join("final.png");
-    let run = bin()
-        .args([
-            "render",
-            sc.to_str().unwrap(),
-            "--out",
-            fin.to_str().unwrap(),
-            "--final",
-        ])
-        .output()
-        .unwrap();
+    let run = render(&sc, &fin, &["--final"]);
     assert!(run.status.success());
     assert!(image::open(&fin).is_ok());
 }
@@ -100,15 +94,7 @@ fn errors_are_one_line_and_exit_non_zero() {
         r#"{"players": 2, "turns": [{"tile": "E", "at": [4, 4], "rotation": 0}]}"#,
     )
     .unwrap();
-    let run = bin()
-        .args([
-            "render",
-            bad.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
+    let run = render(&bad, &out, &[]);
     assert_eq!(run.status.code(), Some(1));
     assert!(!out.exists());
 }
@@ -137,16 +123,7 @@ fn draws_in_the_language_asked() {
         ),
     ] {
         let out = dir.path().join("p.png");
-        let run = bin()
-            .args([
-                "render",
-                sc.to_str().unwrap(),
-                "--out",
-                out.to_str().unwrap(),
-            ])
-            .args(&args)
-            .output()
-            .unwrap();
+        let run = render(&sc, &out, &args);
         assert!(
             run.status.success(),
             "{args:?}: {}",
@@ -159,17 +136,7 @@ fn draws_in_the_language_asked() {
         render::board_png(&view, Lang::english()),
         "the Spanish panel has other words"
     );
-    let run = bin()
-        .args([
-            "render",
-            sc.to_str().unwrap(),
-            "--out",
-            "x.png",
-            "--lang",
-            "xx",
-        ])
-        .output()
-        .unwrap();
+    let run = render(&sc, Path::new("x.png"), &["--lang", "xx"]);
     assert!(!run.status.success());
     let err = String::from_utf8_lossy(&run.stderr);
     assert!(err.contains("'xx'") && err.contains("en, es"), "{err}");
