@@ -289,6 +289,14 @@ fn assert_no_english(spanish: &Transcript, what: &str) {
     );
 }
 
+/// Asserts that every one of `lines` appears in the replies.
+fn assert_has_lines(t: &Transcript, lines: &[&str]) {
+    let all = t.replies.join("");
+    for line in lines {
+        assert!(all.contains(line), "{line} in:\n{all}");
+    }
+}
+
 /// Asserts that two transcripts are the same game: the same clicks, and replies with the
 /// same messages, pictures and components, in other words.
 fn assert_same_game(english: &Transcript, spanish: &Transcript) {
@@ -309,16 +317,16 @@ fn assert_same_game(english: &Transcript, spanish: &Transcript) {
 fn a_whole_spanish_game_has_no_english_word() {
     let spanish = play(es());
     assert_no_english(&spanish, "game");
-    let all = spanish.replies.join("");
-    for spanish_text in [
-        "ha preparado Carcassonne",
-        "te toca: has robado",
-        "Coloca la ficha…",
-        "**¡Fin de la partida!**",
-        "Ya estás dentro.",
-    ] {
-        assert!(all.contains(spanish_text), "{spanish_text} in:\n{all}");
-    }
+    assert_has_lines(
+        &spanish,
+        &[
+            "ha preparado Carcassonne",
+            "te toca: has robado",
+            "Coloca la ficha…",
+            "**¡Fin de la partida!**",
+            "Ya estás dentro.",
+        ],
+    );
 }
 
 #[test]
@@ -326,17 +334,17 @@ fn the_same_game_in_english_is_the_same_moves_in_english_words() {
     let spanish = play(es());
     let english = play(Lang::english());
     assert_same_game(&english, &spanish);
-    let all = english.replies.join("");
-    for english_text in [
-        "[public] @alice set up Carcassonne (Base game; farmers: modern; 2-tile cities: 2 points) for up to 6 players (reminders after 12 h, no turn limit).",
-        "[only bob] You are already in. Players: alice, bob.",
-        "[only carol] Only players who joined can start the game: /join first.",
-        ", your turn: you drew **",
-        "menu 'Place the tile…' (click place VALUE): Spot A turned ",
-        "**Game over!**",
-    ] {
-        assert!(all.contains(english_text), "{english_text} in:\n{all}");
-    }
+    assert_has_lines(
+        &english,
+        &[
+            "[public] @alice set up Carcassonne (Base game; farmers: modern; 2-tile cities: 2 points) for up to 6 players (reminders after 12 h, no turn limit).",
+            "[only bob] You are already in. Players: alice, bob.",
+            "[only carol] Only players who joined can start the game: /join first.",
+            ", your turn: you drew **",
+            "menu 'Place the tile…' (click place VALUE): Spot A turned ",
+            "**Game over!**",
+        ],
+    );
 }
 
 /// The player called last in a reply (`@alice,` / `@bob,`), else `fallback`.
@@ -441,10 +449,7 @@ fn play_cards(lang: Lang) -> Transcript {
 fn a_whole_spanish_card_game_has_no_english_word() {
     let spanish = play_cards(es());
     assert_no_english(&spanish, "card game");
-    let all = spanish.replies.join("");
-    for spanish_text in SPANISH_CARD_LINES {
-        assert!(all.contains(spanish_text), "{spanish_text} in:\n{all}");
-    }
+    assert_has_lines(&spanish, SPANISH_CARD_LINES);
 }
 
 #[test]
@@ -452,10 +457,7 @@ fn the_same_card_game_in_english_is_the_same_moves_in_english_words() {
     let spanish = play_cards(es());
     let english = play_cards(Lang::english());
     assert_same_game(&english, &spanish);
-    let all = english.replies.join("");
-    for english_text in ENGLISH_CARD_LINES {
-        assert!(all.contains(english_text), "{english_text} in:\n{all}");
-    }
+    assert_has_lines(&english, ENGLISH_CARD_LINES);
 }
 
 /// Lines of the card game above, word for word (the game is seeded): the English as it
