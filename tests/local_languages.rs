@@ -53,9 +53,10 @@ fn play(lang: Lang) -> Transcript {
         replies.push(out.clone());
         out
     };
-    // `/help` and `/rules` are engineer i18n-texts' (src/app/text.rs): the lead adds
-    // them here when that work merges.
     for line in [
+        "carol: /help",
+        "carol: /rules",
+        "carol: /rules topic:farmers",
         "alice: /new",
         "bob: /status",
         "bob: /join",
@@ -320,6 +321,8 @@ fn a_whole_spanish_game_has_no_english_word() {
     assert_has_lines(
         &spanish,
         &[
+            "**Carcassonne en este canal**",
+            "`/reglas tema:…` Las reglas",
             "ha preparado Carcassonne",
             "te toca: has robado",
             "Coloca la ficha…",
