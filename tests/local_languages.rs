@@ -18,6 +18,35 @@ struct Transcript {
     clicks: Vec<String>,
 }
 
+/// A local-mode table in one language, on a fixed clock and seed, keeping every reply.
+struct Table {
+    app: App,
+    printer: Printer,
+    opts: Options<'static>,
+    replies: Vec<String>,
+}
+
+impl Table {
+    fn new(lang: Lang, seed: u64) -> Table {
+        Table {
+            app: App::new(Store::temporary().unwrap(), Env::fixed(1_700_000_000, seed)),
+            printer: Printer::new(None),
+            opts: Options {
+                lang,
+                ..Options::default()
+            },
+            replies: Vec::new(),
+        }
+    }
+
+    /// Runs one line as the local mode does; returns what it printed.
+    fn run(&mut self, line: &str) -> String {
+        let out = local::run_line(&self.app, &mut self.printer, &self.opts, line);
+        self.replies.push(out.clone());
+        out
+    }
+}
+
 /// The first value offered by the menu `id` in a printed reply
 /// (`menu '…' (click ID VALUE): label = value; …`).
 fn first_value(reply: &str, id: &str) -> Option<String> {
@@ -40,19 +69,9 @@ fn first_button(reply: &str, prefix: &str) -> Option<String> {
 /// each menu, a figure on every third turn when one can go, else a pass; with a few
 /// private questions and refusals on the way.
 fn play(lang: Lang) -> Transcript {
-    let app = App::new(Store::temporary().unwrap(), Env::fixed(1_700_000_000, 5));
-    let opts = Options {
-        lang,
-        ..Options::default()
-    };
-    let mut printer = Printer::new(None);
-    let mut replies = Vec::new();
+    let mut table = Table::new(lang, 5);
     let mut clicks = Vec::new();
-    let mut run = |line: &str| {
-        let out = local::run_line(&app, &mut printer, &opts, line);
-        replies.push(out.clone());
-        out
-    };
+    let mut run = |line: &str| table.run(line);
     for line in [
         "carol: /help",
         "carol: /rules",
@@ -123,7 +142,10 @@ fn play(lang: Lang) -> Transcript {
     run("alice: /stats");
     run("alice: /new");
     run("bob: /undo");
-    Transcript { replies, clicks }
+    Transcript {
+        replies: table.replies,
+        clicks,
+    }
 }
 
 /// The words a player reads in a printed reply: message text, button labels, menu
@@ -365,24 +387,14 @@ fn called(reply: &str, fallback: &str) -> String {
 /// (typing the rows' words of `lang` until one is accepted), and clicks the first
 /// button of every public decision; with private questions and refusals on the way.
 fn play_cards(lang: Lang) -> Transcript {
-    let app = App::new(Store::temporary().unwrap(), Env::fixed(1_700_000_000, 7));
-    let opts = Options {
-        lang,
-        ..Options::default()
-    };
     let rows: [&str; 4] = if lang == es() {
         ["ciudad", "claustro", "camino", "campo"]
     } else {
         ["city", "cloister", "road", "field"]
     };
-    let mut printer = Printer::new(None);
-    let mut replies = Vec::new();
+    let mut table = Table::new(lang, 7);
     let mut clicks = Vec::new();
-    let mut run = |line: &str| {
-        let out = local::run_line(&app, &mut printer, &opts, line);
-        replies.push(out.clone());
-        out
-    };
+    let mut run = |line: &str| table.run(line);
     for line in ["alice: /new game:cards", "bob: /join", "bob: /status"] {
         run(line);
     }
@@ -445,7 +457,10 @@ fn play_cards(lang: Lang) -> Transcript {
     assert!(over(&last), "the game ends:\n{last}");
     run("alice: /history count:3");
     run("bob: /status");
-    Transcript { replies, clicks }
+    Transcript {
+        replies: table.replies,
+        clicks,
+    }
 }
 
 #[test]
