@@ -17,8 +17,8 @@
 //!   prefers among the untried legal actions; the root's children come in the greedy
 //!   ranking's order ([`super::greedy::ranked`], judged by
 //!   [`super::eval::expected_standings`]), so the search starts from the likely best;
-//! - **plays out** from there: [`PLAYOUT_TURNS`] more turns played by a cheap policy
-//!   (the best of a few sampled options, judged by [`super::eval::standings`]), the
+//! - **plays out** from there: [`PLAYOUT_TURNS`] more turns played by a sampling policy
+//!   (the best of a few sampled options: [`CHEAP`] for normal, [`RICH`] for hard), the
 //!   playout *truncated* there and the position judged by [`super::eval::rewards`];
 //! - **backpropagates** to every edge of the path the reward of the player who took
 //!   that decision.
@@ -35,8 +35,6 @@ use std::time::Instant;
 
 /// Turns (tiles drawn) a playout plays after leaving the tree.
 const PLAYOUT_TURNS: u32 = 2;
-/// Options a playout's decision weighs (drawn at random among the legal ones).
-const PLAYOUT_SAMPLES: usize = 3;
 
 /// How a playout's decisions are made: the best of `samples` options drawn at random,
 /// judged by `eval` right after.
@@ -48,12 +46,12 @@ pub struct Playouts {
 
 /// The normal player's playouts: cheap, for many of them.
 pub const CHEAP: Playouts = Playouts {
-    samples: PLAYOUT_SAMPLES,
+    samples: 3,
     eval: standings,
 };
 
 /// The hard player's playouts: twice the options, judged by what features will likely
-/// become (about 3.4 times the cost of a cheap one).
+/// become (about 1.6 times the cost of a cheap one, bench `search/`).
 pub const RICH: Playouts = Playouts {
     samples: 6,
     eval: expected_standings,
@@ -270,8 +268,8 @@ fn playout(g: &mut Game, rng: &mut Rng, how: Playouts) {
     }
 }
 
-/// The playout policy: the best for `player` of at most `samples` options drawn at
-/// random (all of them when there are no more), judged by [`standings`] right after.
+/// The playout policy: the best for `player` of at most `how.samples` options drawn at
+/// random (all of them when there are no more), judged by `how.eval` right after.
 fn policy(g: &Game, player: u8, mut actions: Vec<Action>, rng: &mut Rng, how: Playouts) -> Action {
     if actions.len() == 1 {
         // Draws all the same, so a forced move keeps the random stream as measured.
