@@ -39,7 +39,7 @@ pub fn standings(game: &Game) -> Vec<f64> {
 const LEFT_AT: [f64; 6] = [2.0, 6.0, 12.0, 24.0, 40.0, 60.0];
 
 /// How often a road, city or cloister holding a follower was completed in greedy
-/// 2-player self-play (300 games, `completion_odds` in `tests/ai.rs`), by kind, open
+/// 2-player self-play (300 games, `completion_odds` in `tests/it/ai.rs`), by kind, open
 /// ends (1 to 5 or more; empty neighbours for a cloister) and tiles left ([`LEFT_AT`]).
 const COMPLETION: [[[f64; 6]; 5]; 3] = [
     [

@@ -4,7 +4,7 @@
 //! quarantined with a notice (or, when sled silently recovers an older state, exactly
 //! the snapshot's version): nothing is silently lost relative to the snapshot.
 
-mod support;
+use crate::support;
 use support::*;
 
 use carcassonne_bot::app::{App, Env};

@@ -6,7 +6,7 @@ use carcassonne_bot::engine::{Decision, Game};
 use carcassonne_bot::i18n::Lang;
 use carcassonne_bot::store::{Loaded, Store};
 
-mod support;
+use crate::support;
 
 const CHANNEL: u64 = 42;
 

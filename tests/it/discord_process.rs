@@ -1,7 +1,7 @@
 //! The bot's process: the command line without a token, and a real run of the binary
 //! against a fake Discord, stopped by SIGTERM.
 
-mod fake_discord;
+use crate::fake_discord;
 
 use carcassonne_bot::app::App;
 use fake_discord::{FakeDiscord, GUILD_ID, User, WAIT};

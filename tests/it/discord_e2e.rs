@@ -1,7 +1,7 @@
 //! The bot end to end: the real poise/serenity client against a fake Discord on
 //! loopback (`tests/fake_discord`), on a temporary database. Nothing reaches Discord.
 
-mod fake_discord;
+use crate::fake_discord;
 
 use carcassonne_bot::app::command::ArgKind;
 use carcassonne_bot::app::{App, COMMANDS};

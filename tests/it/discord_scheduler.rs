@@ -3,7 +3,7 @@
 //! edit) that pings exactly the late player; direct messages go through a DM channel;
 //! a user whose DMs are closed gets nothing and the game goes on.
 
-mod fake_discord;
+use crate::fake_discord;
 
 use carcassonne_bot::app::Clock;
 use fake_discord::bot::Bot;

@@ -5,7 +5,7 @@ use carcassonne_bot::app::{App, Ctx, Env};
 use carcassonne_bot::engine::{Decision, Game};
 use carcassonne_bot::store::Store;
 
-mod support;
+use crate::support;
 
 const CHANNEL: u64 = 9;
 

@@ -4,7 +4,7 @@
 //! ever pinged). The normal level's searches run off the async runtime with its real
 //! time budget.
 
-mod fake_discord;
+use crate::fake_discord;
 
 use carcassonne_bot::discord;
 use fake_discord::bot::Bot;

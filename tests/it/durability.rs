@@ -3,7 +3,7 @@
 //! "not saved" and leaves the old record; snapshots are whole, checksummed, six kept;
 //! a rolled-back database is put back to the snapshot with a notice, an undo is not.
 
-mod support;
+use crate::support;
 use support::*;
 
 use carcassonne_bot::app::{App, Env};

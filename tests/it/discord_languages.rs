@@ -2,7 +2,7 @@
 //! servers send their `locale` and `guild_locale` like the real one. A private reply
 //! speaks the language of the user who acted; a public message, the game's.
 
-mod fake_discord;
+use crate::fake_discord;
 
 use carcassonne_bot::discord;
 use fake_discord::bot::Bot;

@@ -10,7 +10,7 @@ use carcassonne_bot::store::{
 };
 use image::AnimationDecoder;
 
-mod support;
+use crate::support;
 
 const T0: u64 = 1_700_000_000;
 const HOUR: u64 = 3_600;

@@ -1,5 +1,5 @@
 //! Sheets of every tile kind for checking the drawings by eye:
-//! `RENDER_OUT=dir cargo test --test render_atlas -- --ignored`.
+//! `RENDER_OUT=dir cargo test --test it render_atlas:: -- --ignored`.
 
 use carcassonne_bot::engine::{Catalogue, Expansion, FigureKind, KindId, Rotation, SegmentKind};
 use carcassonne_bot::i18n::Lang;

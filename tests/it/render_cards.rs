@@ -1,7 +1,7 @@
 //! The card game's pictures: the PNGs are decoded and read at positions computed from the
 //! layout helpers (`table_layout`, `hand_layout`, the probes), never at hand-typed pixels.
 //!
-//! `RENDER_OUT=dir cargo test --release --test render_cards -- --ignored` writes sample
+//! `RENDER_OUT=dir cargo test --release --test it render_cards:: -- --ignored` writes sample
 //! pictures (layout, mid-round, several followers in a row, a decision, game over, long
 //! rows, hands) and prints timings and sizes.
 

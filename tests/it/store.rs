@@ -1,7 +1,7 @@
 //! Persistence: reopening keeps every game; unreadable records are quarantined without
 //! touching other games; a killed process loses no acknowledged move.
 
-mod support;
+use crate::support;
 use support::*;
 
 use carcassonne_bot::app::{App, Env};

@@ -174,7 +174,7 @@ fn greedy_beats_random_play() {
 /// Strength over many seeded 2-player base games, seats alternating, each level with an
 /// iteration budget standing for its time budget (docs/ai.md gives the equivalence):
 /// `AI_GAMES=200 AI_NORMAL=N AI_HARD=M AI_MATCHES=normal-easy,hard-easy,easy-random,...
-/// cargo test --release --test ai -- --ignored --nocapture strength`. Each match prints
+/// cargo test --release --test it ai::strength -- --ignored --nocapture`. Each match prints
 /// its result when it ends (and its progress every 10 games).
 #[test]
 #[ignore]
@@ -243,7 +243,7 @@ fn strength() {
 /// How often a road, city or cloister holding a follower gets completed, by kind, open
 /// ends (empty neighbours for a cloister) and tiles left, in greedy self-play: the
 /// completion table of the search's evaluation (`src/ai/eval.rs`) comes from this.
-/// `AI_GAMES=400 cargo test --release --test ai -- --ignored --nocapture completion_odds`
+/// `AI_GAMES=400 cargo test --release --test it ai::completion_odds -- --ignored --nocapture`
 #[test]
 #[ignore]
 fn completion_odds() {

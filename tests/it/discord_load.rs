@@ -5,15 +5,15 @@
 //! minute and measures, which only means something optimised):
 //!
 //! ```sh
-//! cargo test --release --test discord_load -- --ignored --nocapture
-//! LOAD_RATE=0 cargo test --release --test discord_load -- --ignored --nocapture  # flat out
+//! cargo test --release --test it discord_load:: -- --ignored --nocapture
+//! LOAD_RATE=0 cargo test --release --test it discord_load:: -- --ignored --nocapture  # flat out
 //! ```
 //!
 //! `LOAD_RATE` is the offered load in moves per second over all channels (default 50:
 //! each channel moves every 4 s); 0 drives every channel as fast as it is answered.
 //! The figures are in `docs/discord.md`.
 
-mod fake_discord;
+use crate::fake_discord;
 
 use carcassonne_bot::discord::{self, BotOptions};
 use fake_discord::{CHANNEL_ID, FakeDiscord, Outcome, Posted, User};

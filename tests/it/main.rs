@@ -1,0 +1,41 @@
+//! The integration tests, one binary: each module was once its own test file (one
+//! binary links the library once instead of 34 times). `support` and `fake_discord`
+//! are the shared helpers.
+
+mod fake_discord;
+mod support;
+
+mod ai;
+mod ai_app;
+mod ai_cards;
+mod ai_discord;
+mod app_async;
+mod app_board;
+mod app_cards;
+mod app_languages;
+mod app_resign;
+mod app_words_es;
+mod cards_random;
+mod cards_rules;
+mod cards_scenarios;
+mod cli_tools;
+mod damaged_db;
+mod discord_e2e;
+mod discord_languages;
+mod discord_load;
+mod discord_process;
+mod discord_scheduler;
+mod durability;
+mod ferries_crop_circles;
+mod local_languages;
+mod local_robustness;
+mod random_games;
+mod records;
+mod render_atlas;
+mod render_board;
+mod render_cards;
+mod render_cli;
+mod render_scores;
+mod scenarios;
+mod store;
+mod tile_catalogue;
