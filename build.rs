@@ -1,5 +1,6 @@
 //! Compiles the translations in: every `assets/locales/<language>/*.ftl` file becomes
-//! part of the binary, so adding a language is adding one folder of `.ftl` files.
+//! part of the binary, and the folders' names are the language codes (`CODES`), so
+//! adding a language is adding one folder of `.ftl` files.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -13,7 +14,14 @@ fn main() {
         .filter(|e| e.path().is_dir())
         .collect();
     langs.sort_by_key(|e| e.file_name());
-    let mut out = String::from("pub(super) static LOCALES: &[(&str, &[(&str, &str)])] = &[\n");
+    let codes: Vec<String> = langs
+        .iter()
+        .map(|l| l.file_name().to_string_lossy().into_owned())
+        .collect();
+    let mut out = format!(
+        "/// Every language's code, one per folder, sorted.\npub const CODES: &[&str] = &{codes:?};\n"
+    );
+    out.push_str("pub(super) static LOCALES: &[(&str, &[(&str, &str)])] = &[\n");
     for lang in langs {
         let dir = lang.path();
         println!("cargo:rerun-if-changed={}", dir.display());

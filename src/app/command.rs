@@ -94,9 +94,8 @@ const fn required(o: OptionSpec) -> OptionSpec {
 
 pub const GAME_KINDS: &[&str] = &["board", "cards"];
 pub const FARMER_RULES: &[&str] = &["modern", "classic", "off"];
-/// The codes of the languages the bot speaks (a test keeps them equal to
-/// `assets/locales/`).
-pub const LANGUAGES: &[&str] = &["en", "es"];
+/// The codes of the languages the bot speaks: one per folder of `assets/locales/`.
+pub const LANGUAGES: &[&str] = crate::i18n::CODES;
 pub const SMALL_CITY_RULES: &[&str] = &["two_points", "four_points"];
 pub const FIGURE_KINDS: &[&str] = &["follower", "large", "builder", "pig"];
 pub const ROTATIONS: &[&str] = &["0", "90", "180", "270"];

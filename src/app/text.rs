@@ -14,6 +14,8 @@ pub fn help(lang: Lang) -> String {
     s.push('\n');
     let breaks = t!(lang, "help-clause-words");
     let breaks: Vec<&str> = breaks.split_whitespace().collect();
+    let keep_after = t!(lang, "help-clause-not-after");
+    let keep_after: Vec<&str> = keep_after.split_whitespace().collect();
     for (title, scope) in [
         ("help-any-game", Scope::Any),
         ("help-board-game", Scope::Board),
@@ -53,7 +55,7 @@ pub fn help(lang: Lang) -> String {
                 commands::description(lang, &key).unwrap_or_else(|| c.description.to_string());
             s.push_str(&format!(
                 "`/{name}{opts}` {}\n",
-                short(&description, scope, &breaks)
+                short(&description, scope, &breaks, &keep_after)
             ));
         }
     }
@@ -68,8 +70,8 @@ fn localized(lang: Lang, key: &str, english: &str) -> String {
 
 /// The first clause of a description (without the "Card game:" its section says): up to
 /// a colon, a parenthesis, a comma or a word of `breaks` that opens a clause ("que"),
-/// unless that word follows "de" ("antes de que").
-fn short(description: &str, scope: Scope, breaks: &[&str]) -> String {
+/// unless that word follows one of `keep_after` ("de": "antes de que").
+fn short(description: &str, scope: Scope, breaks: &[&str], keep_after: &[&str]) -> String {
     let d = match (scope, description.split_once(": ")) {
         (Scope::Cards, Some((_, rest))) => rest,
         _ => description,
@@ -77,7 +79,7 @@ fn short(description: &str, scope: Scope, breaks: &[&str]) -> String {
     let mut d = d.split([':', '(', ',']).next().unwrap_or(d).trim();
     let words: Vec<&str> = d.split(' ').collect();
     for (i, w) in words.iter().enumerate().skip(1) {
-        if breaks.contains(w) && words[i - 1] != "de" {
+        if breaks.contains(w) && !keep_after.contains(&words[i - 1]) {
             let cut: usize = words[..i].iter().map(|w| w.len() + 1).sum();
             d = d[..cut].trim_end();
             break;

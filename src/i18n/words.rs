@@ -28,15 +28,18 @@ pub fn figure_key(kind: FigureKind) -> &'static str {
     }
 }
 
-/// A figure kind typed in any language ("large", "seguidor grande", "cerdo").
+/// A figure kind typed in any language, in full or short (`word-figure-<kind>-short`):
+/// "large", "seguidor grande", "grande", "cerdo".
 pub fn parse_figure(input: &str) -> Option<FigureKind> {
     if let Ok(k) = input.parse::<FigureKind>() {
         return Some(k);
     }
     let plain = strip_accents(input.trim());
     FigureKind::ALL.into_iter().find(|k| {
-        Lang::all().any(|lang| strip_accents(&figure(lang, *k)) == plain)
-            || (*k == FigureKind::Large && plain == "grande")
+        Lang::all().any(|lang| {
+            strip_accents(&figure(lang, *k)) == plain
+                || strip_accents(&text(lang, &format!("{}-short", figure_key(*k)), &[])) == plain
+        })
     })
 }
 

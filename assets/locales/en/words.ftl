@@ -6,6 +6,11 @@ word-figure-follower = follower
 word-figure-large = large follower
 word-figure-builder = builder
 word-figure-pig = pig
+# The short word a player may type for the figure (/figure kind:…).
+word-figure-follower-short = follower
+word-figure-large-short = large
+word-figure-builder-short = builder
+word-figure-pig-short = pig
 word-the-mage = the mage
 word-the-witch = the witch
 

@@ -5,6 +5,11 @@ word-figure-follower = seguidor
 word-figure-large = seguidor grande
 word-figure-builder = constructor
 word-figure-pig = cerdo
+# La palabra corta que un jugador puede escribir para la figura (/figura tipo:…).
+word-figure-follower-short = seguidor
+word-figure-large-short = grande
+word-figure-builder-short = constructor
+word-figure-pig-short = cerdo
 word-the-mage = el mago
 word-the-witch = la bruja
 
