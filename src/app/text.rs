@@ -15,7 +15,10 @@ pub fn help(lang: Lang) -> String {
     let breaks = t!(lang, "help-clause-words");
     let breaks: Vec<&str> = breaks.split_whitespace().collect();
     let keep_after = t!(lang, "help-clause-not-after");
-    let keep_after: Vec<&str> = keep_after.split_whitespace().collect();
+    let keep_after: Vec<&str> = keep_after
+        .split_whitespace()
+        .filter(|w| *w != "-")
+        .collect();
     for (title, scope) in [
         ("help-any-game", Scope::Any),
         ("help-board-game", Scope::Board),

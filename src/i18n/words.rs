@@ -519,6 +519,23 @@ mod tests {
     }
 
     #[test]
+    fn figure_kinds_typed_in_full_or_short_in_any_language() {
+        for (typed, kind) in [
+            ("large", FigureKind::Large),
+            ("large follower", FigureKind::Large),
+            ("Seguidor grande", FigureKind::Large),
+            ("grande", FigureKind::Large),
+            ("constructor", FigureKind::Builder),
+            ("cerdo", FigureKind::Pig),
+            ("seguidor", FigureKind::Follower),
+        ] {
+            assert_eq!(parse_figure(typed), Some(kind), "{typed}");
+        }
+        assert_eq!(parse_figure("gran"), None);
+        assert_eq!(parse_figure(""), None);
+    }
+
+    #[test]
     fn segment_words_in_both_languages_and_back() {
         let en = Lang::english();
         assert_eq!(segment(en, "city north", true), "the city north");

@@ -10,5 +10,5 @@ help-card-game = Card game
 # Words that open a clause: a command's description is shown up to the first of them
 # (or to its first colon, parenthesis or comma).
 help-clause-words = which
-# Words after which those words open no clause (none in English).
-help-clause-not-after = { "" }
+# Words after which those words open no clause ("-" for none, as in English).
+help-clause-not-after = -

@@ -10,5 +10,5 @@ help-card-game = Juego de cartas
 # Palabras que abren una oración subordinada: la descripción de un comando se muestra
 # hasta la primera (o hasta sus primeros dos puntos, paréntesis o coma).
 help-clause-words = que cuyo
-# Palabras tras las que aquellas no abren oración ("antes de que").
+# Palabras tras las que aquellas no abren oración ("antes de que"; "-" si ninguna).
 help-clause-not-after = de
