@@ -423,6 +423,7 @@ pub(crate) fn apply_message(
         }
     }
     st.ext.messages.pile.push(message);
+    super::robbers::settle(st, events);
     after_a_scoring(st, events);
 }
 
