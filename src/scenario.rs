@@ -233,17 +233,15 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                     ));
                 }
             };
-            if let Some(slot) = slot
-                && !slot.trim().eq_ignore_ascii_case("C")
-            {
-                slot.parse::<Slot>().map_err(malformed)?;
+            if let Some(slot) = slot {
+                check_slot(slot).map_err(malformed)?;
             }
         }
         if let Some(m) = &t.magic {
             let malformed = |m: &str| ScenarioError::Malformed(format!("turn {i}: {m}"));
             match (m.figure, m.at, &m.slot, m.remove) {
                 (Some(_), Some(_), Some(slot), None) => {
-                    slot.parse::<Slot>().map_err(|e| malformed(&e))?;
+                    check_slot(slot).map_err(|e| malformed(&e))?;
                 }
                 (None, None, None, Some(_)) => {}
                 _ => {
@@ -259,7 +257,7 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                 let malformed = |m: &str| ScenarioError::Malformed(format!("turn {i}: {m}"));
                 match (p.at, &p.slot, p.none) {
                     (Some(_), Some(slot), false) => {
-                        slot.parse::<Slot>().map_err(|e| malformed(&e))?;
+                        check_slot(slot).map_err(|e| malformed(&e))?;
                     }
                     (None, None, true) => {}
                     _ => {
@@ -467,12 +465,9 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                         )));
                     };
                     landed = true;
-                    let segment = if slot.trim().eq_ignore_ascii_case("C") {
-                        centre_segment(&game, *at).map_err(&fail)?
-                    } else {
-                        segment_at(&game, *at, slot).map_err(&fail)?
-                    };
-                    Action::Land { segment }
+                    Action::Land {
+                        segment: segment_at(&game, *at, slot).map_err(&fail)?,
+                    }
                 }
                 Decision::PlaceFerry { at, .. } => {
                     let Some(ends) = t.ferry.filter(|_| !ferry_done) else {
@@ -583,8 +578,10 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                 "no (more) message is taken in this turn (field messages)".into(),
             ));
         }
-        let over = game.is_over();
-        for who in overrides.into_iter().filter(|_| !over) {
+        // A game that stopped (over, or waiting for tiles that will not come) takes no
+        // more moves, so there is no later turn the preference could leak into.
+        let stopped = game.pending().is_none();
+        for who in overrides.into_iter().filter(|_| !stopped) {
             let preference = MarkerPreference::Behind;
             events.extend(
                 game.apply(who, Action::MarkerPreference { preference })
@@ -712,18 +709,20 @@ fn segment_for(game: &Game, slot: &str) -> Result<u8, String> {
     let Some(Decision::PlaceFigure { tile, .. }) = game.pending().map(|p| p.decision) else {
         return Err("no figure can be placed now".into());
     };
-    let placed = game.board().tile(tile);
-    let kind = placed.kind();
-    if slot.trim().eq_ignore_ascii_case("C") {
-        return kind
-            .segments
-            .iter()
-            .position(|s| s.kind == SegmentKind::Cloister || (s.slots.is_empty()))
-            .map(|i| i as u8)
-            .ok_or_else(|| format!("tile {} has nothing in its centre (slot C)", kind.id));
+    segment_at(game, game.board().tile(tile).pos, slot)
+}
+
+/// Whether `slot` names a segment: an edge slot in board directions, or `C`.
+fn check_slot(slot: &str) -> Result<(), String> {
+    if is_centre(slot) {
+        return Ok(());
     }
-    let slot: Slot = slot.parse()?;
-    Ok(kind.segment_at(slot, placed.rotation) as u8)
+    slot.parse::<Slot>().map(|_| ())
+}
+
+/// Slot `C`: the cloister or other centre feature (an inner field).
+fn is_centre(slot: &str) -> bool {
+    slot.trim().eq_ignore_ascii_case("C")
 }
 
 /// The cloister (or other centre segment) of the tile at `at` (slot `C`).
@@ -758,8 +757,12 @@ fn taken_back(game: &Game, player: u8, at: Pos, segment: u8) -> FigureKind {
     }
 }
 
-/// The segment under a slot (board directions) of the tile at `at`.
+/// The segment under a slot (board directions, or `C` for the centre) of the tile at
+/// `at`; the one place every figure, follower and segment of a file is read.
 fn segment_at(game: &Game, at: Pos, slot: &str) -> Result<u8, String> {
+    if is_centre(slot) {
+        return centre_segment(game, at);
+    }
     let placed = game
         .board()
         .at(at)

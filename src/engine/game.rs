@@ -743,6 +743,8 @@ fn advance(cfg: &GameConfig, st: &mut State, events: &mut Vec<Event>) {
                 }
             },
             Stage::AfterScoring => {
+                // The tile's scoring is one moment for the robbers.
+                super::expansions::robbers::settle(st, events);
                 for m in modules(cfg) {
                     m.after_scoring(st, events);
                 }

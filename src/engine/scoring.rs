@@ -132,6 +132,8 @@ pub(crate) fn final_scoring(cfg: &GameConfig, st: &mut State, events: &mut Vec<E
     for m in modules(cfg) {
         m.final_scoring(st, events);
     }
+    // Final scoring as a whole is one moment for the robbers.
+    super::expansions::robbers::settle(st, events);
 }
 
 /// Every farm that borders a completed city, with those cities (roots, no repeats), in
@@ -214,7 +216,9 @@ fn score_farms_classic(cfg: &GameConfig, st: &mut State, events: &mut Vec<Event>
             }
         }
     }
+    // Each player's total, and the most one city paid them (a robber's advance).
     let mut totals = vec![0u32; st.players.len()];
+    let mut largest = vec![0u32; st.players.len()];
     for city in cities {
         let farms: Vec<SegId> = links
             .iter()
@@ -237,11 +241,12 @@ fn score_farms_classic(cfg: &GameConfig, st: &mut State, events: &mut Vec<Event>
                 .max()
                 .unwrap_or(3);
             totals[w as usize] += value;
+            largest[w as usize] = largest[w as usize].max(value);
         }
     }
     for (p, points) in totals.into_iter().enumerate() {
         if points > 0 {
-            st.add_points(p as u8, points, ScoreReason::Farm, None, events);
+            st.add_summed_points(p as u8, points, largest[p], ScoreReason::Farm, None, events);
         }
     }
 }

@@ -151,6 +151,21 @@ impl State {
         at: Option<Pos>,
         events: &mut Vec<Event>,
     ) {
+        self.add_summed_points(player, points, points, reason, at, events);
+    }
+
+    /// Adds `points` that sum several single advances of which the largest is
+    /// `largest` (classic farmers: one per city supplied); a robber beside the marker
+    /// judges the advance by that part (`RULINGS.md`).
+    pub fn add_summed_points(
+        &mut self,
+        player: u8,
+        points: u32,
+        largest: u32,
+        reason: ScoreReason,
+        at: Option<Pos>,
+        events: &mut Vec<Event>,
+    ) {
         let p = &mut self.players[player as usize];
         p.score += points;
         p.breakdown[reason.category() as usize] += points;
@@ -168,9 +183,10 @@ impl State {
             at,
             marker: messages.then_some(marker),
         });
-        // Robbers steal from every advance but one by robber points.
+        // Robbers steal from every advance but one by robber points: the largest of the
+        // moment, once it ends (`robbers::settle`).
         if reason != ScoreReason::Robber && self.ext.robbers.in_play() {
-            super::expansions::robbers::steal(self, player, marker, points, at, events);
+            super::expansions::robbers::note_advance(self, player, marker, largest, at);
         }
     }
 

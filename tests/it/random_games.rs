@@ -200,10 +200,12 @@ fn check_messages(game: &Game) {
     assert_eq!(all, [1, 2, 3, 4, 5, 6, 7, 8]);
 }
 
-/// Robbers: each theft is half, rounded up, of the points that its victim has just
-/// scored (the Scored event before it that is not robber points), never of robber
-/// points.
-fn check_thefts(events: &[Event]) {
+/// Robbers: each theft is half, rounded up, of the largest single advance of its victim
+/// at that moment (`RULINGS.md`): among the victim's scorings that are not robber points
+/// since the tile was placed (or in this message's scoring), those of the same moment
+/// (final scoring, or not), never robber points. Under classic farmers a farm's line
+/// sums cities of 3 or 4 points each, and one city is one advance (half: 2).
+fn check_thefts(events: &[Event], classic: bool) {
     for (i, e) in events.iter().enumerate() {
         if let Event::RobberStole {
             player,
@@ -211,16 +213,32 @@ fn check_thefts(events: &[Event]) {
             points,
         } = e
         {
-            let victim = events[..i].iter().rev().find_map(|e| match e {
+            let begin = events[..i]
+                .iter()
+                .rposition(|e| matches!(e, Event::TilePlaced { .. }))
+                .unwrap_or(0);
+            let window = &events[begin..i];
+            let scored = |e: &Event| match e {
                 Event::Scored {
                     player,
                     points,
                     reason,
                     ..
-                } if *player == *from && *reason != ScoreReason::Robber => Some(*points),
+                } if *reason != ScoreReason::Robber => {
+                    let one_city = classic && *reason == ScoreReason::Farm;
+                    let points = if one_city { (*points).min(4) } else { *points };
+                    Some((*player, points, reason.is_final()))
+                }
                 _ => None,
-            });
-            assert_eq!(Some(*points), victim.map(|v| v.div_ceil(2)), "{events:?}");
+            };
+            let in_final = window.iter().filter_map(scored).any(|(_, _, f)| f);
+            let largest = window
+                .iter()
+                .filter_map(scored)
+                .filter(|(p, _, f)| p == from && *f == in_final)
+                .map(|(_, points, _)| points)
+                .max();
+            assert_eq!(Some(*points), largest.map(|v| v.div_ceil(2)), "{events:?}");
             assert!(matches!(
                 events.get(i + 1),
                 Some(Event::Scored { player: p, points: q, reason: ScoreReason::Robber, .. })
@@ -309,7 +327,7 @@ fn play(cfg: GameConfig, exhaustive: bool) -> usize {
         }
         let (p, a) = choice;
         let events = game.apply(p, a).expect("an enumerated option is legal");
-        check_thefts(&events);
+        check_thefts(&events, game.config().rules.farmers == FarmerRule::Classic);
         for e in &events {
             match e {
                 Event::FerryMoved { .. } => FERRY_MOVES.with(|n| n.set(n.get() + 1)),
@@ -793,4 +811,325 @@ fn only_the_player_asked_may_decide() {
         let a = actions[rng.below(actions.len() as u64) as usize].clone();
         game.apply(asked, a).unwrap();
     }
+}
+
+/// A seeded random game played from the legal options only, as a scenario file can say
+/// it: with Messages, now and then one other player's points of a turn go on a chosen
+/// marker (the file's `markers`: a preference logged before the tile and reset to
+/// `behind` after the turn).
+fn play_sayable(cfg: GameConfig) -> Game {
+    let mut rng = Rng::new(cfg.seed ^ 0xF11E);
+    let mut game = Game::new(cfg).expect("valid configuration");
+    let messages = game.config().has(Expansion::Messages);
+    let mut overridden: Option<u8> = None;
+    let mut steps = 0;
+    while let Some(p) = game.pending() {
+        steps += 1;
+        assert!(steps < 5000, "the game does not end");
+        if matches!(p.decision, Decision::PlaceTile { .. }) {
+            if let Some(who) = overridden.take() {
+                let preference = MarkerPreference::Behind;
+                game.apply(who, Action::MarkerPreference { preference })
+                    .expect("a preference");
+            }
+            if messages && rng.below(3) == 0 {
+                let who = rng.below(game.player_count() as u64) as u8;
+                let preference = MarkerPreference::Marker(rng.below(2) as u8);
+                game.apply(who, Action::MarkerPreference { preference })
+                    .expect("a preference");
+                overridden = Some(who);
+            }
+        }
+        let (player, actions) = game.legal_actions();
+        let action = actions[rng.below(actions.len() as u64) as usize].clone();
+        game.apply(player, action).expect("a legal option");
+    }
+    game
+}
+
+/// The slot that names segment `segment` of the tile at `at` in a scenario file: one of
+/// its edge slots in board directions, or `C` for a segment without edges (a cloister,
+/// an inner field).
+fn slot_name(game: &Game, at: Pos, segment: u8) -> String {
+    let placed = game.board().at(at).expect("a tile there");
+    let slots = placed.kind().segments[segment as usize].slots;
+    slots
+        .rotate(placed.rotation)
+        .iter()
+        .next()
+        .map_or_else(|| "C".to_string(), |s| s.name().to_string())
+}
+
+/// `game`'s first `turns` turns written as a scenario file (`docs/scenarios.md`), with
+/// the length of the log they take (the reader logs no preference reset after the last
+/// turn).
+fn scenario_of(game: &Game, turns: usize, end: bool) -> (serde_json::Value, usize) {
+    use serde_json::json;
+    let cfg = game.config();
+    let cat = Catalogue::get();
+    let mut g = Game::new(cfg.clone()).expect("valid configuration");
+    let pile = g.message_pile().to_vec();
+    let mut out: Vec<serde_json::Value> = Vec::new();
+    let mut markers = serde_json::Map::new();
+    let mut cut = 0;
+    for (i, e) in game.log().iter().enumerate() {
+        let pending = g.pending().expect("a logged action answers a decision");
+        if let Action::MarkerPreference { preference } = e.action {
+            match (preference, &pending.decision) {
+                (MarkerPreference::Marker(m), Decision::PlaceTile { .. }) => {
+                    markers.insert(e.player.to_string(), json!(m));
+                }
+                (MarkerPreference::Behind, _) => {}
+                other => panic!("a preference a scenario file cannot say: {other:?}"),
+            }
+            g.apply(e.player, e.action.clone()).expect("replays");
+            continue;
+        }
+        if let Action::PlaceTile { at, rotation } = e.action {
+            if out.len() == turns {
+                break;
+            }
+            let Decision::PlaceTile { tile, .. } = pending.decision else {
+                panic!("a tile placed when no tile was drawn")
+            };
+            let mut turn = json!({"tile": cat.kind(tile).id, "at": at, "rotation": rotation,
+                "player": e.player});
+            if !markers.is_empty() {
+                turn["markers"] = json!(std::mem::take(&mut markers));
+            }
+            out.push(turn);
+        }
+        let turn = out.last_mut().expect("a turn begins with its tile");
+        let slot = |g: &Game, at: Pos, seg: u8| slot_name(g, at, seg);
+        let push = |turn: &mut serde_json::Value, key: &str, v: serde_json::Value| match turn
+            .get_mut(key)
+            .and_then(|a| a.as_array_mut())
+        {
+            Some(list) => list.push(v),
+            None => turn[key] = json!([v]),
+        };
+        match (&pending.decision, &e.action) {
+            (_, Action::PlaceTile { .. }) => {}
+            (Decision::PlaceFigure { at, .. }, &Action::PlaceFigure { figure, segment }) => {
+                turn["figure"] = json!({"kind": figure.id(), "slot": slot(&g, *at, segment)});
+            }
+            (Decision::PlaceFigure { .. }, &Action::Fly { figure }) => {
+                turn["figure"] = json!({"kind": figure.id(), "flight": {}});
+            }
+            (Decision::Land { at, .. }, &Action::Land { segment }) => {
+                turn["figure"]["flight"]["slot"] = json!(slot(&g, *at, segment));
+            }
+            (
+                Decision::MoveMagic { .. },
+                &Action::MoveMagic {
+                    figure,
+                    at,
+                    segment,
+                },
+            ) => {
+                turn["magic"] = json!({"move": figure, "at": at, "slot": slot(&g, at, segment)});
+            }
+            (Decision::MoveMagic { .. }, &Action::RemoveMagic { figure }) => {
+                turn["magic"] = json!({"remove": figure});
+            }
+            (Decision::PlaceGold { .. }, &Action::PlaceGold { at }) => turn["gold"] = json!(at),
+            (Decision::PlaceRobber { .. }, &Action::PlaceRobber { beside, marker }) => push(
+                turn,
+                "robbers",
+                json!({"player": e.player, "beside": beside, "marker": marker}),
+            ),
+            (Decision::PlaceRobber { .. }, Action::Pass) => {
+                push(turn, "robbers", json!({"player": e.player, "pass": true}))
+            }
+            (Decision::PlaceFerry { .. }, &Action::PlaceFerry { ends, .. }) => {
+                turn["ferry"] = json!(ends)
+            }
+            (Decision::MoveFerry { .. }, &Action::MoveFerry { at, ends }) => {
+                push(turn, "ferry_moves", json!({"at": at, "ends": ends}))
+            }
+            (Decision::CropCircle { .. }, &Action::CropCircle { option }) => {
+                turn["crop_circle"] = json!({"option": option, "picks": []})
+            }
+            (Decision::CropPick { .. }, &Action::AddFollower { at, segment }) => {
+                let pick = json!({"player": e.player, "at": at, "slot": slot(&g, at, segment)});
+                push(&mut turn["crop_circle"], "picks", pick)
+            }
+            (
+                Decision::CropPick { .. },
+                &Action::TakeBack {
+                    figure,
+                    at,
+                    segment,
+                },
+            ) => {
+                let pick = json!({"player": e.player, "at": at,
+                    "slot": slot(&g, at, segment), "figure": figure.id()});
+                push(&mut turn["crop_circle"], "picks", pick)
+            }
+            (Decision::CropPick { .. }, Action::Pass) => push(
+                &mut turn["crop_circle"],
+                "picks",
+                json!({"player": e.player, "none": true}),
+            ),
+            (Decision::ChooseMarker { .. }, &Action::ChooseMarker { marker }) => {
+                turn["marker"] = json!(marker)
+            }
+            (
+                Decision::UseMessage { .. },
+                &Action::UseMessage {
+                    take,
+                    marker,
+                    target,
+                },
+            ) => {
+                let mut m = json!({"take": take});
+                if let Some(marker) = marker {
+                    m["marker"] = json!(marker);
+                }
+                if let Some((at, segment)) = target {
+                    m["at"] = json!(at);
+                    m["slot"] = json!(slot(&g, at, segment));
+                }
+                push(turn, "messages", m)
+            }
+            // A figure step or a ferry move passed: the file says nothing.
+            (Decision::PlaceFigure { .. } | Decision::MoveFerry { .. }, Action::Pass) => {}
+            other => panic!("an action a scenario file cannot say: {other:?}"),
+        }
+        let events = g.apply(e.player, e.action.clone()).expect("replays");
+        if let Some(roll) = events.iter().find_map(|ev| match ev {
+            Event::Flew { roll, .. } => Some(*roll),
+            _ => None,
+        }) {
+            turn_roll(out.last_mut().expect("a turn"), roll);
+        }
+        cut = i + 1;
+    }
+    let mut file = json!({
+        "players": cfg.players,
+        "expansions": cfg.expansions,
+        "rules": cfg.rules,
+        "start": cfg.start,
+        "turns": out,
+        "end": end,
+    });
+    if cfg.has(Expansion::Messages) {
+        file["message_order"] = json!(pile);
+    }
+    (file, cut)
+}
+
+/// The die of the turn's flight.
+fn turn_roll(turn: &mut serde_json::Value, roll: u8) {
+    turn["figure"]["flight"]["roll"] = serde_json::json!(roll);
+}
+
+/// What a finished or waiting position shows: the board, figures, players, markers and
+/// every expansion's pieces.
+fn same_position(a: &Game, b: &Game) -> Result<(), String> {
+    let tiles = |g: &Game| -> Vec<(KindIdOf, Rotation, Pos)> {
+        g.board()
+            .tiles()
+            .iter()
+            .map(|t| (t.kind, t.rotation, t.pos))
+            .collect()
+    };
+    let checks: [(&str, bool); 11] = [
+        ("board", tiles(a) == tiles(b)),
+        ("figures", a.figures() == b.figures()),
+        ("players", a.players() == b.players()),
+        ("markers", a.marker_scores() == b.marker_scores()),
+        ("robbers", a.robbers() == b.robbers()),
+        (
+            "neutral figures",
+            a.neutral_figures() == b.neutral_figures(),
+        ),
+        ("ferries", a.ferries() == b.ferries()),
+        ("gold on the board", a.gold_on_board() == b.gold_on_board()),
+        (
+            "gold and goods",
+            (0..a.player_count()).all(|p| a.gold(p) == b.gold(p) && a.goods(p) == b.goods(p)),
+        ),
+        ("message pile", a.message_pile() == b.message_pile()),
+        ("features", a.features() == b.features()),
+    ];
+    match checks.iter().find(|(_, same)| !same) {
+        Some((what, _)) => Err(format!("{what} differ")),
+        None => Ok(()),
+    }
+}
+
+type KindIdOf = carcassonne_bot::engine::KindId;
+
+/// Issue 27: every random game's record, written as a scenario file at random prefixes
+/// (with and without "end") and whole, reads back through the scenario reader and
+/// replays the same actions to the same position, for every expansion.
+#[test]
+fn random_games_read_back_as_scenario_files() {
+    let mut configs: Vec<Vec<Expansion>> = Expansion::ALL
+        .into_iter()
+        .filter(|e| e.playable() && *e != Expansion::Base)
+        .map(|e| vec![e])
+        .collect();
+    configs.push(vec![Expansion::Base]);
+    configs.push(
+        Expansion::ALL
+            .into_iter()
+            .filter(|e| e.playable() && *e != Expansion::CropCircles1)
+            .collect(),
+    );
+    let mut files = 0;
+    // Files whose last turn has "markers" without "end", and files naming a centre.
+    let (mut markers_last, mut centre_named) = (0, 0);
+    for (c, exps) in configs.iter().enumerate() {
+        for k in 0..2u64 {
+            let seed = 27_000 + 10 * c as u64 + k;
+            let mut rng = Rng::new(seed);
+            let players = 2 + rng.below(3) as u8;
+            let farmers = [FarmerRule::Modern, FarmerRule::Classic][rng.below(2) as usize];
+            let game = play_sayable(config(players, seed, exps, farmers));
+            let turns = game
+                .log()
+                .iter()
+                .filter(|e| matches!(e.action, Action::PlaceTile { .. }))
+                .count();
+            let mut cuts = vec![
+                1 + rng.below(turns as u64) as usize,
+                1 + rng.below(turns as u64) as usize,
+            ];
+            cuts.push(turns);
+            for cut in cuts {
+                for end in [false, true] {
+                    let (file, len) = scenario_of(&game, cut, end);
+                    let text = serde_json::to_string(&file).expect("a file");
+                    let last = &file["turns"][cut - 1];
+                    markers_last += usize::from(!end && last.get("markers").is_some());
+                    centre_named += usize::from(
+                        text.contains(r#""slot":"C"}"#) || text.contains(r#""slot":"C","#),
+                    );
+                    let what = format!("{exps:?} seed {seed}, {cut} of {turns} turns, end {end}");
+                    let sc = carcassonne_bot::scenario::parse(&text)
+                        .unwrap_or_else(|e| panic!("{what}: {e}"));
+                    let (read, _) = carcassonne_bot::scenario::run(&sc)
+                        .unwrap_or_else(|e| panic!("{what}: {e}"));
+                    files += 1;
+                    assert_eq!(read.log(), &game.log()[..len], "{what}: another log");
+                    assert_eq!(read.is_over(), end, "{what}");
+                    // Without "end" the file stops where the game was after that turn;
+                    // with it, at the last turn, where the game ended.
+                    if end == (cut == turns) {
+                        let at = Game::replay(game.config().clone(), &game.log()[..len])
+                            .expect("the log replays");
+                        same_position(&read, &at).unwrap_or_else(|e| panic!("{what}: {e}"));
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(files, configs.len() * 2 * 3 * 2);
+    println!("{files} files, {markers_last} ending on markers, {centre_named} naming a centre");
+    assert!(
+        markers_last > 0 && centre_named > 0,
+        "{markers_last} {centre_named}"
+    );
 }

@@ -26,9 +26,10 @@ pub struct GoldState {
     pub players: Vec<u32>,
     /// The gold tile placed this turn whose second bar is still to be placed.
     pub owed: Option<TileIdx>,
-    /// Bars taken off completed features this turn, with the players entitled to them,
-    /// in the order the features scored; handed out after scoring.
-    pub shares: Vec<(u32, Vec<u8>)>,
+    /// Tiles with bars on features completed this turn, in the order the features
+    /// scored, each with every player entitled to its bars (the majorities of all those
+    /// features: a bar lies on every feature of its tile); handed out after scoring.
+    pub shares: Vec<(TileIdx, Vec<u8>)>,
 }
 
 impl GoldState {
@@ -158,27 +159,44 @@ impl Module for GoldMines {
         }
     }
 
-    /// The majority takes the bars of the feature's tiles (after its points; handed out
-    /// once the turn's scoring is over). Without followers the bars stay.
+    /// The majority is entitled to the bars of the feature's tiles (after its points;
+    /// handed out once the turn's scoring is over). A tile on several features completed
+    /// in the turn entitles every one of their majorities. Without followers the bars
+    /// stay.
     fn on_completed(&self, st: &mut State, root: SegId, winners: &[u8], _ev: &mut Vec<Event>) {
         if winners.is_empty() {
             return;
         }
-        let mut bars = 0;
         for t in feature_tiles(st, root) {
-            bars += st.ext.gold.bars.remove(&t).unwrap_or(0);
-        }
-        if bars > 0 {
-            st.ext.gold.shares.push((bars, winners.to_vec()));
+            if !st.ext.gold.bars.contains_key(&t) {
+                continue;
+            }
+            let shares = &mut st.ext.gold.shares;
+            let i = match shares.iter().position(|(tile, _)| *tile == t) {
+                Some(i) => i,
+                None => {
+                    shares.push((t, Vec::new()));
+                    shares.len() - 1
+                }
+            };
+            for w in winners {
+                if !shares[i].1.contains(w) {
+                    shares[i].1.push(*w);
+                }
+            }
         }
     }
 
     /// Hands out this turn's bars: in turn order from the active player, each entitled
     /// player takes one bar at a time until none is left. A player entitled to several
-    /// features takes first from the one shared with the most players (then the one
-    /// that scored first), so that uncontested bars wait for them.
+    /// tiles' bars takes first from the one shared with the most players (then the one
+    /// whose feature scored first), so that uncontested bars wait for them.
     fn after_scoring(&self, st: &mut State, events: &mut Vec<Event>) {
-        let mut shares = std::mem::take(&mut st.ext.gold.shares);
+        let claims = std::mem::take(&mut st.ext.gold.shares);
+        let mut shares: Vec<(u32, Vec<u8>)> = claims
+            .into_iter()
+            .map(|(tile, who)| (st.ext.gold.bars.remove(&tile).unwrap_or(0), who))
+            .collect();
         if shares.is_empty() {
             return;
         }

@@ -97,7 +97,8 @@ impl Module for Labyrinth {
         }
     }
 
-    /// Complete: 2 more points per follower on the labyrinth and its roads.
+    /// Complete: 2 more points per follower on the labyrinth and its roads; a large
+    /// follower counts as two followers (RULINGS.md: where points are paid per follower).
     fn adjust_tally(
         &self,
         st: &State,
@@ -107,11 +108,8 @@ impl Module for Labyrinth {
         t: &mut Tally,
     ) {
         if f.kind == SegmentKind::Road && f.labyrinth && complete {
-            let followers = st
-                .figures_on(root)
-                .filter(|(_, g)| g.kind.is_follower())
-                .count();
-            t.bonus += 2 * followers as u32;
+            let followers: u32 = st.figures_on(root).map(|(_, g)| g.kind.strength()).sum();
+            t.bonus += 2 * followers;
         }
     }
 }

@@ -327,11 +327,15 @@ fn action_points(cfg: &GameConfig, st: &State, player: u8, message: u8) -> u32 {
                 .map(|&(root, _, _)| st.features.data(root).shields)
                 .sum::<u32>()
         }
+        // Messages 5 and 6: a large follower counts as two followers (RULINGS.md).
         _ => {
-            let figures = st.figures.iter().filter(|f| {
-                f.owner == player && f.kind.is_follower() && st.segment_kind(f.tile, f.seg) == kind
-            });
-            2 * figures.count() as u32
+            let followers: u32 = st
+                .figures
+                .iter()
+                .filter(|f| f.owner == player && st.segment_kind(f.tile, f.seg) == kind)
+                .map(|f| f.kind.strength())
+                .sum();
+            2 * followers
         }
     }
 }
@@ -419,6 +423,7 @@ pub(crate) fn apply_message(
         }
     }
     st.ext.messages.pile.push(message);
+    super::robbers::settle(st, events);
     after_a_scoring(st, events);
 }
 

@@ -3,9 +3,11 @@
 //! there if it is out); then the next player in turn order who still holds theirs may
 //! place it too (one decision with a pass, under the game's decision deadline: see
 //! `RULINGS.md`). When a marker advances by points that are not robber points, every
-//! robber beside it gives its owner half, rounded up, and goes home; a marker that
-//! advances by robber points takes the robbers beside it along (they stay beside it).
-//! Robbers steal during final scoring too. Tiles: `data/tiles/robbers.toml` (the
+//! robber beside it gives its owner half, rounded up, and goes home; when it advances
+//! several times at one moment (a tile's scoring, a message, final scoring), half of
+//! the largest single advance (`RULINGS.md`). A marker that advances by robber points
+//! takes the robbers beside it along (they stay beside it). Robbers steal during final
+//! scoring too. Tiles: `data/tiles/robbers.toml` (the
 //! `robber` symbol).
 
 use super::{Module, Step};
@@ -35,6 +37,10 @@ pub struct RobberState {
     /// The robber decision asked now in this turn: the player, and whether it is the
     /// active player's (the first one).
     pub ask: Option<(u8, bool)>,
+    /// The moment's largest single advance of each marker a robber stands beside (with
+    /// where it was scored), in the order the markers first advanced; the robbers take
+    /// their half when the moment ends (`settle`).
+    pub advances: Vec<(RobberSpot, u32, Option<Pos>)>,
 }
 
 impl RobberState {
@@ -158,36 +164,45 @@ pub(crate) fn deadline_default(active: bool) -> Option<Action> {
     (!active).then_some(Action::Pass)
 }
 
-/// Player `victim`'s marker `marker` advanced by `points` (not robber points): every
-/// robber beside it takes half, rounded up, for its owner, and goes home. The robber
-/// points move the owners' markers, which carry their own robbers along.
-pub(crate) fn steal(
-    st: &mut State,
-    victim: u8,
-    marker: u8,
-    points: u32,
-    at: Option<Pos>,
-    events: &mut Vec<Event>,
-) {
-    if points == 0 {
-        return;
-    }
-    let spot = Some(RobberSpot {
+/// Player `victim`'s marker `marker` advanced by `points` (not robber points) in the
+/// moment going on: kept when a robber stands beside it and it is the largest advance
+/// of that marker so far (`RULINGS.md`: the robber takes half of the largest).
+pub(crate) fn note_advance(st: &mut State, victim: u8, marker: u8, points: u32, at: Option<Pos>) {
+    let spot = RobberSpot {
         beside: victim,
         marker,
-    });
-    for owner in 0..st.players.len() as u8 {
-        if st.ext.robbers.robbers[owner as usize] != spot {
-            continue;
+    };
+    if points == 0 || !st.ext.robbers.robbers.contains(&Some(spot)) {
+        return;
+    }
+    let advances = &mut st.ext.robbers.advances;
+    match advances.iter_mut().find(|(s, _, _)| *s == spot) {
+        Some(largest) if largest.1 < points => *largest = (spot, points, at),
+        Some(_) => {}
+        None => advances.push((spot, points, at)),
+    }
+}
+
+/// The end of a moment (a tile's scoring with its ferry moves, a message, final
+/// scoring): every robber beside a marker that advanced takes half, rounded up, of its
+/// largest single advance for its owner, and goes home. The robber points move the
+/// owners' markers, which carry their own robbers along.
+pub(crate) fn settle(st: &mut State, events: &mut Vec<Event>) {
+    let advances = std::mem::take(&mut st.ext.robbers.advances);
+    for (spot, points, at) in advances {
+        for owner in 0..st.players.len() as u8 {
+            if st.ext.robbers.robbers[owner as usize] != Some(spot) {
+                continue;
+            }
+            st.ext.robbers.robbers[owner as usize] = None;
+            let share = points.div_ceil(2);
+            events.push(Event::RobberStole {
+                player: owner,
+                from: spot.beside,
+                points: share,
+            });
+            st.add_points(owner, share, ScoreReason::Robber, at, events);
         }
-        st.ext.robbers.robbers[owner as usize] = None;
-        let share = points.div_ceil(2);
-        events.push(Event::RobberStole {
-            player: owner,
-            from: victim,
-            points: share,
-        });
-        st.add_points(owner, share, ScoreReason::Robber, at, events);
     }
 }
 
