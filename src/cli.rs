@@ -271,8 +271,7 @@ pub fn local(db: &Path, snapshots: Option<&Path>, opts: &crate::local::Options) 
     }
     let stdin = std::io::stdin();
     let result = crate::local::run(&app, stdin.lock(), std::io::stdout(), opts);
-    let _ = app.flush();
-    if let Err(e) = app.snapshot_if_changed(&snapshots) {
+    if let Err(e) = app.shutdown_snapshot(&snapshots) {
         eprintln!("warning: cannot write a snapshot: {e}");
     }
     match result {

@@ -8,6 +8,7 @@
 //! by record ([`recover`]).
 
 pub mod durable;
+pub mod notice;
 pub mod record;
 pub mod recover;
 pub mod snapshot;
@@ -203,14 +204,21 @@ impl Store {
     }
 
     /// Flushes sled and syncs its files: after this the writes survive a power cut.
+    /// Counts as a change (see [`Store::changes`]).
     fn commit(&self) -> Result<(), StoreError> {
+        self.sync()?;
+        self.changes.fetch_add(1, Ordering::SeqCst);
+        Ok(())
+    }
+
+    /// Flushes sled and syncs its files, counting no change.
+    fn sync(&self) -> Result<(), StoreError> {
         self.db.flush()?;
         if let Some(files) = &self.files {
             files
                 .sync()
                 .map_err(|e| StoreError(format!("cannot sync the database: {e}")))?;
         }
-        self.changes.fetch_add(1, Ordering::SeqCst);
         Ok(())
     }
 
@@ -293,14 +301,14 @@ impl Store {
         tracing::error!(channel, reason, "quarantined an unreadable game record");
         let rev = self.next_revision();
         let qkey = history_key(channel, rev);
-        let notice = format!(
-            "The saved game of this channel could not be read ({reason}); it was set aside for the admins to look at. Start a new game with /new."
-        );
+        let notice = notice::Notice::new("app-quarantined")
+            .arg("reason", reason)
+            .encode();
         (&self.games, &self.quarantine, &self.notices, &self.closed).transaction(
             |(games, quarantine, notices, closed)| {
                 games.remove(&key(channel))?;
                 quarantine.insert(&qkey[..], bytes)?;
-                notices.insert(&key(channel), notice.as_bytes())?;
+                notices.insert(&key(channel), notice.as_slice())?;
                 closed.insert(&key(channel), &rev.to_be_bytes())?;
                 Ok::<(), ConflictableTransactionError<sled::Error>>(())
             },
@@ -308,18 +316,13 @@ impl Store {
         self.commit()
     }
 
-    /// Leaves a notice the channel gets with its next command (after a restore).
-    pub fn add_notice(&self, channel: u64, text: &str) -> Result<(), StoreError> {
-        self.notices.insert(key(channel), text.as_bytes())?;
-        self.commit()
-    }
-
-    /// The channel's pending notice, removed once read.
-    pub fn take_notice(&self, channel: u64) -> Result<Option<String>, StoreError> {
+    /// The channel's pending notice (a [`notice::Notice`], or an older plain text),
+    /// removed once read; [`notice::text_of`] words it.
+    pub fn take_notice(&self, channel: u64) -> Result<Option<Vec<u8>>, StoreError> {
         match self.notices.remove(key(channel))? {
             Some(v) => {
                 self.commit()?;
-                Ok(Some(String::from_utf8_lossy(&v).into_owned()))
+                Ok(Some(v.to_vec()))
             }
             None => Ok(None),
         }
@@ -373,9 +376,10 @@ impl Store {
         self.commit()
     }
 
-    /// Flushes and syncs everything written so far.
+    /// Flushes and syncs everything written so far. Not a change: a shutdown that
+    /// flushes an unchanged database takes no new snapshot.
     pub fn flush(&self) -> Result<(), StoreError> {
-        self.commit()
+        self.sync()
     }
 }
 
