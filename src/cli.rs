@@ -241,6 +241,12 @@ pub fn open_app(db: &Path, snapshots: &Path) -> Result<crate::app::App, String> 
             }
         );
     }
+    if let Some(foreign) = &recovery.foreign {
+        eprintln!(
+            "note: the snapshot {} belongs to another database and was left alone (use import to restore it on purpose)",
+            foreign.display()
+        );
+    }
     for (channel, moves) in &recovery.restored {
         eprintln!(
             "warning: channel {channel}: the game was restored from the snapshot to move {moves}"

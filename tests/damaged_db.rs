@@ -147,6 +147,11 @@ fn check_recovery(
             }
             // With no snapshot nothing else names a channel whose record sled lost
             // entirely (docs/architecture.md, Durability, "Not guaranteed").
+            // A brand-new folder is a new database: another's snapshot stays alone.
+            None if recovery.foreign.is_some() => {
+                assert_eq!(status, NO_GAME, "{case}");
+                "new database"
+            }
             None if !p.dir.path().join("snapshots").exists()
                 && !status.contains("could not be read") =>
             {
@@ -306,9 +311,8 @@ fn every_damage_leaves_each_game_intact_restored_or_quarantined_with_a_notice() 
     let o = check(&p, "the whole folder deleted", |db| {
         std::fs::remove_dir_all(db).unwrap();
     });
-    // Nothing to read: every game comes back from the snapshot (the first one at the
-    // snapshot's move, behind what it had).
-    assert_eq!(o, ["restored", "intact", "intact"]);
+    // No folder: a new database, which never takes another's snapshot (`import` does).
+    assert_eq!(o, ["new database"; 3]);
     // Undamaged: everything intact, no notice.
     assert_eq!(check(&p, "no damage", |_| {}), ["intact"; 3]);
 }
@@ -450,8 +454,8 @@ fn a_damaged_snapshot_is_skipped_and_a_record_that_is_not_json_quarantined() {
         let newer = app.snapshot(&snaps).unwrap();
         flip(&newer, 100);
     }
-    // The database is lost as a whole (a fresh folder).
-    std::fs::remove_dir_all(&db).unwrap();
+    // The database loses its log (the folder stays: it is still this database).
+    std::fs::remove_file(db.join("db")).unwrap();
     let (app, recovery) = reopen(dir.path());
     assert_eq!(recovery.snapshot, Some(snaps.join("snapshot-00000001.bin")));
     assert_eq!(recovery.restored, [(10, 0)]);
@@ -515,12 +519,15 @@ fn a_clean_shutdown_with_no_change_writes_no_snapshot() {
     );
 }
 
+/// A named way to damage a database folder.
+type Damage = (String, Box<dyn Fn(&Path)>);
+
 /// The damage every case list below applies: bytes flipped, `db` cut, files deleted.
-fn damages(p: &Pristine) -> Vec<(String, Box<dyn Fn(&Path)>)> {
+fn damages(p: &Pristine) -> Vec<Damage> {
     let db_len = std::fs::metadata(p.dir.path().join("db").join("db"))
         .unwrap()
         .len() as usize;
-    let mut out: Vec<(String, Box<dyn Fn(&Path)>)> = Vec::new();
+    let mut out: Vec<Damage> = Vec::new();
     for at in [0, 1, 20, 512, db_len / 2, db_len - 1] {
         out.push((
             format!("db byte {at}"),
@@ -574,4 +581,58 @@ fn without_a_snapshot_a_rebuild_tells_every_channel_which_move_it_is_at() {
         detected += usize::from(damaged);
     }
     assert!(detected > 0, "no case was detected as damage");
+}
+
+#[test]
+fn a_new_database_beside_another_databases_snapshots_restores_nothing() {
+    let p = pristine();
+    let snaps = p.dir.path().join("snapshots");
+    // A brand-new folder next to them: empty, undamaged, new.
+    let work = tempfile::tempdir().unwrap();
+    let (store, recovery) =
+        recover::open(&work.path().join("db"), &snaps, durable::system_disk()).unwrap();
+    assert_eq!(recovery.foreign, Some(snaps.join("snapshot-00000001.bin")));
+    assert_eq!(recovery.snapshot, None);
+    let app = App::new(store, Env::fixed(1_700_000_000, 9));
+    for ch in CHANNELS {
+        assert_eq!(run(&app, &ctx(ch, 1, "ann"), "status", &[]), NO_GAME);
+    }
+    // Its own snapshot carries its own id; the other database's stays foreign to it.
+    app.snapshot(&work.path().join("snapshots")).unwrap();
+    drop(app);
+    let (_, again) =
+        recover::open(&work.path().join("db"), &snaps, durable::system_disk()).unwrap();
+    assert_eq!(again.foreign, Some(snaps.join("snapshot-00000001.bin")));
+    // Another existing database with games of its own: the same.
+    let other = pristine();
+    let (_, r) =
+        recover::open(&other.dir.path().join("db"), &snaps, durable::system_disk()).unwrap();
+    assert_eq!(r.foreign, Some(snaps.join("snapshot-00000001.bin")));
+    assert!(r.restored.is_empty());
+}
+
+#[test]
+fn a_snapshot_written_before_database_ids_still_repairs_its_database() {
+    // A snapshot without the `meta` tree (as written before ids) beside an existing
+    // folder is taken as that database's; a brand-new folder still ignores it.
+    let p = pristine();
+    let work = tempfile::tempdir().unwrap();
+    copy_dir(&p.dir.path().join("db"), &work.path().join("db"));
+    let snaps = work.path().join("snapshots");
+    let mut old = snapshot::read(&p.dir.path().join("snapshots/snapshot-00000001.bin")).unwrap();
+    old.trees.remove(b"meta".as_slice());
+    std::fs::create_dir_all(&snaps).unwrap();
+    snapshot::write_next(&snaps, &old, &*durable::system_disk()).unwrap();
+    // Channel 10 rolled back: its record as in the snapshot, one revision lower.
+    std::fs::remove_file(work.path().join("db").join("db")).unwrap();
+    let (store, recovery) =
+        recover::open(&work.path().join("db"), &snaps, durable::system_disk()).unwrap();
+    assert_eq!(recovery.foreign, None);
+    assert_eq!(recovery.restored.len(), 3, "{recovery:?}");
+    // The database now has an id of its own, and the old snapshot stays usable.
+    assert!(store.id().unwrap().is_some());
+    drop(store);
+    let fresh = tempfile::tempdir().unwrap();
+    let (_, r) = recover::open(&fresh.path().join("db"), &snaps, durable::system_disk()).unwrap();
+    assert_eq!(r.foreign, Some(snaps.join("snapshot-00000001.bin")));
 }

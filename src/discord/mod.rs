@@ -363,6 +363,12 @@ async fn open_app(db: PathBuf, snapshots: PathBuf, clock: Clock) -> Result<Arc<A
                 recovery.damage.as_deref().unwrap_or("damaged")
             );
         }
+        if let Some(foreign) = &recovery.foreign {
+            tracing::warn!(
+                snapshot = %foreign.display(),
+                "the newest snapshot belongs to another database and was left alone"
+            );
+        }
         for (channel, moves) in &recovery.restored {
             tracing::warn!(channel, moves, "a game was restored from the snapshot");
         }

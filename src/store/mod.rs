@@ -80,6 +80,25 @@ pub struct Store {
     revision: Arc<AtomicU64>,
     /// Writes since the store was opened (snapshots are taken when it moves).
     changes: Arc<AtomicU64>,
+    /// Whether this open gave the database its id (it had none: new, from before ids,
+    /// or emptied by damage); see [`Store::id`].
+    id_created: bool,
+}
+
+/// The `meta` tree's key of the database's id.
+const ID_KEY: &[u8] = b"id";
+
+/// A new database id: 64 bits from the process's random hash keys and the time (unique
+/// enough to tell two databases apart; not a secret).
+fn new_id() -> String {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    h.write_u128(now);
+    h.write_u32(std::process::id());
+    format!("{:016x}", h.finish())
 }
 
 fn key(channel: u64) -> [u8; 8] {
@@ -162,7 +181,7 @@ impl Store {
     }
 
     fn from_db(db: Db, files: Option<Arc<DbFiles>>) -> Result<Store, StoreError> {
-        let store = Store {
+        let mut store = Store {
             games: db.open_tree("games")?,
             history: db.open_tree("history")?,
             quarantine: db.open_tree("quarantine")?,
@@ -173,11 +192,36 @@ impl Store {
             files,
             revision: Arc::new(AtomicU64::new(0)),
             changes: Arc::new(AtomicU64::new(0)),
+            id_created: false,
         };
         store
             .revision
             .store(store.highest_revision()?, Ordering::SeqCst);
+        let meta = store.db.open_tree("meta")?;
+        if meta.get(ID_KEY)?.is_none() {
+            meta.insert(ID_KEY, new_id().as_bytes())?;
+            // On disk before any snapshot can carry it.
+            store.sync()?;
+            store.id_created = true;
+        }
         Ok(store)
+    }
+
+    /// The database's id, given when it was created and carried by its snapshots (the
+    /// `meta` tree), so that start-up never restores another database's snapshot.
+    pub fn id(&self) -> Result<Option<Vec<u8>>, StoreError> {
+        Ok(self.db.open_tree("meta")?.get(ID_KEY)?.map(|v| v.to_vec()))
+    }
+
+    /// Whether this open gave the database its id (it had none before).
+    pub fn id_created(&self) -> bool {
+        self.id_created
+    }
+
+    /// Takes `id` as the database's id (a rebuilt database takes its snapshot's).
+    pub(crate) fn adopt_id(&self, id: &[u8]) -> Result<(), StoreError> {
+        self.db.open_tree("meta")?.insert(ID_KEY, id)?;
+        self.commit()
     }
 
     /// The highest revision (or sequence number) stored anywhere, so that new ones

@@ -21,6 +21,9 @@ use std::sync::Arc;
 /// What start-up had to repair.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Recovery {
+    /// The newest good snapshot when it belongs to another database and was left
+    /// alone (see [`belongs`]).
+    pub foreign: Option<PathBuf>,
     /// Where the damaged database folder was moved, when sled could not read it.
     pub damaged: Option<PathBuf>,
     /// Why it could not be read.
@@ -79,11 +82,9 @@ pub fn open(
     // The mark is taken away before anything else runs: from now on this run may
     // change the database, so the snapshot no longer tells its last state.
     let clean = snapshot::take_clean_mark(snapshots, &*disk);
-    let mut recovery = Recovery {
-        snapshot: snap.as_ref().map(|(p, _)| p.clone()),
-        exact: matches!((&clean, &snap), (Some(c), Some((p, _))) if p == c),
-        ..Recovery::default()
-    };
+    // A folder with no sled files yet is a new database, whatever lies beside it.
+    let existed = db.join("conf").exists() || db.join("db").exists();
+    let mut recovery = Recovery::default();
     let whole = guarded("reading the database", || {
         let store = match Store::open_with_disk(db, disk.clone()) {
             Ok(store) => store,
@@ -113,6 +114,32 @@ pub fn open(
             (store, salvaged, true)
         }
     };
+    // The database's id from before this open (the salvage's, after damage).
+    let db_id = if damaged {
+        current.database_id()
+    } else if store.id_created() {
+        None
+    } else {
+        store.id()?
+    };
+    let snap = match snap {
+        Some((path, dump)) if !belongs(&dump, db_id.as_deref(), existed) => {
+            tracing::warn!(
+                snapshot = %path.display(),
+                "the newest snapshot belongs to another database; it is left alone"
+            );
+            recovery.foreign = Some(path);
+            None
+        }
+        other => other,
+    };
+    if let (Some((_, dump)), None) = (&snap, &db_id)
+        && let Some(id) = dump.database_id()
+    {
+        store.adopt_id(&id)?;
+    }
+    recovery.snapshot = snap.as_ref().map(|(p, _)| p.clone());
+    recovery.exact = matches!((&clean, &snap), (Some(c), Some((p, _))) if p == c);
     let empty = Dump::default();
     let (snap_path, snap_dump) = match &snap {
         Some((p, d)) => (p.as_path(), d),
@@ -127,6 +154,17 @@ pub fn open(
         &mut recovery,
     )?;
     Ok((store, recovery))
+}
+
+/// Whether a snapshot is this database's: the same id; or, when the database had no
+/// id before this open (new, from before ids, or emptied by damage) or the snapshot has
+/// none (written before ids), whether the database folder existed before this open (a
+/// brand-new folder is a new database, never another's restored).
+fn belongs(snap: &Dump, db_id: Option<&[u8]>, existed: bool) -> bool {
+    match (snap.database_id(), db_id) {
+        (Some(theirs), Some(mine)) => theirs == mine,
+        _ => existed,
+    }
 }
 
 /// The highest revision a dump's contents show (records, closings, history keys).

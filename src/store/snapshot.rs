@@ -35,6 +35,15 @@ pub struct Dump {
 }
 
 impl Dump {
+    /// The id of the database it was taken from (none in snapshots written before
+    /// databases had ids).
+    pub fn database_id(&self) -> Option<Vec<u8>> {
+        self.trees
+            .get(b"meta".as_slice())?
+            .get(b"id".as_slice())
+            .cloned()
+    }
+
     /// A tree by name (empty if absent).
     pub fn tree(&self, name: &str) -> TreeData {
         self.trees.get(name.as_bytes()).cloned().unwrap_or_default()
