@@ -381,3 +381,66 @@ fn board_and_hand_offer_a_pending_choice_again_as_words_and_buttons() {
         );
     }
 }
+
+#[test]
+fn the_turn_dm_of_the_card_game_carries_the_players_hand() {
+    use carcassonne_bot::app::timers::Recipient;
+    let app = App::new(Store::temporary().unwrap(), Env::fixed(1_700_000_000, 99));
+    run(&app, &ctx(1, &names(1)), "new", &[("game", "cards")]);
+    run(&app, &ctx(2, &names(2)), "join", &[]);
+    let r = run(&app, &ctx(2, &names(2)), "notify", &[("dm", "on")]);
+    assert!(
+        r.text().starts_with(
+            "Direct messages: **on**. When your turn begins in any game, I send you a direct message with the channel, your tile (in the card game: the table and your hand) and the picture"
+        ),
+        "{}",
+        r.text()
+    );
+    run(&app, &ctx(1, &names(1)), "start", &[]);
+    let mut dms = app.run_due();
+    let (g, seats) = game(&app).unwrap();
+    let p = g.pending().unwrap();
+    if seats[p.player as usize] == 1 {
+        let play = p
+            .options
+            .iter()
+            .find_map(|o| match o {
+                CardAction::Play { card, row, .. } => {
+                    Some(format!("{}|{}", card.token(), row.area()))
+                }
+                _ => None,
+            })
+            .unwrap();
+        let r = app.component(&ctx(1, &names(1)), "play", &[play]);
+        assert!(!r.is_private(), "{}", r.text());
+        dms.extend(app.run_due());
+    }
+    let dms: Vec<_> = dms
+        .into_iter()
+        .filter(|n| n.to == Recipient::User(2))
+        .collect();
+    assert_eq!(dms.len(), 1, "{dms:?}");
+    let m = &dms[0].message;
+    assert!(
+        m.text.starts_with(&format!("Your turn in <#{CHANNEL}>:")),
+        "{}",
+        m.text
+    );
+    let (g, seats) = game(&app).unwrap();
+    let seat = seats.iter().position(|u| *u == 2).unwrap() as u8;
+    let last = m.text.lines().last().unwrap();
+    assert!(
+        last.starts_with("Your hand: ") && last.ends_with('.'),
+        "{}",
+        m.text
+    );
+    let hand = g.player_view(seat).hand;
+    assert!(!hand.is_empty());
+    for c in hand {
+        assert!(last.contains(&c.name()), "{} not in {last}", c.name());
+    }
+    let files: Vec<&str> = m.files.iter().map(|f| f.name.as_str()).collect();
+    assert_eq!(files, ["table.png", "hand.png"]);
+    image::load_from_memory(&m.files[1].bytes).unwrap();
+    assert!(m.rows.is_empty(), "no buttons in a DM");
+}

@@ -285,3 +285,16 @@ pub(super) fn final_message(r: &ChannelRecord, summary: &str) -> Response {
     }
     Response::one(Message::public(lines.join("\n")).with_file("table.png", table_png(r)))
 }
+
+/// A player's hand for their turn's direct message: the list of cards and the hand
+/// picture (private to them, as the DM is).
+pub(crate) fn dm_hand(lang: Lang, r: &ChannelRecord, seat: u8) -> (String, Vec<u8>) {
+    let view = game_of(r).player_view(seat);
+    let list: Vec<String> = view.hand.iter().map(|c| card_name(lang, *c)).collect();
+    let text = if list.is_empty() {
+        t!(lang, "app-cards-hand-empty")
+    } else {
+        t!(lang, "app-cards-hand", cards = list.join(", "))
+    };
+    (text, render::card_hand_png(&view, &r.seat_names(), lang))
+}
