@@ -241,6 +241,12 @@ pub fn open_app(db: &Path, snapshots: &Path) -> Result<crate::app::App, String> 
             }
         );
     }
+    if let Some(foreign) = &recovery.foreign {
+        eprintln!(
+            "note: the snapshot {} belongs to another database and was left alone (use import to restore it on purpose)",
+            foreign.display()
+        );
+    }
     for (channel, moves) in &recovery.restored {
         eprintln!(
             "warning: channel {channel}: the game was restored from the snapshot to move {moves}"
@@ -271,8 +277,7 @@ pub fn local(db: &Path, snapshots: Option<&Path>, opts: &crate::local::Options) 
     }
     let stdin = std::io::stdin();
     let result = crate::local::run(&app, stdin.lock(), std::io::stdout(), opts);
-    let _ = app.flush();
-    if let Err(e) = app.snapshot_if_changed(&snapshots) {
+    if let Err(e) = app.shutdown_snapshot(&snapshots) {
         eprintln!("warning: cannot write a snapshot: {e}");
     }
     match result {

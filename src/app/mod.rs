@@ -226,6 +226,29 @@ impl App {
         self.snapshot(dir).map(Some)
     }
 
+    /// What a front does when it stops, after the last command: writes a snapshot only
+    /// if the database differs from the newest one in `dir` (an unchanged database
+    /// writes none), then marks that snapshot as the database's exact last state, so
+    /// that a start-up repairing damage knows nothing was made after it. Returns the
+    /// snapshot written, if any.
+    pub fn shutdown_snapshot(&self, dir: &Path) -> Result<Option<PathBuf>, String> {
+        let _alone = self.gate.write().unwrap_or_else(|p| p.into_inner());
+        self.store.flush().map_err(|e| e.to_string())?;
+        let dump = self.store.dump().map_err(|e| e.to_string())?;
+        let disk = durable::system_disk();
+        let (newest, written) = match snapshot::newest_good(dir) {
+            Some((path, old)) if old.trees == dump.trees => (path, None),
+            _ => {
+                let path = snapshot::write_next(dir, &dump, &*disk)?;
+                (path.clone(), Some(path))
+            }
+        };
+        self.snapshotted
+            .store(self.store.changes(), Ordering::SeqCst);
+        snapshot::mark_clean(dir, &newest, &*disk)?;
+        Ok(written)
+    }
+
     pub fn store(&self) -> &Store {
         &self.store
     }
@@ -378,9 +401,14 @@ impl App {
                 return Ok((Response::one(Message::public(text)), None));
             }
         };
+        // Public: in the game's language, else the server's.
+        let notice_lang = record
+            .as_ref()
+            .map_or(ctx.guild_lang.unwrap_or(ctx.lang), |r| r.setup.language);
         let (mut out, turn) = self.dispatch(ctx, cmd, record)?;
         if let Some(n) = notice {
-            out.messages.insert(0, Message::public(n));
+            let text = crate::store::notice::text_of(&n, notice_lang);
+            out.messages.insert(0, Message::public(text));
         }
         Ok((out, turn))
     }

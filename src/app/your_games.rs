@@ -208,6 +208,9 @@ pub fn standing(
     }
 }
 
+/// Discord's limit on a message's text, in characters.
+const DM_TEXT_LIMIT: usize = 2000;
+
 /// Queues a direct message for `user`, whose turn began with the command `ctx` sent,
 /// if they asked for them: the public message that calls them, with its picture.
 pub fn turn_dm(app: &App, ctx: &Ctx, user: u64, out: &Response) {
@@ -227,11 +230,9 @@ pub fn turn_dm(app: &App, ctx: &Ctx, user: u64, out: &Response) {
         .iter()
         .find(|m| m.visibility == Visibility::Public && m.mentions.contains(&user));
     // The recipient's own language is unknown here: the game's, like the call itself.
-    let lang = app
-        .store
-        .peek(ctx.channel)
-        .ok()
-        .flatten()
+    let record = app.store.peek(ctx.channel).ok().flatten();
+    let lang = record
+        .as_ref()
         .map(|r| r.setup.language)
         .unwrap_or_default();
     let channel = format!("<#{}>", ctx.channel);
@@ -248,6 +249,19 @@ pub fn turn_dm(app: &App, ctx: &Ctx, user: u64, out: &Response) {
     if let Some(m) = call {
         // Buttons and menus stay in the channel: a click in a DM has no game.
         message.files = m.files.clone();
+    }
+    // The card game: the DM is the player's alone, so it carries their hand too (its
+    // list only while the text stays within Discord's 2,000 characters).
+    if let Some(r) = &record
+        && matches!(r.game, RecordGame::Cards { .. })
+        && let Some(seat) = seat_of(r, user)
+    {
+        let (hand, png) = super::card_game::dm_hand(lang, r, seat);
+        if message.text.chars().count() + 1 + hand.chars().count() <= DM_TEXT_LIMIT {
+            message.text.push('\n');
+            message.text.push_str(&hand);
+        }
+        message = message.with_file("hand.png", png);
     }
     app.queue(Notice {
         lang,

@@ -327,7 +327,7 @@ pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Resu
     let flushed = match app {
         Some(app) => tokio::task::spawn_blocking(move || {
             let flushed = app.flush().map_err(|e| e.to_string());
-            match app.snapshot_if_changed(&opts.snapshots) {
+            match app.shutdown_snapshot(&opts.snapshots) {
                 Ok(Some(path)) => tracing::info!(snapshot = %path.display(), "snapshot written"),
                 Ok(None) => {}
                 Err(e) => tracing::error!("cannot write a snapshot at shutdown: {e}"),
@@ -361,6 +361,12 @@ async fn open_app(db: PathBuf, snapshots: PathBuf, clock: Clock) -> Result<Arc<A
                 snapshot = ?recovery.snapshot,
                 "the database could not be read ({}); it was moved aside and rebuilt",
                 recovery.damage.as_deref().unwrap_or("damaged")
+            );
+        }
+        if let Some(foreign) = &recovery.foreign {
+            tracing::warn!(
+                snapshot = %foreign.display(),
+                "the newest snapshot belongs to another database and was left alone"
             );
         }
         for (channel, moves) in &recovery.restored {

@@ -8,6 +8,7 @@
 //! by record ([`recover`]).
 
 pub mod durable;
+pub mod notice;
 pub mod record;
 pub mod recover;
 pub mod snapshot;
@@ -79,6 +80,25 @@ pub struct Store {
     revision: Arc<AtomicU64>,
     /// Writes since the store was opened (snapshots are taken when it moves).
     changes: Arc<AtomicU64>,
+    /// Whether this open gave the database its id (it had none: new, from before ids,
+    /// or emptied by damage); see [`Store::id`].
+    id_created: bool,
+}
+
+/// The `meta` tree's key of the database's id.
+const ID_KEY: &[u8] = b"id";
+
+/// A new database id: 64 bits from the process's random hash keys and the time (unique
+/// enough to tell two databases apart; not a secret).
+fn new_id() -> String {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    h.write_u128(now);
+    h.write_u32(std::process::id());
+    format!("{:016x}", h.finish())
 }
 
 fn key(channel: u64) -> [u8; 8] {
@@ -161,7 +181,7 @@ impl Store {
     }
 
     fn from_db(db: Db, files: Option<Arc<DbFiles>>) -> Result<Store, StoreError> {
-        let store = Store {
+        let mut store = Store {
             games: db.open_tree("games")?,
             history: db.open_tree("history")?,
             quarantine: db.open_tree("quarantine")?,
@@ -172,11 +192,36 @@ impl Store {
             files,
             revision: Arc::new(AtomicU64::new(0)),
             changes: Arc::new(AtomicU64::new(0)),
+            id_created: false,
         };
         store
             .revision
             .store(store.highest_revision()?, Ordering::SeqCst);
+        let meta = store.db.open_tree("meta")?;
+        if meta.get(ID_KEY)?.is_none() {
+            meta.insert(ID_KEY, new_id().as_bytes())?;
+            // On disk before any snapshot can carry it.
+            store.sync()?;
+            store.id_created = true;
+        }
         Ok(store)
+    }
+
+    /// The database's id, given when it was created and carried by its snapshots (the
+    /// `meta` tree), so that start-up never restores another database's snapshot.
+    pub fn id(&self) -> Result<Option<Vec<u8>>, StoreError> {
+        Ok(self.db.open_tree("meta")?.get(ID_KEY)?.map(|v| v.to_vec()))
+    }
+
+    /// Whether this open gave the database its id (it had none before).
+    pub fn id_created(&self) -> bool {
+        self.id_created
+    }
+
+    /// Takes `id` as the database's id (a rebuilt database takes its snapshot's).
+    pub(crate) fn adopt_id(&self, id: &[u8]) -> Result<(), StoreError> {
+        self.db.open_tree("meta")?.insert(ID_KEY, id)?;
+        self.commit()
     }
 
     /// The highest revision (or sequence number) stored anywhere, so that new ones
@@ -203,14 +248,21 @@ impl Store {
     }
 
     /// Flushes sled and syncs its files: after this the writes survive a power cut.
+    /// Counts as a change (see [`Store::changes`]).
     fn commit(&self) -> Result<(), StoreError> {
+        self.sync()?;
+        self.changes.fetch_add(1, Ordering::SeqCst);
+        Ok(())
+    }
+
+    /// Flushes sled and syncs its files, counting no change.
+    fn sync(&self) -> Result<(), StoreError> {
         self.db.flush()?;
         if let Some(files) = &self.files {
             files
                 .sync()
                 .map_err(|e| StoreError(format!("cannot sync the database: {e}")))?;
         }
-        self.changes.fetch_add(1, Ordering::SeqCst);
         Ok(())
     }
 
@@ -293,14 +345,14 @@ impl Store {
         tracing::error!(channel, reason, "quarantined an unreadable game record");
         let rev = self.next_revision();
         let qkey = history_key(channel, rev);
-        let notice = format!(
-            "The saved game of this channel could not be read ({reason}); it was set aside for the admins to look at. Start a new game with /new."
-        );
+        let notice = notice::Notice::new("app-quarantined")
+            .arg("reason", reason)
+            .encode();
         (&self.games, &self.quarantine, &self.notices, &self.closed).transaction(
             |(games, quarantine, notices, closed)| {
                 games.remove(&key(channel))?;
                 quarantine.insert(&qkey[..], bytes)?;
-                notices.insert(&key(channel), notice.as_bytes())?;
+                notices.insert(&key(channel), notice.as_slice())?;
                 closed.insert(&key(channel), &rev.to_be_bytes())?;
                 Ok::<(), ConflictableTransactionError<sled::Error>>(())
             },
@@ -308,18 +360,13 @@ impl Store {
         self.commit()
     }
 
-    /// Leaves a notice the channel gets with its next command (after a restore).
-    pub fn add_notice(&self, channel: u64, text: &str) -> Result<(), StoreError> {
-        self.notices.insert(key(channel), text.as_bytes())?;
-        self.commit()
-    }
-
-    /// The channel's pending notice, removed once read.
-    pub fn take_notice(&self, channel: u64) -> Result<Option<String>, StoreError> {
+    /// The channel's pending notice (a [`notice::Notice`], or an older plain text),
+    /// removed once read; [`notice::text_of`] words it.
+    pub fn take_notice(&self, channel: u64) -> Result<Option<Vec<u8>>, StoreError> {
         match self.notices.remove(key(channel))? {
             Some(v) => {
                 self.commit()?;
-                Ok(Some(String::from_utf8_lossy(&v).into_owned()))
+                Ok(Some(v.to_vec()))
             }
             None => Ok(None),
         }
@@ -373,9 +420,10 @@ impl Store {
         self.commit()
     }
 
-    /// Flushes and syncs everything written so far.
+    /// Flushes and syncs everything written so far. Not a change: a shutdown that
+    /// flushes an unchanged database takes no new snapshot.
     pub fn flush(&self) -> Result<(), StoreError> {
-        self.commit()
+        self.sync()
     }
 }
 

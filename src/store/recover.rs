@@ -10,7 +10,8 @@
 //! channel gets a notice saying which move its game was restored to.
 
 use super::durable::Disk;
-use super::record::{ChannelRecord, RecordGame, revision_of};
+use super::notice::Notice;
+use super::record::{ChannelRecord, revision_of};
 use super::snapshot::{self, Dump, TreeData};
 use super::{Store, StoreError, key, u64_of};
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -20,20 +21,38 @@ use std::sync::Arc;
 /// What start-up had to repair.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Recovery {
+    /// The newest good snapshot when it belongs to another database and was left
+    /// alone (see [`belongs`]).
+    pub foreign: Option<PathBuf>,
     /// Where the damaged database folder was moved, when sled could not read it.
     pub damaged: Option<PathBuf>,
     /// Why it could not be read.
     pub damage: Option<String>,
     /// The snapshot compared with (and restored from, where needed).
     pub snapshot: Option<PathBuf>,
+    /// Whether that snapshot is exactly the database as the last run left it (that run
+    /// shut down cleanly and marked it, see [`snapshot::mark_clean`]): games put back
+    /// from it are exactly as they were, so nobody is told of a loss.
+    pub exact: bool,
     /// Channels whose game was put back from the snapshot, with its number of moves.
     pub restored: Vec<(u64, usize)>,
+    /// Channels whose game came from what could be salvaged of a damaged database,
+    /// with its number of moves (told that later moves may be lost).
+    pub rebuilt: Vec<(u64, usize)>,
+    /// Channels whose record was dropped because the channel's game had ended at or
+    /// after it (a rollback brought an ended game back).
+    pub ended: Vec<u64>,
+    /// Channels whose snapshot record was unreadable and was quarantined with a notice.
+    pub quarantined: Vec<u64>,
 }
 
 impl Recovery {
     /// Whether anything was repaired.
     pub fn repaired(&self) -> bool {
-        self.damaged.is_some() || !self.restored.is_empty()
+        self.damaged.is_some()
+            || !self.restored.is_empty()
+            || !self.ended.is_empty()
+            || !self.quarantined.is_empty()
     }
 }
 
@@ -60,10 +79,12 @@ pub fn open(
     disk: Arc<dyn Disk>,
 ) -> Result<(Store, Recovery), StoreError> {
     let snap = snapshot::newest_good(snapshots);
-    let mut recovery = Recovery {
-        snapshot: snap.as_ref().map(|(p, _)| p.clone()),
-        ..Recovery::default()
-    };
+    // The mark is taken away before anything else runs: from now on this run may
+    // change the database, so the snapshot no longer tells its last state.
+    let clean = snapshot::take_clean_mark(snapshots, &*disk);
+    // A folder with no sled files yet is a new database, whatever lies beside it.
+    let existed = db.join("conf").exists() || db.join("db").exists();
+    let mut recovery = Recovery::default();
     let whole = guarded("reading the database", || {
         let store = match Store::open_with_disk(db, disk.clone()) {
             Ok(store) => store,
@@ -93,10 +114,57 @@ pub fn open(
             (store, salvaged, true)
         }
     };
-    if let Some((path, snap)) = &snap {
-        merge(&store, &current, snap, damaged, path, &mut recovery)?;
+    // The database's id from before this open (the salvage's, after damage).
+    let db_id = if damaged {
+        current.database_id()
+    } else if store.id_created() {
+        None
+    } else {
+        store.id()?
+    };
+    let snap = match snap {
+        Some((path, dump)) if !belongs(&dump, db_id.as_deref(), existed) => {
+            tracing::warn!(
+                snapshot = %path.display(),
+                "the newest snapshot belongs to another database; it is left alone"
+            );
+            recovery.foreign = Some(path);
+            None
+        }
+        other => other,
+    };
+    if let (Some((_, dump)), None) = (&snap, &db_id)
+        && let Some(id) = dump.database_id()
+    {
+        store.adopt_id(&id)?;
     }
+    recovery.snapshot = snap.as_ref().map(|(p, _)| p.clone());
+    recovery.exact = matches!((&clean, &snap), (Some(c), Some((p, _))) if p == c);
+    let empty = Dump::default();
+    let (snap_path, snap_dump) = match &snap {
+        Some((p, d)) => (p.as_path(), d),
+        None => (Path::new(""), &empty),
+    };
+    merge(
+        &store,
+        &current,
+        snap_dump,
+        damaged,
+        snap_path,
+        &mut recovery,
+    )?;
     Ok((store, recovery))
+}
+
+/// Whether a snapshot is this database's: the same id; or, when the database had no
+/// id before this open (new, from before ids, or emptied by damage) or the snapshot has
+/// none (written before ids), whether the database folder existed before this open (a
+/// brand-new folder is a new database, never another's restored).
+fn belongs(snap: &Dump, db_id: Option<&[u8]>, existed: bool) -> bool {
+    match (snap.database_id(), db_id) {
+        (Some(theirs), Some(mine)) => theirs == mine,
+        _ => existed,
+    }
 }
 
 /// The highest revision a dump's contents show (records, closings, history keys).
@@ -110,9 +178,31 @@ fn highest(dump: &Dump) -> u64 {
     records.chain(closed).chain(keys).max().unwrap_or(0)
 }
 
-/// Puts back from the snapshot every game it holds in a newer version than the
-/// database; when the database is behind the snapshot as a whole (or was damaged), also
-/// every entry of the other trees that the database lacks.
+fn channel_of(k: &[u8]) -> Option<u64> {
+    <[u8; 8]>::try_from(k).ok().map(u64::from_be_bytes)
+}
+
+/// The number of moves of a stored record (0 when it does not decode).
+fn moves_of(value: &[u8]) -> usize {
+    ChannelRecord::decode(value).map_or(0, |r| r.snapshot.moves)
+}
+
+/// Reconciles the database (as read, or as salvaged when `damaged`) with the snapshot
+/// (empty when there is none), record by record:
+///
+/// - a record whose revision is at or below its channel's last closing (in either) is
+///   an ended game brought back by a rollback: it is dropped;
+/// - a snapshot record newer than both the record and the closing is put back, and the
+///   channel told which move it is back at (unless the snapshot is exact);
+/// - a snapshot record that is not even JSON has no readable revision: if the database
+///   holds nothing newer than the whole snapshot for its channel, it is quarantined with
+///   a notice (as `import` then start-up would do);
+/// - after detected damage every other channel whose record came from the salvage is
+///   told which move it is at and that later moves may be lost (unless exact).
+///
+/// Closings and the append-only trees are united; other trees (notices, settings) take
+/// the snapshot's entries the database lacks only when the database is behind the
+/// snapshot as a whole or was damaged.
 fn merge(
     store: &Store,
     current: &Dump,
@@ -122,41 +212,91 @@ fn merge(
     recovery: &mut Recovery,
 ) -> Result<(), StoreError> {
     let behind = damaged || highest(current) < highest(snap);
+    let snap_top = highest(snap).max(snap.revision);
+    // New closings and quarantine keys written below rank above everything the
+    // snapshot holds, so that the next start-up finds nothing left to do.
+    store.revision.fetch_max(
+        snap_top.max(highest(current)),
+        std::sync::atomic::Ordering::SeqCst,
+    );
     let games = current.tree("games");
-    let closed = current.tree("closed");
+    let mut closed = current.tree("closed");
+    for (k, v) in snap.tree("closed") {
+        if closed.get(&k).is_none_or(|m| u64_of(m) < u64_of(&v)) {
+            closed.insert(k, v);
+        }
+    }
     let file = snap_path
         .file_name()
         .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let mut told = std::collections::BTreeSet::new();
     for (k, value) in snap.tree("games") {
-        let Ok(channel) = <[u8; 8]>::try_from(k.as_slice()).map(u64::from_be_bytes) else {
+        let Some(channel) = channel_of(&k) else {
             continue;
         };
         let mine = games.get(&k).map_or(0, |v| revision_of(v));
         let ended = closed.get(&k).map_or(0, |v| u64_of(v));
-        let theirs = revision_of(&value);
-        if theirs <= mine.max(ended) || games.get(&k) == Some(&value) {
+        if games.get(&k) == Some(&value) {
             continue;
         }
-        let (moves, what) = match ChannelRecord::decode(&value) {
-            Ok(r) => (
-                r.snapshot.moves,
-                match r.game {
-                    RecordGame::Lobby => "game setup",
-                    _ => "game",
-                },
-            ),
-            Err(_) => (0, "game"),
-        };
+        if !is_json(&value) {
+            if !games.contains_key(&k) && ended < snap_top {
+                store.quarantine(
+                    channel,
+                    &value,
+                    "the backup's copy of the game is not a game record",
+                )?;
+                tracing::error!(channel, snapshot = %file, "quarantined an unreadable snapshot record");
+                recovery.quarantined.push(channel);
+                told.insert(channel);
+            }
+            continue;
+        }
+        let theirs = revision_of(&value);
+        if theirs <= mine.max(ended) {
+            continue;
+        }
+        let moves = moves_of(&value);
         store.games.insert(key(channel), value.as_slice())?;
-        store.notices.insert(
-            key(channel),
-            format!(
-                "After a storage problem this channel's {what} was restored from the backup {file}: it is back at move {moves}. Moves made after that backup were lost; play on from here."
-            )
-            .as_bytes(),
-        )?;
+        if !recovery.exact {
+            let notice = Notice::new("app-notice-restored")
+                .arg("file", file.clone())
+                .arg("moves", moves);
+            store.notices.insert(key(channel), notice.encode())?;
+        }
         tracing::warn!(channel, moves, snapshot = %file, "restored a game from the snapshot");
         recovery.restored.push((channel, moves));
+        told.insert(channel);
+    }
+    // A record at or below its channel's closing is a game that had ended.
+    for (k, value) in &games {
+        let Some(channel) = channel_of(k) else {
+            continue;
+        };
+        let ended = closed.get(k).map_or(0, |v| u64_of(v));
+        // A record that is not JSON is left for start-up to quarantine with a notice.
+        if told.contains(&channel) || ended == 0 || !is_json(value) || revision_of(value) > ended {
+            continue;
+        }
+        store.games.remove(k.as_slice())?;
+        tracing::warn!(channel, "dropped a record of a game that had ended");
+        recovery.ended.push(channel);
+        told.insert(channel);
+    }
+    if damaged && !recovery.exact {
+        for (k, value) in &games {
+            let Some(channel) = channel_of(k) else {
+                continue;
+            };
+            if told.contains(&channel) {
+                continue;
+            }
+            let moves = moves_of(value);
+            let notice = Notice::new("app-notice-rebuilt").arg("moves", moves);
+            store.notices.insert(key(channel), notice.encode())?;
+            recovery.rebuilt.push((channel, moves));
+            told.insert(channel);
+        }
     }
     // Closings and append-only trees are safe to unite; the rest only when behind.
     for (name, data) in &snap.trees {
@@ -172,20 +312,26 @@ fn merge(
         let mine: TreeData = current.trees.get(name).cloned().unwrap_or_default();
         let tree = store.db().open_tree(name)?;
         for (k, v) in data {
-            let keep_mine = match mine.get(k) {
-                None => false,
-                Some(m) if name_str == "closed" => u64_of(m) >= u64_of(v),
-                Some(_) => true,
+            let keep_mine = if name_str == "closed" {
+                // Read live: a quarantine above may have closed the channel anew.
+                tree.get(k)?.is_some_and(|m| u64_of(&m) >= u64_of(v))
+            } else {
+                mine.contains_key(k)
             };
-            if !keep_mine {
+            // A notice written above for this channel is newer than the snapshot's.
+            let told_now =
+                name_str == "notices" && channel_of(k).is_some_and(|c| told.contains(&c));
+            if !keep_mine && !told_now {
                 tree.insert(k.as_slice(), v.as_slice())?;
             }
         }
     }
-    store
-        .revision
-        .fetch_max(highest(snap), std::sync::atomic::Ordering::SeqCst);
     store.commit()
+}
+
+/// Whether a stored value is JSON at all (a record whose revision can be read).
+fn is_json(value: &[u8]) -> bool {
+    serde_json::from_slice::<serde::de::IgnoredAny>(value).is_ok()
 }
 
 /// Renames the damaged folder to the first free `NAME.damaged-N` beside it.

@@ -267,3 +267,180 @@ fn undo_and_resign_in_the_card_game() {
     );
     assert!(game(&app).is_none());
 }
+
+/// Plays the game in channel `CHANNEL` (always the `steps`-th legal option, as above)
+/// until someone must decide on a misplaced animal; returns the chooser's context.
+fn until_misplaced(app: &App) -> Ctx {
+    for steps in 1..2000usize {
+        let (g, seats) = game(app).expect("the game runs until a misplaced animal");
+        let p = g.pending().unwrap();
+        let who = ctx(seats[p.player as usize], &names(seats[p.player as usize]));
+        if matches!(p.kind, PendingKind::Misplaced { .. }) {
+            return who;
+        }
+        let pick = &p.options[steps % p.options.len()];
+        let r = match pick {
+            CardAction::Play { card, row, .. } => {
+                app.component(&who, "play", &[format!("{}|{}", card.token(), row.area())])
+            }
+            CardAction::PlaceFollower { row } => run(app, &who, "secure", &[("row", row.area())]),
+            CardAction::JokerRow { row } => run(app, &who, "choose", &[("option", row.area())]),
+            CardAction::AssignJoker { species } => {
+                run(app, &who, "choose", &[("option", species.name())])
+            }
+            other => panic!("unexpected option {other:?}"),
+        };
+        assert!(!r.is_private(), "a legal move was refused: {}", r.text());
+    }
+    panic!("no misplaced animal in 2000 moves")
+}
+
+fn buttons(m: &Message) -> Vec<(String, String)> {
+    m.rows
+        .iter()
+        .flatten()
+        .filter_map(|c| match c {
+            Component::Button { id, label, .. } => Some((id.clone(), label.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+    list.iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect()
+}
+
+#[test]
+fn board_and_hand_offer_a_pending_choice_again_as_words_and_buttons() {
+    for (lang, options, board_buttons, hand_buttons) in [
+        (
+            "en",
+            "Options (/choose or the buttons): points, keep.",
+            [
+                ("choose:points", "Points"),
+                ("choose:keep", "Keep"),
+                ("hand", "Show my hand"),
+            ],
+            [
+                ("choose:points", "Points"),
+                ("choose:keep", "Keep"),
+                ("hand", "Show my hand again"),
+            ],
+        ),
+        (
+            "es",
+            "Opciones (/elegir o los botones): puntos, quedarse.",
+            [
+                ("choose:points", "Puntos"),
+                ("choose:keep", "Quedarse"),
+                ("hand", "Ver mi mano"),
+            ],
+            [
+                ("choose:points", "Puntos"),
+                ("choose:keep", "Quedarse"),
+                ("hand", "Ver mi mano otra vez"),
+            ],
+        ),
+    ] {
+        let app = App::new(Store::temporary().unwrap(), Env::fixed(1_700_000_000, 99));
+        let es = |mut c: Ctx| {
+            c.lang = carcassonne_bot::i18n::Lang::from_code(lang).unwrap();
+            c
+        };
+        run(
+            &app,
+            &es(ctx(1, &names(1))),
+            "new",
+            &[("game", "cards"), ("language", lang)],
+        );
+        run(&app, &es(ctx(2, &names(2))), "join", &[]);
+        run(&app, &es(ctx(1, &names(1))), "start", &[]);
+        let chooser = es(until_misplaced(&app));
+        // After a restart the asking message may be long gone: /board asks again.
+        let board = run(&app, &es(ctx(1, &names(1))), "board", &[]);
+        let m = &board.messages[0];
+        assert_eq!(m.text.lines().last(), Some(options), "{lang}: {}", m.text);
+        assert_eq!(buttons(m), pairs(&board_buttons), "{lang}");
+        // /hand shows the chooser the same options.
+        let hand = run(&app, &chooser, "hand", &[]);
+        let m = &hand.messages[0];
+        assert!(hand.is_private());
+        assert_eq!(m.text.lines().last(), Some(options), "{lang}: {}", m.text);
+        assert_eq!(buttons(m), pairs(&hand_buttons), "{lang}");
+        // The button does what it says.
+        let before = game(&app).unwrap().0.log().len();
+        let r = app.component(&chooser, "choose:keep", &[]);
+        assert!(!r.is_private(), "{}", r.text());
+        let (g, _) = game(&app).unwrap();
+        assert_eq!(g.log().len(), before + 1);
+        assert_eq!(
+            g.log().last().map(|e| e.action.clone()),
+            Some(CardAction::Misplaced { keep: true })
+        );
+    }
+}
+
+#[test]
+fn the_turn_dm_of_the_card_game_carries_the_players_hand() {
+    use carcassonne_bot::app::timers::Recipient;
+    let app = App::new(Store::temporary().unwrap(), Env::fixed(1_700_000_000, 99));
+    run(&app, &ctx(1, &names(1)), "new", &[("game", "cards")]);
+    run(&app, &ctx(2, &names(2)), "join", &[]);
+    let r = run(&app, &ctx(2, &names(2)), "notify", &[("dm", "on")]);
+    assert!(
+        r.text().starts_with(
+            "Direct messages: **on**. When your turn begins in any game, I send you a direct message with the channel, your tile (in the card game: the table and your hand) and the picture"
+        ),
+        "{}",
+        r.text()
+    );
+    run(&app, &ctx(1, &names(1)), "start", &[]);
+    let mut dms = app.run_due();
+    let (g, seats) = game(&app).unwrap();
+    let p = g.pending().unwrap();
+    if seats[p.player as usize] == 1 {
+        let play = p
+            .options
+            .iter()
+            .find_map(|o| match o {
+                CardAction::Play { card, row, .. } => {
+                    Some(format!("{}|{}", card.token(), row.area()))
+                }
+                _ => None,
+            })
+            .unwrap();
+        let r = app.component(&ctx(1, &names(1)), "play", &[play]);
+        assert!(!r.is_private(), "{}", r.text());
+        dms.extend(app.run_due());
+    }
+    let dms: Vec<_> = dms
+        .into_iter()
+        .filter(|n| n.to == Recipient::User(2))
+        .collect();
+    assert_eq!(dms.len(), 1, "{dms:?}");
+    let m = &dms[0].message;
+    assert!(
+        m.text.starts_with(&format!("Your turn in <#{CHANNEL}>:")),
+        "{}",
+        m.text
+    );
+    let (g, seats) = game(&app).unwrap();
+    let seat = seats.iter().position(|u| *u == 2).unwrap() as u8;
+    let last = m.text.lines().last().unwrap();
+    assert!(
+        last.starts_with("Your hand: ") && last.ends_with('.'),
+        "{}",
+        m.text
+    );
+    let hand = g.player_view(seat).hand;
+    assert!(!hand.is_empty());
+    for c in hand {
+        assert!(last.contains(&c.name()), "{} not in {last}", c.name());
+    }
+    let files: Vec<&str> = m.files.iter().map(|f| f.name.as_str()).collect();
+    assert_eq!(files, ["table.png", "hand.png"]);
+    image::load_from_memory(&m.files[1].bytes).unwrap();
+    assert!(m.rows.is_empty(), "no buttons in a DM");
+}

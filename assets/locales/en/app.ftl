@@ -64,7 +64,7 @@ app-games-none = No game is running in this server. /new starts one.
 app-games-none-yours = You play no running game in this server. /games all:true lists every game here.
 app-games-head-all = Running games in this server ({ $games }):
 app-games-head-yours = Your running games in this server ({ $games }; { $waiting } waiting on you):
-app-notify-on = Direct messages: **on**. When your turn begins in any game, I send you a direct message with the channel, your tile and the picture (nothing is sent if your DMs are closed). /notify dm:off stops them.
+app-notify-on = Direct messages: **on**. When your turn begins in any game, I send you a direct message with the channel, your tile (in the card game: the table and your hand) and the picture (nothing is sent if your DMs are closed). /notify dm:off stops them.
 app-notify-off = Direct messages: **off**. /notify dm:on sends you one when your turn begins in any game.
 app-settings-unsaved = Your setting cannot be saved right now; nothing was changed.
 app-standing-robbers-never = Robbers: **never**. When another player's robber tile lets you place your robber, I pass for you at once. /standing robbers:ask asks you again.
@@ -94,6 +94,8 @@ app-storage-failure = Sorry, the game could not be saved or loaded right now; no
 app-component-error = { $reason }
 app-component-gone = This button or menu ({ $id }) is no longer in use.
 app-quarantined = The saved game of this channel could not be read ({ $reason }); it was set aside for the admins. Start a new game with /new.
+app-notice-restored = After a storage problem this channel's game was restored from the backup { $file }: it is back at move { $moves }. Moves made after that backup may have been lost; check the board and play on from here.
+app-notice-rebuilt = After a storage problem this channel's game was rebuilt from what could still be read: it is at move { $moves }. Moves made after that may have been lost; check the board and play on from here.
 
 ## /stats
 app-stats-unreadable = The statistics cannot be read right now.
@@ -235,6 +237,7 @@ app-cards-play-option = { $card } → { $row }
 app-cards-play-option-face-down = { $card } → { $row } (face down)
 app-cards-menu-play = Play a card…
 app-cards-you-must = You must { $what } (/choose).
+app-cards-choices = Options (/choose or the buttons): { $choices }.
 app-cards-status-round = Round { $round } of { $rounds }; dealer { $dealer }; { $pile } cards left to deal.
 app-cards-status-player-ready = { $disc } { $name } — { $points } points; { $hand ->
     [one] 1 card

@@ -61,7 +61,7 @@ app-games-none = No hay ninguna partida en curso en este servidor. /nueva empiez
 app-games-none-yours = No juegas ninguna partida en curso en este servidor. /partidas todas:true muestra todas las de aquí.
 app-games-head-all = Partidas en curso en este servidor ({ $games }):
 app-games-head-yours = Tus partidas en curso en este servidor ({ $games }; { $waiting } esperan por ti):
-app-notify-on = Mensajes directos: **activados**. Cuando empiece tu turno en cualquier partida, te envío un mensaje directo con el canal, tu ficha y la imagen (no se envía nada si tienes los MD cerrados). /avisos md:off los desactiva.
+app-notify-on = Mensajes directos: **activados**. Cuando empiece tu turno en cualquier partida, te envío un mensaje directo con el canal, tu ficha (en el juego de cartas: la mesa y tu mano) y la imagen (no se envía nada si tienes los MD cerrados). /avisos md:off los desactiva.
 app-notify-off = Mensajes directos: **desactivados**. /avisos md:on te envía uno cuando empiece tu turno en cualquier partida.
 app-settings-unsaved = Ahora mismo no se puede guardar tu ajuste; no ha cambiado nada.
 app-standing-robbers-never = Ladrones: **nunca**. Cuando la ficha de ladrón de otro jugador te permita colocar tu ladrón, paso por ti al momento. /respuestas ladrones:ask vuelve a preguntarte.
@@ -91,6 +91,8 @@ app-storage-failure = Lo siento, ahora mismo no se puede guardar ni cargar la pa
 app-component-error = Este control ya no sirve ({ $reason }).
 app-component-gone = Este botón o menú ({ $id }) ya no sirve.
 app-quarantined = No se ha podido leer la partida guardada de este canal ({ $reason }); se ha apartado para los administradores. Empieza otra con /nueva.
+app-notice-restored = Tras un problema de almacenamiento se ha restaurado la partida de este canal desde la copia { $file }: ha vuelto a la jugada { $moves }. Las jugadas hechas después de esa copia pueden haberse perdido; mirad el tablero y seguid desde aquí.
+app-notice-rebuilt = Tras un problema de almacenamiento se ha reconstruido la partida de este canal con lo que aún se podía leer: está en la jugada { $moves }. Las jugadas hechas después pueden haberse perdido; mirad el tablero y seguid desde aquí.
 
 ## /estadisticas
 app-stats-unreadable = Ahora mismo no se pueden leer las estadísticas.
@@ -244,6 +246,7 @@ app-cards-play-option = { $card } → { $row }
 app-cards-play-option-face-down = { $card } → { $row } (boca abajo)
 app-cards-menu-play = Juega una carta…
 app-cards-you-must = Debes { $what } (/elegir).
+app-cards-choices = Opciones (/elegir o los botones): { $choices }.
 app-cards-status-round = Ronda { $round } de { $rounds }; reparte { $dealer }; quedan { $pile } cartas por repartir.
 app-cards-status-player-ready = { $disc } { $name } — { $points } puntos; { $hand ->
     [one] 1 carta

@@ -6,11 +6,23 @@ pub(super) fn table_png(r: &ChannelRecord) -> Vec<u8> {
     render::card_table_png(&game_of(r).public_view(), &r.seat_names(), r.setup.language)
 }
 
-/// The public table picture with a caption (and the hand button).
+/// The public table picture with a caption, a pending decision's options as words and
+/// buttons, and the hand button.
 pub(super) fn table_message(r: &ChannelRecord, caption: &str, ping: bool) -> Response {
-    let mut msg = Message::public(caption.to_string())
+    let lang = r.setup.language;
+    let mut text = caption.to_string();
+    let mut row = Vec::new();
+    if let Some(p) = game_of(r).pending() {
+        if let Some(line) = choices_line(lang, &p) {
+            text.push('\n');
+            text.push_str(&line);
+        }
+        row = choice_buttons(lang, &p);
+    }
+    row.push(hand_button(lang));
+    let mut msg = Message::public(text)
         .with_file("table.png", table_png(r))
-        .with_row(vec![hand_button(r.setup.language)]);
+        .with_row(row);
     if ping
         && let Some(p) = game_of(r).pending()
         && let Some(user) = r.seat_human(p.player)
@@ -53,7 +65,16 @@ pub fn announce(r: &ChannelRecord, summary: &str, _events: &[CardEvent]) -> Resp
         msg = msg.mentioning(user);
     }
     // Public decisions get buttons (their options hide nothing); turns get the hand button.
-    // A button sends the choice's English word, which /choose reads in any language.
+    let mut row = choice_buttons(lang, &p);
+    row.push(hand_button(lang));
+    msg = msg.with_row(row);
+    Response::one(msg)
+}
+
+/// The buttons of a pending decision (a joker's row, keep or 10 points, a joker's
+/// species); none for a turn. A button sends the choice's English word, which /choose
+/// reads in any language.
+fn choice_buttons(lang: Lang, p: &CardPending) -> Vec<super::super::reply::Component> {
     let mut row = Vec::new();
     for o in p.options.iter().take(4) {
         if let (Some(value), Some(label)) = (
@@ -67,9 +88,23 @@ pub fn announce(r: &ChannelRecord, summary: &str, _events: &[CardEvent]) -> Resp
             ));
         }
     }
-    row.push(hand_button(lang));
-    msg = msg.with_row(row);
-    Response::one(msg)
+    row
+}
+
+/// "Options (/choose): keep, points." for a pending decision; `None` for a turn.
+pub(super) fn choices_line(lang: Lang, p: &CardPending) -> Option<String> {
+    let words: Vec<String> = p
+        .options
+        .iter()
+        .filter_map(|o| choice_words(lang, &p.kind, o))
+        .collect();
+    (!words.is_empty()).then(|| {
+        t!(
+            lang,
+            "app-cards-choices",
+            choices = crate::i18n::words::list(lang, &words)
+        )
+    })
 }
 
 fn hand_button(lang: Lang) -> super::super::reply::Component {
@@ -91,6 +126,7 @@ pub(super) fn hand_message(lang: Lang, r: &ChannelRecord, seat: u8) -> Message {
         t!(lang, "app-cards-hand", cards = list.join(", "))
     };
     let mut msg = Message::private(String::new());
+    let mut choices = Vec::new();
     if let Some(p) = &view.pending {
         match &p.kind {
             PendingKind::Turn {
@@ -141,19 +177,25 @@ pub(super) fn hand_message(lang: Lang, r: &ChannelRecord, seat: u8) -> Message {
             other => {
                 text.push('\n');
                 text.push_str(&t!(lang, "app-cards-you-must", what = due(lang, other)));
+                if let Some(line) = choices_line(lang, p) {
+                    text.push('\n');
+                    text.push_str(&line);
+                }
+                choices = choice_buttons(lang, p);
             }
         }
     }
     msg.text = text;
+    choices.push(button(
+        HAND,
+        &t!(lang, "app-button-show-hand-again"),
+        ButtonStyle::Secondary,
+    ));
     msg.with_file(
         "hand.png",
         render::card_hand_png(&view, &r.seat_names(), lang),
     )
-    .with_row(vec![button(
-        HAND,
-        &t!(lang, "app-button-show-hand-again"),
-        ButtonStyle::Secondary,
-    )])
+    .with_row(choices)
 }
 
 pub(super) fn status(lang: Lang, r: &ChannelRecord) -> String {
@@ -242,4 +284,17 @@ pub(super) fn final_message(r: &ChannelRecord, summary: &str) -> Response {
         }
     }
     Response::one(Message::public(lines.join("\n")).with_file("table.png", table_png(r)))
+}
+
+/// A player's hand for their turn's direct message: the list of cards and the hand
+/// picture (private to them, as the DM is).
+pub(crate) fn dm_hand(lang: Lang, r: &ChannelRecord, seat: u8) -> (String, Vec<u8>) {
+    let view = game_of(r).player_view(seat);
+    let list: Vec<String> = view.hand.iter().map(|c| card_name(lang, *c)).collect();
+    let text = if list.is_empty() {
+        t!(lang, "app-cards-hand-empty")
+    } else {
+        t!(lang, "app-cards-hand", cards = list.join(", "))
+    };
+    (text, render::card_hand_png(&view, &r.seat_names(), lang))
 }

@@ -12,6 +12,7 @@ mod moves;
 mod words;
 
 pub use messages::announce;
+pub(crate) use messages::dm_hand;
 use messages::*;
 use moves::*;
 pub use moves::{choice_suggestions, hand_suggestions, row_suggestions};
