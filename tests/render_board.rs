@@ -1040,7 +1040,19 @@ fn replay_size() {
         started.elapsed()
     );
     if let Ok(dir) = std::env::var("RENDER_OUT") {
+        use image::AnimationDecoder;
         std::fs::write(format!("{dir}/replay-150.gif"), &gif).unwrap();
+        let frames: Vec<RgbaImage> =
+            image::codecs::gif::GifDecoder::new(std::io::Cursor::new(&gif))
+                .unwrap()
+                .into_frames()
+                .map(|f| f.unwrap().into_buffer())
+                .collect();
+        for i in [0, 10, frames.len() / 2, frames.len() - 1] {
+            frames[i]
+                .save(format!("{dir}/replay-frame-{i}.png"))
+                .unwrap();
+        }
     }
     assert!(gif.len() <= 3 * 1024 * 1024, "{}", gif.len());
 }
