@@ -72,10 +72,39 @@ fn replays(c: &mut Criterion) {
             .unwrap()
             .len()
     );
+    // The target: a game of about 150 tiles (base and seven expansions).
+    let big = samples::random_game(
+        4,
+        &[
+            Expansion::Base,
+            Expansion::InnsCathedrals,
+            Expansion::TradersBuilders,
+            Expansion::Ferries,
+            Expansion::GoldMines,
+            Expansion::Robbers,
+            Expansion::CropCircles,
+            Expansion::FlyingMachines,
+        ],
+        2024,
+        2,
+        None,
+    );
+    let big_views = replay_views(&big);
+    eprintln!(
+        "replay of a {}-tile 4-player game: {} frames, GIF {} bytes",
+        big.board().len(),
+        big_views.len(),
+        render::replay::replay_gif(&big_views, Lang::english())
+            .unwrap()
+            .len()
+    );
     let mut group = c.benchmark_group("replay");
     group.sample_size(10);
     group.bench_function("replay_gif 72 tiles", |b| {
         b.iter(|| render::replay::replay_gif(black_box(&views), Lang::english()))
+    });
+    group.bench_function("replay_gif 150 tiles", |b| {
+        b.iter(|| render::replay::replay_gif(black_box(&big_views), Lang::english()))
     });
     group.finish();
 }

@@ -146,6 +146,30 @@ pub struct NextTile {
     pub fitting: Vec<Rotation>,
 }
 
+/// A place where the player may put a figure on the tile just placed, numbered on the
+/// picture (1, 2, 3 ...) as the figure menu numbers it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FigureSpot {
+    pub number: u8,
+    pub pos: Pos,
+    pub segment: u8,
+}
+
+/// The segments of the tile just placed where a figure may go, in the order of the
+/// engine's options: spot `i` is numbered `i + 1` on the picture and in the menu (the
+/// figure kinds that may go on one segment share its number).
+pub fn figure_spot_segments(game: &Game) -> Vec<u8> {
+    let mut segments = Vec::new();
+    if let Some(Decision::PlaceFigure { options, .. }) = game.pending().map(|p| p.decision) {
+        for o in options {
+            if !segments.contains(&o.segment) {
+                segments.push(o.segment);
+            }
+        }
+    }
+    segments
+}
+
 /// Points scored in the move just shown, to mark on the picture.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ScoreMark {
@@ -191,6 +215,9 @@ pub struct BoardView {
     /// (computer players' turns shown together; set with [`BoardView::with_moves`]).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub placed: Vec<(Pos, u8)>,
+    /// The figure step: where a figure may go on the tile just placed, numbered.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub figure_spots: Vec<FigureSpot>,
 }
 
 /// The figure kinds a game has (those its players start with).
@@ -326,6 +353,18 @@ impl BoardView {
                 .collect(),
             scored: Vec::new(),
             placed: Vec::new(),
+            figure_spots: match game.pending().map(|p| p.decision) {
+                Some(Decision::PlaceFigure { at, .. }) => figure_spot_segments(game)
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, segment)| FigureSpot {
+                        number: i as u8 + 1,
+                        pos: at,
+                        segment,
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            },
         }
     }
 

@@ -276,6 +276,12 @@ impl TileKind {
         }
     }
 
+    /// Words for a segment without the slot codes that [`Self::describe_segment`] adds
+    /// when two segments read alike (pictures number such segments instead).
+    pub fn plain_segment_words(&self, seg: usize, r: Rotation) -> String {
+        self.base_words(seg, r)
+    }
+
     fn base_words(&self, seg: usize, r: Rotation) -> String {
         let s = &self.segments[seg];
         let kind = s.kind.word();

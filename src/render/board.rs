@@ -34,13 +34,15 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
     }
     coordinates(img, lay);
 
-    for tv in &view.tiles {
+    // A window on the board (the turn picture) leaves out the tiles beyond it.
+    let shown = move || view.tiles.iter().filter(move |tv| lay.shows(tv.pos));
+    for tv in shown() {
         let sp = tile::sprite(tv.kind, tv.rotation, lay.tile);
         let (x, y) = lay.cell_origin(tv.pos);
         canvas::blit(img, &sp, x, y);
     }
     // A faint seam between tiles, so they can be counted.
-    for tv in &view.tiles {
+    for tv in shown() {
         let (x, y) = lay.cell_origin(tv.pos);
         stroke_rect(img, x, y, x + t, y + t, 1, with_alpha(pal::INK, 0.16));
     }
@@ -72,6 +74,9 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
         let Some(player) = view.players.get(f.owner as usize) else {
             continue;
         };
+        if !lay.shows(f.pos) {
+            continue;
+        }
         let g = geometry::geom(tv.kind);
         let at = figure_point(view, lay, i);
         // Anchor pixel centre, so that the anchor pixel is the figure's plain fill.
@@ -89,6 +94,7 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
 
     super::pieces::draw(img, view, lay);
     score_badges(img, view, lay);
+    figure_spots(img, view, lay);
 
     if let Some(next) = &view.next {
         let st = text::style(spot_font(lay.tile), true);
@@ -224,6 +230,46 @@ fn score_badges(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
             st,
             pal::player_letter(player.colour),
         );
+    }
+}
+
+/// The centre of figure spot `i` of the view (the figure step), in pixels: the anchor of
+/// its segment, where the figure would stand.
+pub fn figure_spot_centre(view: &BoardView, lay: &Layout, i: usize) -> Option<canvas::V2> {
+    let s = view.figure_spots.get(i)?;
+    let tv = view.tiles.iter().find(|tv| tv.pos == s.pos)?;
+    let at = lay.point(
+        s.pos,
+        geometry::anchor(tv.kind, tv.rotation, s.segment as usize),
+    );
+    Some(v2(at.x.floor() + 0.5, at.y.floor() + 0.5))
+}
+
+/// The radius of a figure spot's disc.
+pub fn figure_spot_radius(tile: u32) -> f32 {
+    (tile as f32 * 0.14).max(9.0)
+}
+
+/// The figure step: a white disc with its number (1, 2, 3 ...) where each figure may go
+/// on the tile just placed, the numbers of the figure menu.
+fn figure_spots(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
+    let r = figure_spot_radius(lay.tile);
+    let st = text::style(r * 1.35, true);
+    for (i, s) in view.figure_spots.iter().enumerate() {
+        if !lay.shows(s.pos) {
+            continue;
+        }
+        let Some(c) = figure_spot_centre(view, lay, i) else {
+            continue;
+        };
+        canvas::fill_outlined(
+            img,
+            &Shape::Circle(c, r),
+            pal::WHITE,
+            pal::SPOT_TEXT,
+            (r * 0.16).max(1.5),
+        );
+        text::draw_centred(img, &s.number.to_string(), c.x, c.y, st, pal::SPOT_TEXT);
     }
 }
 

@@ -56,8 +56,10 @@ pub struct Layout {
     /// The board area (margins included) is `0..board_w` x `0..board_h`.
     pub board_w: u32,
     pub board_h: u32,
-    /// The panel's left edge and width (`panel_w` is 0 without a panel).
+    /// The panel's top left corner and width (`panel_w` is 0 without a panel): right of
+    /// the board (`panel_y` 0), or below it in the turn picture.
     pub panel_x: u32,
+    pub panel_y: u32,
     pub panel_w: u32,
     pub width: u32,
     pub height: u32,
@@ -97,6 +99,7 @@ impl Layout {
             board_w,
             board_h,
             panel_x: board_w,
+            panel_y: 0,
             panel_w,
             width: board_w + panel_w,
             height: board_h.max(panel_h),

@@ -1,7 +1,9 @@
 //! The pictures of a game: pure functions from a [`BoardView`] to an image or PNG bytes
 //! (what the picture shows and how: `docs/render.md`).
 //!
-//! - [`board_png`] / [`board_image`]: the board after a turn, with the side panel;
+//! - [`turn_png`] / [`turn_image`]: the turn picture for phones, a window on the part
+//!   of the board that matters this turn with the panel below ([`turn`]);
+//! - [`board_png`] / [`board_image`]: the whole board, with the side panel;
 //!   every word drawn comes from `assets/locales/<lang>/pictures.ftl` (`pic-…`) in the
 //!   language passed in (the game's language for public pictures);
 //! - [`final_scores_png`] / [`final_scores_image`]: the end-of-game picture, the final
@@ -30,6 +32,7 @@ pub mod scores;
 pub mod symbols;
 pub mod text;
 pub mod tile;
+pub mod turn;
 
 pub use layout::Layout;
 pub use scores::ScoreTable;
@@ -69,6 +72,24 @@ pub fn board_png(view: &BoardView, lang: Lang) -> Vec<u8> {
     within_limit(MAX_PNG_BYTES, board_layout(view).tile, |t| {
         board_at(view, lang, t)
     })
+}
+
+/// The layout [`turn_image`] uses for this view.
+pub fn turn_layout(view: &BoardView) -> Layout {
+    turn::turn_layout(view)
+}
+
+/// The turn picture, made for phones: the part of the board that matters this turn (the
+/// tiles just placed, the legal spots, the figures of the player to move; the numbered
+/// figure spots while a figure is chosen), legible when shown 400 pixels wide, and the
+/// panel below it; its words in `lang`.
+pub fn turn_image(view: &BoardView, lang: Lang) -> RgbaImage {
+    turn::turn_image(view, lang)
+}
+
+/// [`turn_image`] as PNG bytes.
+pub fn turn_png(view: &BoardView, lang: Lang) -> Vec<u8> {
+    encode_png(&turn_image(view, lang))
 }
 
 /// The layout of [`final_scores_image`]: the board, and the table right of it.

@@ -59,8 +59,14 @@ fn track_cell(w: i32) -> i32 {
 
 /// Height the panel needs.
 pub fn height(view: &BoardView) -> u32 {
+    height_at(view, super::layout::PANEL_W)
+}
+
+/// Height the panel needs when it is `w` pixels wide (the score track's squares grow
+/// with the width).
+pub fn height_at(view: &BoardView, w: u32) -> u32 {
     let mut h = HEADER_H + view.players.len() as i32 * row_height(view) + 12;
-    h += track_height(view, super::layout::PANEL_W as i32);
+    h += track_height(view, w as i32);
     if view.next.is_some() {
         h += NEXT_H;
     }

@@ -469,6 +469,34 @@ fn figures_by_words_slots_and_menus() {
         })
         .expect("a figure menu");
     assert_eq!(menu.len(), options.len());
+    // Each entry starts with the number of its place on the picture, in plain words.
+    let placed = g.board().tile(tile);
+    let numbers = carcassonne_bot::view::figure_spot_segments(&g);
+    for (o, entry) in options.iter().zip(&menu) {
+        let n = numbers.iter().position(|s| *s == o.segment).unwrap() + 1;
+        let what = placed
+            .kind()
+            .plain_segment_words(o.segment as usize, placed.rotation);
+        assert!(
+            entry.label.starts_with(&format!("{n} · ")),
+            "{}",
+            entry.label
+        );
+        assert!(
+            entry.label.ends_with(&format!(", the {what}")),
+            "{}",
+            entry.label
+        );
+        assert!(!entry.label.contains('('), "{}", entry.label);
+    }
+    // A number that is not on the picture is refused.
+    refused(
+        &app,
+        &mover,
+        "figure",
+        &[("on", &(numbers.len() + 1).to_string())],
+        "You can place:",
+    );
     refused(
         &app,
         &mover,

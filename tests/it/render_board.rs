@@ -704,3 +704,355 @@ fn the_spanish_panel_keeps_its_words_inside() {
         .count();
     assert!(ink > 100, "{ink}");
 }
+
+/// The game `game` after its player places the drawn tile at its first legal placement:
+/// the figure step of that tile.
+fn at_figure_step(mut game: Game) -> Game {
+    let p = game.pending().unwrap();
+    let Decision::PlaceTile { placements, .. } = p.decision else {
+        panic!("a tile to place");
+    };
+    let at = placements[0].at;
+    let rotation = placements[0].rotations[0];
+    game.apply(p.player, Action::PlaceTile { at, rotation })
+        .unwrap();
+    game
+}
+
+/// Pixels of `colour` in the rectangle `x0..x1` x `y0..y1`.
+fn count_in(img: &RgbaImage, (x0, y0, x1, y1): (u32, u32, u32, u32), colour: Rgba<u8>) -> usize {
+    let mut n = 0;
+    for y in y0..y1.min(img.height()) {
+        for x in x0..x1.min(img.width()) {
+            if *img.get_pixel(x, y) == colour {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+#[test]
+fn the_turn_picture_is_phone_wide_with_legible_tiles_and_the_panel_below() {
+    use render::turn::{FIGURE_CELLS, MAX_CELLS, MIN_TILE_AT_400, PHONE_W, tile_at_400};
+    // Early, middle and late in a base game, and a 200-tile board.
+    let mut views: Vec<BoardView> = [70, 40, 3]
+        .into_iter()
+        .map(|left| {
+            samples::view(&samples::random_game(
+                4,
+                &[Expansion::Base],
+                9,
+                2,
+                Some(left),
+            ))
+        })
+        .collect();
+    views.push(samples::view(&samples::long_board(199)));
+    for view in &views {
+        let lay = render::turn_layout(view);
+        let img = decode(&render::turn_png(view, Lang::english()));
+        assert_eq!((img.width(), img.height()), (lay.width, lay.height));
+        assert_eq!(lay.width, PHONE_W);
+        assert!(lay.cols() as i32 <= MAX_CELLS && lay.rows() as i32 <= MAX_CELLS);
+        assert!(
+            tile_at_400(&lay) >= MIN_TILE_AT_400 as f32,
+            "{} px at 400",
+            tile_at_400(&lay)
+        );
+        // The last tile placed is in the window, outlined.
+        let last = view.last_placed.unwrap();
+        assert!(lay.shows(last));
+        let (x, y) = lay.cell_origin(last);
+        let t = lay.tile as i32;
+        assert_eq!(
+            px(&img, ((x + t / 2) as u32, (y + 1) as u32)),
+            palette::LAST_PLACED
+        );
+        // The panel is below the board, as wide as the picture: its background under
+        // the header line, and every player's swatch in its first 60 pixels.
+        assert_eq!((lay.panel_x, lay.panel_w), (0, lay.width));
+        assert!(lay.panel_y >= lay.origin.1 as u32 + lay.rows() * lay.tile);
+        assert_eq!(px(&img, (lay.width - 3, lay.panel_y + 3)), palette::PANEL);
+        assert_eq!(px(&img, (lay.width - 3, lay.panel_y)), palette::PANEL_LINE);
+        for p in &view.players {
+            let swatch = (0, lay.panel_y, 60, lay.height);
+            assert!(count_in(&img, swatch, palette::player(p.colour)) > 20);
+        }
+    }
+    // While a figure is chosen, the window is the tile just placed and the cells around.
+    let game = at_figure_step(samples::random_game(2, &[Expansion::Base], 9, 50, Some(40)));
+    let view = samples::view(&game);
+    assert!(view.next.is_none() && !view.figure_spots.is_empty());
+    let lay = render::turn_layout(&view);
+    assert!(lay.cols() as i32 <= FIGURE_CELLS && lay.rows() as i32 <= FIGURE_CELLS);
+    assert!(lay.shows(view.last_placed.unwrap()));
+    assert!(tile_at_400(&lay) >= 70.0, "{}", tile_at_400(&lay));
+}
+
+#[test]
+fn the_turn_picture_shows_the_nearest_spots_and_names_the_others() {
+    // A long board: the spots of a straight road run far beyond the window.
+    let game = samples::long_board(60);
+    let mut view = samples::view(&game);
+    let kind = Catalogue::get().lookup("U").unwrap();
+    view.next = Some(render::cli::next_tile(&game, kind));
+    let lay = render::turn_layout(&view);
+    let img = render::turn_image(&view, Lang::english());
+    let next = view.next.as_ref().unwrap();
+    let off = render::turn::spots_off(&view, &lay);
+    let shown: Vec<_> = next.spots.iter().filter(|s| lay.shows(s.at)).collect();
+    assert!(!shown.is_empty() && !off.is_empty());
+    assert_eq!(shown.len() + off.len(), next.spots.len());
+    // Every spot in the window is marked (blue) there.
+    for s in &shown {
+        let p = lay.point(s.at, render::canvas::v2(0.22, 0.22));
+        let c = px(&img, (p.x as u32, p.y as u32));
+        assert!(
+            c[2] as i32 > c[0] as i32 + 20,
+            "spot {} unmarked: {c:?}",
+            s.label
+        );
+    }
+    // Those left out are named in dark blue on the line under the board.
+    let line = (0, lay.panel_y - 26, lay.width, lay.panel_y);
+    assert!(count_in(&img, line, palette::SPOT_TEXT) > 40);
+    assert_eq!(
+        carcassonne_bot::t!(Lang::english(), "pic-spots-off", count = 2, labels = "C D"),
+        "Spots C D are off this picture"
+    );
+    // No line when every spot is shown.
+    let early = samples::view(&samples::random_game(2, &[Expansion::Base], 9, 2, Some(70)));
+    let lay = render::turn_layout(&early);
+    assert!(render::turn::spots_off(&early, &lay).is_empty());
+    assert_eq!(lay.panel_y, lay.origin.1 as u32 + lay.rows() * lay.tile + 8);
+}
+
+#[test]
+fn the_figure_step_numbers_every_spot_on_the_tile() {
+    // The start tile's neighbour gets a road with fields on both sides and a city: several
+    // places for a figure.
+    let mut found = None;
+    for seed in 0..40 {
+        let game = at_figure_step(samples::random_game(
+            2,
+            &[Expansion::Base],
+            seed,
+            2,
+            Some(60),
+        ));
+        if carcassonne_bot::view::figure_spot_segments(&game).len() >= 3 {
+            found = Some(game);
+            break;
+        }
+    }
+    let game = found.expect("a tile with three places for a figure");
+    let view = samples::view(&game);
+    let segments = carcassonne_bot::view::figure_spot_segments(&game);
+    let numbers: Vec<u8> = view.figure_spots.iter().map(|s| s.number).collect();
+    assert_eq!(numbers, (1..=segments.len() as u8).collect::<Vec<_>>());
+    for (s, seg) in view.figure_spots.iter().zip(&segments) {
+        assert_eq!((s.pos, s.segment), (view.last_placed.unwrap(), *seg));
+    }
+    let lay = render::turn_layout(&view);
+    let img = render::turn_image(&view, Lang::english());
+    let r = render::board::figure_spot_radius(lay.tile);
+    for i in 0..view.figure_spots.len() {
+        let c = render::board::figure_spot_centre(&view, &lay, i).unwrap();
+        // The figure's own anchor pixel is the disc's middle.
+        let tv = view
+            .tiles
+            .iter()
+            .find(|t| t.pos == view.figure_spots[i].pos)
+            .unwrap();
+        let a = lay.anchor_pixel(tv.pos, tv.kind, tv.rotation, view.figure_spots[i].segment);
+        assert_eq!((c.x as u32, c.y as u32), a);
+        // A white disc (below the number) with a dark blue edge, the number inside.
+        assert_eq!(
+            px(&img, (c.x as u32, (c.y + r * 0.8) as u32)),
+            palette::WHITE
+        );
+        assert_eq!(
+            px(&img, ((c.x + r + 1.0) as u32, c.y as u32)),
+            palette::SPOT_TEXT
+        );
+        let inside = (
+            (c.x - r * 0.5) as u32,
+            (c.y - r * 0.5) as u32,
+            (c.x + r * 0.5) as u32,
+            (c.y + r * 0.5) as u32,
+        );
+        assert!(
+            count_in(&img, inside, palette::SPOT_TEXT) > 5,
+            "no number {}",
+            i + 1
+        );
+    }
+    // The whole board at the same moment shows the same numbers.
+    let full = render::board_image(&view, Lang::english());
+    let lay = render::board_layout(&view);
+    let c = render::board::figure_spot_centre(&view, &lay, 0).unwrap();
+    let r = render::board::figure_spot_radius(lay.tile);
+    assert_eq!(
+        px(&full, (c.x as u32, (c.y + r * 0.8) as u32)),
+        palette::WHITE
+    );
+}
+
+/// `RENDER_OUT=dir cargo test --test render_board -- --ignored phone`: the turn pictures
+/// (placing a tile, choosing a figure) early, in the middle and late in a base game, as
+/// they are and scaled to 400 pixels wide as a phone shows them, and the whole board of
+/// the same moments scaled alike; prints sizes and a tile's pixels at 400 wide.
+#[test]
+#[ignore]
+fn phone_pictures() {
+    let dir = std::env::var("RENDER_OUT").unwrap_or_else(|_| "target/phone".into());
+    std::fs::create_dir_all(&dir).unwrap();
+    let at_400 = |img: &RgbaImage| {
+        let h = img.height() * 400 / img.width();
+        image::imageops::resize(img, 400, h, image::imageops::FilterType::Triangle)
+    };
+    for (phase, left) in [("early", 66), ("middle", 36), ("late", 4)] {
+        let game = samples::random_game(3, &[Expansion::Base], 5, 5, Some(left));
+        let figure = at_figure_step(game.clone());
+        for (step, g) in [("place", &game), ("figure", &figure)] {
+            let view = samples::view(g);
+            let turn = render::turn_image(&view, Lang::english());
+            let lay = render::turn_layout(&view);
+            let full = render::board_image(&view, Lang::english());
+            let full_lay = render::board_layout(&view);
+            at_400(&turn)
+                .save(format!("{dir}/turn-{phase}-{step}-400.png"))
+                .unwrap();
+            turn.save(format!("{dir}/turn-{phase}-{step}.png")).unwrap();
+            at_400(&full)
+                .save(format!("{dir}/full-{phase}-{step}-400.png"))
+                .unwrap();
+            println!(
+                "{phase} {step}: turn {}x{} tile {} ({:.0} at 400), {} bytes; whole board {}x{} tile {} ({:.0} at 400), {} bytes",
+                lay.width,
+                lay.height,
+                lay.tile,
+                render::turn::tile_at_400(&lay),
+                render::turn_png(&view, Lang::english()).len(),
+                full_lay.width,
+                full_lay.height,
+                full_lay.tile,
+                full_lay.tile as f32 * 400.0 / full_lay.width as f32,
+                render::board_png(&view, Lang::english()).len(),
+            );
+        }
+    }
+}
+
+/// The views of a replay of `game`: the board after every turn (no spots), then the end.
+fn replay_views(game: &Game) -> Vec<BoardView> {
+    let mut g = Game::new(game.config().clone()).unwrap();
+    let mut views = Vec::new();
+    for e in game.log() {
+        g.apply(e.player, e.action.clone()).unwrap();
+        if !matches!(
+            g.pending().map(|p| p.decision),
+            Some(Decision::PlaceFigure { .. })
+        ) {
+            let mut v = samples::view(&g);
+            v.next = None;
+            views.push(v);
+        }
+    }
+    views
+}
+
+#[test]
+fn the_replay_keeps_the_board_colours_and_frames_the_board_as_it_grows() {
+    use image::AnimationDecoder;
+    let game = samples::random_game(2, &[Expansion::Base], 12, 2, Some(46));
+    let views = replay_views(&game);
+    let gif = render::replay::replay_gif(&views, Lang::english()).unwrap();
+    let frames: Vec<RgbaImage> = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(&gif))
+        .unwrap()
+        .into_frames()
+        .map(|f| f.unwrap().into_buffer())
+        .collect();
+    assert_eq!(frames.len(), views.len());
+    // One layout per frame, all of one size; each shows its own board, the first with
+    // larger tiles than the last (zoomed out as the board grew).
+    let union = render::replay::union_extent(&views).unwrap();
+    let tile = render::replay::tile_for(union);
+    let lays = render::replay::frame_layouts(&views, union, tile);
+    for (v, lay) in views.iter().zip(&lays) {
+        let (min, max) = render::layout::extent(v);
+        assert!(lay.shows(min) && lay.shows(max));
+        assert_eq!((lay.width, lay.height), (lays[0].width, lays[0].height));
+    }
+    let last = &lays[lays.len() - 1];
+    assert!(lays[0].tile > last.tile, "{} {}", lays[0].tile, last.tile);
+    assert!(!(lays[0].shows(union.0) && lays[0].shows(union.1)));
+    assert!(last.shows(union.0) && last.shows(union.1));
+    // The board's own colours: the table's beige (not pink) in the first and last frame,
+    // and the start tile's field green in the first, within a palette step.
+    let near = |p: Rgba<u8>, c: Rgba<u8>| (0..3).all(|i| (p[i] as i32 - c[i] as i32).abs() <= 6);
+    for f in [&frames[0], &frames[frames.len() - 1]] {
+        assert!(near(px(f, (2, 2)), palette::TABLE), "{:?}", px(f, (2, 2)));
+    }
+    let lay = render::replay::frame_layouts(&views[..1], union, tile).remove(0);
+    let (x, y) = lay.cell_origin(Pos::ORIGIN);
+    let t = lay.tile as i32;
+    // The start tile (D: city north, road west-east, fields) has field at its south edge.
+    let south = ((x + t / 2) as u32, (y + t - 3) as u32);
+    assert!(
+        near(px(&frames[0], south), palette::FIELD),
+        "{:?}",
+        px(&frames[0], south)
+    );
+}
+
+/// `cargo test --release --test render_board -- --ignored replay_size --nocapture`: the
+/// replay of a game of about 150 tiles (base and seven expansions): its size and the time
+/// to make it (the criterion figure is `cargo bench --bench render`).
+#[test]
+#[ignore]
+fn replay_size() {
+    let game = samples::random_game(
+        4,
+        &[
+            Expansion::Base,
+            Expansion::InnsCathedrals,
+            Expansion::TradersBuilders,
+            Expansion::Ferries,
+            Expansion::GoldMines,
+            Expansion::Robbers,
+            Expansion::CropCircles,
+            Expansion::FlyingMachines,
+        ],
+        2024,
+        2,
+        None,
+    );
+    let views = replay_views(&game);
+    let started = std::time::Instant::now();
+    let gif = render::replay::replay_gif(&views, Lang::english()).unwrap();
+    println!(
+        "{} tiles, {} frames: GIF {} bytes in {:?}",
+        game.board().len(),
+        views.len(),
+        gif.len(),
+        started.elapsed()
+    );
+    if let Ok(dir) = std::env::var("RENDER_OUT") {
+        use image::AnimationDecoder;
+        std::fs::write(format!("{dir}/replay-150.gif"), &gif).unwrap();
+        let frames: Vec<RgbaImage> =
+            image::codecs::gif::GifDecoder::new(std::io::Cursor::new(&gif))
+                .unwrap()
+                .into_frames()
+                .map(|f| f.unwrap().into_buffer())
+                .collect();
+        for i in [0, 10, frames.len() / 2, frames.len() - 1] {
+            frames[i]
+                .save(format!("{dir}/replay-frame-{i}.png"))
+                .unwrap();
+        }
+    }
+    assert!(gif.len() <= 3 * 1024 * 1024, "{}", gif.len());
+}

@@ -13,6 +13,11 @@ pic-spots = { $count ->
     [one] 1 spot: { $first }
    *[other] { $count } spots: { $first } to { $last }
 }
+# The turn picture shows part of the board: the spots left out, by label.
+pic-spots-off = { $count ->
+    [one] Spot { $labels } is off this picture
+   *[other] Spots { $labels } are off this picture
+}
 pic-score-track = Score track
 # Where a player's robber is: at home, or beside another player's scoring marker.
 pic-robber-home = at home

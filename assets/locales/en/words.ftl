@@ -194,6 +194,8 @@ word-ev-ferries-stay = **{ $name }** left the ferries where they are.
 word-ev-nothing-added = **{ $name }** added no follower.
 word-ev-took-back = **{ $name }** took back their { $figure } from the tile at { $at }
 word-figure-on = { $role } on { $what }
+# The figure menu: the number of the spot on the picture, the role, where.
+word-figure-numbered = { $number } · { $role }, { $what }
 word-large-role = large follower ({ $role })
 
 ## Why points were scored

@@ -15,6 +15,11 @@ pic-spots = { $count ->
     [one] 1 hueco: { $first }
    *[other] { $count } huecos: de { $first } a { $last }
 }
+# The turn picture shows part of the board: the spots left out, by label.
+pic-spots-off = { $count ->
+    [one] El hueco { $labels } queda fuera de esta imagen
+   *[other] Los huecos { $labels } quedan fuera de esta imagen
+}
 pic-score-track = Marcador de puntuación
 pic-robber-home = en su reserva
 pic-robber-by = junto a { $name }

@@ -193,6 +193,8 @@ word-ev-ferries-stay = **{ $name }** dejó los transbordadores donde están.
 word-ev-nothing-added = **{ $name }** no añadió ningún seguidor.
 word-ev-took-back = **{ $name }** retiró su { $figure } de la ficha en { $at }
 word-figure-on = { $role } en { $what }
+# The figure menu: the number of the spot on the picture, the role, where.
+word-figure-numbered = { $number } · { $role }, { $what }
 word-large-role = seguidor grande ({ $role })
 
 ## Por qué se puntuó

@@ -2,9 +2,10 @@
 
 use super::*;
 
-/// The board, with the points of `events` (the move just made) marked on it.
+/// The turn picture (the part of the board that matters this turn, made for phones),
+/// with the points of `events` (the move just made) marked on it.
 pub(super) fn picture(r: &ChannelRecord, events: &[Event]) -> Vec<u8> {
-    render::board_png(
+    render::turn_png(
         &BoardView::of(game_of(r), &r.seat_names()).with_moves(events),
         r.setup.language,
     )
@@ -88,10 +89,10 @@ pub(super) fn placement_rows(lang: Lang, game: &Game) -> Vec<Vec<Component>> {
 
 /// The figure menu and the pass button.
 pub(super) fn figure_rows(lang: Lang, game: &Game) -> Vec<Vec<Component>> {
-    let options: Vec<SelectOption> = figure_choices(lang, game)
+    let options: Vec<SelectOption> = numbered_figure_choices(lang, game)
         .iter()
         .map(|(k, seg, words)| SelectOption {
-            label: capitalise(words),
+            label: words.clone(),
             value: format!("{}:{seg}", k.id()),
             description: None,
         })
@@ -219,7 +220,9 @@ pub(super) fn board_picture(r: &ChannelRecord) -> Response {
     let game = game_of(r);
     let lang = r.setup.language;
     let caption = waiting_text_in(lang, r);
-    let mut msg = Message::public(caption).with_file("board.png", picture(r, &[]));
+    // The whole board: the turn pictures show only part of it.
+    let png = render::board_png(&BoardView::of(game, &r.seat_names()), r.setup.language);
+    let mut msg = Message::public(caption).with_file("board.png", png);
     msg.rows = decision_rows(lang, game);
     Response::one(msg)
 }
@@ -290,9 +293,9 @@ pub(super) fn status_in(lang: Lang, r: &ChannelRecord) -> String {
 pub fn figure_suggestions(r: &ChannelRecord) -> Vec<(String, String)> {
     let game = game_of(r);
     let lang = r.setup.language;
-    figure_choices(lang, game)
+    numbered_figure_choices(lang, game)
         .into_iter()
-        .map(|(k, seg, words)| (capitalise(&words), format!("{}#{seg}", k.id())))
+        .map(|(k, seg, words)| (words, format!("{}#{seg}", k.id())))
         .chain(
             fly_choices(lang, game)
                 .into_iter()

@@ -182,6 +182,34 @@ pub(super) fn figure_choices(lang: Lang, game: &Game) -> Vec<(FigureKind, u8, St
         .collect()
 }
 
+/// The figure options of the tile just placed as the menu shows them: the number of
+/// the spot on the picture, the role and plain words ("1 · farmer, the field south").
+pub(super) fn numbered_figure_choices(lang: Lang, game: &Game) -> Vec<(FigureKind, u8, String)> {
+    let Some(Decision::PlaceFigure { tile, options, .. }) = game.pending().map(|p| p.decision)
+    else {
+        return Vec::new();
+    };
+    let placed = game.board().tile(tile);
+    let kind = placed.kind();
+    let numbers = crate::view::figure_spot_segments(game);
+    options
+        .iter()
+        .map(|o| {
+            let seg = o.segment as usize;
+            let what = kind.plain_segment_words(seg, placed.rotation);
+            let number = numbers.iter().position(|s| *s == o.segment).unwrap_or(0) + 1;
+            let words = t!(
+                lang,
+                "word-figure-numbered",
+                number = number,
+                role = role_in(lang, o.kind, kind.segments[seg].kind),
+                what = i18n_words::segment(lang, &what, true)
+            );
+            (o.kind, o.segment, words)
+        })
+        .collect()
+}
+
 /// Flying Machines: the figures that may board the flying machine, with their words.
 pub(super) fn fly_choices(lang: Lang, game: &Game) -> Vec<(FigureKind, String)> {
     match game.pending().map(|p| p.decision) {
@@ -273,6 +301,11 @@ pub(super) fn figure(
         n.parse()
             .ok()
             .filter(|n: &u8| (*n as usize) < tk.segments.len())
+    } else if let Ok(n) = wanted.parse::<usize>() {
+        // The number of a spot on the picture.
+        crate::view::figure_spot_segments(game)
+            .get(n.wrapping_sub(1))
+            .copied()
     } else if wanted == "c" || wanted == "cloister" || wanted == "centre" || wanted == "center" {
         tk.segments
             .iter()
