@@ -1370,3 +1370,67 @@ async fn one_rate_limited_interaction_holds_no_other_answer() {
     assert!(fake.outcome_now(&stalled).original.is_none());
     bot.stop().await;
 }
+
+// The bot's own rate limiting (`src/discord/limits.rs`), on its own.
+mod limiter {
+    use carcassonne_bot::discord::limits;
+    use poise::serenity_prelude as serenity;
+    use std::sync::Arc;
+
+    /// 100,000 interactions answered through the shared limiter (poise's autocomplete
+    /// answers do) and 1,000 channels posted to leave one bucket each; a prune keeps
+    /// only those still in their window or in use.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn pruning_keeps_the_limiters_state_bounded() {
+        let http = serenity::HttpBuilder::new("MTIz.abc.def").build();
+        let routes = http.ratelimiter.as_ref().unwrap().routes();
+        let token = "t".repeat(100);
+        let in_use = {
+            let mut map = routes.write().await;
+            for i in 1..=100_000u64 {
+                let route = serenity::Route::InteractionResponse {
+                    interaction_id: serenity::InteractionId::new(i),
+                    token: &token,
+                };
+                map.entry(route.ratelimiting_bucket()).or_default();
+            }
+            for c in 1..=1_000u64 {
+                let route = serenity::Route::ChannelMessages {
+                    channel_id: serenity::ChannelId::new(c),
+                };
+                map.entry(route.ratelimiting_bucket()).or_default();
+            }
+            assert_eq!(map.len(), 101_000);
+            let busy = serenity::Route::ChannelMessages {
+                channel_id: serenity::ChannelId::new(1),
+            };
+            Arc::clone(&map[&busy.ratelimiting_bucket()])
+        };
+        assert_eq!(
+            limits::prune(&http).await,
+            1,
+            "only the bucket in use is kept"
+        );
+        drop(in_use);
+        assert_eq!(limits::prune(&http).await, 0);
+    }
+
+    #[test]
+    fn each_interaction_gets_a_limiter_of_its_own() {
+        let answers = limits::Answers::new(reqwest::Client::new(), " MTIz.abc.def ", None);
+        let app = Some(serenity::ApplicationId::new(42));
+        let (a, b) = (answers.for_interaction(app), answers.for_interaction(app));
+        let (ra, rb) = (
+            a.ratelimiter.as_ref().unwrap(),
+            b.ratelimiter.as_ref().unwrap(),
+        );
+        assert!(!Arc::ptr_eq(&ra.routes(), &rb.routes()));
+        assert_eq!(a.application_id(), app);
+        let proxied = limits::Answers::new(
+            reqwest::Client::new(),
+            "MTIz.abc.def",
+            Some("http://x".into()),
+        );
+        assert!(proxied.for_interaction(app).ratelimiter.is_none());
+    }
+}
