@@ -76,7 +76,9 @@ pub(crate) async fn run(
             None => response,
         }
     };
-    let answered = respond::answer(http, &target, job, (when, who.lang), data.defer_after);
+    // This interaction's own limiter: its rate limits hold no other answer.
+    let answers = data.answers.for_interaction(http.application_id());
+    let answered = respond::answer(&answers, &target, job, (when, who.lang), data.defer_after);
     if let Err(failed) = answered.await {
         rescue::rescue(http, &data.notes, &who, &what, failed).await;
     }

@@ -12,6 +12,7 @@
 //! - [`permissions`]: what the bot needs in a channel, checked before a move.
 //! - [`channel`]: plain channel messages (created, so their mentions notify).
 //! - [`rescue`]: an answer that failed is posted in the channel, or the player is told.
+//! - [`limits`]: rate limits per interaction, bounded state and retries.
 //!
 //! [`run`] is the bot's process: open the database, connect, serve until SIGINT or
 //! SIGTERM, then stop the shards and flush. [`serve`] is the same without the runtime
@@ -23,6 +24,7 @@ pub mod commands;
 pub mod context;
 mod dispatch;
 pub mod events;
+pub mod limits;
 pub mod permissions;
 pub mod rescue;
 pub mod respond;
@@ -69,9 +71,13 @@ pub struct BotOptions {
     pub snapshots: PathBuf,
     /// Register the commands in this guild only (instant), instead of globally.
     pub guild: Option<u64>,
-    /// Send REST calls to this base URL instead of `https://discord.com` (tests: a fake
-    /// Discord on loopback). Also disables serenity's rate limiter and any HTTP proxy.
+    /// Send REST calls to this base URL instead of `https://discord.com` (a
+    /// rate-limiting HTTP proxy). Also disables serenity's rate limiter and any HTTP
+    /// proxy from the environment.
     pub http_base: Option<String>,
+    /// The HTTP client for Discord's REST API (tests: one that reaches a fake Discord
+    /// as `https://discord.com`); by default one like serenity's own.
+    pub http_client: Option<reqwest::Client>,
     /// Commands that are not known to be slow are answered directly if the app is done
     /// within this time, and deferred otherwise (zero: every answer is deferred).
     pub defer_after: Duration,
@@ -88,6 +94,7 @@ impl BotOptions {
             db,
             guild: None,
             http_base: None,
+            http_client: None,
             defer_after: DEFAULT_DEFER_AFTER,
             clock: Clock::system(),
         }
@@ -102,6 +109,7 @@ impl std::fmt::Debug for BotOptions {
             .field("snapshots", &self.snapshots)
             .field("guild", &self.guild)
             .field("http_base", &self.http_base)
+            .field("http_client", &self.http_client.is_some())
             .field("defer_after", &self.defer_after)
             .field("clock", &self.clock)
             .finish()
@@ -126,6 +134,8 @@ pub struct Data {
     /// interactions queues here instead of slicing the CPU so thin that no answer,
     /// deferral included, goes out in time.
     pub(crate) work: Arc<tokio::sync::Semaphore>,
+    /// The `Http` of each interaction answer ([`limits`]).
+    pub(crate) answers: limits::Answers,
 }
 
 /// The app for one interaction; shutdown waits until it is dropped.
@@ -221,6 +231,8 @@ pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Resu
         opts.snapshots.clone(),
     ));
     let slot = Arc::new(tokio::sync::RwLock::new(Some(app)));
+    let client = http_client(&opts)?;
+    let answers = limits::Answers::new(client.clone(), &opts.token, proxy_base(&opts));
     let data = Data {
         app: slot.clone(),
         defer_after: opts.defer_after,
@@ -228,6 +240,7 @@ pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Resu
         work: Arc::new(tokio::sync::Semaphore::new(
             std::thread::available_parallelism().map_or(2, |n| n.get()),
         )),
+        answers,
     };
 
     // A failure in the setup (registering the commands) ends the bot: without its
@@ -271,7 +284,7 @@ pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Resu
     if let Some(base) = &opts.http_base {
         tracing::warn!("Discord REST calls go to {base}, not to https://discord.com");
     }
-    let http = build_http(&opts)?;
+    let http = build_http(&opts, client);
     // Interactions need no intents; without GUILDS the gateway sends no guild data the
     // bot would only keep in memory.
     let intents = serenity::GatewayIntents::empty();
@@ -281,6 +294,7 @@ pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Resu
         .map_err(|e| format!("cannot create the Discord client: {e}"))?;
     let shard_manager = client.shard_manager.clone();
     let scheduler = scheduler::spawn(client.http.clone(), scheduled_app);
+    let pruner = limits::spawn_pruner(client.http.clone());
     // Discord says how many shards (GET /gateway/bot); this process runs them all.
     let mut client_task = tokio::spawn(async move { client.start_autosharded().await });
 
@@ -314,6 +328,7 @@ pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Resu
     }
     scheduler.abort();
     let _ = scheduler.await;
+    pruner.abort();
     // Wait for the interactions being answered, then take the app out so that no
     // later one gets it; with the last reference gone the database closes.
     let app = match tokio::time::timeout(DRAIN_TIMEOUT, slot.write()).await {
@@ -393,24 +408,38 @@ async fn open_app(db: PathBuf, snapshots: PathBuf, clock: Clock) -> Result<Arc<A
     .map_err(|e| format!("cannot open the database: {e}"))?
 }
 
-/// Serenity's HTTP client; with `http_base`, pointed at that base URL, without rate
-/// limiter and without any HTTP proxy from the environment.
-fn build_http(opts: &BotOptions) -> Result<serenity::Http, String> {
-    let builder = serenity::HttpBuilder::new(opts.token.trim());
-    let builder = match &opts.http_base {
-        Some(base) => {
-            let client = reqwest::Client::builder()
-                .no_proxy()
-                .build()
-                .map_err(|e| format!("cannot build the HTTP client: {e}"))?;
-            builder
-                .client(client)
-                .proxy(base.trim_end_matches('/'))
-                .ratelimiter_disabled(true)
-        }
-        None => builder,
+/// The HTTP client for Discord's REST API: the one the options give, else serenity's
+/// kind (rustls); with `http_base`, one that ignores any HTTP proxy from the environment.
+fn http_client(opts: &BotOptions) -> Result<reqwest::Client, String> {
+    if let Some(client) = &opts.http_client {
+        return Ok(client.clone());
+    }
+    let builder = reqwest::Client::builder();
+    let builder = if opts.http_base.is_some() {
+        builder.no_proxy()
+    } else {
+        builder
     };
-    Ok(builder.build())
+    builder
+        .build()
+        .map_err(|e| format!("cannot build the HTTP client: {e}"))
+}
+
+/// `http_base` without its trailing slash.
+fn proxy_base(opts: &BotOptions) -> Option<String> {
+    let base = opts.http_base.as_deref()?;
+    Some(base.trim_end_matches('/').to_string())
+}
+
+/// Serenity's `Http` on `client`, rate limiter on; with `http_base`, pointed at that
+/// base URL without rate limiter.
+fn build_http(opts: &BotOptions, client: reqwest::Client) -> serenity::Http {
+    let builder = serenity::HttpBuilder::new(opts.token.trim()).client(client);
+    match proxy_base(opts) {
+        Some(base) => builder.proxy(base).ratelimiter_disabled(true),
+        None => builder,
+    }
+    .build()
 }
 
 fn describe_client_error(e: &serenity::Error) -> String {

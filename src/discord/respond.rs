@@ -120,7 +120,7 @@ pub async fn answer(
     let (response, deferred) = match ready {
         Some(r) => (r, None),
         None => {
-            if let Err(error) = defer(http, target, private).await {
+            if let Err(error) = super::limits::bounded(defer(http, target, private)).await {
                 // Nothing is shown yet: everything public is still to announce.
                 let steps = plan(lang, job.await, Some(private));
                 return Err(undelivered(error, steps, 0));
@@ -130,7 +130,7 @@ pub async fn answer(
     };
     let steps = plan(lang, response, deferred);
     for i in 0..steps.len() {
-        if let Err(error) = execute(http, target, &steps[i]).await {
+        if let Err(error) = super::limits::bounded(execute(http, target, &steps[i])).await {
             return Err(undelivered(error, steps, i));
         }
     }

@@ -417,10 +417,17 @@ async fn a_board_game_through_discord() {
 }
 
 /// The token goes to Discord only as the Authorization header of REST calls and in the
-/// gateway IDENTIFY; it is in no URL, body or other header, and in no log line.
+/// gateway IDENTIFY; it is in no URL, body or other header, and in no log line. Every
+/// request went to `https://discord.com` (the fake, over TLS) and none needed a 429:
+/// the limiter kept to the fake's rate-limit headers.
 fn assert_token_only_in_authorization(fake: &FakeDiscord) {
     let requests = fake.requests();
     assert!(!requests.is_empty());
+    for r in &requests {
+        assert_eq!(r.header("host"), Some("discord.com"), "{}", r.target);
+        assert!(r.tls, "{} {} over plain HTTP", r.method, r.target);
+    }
+    assert_eq!(fake.state(|s| s.rate_limits.answered_429.clone()), vec![]);
     for r in &requests {
         assert_eq!(
             r.header("authorization"),
@@ -609,7 +616,7 @@ async fn serve_until_it_stops(setup: impl FnOnce(&mut fake_discord::State)) -> S
     fake.configure(setup);
     let dir = tempfile::tempdir().unwrap();
     let mut opts = BotOptions::new(TOKEN, dir.path().join("db"));
-    opts.http_base = Some(fake.base_url());
+    opts.http_client = Some(fake.client());
     let ended = tokio::time::timeout(WAIT, discord::serve(opts, std::future::pending()))
         .await
         .expect("the bot gives up in time");
@@ -629,17 +636,17 @@ async fn a_rejected_token_stops_the_bot() {
     assert!(!e.contains(TOKEN));
 }
 
-/// A plain HTTP request to the fake: (status, JSON body).
+/// A request to the fake, as `https://discord.com`: (status, JSON body).
 async fn call(
     fake: &FakeDiscord,
     method: &str,
     path: &str,
     body: serde_json::Value,
 ) -> (u16, serde_json::Value) {
-    let client = reqwest::Client::builder().no_proxy().build().unwrap();
     let method: reqwest::Method = method.parse().unwrap();
-    let r = client
-        .request(method, format!("{}{path}", fake.base_url()))
+    let r = fake
+        .client()
+        .request(method, format!("https://discord.com{path}"))
         .header("content-type", "application/json")
         .body(body.to_string())
         .send()
@@ -1282,4 +1289,148 @@ async fn late_game_boards_with_40_spots_are_played_by_clicks() {
     assert!(big_turns >= 1);
     assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
     bot.stop().await;
+}
+
+/// How long after its interaction the last message of `it`'s answer arrived, once it is
+/// answered.
+async fn answer_time(fake: &FakeDiscord, it: &fake_discord::Interaction) -> Duration {
+    let o = fake.outcome(it, Outcome::answered).await;
+    assert!(o.failures.is_empty(), "{:?}", o.failures);
+    o.last_at.unwrap().duration_since(it.at)
+}
+
+/// `/status` in 20 channels, one after the other (every answer deferred, so each is an
+/// edit through the interaction's webhook): the slowest answer's time.
+async fn twenty_answers(fake: &FakeDiscord, first_channel: u64) -> Duration {
+    let mut slowest = Duration::ZERO;
+    for c in first_channel..first_channel + 20 {
+        let it = fake.slash_in(c, &alice(), "status", vec![]);
+        slowest = slowest.max(answer_time(fake, &it).await);
+    }
+    slowest
+}
+
+/// Rate limits are per interaction, as Discord's are: while one interaction's webhook
+/// is rate limited (429, `retry_after` 5 s) or stalled for good, the answers to 20
+/// interactions in other channels are not held (each within 200 ms of the slowest of
+/// 20 such answers before), and the limited one is answered once its 5 s are over.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_rate_limited_interaction_holds_no_other_answer() {
+    use fake_discord::ratelimits::{Forced, Scope};
+    let bot = started(Duration::ZERO).await;
+    let fake = &bot.fake;
+    let before = twenty_answers(fake, CHANNEL_ID + 100).await;
+    let margin = Duration::from_millis(200);
+
+    fake.configure(|s| {
+        s.rate_limits.forced.push(Forced {
+            path: "/webhooks/".into(),
+            scope: Scope::User,
+            retry_after: Duration::from_secs(5),
+            times: 1,
+        })
+    });
+    let limited = fake.slash(&alice(), "status", vec![]);
+    let refused_at = fake
+        .wait_for("the 429", |s| {
+            let r = s.requests.iter().rfind(|r| r.status == 429)?;
+            Some(r.at)
+        })
+        .await;
+    let during = twenty_answers(fake, CHANNEL_ID + 200).await;
+    assert!(
+        during <= before + margin,
+        "answers took up to {during:?} during another's 429, {before:?} before"
+    );
+    assert!(
+        fake.outcome_now(&limited).original.is_none(),
+        "the limited answer waits for its retry_after"
+    );
+    let o = fake.outcome(&limited, Outcome::answered).await;
+    let retried = o.last_at.unwrap().duration_since(refused_at);
+    assert!(
+        retried >= Duration::from_secs(5),
+        "retried after {retried:?}"
+    );
+    assert_eq!(fake.state(|s| s.rate_limits.answered_429.len()), 1);
+
+    // A request that never gets an answer holds no other answer either.
+    fake.configure(|s| s.stall.push("/webhooks/".into()));
+    let stalled = fake.slash(&alice(), "status", vec![]);
+    fake.wait_for("the stalled request", |s| {
+        s.requests.iter().any(|r| r.status == 0).then_some(())
+    })
+    .await;
+    fake.configure(|s| s.stall.clear());
+    let during = twenty_answers(fake, CHANNEL_ID + 300).await;
+    assert!(
+        during <= before + margin,
+        "answers took up to {during:?} during another's stall, {before:?} before"
+    );
+    assert!(fake.outcome_now(&stalled).original.is_none());
+    bot.stop().await;
+}
+
+// The bot's own rate limiting (`src/discord/limits.rs`), on its own.
+mod limiter {
+    use carcassonne_bot::discord::limits;
+    use poise::serenity_prelude as serenity;
+    use std::sync::Arc;
+
+    /// 100,000 interactions answered through the shared limiter (poise's autocomplete
+    /// answers do) and 1,000 channels posted to leave one bucket each; a prune keeps
+    /// only those still in their window or in use.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn pruning_keeps_the_limiters_state_bounded() {
+        let http = serenity::HttpBuilder::new("MTIz.abc.def").build();
+        let routes = http.ratelimiter.as_ref().unwrap().routes();
+        let token = "t".repeat(100);
+        let in_use = {
+            let mut map = routes.write().await;
+            for i in 1..=100_000u64 {
+                let route = serenity::Route::InteractionResponse {
+                    interaction_id: serenity::InteractionId::new(i),
+                    token: &token,
+                };
+                map.entry(route.ratelimiting_bucket()).or_default();
+            }
+            for c in 1..=1_000u64 {
+                let route = serenity::Route::ChannelMessages {
+                    channel_id: serenity::ChannelId::new(c),
+                };
+                map.entry(route.ratelimiting_bucket()).or_default();
+            }
+            assert_eq!(map.len(), 101_000);
+            let busy = serenity::Route::ChannelMessages {
+                channel_id: serenity::ChannelId::new(1),
+            };
+            Arc::clone(&map[&busy.ratelimiting_bucket()])
+        };
+        assert_eq!(
+            limits::prune(&http).await,
+            1,
+            "only the bucket in use is kept"
+        );
+        drop(in_use);
+        assert_eq!(limits::prune(&http).await, 0);
+    }
+
+    #[test]
+    fn each_interaction_gets_a_limiter_of_its_own() {
+        let answers = limits::Answers::new(reqwest::Client::new(), " MTIz.abc.def ", None);
+        let app = Some(serenity::ApplicationId::new(42));
+        let (a, b) = (answers.for_interaction(app), answers.for_interaction(app));
+        let (ra, rb) = (
+            a.ratelimiter.as_ref().unwrap(),
+            b.ratelimiter.as_ref().unwrap(),
+        );
+        assert!(!Arc::ptr_eq(&ra.routes(), &rb.routes()));
+        assert_eq!(a.application_id(), app);
+        let proxied = limits::Answers::new(
+            reqwest::Client::new(),
+            "MTIz.abc.def",
+            Some("http://x".into()),
+        );
+        assert!(proxied.for_interaction(app).ratelimiter.is_none());
+    }
 }

@@ -142,7 +142,7 @@ async fn two_hundred_channels_until_two_thousand_moves() {
     fake.configure(|s| s.keep_bodies = false);
     let dir = tempfile::tempdir().unwrap();
     let mut opts = BotOptions::new(TOKEN, dir.path().join("db"));
-    opts.http_base = Some(fake.base_url());
+    opts.http_client = Some(fake.client());
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let bot = tokio::spawn(discord::serve(opts, async {
         let _ = stopped.await;

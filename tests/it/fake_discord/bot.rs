@@ -52,7 +52,7 @@ impl Bot {
         tune: impl FnOnce(&mut BotOptions),
     ) -> Bot {
         let mut opts = BotOptions::new(TOKEN, dir.path().join("db"));
-        opts.http_base = Some(fake.base_url());
+        opts.http_client = Some(fake.client());
         tune(&mut opts);
         let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(discord::serve(opts, async {

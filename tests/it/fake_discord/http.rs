@@ -143,17 +143,25 @@ async fn read_chunked(
     }
 }
 
-/// A response with a JSON body (or none for 204).
-pub fn response(status: u16, body: Option<&serde_json::Value>) -> Vec<u8> {
+/// A response with a JSON body (or none for 204) and `headers`.
+pub fn response(
+    status: u16,
+    body: Option<&serde_json::Value>,
+    headers: &[(String, String)],
+) -> Vec<u8> {
     let reason = match status {
         200 => "OK",
         204 => "No Content",
         400 => "Bad Request",
         404 => "Not Found",
+        429 => "Too Many Requests",
         _ => "Status",
     };
     let body = body.map(|b| b.to_string()).unwrap_or_default();
     let mut out = format!("HTTP/1.1 {status} {reason}\r\n");
+    for (k, v) in headers {
+        out.push_str(&format!("{k}: {v}\r\n"));
+    }
     if status != 204 {
         out.push_str("Content-Type: application/json\r\n");
         out.push_str(&format!("Content-Length: {}\r\n", body.len()));

@@ -1,5 +1,8 @@
 //! A fake Discord on loopback for end-to-end tests of the bot: one port for the REST
-//! API (HTTP/1.1) and the gateway (`GET /ws`, a websocket, one connection per shard).
+//! API (HTTP/1.1 over TLS as `discord.com`, [`tls`]; plain HTTP too, for `--api-base`)
+//! and the gateway (`GET /ws`, a websocket, one connection per shard). Its answers carry
+//! Discord's rate-limit headers and 429s ([`ratelimits`]); it can stall requests
+//! ([`State::stall`]) and throttle uploads ([`State::upload_bytes_per_second`]).
 //!
 //! It answers what the bot asks at start (gateway URL and shard count, application,
 //! command registration, which it records), accepts interaction callbacks, follow-ups,
@@ -41,6 +44,8 @@ mod channels;
 mod gateway;
 mod http;
 pub mod limits;
+pub mod ratelimits;
+mod tls;
 
 use poise::serenity_prelude as serenity;
 use serde_json::{Value, json};
@@ -48,7 +53,7 @@ use std::collections::{HashMap, HashSet};
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tokio::io::AsyncWriteExt;
+use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{mpsc, watch};
 
@@ -213,9 +218,12 @@ pub struct Request {
     pub json: Option<Value>,
     /// The files of a multipart body.
     pub files: Vec<Part>,
+    /// 0: stalled, never answered.
     pub status: u16,
     /// When the fake received it.
     pub at: Instant,
+    /// It came over TLS (as to `https://discord.com`).
+    pub tls: bool,
 }
 
 impl Request {
@@ -310,6 +318,14 @@ pub struct State {
     /// Each guild's `guild_locale` (the server's Community language) where it is not
     /// `en-US`, Discord's default.
     pub guild_locales: HashMap<u64, String>,
+    /// Rate limits: the buckets, their headers, and the 429s a test orders.
+    pub rate_limits: ratelimits::RateLimits,
+    /// Requests whose path contains one of these are read, recorded (status 0) and
+    /// never answered.
+    pub stall: Vec<String>,
+    /// How fast request bodies arrive (bytes per second; `None`: as fast as loopback),
+    /// for a slow uplink.
+    pub upload_bytes_per_second: Option<u64>,
     interactions: HashMap<String, Pending>,
     /// Requests (indices) by interaction token.
     by_token: HashMap<String, Vec<usize>>,
@@ -341,6 +357,9 @@ impl Default for State {
             reject_token: false,
             dms: channels::Dms::default(),
             guild_locales: HashMap::new(),
+            rate_limits: ratelimits::RateLimits::default(),
+            stall: Vec::new(),
+            upload_bytes_per_second: None,
             interactions: HashMap::new(),
             by_token: HashMap::new(),
             meta: HashMap::new(),
@@ -383,6 +402,7 @@ pub struct Inner {
     /// The gateway connection of each shard.
     gateway: Mutex<HashMap<u32, mpsc::UnboundedSender<Value>>>,
     addr: SocketAddr,
+    tls: tls::Tls,
 }
 
 impl Inner {
@@ -726,6 +746,7 @@ impl FakeDiscord {
             changed,
             gateway: Mutex::new(HashMap::new()),
             addr,
+            tls: tls::Tls::new(),
         });
         let acceptor = inner.clone();
         tokio::spawn(async move {
@@ -737,9 +758,16 @@ impl FakeDiscord {
         FakeDiscord { inner, changes }
     }
 
-    /// What the bot gets as its REST base (instead of https://discord.com).
+    /// A plain-HTTP base URL for the REST API (the hidden `--api-base`, without TLS
+    /// and rate limiter); the tests' bot uses [`FakeDiscord::client`] instead.
     pub fn base_url(&self) -> String {
         format!("http://{}", self.inner.addr)
+    }
+
+    /// The HTTP client the bot gets: `https://discord.com` is this fake (its address,
+    /// its certificate), so the bot runs its production HTTP stack, rate limiter on.
+    pub fn client(&self) -> reqwest::Client {
+        self.inner.tls.client(self.inner.addr)
     }
 
     /// Changes how the fake behaves.
@@ -1139,7 +1167,8 @@ fn outcome(s: &State, it: &Interaction) -> Outcome {
     o
 }
 
-/// One connection: a websocket if it starts with `GET /ws`, else HTTP requests.
+/// One connection: a websocket if it starts with `GET /ws`, HTTPS if it starts a TLS
+/// handshake, else plain HTTP requests.
 async fn connection(stream: TcpStream, inner: Arc<Inner>) {
     let mut peek = [0u8; 8];
     let n = loop {
@@ -1151,14 +1180,21 @@ async fn connection(stream: TcpStream, inner: Arc<Inner>) {
     };
     if n >= 7 && &peek[..7] == b"GET /ws" {
         gateway::serve(stream, inner).await;
+    } else if peek[0] == 0x16 {
+        // A TLS ClientHello.
+        match inner.tls.acceptor.accept(stream).await {
+            Ok(tls) => serve_http(tls, inner, true).await,
+            Err(e) => inner.error(format!("TLS handshake failed: {e}")),
+        }
     } else {
-        serve_http(stream, inner).await;
+        serve_http(stream, inner, false).await;
     }
 }
 
-async fn serve_http(mut stream: TcpStream, inner: Arc<Inner>) {
+async fn serve_http(mut stream: impl AsyncRead + AsyncWrite + Unpin, inner: Arc<Inner>, tls: bool) {
     let mut buf = Vec::new();
     loop {
+        let started = Instant::now();
         let raw = match http::read_request(&mut stream, &mut buf).await {
             Ok(Some(r)) => r,
             Ok(None) => return,
@@ -1167,9 +1203,19 @@ async fn serve_http(mut stream: TcpStream, inner: Arc<Inner>) {
                 return;
             }
         };
-        let (status, body) = handle(&inner, raw);
+        // A slow uplink: the body is done arriving only after its length at that rate.
+        let rate = inner.state(|s| s.upload_bytes_per_second);
+        if let Some(rate) = rate.filter(|r| *r > 0) {
+            let upload = Duration::from_secs_f64(raw.body.len() as f64 / rate as f64);
+            tokio::time::sleep_until((started + upload).into()).await;
+        }
+        let (status, body, headers) = handle(&inner, raw, tls);
+        if status == 0 {
+            // Stalled: the connection stays open, unanswered.
+            std::future::pending::<()>().await;
+        }
         if stream
-            .write_all(&http::response(status, body.as_ref()))
+            .write_all(&http::response(status, body.as_ref(), &headers))
             .await
             .is_err()
         {
@@ -1186,10 +1232,18 @@ fn discord_error(code: u64, message: &str) -> Option<Value> {
 /// What one request does: its status and body, and the message it creates or edits.
 type Answer = (u16, Option<Value>, Option<Meta>);
 
-/// Answers one REST call and records it.
-fn handle(inner: &Arc<Inner>, raw: http::RawRequest) -> (u16, Option<Value>) {
+/// Answers one REST call and records it: status (0: never answered), body, headers.
+fn handle(
+    inner: &Arc<Inner>,
+    raw: http::RawRequest,
+    tls: bool,
+) -> (u16, Option<Value>, Vec<(String, String)>) {
     let at = Instant::now();
     let path = raw.target.split('?').next().unwrap_or_default().to_string();
+    let (stalled, verdict) = inner.update(|s| {
+        let stalled = s.stall.iter().any(|p| path.contains(p.as_str()));
+        (stalled, s.rate_limits.check(&raw.method, &path, at))
+    });
     let (json, files) = match raw.header("content-type") {
         Some(ct) if ct.starts_with("multipart/form-data") => match http::multipart(ct, &raw.body) {
             Ok(parts) => {
@@ -1222,6 +1276,11 @@ fn handle(inner: &Arc<Inner>, raw: http::RawRequest) -> (u16, Option<Value>) {
     let j = json.clone().unwrap_or(Value::Null);
     let mut token_of = None;
     let (status, body, meta): Answer = match (raw.method.as_str(), segments.as_slice()) {
+        _ if stalled => (0, None, None),
+        _ if verdict.refused.is_some() => {
+            let (status, body) = verdict.refused.clone().unwrap_or_default();
+            (status, Some(body), None)
+        }
         ("GET", ["api", "v10", "gateway"]) => (200, Some(json!({"url": inner.ws_url()})), None),
         ("GET", ["api", "v10", "gateway", "bot"]) => {
             let shards = inner.state.lock().unwrap().shards;
@@ -1320,9 +1379,10 @@ fn handle(inner: &Arc<Inner>, raw: http::RawRequest) -> (u16, Option<Value>) {
             },
             status,
             at,
+            tls,
         });
     });
-    (status, body)
+    (status, body, verdict.headers)
 }
 
 /// Checks a message body against Discord's limits; a violation is a test failure too.
