@@ -40,6 +40,8 @@ pub(crate) async fn run(
     let missing = permissions::missing(app_permissions, permissions::is_thread(channel_kind));
     let refusal = (posts && !missing.is_empty()).then(|| permissions::refusal(who.lang, &missing));
     let notes = data.notes.take(who.user);
+    // Kept until the answer that carries them is delivered.
+    let kept = notes.clone();
     let app = Arc::clone(&running.app);
     let ctx = who.clone();
     let ctx_lang = who.lang;
@@ -78,6 +80,10 @@ pub(crate) async fn run(
     };
     let answered = respond::answer(http, &target, job, (when, who.lang), data.defer_after);
     if let Err(failed) = answered.await {
+        // The notes may not have been shown: they come again with the next command.
+        for note in kept {
+            data.notes.add_unique(who.user, note);
+        }
         rescue::rescue(http, &data.notes, &who, &what, failed).await;
     }
     drop(running);

@@ -68,6 +68,27 @@ impl Bot {
         }
     }
 
+    /// A bot on `fake` with a fresh database, returned as soon as its shard has
+    /// identified (its commands may not be registered yet).
+    pub async fn start_connected(fake: FakeDiscord, tune: impl FnOnce(&mut BotOptions)) -> Bot {
+        let dir = tempfile::tempdir().unwrap();
+        let mut opts = BotOptions::new(TOKEN, dir.path().join("db"));
+        opts.http_base = Some(fake.base_url());
+        opts.guild = Some(GUILD_ID);
+        tune(&mut opts);
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(discord::serve(opts, async {
+            let _ = stopped.await;
+        }));
+        fake.shards_connected(1, WAIT).await;
+        Bot {
+            fake,
+            dir,
+            stop,
+            task,
+        }
+    }
+
     /// Stops the bot as a signal would, and checks it ends cleanly within `WAIT`.
     pub async fn stop(self) -> (FakeDiscord, tempfile::TempDir) {
         self.stop_within(WAIT).await
