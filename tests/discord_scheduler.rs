@@ -147,24 +147,36 @@ async fn reminders_are_created_messages_and_dms_go_through_a_dm_channel() {
     assert_eq!(refused, 403);
     assert!(fake.state(|s| dms_to(s, alice.id)).is_empty());
     // Her `/notify dm` is turned off (no refused DM every turn) and she is told, once,
-    // with her next command (the note is left just after the refusal: ask until then).
+    // privately, with her next command (whichever it is: a click of hers may carry it).
     let told = "so your turn notices by direct message are now **off**";
-    let mut o = fake.answer(&fake.slash(&alice, "notify", vec![])).await;
+    let carried = |s: &fake_discord::State| -> Vec<serde_json::Value> {
+        s.requests
+            .iter()
+            .filter(|r| (200..300).contains(&r.status))
+            .filter_map(|r| r.json.clone())
+            .filter(|j| j.to_string().contains(told))
+            .collect()
+    };
     for _ in 0..30 {
-        if o.text().contains(told) {
+        if !fake.state(|s| carried(s)).is_empty() {
             break;
         }
+        fake.answer(&fake.slash(&alice, "notify", vec![])).await;
         tokio::time::sleep(Duration::from_millis(100)).await;
-        o = fake.answer(&fake.slash(&alice, "notify", vec![])).await;
     }
-    assert!(o.text().contains(told), "{}", o.text());
+    let notes = fake.state(|s| carried(s));
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    let flags = notes[0]["flags"]
+        .as_u64()
+        .or_else(|| notes[0]["data"]["flags"].as_u64());
+    assert_eq!(flags, Some(fake_discord::EPHEMERAL), "{}", notes[0]);
+    let o = fake.answer(&fake.slash(&alice, "notify", vec![])).await;
     assert!(
         o.text().contains("Direct messages: **off**"),
         "{}",
         o.text()
     );
-    let again = fake.answer(&fake.slash(&alice, "notify", vec![])).await;
-    assert!(!again.text().contains(told), "{}", again.text());
+    assert!(!o.text().contains(told), "{}", o.text());
     let opened: Vec<String> = fake
         .requests()
         .iter()
