@@ -928,6 +928,7 @@ async fn threads_forum_posts_and_missing_permissions() {
     const POST: u64 = CHANNEL_ID + 21;
     const MUTED_THREAD: u64 = CHANNEL_ID + 30;
     const NO_FILES: u64 = CHANNEL_ID + 40;
+    const LOCKED: u64 = CHANNEL_ID + 50;
     let fake = FakeDiscord::start().await;
     fake.configure(|s| {
         let threads_only = BOT_PERMISSIONS & !SEND_MESSAGES;
@@ -956,6 +957,13 @@ async fn threads_forum_posts_and_missing_permissions() {
             MUTED_THREAD,
             Channel {
                 app_permissions: BOT_PERMISSIONS & !SEND_MESSAGES_IN_THREADS,
+                ..Channel::thread(CHANNEL_ID)
+            },
+        );
+        s.channels.insert(
+            LOCKED,
+            Channel {
+                locked: true,
                 ..Channel::thread(CHANNEL_ID)
             },
         );
@@ -1028,6 +1036,20 @@ async fn threads_forum_posts_and_missing_permissions() {
             .await;
         assert!(help.text().contains("/place"));
     }
+    // A locked thread (Discord says so in the interaction's channel): refused
+    // privately, with how to fix it; nothing is created.
+    let o = fake
+        .answer(&fake.slash_in(LOCKED, &alice, "new", vec![]))
+        .await;
+    assert_eq!(o.visible().len(), 1);
+    assert!(o.visible()[0].ephemeral);
+    assert!(
+        o.text()
+            .starts_with("This thread is locked: only moderators may post in it"),
+        "{}",
+        o.text()
+    );
+    assert!(status(LOCKED).await.contains("no game in this channel"));
     assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
     bot.stop().await;
 }

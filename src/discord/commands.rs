@@ -204,6 +204,7 @@ fn slash(
             target: respond::Target::new(interaction.id, &interaction.token),
             app_permissions: interaction.app_permissions,
             channel_kind: interaction.channel.as_ref().map(|c| c.kind),
+            thread_locked: super::permissions::locked(interaction.channel.as_ref()),
             what,
         };
         dispatch::run(&ctx.serenity_context().http, data, running, incoming, cmd).await;

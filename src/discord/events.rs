@@ -49,6 +49,7 @@ async fn component(
         target: respond::Target::new(click.id, &click.token),
         app_permissions: click.app_permissions,
         channel_kind: click.channel.as_ref().map(|c| c.kind),
+        thread_locked: super::permissions::locked(click.channel.as_ref()),
         what,
     };
     dispatch::run(http, data, running, incoming, cmd).await;

@@ -92,6 +92,9 @@ pub struct Channel {
     pub parent: Option<u64>,
     /// The bot's permissions there (Discord sends them as `app_permissions`).
     pub app_permissions: u64,
+    /// A locked thread (`thread_metadata.locked`): only moderators (Manage Threads,
+    /// which the bot never has) may post; Discord refuses others with 50083.
+    pub locked: bool,
 }
 
 impl Channel {
@@ -101,6 +104,7 @@ impl Channel {
             kind: GUILD_TEXT,
             parent: None,
             app_permissions: BOT_PERMISSIONS,
+            locked: false,
         }
     }
 
@@ -130,7 +134,7 @@ impl Channel {
                 "archived": false,
                 "auto_archive_duration": 1440,
                 "archive_timestamp": "2024-01-01T00:00:00.000000+00:00",
-                "locked": false,
+                "locked": self.locked,
             });
         }
         c
@@ -1631,6 +1635,9 @@ fn channel_message(inner: &Inner, channel: u64, j: &Value, files: &[Part]) -> An
         Some(10003) => return (404, discord_error(10003, "Unknown Channel"), None),
         Some(code) => return (403, discord_error(code, "Missing Access"), None),
         None => {}
+    }
+    if ch.locked {
+        return (403, discord_error(50083, "Thread is archived"), None);
     }
     if refused_dm {
         return (
