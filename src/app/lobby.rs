@@ -130,6 +130,7 @@ pub fn new_game(s: &mut Session, setup: NewGame) -> Result<Response, StoreError>
             reminder: setup.reminder.unwrap_or(Some(DEFAULT_REMINDER)),
             turn_limit: setup.turn_limit.flatten(),
             waiting: None,
+            unreachable: false,
         },
         revision: 0,
     };

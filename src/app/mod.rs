@@ -31,7 +31,7 @@ pub use command::{Arg, COMMANDS, Command, CommandSpec, GameType, NewGame};
 pub use components::{command as component_command, command_in as component_command_in};
 pub use reply::{ButtonStyle, Component, File, Message, Response, SelectOption, Visibility};
 pub use text::RULE_TOPICS;
-pub use timers::{Notice, Recipient};
+pub use timers::{Notice, Purpose, Recipient};
 
 use crate::i18n::Lang;
 use crate::store::recover::Recovery;

@@ -9,6 +9,11 @@
 //!   [`App::run_due`] posts what is due: reminders (a new message that mentions the
 //!   awaited player, at most [`MAX_REMINDERS`] per wait), the deadline notice, and the
 //!   queued direct messages.
+//! - A front that can fail to deliver takes them with [`App::take_due`] instead: a
+//!   reminder is saved as told only when the front says it was delivered
+//!   ([`App::mark_told`]), so a failed one is due again; a channel Discord says is gone
+//!   or closed is marked unreachable ([`App::mark_unreachable`]) and nothing is due
+//!   there until a player's move.
 
 use super::clock::duration_in;
 use super::reply::Message;
@@ -17,6 +22,7 @@ use crate::i18n::Lang;
 use crate::store::{ChannelRecord, Loaded, RecordGame, StoreError, TurnTimers, Waiting};
 use crate::t;
 use std::cell::Cell;
+use std::collections::HashSet;
 
 /// Reminders per wait.
 pub const MAX_REMINDERS: u8 = 3;
@@ -43,6 +49,22 @@ pub struct Notice {
     pub message: Message,
     /// The language it is written in (the game's): for what a front adds to it.
     pub lang: Lang,
+    /// What it is, for what a front does once it is delivered or when it cannot be.
+    pub purpose: Purpose,
+}
+
+/// What a [`Notice`] is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// A reminder or a deadline notice. The last one of a channel carries the wait as
+    /// told, to be saved with [`App::mark_told`] once delivered (until then it is due
+    /// again).
+    Reminder { told: Option<Waiting> },
+    /// The announcement of a move that is saved already (a decision's default, a
+    /// computer seat's move): if it cannot be delivered the players must be told.
+    Move,
+    /// A direct message.
+    Direct,
 }
 
 /// The decision a record waits for: the seat and the log length; `None` in a lobby or
@@ -68,6 +90,9 @@ pub(crate) fn refresh(r: &mut ChannelRecord, since: u64) -> Option<u8> {
         }
         Some(k) if Some(k) == before => None,
         Some((seat, moves)) => {
+            // A new decision after a move: whoever moved could post (the fronts check
+            // that first), so the channel is reachable again.
+            r.timers.unreachable = false;
             // A computer seat is never reminded nor kicked: its wait counts as told.
             let computer = r.seat_ai(seat).is_some();
             let default_at = match &r.game {
@@ -94,6 +119,9 @@ pub(crate) fn refresh(r: &mut ChannelRecord, since: u64) -> Option<u8> {
 /// existed has no wait stored: it is due at once, to start its wait then (so that an
 /// upgrade does not ping every old game at the same moment).
 pub fn next_due(t: &TurnTimers) -> Option<u64> {
+    if t.unreachable {
+        return None;
+    }
     let default_at = t.waiting.as_ref().and_then(|w| w.default_at);
     if t.reminder.is_none() && t.turn_limit.is_none() {
         return default_at;
@@ -163,6 +191,12 @@ impl App {
     /// The earliest time anything is due (now if direct messages are queued); `None`
     /// when nothing is waiting.
     pub fn next_due(&self) -> Result<Option<u64>, StoreError> {
+        self.next_due_except(&HashSet::new())
+    }
+
+    /// [`App::next_due`] without the channels in `busy` (a front is still delivering
+    /// what they had due).
+    pub fn next_due_except(&self, busy: &HashSet<u64>) -> Result<Option<u64>, StoreError> {
         if !self
             .outbox
             .lock()
@@ -175,14 +209,31 @@ impl App {
             .store
             .due_times()?
             .iter()
+            .filter(|s| !busy.contains(&s.channel))
             .filter_map(|s| next_due(&s.timers))
             .min())
     }
 
     /// Everything due now: queued direct messages, then the reminders and deadline
-    /// notices of every game, in channel order. What is returned is marked as done on
-    /// disk first, so each fires once.
+    /// notices of every game, in channel order, marked as told on disk at once (for a
+    /// front whose delivery cannot fail: the local mode, tests), so each fires once.
     pub fn run_due(&self) -> Vec<Notice> {
+        let due = self.take_due(&HashSet::new());
+        for n in &due {
+            if let Purpose::Reminder { told: Some(told) } = &n.purpose
+                && let Err(e) = self.mark_told(n.channel, told)
+            {
+                tracing::error!(channel = n.channel, error = %e, "cannot save a reminder as told");
+            }
+        }
+        due
+    }
+
+    /// Everything due now except in the channels in `busy`, as [`App::run_due`], but
+    /// reminders are not saved as told: the front calls [`App::mark_told`] once Discord
+    /// accepted them. Decision defaults are applied (and saved) here: their
+    /// announcements are [`Purpose::Move`].
+    pub fn take_due(&self, busy: &HashSet<u64>) -> Vec<Notice> {
         let now = self.now();
         let mut out: Vec<Notice> =
             std::mem::take(&mut *self.outbox.lock().unwrap_or_else(|p| p.into_inner()));
@@ -194,7 +245,7 @@ impl App {
             }
         };
         for s in due {
-            if next_due(&s.timers).is_none_or(|t| t > now) {
+            if busy.contains(&s.channel) || next_due(&s.timers).is_none_or(|t| t > now) {
                 continue;
             }
             // As commands do: the gate (shared), then the channel (a default applied
@@ -210,7 +261,78 @@ impl App {
         out
     }
 
-    /// The due events of one channel (under its lock), saved as told.
+    /// Saves a channel's wait as `told` (a reminder or deadline notice was delivered),
+    /// unless the game moved on meanwhile.
+    pub fn mark_told(&self, channel: u64, told: &Waiting) -> Result<(), StoreError> {
+        let _shared = self.gate.read().unwrap_or_else(|p| p.into_inner());
+        let lock = self.lock(channel);
+        let _guard = lock.lock().unwrap_or_else(|p| p.into_inner());
+        let Loaded::Game(r) = self.store.load(channel)? else {
+            return Ok(());
+        };
+        let mut r = *r;
+        let Some(w) = r.timers.waiting.as_mut() else {
+            return Ok(());
+        };
+        if (w.seat, w.moves, w.since) != (told.seat, told.moves, told.since) {
+            return Ok(());
+        }
+        let before = w.clone();
+        w.reminders = w.reminders.max(told.reminders);
+        w.deadline_told |= told.deadline_told;
+        if *w != before {
+            self.store.save(channel, &mut r)?;
+        }
+        Ok(())
+    }
+
+    /// Discord says the game's channel is gone or closed to the bot: nothing is due
+    /// there any more (until a player's move). Returns the people who play there, to be
+    /// told privately, or nobody when it was marked already.
+    pub fn mark_unreachable(&self, channel: u64) -> Result<Vec<u64>, StoreError> {
+        let _shared = self.gate.read().unwrap_or_else(|p| p.into_inner());
+        let lock = self.lock(channel);
+        let _guard = lock.lock().unwrap_or_else(|p| p.into_inner());
+        let Loaded::Game(r) = self.store.load(channel)? else {
+            return Ok(Vec::new());
+        };
+        let mut r = *r;
+        if r.timers.unreachable {
+            return Ok(Vec::new());
+        }
+        r.timers.unreachable = true;
+        self.store.save(channel, &mut r)?;
+        Ok(self.players_of(&r))
+    }
+
+    /// The people (not computer seats) who play in a channel's game.
+    pub fn players_in(&self, channel: u64) -> Vec<u64> {
+        match self.store.peek(channel) {
+            Ok(Some(r)) => self.players_of(&r),
+            _ => Vec::new(),
+        }
+    }
+
+    fn players_of(&self, r: &ChannelRecord) -> Vec<u64> {
+        (0..r.seats.len() as u8)
+            .filter_map(|s| r.seat_human(s))
+            .collect()
+    }
+
+    /// Discord refuses direct messages to `user` (50007): their `/notify dm` is turned
+    /// off. Returns whether it was on (then they should be told).
+    pub fn dms_refused(&self, user: u64) -> Result<bool, StoreError> {
+        let mut s = self.store.user_settings(user)?;
+        if !s.dm {
+            return Ok(false);
+        }
+        s.dm = false;
+        self.store.set_user_settings(user, &s)?;
+        Ok(true)
+    }
+
+    /// The due events of one channel (under its lock); the wait is saved when it was
+    /// missing or stale, and each reminder carries the wait as told.
     fn fire(&self, channel: u64, now: u64) -> Result<Vec<Notice>, StoreError> {
         let Loaded::Game(r) = self.store.load(channel)? else {
             return Ok(Vec::new());
@@ -245,6 +367,7 @@ impl App {
                 to: Recipient::Channel(channel),
                 channel,
                 lang: gl,
+                purpose: Purpose::Reminder { told: None },
                 message: Message::public(t!(
                     gl,
                     key,
@@ -264,6 +387,7 @@ impl App {
                 to: Recipient::Channel(channel),
                 channel,
                 lang: gl,
+                purpose: Purpose::Reminder { told: None },
                 message: Message::public(t!(
                     gl,
                     "app-deadline-passed",
@@ -274,8 +398,10 @@ impl App {
                 .mentioning(user),
             });
         }
-        r.timers.waiting = Some(told);
-        // Also stores a wait that was missing or stale.
+        if let Some(last) = out.last_mut() {
+            last.purpose = Purpose::Reminder { told: Some(told) };
+        }
+        // Stores a wait that was missing or stale (as not told yet).
         if r.timers != stored {
             self.store.save(channel, &mut r)?;
         }
@@ -349,6 +475,7 @@ impl App {
                 channel,
                 lang: gl,
                 message,
+                purpose: Purpose::Move,
             })
             .collect())
     }

@@ -268,6 +268,7 @@ pub fn turn_dm(app: &App, ctx: &Ctx, user: u64, out: &Response) {
         to: Recipient::User(user),
         channel: ctx.channel,
         message,
+        purpose: super::Purpose::Direct,
     });
 }
 

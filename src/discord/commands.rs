@@ -204,6 +204,7 @@ fn slash(
             target: respond::Target::new(interaction.id, &interaction.token),
             app_permissions: interaction.app_permissions,
             channel_kind: interaction.channel.as_ref().map(|c| c.kind),
+            thread_locked: super::permissions::locked(interaction.channel.as_ref()),
             what,
         };
         dispatch::run(&ctx.serenity_context().http, data, running, incoming, cmd).await;
@@ -346,7 +347,8 @@ mod tests {
 
     /// Every translated name, description and choice follows the rules of the English
     /// ones (names: lowercase ASCII, digits, `-` and `_`, 1-32; descriptions and choice
-    /// names 1-100; option names unique in a command), for every command in every
+    /// names 1-100; option names unique in a command, and none the English name of
+    /// another option of the command), for every command in every
     /// language, and a command's text stays within Discord's 4000 characters per locale.
     #[test]
     fn translations_fit_discords_limits() {
@@ -369,10 +371,23 @@ mod tests {
                     assert!(text_ok(d), "{at}: {d}");
                     let mut total = name.len() + d.chars().count();
                     let mut option_names = Vec::new();
+                    let defaults: Vec<&str> = c["options"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .filter_map(|o| o["name"].as_str())
+                        .collect();
                     for o in c["options"].as_array().unwrap() {
                         let at = format!("{at} {}", o["name"]);
                         let name = o["name_localizations"][locale].as_str().expect(&at);
                         assert!(name_ok(name), "{at}: {name}");
+                        // Commands are read by either name (the local mode, a client
+                        // in another language): no translation may be another
+                        // option's English name.
+                        assert!(
+                            !defaults.iter().any(|d| *d == name && *d != o["name"]),
+                            "{at}: {name} is the English name of another option"
+                        );
                         option_names.push(name);
                         let d = o["description_localizations"][locale].as_str().expect(&at);
                         assert!(text_ok(d), "{at}: {d}");

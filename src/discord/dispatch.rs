@@ -15,6 +15,8 @@ pub(crate) struct Incoming<'a> {
     pub app_permissions: Option<serenity::Permissions>,
     /// The channel's kind (threads and forum posts need Send Messages in Threads).
     pub channel_kind: Option<serenity::ChannelType>,
+    /// A locked thread: only moderators may post there, which the bot is not.
+    pub thread_locked: bool,
     /// The command in words, for the log and the notes.
     pub what: String,
 }
@@ -32,14 +34,21 @@ pub(crate) async fn run(
         target,
         app_permissions,
         channel_kind,
+        thread_locked,
         what,
     } = incoming;
     let when = respond::When::of(cmd.as_ref().ok());
     // A command that posts publicly needs to be able to post here.
     let posts = cmd.as_ref().is_ok_and(|c| !c.is_private());
     let missing = permissions::missing(app_permissions, permissions::is_thread(channel_kind));
-    let refusal = (posts && !missing.is_empty()).then(|| permissions::refusal(who.lang, &missing));
+    let refusal = if posts && thread_locked {
+        Some(crate::t!(who.lang, "app-discord-locked-thread"))
+    } else {
+        (posts && !missing.is_empty()).then(|| permissions::refusal(who.lang, &missing))
+    };
     let notes = data.notes.take(who.user);
+    // Kept until the answer that carries them is delivered.
+    let kept = notes.clone();
     let app = Arc::clone(&running.app);
     let ctx = who.clone();
     let ctx_lang = who.lang;
@@ -80,6 +89,10 @@ pub(crate) async fn run(
     let answers = data.answers.for_interaction(http.application_id());
     let answered = respond::answer(&answers, &target, job, (when, who.lang), data.defer_after);
     if let Err(failed) = answered.await {
+        // The notes may not have been shown: they come again with the next command.
+        for note in kept {
+            data.notes.add_unique(who.user, note);
+        }
         rescue::rescue(http, &data.notes, &who, &what, failed).await;
     }
     drop(running);

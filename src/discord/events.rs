@@ -49,6 +49,7 @@ async fn component(
         target: respond::Target::new(click.id, &click.token),
         app_permissions: click.app_permissions,
         channel_kind: click.channel.as_ref().map(|c| c.kind),
+        thread_locked: super::permissions::locked(click.channel.as_ref()),
         what,
     };
     dispatch::run(http, data, running, incoming, cmd).await;
@@ -68,11 +69,34 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
         poise::FrameworkError::Setup { error, .. } => {
             tracing::error!("setup failed: {error}");
         }
-        poise::FrameworkError::UnknownInteraction { interaction, .. } => {
+        poise::FrameworkError::UnknownInteraction {
+            interaction,
+            framework,
+            ..
+        } => {
             tracing::warn!(
                 command = %interaction.data.name,
                 "an interaction for a command this bot does not have (stale registration?)"
             );
+            // A typed command gets an answer rather than "did not respond" (an
+            // autocomplete of one is left alone: Discord shows no suggestions).
+            if interaction.data.autocomplete().is_none() {
+                let lang = crate::i18n::Lang::from_discord(&interaction.locale).unwrap_or_default();
+                let text = crate::t!(
+                    lang,
+                    "app-discord-unknown-command",
+                    command = interaction.data.name.clone()
+                );
+                let answer = serenity::CreateInteractionResponse::Message(
+                    serenity::CreateInteractionResponseMessage::new()
+                        .content(text)
+                        .ephemeral(true),
+                );
+                let http = &framework.serenity_context.http;
+                if let Err(e) = interaction.create_response(http, answer).await {
+                    tracing::warn!("cannot answer an unknown command: {e}");
+                }
+            }
         }
         other => {
             if let Err(e) = poise::builtins::on_error(other).await {

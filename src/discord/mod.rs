@@ -7,8 +7,9 @@
 //!   response and follow-ups (ephemeral or public, deferred or not, files, components,
 //!   allowed mentions).
 //! - [`context`]: who and where ([`Ctx`](crate::app::Ctx)) from an interaction.
-//! - [`scheduler`]: the one task that posts reminders, deadline notices and direct
-//!   messages when the app says they are due.
+//! - [`scheduler`]: the task that posts reminders, deadline notices and direct
+//!   messages when the app says they are due, per channel, retried, at least once.
+//! - [`failure`]: what a failed request means (try again, channel lost, DMs closed).
 //! - [`permissions`]: what the bot needs in a channel, checked before a move.
 //! - [`channel`]: plain channel messages (created, so their mentions notify).
 //! - [`rescue`]: an answer that failed is posted in the channel, or the player is told.
@@ -24,6 +25,7 @@ pub mod commands;
 pub mod context;
 mod dispatch;
 pub mod events;
+pub mod failure;
 pub mod limits;
 pub mod permissions;
 pub mod rescue;
@@ -128,8 +130,9 @@ pub struct Data {
     /// answered are done, so that the database is closed when [`serve`] returns.
     app: Arc<tokio::sync::RwLock<Option<Arc<App>>>>,
     pub(crate) defer_after: Duration,
-    /// What players must be told on their next command (see [`rescue`]).
-    pub(crate) notes: rescue::Notes,
+    /// What players must be told on their next command (see [`rescue`]; the
+    /// scheduler leaves notes too).
+    pub(crate) notes: Arc<rescue::Notes>,
     /// One permit per core for the app's work (a move renders a picture): a burst of
     /// interactions queues here instead of slicing the CPU so thin that no answer,
     /// deferral included, goes out in time.
@@ -233,18 +236,19 @@ pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Resu
     let slot = Arc::new(tokio::sync::RwLock::new(Some(app)));
     let client = http_client(&opts)?;
     let answers = limits::Answers::new(client.clone(), &opts.token, proxy_base(&opts));
+    let notes = Arc::new(rescue::Notes::default());
     let data = Data {
         app: slot.clone(),
         defer_after: opts.defer_after,
-        notes: rescue::Notes::default(),
+        notes: notes.clone(),
         work: Arc::new(tokio::sync::Semaphore::new(
             std::thread::available_parallelism().map_or(2, |n| n.get()),
         )),
         answers,
     };
 
-    // A failure in the setup (registering the commands) ends the bot: without its
-    // commands it cannot do anything.
+    // A registration Discord refuses (a 4xx) ends the bot: without its commands it
+    // cannot do anything.
     let (fatal_tx, mut fatal_rx) = tokio::sync::mpsc::unbounded_channel::<String>();
     let guild = opts.guild;
     let framework = poise::Framework::builder()
@@ -263,20 +267,10 @@ pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Resu
                     "connected to Discord; invite link: {}",
                     invite_url(&ready.application.id.to_string())
                 );
-                match commands::register(&ctx.http, guild).await {
-                    Ok(n) => {
-                        match guild {
-                            Some(g) => tracing::info!("{n} slash commands registered in guild {g}"),
-                            None => tracing::info!("{n} slash commands registered globally"),
-                        }
-                        Ok(data)
-                    }
-                    Err(e) => {
-                        let msg = format!("cannot register the slash commands: {e}");
-                        let _ = fatal_tx.send(msg.clone());
-                        Err(msg.into())
-                    }
-                }
+                // poise holds every interaction until this returns: the registration
+                // (seconds, longer when Discord is slow) goes on in the background.
+                tokio::spawn(register_commands(ctx.http.clone(), guild, fatal_tx));
+                Ok(data)
             })
         })
         .build();
@@ -292,8 +286,9 @@ pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Resu
         .framework(framework)
         .await
         .map_err(|e| format!("cannot create the Discord client: {e}"))?;
+    check_session_starts(&client.http).await?;
     let shard_manager = client.shard_manager.clone();
-    let scheduler = scheduler::spawn(client.http.clone(), scheduled_app);
+    let scheduler = scheduler::spawn(client.http.clone(), scheduled_app, notes);
     let pruner = limits::spawn_pruner(client.http.clone());
     // Discord says how many shards (GET /gateway/bot); this process runs them all.
     let mut client_task = tokio::spawn(async move { client.start_autosharded().await });
@@ -326,8 +321,7 @@ pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Resu
             tracing::warn!("the gateway did not close within {CLOSE_TIMEOUT:?}");
         }
     }
-    scheduler.abort();
-    let _ = scheduler.await;
+    scheduler.stop().await;
     pruner.abort();
     // Wait for the interactions being answered, then take the app out so that no
     // later one gets it; with the last reference gone the database closes.
@@ -408,13 +402,95 @@ async fn open_app(db: PathBuf, snapshots: PathBuf, clock: Clock) -> Result<Arc<A
     .map_err(|e| format!("cannot open the database: {e}"))?
 }
 
-/// The HTTP client for Discord's REST API: the one the options give, else serenity's
-/// kind (rustls); with `http_base`, one that ignores any HTTP proxy from the environment.
+/// The pause before registering the commands again after a failure that may pass; it
+/// doubles up to [`MAX_REGISTRATION_PAUSE`].
+const FIRST_REGISTRATION_PAUSE: Duration = Duration::from_secs(1);
+const MAX_REGISTRATION_PAUSE: Duration = Duration::from_secs(5 * 60);
+
+/// Registers the slash commands (a bulk overwrite), again and again while Discord fails
+/// in a way that may pass (a timeout, 429, a 5xx); a refusal (any other 4xx) is sent to
+/// `fatal`, which stops the bot.
+async fn register_commands(
+    http: Arc<serenity::Http>,
+    guild: Option<u64>,
+    fatal: tokio::sync::mpsc::UnboundedSender<String>,
+) {
+    let mut pause = FIRST_REGISTRATION_PAUSE;
+    loop {
+        match commands::register(&http, guild).await {
+            Ok(n) => {
+                match guild {
+                    Some(g) => tracing::info!("{n} slash commands registered in guild {g}"),
+                    None => tracing::info!("{n} slash commands registered globally"),
+                }
+                return;
+            }
+            Err(e) if failure::classify(&e) == failure::Failure::Transient => {
+                tracing::warn!(error = %e, "cannot register the slash commands yet; trying again in {pause:?}");
+                tokio::time::sleep(pause).await;
+                pause = (pause * 2).min(MAX_REGISTRATION_PAUSE);
+            }
+            Err(e) => {
+                let _ = fatal.send(format!("cannot register the slash commands: {e}"));
+                return;
+            }
+        }
+    }
+}
+
+/// The gateway connections (IDENTIFY) kept in reserve: below this many left today
+/// beyond the shards' own, the bot does not start. Discord allows 1,000 a day and
+/// resets the token of a bot that uses them up (a crash loop under a restart policy).
+pub const IDENTIFY_RESERVE: u64 = 10;
+
+/// Refuses to start when Discord's `session_start_limit` (`GET /gateway/bot`) leaves
+/// too few IDENTIFYs, saying why. When Discord cannot be asked, serenity's own start
+/// reports that.
+async fn check_session_starts(http: &serenity::Http) -> Result<(), String> {
+    let gateway = match http.get_bot_gateway().await {
+        Ok(g) => g,
+        Err(e) => {
+            tracing::warn!(error = %e, "cannot read the session start limit");
+            return Ok(());
+        }
+    };
+    let limit = gateway.session_start_limit;
+    let needed = u64::from(gateway.shards) + IDENTIFY_RESERVE;
+    if limit.remaining < needed {
+        let hours = limit.reset_after.div_ceil(3_600_000);
+        return Err(format!(
+            "Discord allows only {} more gateway connections (IDENTIFY) until its limit resets in about {hours} h; \
+             the bot needs {} for its shards and keeps {IDENTIFY_RESERVE} in reserve, so it does not start \
+             (using them all up makes Discord reset the token). Check for a restart loop, then start it again after the reset",
+            limit.remaining, gateway.shards
+        ));
+    }
+    tracing::info!(
+        remaining = limit.remaining,
+        total = limit.total,
+        "gateway connections left today"
+    );
+    Ok(())
+}
+
+/// How long a connection to Discord may take to open, and a whole request (an upload
+/// of the largest file included) to complete: a request that hangs fails then, and the
+/// scheduler or the rescue tries again, instead of holding up what waits behind it.
+pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// The HTTP client for Discord's REST API: the one the options give (tests: the fake's
+/// TLS client), else serenity's kind (rustls) with [`CONNECT_TIMEOUT`] and
+/// [`REQUEST_TIMEOUT`] on every request; with `http_base`, one that ignores any HTTP
+/// proxy from the environment.
 fn http_client(opts: &BotOptions) -> Result<reqwest::Client, String> {
     if let Some(client) = &opts.http_client {
         return Ok(client.clone());
     }
-    let builder = reqwest::Client::builder();
+    let builder = reqwest::Client::builder()
+        .use_rustls_tls()
+        .connect_timeout(CONNECT_TIMEOUT)
+        .timeout(REQUEST_TIMEOUT);
     let builder = if opts.http_base.is_some() {
         builder.no_proxy()
     } else {

@@ -29,6 +29,14 @@ pub fn is_thread(kind: Option<serenity::ChannelType>) -> bool {
     )
 }
 
+/// Whether the interaction's channel is a locked thread (Discord sends its
+/// `thread_metadata`): only moderators may post there, and the bot is none.
+pub fn locked(channel: Option<&serenity::PartialChannel>) -> bool {
+    channel
+        .and_then(|c| c.thread_metadata)
+        .is_some_and(|m| m.locked)
+}
+
 /// The names of the permissions the bot lacks to post a game's messages in a channel
 /// (`thread`: Send Messages in Threads replaces Send Messages). Without
 /// `app_permissions` (not sent outside servers) nothing is known to be missing.

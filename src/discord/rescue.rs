@@ -21,6 +21,16 @@ impl Notes {
         notes.entry(user).or_default().push(note);
     }
 
+    /// Adds a note unless `user` has the same one waiting already (a channel found
+    /// unreachable by several messages is told once).
+    pub fn add_unique(&self, user: u64, note: String) {
+        let mut notes = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        let theirs = notes.entry(user).or_default();
+        if !theirs.contains(&note) {
+            theirs.push(note);
+        }
+    }
+
     /// The notes for `user`, removed.
     pub fn take(&self, user: u64) -> Vec<String> {
         let mut notes = self.0.lock().unwrap_or_else(|p| p.into_inner());

@@ -24,7 +24,8 @@
 //! - Mentions: every message allows exactly the users the app lists in `mentions` to
 //!   be pinged (no roles, no @everyone).
 //! - When a step fails (Discord late, 5xx, a rejected body), [`answer`] returns what
-//!   was not delivered, for [`super::rescue`].
+//!   was not delivered, for [`super::rescue`]; a deferred placeholder that was not
+//!   filled is deleted first, so that no "thinking…" is left spinning.
 
 use crate::app::{ButtonStyle, Component, Message, Response, Visibility};
 use crate::i18n::Lang;
@@ -131,6 +132,16 @@ pub async fn answer(
     let steps = plan(lang, response, deferred);
     for i in 0..steps.len() {
         if let Err(error) = super::limits::bounded(execute(http, target, &steps[i])).await {
+            if deferred.is_some() && i == 0 {
+                // The placeholder would say "thinking…" for ever: it goes, and the
+                // rescue announces the answer in the channel.
+                if let Err(e) = http
+                    .delete_original_interaction_response(target.token)
+                    .await
+                {
+                    tracing::info!(error = %e, "cannot delete the deferred placeholder");
+                }
+            }
             return Err(undelivered(error, steps, i));
         }
     }

@@ -1,40 +1,108 @@
-//! The bot's one scheduler task: it sleeps until the app's next due time
-//! ([`App::next_due`], computed from the stored games) or until the app or the clock
-//! says something changed, then posts what is due ([`App::run_due`]):
+//! The bot's scheduler: one task sleeps until the app's next due time
+//! ([`App::next_due_except`], computed from the stored games) or until the app, the clock
+//! or a finished delivery says something changed, then hands what is due
+//! ([`App::take_due`]) to per-channel delivery queues:
 //!
 //! - reminders and deadline notices as new channel messages (`POST
 //!   /channels/{id}/messages`, so they notify, unlike an edit), pinging exactly the
 //!   users the message lists;
 //! - direct messages: a DM channel is opened (`POST /users/@me/channels`), then the
-//!   message is created in it. A user who does not accept DMs gets nothing; that is
-//!   logged, and nothing else depends on it.
+//!   message is created in it.
 //!
-//! The app's work (reading the store, drawing) runs on the blocking pool.
+//! Delivery never stalls the scheduler and happens at least once:
+//!
+//! - each channel has its own queue, delivered in order by its own task, at most
+//!   [`CONCURRENT`] requests at once in all: a channel whose requests hang (each is
+//!   bounded by the HTTP client's timeout) or fail holds up nothing but itself;
+//! - a reminder is saved as told only once Discord accepted it ([`App::mark_told`]);
+//! - a request that fails for a while (a timeout, 429, a 5xx) is tried again, up to
+//!   [`TRIES`] times with the pause doubling from [`FIRST_RETRY`]; a reminder that still
+//!   failed is due again at the next round;
+//! - a channel Discord says is gone or closed to the bot (403 Missing Access or Missing
+//!   Permissions, 404 Unknown Channel) is marked unreachable ([`App::mark_unreachable`]):
+//!   nothing more is due there, and its players are told privately on their next
+//!   command (a note);
+//! - the announcement of a move saved already (a decision's default, a computer seat's
+//!   move) that cannot be delivered leaves the players a note instead;
+//! - a user who does not accept DMs (403, 50007) has `/notify dm` turned off and is told.
+//!
+//! The app's work (reading the store, drawing, a computer's search) runs on the
+//! blocking pool.
 
+use super::failure::{self, Failure};
+use super::rescue::Notes;
 use super::{channel, respond};
-use crate::app::{App, Notice, Recipient};
+use crate::app::{App, Notice, Purpose, Recipient, Visibility};
+use crate::i18n::Lang;
 use poise::serenity_prelude as serenity;
-use std::sync::Arc;
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::sync::Notify;
+use tokio::sync::{Notify, Semaphore};
+use tokio::task::JoinSet;
 
 /// The longest sleep: a safety net should a wake-up be missed.
 const MAX_SLEEP: Duration = Duration::from_secs(15 * 60);
 /// The shortest pause between two rounds, so that a failing store cannot spin the task.
 const MIN_PAUSE: Duration = Duration::from_millis(200);
+/// Requests in flight at once, all channels together.
+pub const CONCURRENT: usize = 8;
+/// Tries of one message while Discord fails in a way that may pass.
+pub const TRIES: u32 = 4;
+/// The pause before the second try; it doubles for each further one.
+pub const FIRST_RETRY: Duration = Duration::from_secs(1);
 
-/// Starts the scheduler; abort the handle to stop it (it holds the app).
-pub fn spawn(http: Arc<serenity::Http>, app: Arc<App>) -> tokio::task::JoinHandle<()> {
+/// The running scheduler; [`Scheduler::stop`] ends it and its deliveries.
+pub struct Scheduler {
+    main: tokio::task::JoinHandle<()>,
+    queues: Arc<Queues>,
+}
+
+impl Scheduler {
+    /// Stops the scheduler and every delivery in flight (shutdown).
+    pub async fn stop(self) {
+        self.main.abort();
+        let _ = self.main.await;
+        let mut tasks = std::mem::take(&mut *lock(&self.queues.tasks));
+        tasks.abort_all();
+        while tasks.join_next().await.is_some() {}
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Starts the scheduler. `notes`: what players are told on their next command.
+pub fn spawn(http: Arc<serenity::Http>, app: Arc<App>, notes: Arc<Notes>) -> Scheduler {
     let wake = Arc::new(Notify::new());
     let w = wake.clone();
     app.set_waker(move || w.notify_one());
     let w = wake.clone();
     app.clock().on_advance(move || w.notify_one());
-    tokio::spawn(resume_computer_seats(http.clone(), app.clone()));
-    tokio::spawn(async move {
+    let queues = Arc::new(Queues {
+        http,
+        app: app.clone(),
+        notes,
+        pending: Mutex::new(HashMap::new()),
+        tasks: Mutex::new(JoinSet::new()),
+        permits: Arc::new(Semaphore::new(CONCURRENT)),
+        done: wake.clone(),
+    });
+    let q = queues.clone();
+    let main = tokio::spawn(async move {
+        // Games the bot left waiting for a computer seat (stopped during a search).
+        let a = app.clone();
+        let stalled = tokio::task::spawn_blocking(move || a.channels_awaiting_ai())
+            .await
+            .unwrap_or_default();
+        for channel in stalled {
+            q.push(channel, Job::ResumeAi);
+        }
         loop {
             let a = app.clone();
-            let due = tokio::task::spawn_blocking(move || a.run_due())
+            let busy = q.busy();
+            let due = tokio::task::spawn_blocking(move || a.take_due(&busy))
                 .await
                 .unwrap_or_else(|e| {
                     tracing::error!("the scheduler failed: {e}");
@@ -42,16 +110,18 @@ pub fn spawn(http: Arc<serenity::Http>, app: Arc<App>) -> tokio::task::JoinHandl
                 });
             let mut channels: Vec<u64> = due.iter().map(|n| n.channel).collect();
             for n in due {
-                deliver(&http, n).await;
+                q.push(n.channel, Job::Post(n));
             }
-            // A deadline's default may hand the game to a computer seat: it plays now.
+            // A deadline's default may hand the game to a computer seat: it plays next.
             channels.sort_unstable();
             channels.dedup();
             for channel in channels {
-                resume_channel(&http, &app, channel).await;
+                q.push(channel, Job::ResumeAi);
             }
             let a = app.clone();
-            let next = tokio::task::spawn_blocking(move || (a.next_due(), a.now())).await;
+            let busy = q.busy();
+            let next =
+                tokio::task::spawn_blocking(move || (a.next_due_except(&busy), a.now())).await;
             let sleep = match next {
                 Ok((Ok(Some(at)), now)) => Duration::from_secs(at.saturating_sub(now)),
                 Ok((Ok(None), _)) => MAX_SLEEP,
@@ -70,81 +140,254 @@ pub fn spawn(http: Arc<serenity::Http>, app: Arc<App>) -> tokio::task::JoinHandl
                 _ = tokio::time::sleep(sleep) => {}
             }
         }
-    })
+    });
+    Scheduler { main, queues }
 }
 
-/// Games the bot left waiting for a computer seat (stopped during a search) are played
-/// now, each on the blocking pool, and their message posted in the channel.
-async fn resume_computer_seats(http: Arc<serenity::Http>, app: Arc<App>) {
-    let a = app.clone();
-    let channels = tokio::task::spawn_blocking(move || a.channels_awaiting_ai())
-        .await
-        .unwrap_or_default();
-    for channel in channels {
-        resume_channel(&http, &app, channel).await;
+/// One thing to do in a channel's queue.
+enum Job {
+    Post(Notice),
+    /// Play the computer seats the game waits for, and announce their moves.
+    ResumeAi,
+}
+
+/// The per-channel delivery queues.
+struct Queues {
+    http: Arc<serenity::Http>,
+    app: Arc<App>,
+    notes: Arc<Notes>,
+    /// The jobs of each channel that has a delivery task (its key is removed, under the
+    /// lock, when the task finds the queue empty and ends).
+    pending: Mutex<HashMap<u64, VecDeque<Job>>>,
+    tasks: Mutex<JoinSet<()>>,
+    permits: Arc<Semaphore>,
+    /// Wakes the scheduler when a channel's queue is done.
+    done: Arc<Notify>,
+}
+
+impl Queues {
+    /// The channels with deliveries in flight: nothing new is taken for them.
+    fn busy(&self) -> HashSet<u64> {
+        lock(&self.pending).keys().copied().collect()
     }
-}
 
-/// Plays the computer seats a channel waits for (nothing when it waits for a person) on
-/// the blocking pool, and posts their message.
-async fn resume_channel(http: &serenity::Http, app: &Arc<App>, channel: u64) {
-    let a = app.clone();
-    let Ok(response) = tokio::task::spawn_blocking(move || a.resume_ai(channel)).await else {
-        tracing::error!(channel, "resuming a computer seat failed");
-        return;
-    };
-    let lang = app
-        .store()
-        .peek(channel)
-        .ok()
-        .flatten()
-        .map(|r| r.setup.language)
-        .unwrap_or_default();
-    let public = response
-        .messages
-        .into_iter()
-        .filter(|m| m.visibility == crate::app::Visibility::Public);
-    for message in public {
-        deliver(
-            http,
-            Notice {
+    fn push(self: &Arc<Self>, channel: u64, job: Job) {
+        {
+            let mut pending = lock(&self.pending);
+            if let Some(q) = pending.get_mut(&channel) {
+                q.push_back(job);
+                return;
+            }
+            pending.insert(channel, VecDeque::from([job]));
+        }
+        let me = self.clone();
+        let mut tasks = lock(&self.tasks);
+        while tasks.try_join_next().is_some() {}
+        tasks.spawn(async move { me.work(channel).await });
+    }
+
+    /// Delivers a channel's queue in order, until it is empty.
+    async fn work(self: Arc<Self>, channel: u64) {
+        let mut unreachable = false;
+        loop {
+            let job = {
+                let mut pending = lock(&self.pending);
+                match pending.get_mut(&channel).and_then(VecDeque::pop_front) {
+                    Some(job) => job,
+                    None => {
+                        pending.remove(&channel);
+                        break;
+                    }
+                }
+            };
+            match job {
+                Job::Post(n) => unreachable = self.post(n, unreachable).await,
+                Job::ResumeAi if unreachable => {}
+                Job::ResumeAi => {
+                    for n in self.resume(channel).await {
+                        unreachable = self.post(n, unreachable).await;
+                    }
+                }
+            }
+        }
+        self.done.notify_one();
+    }
+
+    /// Plays the computer seats a channel waits for (nothing when it waits for a
+    /// person) and returns their announcements.
+    async fn resume(&self, channel: u64) -> Vec<Notice> {
+        let a = self.app.clone();
+        let Ok((response, lang)) = tokio::task::spawn_blocking(move || {
+            let response = a.resume_ai(channel);
+            let lang = a.store().peek(channel).ok().flatten();
+            (response, lang.map(|r| r.setup.language).unwrap_or_default())
+        })
+        .await
+        else {
+            tracing::error!(channel, "resuming a computer seat failed");
+            return Vec::new();
+        };
+        response
+            .messages
+            .into_iter()
+            .filter(|m| m.visibility == Visibility::Public)
+            .map(|message| Notice {
                 to: Recipient::Channel(channel),
                 channel,
                 lang,
                 message,
-            },
-        )
-        .await;
+                purpose: Purpose::Move,
+            })
+            .collect()
     }
-}
 
-/// Posts one notice (split like any reply, see [`respond::split_message`]); failures are
-/// logged (a closed DM is no error of the bot's).
-async fn deliver(http: &serenity::Http, n: Notice) {
-    let channel = match n.to {
-        Recipient::Channel(c) => c,
-        Recipient::User(u) => match serenity::UserId::new(u).create_dm_channel(http).await {
-            Ok(ch) => ch.id.get(),
-            Err(e) => {
-                tracing::warn!(user = u, error = %e, "cannot open a direct message channel");
-                return;
+    /// Delivers one notice and settles what follows from the outcome. `unreachable`:
+    /// the channel was found unreachable earlier in this queue. Returns whether it is.
+    async fn post(&self, n: Notice, unreachable: bool) -> bool {
+        let in_channel = matches!(n.to, Recipient::Channel(_));
+        if unreachable && in_channel {
+            self.undelivered(&n);
+            return true;
+        }
+        match self.send(&n).await {
+            Ok(()) => {
+                self.told(&n).await;
+                unreachable
             }
-        },
-    };
-    for part in respond::split_message(n.lang, n.message) {
-        if let Err(e) = channel::post(http, channel, part).await {
-            match n.to {
-                Recipient::User(u) => tracing::info!(
-                    user = u,
-                    game = n.channel,
-                    error = %e,
-                    "a direct message was not delivered (DMs closed?)"
-                ),
-                Recipient::Channel(c) => {
-                    tracing::warn!(channel = c, error = %e, "cannot post a message")
+            Err(Failure::Unreachable) if in_channel => {
+                let (app, channel) = (self.app.clone(), n.channel);
+                match tokio::task::spawn_blocking(move || app.mark_unreachable(channel)).await {
+                    Ok(Ok(players)) => {
+                        tracing::warn!(
+                            channel,
+                            "the channel is unreachable: no more reminders there"
+                        );
+                        self.note(&players, n.lang, "app-discord-unreachable", channel);
+                    }
+                    Ok(Err(e)) => {
+                        tracing::error!(channel, error = %e, "cannot mark a channel unreachable")
+                    }
+                    Err(e) => tracing::error!(channel, "cannot mark a channel unreachable: {e}"),
                 }
+                self.undelivered(&n);
+                true
             }
-            return;
+            Err(Failure::DmsClosed) => {
+                if let Recipient::User(user) = n.to {
+                    let app = self.app.clone();
+                    let was_on = tokio::task::spawn_blocking(move || app.dms_refused(user)).await;
+                    tracing::info!(
+                        user,
+                        game = n.channel,
+                        "direct messages refused: /notify dm turned off"
+                    );
+                    if matches!(was_on, Ok(Ok(true))) {
+                        self.notes
+                            .add_unique(user, crate::t!(n.lang, "app-discord-dms-closed"));
+                    }
+                }
+                unreachable
+            }
+            Err(Failure::Permanent) => {
+                // Trying again would fail again: a reminder counts as told.
+                self.told(&n).await;
+                self.undelivered(&n);
+                unreachable
+            }
+            Err(_) => {
+                // A reminder is due again at the next round; a move is noted.
+                self.undelivered(&n);
+                unreachable
+            }
+        }
+    }
+
+    /// A reminder delivered (or given up for good) is saved as told.
+    async fn told(&self, n: &Notice) {
+        if let Purpose::Reminder { told: Some(told) } = &n.purpose {
+            let (app, channel, told) = (self.app.clone(), n.channel, told.clone());
+            match tokio::task::spawn_blocking(move || app.mark_told(channel, &told)).await {
+                Ok(Ok(())) => {}
+                Ok(Err(e)) => {
+                    tracing::error!(channel, error = %e, "cannot save a reminder as told")
+                }
+                Err(e) => tracing::error!(channel, "cannot save a reminder as told: {e}"),
+            }
+        }
+    }
+
+    /// A saved move that could not be announced: its players are told.
+    fn undelivered(&self, n: &Notice) {
+        if n.purpose == Purpose::Move {
+            let players = self.app.players_in(n.channel);
+            self.note(
+                &players,
+                n.lang,
+                "app-discord-move-not-announced",
+                n.channel,
+            );
+        }
+    }
+
+    fn note(&self, users: &[u64], lang: Lang, key: &str, channel: u64) {
+        let text = crate::t!(lang, key, channel = format!("<#{channel}>"));
+        for user in users {
+            self.notes.add_unique(*user, text.clone());
+        }
+    }
+
+    /// Posts a notice, part by part (split like any reply, see
+    /// [`respond::split_message`]), each tried again while the failure may pass.
+    async fn send(&self, n: &Notice) -> Result<(), Failure> {
+        let target = match n.to {
+            Recipient::Channel(c) => c,
+            Recipient::User(u) => {
+                let open = || async {
+                    serenity::UserId::new(u)
+                        .create_dm_channel(&*self.http)
+                        .await
+                };
+                self.retrying(n, open).await?.id.get()
+            }
+        };
+        for part in respond::split_message(n.lang, n.message.clone()) {
+            let post = || channel::post(&self.http, target, part.clone());
+            self.retrying(n, post).await?;
+        }
+        Ok(())
+    }
+
+    /// Runs a request (one permit at a time), again after a pause while it fails with
+    /// a failure that may pass.
+    async fn retrying<T, F, Fut>(&self, n: &Notice, request: F) -> Result<T, Failure>
+    where
+        F: Fn() -> Fut,
+        Fut: std::future::Future<Output = Result<T, serenity::Error>>,
+    {
+        let mut pause = FIRST_RETRY;
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            let result = {
+                let _permit = self.permits.acquire().await;
+                request().await
+            };
+            let e = match result {
+                Ok(v) => return Ok(v),
+                Err(e) => e,
+            };
+            let failure = failure::classify(&e);
+            let (user, channel) = match n.to {
+                Recipient::User(u) => (Some(u), n.channel),
+                Recipient::Channel(c) => (None, c),
+            };
+            if failure != Failure::Transient || tries >= TRIES {
+                tracing::warn!(channel, ?user, error = %e, ?failure, tries, "a message was not delivered");
+                return Err(failure);
+            }
+            tracing::info!(channel, ?user, error = %e, tries, "a message failed; trying again in {pause:?}");
+            tokio::time::sleep(pause).await;
+            pause *= 2;
         }
     }
 }

@@ -27,6 +27,16 @@ pub struct TurnTimers {
     /// The decision being waited for (refreshed on every save of a running game).
     #[serde(default)]
     pub waiting: Option<Waiting>,
+    /// Discord said the game's channel is gone or closed to the bot (403 Missing
+    /// Access or Missing Permissions, 404 Unknown Channel): nothing is due there until
+    /// a player's move shows the bot may post again. Not stored while false, so records
+    /// from before it read and write unchanged.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub unreachable: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl Default for TurnTimers {
@@ -35,6 +45,7 @@ impl Default for TurnTimers {
             reminder: default_reminder(),
             turn_limit: None,
             waiting: None,
+            unreachable: false,
         }
     }
 }

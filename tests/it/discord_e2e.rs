@@ -521,6 +521,51 @@ async fn clicks_and_late_deferral() {
         .await;
     assert!(stale.visible().iter().all(|p| p.ephemeral));
 
+    // A command the bot does not have (a stale registration) is answered privately.
+    let unknown = fake
+        .answer(&fake.slash(&alice, "no-such-command", vec![]))
+        .await;
+    assert_eq!(unknown.visible().len(), 1);
+    assert!(unknown.visible()[0].ephemeral);
+    assert!(
+        unknown
+            .text()
+            .starts_with("`/no-such-command` is not one of my commands (any more)"),
+        "{}",
+        unknown.text()
+    );
+
+    // The edit that fills a placeholder fails: the placeholder is deleted (no
+    // "thinking…" left spinning) and the move is announced once, as a channel message
+    // that pings each player it calls once.
+    let player = if first == alice.id { &alice } else { &bob };
+    let value = board.select_options("place")[0].1.clone();
+    fake.configure(|s| {
+        s.fail_edits.insert(CHANNEL_ID);
+    });
+    let pinged_before = fake.state(|s| s.notifications.len());
+    let it = fake.click(player, board, "place", Some(vec![value]));
+    let rescued = fake
+        .wait_for("the rescued announcement", |s| {
+            fake_discord::created_in(s, CHANNEL_ID).first().cloned()
+        })
+        .await;
+    let o = fake.outcome(&it, |o| o.original_deleted).await;
+    assert!(o.followups.is_empty() && o.original.is_none(), "{o:?}");
+    assert!(rescued.content.contains("placed"), "{}", rescued.content);
+    assert_eq!(rescued.files.len(), 1);
+    let pings: Vec<u64> = fake.state(|s| {
+        s.notifications[pinged_before..]
+            .iter()
+            .map(|n| n.user)
+            .collect()
+    });
+    let mut once = pings.clone();
+    once.dedup();
+    assert_eq!(pings, once, "each player is pinged once");
+    assert_eq!(fake.channel_messages(CHANNEL_ID).len(), 1);
+    fake.configure(|s| s.fail_edits.clear());
+
     // Another channel has its own game.
     let elsewhere = fake.slash_in(CHANNEL_ID + 1, &bob, "status", vec![]);
     let o: Outcome = fake.answer(&elsewhere).await;
@@ -634,6 +679,76 @@ async fn a_rejected_token_stops_the_bot() {
     let e = serve_until_it_stops(|s| s.reject_token = true).await;
     assert!(e.contains("Discord rejected the token"), "{e}");
     assert!(!e.contains(TOKEN));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn too_few_identifies_left_stop_the_bot_before_it_connects() {
+    let e = serve_until_it_stops(|s| s.identify_remaining = 5).await;
+    assert!(
+        e.starts_with("Discord allows only 5 more gateway connections (IDENTIFY) until its limit resets in about 4 h"),
+        "{e}"
+    );
+    assert!(
+        e.contains("the bot needs 1 for its shards and keeps 10 in reserve"),
+        "{e}"
+    );
+}
+
+/// No restart window: the registration takes 2.5 s (and fails twice first, 500 then
+/// 429, which the bot tries again), yet interactions are answered from the start, each
+/// within Discord's 3 seconds.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn interactions_are_answered_while_the_commands_register() {
+    let fake = FakeDiscord::start().await;
+    fake.configure(|s| {
+        s.registration_delay = Duration::from_millis(2500);
+        s.registration_failures = vec![500, 429];
+    });
+    let bot = Bot::start_connected(fake, |o| o.defer_after = Duration::from_millis(1500)).await;
+    let fake = &bot.fake;
+    let alice = alice();
+    let it = fake.slash(&alice, "new", vec![]);
+    let created = fake.answer(&it).await;
+    let board = created.visible()[0].clone();
+    assert!(
+        board.at - it.at < Duration::from_secs(3),
+        "{:?}",
+        board.at - it.at
+    );
+    assert!(
+        board.custom_ids().iter().any(|id| id == "join"),
+        "{:?}",
+        board.components
+    );
+    let click = fake.click(&bob(), &board, "join", None);
+    let joined = fake.answer(&click).await;
+    let first = joined.visible()[0].at;
+    assert!(
+        first - click.at < Duration::from_secs(3),
+        "{:?}",
+        first - click.at
+    );
+    assert!(joined.text().contains("Bob"), "{}", joined.text());
+    // Both were answered before the commands were registered.
+    assert!(fake.state(|s| s.registered.is_none()));
+    let (path, _) = fake.registered().await;
+    assert_eq!(
+        path,
+        format!("/api/v10/applications/{APP_ID}/guilds/{GUILD_ID}/commands")
+    );
+    let tries = fake
+        .wait_for("the third registration request", |s| {
+            let tries: Vec<u16> = s
+                .requests
+                .iter()
+                .filter(|r| r.method == "PUT")
+                .map(|r| r.status)
+                .collect();
+            (tries.len() >= 3).then_some(tries)
+        })
+        .await;
+    assert_eq!(tries, vec![500, 429, 200]);
+    bot.stop().await;
 }
 
 /// A request to the fake, as `https://discord.com`: (status, JSON body).
@@ -820,6 +935,7 @@ async fn threads_forum_posts_and_missing_permissions() {
     const POST: u64 = CHANNEL_ID + 21;
     const MUTED_THREAD: u64 = CHANNEL_ID + 30;
     const NO_FILES: u64 = CHANNEL_ID + 40;
+    const LOCKED: u64 = CHANNEL_ID + 50;
     let fake = FakeDiscord::start().await;
     fake.configure(|s| {
         let threads_only = BOT_PERMISSIONS & !SEND_MESSAGES;
@@ -848,6 +964,13 @@ async fn threads_forum_posts_and_missing_permissions() {
             MUTED_THREAD,
             Channel {
                 app_permissions: BOT_PERMISSIONS & !SEND_MESSAGES_IN_THREADS,
+                ..Channel::thread(CHANNEL_ID)
+            },
+        );
+        s.channels.insert(
+            LOCKED,
+            Channel {
+                locked: true,
                 ..Channel::thread(CHANNEL_ID)
             },
         );
@@ -920,6 +1043,20 @@ async fn threads_forum_posts_and_missing_permissions() {
             .await;
         assert!(help.text().contains("/place"));
     }
+    // A locked thread (Discord says so in the interaction's channel): refused
+    // privately, with how to fix it; nothing is created.
+    let o = fake
+        .answer(&fake.slash_in(LOCKED, &alice, "new", vec![]))
+        .await;
+    assert_eq!(o.visible().len(), 1);
+    assert!(o.visible()[0].ephemeral);
+    assert!(
+        o.text()
+            .starts_with("This thread is locked: only moderators may post in it"),
+        "{}",
+        o.text()
+    );
+    assert!(status(LOCKED).await.contains("no game in this channel"));
     assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
     bot.stop().await;
 }
@@ -1029,11 +1166,15 @@ async fn moves_whose_answer_fails_are_still_announced() {
     .await;
     assert!(!fake.outcome_now(&click).answered());
     assert_eq!(fake.channel_messages(CHANNEL_ID).len(), 2);
-    fake.configure(|s| {
-        s.fail_answers.clear();
-        s.fail_channel_messages.clear();
-    });
     let player = mover;
+    // The note is left just after that failure (a margin, not a race: if it came
+    // later, it would only be shown later). The next answer fails too: the note is
+    // kept for the command after it.
+    fake.configure(|s| s.fail_channel_messages.clear());
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let failed = fake.slash(&player, "status", vec![]);
+    fake.outcome(&failed, |o| !o.failures.is_empty()).await;
+    fake.configure(|s| s.fail_answers.clear());
     // The bot leaves the note once it has seen the channel message fail too.
     let mut next = fake.answer(&fake.slash(&player, "status", vec![])).await;
     for _ in 0..20 {

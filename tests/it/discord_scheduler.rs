@@ -1,7 +1,9 @@
 //! Messages the bot sends on its own, end to end through the fake Discord with a manual
 //! clock (nothing sleeps for hours): a reminder is a created channel message (not an
 //! edit) that pings exactly the late player; direct messages go through a DM channel;
-//! a user whose DMs are closed gets nothing and the game goes on.
+//! a user whose DMs are closed gets nothing, has `/notify dm` turned off and is told,
+//! and the game goes on. Deliveries are per channel, tried again, at least once: a
+//! channel that hangs or is lost holds up no other.
 
 use crate::fake_discord;
 
@@ -10,7 +12,7 @@ use fake_discord::bot::Bot;
 use fake_discord::{
     CHANNEL_ID, FakeDiscord, GUILD_ID, Outcome, Posted, User, created_in, dms_to, opt_int, opt_str,
 };
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 const T0: u64 = 1_700_000_000;
 const HOUR: u64 = 3_600;
@@ -144,6 +146,37 @@ async fn reminders_are_created_messages_and_dms_go_through_a_dm_channel() {
         .await;
     assert_eq!(refused, 403);
     assert!(fake.state(|s| dms_to(s, alice.id)).is_empty());
+    // Her `/notify dm` is turned off (no refused DM every turn) and she is told, once,
+    // privately, with her next command (whichever it is: a click of hers may carry it).
+    let told = "so your turn notices by direct message are now **off**";
+    let carried = |s: &fake_discord::State| -> Vec<serde_json::Value> {
+        s.requests
+            .iter()
+            .filter(|r| (200..300).contains(&r.status))
+            .filter_map(|r| r.json.clone())
+            .filter(|j| j.to_string().contains(told))
+            .collect()
+    };
+    for _ in 0..30 {
+        if !fake.state(|s| carried(s)).is_empty() {
+            break;
+        }
+        fake.answer(&fake.slash(&alice, "notify", vec![])).await;
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let notes = fake.state(|s| carried(s));
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    let flags = notes[0]["flags"]
+        .as_u64()
+        .or_else(|| notes[0]["data"]["flags"].as_u64());
+    assert_eq!(flags, Some(fake_discord::EPHEMERAL), "{}", notes[0]);
+    let o = fake.answer(&fake.slash(&alice, "notify", vec![])).await;
+    assert!(
+        o.text().contains("Direct messages: **off**"),
+        "{}",
+        o.text()
+    );
+    assert!(!o.text().contains(told), "{}", o.text());
     let opened: Vec<String> = fake
         .requests()
         .iter()
@@ -281,5 +314,182 @@ async fn a_robber_decision_of_another_player_pings_them_and_its_deadline_passes(
     );
     assert_eq!(notice.files.len(), 1);
     assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
+    bot.stop().await;
+}
+
+/// A two-player game started in `channel`: the first turn's message.
+async fn game_in(fake: &FakeDiscord, channel: u64, players: &[User]) -> Posted {
+    fake.answer(&fake.slash_in(channel, &players[0], "new", vec![]))
+        .await;
+    fake.answer(&fake.slash_in(channel, &players[1], "join", vec![]))
+        .await;
+    let started = fake
+        .answer(&fake.slash_in(channel, &players[0], "start", vec![]))
+        .await;
+    turn_message(&started)
+}
+
+/// POSTs of channel messages to `channel` and their statuses.
+fn posts_to(fake: &FakeDiscord, channel: u64) -> Vec<u16> {
+    let path = format!("/api/v10/channels/{channel}/messages");
+    fake.requests()
+        .iter()
+        .filter(|r| r.method == "POST" && r.path == path)
+        .map(|r| r.status)
+        .collect()
+}
+
+const STALLED: u64 = 1_100_000_000_000_000_101;
+const LOST: u64 = 1_100_000_000_000_000_102;
+
+/// One channel's requests hang, another's channel is gone (403 Missing Access): the
+/// third channel's reminder comes at once all the same; the lost channel is marked
+/// unreachable (no second try, no more reminders there) and its players are told
+/// privately on their next command, until a move there shows the bot may post again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stalled_channel_holds_up_nothing_and_a_lost_one_is_told_once() {
+    let fake = FakeDiscord::start().await;
+    let clock = Clock::manual(T0);
+    let players = [alice(), bob()];
+    let bot = start(fake, &clock).await;
+    let fake = &bot.fake;
+    let mut turns = Vec::new();
+    for channel in [STALLED, LOST, CHANNEL_ID] {
+        turns.push(game_in(fake, channel, &players).await);
+    }
+    fake.configure(|s| {
+        s.stall_channel_messages.insert(STALLED);
+        s.lost_channels.insert(LOST, 50001);
+    });
+
+    clock.advance(12 * HOUR);
+    let hung = fake
+        .wait_for("the stalled request", |s| {
+            s.requests
+                .iter()
+                .find(|r| r.status == 0 && r.path.contains(&STALLED.to_string()))
+                .map(|r| r.at)
+        })
+        .await;
+    let reminder = fake
+        .wait_for_within(
+            "the other channel's reminder",
+            Duration::from_secs(5),
+            |s| created_in(s, CHANNEL_ID).first().cloned(),
+        )
+        .await;
+    assert!(reminder.content.starts_with("⏰ "), "{}", reminder.content);
+    assert_eq!(reminder.notified, turns[2].pinged());
+    // The lost channel: one try (a 403 counts toward Discord's invalid requests).
+    fake.wait_for("the lost channel's refusal", |s| {
+        s.requests
+            .iter()
+            .any(|r| r.status == 403 && r.path.contains(&LOST.to_string()))
+            .then_some(())
+    })
+    .await;
+    assert_eq!(posts_to(fake, LOST), vec![403]);
+    assert_eq!(posts_to(fake, STALLED), vec![0], "hung since {hung:?}");
+
+    // Each player is told once, privately, with their next command anywhere.
+    let note = format!("I can no longer post in <#{LOST}>, so its game gets no more reminders");
+    for p in &players {
+        // The note is left just after the refusal: ask until it comes.
+        let mut o = fake.answer(&fake.slash(p, "notify", vec![])).await;
+        for _ in 0..30 {
+            if o.text().contains(&note) {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            o = fake.answer(&fake.slash(p, "notify", vec![])).await;
+        }
+        let told: Vec<_> = o
+            .visible()
+            .into_iter()
+            .filter(|m| m.content.contains(&note))
+            .collect();
+        assert_eq!(told.len(), 1, "{}", o.text());
+        assert!(told[0].ephemeral);
+        let again = fake.answer(&fake.slash(p, "notify", vec![])).await;
+        assert!(!again.text().contains(&note), "{}", again.text());
+    }
+
+    // 12 hours more: a second reminder in the reachable channel, nothing in the lost one.
+    clock.advance(12 * HOUR);
+    fake.wait_for("the second reminder", |s| {
+        (created_in(s, CHANNEL_ID).len() == 2).then_some(())
+    })
+    .await;
+    assert_eq!(posts_to(fake, LOST), vec![403]);
+
+    // The bot is let back in and someone moves there: reminders resume.
+    fake.configure(|s| {
+        s.lost_channels.remove(&LOST);
+    });
+    play_turn(fake, &turns[1], &players).await;
+    clock.advance(12 * HOUR);
+    let back = fake
+        .wait_for("a reminder in the channel found again", |s| {
+            created_in(s, LOST).first().cloned()
+        })
+        .await;
+    assert!(back.content.starts_with("⏰ "), "{}", back.content);
+    assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
+    bot.stop().await;
+}
+
+/// Discord fails a channel's messages for a while (500): the reminder is tried again
+/// after a pause, and counts as told only once Discord accepted it (exactly one
+/// reminder arrives, not one per try).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failing_channel_gets_its_reminder_once_discord_accepts_it() {
+    let fake = FakeDiscord::start().await;
+    let clock = Clock::manual(T0);
+    let players = [alice(), bob()];
+    let bot = start(fake, &clock).await;
+    let fake = &bot.fake;
+    let turn = game_in(fake, CHANNEL_ID, &players).await;
+    fake.configure(|s| {
+        s.fail_channel_messages.insert(CHANNEL_ID);
+    });
+    clock.advance(12 * HOUR);
+    fake.wait_for("two failed tries", |s| {
+        let path = format!("/api/v10/channels/{CHANNEL_ID}/messages");
+        let failed: Vec<Instant> = s
+            .requests
+            .iter()
+            .filter(|r| r.path == path && r.status == 500)
+            .map(|r| r.at)
+            .collect();
+        (failed.len() >= 2).then_some(())
+    })
+    .await;
+    let tries = posts_to(fake, CHANNEL_ID);
+    // The pause between tries (1 s, then 2 s): not a tight loop.
+    let at: Vec<Instant> = fake
+        .requests()
+        .iter()
+        .filter(|r| r.path == format!("/api/v10/channels/{CHANNEL_ID}/messages"))
+        .map(|r| r.at)
+        .collect();
+    assert!(at[1] - at[0] >= Duration::from_millis(900), "{tries:?}");
+    fake.configure(|s| {
+        s.fail_channel_messages.remove(&CHANNEL_ID);
+    });
+    let reminder = fake
+        .wait_for("the reminder", |s| {
+            created_in(s, CHANNEL_ID).first().cloned()
+        })
+        .await;
+    assert_eq!(reminder.notified, turn.pinged());
+    // Told: moving the clock again within the 12 hours brings nothing more.
+    clock.advance(HOUR);
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    assert_eq!(fake.state(|s| created_in(s, CHANNEL_ID).len()), 1);
+    assert!(
+        posts_to(fake, CHANNEL_ID)
+            .iter()
+            .all(|s| *s == 500 || *s == 200)
+    );
     bot.stop().await;
 }

@@ -298,6 +298,11 @@ app-discord-missing-permissions = I cannot play here: I am missing the { $count 
    *[other] them
 } for me here (channel settings > Permissions).
 app-discord-not-announced = Your command `{ $command }` in { $channel } was done and saved, but Discord would not let me announce it there. /board shows the game as it stands.
+app-discord-unknown-command = `/{ $command }` is not one of my commands (any more): Discord may show an old list for a few minutes after an update. /help lists the commands.
+app-discord-locked-thread = This thread is locked: only moderators may post in it, so I could not announce the game's turns here. A moderator can unlock it (thread menu > **Unlock Thread**), or play in another channel or thread.
+app-discord-move-not-announced = The game in { $channel } went on (a decision's deadline passed, or a computer player moved) and was saved, but Discord would not let me announce it there. /board shows the game as it stands.
+app-discord-unreachable = I can no longer post in { $channel }, so its game gets no more reminders or notices there. Give me **View Channel** and **Send Messages** there (in a private thread: add me to it; a locked thread: unlock it), then play on: they resume with the next move.
+app-discord-dms-closed = I could not send you a direct message (Discord refuses them: your DMs are closed to this server's members or to me), so your turn notices by direct message are now **off**. Allow direct messages, then turn them on again with `/notify dm:on`.
 app-local-not-utf8 = this line is not valid UTF-8 text, so it was not run; type it again
 
 ## Autocomplete

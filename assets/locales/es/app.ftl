@@ -307,6 +307,11 @@ app-discord-missing-permissions = No puedo jugar aquí: me { $count ->
    *[other] los conceda
 } aquí (ajustes del canal > Permisos).
 app-discord-not-announced = Tu comando `{ $command }` en { $channel } se hizo y se guardó, pero Discord no me dejó anunciarlo allí. /tablero muestra la partida tal como está.
+app-discord-unknown-command = `/{ $command }` no es (ya) uno de mis comandos: Discord puede mostrar una lista antigua durante unos minutos tras una actualización. /ayuda muestra los comandos.
+app-discord-locked-thread = Este hilo está bloqueado: solo los moderadores pueden publicar en él, así que no podría anunciar aquí los turnos de la partida. Un moderador puede desbloquearlo (menú del hilo > **Desbloquear hilo**), o jugad en otro canal o hilo.
+app-discord-move-not-announced = La partida de { $channel } siguió (pasó el plazo de una decisión, o movió un jugador de la computadora) y se guardó, pero Discord no me dejó anunciarlo allí. /tablero muestra la partida tal como está.
+app-discord-unreachable = Ya no puedo publicar en { $channel }, así que su partida no recibirá más recordatorios ni avisos allí. Dame **View Channel** y **Send Messages** allí (en un hilo privado: añádeme a él; en un hilo bloqueado: desbloquéalo) y seguid jugando: volverán con la próxima jugada.
+app-discord-dms-closed = No pude enviarte un mensaje directo (Discord los rechaza: tienes cerrados los mensajes directos de los miembros de este servidor o los míos), así que tus avisos de turno por mensaje directo quedan **desactivados**. Permite los mensajes directos y vuelve a activarlos con `/avisos md:on`.
 app-local-not-utf8 = esta línea no es texto UTF-8 válido, así que no se ha ejecutado; escríbela otra vez
 
 ## Autocompletar

@@ -58,8 +58,30 @@ impl Bot {
         let task = tokio::spawn(discord::serve(opts, async {
             let _ = stopped.await;
         }));
-        // Registration comes from poise's setup, after READY: the bot is ready.
+        // The commands register in the background once the shard is ready: once they
+        // are, the bot is up.
         fake.registered().await;
+        Bot {
+            fake,
+            dir,
+            stop,
+            task,
+        }
+    }
+
+    /// A bot on `fake` with a fresh database, returned as soon as its shard has
+    /// identified (its commands may not be registered yet).
+    pub async fn start_connected(fake: FakeDiscord, tune: impl FnOnce(&mut BotOptions)) -> Bot {
+        let dir = tempfile::tempdir().unwrap();
+        let mut opts = BotOptions::new(TOKEN, dir.path().join("db"));
+        opts.http_client = Some(fake.client());
+        opts.guild = Some(GUILD_ID);
+        tune(&mut opts);
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(discord::serve(opts, async {
+            let _ = stopped.await;
+        }));
+        fake.shards_connected(1, WAIT).await;
         Bot {
             fake,
             dir,

@@ -60,6 +60,7 @@ pub fn open_dm(inner: &Inner, j: &Value) -> Answer {
                         kind: DM,
                         parent: None,
                         app_permissions: 0,
+                        locked: false,
                     },
                 );
             });

@@ -97,6 +97,9 @@ pub struct Channel {
     pub parent: Option<u64>,
     /// The bot's permissions there (Discord sends them as `app_permissions`).
     pub app_permissions: u64,
+    /// A locked thread (`thread_metadata.locked`): only moderators (Manage Threads,
+    /// which the bot never has) may post; Discord refuses others with 50083.
+    pub locked: bool,
 }
 
 impl Channel {
@@ -106,6 +109,7 @@ impl Channel {
             kind: GUILD_TEXT,
             parent: None,
             app_permissions: BOT_PERMISSIONS,
+            locked: false,
         }
     }
 
@@ -135,7 +139,7 @@ impl Channel {
                 "archived": false,
                 "auto_archive_duration": 1440,
                 "archive_timestamp": "2024-01-01T00:00:00.000000+00:00",
-                "locked": false,
+                "locked": self.locked,
             });
         }
         c
@@ -307,6 +311,23 @@ pub struct State {
     pub fail_answers: HashSet<u64>,
     /// Answer channel messages in these channels 500.
     pub fail_channel_messages: HashSet<u64>,
+    /// Answer the edits of the original response (`PATCH .../@original`) in these
+    /// channels 500 (a deferred answer that cannot be filled).
+    pub fail_edits: HashSet<u64>,
+    /// Never answer channel messages in these channels (a hung request: the
+    /// connection stays open; the request is recorded with status 0).
+    pub stall_channel_messages: HashSet<u64>,
+    /// Channels gone or closed to the bot, with Discord's error for a message there:
+    /// 10003 (404 Unknown Channel: deleted) or 50001 (403 Missing Access: the bot may
+    /// not see it, e.g. a private thread it is not a member of).
+    pub lost_channels: HashMap<u64, u64>,
+    /// How long the next command registration takes to answer (once).
+    pub registration_delay: Duration,
+    /// Statuses the command registration answers, one per request, before it
+    /// succeeds (429 with `retry_after`, 5xx).
+    pub registration_failures: Vec<u16>,
+    /// `session_start_limit.remaining` of `GET /gateway/bot`: the IDENTIFYs left today.
+    pub identify_remaining: u64,
     /// Keep request bodies and file data (a load test drops them).
     pub keep_bodies: bool,
     /// Answer the command registration with 400 (Discord's "Invalid Form Body").
@@ -352,6 +373,12 @@ impl Default for State {
             deadline: INITIAL_RESPONSE_DEADLINE,
             fail_answers: HashSet::new(),
             fail_channel_messages: HashSet::new(),
+            fail_edits: HashSet::new(),
+            stall_channel_messages: HashSet::new(),
+            lost_channels: HashMap::new(),
+            registration_delay: Duration::ZERO,
+            registration_failures: Vec::new(),
+            identify_remaining: 999,
             keep_bodies: true,
             reject_registration: false,
             reject_token: false,
@@ -1203,6 +1230,14 @@ async fn serve_http(mut stream: impl AsyncRead + AsyncWrite + Unpin, inner: Arc<
                 return;
             }
         };
+        match hold(&inner, &raw) {
+            Hold::Answer => {}
+            Hold::After(delay) => tokio::time::sleep(delay).await,
+            Hold::Never => {
+                record_unanswered(&inner, &raw);
+                std::future::pending::<()>().await;
+            }
+        }
         // A slow uplink: the body is done arriving only after its length at that rate.
         let rate = inner.state(|s| s.upload_bytes_per_second);
         if let Some(rate) = rate.filter(|r| *r > 0) {
@@ -1222,6 +1257,48 @@ async fn serve_http(mut stream: impl AsyncRead + AsyncWrite + Unpin, inner: Arc<
             return;
         }
     }
+}
+
+/// When a request is answered.
+enum Hold {
+    Answer,
+    After(Duration),
+    Never,
+}
+
+fn hold(inner: &Inner, raw: &http::RawRequest) -> Hold {
+    let path = raw.target.split('?').next().unwrap_or_default();
+    let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+    inner.update(|s| match (raw.method.as_str(), segments.as_slice()) {
+        ("POST", ["api", "v10", "channels", c, "messages"])
+            if c.parse()
+                .is_ok_and(|c: u64| s.stall_channel_messages.contains(&c)) =>
+        {
+            Hold::Never
+        }
+        ("PUT", ["api", "v10", "applications", _, .., "commands"]) => {
+            Hold::After(std::mem::take(&mut s.registration_delay))
+        }
+        _ => Hold::Answer,
+    })
+}
+
+/// Records a request the fake will never answer (status 0).
+fn record_unanswered(inner: &Inner, raw: &http::RawRequest) {
+    let path = raw.target.split('?').next().unwrap_or_default().to_string();
+    inner.update(|s| {
+        s.requests.push(Request {
+            method: raw.method.clone(),
+            path,
+            target: raw.target.clone(),
+            headers: raw.headers.clone(),
+            body: Vec::new(),
+            json: None,
+            files: Vec::new(),
+            status: 0,
+            at: Instant::now(),
+        })
+    });
 }
 
 /// A Discord error body.
@@ -1283,13 +1360,13 @@ fn handle(
         }
         ("GET", ["api", "v10", "gateway"]) => (200, Some(json!({"url": inner.ws_url()})), None),
         ("GET", ["api", "v10", "gateway", "bot"]) => {
-            let shards = inner.state.lock().unwrap().shards;
+            let (shards, remaining) = inner.state(|s| (s.shards, s.identify_remaining));
             (
                 200,
                 Some(json!({
                     "url": inner.ws_url(),
                     "shards": shards,
-                    "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
+                    "session_start_limit": {"total": 1000, "remaining": remaining, "reset_after": 14_400_000, "max_concurrency": 1},
                 })),
                 None,
             )
@@ -1306,11 +1383,23 @@ fn handle(
         | ("PUT", ["api", "v10", "applications", a, "guilds", _, "commands"])
             if *a == app =>
         {
-            let reject = inner.update(|s| {
-                s.registered = Some((path.clone(), j.clone()));
-                s.reject_registration
+            let failure = inner.update(|s| {
+                if s.registration_failures.is_empty() {
+                    s.registered = Some((path.clone(), j.clone()));
+                    None
+                } else {
+                    Some(s.registration_failures.remove(0))
+                }
             });
-            if reject {
+            let reject = inner.state(|s| s.reject_registration);
+            if let Some(status) = failure {
+                let body = if status == 429 {
+                    json!({"message": "You are being rate limited.", "retry_after": 0.5, "global": false, "code": 0})
+                } else {
+                    json!({"message": "Server error", "code": 0})
+                };
+                (status, Some(body), None)
+            } else if reject {
                 (400, discord_error(50035, "Invalid Form Body"), None)
             } else {
                 (200, Some(json!([])), None)
@@ -1552,6 +1641,9 @@ fn webhook(
             if pending.placeholder == Placeholder::Deleted || pending.original.is_none() {
                 return (404, discord_error(10008, "Unknown Message"), None);
             }
+            if inner.state(|s| s.fail_edits.contains(&pending.channel)) {
+                return (500, discord_error(0, "500: Internal Server Error"), None);
+            }
             fill("edit of the original response", false)
         }
         ("DELETE", ["messages", "@original"]) => {
@@ -1590,14 +1682,23 @@ fn webhook(
 /// `POST /channels/{id}/messages`: needs View Channel, Send Messages (in a thread: Send
 /// Messages in Threads) and, with files, Attach Files.
 fn channel_message(inner: &Inner, channel: u64, j: &Value, files: &[Part]) -> Answer {
-    let (ch, fail, refused_dm) = {
+    let (ch, fail, refused_dm, lost) = {
         let s = inner.state.lock().unwrap();
         (
             s.channel(channel),
             s.fail_channel_messages.contains(&channel),
             channels::refused_dm(&s, channel),
+            s.lost_channels.get(&channel).copied(),
         )
     };
+    match lost {
+        Some(10003) => return (404, discord_error(10003, "Unknown Channel"), None),
+        Some(code) => return (403, discord_error(code, "Missing Access"), None),
+        None => {}
+    }
+    if ch.locked {
+        return (403, discord_error(50083, "Thread is archived"), None);
+    }
     if refused_dm {
         return (
             403,

@@ -1,0 +1,68 @@
+//! What a failed Discord request means for what the bot does next.
+
+use poise::serenity_prelude as serenity;
+
+/// Discord's JSON error codes the bot acts on.
+pub const UNKNOWN_CHANNEL: isize = 10003;
+pub const MISSING_ACCESS: isize = 50001;
+pub const CANNOT_DM: isize = 50007;
+pub const MISSING_PERMISSIONS: isize = 50013;
+/// A locked thread (or an archived one the bot may not reopen): "Thread is archived".
+pub const THREAD_ARCHIVED: isize = 50083;
+
+/// The kinds of failure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// Worth another try later: a timeout, a dropped connection, 429, a 5xx.
+    Transient,
+    /// The channel is gone or closed to the bot (404 Unknown Channel, 403 Missing
+    /// Access or Missing Permissions, a locked thread): trying again changes nothing, and every such 403
+    /// counts toward Discord's invalid-request limit.
+    Unreachable,
+    /// The user does not accept direct messages (403, 50007).
+    DmsClosed,
+    /// Anything else (a body Discord rejects): trying again would fail again.
+    Permanent,
+}
+
+/// What `e` means.
+pub fn classify(e: &serenity::Error) -> Failure {
+    match e {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => {
+            of_response(r.status_code.as_u16(), r.error.code)
+        }
+        serenity::Error::Http(serenity::HttpError::Request(_)) => Failure::Transient,
+        _ => Failure::Permanent,
+    }
+}
+
+/// What an error response (HTTP status, Discord's JSON code) means.
+pub fn of_response(status: u16, code: isize) -> Failure {
+    match code {
+        CANNOT_DM => Failure::DmsClosed,
+        UNKNOWN_CHANNEL | MISSING_ACCESS | MISSING_PERMISSIONS | THREAD_ARCHIVED => {
+            Failure::Unreachable
+        }
+        _ if status == 429 || status >= 500 => Failure::Transient,
+        _ => Failure::Permanent,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn failures_are_told_apart() {
+        assert_eq!(of_response(403, 50007), Failure::DmsClosed);
+        assert_eq!(of_response(403, 50001), Failure::Unreachable);
+        assert_eq!(of_response(403, 50013), Failure::Unreachable);
+        assert_eq!(of_response(404, 10003), Failure::Unreachable);
+        assert_eq!(of_response(400, 50083), Failure::Unreachable);
+        assert_eq!(of_response(429, 0), Failure::Transient);
+        assert_eq!(of_response(502, 0), Failure::Transient);
+        assert_eq!(of_response(400, 50035), Failure::Permanent);
+        assert_eq!(of_response(404, 10008), Failure::Permanent);
+        assert_eq!(classify(&serenity::Error::Other("x")), Failure::Permanent);
+    }
+}
