@@ -1234,7 +1234,7 @@ async fn serve_http(mut stream: impl AsyncRead + AsyncWrite + Unpin, inner: Arc<
             Hold::Answer => {}
             Hold::After(delay) => tokio::time::sleep(delay).await,
             Hold::Never => {
-                record_unanswered(&inner, &raw);
+                record_unanswered(&inner, &raw, tls);
                 std::future::pending::<()>().await;
             }
         }
@@ -1284,7 +1284,7 @@ fn hold(inner: &Inner, raw: &http::RawRequest) -> Hold {
 }
 
 /// Records a request the fake will never answer (status 0).
-fn record_unanswered(inner: &Inner, raw: &http::RawRequest) {
+fn record_unanswered(inner: &Inner, raw: &http::RawRequest, tls: bool) {
     let path = raw.target.split('?').next().unwrap_or_default().to_string();
     inner.update(|s| {
         s.requests.push(Request {
@@ -1297,6 +1297,7 @@ fn record_unanswered(inner: &Inner, raw: &http::RawRequest) {
             files: Vec::new(),
             status: 0,
             at: Instant::now(),
+            tls,
         })
     });
 }
