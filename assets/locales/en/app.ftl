@@ -310,3 +310,5 @@ app-choose-not-a-choice = '{ $option }' is not a choice here. Choose one of: { $
 }.
 app-choose-nothing = There is nothing to choose right now. { $waiting }
 app-choose-not-yours = It is not your decision. { $waiting }
+app-component-stale = This menu is from an earlier turn: nothing was done. Use the latest message (or /board).
+app-undo-request-over = That undo request is over: nothing was done. Use /undo to ask again.

@@ -319,3 +319,5 @@ app-choose-not-a-choice = '{ $option }' no es una opción aquí. Elige una de: {
 }.
 app-choose-nothing = Ahora no hay nada que elegir. { $waiting }
 app-choose-not-yours = No es tu decisión. { $waiting }
+app-component-stale = Este menú es de un turno anterior: no se ha hecho nada. Usa el último mensaje (o /tablero).
+app-undo-request-over = Esa petición de deshacer ya terminó: no se ha hecho nada. Usa /deshacer para pedirlo de nuevo.

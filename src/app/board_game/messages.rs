@@ -53,16 +53,18 @@ pub(super) fn placement_rows(lang: Lang, game: &Game) -> Vec<Vec<Component>> {
     let combos: Vec<SelectOption> = view::spots(game)
         .iter()
         .flat_map(|sp| {
-            sp.rotations.iter().map(move |rot| SelectOption {
-                label: t!(
-                    lang,
-                    "app-menu-spot-turned",
-                    spot = sp.label.as_str(),
-                    degrees = rot.degrees()
-                ),
-                value: format!("{}:{}", sp.label, rot.degrees()),
-                description: Some(t!(lang, "app-menu-spot-at", at = sp.at.to_string())),
-            })
+            view::offered_rotations(game, sp)
+                .into_iter()
+                .map(move |rot| SelectOption {
+                    label: t!(
+                        lang,
+                        "app-menu-spot-turned",
+                        spot = sp.label.as_str(),
+                        degrees = rot.degrees()
+                    ),
+                    value: format!("{}:{}", sp.label, rot.degrees()),
+                    description: Some(t!(lang, "app-menu-spot-at", at = sp.at.to_string())),
+                })
         })
         .collect();
     if combos.is_empty() {

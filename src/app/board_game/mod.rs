@@ -96,7 +96,7 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
             Err(e) => Ok(Response::error(e)),
         },
         Command::Choose { option } => choose(s, r, seat, &option),
-        Command::Undo { refuse } => undo(s, r, seat, refuse),
+        Command::Undo { refuse, .. } => undo(s, r, seat, refuse),
         Command::Resign => {
             r.undo = None;
             act(s, r, seat, Action::Resign)
