@@ -1087,3 +1087,71 @@ fn a_cloister_is_offered_once_and_a_spot_alone_never_places() {
          (or /board)."
     );
 }
+
+/// /status says "your turn" to the player to move and whose turn to the others, in the
+/// reader's language; tile counts read in the singular at one (Fluent plurals).
+#[test]
+fn status_says_your_turn_to_the_player_to_move() {
+    let app = started_two_player();
+    let g = game(&app);
+    let mover = seat_user(&app, g.current_player());
+    let other = seat_user(&app, 1 - g.current_player());
+    let tile = match g.pending().map(|p| p.decision) {
+        Some(Decision::PlaceTile { tile, .. }) => {
+            carcassonne_bot::engine::catalogue::Catalogue::get()
+                .kind(tile)
+                .id
+                .clone()
+        }
+        other => panic!("{other:?}"),
+    };
+    let first = |c: &Ctx| {
+        run(&app, c, "status", &[])
+            .text()
+            .lines()
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(
+        first(&mover),
+        format!("It is your turn to place tile {tile}.")
+    );
+    assert_eq!(
+        first(&other),
+        format!("It is {}'s turn to place tile {tile}.", mover.name)
+    );
+    let es = Ctx {
+        lang: Lang::from_code("es").unwrap(),
+        ..mover.clone()
+    };
+    assert_eq!(first(&es), format!("Te toca colocar la ficha {tile}."));
+    let es_other = Ctx {
+        lang: Lang::from_code("es").unwrap(),
+        ..other.clone()
+    };
+    assert_eq!(
+        first(&es_other),
+        format!("Le toca a {} colocar la ficha {tile}.", mover.name)
+    );
+    // One tile left reads in the singular in both languages.
+    for (lang, one, many) in [
+        ("en", "(1 tile left)", "(2 tiles left)"),
+        ("es", "(queda 1 ficha)", "(quedan 2 fichas)"),
+    ] {
+        let lang = Lang::from_code(lang).unwrap();
+        let said = |left: i64| {
+            carcassonne_bot::t!(
+                lang,
+                "app-your-turn",
+                disc = "🔴",
+                player = "@ann",
+                tile = "D",
+                spots = "A–C",
+                left = left
+            )
+        };
+        assert!(said(1).ends_with(one), "{}", said(1));
+        assert!(said(2).ends_with(many), "{}", said(2));
+    }
+}

@@ -226,10 +226,10 @@ pub(super) fn board_picture(r: &ChannelRecord) -> Response {
     Response::one(msg)
 }
 
-/// /status, private: in the language of the user who asked.
-pub(super) fn status_in(lang: Lang, r: &ChannelRecord) -> String {
+/// /status, private: in the language of the user who asked (`viewer`: their seat).
+pub(super) fn status_in(lang: Lang, r: &ChannelRecord, viewer: Option<u8>) -> String {
     let game = game_of(r);
-    let mut lines = vec![waiting_text_in(lang, r)];
+    let mut lines = vec![waiting_text_for(lang, r, viewer)];
     if let Some(Decision::PlaceTile { .. }) = game.pending().map(|p| p.decision) {
         lines.push(t!(
             lang,
