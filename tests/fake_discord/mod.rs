@@ -638,13 +638,13 @@ impl Posted {
             .collect()
     }
 
-    /// Its select menus: (custom id, options as (label, value)).
+    /// Its select menus: (custom id without its stamp, options as (label, value)).
     pub fn menus(&self) -> Vec<(String, Vec<(String, String)>)> {
         self.all_components()
             .iter()
             .filter(|c| c["type"] == 3)
             .filter_map(|c| c["custom_id"].as_str())
-            .map(|id| (id.to_string(), self.select_options(id)))
+            .map(|id| (unstamped(id).to_string(), self.select_options(id)))
             .collect()
     }
 
