@@ -237,6 +237,18 @@ pub fn spots(game: &Game) -> Vec<Spot> {
     }
 }
 
+/// The rotations of `spot` that menus and buttons offer: the legal ones, one per
+/// distinct look of the drawn tile (a cloister: one). Every legal rotation is still
+/// accepted when typed.
+pub fn offered_rotations(game: &Game, spot: &Spot) -> Vec<Rotation> {
+    match game.pending().map(|p| p.decision) {
+        Some(Decision::PlaceTile { tile, .. }) => crate::engine::catalogue::Catalogue::get()
+            .kind(tile)
+            .distinct_rotations(&spot.rotations),
+        _ => spot.rotations.clone(),
+    }
+}
+
 /// Labels placements (in the engine's order, by x then y) A, B, ... as the commands read them.
 pub fn label_placements(placements: Vec<crate::engine::Placement>) -> Vec<Spot> {
     placements

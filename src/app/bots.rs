@@ -446,6 +446,7 @@ impl App {
                 now: self.now(),
                 turn_to: Cell::new(None),
                 ai_next: RefCell::new(None),
+                stamp: RefCell::new(None),
             };
             // The move's words, its events added to those shown; an error's text.
             let applied = match (decided, &mut shown) {
@@ -510,7 +511,7 @@ impl App {
         shown: &Shown,
         turn_to: Option<u64>,
     ) -> Response {
-        let out = match (&r.game, shown) {
+        let mut out = match (&r.game, shown) {
             (RecordGame::Board { .. }, Shown::Board(events)) => {
                 board_game::announce(r, summary, events)
             }
@@ -519,6 +520,7 @@ impl App {
             }
             _ => Response::default(),
         };
+        super::components::stamp(&mut out, super::components::stamp_of(r).as_deref());
         if let Some(user) = turn_to {
             your_games::turn_dm(self, ctx, user, &out);
         }

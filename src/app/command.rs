@@ -467,6 +467,9 @@ pub enum Command {
     },
     Undo {
         refuse: bool,
+        /// A click on an undo request's button: the request it was made for
+        /// (`UndoRequest::asked_in`); it answers that request only. `None` when typed.
+        request: Option<u64>,
     },
     Resign,
     Abort,
@@ -509,6 +512,12 @@ pub enum Command {
     /// /language: `None` shows the game's language.
     Language {
         set: Option<Lang>,
+    },
+    /// A click on a button or menu made for one state of the game
+    /// ([`crate::app::components`]): refused unless the game is still in that state.
+    Clicked {
+        at: String,
+        command: Box<Command>,
     },
 }
 
@@ -639,6 +648,7 @@ impl Command {
             },
             "undo" => Command::Undo {
                 refuse: a.bool("refuse").unwrap_or(false),
+                request: None,
             },
             "resign" if a.str("replace").is_some() => Command::ResignToAi,
             "resign" => Command::Resign,
@@ -726,12 +736,16 @@ impl Command {
             Command::AddBot { .. } => "addbot",
             Command::Standing { .. } => "standing",
             Command::Language { .. } => "language",
+            Command::Clicked { command, .. } => command.name(),
         }
     }
 
     /// Whether the answer is only for the user who asked (help, rules, status, history,
     /// hand, stats): fronts that defer can defer privately.
     pub fn is_private(&self) -> bool {
+        if let Command::Clicked { command, .. } = self {
+            return command.is_private();
+        }
         matches!(
             self,
             Command::Help
@@ -749,6 +763,9 @@ impl Command {
 
     /// Whether the reply usually takes a picture to make (tens of milliseconds).
     pub fn is_slow(&self) -> bool {
+        if let Command::Clicked { command, .. } = self {
+            return command.is_slow();
+        }
         matches!(
             self,
             Command::Start

@@ -1,14 +1,23 @@
 //! Buttons and select menus: their ids, and the commands a click stands for. A click
 //! runs exactly the command a user could have typed, with the same checks.
+//!
+//! Every button and menu of a running game is stamped with the state of the game it
+//! was made for ([`stamp_of`]: the move number and a fingerprint of the log), as a
+//! prefix of its id: `12.3fa9c1/figure`. A click whose stamp is not the game's now (an
+//! older message, or a message from before an undo) is refused and changes nothing, so
+//! `follower:1` or spot `B` never means something else than what the menu showed.
+//! Stamps are transport only: nothing stored holds them.
 
 use super::command::Command;
-use super::reply::{ButtonStyle, Component, SelectOption};
+use super::reply::{ButtonStyle, Component, Response, SelectOption};
+use crate::store::{ChannelRecord, RecordGame};
 
 pub const JOIN: &str = "join";
 pub const START: &str = "start";
 pub const PASS: &str = "pass";
 pub const HAND: &str = "hand";
 pub const BOARD: &str = "board";
+/// Undo buttons: `undo:yes:<request>`, so that a button answers only its own request.
 pub const UNDO_YES: &str = "undo:yes";
 pub const UNDO_NO: &str = "undo:no";
 /// Select menu: value `kind:segment`.
@@ -38,11 +47,59 @@ pub fn select(id: &str, placeholder: &str, options: Vec<SelectOption>) -> Compon
     }
 }
 
+/// The state of a channel's game its buttons and menus are made for: the move number
+/// (the log's length) and a fingerprint of the whole log (so that after an undo and
+/// another move a menu of the same length is still told apart). `None` in the lobby,
+/// whose buttons (join, start) mean the same at any time.
+pub fn stamp_of(r: &ChannelRecord) -> Option<String> {
+    let (moves, log) = match &r.game {
+        RecordGame::Lobby => return None,
+        RecordGame::Board { game } => (game.log().len(), serde_json::to_vec(game.log())),
+        RecordGame::Cards { game } => (game.log().len(), serde_json::to_vec(game.log())),
+    };
+    // FNV-1a over the stored form of the log: the same on every run and build.
+    let mut h: u32 = 0x811c_9dc5;
+    for b in log.unwrap_or_default() {
+        h ^= b as u32;
+        h = h.wrapping_mul(0x0100_0193);
+    }
+    Some(format!("{moves}.{:06x}", h & 0xff_ffff))
+}
+
+/// Stamps every button and menu of `out` with `stamp` (the state they were made for).
+pub fn stamp(out: &mut Response, stamp: Option<&str>) {
+    let Some(stamp) = stamp else { return };
+    for row in out.messages.iter_mut().flat_map(|m| m.rows.iter_mut()) {
+        for c in row {
+            let (Component::Button { id, .. } | Component::Select { id, .. }) = c;
+            if !id.contains('/') {
+                *id = format!("{stamp}/{id}");
+            }
+        }
+    }
+}
+
+/// Splits `12.3fa9c1/figure` into its stamp and id.
+fn unstamp(id: &str) -> (Option<&str>, &str) {
+    match id.split_once('/') {
+        Some((stamp, rest)) => (Some(stamp), rest),
+        None => (None, id),
+    }
+}
+
+/// Ids whose meaning does not depend on the moment: the lobby's and those that only
+/// show something.
+fn timeless(id: &str) -> bool {
+    [JOIN, START, HAND, BOARD].contains(&id)
+}
+
 /// Why a click stands for no command: a button or menu that is no longer in use (or a
 /// menu that sent no choice), or a forged value (its reason, in English: only a forged
 /// click sees it).
 enum Unusable {
     Gone,
+    /// A move's button or menu without a stamp (a message from before stamps existed).
+    Stale,
     Invalid(String),
 }
 
@@ -66,9 +123,22 @@ pub fn command(id: &str, values: &[String]) -> Result<Command, String> {
 
 /// [`command`], with why not in `lang` (the clicking user's).
 pub fn command_in(lang: crate::i18n::Lang, id: &str, values: &[String]) -> Result<Command, String> {
-    parse(id, values).map_err(|e| match e {
-        Unusable::Gone => crate::t!(lang, "app-component-gone", id = id),
+    let (stamp, bare) = unstamp(id);
+    let parsed = match (parse(bare, values), stamp) {
+        (Ok(_), None) if !timeless(bare) => Err(Unusable::Stale),
+        (parsed, _) => parsed,
+    };
+    let command = parsed.map_err(|e| match e {
+        Unusable::Gone => crate::t!(lang, "app-component-gone", id = bare),
+        Unusable::Stale => crate::t!(lang, "app-component-stale"),
         Unusable::Invalid(reason) => crate::t!(lang, "app-component-error", reason = reason),
+    })?;
+    Ok(match stamp {
+        Some(at) => Command::Clicked {
+            at: at.to_string(),
+            command: Box::new(command),
+        },
+        None => command,
     })
 }
 
@@ -80,8 +150,7 @@ fn parse(id: &str, values: &[String]) -> Result<Command, Unusable> {
         PASS => Command::Pass,
         HAND => Command::Hand,
         BOARD => Command::Board,
-        UNDO_YES => Command::Undo { refuse: false },
-        UNDO_NO => Command::Undo { refuse: true },
+        UNDO_YES | UNDO_NO => return Err(Unusable::Gone),
         FIGURE => {
             let v = value()?;
             let (kind, seg) = v.split_once(':').ok_or("a figure choice is kind:segment")?;
@@ -130,6 +199,14 @@ fn parse(id: &str, values: &[String]) -> Result<Command, Unusable> {
                 }
             } else if let Some(placement) = id.strip_prefix("place:") {
                 return parse(PLACE, &[placement.to_string()]);
+            } else if let Some((answer, asker)) = id.rsplit_once(':')
+                && let Ok(asker) = asker.parse::<u64>()
+                && (answer == UNDO_YES || answer == UNDO_NO)
+            {
+                Command::Undo {
+                    refuse: answer == UNDO_NO,
+                    request: Some(asker),
+                }
             } else {
                 return Err(Unusable::Gone);
             }
@@ -141,18 +218,29 @@ fn parse(id: &str, values: &[String]) -> Result<Command, Unusable> {
 mod tests {
     use super::*;
 
+    /// A click made on a message of move 7 (any stamp: only the app compares them).
+    fn at7(id: &str, values: &[String]) -> Command {
+        match command(&format!("7.00abcd/{id}"), values) {
+            Ok(Command::Clicked { at, command }) => {
+                assert_eq!(at, "7.00abcd");
+                *command
+            }
+            other => panic!("{id}: {other:?}"),
+        }
+    }
+
     #[test]
     fn clicks_become_commands() {
-        assert_eq!(command(PASS, &[]).unwrap(), Command::Pass);
+        assert_eq!(at7(PASS, &[]), Command::Pass);
         assert_eq!(
-            command(FIGURE, &["large:2".into()]).unwrap(),
+            at7(FIGURE, &["large:2".into()]),
             Command::Figure {
                 on: "#2".into(),
                 kind: Some(crate::engine::FigureKind::Large)
             }
         );
         assert_eq!(
-            command(PLACE, &["B:90".into()]).unwrap(),
+            at7(PLACE, &["B:90".into()]),
             Command::Place {
                 spot: Some("B".into()),
                 rotation: Some(90),
@@ -160,12 +248,9 @@ mod tests {
                 y: None
             }
         );
+        assert_eq!(at7("place:C:270", &[]), at7(PLACE, &["C:270".into()]));
         assert_eq!(
-            command("place:C:270", &[]).unwrap(),
-            command(PLACE, &["C:270".into()]).unwrap()
-        );
-        assert_eq!(
-            command(SPOT, &["D".into()]).unwrap(),
+            at7(SPOT, &["D".into()]),
             Command::Place {
                 spot: Some("D".into()),
                 rotation: None,
@@ -173,7 +258,39 @@ mod tests {
                 y: None
             }
         );
-        assert!(command(FIGURE, &[]).is_err());
+        assert_eq!(
+            at7("undo:no:41", &[]),
+            Command::Undo {
+                refuse: true,
+                request: Some(41)
+            }
+        );
+        // The lobby's buttons and the look-only ones need no stamp.
+        assert_eq!(command(JOIN, &[]).unwrap(), Command::Join);
+        assert_eq!(command(BOARD, &[]).unwrap(), Command::Board);
+        assert!(command("7.00abcd/figure", &[]).is_err());
         assert!(command("nonsense", &[]).is_err());
+    }
+
+    /// A move's button without a stamp comes from a message made before stamps existed:
+    /// refused as an earlier turn's, whatever it would mean now.
+    #[test]
+    fn a_move_click_without_a_stamp_is_from_an_earlier_turn() {
+        let stale = "This menu is from an earlier turn: nothing was done. Use the latest \
+                     message (or /board).";
+        assert_eq!(command(PASS, &[]), Err(stale.to_string()));
+        assert_eq!(command("place:B:90", &[]), Err(stale.to_string()));
+        assert_eq!(command("undo:yes", &[]).unwrap_err(), {
+            "This button or menu (undo:yes) is no longer in use.".to_string()
+        });
+        let es = crate::i18n::Lang::from_code("es").unwrap();
+        assert_eq!(
+            command_in(es, FIGURE, &["follower:1".into()]),
+            Err(
+                "Este menú es de un turno anterior: no se ha hecho nada. Usa el último \
+                 mensaje (o /tablero)."
+                    .to_string()
+            )
+        );
     }
 }

@@ -357,6 +357,17 @@ impl App {
         }
     }
 
+    /// `id` stamped as a button or menu made now in `channel` would carry it
+    /// ([`components::stamp_of`]): what a click on the latest message sends. For tests
+    /// and scripts that click without reading the message first.
+    pub fn current_id(&self, channel: u64, id: &str) -> String {
+        let record = self.store.peek(channel).ok().flatten();
+        match record.as_ref().and_then(components::stamp_of) {
+            Some(stamp) => format!("{stamp}/{id}"),
+            None => id.to_string(),
+        }
+    }
+
     /// [`App::component`] as [`App::handle_deferring_ai`] does it.
     pub fn component_deferring_ai(
         &self,
@@ -420,14 +431,23 @@ impl App {
         record: Option<ChannelRecord>,
     ) -> Result<(Response, Option<AiTurn>), StoreError> {
         let now = self.now();
+        let stamp = record.as_ref().and_then(components::stamp_of);
+        if let Some(refusal) = record.as_ref().and_then(|r| stale_click(ctx.lang, r, &cmd)) {
+            return Ok((Response::error(refusal), None));
+        }
+        let cmd = match cmd {
+            Command::Clicked { command, .. } => *command,
+            cmd => cmd,
+        };
         let mut session = Session {
             app: self,
             ctx,
             now,
             turn_to: Cell::new(None),
             ai_next: RefCell::new(None),
+            stamp: RefCell::new(stamp),
         };
-        let out = match (cmd, record) {
+        let mut out = match (cmd, record) {
             (Command::New(setup), None) => lobby::new_game(&mut session, setup),
             (Command::New(_), Some(r)) => Ok(Response::error(lobby::busy_text(ctx.lang, &r))),
             (_, None) => Ok(Response::error(crate::t!(ctx.lang, "app-no-game"))),
@@ -447,6 +467,8 @@ impl App {
                 (RecordGame::Cards { .. }, cmd) => card_game::handle(&mut session, r, cmd),
             },
         }?;
+        // The buttons and menus answer for the game as this command left it.
+        components::stamp(&mut out, session.stamp.borrow().as_deref());
         if let Some(user) = session.turn_to.get() {
             your_games::turn_dm(self, ctx, user, &out);
         }
@@ -461,6 +483,25 @@ impl App {
     }
 }
 
+/// Why a click cannot be obeyed: its message was made for an earlier state of the game,
+/// or its undo request is over. `None` for anything else.
+fn stale_click(lang: Lang, r: &ChannelRecord, cmd: &Command) -> Option<String> {
+    let Command::Clicked { at, command } = cmd else {
+        return None;
+    };
+    if components::stamp_of(r).as_deref() != Some(at.as_str()) {
+        return Some(crate::t!(lang, "app-component-stale"));
+    }
+    match **command {
+        Command::Undo {
+            request: Some(by), ..
+        } if r.undo.as_ref().map(|u| u.asked_in) != Some(by) => {
+            Some(crate::t!(lang, "app-undo-request-over"))
+        }
+        _ => None,
+    }
+}
+
 /// One command being handled: the app, who asks, and the time.
 pub(crate) struct Session<'a> {
     app: &'a App,
@@ -471,6 +512,9 @@ pub(crate) struct Session<'a> {
     /// Set when computer seats must decide next: what the command did, to be shown
     /// with their moves in one reply.
     ai_next: RefCell<Option<bots::Chain>>,
+    /// The stamp of the game as last loaded or saved: the reply's buttons and menus
+    /// carry it ([`components::stamp_of`]).
+    stamp: RefCell<Option<String>>,
 }
 
 impl Session<'_> {
@@ -489,6 +533,7 @@ impl Session<'_> {
         let waited_for = record.timers.waiting.clone();
         let new_turn = timers::refresh(record, self.now);
         self.store().save(self.ctx.channel, record)?;
+        *self.stamp.borrow_mut() = components::stamp_of(record);
         if let Some(seat) = new_turn {
             self.turn_to.set(Some(record.seat_user(seat)));
         }

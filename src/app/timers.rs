@@ -445,8 +445,10 @@ impl App {
             turn_to: Cell::new(None),
             // A computer seat asked next plays from the scheduler (`App::resume_ai`).
             ai_next: std::cell::RefCell::new(None),
+            stamp: std::cell::RefCell::new(None),
         };
         let mut out = board_game::act(&mut session, r, seat, action)?;
+        super::components::stamp(&mut out, session.stamp.borrow().as_deref());
         // The player now awaited is called even when the prompt would not (the active
         // player's figure step after someone else's decision).
         let next = match self.store.load(channel)? {

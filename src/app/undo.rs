@@ -55,6 +55,7 @@ pub fn step(
             to_len,
             at_len: log_len,
             agreed: Vec::new(),
+            asked_in: r.revision,
         },
     };
     if request.agreed.contains(&me) {
@@ -86,16 +87,18 @@ pub fn step(
             .collect::<Vec<_>>()
             .join(", ")
     );
+    // The buttons name the request: an older one's buttons answer nothing.
+    let by = request.asked_in;
     r.undo = Some(request);
     s.save(r)?;
     let mut msg = Message::public(text).with_row(vec![
         button(
-            UNDO_YES,
+            &format!("{UNDO_YES}:{by}"),
             &t!(gl, "app-button-undo-agree"),
             ButtonStyle::Primary,
         ),
         button(
-            UNDO_NO,
+            &format!("{UNDO_NO}:{by}"),
             &t!(gl, "app-button-undo-refuse"),
             ButtonStyle::Danger,
         ),

@@ -257,6 +257,64 @@ impl TileKind {
         self.edges.iter().map(|t| t.letter()).collect()
     }
 
+    /// Whether the tile turned by `a` is the same tile as turned by `b`: the same
+    /// segments on the same board slots with the same shields, inns, goods and ends (a
+    /// cloister in any rotation, a straight road turned half way). Such rotations differ
+    /// only in the log, so menus offer one of them. A flying machine or a lake gives a
+    /// tile a direction of its own: never symmetric here.
+    pub fn looks_same(&self, a: Rotation, b: Rotation) -> bool {
+        if a == b {
+            return true;
+        }
+        if self.symbols.flying_machine.is_some() || !self.symbols.lake.is_empty() {
+            return false;
+        }
+        let cities = |seg: &Segment, r: Rotation| -> Vec<SlotSet> {
+            let mut v: Vec<SlotSet> = seg
+                .cities
+                .iter()
+                .map(|c| self.board_slots(*c as usize, r))
+                .collect();
+            v.sort_by_key(|s| s.0);
+            v
+        };
+        let same = |i: usize, j: usize| {
+            let (x, y) = (&self.segments[i], &self.segments[j]);
+            self.board_slots(i, a) == self.board_slots(j, b)
+                && (
+                    x.kind,
+                    x.shields,
+                    x.cathedral,
+                    x.inn,
+                    x.goods,
+                    x.labyrinth,
+                    x.ends,
+                ) == (
+                    y.kind,
+                    y.shields,
+                    y.cathedral,
+                    y.inn,
+                    y.goods,
+                    y.labyrinth,
+                    y.ends,
+                )
+                && cities(x, a) == cities(y, b)
+        };
+        (0..self.segments.len()).all(|i| (0..self.segments.len()).any(|j| same(i, j)))
+    }
+
+    /// `rotations` without those that look the same as an earlier one
+    /// ([`TileKind::looks_same`]).
+    pub fn distinct_rotations(&self, rotations: &[Rotation]) -> Vec<Rotation> {
+        let mut out: Vec<Rotation> = Vec::new();
+        for r in rotations {
+            if !out.iter().any(|o| self.looks_same(*o, *r)) {
+                out.push(*r);
+            }
+        }
+        out
+    }
+
     /// Describes segment `seg` in board directions, e.g. "city north", "field south-west",
     /// "road east+west". The words are unique on the tile: where two segments would read
     /// alike, their slots follow in parentheses ("field south-east (ER)").
@@ -394,6 +452,30 @@ mod tests {
             }
         }
         assert!(problems.is_empty(), "{}", problems.join("\n"));
+    }
+
+    /// Menus list one rotation per distinct look: a cloister (B) one, a straight road
+    /// (U) two, a crossroads (X) one, a city with a road (D) four.
+    #[test]
+    fn symmetric_tiles_have_fewer_distinct_rotations() {
+        let cat = Catalogue::get();
+        let distinct = |id: &str| {
+            let k = cat.kind(cat.lookup(id).unwrap());
+            k.distinct_rotations(&Rotation::ALL)
+                .iter()
+                .map(|r| r.degrees())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(distinct("B"), [0]);
+        assert_eq!(distinct("C"), [0]);
+        assert_eq!(distinct("U"), [0, 90]);
+        assert_eq!(distinct("X"), [0]);
+        assert_eq!(distinct("D"), [0, 90, 180, 270]);
+        assert_eq!(distinct("V"), [0, 90, 180, 270]);
+        // Only a subset is legal at a spot: the order of the legal ones is kept.
+        let u = cat.kind(cat.lookup("U").unwrap());
+        let legal = [Rotation::from_quarters(1), Rotation::from_quarters(3)];
+        assert_eq!(u.distinct_rotations(&legal), [Rotation::from_quarters(1)]);
     }
 
     #[test]

@@ -94,6 +94,10 @@ pub struct UndoRequest {
     /// The log length when asked: any move since cancels the request.
     pub at_len: usize,
     pub agreed: Vec<u64>,
+    /// The record's revision when asked: names this request on its buttons, so that
+    /// a refused request's buttons never answer a later one (0 in older records).
+    #[serde(default)]
+    pub asked_in: u64,
 }
 
 /// What listings and the consistency check need without a replay.

@@ -494,7 +494,8 @@ fn the_local_mode_plays_computer_seats_too() {
     // After the start (and any computer turns before hers) alice is asked to place.
     assert!(replies[1].contains("@alice, your turn: you drew"), "{out}");
     assert!(
-        replies[2].contains("It is alice's turn to place tile"),
+        // Her own /status: "your turn" (#25).
+        replies[2].contains("It is your turn to place tile"),
         "{out}"
     );
     // Her seat handed over, the computer players finish the game in one reply.

@@ -129,15 +129,19 @@ fn one_person_and_two_computer_players_play_a_card_game_through_the_app() {
         let p = game.pending().expect("running");
         assert_eq!(r.seat_user(p.player), 501, "only ann is ever asked");
         let reply = match &p.options[0] {
-            CardAction::Play { card, row, .. } => {
-                app.component(&ann, "play", &[format!("{}|{}", card.token(), row.area())])
-            }
+            CardAction::Play { card, row, .. } => app.component(
+                &ann,
+                &app.current_id(ann.channel, "play"),
+                &[format!("{}|{}", card.token(), row.area())],
+            ),
             CardAction::PlaceFollower { row } => {
                 app.handle(&ann, parse("secure", &[("row", row.area())]))
             }
-            CardAction::JokerRow { row } => {
-                app.component(&ann, &format!("choose:{}", row.area()), &[])
-            }
+            CardAction::JokerRow { row } => app.component(
+                &ann,
+                &app.current_id(ann.channel, &format!("choose:{}", row.area())),
+                &[],
+            ),
             CardAction::Misplaced { .. } => {
                 app.handle(&ann, parse("choose", &[("option", "points")]))
             }

@@ -373,29 +373,26 @@ fn whole_game(expansions: &str) {
             Decision::PlaceTile { placements, .. } => {
                 // Use the menu when it is there, else the first spot by label.
                 let menu = msg.rows.iter().flatten().find_map(|c| match c {
-                    Component::Select { id, options, .. } if id == "place" || id == "spot" => {
+                    Component::Select { id, options, .. }
+                        if id.ends_with("/place") || id.ends_with("/spot") =>
+                    {
                         Some((id.clone(), options.clone()))
                     }
                     _ => None,
                 });
                 match menu {
-                    Some((id, options)) if id == "place" => {
+                    Some((id, options)) if id.ends_with("/place") => {
                         let pick = &options[turns % options.len()];
-                        app.component(&who, "place", std::slice::from_ref(&pick.value))
+                        app.component(&who, &id, std::slice::from_ref(&pick.value))
                     }
-                    Some((_, spots)) => {
-                        // Too many placements for one menu: a spot, then a rotation button.
+                    Some((id, spots)) => {
+                        // Too many placements for one menu: a spot, then a rotation
+                        // button (always asked, even when one rotation fits).
                         spot_menus += 1;
                         let pick = &spots[turns % spots.len()];
-                        let r = app.component(&who, "spot", std::slice::from_ref(&pick.value));
-                        // Private rotation buttons, or (one rotation only) the public
-                        // message of the tile already placed.
-                        match r.messages[0].rows.first().and_then(|row| row.first()) {
-                            Some(Component::Button { id, .. }) if r.is_private() => {
-                                app.component(&who, id, &[])
-                            }
-                            _ => r,
-                        }
+                        let r = app.component(&who, &id, std::slice::from_ref(&pick.value));
+                        assert!(r.is_private(), "{}", r.text());
+                        app.component(&who, &support::clicked_id(&r, "place"), &[])
                     }
                     None => {
                         let rot = placements[0].rotations[0].degrees().to_string();
@@ -404,14 +401,16 @@ fn whole_game(expansions: &str) {
                 }
             }
             Decision::PlaceFigure { fly, .. } if !fly.is_empty() && turns % 2 == 0 => {
-                app.component(&who, "figure", &[format!("{}:fly", fly[0].id())])
+                let id = support::clicked_id(&last, "figure");
+                app.component(&who, &id, &[format!("{}:fly", fly[0].id())])
             }
             Decision::PlaceFigure { options, .. } => {
                 if options.is_empty() || turns % 3 == 0 {
-                    app.component(&who, "pass", &[])
+                    app.component(&who, &support::clicked_id(&last, "pass"), &[])
                 } else {
                     let o = options[turns % options.len()];
-                    app.component(&who, "figure", &[format!("{}:{}", o.kind.id(), o.segment)])
+                    let id = support::clicked_id(&last, "figure");
+                    app.component(&who, &id, &[format!("{}:{}", o.kind.id(), o.segment)])
                 }
             }
             // An expansion's question: its first button or menu option.
@@ -459,12 +458,15 @@ fn figures_by_words_slots_and_menus() {
         assert!(r.text().contains("your turn"), "{}", r.text());
         return;
     };
+    let figure_step = r.clone();
     let menu = r.messages[0]
         .rows
         .iter()
         .flatten()
         .find_map(|c| match c {
-            Component::Select { id, options, .. } if id == "figure" => Some(options.clone()),
+            Component::Select { id, options, .. } if id.ends_with("/figure") => {
+                Some(options.clone())
+            }
             _ => None,
         })
         .expect("a figure menu");
@@ -524,6 +526,23 @@ fn figures_by_words_slots_and_menus() {
     let g2 = game(&app);
     assert_eq!(g2.figures().len(), 1);
     assert_eq!(g2.figures()[0].seg as usize, seg);
+    // The figure menu and pass button of that turn now belong to an earlier turn: a
+    // click on them is refused privately and changes nothing.
+    let menu_id = support::clicked_id(&figure_step, "figure");
+    let value = menu[0].value.clone();
+    for (id, values) in [
+        (menu_id, vec![value]),
+        (support::clicked_id(&figure_step, "pass"), vec![]),
+    ] {
+        let r = app.component(&mover, &id, &values);
+        assert!(r.is_private());
+        assert_eq!(
+            r.text(),
+            "This menu is from an earlier turn: nothing was done. Use the latest message \
+             (or /board)."
+        );
+        assert_eq!(game(&app), g2);
+    }
 }
 
 #[test]
@@ -602,7 +621,8 @@ fn undo_needs_the_others_except_for_ones_own_tile() {
     let done = game(&app);
     assert_eq!(done.current_player(), 1 - g.current_player());
     // A finished move needs the other player: a request, a refusal, a new request, consent.
-    let r = run(&app, &mover, "undo", &[]);
+    let asked = app.handle(&mover, support::command("undo", &[]));
+    let r = &asked;
     assert!(
         r.text().contains("asks to take back the last move"),
         "{}",
@@ -610,11 +630,19 @@ fn undo_needs_the_others_except_for_ones_own_tile() {
     );
     assert_eq!(r.messages[0].mentions, vec![other.user]);
     refused(&app, &mover, "undo", &[], "already agreed");
-    let r = app.component(&other, "undo:no", &[]);
+    let r = app.component(&other, &support::clicked_id(&asked, "undo:no"), &[]);
     assert!(r.text().contains("refused"), "{}", r.text());
     assert_eq!(game(&app), done);
-    run(&app, &mover, "undo", &[]);
-    let r = app.component(&other, "undo:yes", &[]);
+    // The refused request's buttons answer nothing more, not even a new request.
+    let again = app.handle(&mover, support::command("undo", &[]));
+    for old in ["undo:yes", "undo:no"] {
+        let r = app.component(&other, &support::clicked_id(&asked, old), &[]);
+        assert_eq!(
+            r.text(),
+            "That undo request is over: nothing was done. Use /undo to ask again."
+        );
+    }
+    let r = app.component(&other, &support::clicked_id(&again, "undo:yes"), &[]);
     assert!(
         r.text().contains("The last move was taken back."),
         "{}",
@@ -1020,4 +1048,138 @@ fn a_standing_marker_preference_is_logged_into_a_messages_game() {
     );
     let again = Game::replay(g.config().clone(), g.log()).unwrap();
     assert_eq!(again, g);
+}
+
+/// The started game's record with its game replaced by one whose stack is `tiles`
+/// (after the start tile), the same players.
+fn with_stack(app: &App, tiles: &[&str]) {
+    use carcassonne_bot::engine::{GameConfig, Stack};
+    use carcassonne_bot::store::RecordGame;
+    let Loaded::Game(mut r) = app.store().load(CHANNEL).unwrap() else {
+        panic!("no game")
+    };
+    let mut cfg = GameConfig::new(r.seats.len() as u8, 1);
+    cfg.stack = Stack::Fixed {
+        tiles: tiles.iter().map(|t| t.to_string()).collect(),
+        end_when_empty: false,
+    };
+    r.game = RecordGame::Board {
+        game: Game::new(cfg).unwrap(),
+    };
+    r.snapshot = r.fresh_snapshot();
+    app.store().save(CHANNEL, &mut r).unwrap();
+}
+
+/// A cloister fits south of the start tile in all four rotations, which look the same:
+/// the menu and the rotation step offer one, the typed command still takes any; and a
+/// spot with one rotation still asks for it (nothing is placed by surprise).
+#[test]
+fn a_cloister_is_offered_once_and_a_spot_alone_never_places() {
+    let app = started_two_player();
+    with_stack(&app, &["B", "B", "B"]);
+    let g = game(&app);
+    let mover = seat_user(&app, g.current_player());
+    let board = run(&app, &mover, "board", &[]);
+    let Some(Component::Select { id, options, .. }) = board.messages[0].rows[0].first() else {
+        panic!("no placement menu: {:?}", board.messages[0].rows)
+    };
+    assert!(id.ends_with("/place"), "{id}");
+    let labels: Vec<&str> = options.iter().map(|o| o.label.as_str()).collect();
+    assert_eq!(labels, ["Spot A turned 0°"]);
+    // The spot alone: the rotation step, one button, and nothing placed yet.
+    let step = run(&app, &mover, "place", &[("spot", "A")]);
+    assert!(step.is_private());
+    assert_eq!(
+        step.text(),
+        "Which rotation? At spot A tile B fits turned 0 (rotation:…)."
+    );
+    let buttons: Vec<(String, String)> = step.messages[0].rows[0]
+        .iter()
+        .map(|c| match c {
+            Component::Button { id, label, .. } => (id.clone(), label.clone()),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(buttons.len(), 1);
+    assert!(buttons[0].0.ends_with("/place:A:0"), "{buttons:?}");
+    assert_eq!(buttons[0].1, "Turned 0°");
+    assert_eq!(game(&app), g);
+    // Typed, another rotation of the same look is still a legal placement.
+    let placed = run(&app, &mover, "place", &[("spot", "A"), ("rotation", "90")]);
+    assert!(!placed.is_private(), "{}", placed.text());
+    // The rotation button of before the move is an earlier turn's now.
+    let late = app.component(&mover, &buttons[0].0, &[]);
+    assert_eq!(
+        late.text(),
+        "This menu is from an earlier turn: nothing was done. Use the latest message \
+         (or /board)."
+    );
+}
+
+/// /status says "your turn" to the player to move and whose turn to the others, in the
+/// reader's language; tile counts read in the singular at one (Fluent plurals).
+#[test]
+fn status_says_your_turn_to_the_player_to_move() {
+    let app = started_two_player();
+    let g = game(&app);
+    let mover = seat_user(&app, g.current_player());
+    let other = seat_user(&app, 1 - g.current_player());
+    let tile = match g.pending().map(|p| p.decision) {
+        Some(Decision::PlaceTile { tile, .. }) => {
+            carcassonne_bot::engine::catalogue::Catalogue::get()
+                .kind(tile)
+                .id
+                .clone()
+        }
+        other => panic!("{other:?}"),
+    };
+    let first = |c: &Ctx| {
+        run(&app, c, "status", &[])
+            .text()
+            .lines()
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(
+        first(&mover),
+        format!("It is your turn to place tile {tile}.")
+    );
+    assert_eq!(
+        first(&other),
+        format!("It is {}'s turn to place tile {tile}.", mover.name)
+    );
+    let es = Ctx {
+        lang: Lang::from_code("es").unwrap(),
+        ..mover.clone()
+    };
+    assert_eq!(first(&es), format!("Te toca colocar la ficha {tile}."));
+    let es_other = Ctx {
+        lang: Lang::from_code("es").unwrap(),
+        ..other.clone()
+    };
+    assert_eq!(
+        first(&es_other),
+        format!("Le toca a {} colocar la ficha {tile}.", mover.name)
+    );
+    // One tile left reads in the singular in both languages.
+    for (lang, one, many) in [
+        ("en", "(1 tile left)", "(2 tiles left)"),
+        ("es", "(queda 1 ficha)", "(quedan 2 fichas)"),
+    ] {
+        let lang = Lang::from_code(lang).unwrap();
+        let said = |left: i64| {
+            carcassonne_bot::t!(
+                lang,
+                "app-your-turn",
+                disc = "🔴",
+                player = "@ann",
+                tile = "D",
+                spots = "A–C",
+                left = left
+            )
+        };
+        assert!(said(1).ends_with(one), "{}", said(1));
+        assert!(said(2).ends_with(many), "{}", said(2));
+    }
 }

@@ -188,15 +188,21 @@ fn a_whole_card_game_never_leaks_a_hidden_card() {
                             &[("card", &card.name()), ("row", row.area())],
                         )
                     } else {
-                        app.component(&who, "play", &[format!("{}|{}", card.token(), row.area())])
+                        app.component(
+                            &who,
+                            &app.current_id(who.channel, "play"),
+                            &[format!("{}|{}", card.token(), row.area())],
+                        )
                     }
                 }
                 (_, CardAction::PlaceFollower { row }) => {
                     run(&app, &who, "secure", &[("row", row.area())])
                 }
-                (PendingKind::JokerRow { .. }, CardAction::JokerRow { row }) => {
-                    app.component(&who, &format!("choose:{}", row.area()), &[])
-                }
+                (PendingKind::JokerRow { .. }, CardAction::JokerRow { row }) => app.component(
+                    &who,
+                    &app.current_id(who.channel, &format!("choose:{}", row.area())),
+                    &[],
+                ),
                 (_, CardAction::Misplaced { keep }) => run(
                     &app,
                     &who,
@@ -246,13 +252,16 @@ fn undo_and_resign_in_the_card_game() {
         "play",
         &[("card", &card.name()), ("row", row.area())],
     );
-    let r = run(&app, &who, "undo", &[]);
+    let asked = run(&app, &who, "undo", &[]);
     assert!(
-        r.text().contains("asks to take back the last move"),
+        asked.text().contains("asks to take back the last move"),
         "{}",
-        r.text()
+        asked.text()
     );
-    let r = app.component(&other, "undo:yes", &[]);
+    let Some(Component::Button { id, .. }) = asked.messages[0].rows[0].first() else {
+        panic!("no agree button: {}", asked.text())
+    };
+    let r = app.component(&other, id, &[]);
     assert!(
         r.text().contains("The last move was taken back."),
         "{}",

@@ -233,7 +233,7 @@ fn expansion_names_and_player_colours_reach_a_spanish_player_in_spanish() {
                         }
                         _ => None,
                     })
-                    .filter(|(id, _)| id.starts_with("choose:robber@"))
+                    .filter(|(id, _)| id.contains("/choose:robber@"))
                     .collect();
                 assert!(!buttons.is_empty(), "{shown:?}");
                 for (id, label) in &buttons {

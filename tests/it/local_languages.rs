@@ -47,22 +47,33 @@ impl Table {
     }
 }
 
-/// The first value offered by the menu `id` in a printed reply
-/// (`menu '…' (click ID VALUE): label = value; …`).
+/// The menu `id` (given without the stamp of the game's state the app puts in front,
+/// `12.3fa9c1/place`) in a printed reply (`menu '…' (click ID VALUE): label = value; …`):
+/// its whole id and first value, `ID VALUE`, what a click on it sends.
 fn first_value(reply: &str, id: &str) -> Option<String> {
-    let marker = format!("(click {id} VALUE): ");
-    let line = reply.lines().find(|l| l.contains(&marker))?;
-    let after = line.split(&marker).nth(1)?;
-    let first = after.split("; ").next()?;
-    Some(first.rsplit(" = ").next()?.trim().to_string())
+    reply.lines().find_map(|line| {
+        let (_, rest) = line.split_once("(click ")?;
+        let (whole, after) = rest.split_once(" VALUE): ")?;
+        if unstamped(whole) != id {
+            return None;
+        }
+        let first = after.split("; ").next()?;
+        Some(format!("{whole} {}", first.rsplit(" = ").next()?.trim()))
+    })
 }
 
-/// The id of the first button whose id starts with `prefix` (`(click ID)`).
+/// The whole id of the first button whose id without its stamp starts with `prefix`
+/// (`(click ID)`).
 fn first_button(reply: &str, prefix: &str) -> Option<String> {
-    let marker = format!("(click {prefix}");
-    let i = reply.find(&marker)?;
-    let rest = &reply[i + "(click ".len()..];
-    Some(rest[..rest.find(')')?].to_string())
+    reply.split("(click ").skip(1).find_map(|rest| {
+        let whole = &rest[..rest.find(')')?];
+        (unstamped(whole).starts_with(prefix) && !whole.contains(' ')).then(|| whole.to_string())
+    })
+}
+
+/// An id without the stamp of the game's state (`12.3fa9c1/place` -> `place`).
+fn unstamped(id: &str) -> &str {
+    id.split_once('/').map_or(id, |(_, bare)| bare)
 }
 
 /// Plays a base game between alice and bob through the local mode: the first spot of
@@ -120,15 +131,15 @@ fn play(lang: Lang) -> Transcript {
                 run(&format!("{other}: /pass"));
                 run(&format!("{who}: /replay"));
             }
-            format!("{who}: click place {v}")
+            format!("{who}: click {v}")
         } else if let Some(v) = first_value(&last, "spot") {
-            format!("{who}: click spot {v}")
+            format!("{who}: click {v}")
         } else if let Some(id) = first_button(&last, "place:") {
             format!("{who}: click {id}")
         } else if let (Some(v), true) = (first_value(&last, "figure"), turn % 3 == 0) {
-            format!("{who}: click figure {v}")
-        } else if last.contains("(click pass)") {
-            format!("{who}: click pass")
+            format!("{who}: click {v}")
+        } else if let Some(id) = first_button(&last, "pass") {
+            format!("{who}: click {id}")
         } else {
             panic!("no move offered in:\n{last}");
         };
@@ -313,8 +324,33 @@ fn assert_no_english(spanish: &Transcript, what: &str) {
 }
 
 /// Asserts that every one of `lines` appears in the replies.
+/// Component ids are compared without their stamps (`(click 12.3fa9c1/place` reads as
+/// `(click place`), which every click id of a move carries.
 fn assert_has_lines(t: &Transcript, lines: &[&str]) {
-    let all = t.replies.join("");
+    let mut all = String::new();
+    let joined = t.replies.join("");
+    let mut parts = joined.split("(click ");
+    all.push_str(parts.next().unwrap_or_default());
+    for part in parts {
+        all.push_str("(click ");
+        let id_end = part.find([' ', ')']).unwrap_or(part.len());
+        match part[..id_end].split_once('/') {
+            Some((stamp, _)) => {
+                let (moves, hash) = stamp.split_once('.').expect("a stamp is N.hhhhhh");
+                assert!(moves.bytes().all(|b| b.is_ascii_digit()), "{part}");
+                assert_eq!(hash.len(), 6, "{part}");
+                all.push_str(&part[stamp.len() + 1..]);
+            }
+            None => {
+                let id = &part[..id_end];
+                assert!(
+                    ["join", "start", "hand", "board"].contains(&id),
+                    "an unstamped move id: {id}"
+                );
+                all.push_str(part);
+            }
+        }
+    }
     for line in lines {
         assert!(all.contains(line), "{line} in:\n{all}");
     }
@@ -445,7 +481,7 @@ fn play_cards(lang: Lang) -> Transcript {
             None => {
                 let v = first_value(&hand, "play")
                     .unwrap_or_else(|| panic!("no move offered in:\n{last}\n{hand}"));
-                let click = format!("{who}: click play {v}");
+                let click = format!("{who}: click {v}");
                 let out = run(&click);
                 (click, out)
             }

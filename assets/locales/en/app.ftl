@@ -100,10 +100,19 @@ app-notice-rebuilt = After a storage problem this channel's game was rebuilt fro
 ## /stats
 app-stats-unreadable = The statistics cannot be read right now.
 app-stats-none = No finished games on this server yet. /new starts one.
-app-stats-head = **{ $games } finished games on this server** ({ $board } Carcassonne, { $cards } card game).
+app-stats-head = **{ $games ->
+    [one] 1 finished game
+   *[other] { $games } finished games
+} on this server** ({ $board } Carcassonne, { $cards } card game).
 app-stats-most-wins = Most wins:
-app-stats-player = { $rank }. { $player } — { $wins } of { $games } games won, best score { $best }
-app-stats-you = You: { $games } games, { $wins } won, best score { $best }, average { $average }.
+app-stats-player = { $rank }. { $player } — { $wins } of { $games ->
+    [one] 1 game
+   *[other] { $games } games
+} won, best score { $best }
+app-stats-you = You: { $games ->
+    [one] 1 game
+   *[other] { $games } games
+}, { $wins } won, best score { $best }, average { $average }.
 app-stats-you-none = You have not finished a game here yet.
 
 ## /replay
@@ -142,15 +151,42 @@ app-started-already = The game has already started; /status shows it. A player c
 app-board-card-command = That is a card-game command; this channel plays the board game.
 app-not-playing-watch = You are not playing in this game (players: { $players }). You can watch: /board, /status.
 app-command-unavailable = /{ $command } is not available here.
-app-waiting-tile = It is { $name }'s turn to place tile { $tile }.
-app-waiting-figure = It is { $name }'s turn to place a figure or pass.
-app-waiting-magic = It is { $name }'s turn to place, move or remove the mage or the witch (/choose).
-app-waiting-gold = It is { $name }'s turn to place the second gold bar (/choose).
-app-waiting-land = It is { $name }'s turn to land the flown { $figure } (/choose).
-app-waiting-ferry = It is { $name }'s turn to place or move a ferry (/choose).
-app-waiting-crop = It is { $name }'s turn to answer the crop circle (/choose).
-app-waiting-robber = It is { $name }'s decision to place a robber or not (/choose).
-app-waiting-marker = It is { $name }'s turn to choose a scoring marker or use a message (/choose).
+app-waiting-tile = { $you ->
+    [yes] It is your turn
+   *[no] It is { $name }'s turn
+} to place tile { $tile }.
+app-waiting-figure = { $you ->
+    [yes] It is your turn
+   *[no] It is { $name }'s turn
+} to place a figure or pass.
+app-waiting-magic = { $you ->
+    [yes] It is your turn
+   *[no] It is { $name }'s turn
+} to place, move or remove the mage or the witch (/choose).
+app-waiting-gold = { $you ->
+    [yes] It is your turn
+   *[no] It is { $name }'s turn
+} to place the second gold bar (/choose).
+app-waiting-land = { $you ->
+    [yes] It is your turn
+   *[no] It is { $name }'s turn
+} to land the flown { $figure } (/choose).
+app-waiting-ferry = { $you ->
+    [yes] It is your turn
+   *[no] It is { $name }'s turn
+} to place or move a ferry (/choose).
+app-waiting-crop = { $you ->
+    [yes] It is your turn
+   *[no] It is { $name }'s turn
+} to answer the crop circle (/choose).
+app-waiting-robber = { $you ->
+    [yes] It is your decision
+   *[no] It is { $name }'s decision
+} to place a robber or not (/choose).
+app-waiting-marker = { $you ->
+    [yes] It is your turn
+   *[no] It is { $name }'s turn
+} to choose a scoring marker or use a message (/choose).
 app-not-your-turn = It is not your turn. { $waiting }
 app-tile-down = Your tile is down: place a figure (/figure on:…) or /pass.
 app-place-tile-first = First place your tile { $tile } with /place (spots on the picture).
@@ -160,8 +196,14 @@ app-default-no-robber = no robber is placed
 app-default-applies = the default choice applies
 
 ## The board game: the turn message, menus, /status, the end
-app-your-turn = { $disc } { $player }, your turn: you drew **{ $tile }**. It fits at spots { $spots } — /place spot:… rotation:…  ({ $left } tiles left)
-app-your-turn-extra = { $disc } { $player }, your turn: you drew **{ $tile }** (builder's extra tile). It fits at spots { $spots } — /place spot:… rotation:…  ({ $left } tiles left)
+app-your-turn = { $disc } { $player }, your turn: you drew **{ $tile }**. It fits at spots { $spots } — /place spot:… rotation:…  ({ $left ->
+    [one] 1 tile left
+   *[other] { $left } tiles left
+})
+app-your-turn-extra = { $disc } { $player }, your turn: you drew **{ $tile }** (builder's extra tile). It fits at spots { $spots } — /place spot:… rotation:…  ({ $left ->
+    [one] 1 tile left
+   *[other] { $left } tiles left
+})
 app-menu-spot-turned = Spot { $spot } turned { $degrees }°
 app-menu-spot-at = at { $at }
 app-menu-place-tile = Place the tile…
@@ -177,7 +219,10 @@ app-status-spots = Spots: { $spots }.
 app-status-tiles-left = Tiles left: { $left }.
 app-status-goods = ; goods: wine { $wine }, grain { $grain }, cloth { $cloth }
 app-status-gold = ; gold bars: { $gold }
-app-status-player = { $disc } { $name } — { $points } points; left: { $figures }
+app-status-player = { $disc } { $name } — { $points ->
+    [one] 1 point
+   *[other] { $points } points
+}; left: { $figures }
 
 ## The board game: placing a tile or a figure, /undo
 app-place-no-such-spot = There is no spot '{ $spot }'. Tile { $tile } can go at spots { $spots } (see /board).
@@ -238,7 +283,10 @@ app-cards-play-option-face-down = { $card } → { $row } (face down)
 app-cards-menu-play = Play a card…
 app-cards-you-must = You must { $what } (/choose).
 app-cards-choices = Options (/choose or the buttons): { $choices }.
-app-cards-status-round = Round { $round } of { $rounds }; dealer { $dealer }; { $pile } cards left to deal.
+app-cards-status-round = Round { $round } of { $rounds }; dealer { $dealer }; { $pile ->
+    [one] 1 card
+   *[other] { $pile } cards
+} left to deal.
 app-cards-status-player-ready = { $disc } { $name } — { $points } points; { $hand ->
     [one] 1 card
    *[other] { $hand } cards
@@ -318,3 +366,5 @@ app-choose-not-a-choice = '{ $option }' is not a choice here. Choose one of: { $
 }.
 app-choose-nothing = There is nothing to choose right now. { $waiting }
 app-choose-not-yours = It is not your decision. { $waiting }
+app-component-stale = This menu is from an earlier turn: nothing was done. Use the latest message (or /board).
+app-undo-request-over = That undo request is over: nothing was done. Use /undo to ask again.

@@ -97,10 +97,19 @@ app-notice-rebuilt = Tras un problema de almacenamiento se ha reconstruido la pa
 ## /estadisticas
 app-stats-unreadable = Ahora mismo no se pueden leer las estadísticas.
 app-stats-none = Aún no hay partidas terminadas en este servidor. /nueva empieza una.
-app-stats-head = **{ $games } partidas terminadas en este servidor** ({ $board } de Carcassonne, { $cards } del juego de cartas).
+app-stats-head = **{ $games ->
+    [one] 1 partida terminada
+   *[other] { $games } partidas terminadas
+} en este servidor** ({ $board } de Carcassonne, { $cards } del juego de cartas).
 app-stats-most-wins = Más victorias:
-app-stats-player = { $rank }. { $player } — { $wins } de { $games } partidas ganadas, mejor puntuación { $best }
-app-stats-you = Tú: { $games } partidas, { $wins } ganadas, mejor puntuación { $best }, media { $average }.
+app-stats-player = { $rank }. { $player } — { $wins } de { $games ->
+    [one] 1 partida ganada
+   *[other] { $games } partidas ganadas
+}, mejor puntuación { $best }
+app-stats-you = Tú: { $games ->
+    [one] 1 partida
+   *[other] { $games } partidas
+}, { $wins } ganadas, mejor puntuación { $best }, media { $average }.
 app-stats-you-none = Aún no has terminado ninguna partida aquí.
 
 ## /repeticion
@@ -139,15 +148,42 @@ app-started-already = La partida ya ha empezado; /estado la muestra. Un jugador 
 app-board-card-command = Ese es un comando del juego de cartas; en este canal se juega al de tablero.
 app-not-playing-watch = No juegas en esta partida (jugadores: { $players }). Puedes mirar: /tablero, /estado.
 app-command-unavailable = /{ $command } no está disponible aquí.
-app-waiting-tile = Le toca a { $name } colocar la ficha { $tile }.
-app-waiting-figure = Le toca a { $name } colocar una figura o pasar.
-app-waiting-magic = Le toca a { $name } colocar, mover o quitar al mago o a la bruja (/elegir).
-app-waiting-gold = Le toca a { $name } colocar el segundo lingote (/elegir).
-app-waiting-land = Le toca a { $name } aterrizar el { $figure } que vuela (/elegir).
-app-waiting-ferry = Le toca a { $name } colocar o mover un transbordador (/elegir).
-app-waiting-crop = Le toca a { $name } responder al círculo de cultivo (/elegir).
-app-waiting-robber = Le toca a { $name } decidir si coloca un ladrón o no (/elegir).
-app-waiting-marker = Le toca a { $name } elegir un marcador de puntuación o usar un despacho (/elegir).
+app-waiting-tile = { $you ->
+    [yes] Te toca
+   *[no] Le toca a { $name }
+} colocar la ficha { $tile }.
+app-waiting-figure = { $you ->
+    [yes] Te toca
+   *[no] Le toca a { $name }
+} colocar una figura o pasar.
+app-waiting-magic = { $you ->
+    [yes] Te toca
+   *[no] Le toca a { $name }
+} colocar, mover o quitar al mago o a la bruja (/elegir).
+app-waiting-gold = { $you ->
+    [yes] Te toca
+   *[no] Le toca a { $name }
+} colocar el segundo lingote (/elegir).
+app-waiting-land = { $you ->
+    [yes] Te toca
+   *[no] Le toca a { $name }
+} aterrizar el { $figure } que vuela (/elegir).
+app-waiting-ferry = { $you ->
+    [yes] Te toca
+   *[no] Le toca a { $name }
+} colocar o mover un transbordador (/elegir).
+app-waiting-crop = { $you ->
+    [yes] Te toca
+   *[no] Le toca a { $name }
+} responder al círculo de cultivo (/elegir).
+app-waiting-robber = { $you ->
+    [yes] Te toca decidir si colocas
+   *[no] Le toca a { $name } decidir si coloca
+} un ladrón o no (/elegir).
+app-waiting-marker = { $you ->
+    [yes] Te toca
+   *[no] Le toca a { $name }
+} elegir un marcador de puntuación o usar un despacho (/elegir).
 app-not-your-turn = No es tu turno. { $waiting }
 app-tile-down = Tu ficha ya está puesta: coloca una figura (/figura en:…) o /pasar.
 app-place-tile-first = Primero coloca tu ficha { $tile } con /colocar (lugares en la imagen).
@@ -247,7 +283,10 @@ app-cards-play-option-face-down = { $card } → { $row } (boca abajo)
 app-cards-menu-play = Juega una carta…
 app-cards-you-must = Debes { $what } (/elegir).
 app-cards-choices = Opciones (/elegir o los botones): { $choices }.
-app-cards-status-round = Ronda { $round } de { $rounds }; reparte { $dealer }; quedan { $pile } cartas por repartir.
+app-cards-status-round = Ronda { $round } de { $rounds }; reparte { $dealer }; { $pile ->
+    [one] queda 1 carta
+   *[other] quedan { $pile } cartas
+} por repartir.
 app-cards-status-player-ready = { $disc } { $name } — { $points } puntos; { $hand ->
     [one] 1 carta
    *[other] { $hand } cartas
@@ -327,3 +366,5 @@ app-choose-not-a-choice = '{ $option }' no es una opción aquí. Elige una de: {
 }.
 app-choose-nothing = Ahora no hay nada que elegir. { $waiting }
 app-choose-not-yours = No es tu decisión. { $waiting }
+app-component-stale = Este menú es de un turno anterior: no se ha hecho nada. Usa el último mensaje (o /tablero).
+app-undo-request-over = Esa petición de deshacer ya terminó: no se ha hecho nada. Usa /deshacer para pedirlo de nuevo.

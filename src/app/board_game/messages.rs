@@ -54,16 +54,18 @@ pub(super) fn placement_rows(lang: Lang, game: &Game) -> Vec<Vec<Component>> {
     let combos: Vec<SelectOption> = view::spots(game)
         .iter()
         .flat_map(|sp| {
-            sp.rotations.iter().map(move |rot| SelectOption {
-                label: t!(
-                    lang,
-                    "app-menu-spot-turned",
-                    spot = sp.label.as_str(),
-                    degrees = rot.degrees()
-                ),
-                value: format!("{}:{}", sp.label, rot.degrees()),
-                description: Some(t!(lang, "app-menu-spot-at", at = sp.at.to_string())),
-            })
+            view::offered_rotations(game, sp)
+                .into_iter()
+                .map(move |rot| SelectOption {
+                    label: t!(
+                        lang,
+                        "app-menu-spot-turned",
+                        spot = sp.label.as_str(),
+                        degrees = rot.degrees()
+                    ),
+                    value: format!("{}:{}", sp.label, rot.degrees()),
+                    description: Some(t!(lang, "app-menu-spot-at", at = sp.at.to_string())),
+                })
         })
         .collect();
     if combos.is_empty() {
@@ -227,10 +229,10 @@ pub(super) fn board_picture(r: &ChannelRecord) -> Response {
     Response::one(msg)
 }
 
-/// /status, private: in the language of the user who asked.
-pub(super) fn status_in(lang: Lang, r: &ChannelRecord) -> String {
+/// /status, private: in the language of the user who asked (`viewer`: their seat).
+pub(super) fn status_in(lang: Lang, r: &ChannelRecord, viewer: Option<u8>) -> String {
     let game = game_of(r);
-    let mut lines = vec![waiting_text_in(lang, r)];
+    let mut lines = vec![waiting_text_for(lang, r, viewer)];
     if let Some(Decision::PlaceTile { .. }) = game.pending().map(|p| p.decision) {
         lines.push(t!(
             lang,

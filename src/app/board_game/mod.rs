@@ -52,7 +52,10 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
     let lang = s.ctx.lang;
     match cmd {
         Command::Board => return Ok(board_picture(&r)),
-        Command::Status => return Ok(Response::one(Message::private(status_in(lang, &r)))),
+        Command::Status => {
+            let viewer = seat_of(&r, s.ctx.user);
+            return Ok(Response::one(Message::private(status_in(lang, &r, viewer))));
+        }
         Command::History { count } => {
             return Ok(Response::one(Message::private(history(
                 s.ctx.lang,
@@ -96,7 +99,7 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
             Err(e) => Ok(Response::error(e)),
         },
         Command::Choose { option } => choose(s, r, seat, &option),
-        Command::Undo { refuse } => undo(s, r, seat, refuse),
+        Command::Undo { refuse, .. } => undo(s, r, seat, refuse),
         Command::Resign => {
             r.undo = None;
             act(s, r, seat, Action::Resign)
@@ -114,16 +117,27 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
 
 /// Who is to move and what, in `lang` (refusals: the acting user's language).
 pub(super) fn waiting_text_in(lang: Lang, r: &ChannelRecord) -> String {
+    waiting_text_for(lang, r, None)
+}
+
+/// [`waiting_text_in`] as `viewer` reads it: "It is your turn" when they are asked.
+pub(super) fn waiting_text_for(lang: Lang, r: &ChannelRecord, viewer: Option<u8>) -> String {
     let game = game_of(r);
     let Some(p) = game.pending() else {
         return t!(lang, "app-game-over");
     };
     let name = r.seat_name(p.player);
+    let you = if viewer == Some(p.player) {
+        "yes"
+    } else {
+        "no"
+    };
     let key = match p.decision {
         Decision::PlaceTile { tile, .. } => {
             return t!(
                 lang,
                 "app-waiting-tile",
+                you = you,
                 name = name,
                 tile = text::tile_id(tile)
             );
@@ -132,6 +146,7 @@ pub(super) fn waiting_text_in(lang: Lang, r: &ChannelRecord) -> String {
             return t!(
                 lang,
                 "app-waiting-land",
+                you = you,
                 name = name,
                 figure = crate::i18n::words::figure(lang, figure)
             );
@@ -144,7 +159,7 @@ pub(super) fn waiting_text_in(lang: Lang, r: &ChannelRecord) -> String {
         Decision::PlaceRobber { .. } => "app-waiting-robber",
         Decision::ChooseMarker { .. } | Decision::UseMessage { .. } => "app-waiting-marker",
     };
-    t!(lang, key, name = name)
+    t!(lang, key, you = you, name = name)
 }
 
 /// Checks that `seat` is to move and the decision is a tile placement or a figure.

@@ -60,11 +60,8 @@ pub(super) fn place(
             )));
         }
     };
-    let fits: Vec<String> = target
-        .rotations
-        .iter()
-        .map(|r| r.degrees().to_string())
-        .collect();
+    let offered = view::offered_rotations(game_of(&r), &target);
+    let fits: Vec<String> = offered.iter().map(|r| r.degrees().to_string()).collect();
     let rot = match rotation {
         Some(deg) => match Rotation::from_degrees(deg as i64) {
             Some(rot) if target.rotations.contains(&rot) => rot,
@@ -79,11 +76,10 @@ pub(super) fn place(
                 )));
             }
         },
-        None if target.rotations.len() == 1 => target.rotations[0],
         None => {
-            // One button per fitting rotation (what a spot chosen in the menu leads to).
-            let buttons = target
-                .rotations
+            // One button per rotation that looks different, even when one fits: a
+            // spot alone (a menu's choice, or typed) never places the tile by surprise.
+            let buttons = offered
                 .iter()
                 .map(|r| {
                     button(

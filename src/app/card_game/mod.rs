@@ -83,7 +83,7 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
             Ok(action) => act(s, r, seat, action),
             Err(e) => Ok(Response::error(e)),
         },
-        Command::Undo { refuse } => undo(s, r, refuse),
+        Command::Undo { refuse, .. } => undo(s, r, refuse),
         Command::Resign => resign(s, r, seat),
         other => {
             let _ = &mut r;

@@ -637,6 +637,11 @@ pub struct Posted {
     pub at: Instant,
 }
 
+/// A custom id without the app's stamp of the game state (`12.3fa9c1/figure` -> `figure`).
+pub fn unstamped(id: &str) -> &str {
+    id.split_once('/').map_or(id, |(_, bare)| bare)
+}
+
 impl Posted {
     /// The options of the select menu `custom_id`, as (label, value).
     pub fn select_options(&self, custom_id: &str) -> Vec<(String, String)> {
@@ -653,11 +658,13 @@ impl Posted {
             .collect()
     }
 
-    /// The component with this custom id.
+    /// The component with this custom id, given whole or without the stamp of the game
+    /// state the app puts in front (`12.3fa9c1/figure` is found as `figure`).
     pub fn component(&self, custom_id: &str) -> Option<Value> {
-        self.all_components()
-            .into_iter()
-            .find(|c| c["custom_id"] == custom_id)
+        self.all_components().into_iter().find(|c| {
+            let id = c["custom_id"].as_str().unwrap_or_default();
+            id == custom_id || unstamped(id) == custom_id
+        })
     }
 
     fn all_components(&self) -> Vec<Value> {
@@ -670,21 +677,21 @@ impl Posted {
             .collect()
     }
 
-    /// The custom ids of its components, in order.
+    /// The custom ids of its components, in order, without their stamps.
     pub fn custom_ids(&self) -> Vec<String> {
         self.all_components()
             .iter()
-            .filter_map(|c| c["custom_id"].as_str().map(str::to_string))
+            .filter_map(|c| c["custom_id"].as_str().map(|id| unstamped(id).to_string()))
             .collect()
     }
 
-    /// Its select menus: (custom id, options as (label, value)).
+    /// Its select menus: (custom id without its stamp, options as (label, value)).
     pub fn menus(&self) -> Vec<(String, Vec<(String, String)>)> {
         self.all_components()
             .iter()
             .filter(|c| c["type"] == 3)
             .filter_map(|c| c["custom_id"].as_str())
-            .map(|id| (id.to_string(), self.select_options(id)))
+            .map(|id| (unstamped(id).to_string(), self.select_options(id)))
             .collect()
     }
 
@@ -1043,6 +1050,12 @@ impl FakeDiscord {
             })
             .expect("a message the bot posted");
         let channel: u64 = stored["channel_id"].as_str().unwrap().parse().unwrap();
+        // Discord sends the whole custom id of the component clicked (stamp included).
+        let whole = message.component(custom_id);
+        let custom_id = whole
+            .as_ref()
+            .and_then(|c| c["custom_id"].as_str())
+            .unwrap_or(custom_id);
         let data = match &values {
             Some(v) => json!({"custom_id": custom_id, "component_type": 3, "values": v}),
             None => json!({"custom_id": custom_id, "component_type": 2}),

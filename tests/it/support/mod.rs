@@ -78,3 +78,21 @@ pub fn play(app: &App, channel: u64) -> String {
         _ => run(app, &c, "pass", &[]),
     }
 }
+
+/// The full id (stamped with the game's state, `12.3fa9c1/figure`) of the first button or
+/// menu of `out` whose id without its stamp is `bare` or starts with `bare` followed by
+/// `:` (`choose` finds `choose:add`): what a user's click sends.
+pub fn clicked_id(out: &Response, bare: &str) -> String {
+    use carcassonne_bot::app::Component;
+    out.messages
+        .iter()
+        .flat_map(|m| m.rows.iter().flatten())
+        .map(|c| match c {
+            Component::Button { id, .. } | Component::Select { id, .. } => id.clone(),
+        })
+        .find(|id| {
+            let b = id.split_once('/').map_or(id.as_str(), |(_, b)| b);
+            b == bare || b.strip_prefix(bare).is_some_and(|r| r.starts_with(':'))
+        })
+        .unwrap_or_else(|| panic!("no '{bare}' component in: {}", out.text()))
+}
