@@ -290,7 +290,8 @@ fn until_misplaced(app: &App) -> Ctx {
         let pick = &p.options[steps % p.options.len()];
         let r = match pick {
             CardAction::Play { card, row, .. } => {
-                app.component(&who, "play", &[format!("{}|{}", card.token(), row.area())])
+                let id = app.current_id(who.channel, "play");
+                app.component(&who, &id, &[format!("{}|{}", card.token(), row.area())])
             }
             CardAction::PlaceFollower { row } => run(app, &who, "secure", &[("row", row.area())]),
             CardAction::JokerRow { row } => run(app, &who, "choose", &[("option", row.area())]),
@@ -315,9 +316,11 @@ fn buttons(m: &Message) -> Vec<(String, String)> {
         .collect()
 }
 
-fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+/// The expected (id, label) pairs, each id stamped with the game's state now (what the
+/// buttons of a message made now carry).
+fn pairs(app: &App, list: &[(&str, &str)]) -> Vec<(String, String)> {
     list.iter()
-        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .map(|(a, b)| (app.current_id(CHANNEL, a), b.to_string()))
         .collect()
 }
 
@@ -371,16 +374,16 @@ fn board_and_hand_offer_a_pending_choice_again_as_words_and_buttons() {
         let board = run(&app, &es(ctx(1, &names(1))), "board", &[]);
         let m = &board.messages[0];
         assert_eq!(m.text.lines().last(), Some(options), "{lang}: {}", m.text);
-        assert_eq!(buttons(m), pairs(&board_buttons), "{lang}");
+        assert_eq!(buttons(m), pairs(&app, &board_buttons), "{lang}");
         // /hand shows the chooser the same options.
         let hand = run(&app, &chooser, "hand", &[]);
         let m = &hand.messages[0];
         assert!(hand.is_private());
         assert_eq!(m.text.lines().last(), Some(options), "{lang}: {}", m.text);
-        assert_eq!(buttons(m), pairs(&hand_buttons), "{lang}");
+        assert_eq!(buttons(m), pairs(&app, &hand_buttons), "{lang}");
         // The button does what it says.
         let before = game(&app).unwrap().0.log().len();
-        let r = app.component(&chooser, "choose:keep", &[]);
+        let r = app.component(&chooser, &app.current_id(CHANNEL, "choose:keep"), &[]);
         assert!(!r.is_private(), "{}", r.text());
         let (g, _) = game(&app).unwrap();
         assert_eq!(g.log().len(), before + 1);
