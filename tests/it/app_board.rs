@@ -710,7 +710,7 @@ fn autocomplete_offers_only_legal_choices() {
     let app = started_two_player();
     let g = game(&app);
     let mover = seat_user(&app, g.current_player());
-    let Some(Decision::PlaceTile { placements, .. }) = g.pending().map(|p| p.decision) else {
+    let Some(Decision::PlaceTile { tile, placements }) = g.pending().map(|p| p.decision) else {
         panic!()
     };
     let spots = app.autocomplete(&mover, "place", "spot", "", &[]);
@@ -723,13 +723,16 @@ fn autocomplete_offers_only_legal_choices() {
         "",
         &[("spot".into(), Arg::Str("A".into()))],
     );
-    let want: Vec<String> = placements[0]
-        .rotations
+    // The legal rotations, one per distinct look of the tile (as the menus offer them).
+    let want: Vec<String> = carcassonne_bot::engine::catalogue::Catalogue::get()
+        .kind(tile)
+        .distinct_rotations(&placements[0].rotations)
         .iter()
         .map(|r| r.degrees().to_string())
         .collect();
     let got: Vec<String> = rots.iter().map(|c| c.value.clone()).collect();
     assert_eq!(got, want);
+    assert!(!want.is_empty() && want.len() <= placements[0].rotations.len());
     let exps = app.autocomplete(&mover, "new", "expansions", "inns-cathedrals,", &[]);
     let values: Vec<&str> = exps.iter().map(|c| c.value.as_str()).collect();
     assert_eq!(

@@ -306,6 +306,15 @@ pub fn figure_suggestions(r: &ChannelRecord) -> Vec<(String, String)> {
         .collect()
 }
 
+/// The legal spots for autocomplete, each with the rotations the menus offer (one per
+/// distinct look of the tile), so that typing and clicking suggest the same.
 pub fn spot_suggestions(r: &ChannelRecord) -> Vec<view::Spot> {
-    view::spots(game_of(r))
+    let game = game_of(r);
+    view::spots(game)
+        .into_iter()
+        .map(|mut s| {
+            s.rotations = view::offered_rotations(game, &s);
+            s
+        })
+        .collect()
 }
