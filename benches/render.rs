@@ -42,23 +42,11 @@ fn boards(c: &mut Criterion) {
     });
 }
 
-/// The views of a replay: the board after every turn of `game`, then the end.
+/// The views of a replay: the board after every turn of `game`, then the end (the last
+/// frame again, as the bot's replay holds it).
 fn replay_views(game: &carcassonne_bot::engine::Game) -> Vec<carcassonne_bot::view::BoardView> {
-    use carcassonne_bot::engine::{Decision, Game};
-    let mut g = Game::new(game.config().clone()).unwrap();
-    let mut views = Vec::new();
-    for e in game.log() {
-        g.apply(e.player, e.action.clone()).unwrap();
-        if !matches!(
-            g.pending().map(|p| p.decision),
-            Some(Decision::PlaceFigure { .. })
-        ) {
-            let mut v = carcassonne_bot::view::BoardView::of(&g, &[]);
-            v.next = None;
-            views.push(v);
-        }
-    }
-    views.push(views.last().unwrap().clone());
+    let mut views = samples::replay_views(game);
+    views.push(views.last().expect("a turn").clone());
     views
 }
 
@@ -73,22 +61,7 @@ fn replays(c: &mut Criterion) {
             .len()
     );
     // The target: a game of about 150 tiles (base and seven expansions).
-    let big = samples::random_game(
-        4,
-        &[
-            Expansion::Base,
-            Expansion::InnsCathedrals,
-            Expansion::TradersBuilders,
-            Expansion::Ferries,
-            Expansion::GoldMines,
-            Expansion::Robbers,
-            Expansion::CropCircles,
-            Expansion::FlyingMachines,
-        ],
-        2024,
-        2,
-        None,
-    );
+    let big = samples::large_game();
     let big_views = replay_views(&big);
     eprintln!(
         "replay of a {}-tile 4-player game: {} frames, GIF {} bytes",

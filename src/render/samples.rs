@@ -103,3 +103,45 @@ pub fn view(game: &Game) -> BoardView {
         .collect();
     BoardView::of(game, &names)
 }
+
+/// A 4-player game of about 150 tiles (base and seven expansions): the replay GIF's
+/// size and time target.
+pub fn large_game() -> Game {
+    random_game(
+        4,
+        &[
+            Expansion::Base,
+            Expansion::InnsCathedrals,
+            Expansion::TradersBuilders,
+            Expansion::Ferries,
+            Expansion::GoldMines,
+            Expansion::Robbers,
+            Expansion::CropCircles,
+            Expansion::FlyingMachines,
+        ],
+        2024,
+        2,
+        None,
+    )
+}
+
+/// The views of a replay of `game`: the board after every turn (no spots), with the
+/// sample names.
+pub fn replay_views(game: &Game) -> Vec<BoardView> {
+    let mut g = Game::new(game.config().clone()).expect("a sample game's configuration");
+    let mut views = Vec::new();
+    for e in game.log() {
+        if g.apply(e.player, e.action.clone()).is_err() {
+            break;
+        }
+        if !matches!(
+            g.pending().map(|p| p.decision),
+            Some(Decision::PlaceFigure { .. })
+        ) {
+            let mut v = view(&g);
+            v.next = None;
+            views.push(v);
+        }
+    }
+    views
+}

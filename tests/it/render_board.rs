@@ -945,29 +945,11 @@ fn phone_pictures() {
     }
 }
 
-/// The views of a replay of `game`: the board after every turn (no spots), then the end.
-fn replay_views(game: &Game) -> Vec<BoardView> {
-    let mut g = Game::new(game.config().clone()).unwrap();
-    let mut views = Vec::new();
-    for e in game.log() {
-        g.apply(e.player, e.action.clone()).unwrap();
-        if !matches!(
-            g.pending().map(|p| p.decision),
-            Some(Decision::PlaceFigure { .. })
-        ) {
-            let mut v = samples::view(&g);
-            v.next = None;
-            views.push(v);
-        }
-    }
-    views
-}
-
 #[test]
 fn the_replay_keeps_the_board_colours_and_frames_the_board_as_it_grows() {
     use image::AnimationDecoder;
     let game = samples::random_game(2, &[Expansion::Base], 12, 2, Some(46));
-    let views = replay_views(&game);
+    let views = samples::replay_views(&game);
     let gif = render::replay::replay_gif(&views, Lang::english()).unwrap();
     let frames: Vec<RgbaImage> = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(&gif))
         .unwrap()
@@ -1013,23 +995,8 @@ fn the_replay_keeps_the_board_colours_and_frames_the_board_as_it_grows() {
 #[test]
 #[ignore]
 fn replay_size() {
-    let game = samples::random_game(
-        4,
-        &[
-            Expansion::Base,
-            Expansion::InnsCathedrals,
-            Expansion::TradersBuilders,
-            Expansion::Ferries,
-            Expansion::GoldMines,
-            Expansion::Robbers,
-            Expansion::CropCircles,
-            Expansion::FlyingMachines,
-        ],
-        2024,
-        2,
-        None,
-    );
-    let views = replay_views(&game);
+    let game = samples::large_game();
+    let views = samples::replay_views(&game);
     let started = std::time::Instant::now();
     let gif = render::replay::replay_gif(&views, Lang::english()).unwrap();
     println!(
