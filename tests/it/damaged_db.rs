@@ -73,18 +73,6 @@ fn pristine_ending(clean: bool) -> Pristine {
     Pristine { dir, now, snap }
 }
 
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        if e.file_type().unwrap().is_dir() {
-            copy_dir(&e.path(), &to.join(e.file_name()));
-        } else {
-            std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
-        }
-    }
-}
-
 /// Starts on a damaged copy and checks every game; returns how each one came out.
 fn check(p: &Pristine, case: &str, damage: impl FnOnce(&Path)) -> Vec<&'static str> {
     check_recovery(p, case, damage).0

@@ -143,19 +143,6 @@ fn a_snapshot_is_written_whole_and_the_newest_six_are_kept() {
     assert_eq!(path, snaps.join("snapshot-00000007.bin"));
 }
 
-/// Copies a database folder (sled's files) as they are.
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        if e.file_type().unwrap().is_dir() {
-            copy_dir(&e.path(), &to.join(e.file_name()));
-        } else {
-            std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
-        }
-    }
-}
-
 #[test]
 fn a_silently_rolled_back_database_is_put_back_to_the_snapshot_with_a_notice() {
     let dir = tempfile::tempdir().unwrap();

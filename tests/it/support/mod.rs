@@ -96,3 +96,16 @@ pub fn clicked_id(out: &Response, bare: &str) -> String {
         })
         .unwrap_or_else(|| panic!("no '{bare}' component in: {}", out.text()))
 }
+
+/// Copies a database folder (sled's files) as they are.
+pub fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        if e.file_type().unwrap().is_dir() {
+            copy_dir(&e.path(), &to.join(e.file_name()));
+        } else {
+            std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+        }
+    }
+}
