@@ -7,8 +7,11 @@ pub const UNKNOWN_CHANNEL: isize = 10003;
 pub const MISSING_ACCESS: isize = 50001;
 pub const CANNOT_DM: isize = 50007;
 pub const MISSING_PERMISSIONS: isize = 50013;
-/// A locked thread (or an archived one the bot may not reopen): "Thread is archived".
+/// An archived thread the bot may not reopen (a locked one): "Thread is archived".
 pub const THREAD_ARCHIVED: isize = 50083;
+/// "Thread is locked". A post in a locked thread is usually refused as Missing
+/// Permissions (a locked thread denies Send Messages); this code covers the rest.
+pub const THREAD_LOCKED: isize = 160005;
 
 /// The kinds of failure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,9 +43,8 @@ pub fn classify(e: &serenity::Error) -> Failure {
 pub fn of_response(status: u16, code: isize) -> Failure {
     match code {
         CANNOT_DM => Failure::DmsClosed,
-        UNKNOWN_CHANNEL | MISSING_ACCESS | MISSING_PERMISSIONS | THREAD_ARCHIVED => {
-            Failure::Unreachable
-        }
+        UNKNOWN_CHANNEL | MISSING_ACCESS | MISSING_PERMISSIONS | THREAD_ARCHIVED
+        | THREAD_LOCKED => Failure::Unreachable,
         _ if status == 429 || status >= 500 => Failure::Transient,
         _ => Failure::Permanent,
     }
@@ -59,6 +61,7 @@ mod tests {
         assert_eq!(of_response(403, 50013), Failure::Unreachable);
         assert_eq!(of_response(404, 10003), Failure::Unreachable);
         assert_eq!(of_response(400, 50083), Failure::Unreachable);
+        assert_eq!(of_response(403, 160005), Failure::Unreachable);
         assert_eq!(of_response(429, 0), Failure::Transient);
         assert_eq!(of_response(502, 0), Failure::Transient);
         assert_eq!(of_response(400, 50035), Failure::Permanent);

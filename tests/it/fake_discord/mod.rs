@@ -98,7 +98,9 @@ pub struct Channel {
     /// The bot's permissions there (Discord sends them as `app_permissions`).
     pub app_permissions: u64,
     /// A locked thread (`thread_metadata.locked`): only moderators (Manage Threads,
-    /// which the bot never has) may post; Discord refuses others with 50083.
+    /// which the bot never has) may post: a locked thread denies everyone else Send
+    /// Messages (discord-api-docs, the 2023 locked-thread change), so Discord answers
+    /// 403 Missing Permissions.
     pub locked: bool,
 }
 
@@ -1711,7 +1713,7 @@ fn channel_message(inner: &Inner, channel: u64, j: &Value, files: &[Part]) -> An
         None => {}
     }
     if ch.locked {
-        return (403, discord_error(50083, "Thread is archived"), None);
+        return (403, discord_error(50013, "Missing Permissions"), None);
     }
     if refused_dm {
         return (
