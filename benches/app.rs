@@ -63,17 +63,17 @@ fn next(app: &App, channel: u64, turn: usize) -> Option<(Ctx, Command)> {
         Decision::PlaceFigure { .. } => Command::Pass,
         other => match other.actions().first() {
             Some(Action::PlaceGold { at }) => Command::Choose {
-                option: format!("gold@{},{}", at.x, at.y),
+                option: Some(format!("gold@{},{}", at.x, at.y)),
             },
             Some(Action::MoveMagic {
                 figure,
                 at,
                 segment,
             }) => Command::Choose {
-                option: format!("{figure}@{},{}#{segment}", at.x, at.y),
+                option: Some(format!("{figure}@{},{}#{segment}", at.x, at.y)),
             },
             Some(Action::RemoveMagic { figure }) => Command::Choose {
-                option: format!("remove {figure}"),
+                option: Some(format!("remove {figure}")),
             },
             _ => return None,
         },

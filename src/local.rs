@@ -355,7 +355,7 @@ pub fn run_line(app: &App, printer: &mut Printer, opts: &Options, line: &str) ->
 /// lugar:B`, the names a Discord client in that language shows) as the command table
 /// names them (`/place spot:B`); English names are kept as they are.
 fn english_names(lang: Lang, name: &str, args: Vec<(String, Arg)>) -> (String, Vec<(String, Arg)>) {
-    use crate::i18n::commands::{command_key, name as name_in, option_key};
+    use crate::app::command::names::{command_key, name as name_in, option_key};
     let typed = name.trim().trim_start_matches('/').to_lowercase();
     let localized =
         |key: &str, english: &str| typed_as(&name_in(lang, key).unwrap_or_default(), english);

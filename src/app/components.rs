@@ -183,7 +183,9 @@ fn parse(id: &str, values: &[String]) -> Result<Command, Unusable> {
                 y: None,
             }
         }
-        CHOOSE => Command::Choose { option: value()? },
+        CHOOSE => Command::Choose {
+            option: Some(value()?),
+        },
         PLAY => {
             let v = value()?;
             let (card, row) = v.split_once('|').ok_or("a card choice is card|row")?;
@@ -195,7 +197,7 @@ fn parse(id: &str, values: &[String]) -> Result<Command, Unusable> {
         _ => {
             if let Some(option) = id.strip_prefix("choose:") {
                 Command::Choose {
-                    option: option.to_string(),
+                    option: Some(option.to_string()),
                 }
             } else if let Some(placement) = id.strip_prefix("place:") {
                 return parse(PLACE, &[placement.to_string()]);

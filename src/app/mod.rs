@@ -556,7 +556,7 @@ pub(crate) fn seat_of(record: &ChannelRecord, user: u64) -> Option<u8> {
 /// A command's name as a user of `lang` sees it (Discord shows each user the command
 /// names of their client's language; `commands.ftl`), without the slash.
 pub(crate) fn command_name(lang: Lang, english: &str) -> String {
-    crate::i18n::commands::name(lang, &format!("cmd-{english}"))
+    crate::app::command::names::name(lang, &format!("cmd-{english}"))
         .unwrap_or_else(|| english.to_string())
 }
 

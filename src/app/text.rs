@@ -1,8 +1,9 @@
 //! Help and rules texts, and the words for seats, tiles and events.
 
+use super::command::names;
 use super::command::{ArgKind, COMMANDS, Scope};
 use crate::engine::{Catalogue, KindId};
-use crate::i18n::{Lang, commands};
+use crate::i18n::Lang;
 use crate::t;
 use crate::view::Colour;
 
@@ -30,14 +31,14 @@ pub fn help(lang: Lang) -> String {
                 .options
                 .iter()
                 .map(|o| {
-                    let name = localized(lang, &commands::option_key(c, o), o.name);
+                    let name = localized(lang, &names::option_key(c, o), o.name);
                     match o.kind {
                         // Short choice lists are spelled out where the client shows the
                         // choices by these words; others are in the menus.
                         ArgKind::Choice(words)
                             if words.join("|").len() <= 16
                                 && words.iter().all(|w| {
-                                    commands::name(lang, &commands::choice_key(c, o, w))
+                                    names::name(lang, &names::choice_key(c, o, w))
                                         .is_none_or(|n| n == *w)
                                 }) =>
                         {
@@ -52,10 +53,10 @@ pub fn help(lang: Lang) -> String {
             } else {
                 format!(" {}", opts.join(" "))
             };
-            let key = commands::command_key(c);
+            let key = names::command_key(c);
             let name = localized(lang, &key, c.name);
             let description =
-                commands::description(lang, &key).unwrap_or_else(|| c.description.to_string());
+                names::description(lang, &key).unwrap_or_else(|| c.description.to_string());
             s.push_str(&format!(
                 "`/{name}{opts}` {}\n",
                 short(&description, scope, &breaks, &keep_after)
@@ -68,7 +69,7 @@ pub fn help(lang: Lang) -> String {
 
 /// A command's or option's name in `lang` (the table's when untranslated).
 fn localized(lang: Lang, key: &str, english: &str) -> String {
-    commands::name(lang, key).unwrap_or_else(|| english.to_string())
+    names::name(lang, key).unwrap_or_else(|| english.to_string())
 }
 
 /// The first clause of a description (without the "Card game:" its section says): up to

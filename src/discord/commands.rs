@@ -16,7 +16,7 @@
 use super::{Data, Error, context, dispatch, respond};
 use crate::app::command::{ArgKind, OptionSpec};
 use crate::app::{Arg, COMMANDS, Command, CommandSpec};
-use crate::i18n::{self, Lang};
+use crate::i18n::Lang;
 use poise::serenity_prelude as serenity;
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -52,7 +52,7 @@ pub fn registration(global: bool) -> Value {
 }
 
 fn command_json(spec: &CommandSpec) -> Value {
-    let key = i18n::commands::command_key(spec);
+    let key = crate::app::command::names::command_key(spec);
     let mut c = json!({
         "name": spec.name,
         "type": CHAT_INPUT,
@@ -69,8 +69,8 @@ fn localize(v: &mut Value, key: &str, described: bool) {
     let mut names = serde_json::Map::new();
     let mut descriptions = serde_json::Map::new();
     for lang in Lang::all().filter(|l| *l != Lang::english()) {
-        let name = i18n::commands::name(lang, key);
-        let description = i18n::commands::description(lang, key);
+        let name = crate::app::command::names::name(lang, key);
+        let description = crate::app::command::names::description(lang, key);
         for locale in lang.discord_locales() {
             if let Some(n) = &name {
                 names.insert(locale.into(), n.clone().into());
@@ -101,7 +101,11 @@ fn option_json(spec: &CommandSpec, o: &OptionSpec) -> Value {
         "required": o.required,
         "autocomplete": o.autocomplete,
     });
-    localize(&mut v, &i18n::commands::option_key(spec, o), true);
+    localize(
+        &mut v,
+        &crate::app::command::names::option_key(spec, o),
+        true,
+    );
     match o.kind {
         ArgKind::Int { min, max } => {
             v["min_value"] = min.into();
@@ -112,7 +116,11 @@ fn option_json(spec: &CommandSpec, o: &OptionSpec) -> Value {
                 .iter()
                 .map(|w| {
                     let mut c = json!({"name": w, "value": w});
-                    localize(&mut c, &i18n::commands::choice_key(spec, o, w), false);
+                    localize(
+                        &mut c,
+                        &crate::app::command::names::choice_key(spec, o, w),
+                        false,
+                    );
                     c
                 })
                 .collect();

@@ -6,11 +6,10 @@
 //! happens while a translation is being written). Plural rules and number formatting
 //! come from Fluent.
 //!
-//! English command descriptions are not in the `.ftl` files: they stay in the command
-//! table ([`crate::app::COMMANDS`]), the one place a command is defined, and
-//! [`commands::english`] turns them into the English messages other languages translate.
+//! English command names and descriptions are not in the `.ftl` files: they stay in the
+//! app's command table, the one place a command is defined; other languages translate
+//! them as `cmd-` keys (`crate::app::command::names`).
 
-pub mod commands;
 pub mod words;
 
 use fluent_bundle::concurrent::FluentBundle;
@@ -120,12 +119,8 @@ fn bundles() -> &'static [Bundle] {
                 let mut bundle = FluentBundle::new_concurrent(vec![id]);
                 // Discord shows the isolation marks Fluent puts around placeables.
                 bundle.set_use_isolating(false);
-                let mut sources: Vec<String> = files.iter().map(|(_, s)| s.to_string()).collect();
-                if *code == "en" {
-                    sources.push(commands::english());
-                }
-                for source in sources {
-                    let res = FluentResource::try_new(source)
+                for (_, source) in *files {
+                    let res = FluentResource::try_new(source.to_string())
                         .unwrap_or_else(|(_, e)| panic!("{code}: .ftl syntax: {e:?}"));
                     bundle
                         .add_resource(res)
@@ -187,13 +182,9 @@ macro_rules! t {
 /// Every message and attribute id of a language (`id` and `id.attr`), sorted.
 pub fn keys(lang: Lang) -> Vec<String> {
     let mut out = Vec::new();
-    let (code, files) = LOCALES[lang.0 as usize];
-    let mut sources: Vec<String> = files.iter().map(|(_, s)| s.to_string()).collect();
-    if code == "en" {
-        sources.push(commands::english());
-    }
-    for s in sources {
-        let res = FluentResource::try_new(s).unwrap_or_else(|(r, _)| r);
+    let (_, files) = LOCALES[lang.0 as usize];
+    for (_, s) in files {
+        let res = FluentResource::try_new(s.to_string()).unwrap_or_else(|(r, _)| r);
         for entry in res.entries() {
             if let fluent_syntax::ast::Entry::Message(m) = entry {
                 if m.value.is_some() {
@@ -287,11 +278,7 @@ mod tests {
     fn languages_come_from_the_folders() {
         let codes: Vec<&str> = Lang::all().map(Lang::code).collect();
         assert_eq!(codes, ["en", "es"]);
-        assert_eq!(
-            codes,
-            crate::app::command::LANGUAGES,
-            "the /new language: choices"
-        );
+        assert_eq!(codes, CODES);
         assert_eq!(Lang::from_discord("es-419"), Some(es()));
         assert_eq!(Lang::from_discord("es-ES"), Some(es()));
         assert_eq!(Lang::from_discord("en-GB"), Some(Lang::english()));
@@ -300,13 +287,16 @@ mod tests {
         assert_eq!(locales, ["es-ES", "es-419"]);
     }
 
-    /// A key in one language and not in another is a missing translation.
+    /// A key in one language and not in another is a missing translation. (English
+    /// command names come from the app's command table, whose tests check the `cmd-`
+    /// keys of the other languages.)
     #[test]
     fn every_language_has_every_key() {
         let english = keys(Lang::english());
         assert!(english.len() > 20, "English has its messages");
         for lang in Lang::all() {
-            let theirs = keys(lang);
+            let mut theirs = keys(lang);
+            theirs.retain(|k| !k.starts_with("cmd-"));
             let missing: Vec<_> = english.iter().filter(|k| !theirs.contains(k)).collect();
             let extra: Vec<_> = theirs.iter().filter(|k| !english.contains(k)).collect();
             assert!(missing.is_empty(), "{lang} lacks {missing:?}");

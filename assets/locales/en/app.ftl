@@ -269,6 +269,7 @@ app-cards-face-down-first = Your first card of the round goes face down into any
 app-cards-own-row = The { $card } goes face up into its own row ({ $row }); only jokers go into any row.
 app-cards-your-turn-play = It is your turn: /play a card or /secure a row.
 app-cards-not-a-choice = '{ $option }' is not a choice here. Choose: { $choices }.
+app-cards-choose-list = Choose with /choose: { $choices }.
 app-cards-round = Round { $round } of { $rounds }.
 app-cards-your-move = { $disc } { $player }, your move: { $what }.
 app-button-show-hand = Show my hand
@@ -319,6 +320,9 @@ app-parse-expects-number = expects a whole number
 app-parse-out-of-range = { $value } is out of range ({ $min } to { $max })
 app-parse-not-a-bool = '{ $value }' is not true or false
 app-parse-not-a-choice = '{ $value }' is not one of { $choices }
+app-parse-not-a-rotation = { $value } is not a rotation: 0, 90, 180 or 270 (degrees clockwise)
+app-parse-unknown-expansion = unknown expansion '{ $name }' (known: { $known })
+app-parse-unplayable-expansion = { $name } is not playable yet; playable expansions: { $playable }
 app-parse-timer = /{ $command } { $option }: '{ $value }' is not off or a time from { $min } to { $max } (e.g. 12h, 2d, 1d12h)
 app-parse-deadline = /{ $command } { $option }: '{ $value }' is not a time from { $min } to { $max } (e.g. 30m, 1h, 2d)
 
@@ -364,6 +368,10 @@ app-choose-not-a-choice = '{ $option }' is not a choice here. Choose one of: { $
     [0] {""}
    *[other] {" "}and { $more } more (autocomplete lists them)
 }.
+app-choose-list = You may choose: { $choices }{ $more ->
+    [0] {""}
+   *[other] {" "}and { $more } more (the menu lists them)
+}. Answer with /choose or the menu.
 app-choose-nothing = There is nothing to choose right now. { $waiting }
 app-choose-not-yours = It is not your decision. { $waiting }
 app-component-stale = This menu is from an earlier turn: nothing was done. Use the latest message (or /board).

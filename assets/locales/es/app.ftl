@@ -269,6 +269,7 @@ app-cards-face-down-first = Tu primera carta de la ronda va boca abajo en cualqu
 app-cards-own-row = { $card } va boca arriba en su propia fila ({ $row }); solo los comodines van en cualquier fila.
 app-cards-your-turn-play = Te toca: /jugar una carta o /asegurar una fila.
 app-cards-not-a-choice = '{ $option }' no es una opción aquí. Elige: { $choices }.
+app-cards-choose-list = Elige con /elegir: { $choices }.
 app-cards-round = Ronda { $round } de { $rounds }.
 app-cards-your-move = { $disc } { $player }, te toca: { $what }.
 app-button-show-hand = Ver mi mano
@@ -319,6 +320,9 @@ app-parse-expects-number = espera un número entero
 app-parse-out-of-range = { $value } está fuera de rango (de { $min } a { $max })
 app-parse-not-a-bool = '{ $value }' no es true ni false
 app-parse-not-a-choice = '{ $value }' no es ninguno de { $choices }
+app-parse-not-a-rotation = { $value } no es una rotación: 0, 90, 180 o 270 (grados en el sentido de las agujas del reloj)
+app-parse-unknown-expansion = expansión desconocida '{ $name }' (conocidas: { $known })
+app-parse-unplayable-expansion = { $name } aún no se puede jugar; expansiones jugables: { $playable }
 app-parse-timer = /{ $command } { $option }: '{ $value }' no es off ni un tiempo de { $min } a { $max } (p. ej. 12h, 2d, 1d12h)
 app-parse-deadline = /{ $command } { $option }: '{ $value }' no es un tiempo de { $min } a { $max } (p. ej. 30m, 1h, 2d)
 
@@ -364,6 +368,10 @@ app-choose-not-a-choice = '{ $option }' no es una opción aquí. Elige una de: {
     [0] {""}
    *[other] {" "}y { $more } más (el autocompletado las muestra)
 }.
+app-choose-list = Puedes elegir: { $choices }{ $more ->
+    [0] {""}
+   *[other] {" "}y { $more } más (el menú las muestra)
+}. Responde con /elegir o con el menú.
 app-choose-nothing = Ahora no hay nada que elegir. { $waiting }
 app-choose-not-yours = No es tu decisión. { $waiting }
 app-component-stale = Este menú es de un turno anterior: no se ha hecho nada. Usa el último mensaje (o /tablero).

@@ -436,12 +436,13 @@ pub(super) fn question(lang: Lang, game: &Game) -> Option<String> {
     })
 }
 
-/// /choose on the board game: the option by its value or its words.
+/// /choose on the board game: the option by its value or its words; without one, the
+/// options (with their menu).
 pub(super) fn choose(
     s: &mut Session,
     r: ChannelRecord,
     seat: u8,
-    option: &str,
+    option: Option<&str>,
 ) -> Result<Response, StoreError> {
     let game = game_of(&r);
     let lang = s.ctx.lang;
@@ -463,6 +464,18 @@ pub(super) fn choose(
             waiting = waiting_text_in(lang, &r)
         )));
     }
+    let Some(option) = option else {
+        let shown: Vec<&str> = options.iter().take(10).map(|c| c.label.as_str()).collect();
+        let text = t!(
+            lang,
+            "app-choose-list",
+            choices = shown.join("; "),
+            more = options.len().saturating_sub(10)
+        );
+        let mut msg = Message::private(text);
+        msg.rows = choice_rows(lang, game);
+        return Ok(Response::one(msg));
+    };
     // By value, or by the words of the option in any language.
     let wanted = option.trim().to_lowercase();
     let labels: Vec<Vec<Choice>> = Lang::all().map(|lang| choices(lang, game)).collect();

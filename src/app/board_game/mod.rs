@@ -98,7 +98,7 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
             Ok(_) => act(s, r, seat, Action::Pass),
             Err(e) => Ok(Response::error(e)),
         },
-        Command::Choose { option } => choose(s, r, seat, &option),
+        Command::Choose { option } => choose(s, r, seat, option.as_deref()),
         Command::Undo { refuse, .. } => undo(s, r, seat, refuse),
         Command::Resign => {
             r.undo = None;

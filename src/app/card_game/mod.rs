@@ -79,7 +79,7 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
             Some(row) => act(s, r, seat, CardAction::PlaceFollower { row }),
             None => Ok(Response::error(no_such_row(lang, &row))),
         },
-        Command::Choose { option } => match resolve_choice(lang, &r, seat, &option) {
+        Command::Choose { option } => match resolve_choice(lang, &r, seat, option.as_deref()) {
             Ok(action) => act(s, r, seat, action),
             Err(e) => Ok(Response::error(e)),
         },

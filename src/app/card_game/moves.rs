@@ -138,20 +138,28 @@ pub(super) fn resolve_choice(
     lang: Lang,
     r: &ChannelRecord,
     seat: u8,
-    option: &str,
+    option: Option<&str>,
 ) -> Result<CardAction, String> {
     let p = my_pending(lang, r, seat)?;
     if matches!(p.kind, PendingKind::Turn { .. }) {
         return Err(t!(lang, "app-cards-your-turn-play"));
-    }
-    if let Some(o) = p.options.iter().find(|o| names_choice(&p.kind, o, option)) {
-        return Ok(o.clone());
     }
     let valid: Vec<String> = p
         .options
         .iter()
         .filter_map(|o| choice_words(lang, &p.kind, o))
         .collect();
+    // Without an option: what may be chosen.
+    let Some(option) = option else {
+        return Err(t!(
+            lang,
+            "app-cards-choose-list",
+            choices = crate::i18n::words::list(lang, &valid)
+        ));
+    };
+    if let Some(o) = p.options.iter().find(|o| names_choice(&p.kind, o, option)) {
+        return Ok(o.clone());
+    }
     Err(t!(
         lang,
         "app-cards-not-a-choice",
