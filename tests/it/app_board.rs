@@ -985,6 +985,42 @@ fn questions_are_answered_with_choose(expansions: &str, questions: usize, at_lea
                 );
                 // /place and /figure say what is asked instead.
                 refused(&app, &who, "pass", &[], "First ");
+                // /choose alone lists the options (ten of them) with their menu.
+                for (lang, intro, more, end) in [
+                    (
+                        "en",
+                        "You may choose: ",
+                        " and {} more (the menu lists them)",
+                        ". Answer with /choose or the menu.",
+                    ),
+                    (
+                        "es",
+                        "Puedes elegir: ",
+                        " y {} más (el menú las muestra)",
+                        ". Responde con /elegir o con el menú.",
+                    ),
+                ] {
+                    let mut asker = who.clone();
+                    asker.lang = Lang::from_code(lang).unwrap();
+                    let labels: Vec<String> = app
+                        .autocomplete(&asker, "choose", "option", "", &[])
+                        .into_iter()
+                        .take(10)
+                        .map(|c| c.name)
+                        .collect();
+                    let more = match actions.len().saturating_sub(10) {
+                        0 => String::new(),
+                        n => more.replace("{}", &n.to_string()),
+                    };
+                    let listed = run(&app, &asker, "choose", &[]);
+                    assert!(listed.is_private());
+                    assert_eq!(
+                        listed.text(),
+                        format!("{intro}{}{more}{end}", labels.join("; "))
+                    );
+                    assert!(!listed.messages[0].rows.is_empty());
+                    assert_eq!(game(&app), g, "listing changes nothing");
+                }
                 let pick = &values[values.len() / 2];
                 let r = run(&app, &who, "choose", &[("option", pick)]);
                 assert!(!r.is_private(), "{}", r.text());
@@ -1071,6 +1107,61 @@ fn with_stack(app: &App, tiles: &[&str]) {
     };
     r.snapshot = r.fresh_snapshot();
     app.store().save(CHANNEL, &mut r).unwrap();
+}
+
+/// `/figure on:road` (or `camino`) places on the one free road, tells several roads
+/// apart by the numbers of the picture, and says why when the road is already held.
+#[test]
+fn a_feature_word_places_lists_the_numbered_spots_or_says_why() {
+    let app = started_two_player();
+    with_stack(&app, &["U", "U", "W", "W"]);
+    let first = seat_user(&app, game(&app).current_player());
+    let at = [("x", "1"), ("y", "0"), ("rotation", "0")];
+    run(&app, &first, "place", &at);
+    let r = run(&app, &first, "figure", &[("on", "road")]);
+    assert!(!r.is_private(), "{}", r.text());
+    assert_eq!(game(&app).figures().len(), 1);
+    // The second straight road continues the first player's road.
+    let second = seat_user(&app, game(&app).current_player());
+    let at = [("x", "-1"), ("y", "0"), ("rotation", "0")];
+    run(&app, &second, "place", &at);
+    let r = run(&app, &second, "figure", &[("on", "road")]);
+    assert!(r.is_private());
+    assert_eq!(
+        r.text(),
+        "A follower cannot go there: the road east+west is already occupied. You can place: \
+         farmer on the field north; farmer on the field south. Or /pass."
+    );
+    let mut es = second.clone();
+    es.lang = Lang::from_code("es").unwrap();
+    let r = run(&app, &es, "figure", &[("on", "camino")]);
+    assert_eq!(
+        r.text(),
+        "Un seguidor no puede ir ahí: ya hay una figura en el camino este+oeste. Puedes \
+         colocar: granjero en el campo norte; granjero en el campo sur. O /pasar."
+    );
+    run(&app, &second, "pass", &[]);
+    // A junction of three roads east of the first straight road.
+    let at = [("x", "2"), ("y", "0"), ("rotation", "0")];
+    let r = run(&app, &first, "place", &at);
+    assert!(!r.is_private(), "{}", r.text());
+    let r = run(&app, &first, "figure", &[("on", "road")]);
+    assert_eq!(
+        r.text(),
+        "'road' names 2 spots on your tile: 1 · thief, the road east; 2 · thief, the road \
+         south. Say which by its number, e.g. /figure on:1."
+    );
+    let mut es = first.clone();
+    es.lang = Lang::from_code("es").unwrap();
+    let r = run(&app, &es, "figure", &[("on", "camino")]);
+    assert_eq!(
+        r.text(),
+        "'camino' nombra 2 lugares de tu ficha: 1 · ladrón, el camino este; 2 · ladrón, el \
+         camino sur. Di cuál con su número, p. ej. /figura en:1."
+    );
+    let r = run(&app, &first, "figure", &[("on", "2")]);
+    assert!(r.text().contains("on the road south"), "{}", r.text());
+    assert_eq!(game(&app).figures().len(), 2);
 }
 
 /// A cloister fits south of the start tile in all four rotations, which look the same:

@@ -177,6 +177,17 @@ fn a_whole_card_game_never_leaks_a_hidden_card() {
             assert!(steps < 2000);
             let p = g.pending().expect("a running game waits for someone");
             let who = ctx(seats[p.player as usize], &names(seats[p.player as usize]));
+            if !matches!(p.kind, PendingKind::Turn { .. }) {
+                // /choose alone lists the options and changes nothing.
+                let listed = run(&app, &who, "choose", &[]);
+                assert!(listed.is_private());
+                assert!(
+                    listed.text().starts_with("Choose with /choose: "),
+                    "{}",
+                    listed.text()
+                );
+                assert_eq!(game(&app).map(|g| g.0), Some(g.clone()));
+            }
             let pick = &p.options[steps % p.options.len()];
             let r = match (&p.kind, pick) {
                 (PendingKind::Turn { .. }, CardAction::Play { card, row, .. }) => {

@@ -239,6 +239,7 @@ app-not-allowed = not allowed
 app-figure-can-place = You can place: { $choices }. Or /pass.
 app-figure-only-pass = You can only /pass.
 app-figure-unknown-place = I don't know where '{ $on }' is on your tile. You can place: { $choices }. Or /pass.
+app-figure-which-spot = '{ $on }' names { $count } spots on your tile: { $choices }. Say which by its number, e.g. /figure on:{ $number }.
 app-figure-which = Which figure on the { $segment }? kind: { $kinds }.
 app-undo-past-resignation = { $name } resigned after the last tile was placed, and a resignation cannot be taken back: there is no move to undo.
 app-undo-impossible = The move cannot be taken back: { $reason }.

@@ -239,6 +239,7 @@ app-not-allowed = no permitido
 app-figure-can-place = Puedes colocar: { $choices }. O /pasar.
 app-figure-only-pass = Solo puedes /pasar.
 app-figure-unknown-place = No sé dónde está '{ $on }' en tu ficha. Puedes colocar: { $choices }. O /pasar.
+app-figure-which-spot = '{ $on }' nombra { $count } lugares de tu ficha: { $choices }. Di cuál con su número, p. ej. /figura en:{ $number }.
 app-figure-which = ¿Qué figura en { $segment }? tipo: { $kinds }.
 app-undo-past-resignation = { $name } abandonó después de colocarse la última ficha, y un abandono no se puede deshacer: no hay jugada que deshacer.
 app-undo-impossible = La jugada no se puede deshacer: { $reason }.

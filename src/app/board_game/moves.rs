@@ -322,18 +322,21 @@ pub(super) fn figure(
         match matching.as_slice() {
             [one] => Some(*one),
             _ => {
-                // A bare feature word ("road") if it names one segment with options.
-                let by_kind: Vec<u8> = choices
+                // A bare feature word ("road"): the one segment of that kind with options;
+                // several are told apart by their numbers; with none, the first such
+                // segment, so that the engine says why no figure may go there.
+                let of_kind = |i: usize| tk.segments[i].kind.word() == wanted;
+                let by_kind: std::collections::BTreeSet<u8> = choices
                     .iter()
-                    .filter(|c| tk.segments[c.1 as usize].kind.word() == wanted)
+                    .filter(|c| of_kind(c.1 as usize))
                     .map(|c| c.1)
-                    .collect::<std::collections::BTreeSet<u8>>()
-                    .into_iter()
                     .collect();
-                if by_kind.len() == 1 {
-                    Some(by_kind[0])
-                } else {
-                    None
+                match by_kind.len() {
+                    0 => (0..tk.segments.len())
+                        .find(|i| of_kind(*i))
+                        .map(|i| i as u8),
+                    1 => by_kind.first().copied(),
+                    _ => return Ok(Response::error(which_spot(lang, game, on, &by_kind))),
                 }
             }
         }
@@ -391,6 +394,36 @@ pub(super) fn figure(
             figure,
             segment: seg,
         },
+    )
+}
+
+/// "'road' is 2 spots on your tile: 1 · …; 3 · …": the numbered menu entries of
+/// `segments` (one per spot), to be named by number.
+fn which_spot(
+    lang: Lang,
+    game: &Game,
+    on: &str,
+    segments: &std::collections::BTreeSet<u8>,
+) -> String {
+    let mut spots: Vec<String> = Vec::new();
+    let mut seen = Vec::new();
+    for (_, seg, words) in numbered_figure_choices(lang, game) {
+        if segments.contains(&seg) && !seen.contains(&seg) {
+            seen.push(seg);
+            spots.push(words);
+        }
+    }
+    let first = crate::view::figure_spot_segments(game)
+        .iter()
+        .position(|s| Some(s) == seen.first())
+        .map_or(1, |n| n + 1);
+    t!(
+        lang,
+        "app-figure-which-spot",
+        on = on,
+        count = spots.len(),
+        choices = spots.join("; "),
+        number = first
     )
 }
 
