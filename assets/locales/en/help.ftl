@@ -1,5 +1,5 @@
 # /help: an introduction, then every command of the table by section (the command
-# lines come from src/app/command.rs and commands.ftl). At most 2000 characters in all.
+# lines come from src/app/command/ and commands.ftl). At most 2000 characters in all.
 
 help-intro =
     {"*"}*Carcassonne in this channel**, one game per channel, at your own pace.

@@ -1,5 +1,5 @@
 # Los comandos de barra: nombre (en ASCII, minúsculas, como los ingleses) y descripción.
-# Las claves salen de la tabla de comandos (src/app/command.rs).
+# Las claves salen de la tabla de comandos (src/app/command/).
 
 cmd-help = ayuda
     .description = Cómo jugar a Carcassonne con este bot

@@ -1,5 +1,5 @@
 # /ayuda: una introducción y después cada comando de la tabla por secciones (las líneas
-# de los comandos salen de src/app/command.rs y commands.ftl). 2000 caracteres como mucho.
+# de los comandos salen de src/app/command/ y commands.ftl). 2000 caracteres como mucho.
 
 help-intro =
     {"*"}*Carcassonne en este canal**: una partida por canal, a vuestro ritmo.
