@@ -18,6 +18,7 @@ mod round_end;
 mod rows;
 pub mod scenario;
 mod scoring;
+mod seat;
 mod state;
 mod view;
 

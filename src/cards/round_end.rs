@@ -10,7 +10,7 @@ use super::config::{FIXED_POINTS, LONE_JOKER_POINTS};
 use super::event::{HerdGrowth, MisplacedOutcome, PlayerRoundScore};
 use super::rows::SecuredCard;
 use super::scoring::{herd_points, person_points};
-use super::state::Seat;
+use super::seat::Seat;
 
 /// Scoring progress for one player.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -9,40 +9,7 @@ use super::event::{CardEvent, FinalPlayer, FinalSummary, PlayerRoundScore, Round
 use super::round_end::PlayerEnd;
 use super::rows::Row;
 use super::scoring::{best_building_sets, winners};
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Seat {
-    pub score: u32,
-    /// Sorted by card id.
-    pub hand: Vec<CardId>,
-    pub follower_out: bool,
-    /// Has played a card this round (so the next one goes face up).
-    pub played_card: bool,
-    /// Animal cards and assigned animal jokers, per species.
-    pub herds: [Vec<CardId>; 4],
-    /// Animal jokers received with no animal in front of the player: they scored 3 and
-    /// wait for the player's first animals.
-    pub waiting_jokers: Vec<CardId>,
-    pub chest: Vec<CardId>,
-}
-
-impl Seat {
-    pub(crate) fn new() -> Seat {
-        Seat {
-            score: 0,
-            hand: Vec::new(),
-            follower_out: false,
-            played_card: false,
-            herds: Default::default(),
-            waiting_jokers: Vec::new(),
-            chest: Vec::new(),
-        }
-    }
-
-    pub fn can_act(&self) -> bool {
-        !self.hand.is_empty() || !self.follower_out
-    }
-}
+use super::seat::Seat;
 
 /// Scoring of a finished round, one player after the other.
 #[derive(Clone, Debug, PartialEq, Eq)]
