@@ -158,30 +158,7 @@ impl Data {
 
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
 
-/// Logging for the bot's process: `RUST_LOG` (default `info`), on stderr (coloured
-/// only on a terminal).
-pub fn init_logging() {
-    let filter = log_filter(std::env::var("RUST_LOG").ok().as_deref().unwrap_or("info"));
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .with_writer(std::io::stderr)
-        .try_init();
-}
-
-/// The log filter for `spec` (`RUST_LOG` syntax), with the websocket library capped at
-/// `debug`: at `trace` it dumps every frame, including the gateway IDENTIFY that carries
-/// the token.
-pub fn log_filter(spec: &str) -> tracing_subscriber::EnvFilter {
-    let base = tracing_subscriber::EnvFilter::try_new(spec).unwrap_or_else(|e| {
-        eprintln!("warning: RUST_LOG '{spec}' is not valid ({e}); using info");
-        tracing_subscriber::EnvFilter::new("info")
-    });
-    ["tungstenite=debug", "tokio_tungstenite=debug"]
-        .into_iter()
-        .filter_map(|d| d.parse().ok())
-        .fold(base, |f, d| f.add_directive(d))
-}
+pub use crate::logging::{init_logging, log_filter};
 
 /// Runs the bot until SIGINT or SIGTERM: its own tokio runtime around [`serve`].
 pub fn run(opts: BotOptions) -> Result<(), String> {

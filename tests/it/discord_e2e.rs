@@ -6,6 +6,7 @@ use crate::fake_discord;
 use carcassonne_bot::app::command::ArgKind;
 use carcassonne_bot::app::{App, COMMANDS};
 use carcassonne_bot::discord::{self, BotOptions};
+use carcassonne_bot::logging::ExitSafe;
 use fake_discord::bot::{Bot, TOKEN};
 use fake_discord::{
     APP_ID, CHANNEL_ID, FakeDiscord, GUILD_ID, Outcome, Posted, User, WAIT, opt_int, opt_str,
@@ -14,6 +15,7 @@ use serde_json::json;
 use std::io::Write;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
+use tracing_subscriber::util::SubscriberInitExt;
 
 /// The bot's real deferral timing (the fake enforces Discord's 3-second deadline).
 /// Every answer deferred is covered with a zero delay (`clicks_and_late_deferral`).
@@ -21,16 +23,18 @@ const REAL: Duration = discord::DEFAULT_DEFER_AFTER;
 
 /// Every log line of this test binary (all tests), at the most verbose level the bot's
 /// filter allows.
-fn logs() -> &'static Arc<Mutex<Vec<u8>>> {
+pub(crate) fn logs() -> &'static Arc<Mutex<Vec<u8>>> {
     static LOGS: OnceLock<Arc<Mutex<Vec<u8>>>> = OnceLock::new();
     LOGS.get_or_init(|| {
         let buf = Arc::new(Mutex::new(Vec::new()));
         let sink = buf.clone();
-        let _ = tracing_subscriber::fmt()
+        let subscriber = tracing_subscriber::fmt()
             .with_env_filter(discord::log_filter("trace"))
             .with_ansi(false)
             .with_writer(move || LogWriter(sink.clone()))
-            .try_init();
+            .finish();
+        // As the bot's process does it: a thread's exit must not abort the tests.
+        let _ = ExitSafe::new(subscriber).try_init();
         buf
     })
 }

@@ -29,6 +29,7 @@ mod durability;
 mod ferries_crop_circles;
 mod local_languages;
 mod local_robustness;
+mod logging;
 mod random_games;
 mod records;
 mod render_atlas;
