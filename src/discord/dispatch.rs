@@ -87,7 +87,7 @@ pub(crate) async fn run(
     };
     // This interaction's own limiter: its rate limits hold no other answer.
     let answers = data.answers.for_interaction(http.application_id());
-    let answered = respond::answer(&answers, &target, job, (when, who.lang), data.defer_after);
+    let answered = respond::answer(&answers, &target, job, (when, who.lang), data.deferral);
     if let Err(failed) = answered.await {
         // The notes may not have been shown: they come again with the next command.
         for note in kept {

@@ -83,6 +83,9 @@ pub struct BotOptions {
     /// Commands that are not known to be slow are answered directly if the app is done
     /// within this time, and deferred otherwise (zero: every answer is deferred).
     pub defer_after: Duration,
+    /// Answers whose files weigh more than this many bytes are deferred even when ready
+    /// in time ([`respond::Deferral::files_over`]).
+    pub defer_files_over: usize,
     /// The app's time: the system clock, or a test's clock that it moves forward.
     pub clock: Clock,
 }
@@ -98,6 +101,7 @@ impl BotOptions {
             http_base: None,
             http_client: None,
             defer_after: DEFAULT_DEFER_AFTER,
+            defer_files_over: respond::DEFER_FILES_OVER,
             clock: Clock::system(),
         }
     }
@@ -113,6 +117,7 @@ impl std::fmt::Debug for BotOptions {
             .field("http_base", &self.http_base)
             .field("http_client", &self.http_client.is_some())
             .field("defer_after", &self.defer_after)
+            .field("defer_files_over", &self.defer_files_over)
             .field("clock", &self.clock)
             .finish()
     }
@@ -129,7 +134,7 @@ pub struct Data {
     /// The app while the bot serves; shutdown takes it out once the interactions being
     /// answered are done, so that the database is closed when [`serve`] returns.
     app: Arc<tokio::sync::RwLock<Option<Arc<App>>>>,
-    pub(crate) defer_after: Duration,
+    pub(crate) deferral: respond::Deferral,
     /// What players must be told on their next command (see [`rescue`]; the
     /// scheduler leaves notes too).
     pub(crate) notes: Arc<rescue::Notes>,
@@ -216,7 +221,10 @@ pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Resu
     let notes = Arc::new(rescue::Notes::default());
     let data = Data {
         app: slot.clone(),
-        defer_after: opts.defer_after,
+        deferral: respond::Deferral {
+            after: opts.defer_after,
+            files_over: opts.defer_files_over,
+        },
         notes: notes.clone(),
         work: Arc::new(tokio::sync::Semaphore::new(
             std::thread::available_parallelism().map_or(2, |n| n.get()),

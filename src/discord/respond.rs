@@ -93,6 +93,30 @@ impl When {
     }
 }
 
+/// When an answer is deferred rather than given directly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Deferral {
+    /// The app's time to finish before the answer is deferred (zero: always deferred).
+    pub after: Duration,
+    /// A ready answer whose first message carries more file bytes than this is
+    /// deferred too: the upload of a direct answer counts against Discord's 3 seconds
+    /// (at 5 Mbit/s a MiB takes 1.7 s), the edit that fills a placeholder has no limit.
+    pub files_over: usize,
+}
+
+/// The default [`Deferral::files_over`]: 1 MiB (a replay GIF; a board picture is a
+/// tenth of it).
+pub const DEFER_FILES_OVER: usize = 1 << 20;
+
+impl Deferral {
+    fn too_big(&self, response: &Response) -> bool {
+        response
+            .messages
+            .first()
+            .is_some_and(|m| m.files.iter().map(|f| f.bytes.len()).sum::<usize>() > self.files_over)
+    }
+}
+
 /// What could not be delivered when answering failed.
 #[derive(Debug)]
 pub struct Undelivered {
@@ -102,31 +126,36 @@ pub struct Undelivered {
 }
 
 /// Answers the interaction with the response `job` produces: directly if it is ready
-/// within `defer_after`, else deferred as `when` says and then filled (`defer_after`
-/// zero: always deferred).
+/// within `deferral.after` and not too big to upload in time, else deferred as `when`
+/// says and then filled.
 pub async fn answer(
     http: &serenity::Http,
     target: &Target<'_>,
     job: impl Future<Output = Response>,
     (when, lang): (When, Lang),
-    defer_after: Duration,
+    deferral: Deferral,
 ) -> Result<(), Undelivered> {
     let mut job = std::pin::pin!(job);
     let private = when == When::LatePrivately;
-    let ready = if defer_after.is_zero() {
+    let ready = if deferral.after.is_zero() {
         None
     } else {
-        tokio::time::timeout(defer_after, &mut job).await.ok()
+        tokio::time::timeout(deferral.after, &mut job).await.ok()
     };
     let (response, deferred) = match ready {
-        Some(r) => (r, None),
-        None => {
-            if let Err(error) = super::limits::bounded(defer(http, target, private)).await {
+        Some(r) if !deferral.too_big(&r) => (r, None),
+        ready => {
+            let deferring = super::limits::bounded(defer(http, target, private)).await;
+            let response = match ready {
+                Some(r) => r,
+                None => job.await,
+            };
+            if let Err(error) = deferring {
                 // Nothing is shown yet: everything public is still to announce.
-                let steps = plan(lang, job.await, Some(private));
+                let steps = plan(lang, response, Some(private));
                 return Err(undelivered(error, steps, 0));
             }
-            (job.await, Some(private))
+            (response, Some(private))
         }
     };
     let steps = plan(lang, response, deferred);

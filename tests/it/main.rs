@@ -25,6 +25,7 @@ mod discord_languages;
 mod discord_load;
 mod discord_process;
 mod discord_scheduler;
+mod discord_uploads;
 mod durability;
 mod ferries_crop_circles;
 mod local_languages;

@@ -1148,7 +1148,7 @@ fn flags_of(v: &Value) -> u64 {
 }
 
 /// The outcome of an interaction, from the requests that carry its token.
-fn outcome(s: &State, it: &Interaction) -> Outcome {
+pub fn outcome(s: &State, it: &Interaction) -> Outcome {
     let mut o = Outcome::default();
     let callback = format!("/api/v10/interactions/{}/{}/callback", it.id, it.token);
     let webhook = format!("/api/v10/webhooks/{APP_ID}/{}", it.token);
