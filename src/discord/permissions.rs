@@ -3,9 +3,10 @@
 //!
 //! A move that could not be announced would leave the players blind, so a command that
 //! posts publicly is refused, privately and before the app changes anything, when one of
-//! these is missing. Interaction responses themselves go through the interaction's
-//! webhook, but the pictures in edits and follow-ups and the channel messages of
-//! [`super::channel`] use the bot's channel permissions.
+//! these is missing. Answers to interactions need none of them (Discord grants Attach
+//! Files and Embed Links to every interaction answer), but the channel messages of
+//! [`super::channel`] (a computer's move, a deadline's default, a rescued answer, each
+//! with the board picture) use the bot's channel permissions.
 
 use poise::serenity_prelude as serenity;
 use serenity::Permissions as P;

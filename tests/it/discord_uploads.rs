@@ -100,3 +100,77 @@ async fn a_big_answer_is_deferred_so_a_slow_upload_misses_no_deadline() {
     );
     bot.stop().await;
 }
+
+/// A request with one file, as Discord's clients send it (`payload_json` and
+/// `files[0]`).
+async fn with_a_file(fake: &FakeDiscord, path: &str, body: serde_json::Value) -> u16 {
+    let form = reqwest::multipart::Form::new()
+        .text("payload_json", body.to_string())
+        .part(
+            "files[0]",
+            reqwest::multipart::Part::bytes(vec![0u8; 64]).file_name("board.png"),
+        );
+    fake.client()
+        .post(format!("https://discord.com{path}"))
+        .multipart(form)
+        .send()
+        .await
+        .unwrap()
+        .status()
+        .as_u16()
+}
+
+/// A deferral (type 5), the "thinking…" placeholder that a webhook edit fills.
+async fn deferral(fake: &FakeDiscord, path: &str) -> u16 {
+    fake.client()
+        .post(format!("https://discord.com{path}"))
+        .header("content-type", "application/json")
+        .body(r#"{"type":5,"data":{}}"#)
+        .send()
+        .await
+        .unwrap()
+        .status()
+        .as_u16()
+}
+
+/// Discord grants Attach Files to every answer to an interaction, type 4 and webhook
+/// alike; a channel message needs it. One switch makes the fake stricter for both kinds
+/// of answer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn interaction_answers_carry_files_without_attach_files() {
+    use fake_discord::{APP_ID, ATTACH_FILES, BOT_PERMISSIONS, Channel};
+    const NO_FILES: u64 = CHANNEL_ID + 40;
+    let fake = FakeDiscord::start().await;
+    fake.configure(|s| {
+        s.channels.insert(
+            NO_FILES,
+            Channel {
+                app_permissions: BOT_PERMISSIONS & !ATTACH_FILES,
+                ..Channel::text()
+            },
+        );
+    });
+    let message = serde_json::json!({"content": "the board"});
+    let answers = |fake: &FakeDiscord| {
+        let it = fake.undispatched(&alice(), NO_FILES);
+        let callback = format!("/api/v10/interactions/{}/{}/callback", it.id, it.token);
+        let webhook = format!("/api/v10/webhooks/{APP_ID}/{}", it.token);
+        (callback, webhook)
+    };
+    let direct = serde_json::json!({"type": 4, "data": {"content": "the board"}});
+
+    let (callback, _) = answers(&fake);
+    assert_eq!(with_a_file(&fake, &callback, direct.clone()).await, 204);
+    let (callback, webhook) = answers(&fake);
+    assert_eq!(deferral(&fake, &callback).await, 204);
+    assert_eq!(with_a_file(&fake, &webhook, message.clone()).await, 200);
+    let channel = format!("/api/v10/channels/{NO_FILES}/messages");
+    assert_eq!(with_a_file(&fake, &channel, message.clone()).await, 403);
+
+    fake.configure(|s| s.answers_need_attach_files = true);
+    let (callback, _) = answers(&fake);
+    assert_eq!(with_a_file(&fake, &callback, direct).await, 403);
+    let (callback, webhook) = answers(&fake);
+    assert_eq!(deferral(&fake, &callback).await, 204);
+    assert_eq!(with_a_file(&fake, &webhook, message).await, 403);
+}

@@ -22,9 +22,9 @@
 //!   10062 Unknown interaction), a second one fails (400 40060), follow-ups and edits
 //!   need an acknowledged interaction (404 10015 Unknown Webhook);
 //! - every body is checked against the documented limits ([`limits`]; 400 50035), and
-//!   files in edits, follow-ups and channel messages need Attach Files, channel
-//!   messages View Channel and Send Messages (Send Messages in Threads in a thread)
-//!   (403 50013). A body Discord would reject is also recorded as an error, which fails
+//!   channel messages need View Channel, Send Messages (Send Messages in Threads in a
+//!   thread) and, with files, Attach Files (403 50013); answers to interactions carry
+//!   files without it, as on Discord ([`State::answers_need_attach_files`]). A body Discord would reject is also recorded as an error, which fails
 //!   the test: the bot must never send one.
 //!
 //! Each interaction carries its user's client language (`locale`, [`User::speaking`])
@@ -349,6 +349,11 @@ pub struct State {
     /// How fast request bodies arrive (bytes per second; `None`: as fast as loopback),
     /// for a slow uplink.
     pub upload_bytes_per_second: Option<u64>,
+    /// Whether files in interaction answers (the type-4 response, follow-ups, edits)
+    /// need Attach Files. Off, as on Discord: "applications always have the
+    /// EMBED_LINKS and ATTACH_FILES permissions when responding to interactions"
+    /// (change log 2022-06-29, discord-api-docs#5316). Channel messages always need it.
+    pub answers_need_attach_files: bool,
     interactions: HashMap<String, Pending>,
     /// Requests (indices) by interaction token.
     by_token: HashMap<String, Vec<usize>>,
@@ -389,6 +394,7 @@ impl Default for State {
             rate_limits: ratelimits::RateLimits::default(),
             stall: Vec::new(),
             upload_bytes_per_second: None,
+            answers_need_attach_files: false,
             interactions: HashMap::new(),
             by_token: HashMap::new(),
             meta: HashMap::new(),
@@ -1518,13 +1524,14 @@ fn callback(
     at: Instant,
 ) -> Answer {
     let unknown = (404, discord_error(10062, "Unknown interaction"), None);
-    let (pending, deadline, fail) = {
+    let (pending, deadline, fail, no_files) = {
         let s = inner.state.lock().unwrap();
         let Some(p) = s.interactions.get(token).cloned() else {
             return unknown;
         };
         let fail = s.fail_answers.contains(&p.channel);
-        (p, s.deadline, fail)
+        let no_files = answer_files_refused(&s, p.channel, files);
+        (p, s.deadline, fail, no_files)
     };
     if pending.id.to_string() != id || at.duration_since(pending.created) > deadline {
         return unknown;
@@ -1538,6 +1545,9 @@ fn callback(
     }
     if fail {
         return (500, discord_error(0, "500: Internal Server Error"), None);
+    }
+    if no_files {
+        return (403, discord_error(50013, "Missing Permissions"), None);
     }
     let kind = j["type"].as_u64().unwrap_or(0);
     let data = &j["data"];
@@ -1595,6 +1605,15 @@ fn callback(
     (204, None, meta)
 }
 
+/// Whether files in an answer to an interaction in `channel` are refused: only when
+/// the test asks for it ([`State::answers_need_attach_files`]) and the bot lacks
+/// Attach Files there.
+fn answer_files_refused(s: &State, channel: u64, files: &[Part]) -> bool {
+    !files.is_empty()
+        && s.answers_need_attach_files
+        && s.channel(channel).app_permissions & ATTACH_FILES == 0
+}
+
 /// Follow-ups (`POST /webhooks/{app}/{token}`) and the original response (`PATCH`,
 /// `DELETE .../messages/@original`).
 fn webhook(
@@ -1606,14 +1625,14 @@ fn webhook(
     files: &[Part],
 ) -> Answer {
     let unknown = (404, discord_error(10015, "Unknown Webhook"), None);
-    let (pending, channel, fail) = {
+    let (pending, no_files, fail) = {
         let s = inner.state.lock().unwrap();
         let Some(p) = s.interactions.get(token).cloned() else {
             return unknown;
         };
-        let channel = s.channel(p.channel);
+        let no_files = answer_files_refused(&s, p.channel, files);
         let fail = s.fail_answers.contains(&p.channel);
-        (p, channel, fail)
+        (p, no_files, fail)
     };
     if pending.ack.is_none() {
         return unknown;
@@ -1621,7 +1640,7 @@ fn webhook(
     if fail {
         return (500, discord_error(0, "500: Internal Server Error"), None);
     }
-    if !files.is_empty() && channel.app_permissions & ATTACH_FILES == 0 {
+    if no_files {
         return (403, discord_error(50013, "Missing Permissions"), None);
     }
     let original = pending.original.unwrap_or(0);
