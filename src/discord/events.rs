@@ -19,7 +19,8 @@ pub async fn handle(
 }
 
 /// A click (button) or a choice (select menu): `custom_id` is the app's component id;
-/// the answer is a new message, shown like a command's.
+/// the answer is a new message, shown like a command's (after a choice, a follow-up
+/// to the update that clears the menu).
 async fn component(
     http: &serenity::Http,
     data: &Data,
@@ -31,9 +32,16 @@ async fn component(
     let who = context::of_component(click);
     // A part of a menu split in several answers like the whole menu.
     let id = respond::component_id(&click.data.custom_id).to_string();
-    let values = match &click.data.kind {
-        serenity::ComponentInteractionDataKind::StringSelect { values } => values.clone(),
-        _ => Vec::new(),
+    let (values, menu) = match &click.data.kind {
+        serenity::ComponentInteractionDataKind::StringSelect { values } => (values.clone(), true),
+        _ => (Vec::new(), false),
+    };
+    let target = respond::Target::new(click.id, &click.token);
+    // A choice in a menu clears the menu first, so that any value can be chosen again.
+    let target = if menu {
+        target.resetting(&click.message.components)
+    } else {
+        target
     };
     tracing::debug!(
         channel = who.channel,
@@ -46,7 +54,7 @@ async fn component(
     let cmd = crate::app::component_command_in(who.lang, &id, &values);
     let incoming = dispatch::Incoming {
         who,
-        target: respond::Target::new(click.id, &click.token),
+        target,
         app_permissions: click.app_permissions,
         channel_kind: click.channel.as_ref().map(|c| c.kind),
         thread_locked: super::permissions::locked(click.channel.as_ref()),

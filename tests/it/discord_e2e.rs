@@ -542,13 +542,22 @@ async fn clicks_and_late_deferral() {
     // The edit that fills a placeholder fails: the placeholder is deleted (no
     // "thinking…" left spinning) and the move is announced once, as a channel message
     // that pings each player it calls once.
+    // (Typed: a choice in a menu is answered with follow-ups, never a placeholder.)
     let player = if first == alice.id { &alice } else { &bob };
     let value = board.select_options("place")[0].1.clone();
+    let (spot, rotation) = value.split_once(':').unwrap();
     fake.configure(|s| {
         s.fail_edits.insert(CHANNEL_ID);
     });
     let pinged_before = fake.state(|s| s.notifications.len());
-    let it = fake.click(player, board, "place", Some(vec![value]));
+    let it = fake.slash(
+        player,
+        "place",
+        vec![
+            opt_str("spot", spot),
+            opt_int("rotation", rotation.parse().unwrap()),
+        ],
+    );
     let rescued = fake
         .wait_for("the rescued announcement", |s| {
             fake_discord::created_in(s, CHANNEL_ID).first().cloned()
@@ -628,16 +637,18 @@ async fn a_card_game_move_with_a_private_hand() {
 
     // Playing from that menu: a public message for the table, then the player's new
     // hand as an ephemeral follow-up.
+    // The choice resets the hand's menu (an update of its message); the answer follows.
     let played = fake
         .outcome(
             &fake.click(&player, &hand, "play", Some(vec![plays[0].1.clone()])),
-            |o| o.original.is_some() && !o.followups.is_empty(),
+            |o| o.followups.len() >= 2,
         )
         .await;
-    let public = played.original.as_ref().unwrap();
+    assert!(played.updated && played.original.is_none(), "{played:?}");
+    let public = &played.followups[0];
     assert!(!public.ephemeral);
     assert!(public.content.contains(&player.name), "{}", public.content);
-    let new_hand = &played.followups[0];
+    let new_hand = &played.followups[1];
     assert!(new_hand.ephemeral && new_hand.files.len() == 1);
     assert!(
         new_hand.content.contains("Your hand"),
@@ -1394,7 +1405,9 @@ async fn late_game_boards_with_40_spots_are_played_by_clicks() {
         // A spot with one rotation is placed at once.
         let mut placed_by = chosen_by;
         if menu.starts_with("spot") {
-            let buttons = chosen.original.clone().unwrap();
+            // The menu was reset (an update of its message); the rotations follow.
+            assert!(chosen.updated, "{chosen:?}");
+            let buttons = chosen.followups[0].clone();
             let rotation = buttons
                 .custom_ids()
                 .into_iter()

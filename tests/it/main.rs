@@ -23,6 +23,7 @@ mod damaged_db;
 mod discord_e2e;
 mod discord_languages;
 mod discord_load;
+mod discord_menus;
 mod discord_process;
 mod discord_scheduler;
 mod discord_uploads;

@@ -272,6 +272,8 @@ struct Pending {
     placeholder: Placeholder,
     /// The interaction response's message.
     original: Option<u64>,
+    /// For a component: the message it is on (what a type-7 update changes).
+    message: Option<u64>,
 }
 
 /// What a successful request did.
@@ -354,6 +356,10 @@ pub struct State {
     /// EMBED_LINKS and ATTACH_FILES permissions when responding to interactions"
     /// (change log 2022-06-29, discord-api-docs#5316). Channel messages always need it.
     pub answers_need_attach_files: bool,
+    /// What each user chose in each select menu, by (message, menu's custom id,
+    /// user), until the message is updated: Discord's client sends no interaction when
+    /// the same value is chosen again (discord-api-docs#4801).
+    selected: HashMap<(u64, String, u64), Vec<String>>,
     interactions: HashMap<String, Pending>,
     /// Requests (indices) by interaction token.
     by_token: HashMap<String, Vec<usize>>,
@@ -395,6 +401,7 @@ impl Default for State {
             stall: Vec::new(),
             upload_bytes_per_second: None,
             answers_need_attach_files: false,
+            selected: HashMap::new(),
             interactions: HashMap::new(),
             by_token: HashMap::new(),
             meta: HashMap::new(),
@@ -728,6 +735,8 @@ pub struct Outcome {
     pub followups: Vec<Posted>,
     /// The choices of an autocomplete answer (type 8).
     pub autocomplete: Option<Vec<Value>>,
+    /// The message clicked was updated (type 7); the answer is in the follow-ups.
+    pub updated: bool,
     /// Callback types in the order received (accepted ones).
     pub callbacks: Vec<u64>,
     /// Users notified by the messages this interaction created, in order.
@@ -744,7 +753,7 @@ impl Outcome {
     pub fn answered(&self) -> bool {
         self.original.is_some()
             || self.autocomplete.is_some()
-            || (self.original_deleted && !self.followups.is_empty())
+            || ((self.original_deleted || self.updated) && !self.followups.is_empty())
     }
 
     /// The messages in the order the channel shows them.
@@ -950,6 +959,7 @@ impl FakeDiscord {
                     deferred_ephemeral: false,
                     placeholder: Placeholder::None,
                     original: None,
+                    message: None,
                 },
             )
         });
@@ -1068,8 +1078,26 @@ impl FakeDiscord {
             Some(v) => json!({"custom_id": custom_id, "component_type": 3, "values": v}),
             None => json!({"custom_id": custom_id, "component_type": 2}),
         };
+        if let Some(v) = &values {
+            let key = (message.id, custom_id.to_string(), user.id);
+            let again = self.state(|s| s.selected.get(&key) == Some(v));
+            if again {
+                self.inner.error(format!(
+                    "{custom_id}: {v:?} chosen again on an unchanged menu; Discord's \
+                     client sends nothing (discord-api-docs#4801)"
+                ));
+            }
+            self.inner.update(|s| {
+                s.selected.insert(key, v.clone());
+            });
+        }
         let (it, mut d) = self.interaction_base(3, user, channel, data, None);
         d["message"] = stored;
+        self.inner.update(|s| {
+            if let Some(p) = s.interactions.get_mut(&it.token) {
+                p.message = Some(message.id);
+            }
+        });
         self.dispatch_interaction(&it, d);
         it
     }
@@ -1189,6 +1217,7 @@ pub fn outcome(s: &State, it: &Interaction) -> Outcome {
                     o.deferred = true;
                     o.deferred_ephemeral = flags_of(&j["data"]) & EPHEMERAL != 0;
                 }
+                7 => o.updated = true,
                 8 => {
                     o.autocomplete =
                         Some(j["data"]["choices"].as_array().cloned().unwrap_or_default());
@@ -1573,6 +1602,34 @@ fn callback(
             });
         }
         5 => {}
+        7 => {
+            // UPDATE_MESSAGE: the message the component is on takes the fields sent;
+            // the others stay. An edit: it notifies nobody.
+            let Some(message_id) = pending.message else {
+                inner.error(
+                    "an update (type 7) answering an interaction that is not a click".into(),
+                );
+                return (400, discord_error(50035, "Invalid Form Body"), None);
+            };
+            if let Err(a) = check_limits(inner, "message update", data, files, false) {
+                return a;
+            }
+            inner.update(|s| {
+                if let Some((_, m)) = s.messages.iter_mut().find(|(id, _)| *id == message_id) {
+                    for field in ["content", "components"] {
+                        if let Some(v) = data.get(field) {
+                            m[field] = v.clone();
+                        }
+                    }
+                }
+                s.selected.retain(|(m, _, _), _| *m != message_id);
+            });
+            meta = Some(Meta {
+                message_id,
+                created: false,
+                notified: Vec::new(),
+            });
+        }
         8 => {
             let Some(t) = pending.focused_type else {
                 inner.error("an autocomplete answer to an interaction that is not one".into());
