@@ -61,6 +61,19 @@ pub fn missing(app_permissions: Option<P>, thread: bool) -> Vec<&'static str> {
     .collect()
 }
 
+/// Joins the private thread `channel` (Join Thread is idempotent): whether the bot is
+/// in it now. A private thread hides everything from a bot that is not a member
+/// (403 Missing Access on every post), and a bot may join one only with Manage
+/// Threads; otherwise a member must add it.
+pub async fn join_private_thread(http: &serenity::Http, channel: u64) -> bool {
+    let joined =
+        super::limits::bounded(http.join_thread_channel(serenity::ChannelId::new(channel))).await;
+    if let Err(e) = &joined {
+        tracing::info!(channel, error = %e, "cannot join a private thread");
+    }
+    joined.is_ok()
+}
+
 /// The private refusal when permissions are missing.
 /// Permission names stay as Discord's English names: the bot cannot know what the
 /// server's admin sees (they are quoted in bold).

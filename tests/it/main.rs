@@ -26,6 +26,7 @@ mod discord_load;
 mod discord_menus;
 mod discord_process;
 mod discord_scheduler;
+mod discord_threads;
 mod discord_uploads;
 mod durability;
 mod ferries_crop_circles;

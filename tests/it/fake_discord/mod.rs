@@ -79,6 +79,7 @@ pub const VIEW_CHANNEL: u64 = 1 << 10;
 pub const SEND_MESSAGES: u64 = 1 << 11;
 pub const ATTACH_FILES: u64 = 1 << 15;
 pub const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
+pub const MANAGE_THREADS: u64 = 1 << 34;
 /// What the bot's invite grants: its permissions in a channel without overwrites.
 pub const BOT_PERMISSIONS: u64 =
     VIEW_CHANNEL | SEND_MESSAGES | SEND_MESSAGES_IN_THREADS | ATTACH_FILES;
@@ -86,6 +87,7 @@ pub const BOT_PERMISSIONS: u64 =
 /// Channel types.
 pub const GUILD_TEXT: u8 = 0;
 pub const PUBLIC_THREAD: u8 = 11;
+pub const PRIVATE_THREAD: u8 = 12;
 pub const GUILD_FORUM: u8 = 15;
 
 /// A channel interactions can come from.
@@ -102,6 +104,10 @@ pub struct Channel {
     /// Messages (discord-api-docs, the 2023 locked-thread change), so Discord answers
     /// 403 Missing Permissions.
     pub locked: bool,
+    /// Whether the bot is a member of this thread. In a private thread it sees and
+    /// posts nothing unless it is (403 50001 Missing Access), and it can join one only
+    /// with Manage Threads; a member can add it (@mention, Add Members).
+    pub bot_member: bool,
 }
 
 impl Channel {
@@ -112,7 +118,21 @@ impl Channel {
             parent: None,
             app_permissions: BOT_PERMISSIONS,
             locked: false,
+            bot_member: true,
         }
+    }
+
+    /// A private thread in `parent` that nobody added the bot to.
+    pub fn private_thread(parent: u64) -> Channel {
+        Channel {
+            kind: PRIVATE_THREAD,
+            bot_member: false,
+            ..Channel::thread(parent)
+        }
+    }
+
+    fn hidden_from_bot(&self) -> bool {
+        self.kind == PRIVATE_THREAD && !self.bot_member
     }
 
     /// A thread in `parent` (a text channel, or a forum: a forum post).
@@ -1469,6 +1489,12 @@ fn handle(
             Ok(channel) => channel_message(inner, channel, &j, &files),
             Err(_) => (404, discord_error(10003, "Unknown Channel"), None),
         },
+        ("PUT", ["api", "v10", "channels", channel, "thread-members", "@me"]) => {
+            match channel.parse() {
+                Ok(channel) => join_thread(inner, channel),
+                Err(_) => (404, discord_error(10003, "Unknown Channel"), None),
+            }
+        }
         _ => (
             404,
             Some(json!({"message": "404: Not Found", "code": 0})),
@@ -1771,6 +1797,28 @@ fn webhook(
     }
 }
 
+/// `PUT /channels/{id}/thread-members/@me` (Join Thread): 204, idempotent. A private
+/// thread the bot is not in is out of its sight (403 50001) unless it may manage
+/// threads there.
+fn join_thread(inner: &Inner, channel: u64) -> Answer {
+    inner.update(|s| {
+        let mut ch = s.channel(channel);
+        if !ch.is_thread() {
+            return (
+                400,
+                discord_error(50024, "Cannot execute action on this channel type"),
+                None,
+            );
+        }
+        if ch.hidden_from_bot() && ch.app_permissions & MANAGE_THREADS == 0 {
+            return (403, discord_error(50001, "Missing Access"), None);
+        }
+        ch.bot_member = true;
+        s.channels.insert(channel, ch);
+        (204, None, None)
+    })
+}
+
 /// `POST /channels/{id}/messages`: needs View Channel, Send Messages (in a thread: Send
 /// Messages in Threads) and, with files, Attach Files.
 fn channel_message(inner: &Inner, channel: u64, j: &Value, files: &[Part]) -> Answer {
@@ -1787,6 +1835,9 @@ fn channel_message(inner: &Inner, channel: u64, j: &Value, files: &[Part]) -> An
         Some(10003) => return (404, discord_error(10003, "Unknown Channel"), None),
         Some(code) => return (403, discord_error(code, "Missing Access"), None),
         None => {}
+    }
+    if ch.hidden_from_bot() {
+        return (403, discord_error(50001, "Missing Access"), None);
     }
     if ch.locked {
         return (403, discord_error(50013, "Missing Permissions"), None);
