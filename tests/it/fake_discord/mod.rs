@@ -1463,6 +1463,12 @@ fn handle(
                 }
             });
             let reject = inner.state(|s| s.reject_registration);
+            let invalid = limits::commands(&j).err();
+            if let Some(e) = &invalid {
+                inner.error(format!(
+                    "command registration: Discord would reject it: {e}"
+                ));
+            }
             if let Some(status) = failure {
                 let body = if status == 429 {
                     json!({"message": "You are being rate limited.", "retry_after": 0.5, "global": false, "code": 0})
@@ -1470,7 +1476,7 @@ fn handle(
                     json!({"message": "Server error", "code": 0})
                 };
                 (status, Some(body), None)
-            } else if reject {
+            } else if reject || invalid.is_some() {
                 (400, discord_error(50035, "Invalid Form Body"), None)
             } else {
                 (200, Some(json!([])), None)
