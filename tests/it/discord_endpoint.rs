@@ -12,6 +12,10 @@ use fake_discord::endpoint::{now_secs, sign};
 use fake_discord::{CHANNEL_ID, FakeDiscord, Interaction, Outcome, User, opt_int, opt_str};
 use serde_json::{Value, json};
 use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+/// A request's headers, as (name, value).
+type Headers<'a> = Vec<(&'a str, String)>;
 
 fn alice() -> User {
     User::new(1_300_000_000_000_000_001, "Alice")
@@ -70,7 +74,7 @@ async fn the_endpoint_answers_ping_and_refuses_what_discord_did_not_sign() {
     assert_ne!(altered, body);
     let stale = (now - 10).to_string();
     let ahead = (now + 60).to_string();
-    let cases: Vec<(&str, Vec<(&str, String)>, Vec<u8>)> = vec![
+    let cases: Vec<(&str, Headers, Vec<u8>)> = vec![
         (
             "bad signature",
             vec![
@@ -139,9 +143,20 @@ async fn the_endpoint_answers_ping_and_refuses_what_discord_did_not_sign() {
         .await
         .unwrap();
     assert_eq!(health.status().as_u16(), 200);
-    let huge = vec![b' '; 2 << 20];
-    let too_big = fake.post_signed(&url, &ts, huge).await;
-    assert_eq!(too_big.status, 413);
+    // A body over 1 MiB is refused from its Content-Length, before it is read (a raw
+    // request: a client still uploading would see the connection close instead).
+    let addr = url
+        .trim_start_matches("http://")
+        .trim_end_matches("/interactions")
+        .to_string();
+    let mut raw = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    raw.write_all(b"POST /interactions HTTP/1.1\r\nHost: bot\r\nContent-Length: 2097152\r\n\r\n{")
+        .await
+        .unwrap();
+    let mut head = vec![0u8; 64];
+    let n = raw.read(&mut head).await.unwrap();
+    let head = String::from_utf8_lossy(&head[..n]).to_string();
+    assert!(head.starts_with("HTTP/1.1 413"), "{head}");
     // Signed, but not an interaction: 400, nothing done.
     let junk = fake
         .post_signed(&url, &ts, b"{\"type\": 99}".to_vec())
@@ -321,4 +336,45 @@ async fn a_short_game_through_the_endpoint_posts_what_the_gateway_posts() {
     let (_, dir) = bot.stop().await;
     let app = carcassonne_bot::app::App::open(&dir.path().join("db")).unwrap();
     assert_eq!(app.startup().unwrap().games, 1);
+}
+
+/// The scheduler runs in endpoint mode too (it needs only REST): 12 hours after a turn
+/// began (a manual clock for the app; the signatures keep the system's time), the late
+/// player gets a reminder as a created channel message.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reminders_go_out_in_endpoint_mode() {
+    let clock = Clock::manual(1_700_000_000);
+    let app_clock = clock.clone();
+    let bot = Bot::start_endpoint(FakeDiscord::start().await, None, move |o| {
+        o.clock = app_clock;
+        o.defer_after = Duration::from_secs(60);
+    })
+    .await;
+    let fake = &bot.fake;
+    let (alice, bob) = (alice(), bob());
+    fake.answer(&fake.slash(&alice, "new", vec![])).await;
+    fake.answer(&fake.slash(&bob, "join", vec![])).await;
+    let it = fake.slash(&alice, "start", vec![]);
+    let started = fake
+        .outcome(&it, |o| o.answered() && !o.notified.is_empty())
+        .await;
+    let first = started.notified[0];
+    assert!(
+        fake.state(|s| fake_discord::created_in(s, CHANNEL_ID))
+            .is_empty()
+    );
+    clock.advance(12 * 3_600);
+    let reminder = fake
+        .wait_for("the reminder", |s| {
+            fake_discord::created_in(s, CHANNEL_ID).first().cloned()
+        })
+        .await;
+    assert_eq!(reminder.via, "channel");
+    assert_eq!(reminder.notified, vec![first]);
+    assert!(
+        reminder.content.starts_with(&format!("⏰ <@{first}>")),
+        "{}",
+        reminder.content
+    );
+    bot.stop().await;
 }

@@ -122,6 +122,7 @@ pub async fn serve_http(
     let handler = Arc::new(server::Handler {
         key: endpoint.public_key,
         now: endpoint.now,
+        seen: verify::Seen::default(),
         data,
         http,
     });

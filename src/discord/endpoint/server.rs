@@ -28,6 +28,7 @@ const CLOSE_TIMEOUT: Duration = Duration::from_secs(3);
 pub(crate) struct Handler {
     pub key: PublicKey,
     pub now: Now,
+    pub seen: verify::Seen,
     pub data: Arc<Data>,
     pub http: Arc<serenity::Http>,
 }
@@ -131,12 +132,13 @@ impl Handler {
             Err(_) => return text(StatusCode::REQUEST_TIMEOUT, "body too slow"),
         };
         let header = |name: &str| parts.headers.get(name).map(|v| v.as_bytes());
+        let now = (self.now)();
         let checked = verify::check(
             &self.key,
             header("x-signature-ed25519"),
             header("x-signature-timestamp"),
             &body,
-            (self.now)(),
+            now,
         );
         if let Err(why) = checked {
             // Discord sends bad signatures on purpose; anyone else may too.
@@ -150,6 +152,15 @@ impl Handler {
                 return text(StatusCode::BAD_REQUEST, "unreadable interaction");
             }
         };
+        // A replay of a request taken already (PINGs change nothing: Discord may repeat
+        // its checks).
+        let at = verify::timestamp(header("x-signature-timestamp").unwrap_or_default());
+        if !matches!(interaction, serenity::Interaction::Ping(_))
+            && !self.seen.first_time(interaction.id().get(), at, now)
+        {
+            tracing::info!(id = %interaction.id(), "refused a replayed interaction");
+            return text(StatusCode::UNAUTHORIZED, "invalid request signature");
+        }
         match interaction::handle(&self.http, &self.data, interaction).await {
             Answer::Json(v) => {
                 let mut r = Response::new(Full::new(Bytes::from(v.to_string())));

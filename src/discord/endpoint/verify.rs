@@ -1,8 +1,8 @@
 //! Whether a request comes from Discord: an Ed25519 signature (`X-Signature-Ed25519`,
 //! hex) by the application's public key over `X-Signature-Timestamp` followed by the
 //! raw body, and a timestamp recent enough that a captured request cannot be replayed
-//! later. Discord checks endpoints with bad signatures on purpose and removes those
-//! that accept one.
+//! later ([`Seen`] refuses a replay within that window). Discord checks endpoints with
+//! bad signatures on purpose and removes those that accept one.
 
 use std::sync::Arc;
 
@@ -93,8 +93,40 @@ pub fn check(
     Ok(())
 }
 
+/// The interactions taken in the last few seconds, by id: a signed request replayed
+/// while its timestamp is still fresh is refused too. Only ids whose timestamp is
+/// within the window are kept, so the set holds a few seconds' worth.
+#[derive(Default)]
+pub struct Seen(std::sync::Mutex<std::collections::HashMap<u64, u64>>);
+
+impl Seen {
+    /// Records interaction `id` signed at `at` (Unix seconds); `false` if it was seen
+    /// already.
+    pub fn first_time(&self, id: u64, at: u64, now: u64) -> bool {
+        let mut seen = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        seen.retain(|_, t| *t + MAX_AGE_SECS + MAX_AHEAD_SECS >= now);
+        seen.insert(id, at).is_none()
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.lock().map_or(0, |s| s.len())
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// The timestamp of a request that passed [`check`].
+pub fn timestamp(header: &[u8]) -> u64 {
+    std::str::from_utf8(header)
+        .ok()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(0)
+}
+
 fn decode_hex(s: &str) -> Option<Vec<u8>> {
-    if s.len() % 2 != 0 {
+    if !s.len().is_multiple_of(2) {
         return None;
     }
     let digit = |c: u8| (c as char).to_digit(16).map(|d| d as u8);
@@ -173,6 +205,19 @@ mod tests {
             check(&other, Some(sig.as_bytes()), Some(b"1000"), body, 1000),
             Err(Refusal::BadSignature)
         );
+    }
+
+    #[test]
+    fn an_interaction_is_taken_once_and_forgotten_after_the_window() {
+        let seen = Seen::default();
+        assert!(seen.first_time(1, 1000, 1000));
+        assert!(!seen.first_time(1, 1000, 1003));
+        assert!(seen.first_time(2, 1003, 1003));
+        assert_eq!(seen.len(), 2);
+        // Past the window, id 1 could not pass the age check any more: it is dropped.
+        assert!(seen.first_time(3, 1010, 1010));
+        assert_eq!(seen.len(), 2);
+        assert_eq!(timestamp(b"1010"), 1010);
     }
 
     #[test]
