@@ -163,13 +163,15 @@ async fn the_endpoint_answers_ping_and_refuses_what_discord_did_not_sign() {
         .await;
     assert_eq!(junk.status, 400);
     tokio::time::sleep(Duration::from_millis(300)).await;
-    assert_eq!(fake.requests().len(), before, "nothing reached Discord");
+    // No answer, edit, follow-up or channel message came of any of them.
+    assert_nothing_answered_since(fake, before);
     let o = fake.outcome_now(&it);
     assert!(o.callbacks.is_empty() && o.failures.is_empty(), "{o:?}");
 
     // The same /new signed properly is taken: a lobby, so none of the refused ones
     // had opened one.
-    let answer = fake.post_signed(&url, &now_secs().to_string(), body).await;
+    let ts = now_secs().to_string();
+    let answer = fake.post_signed(&url, &ts, body.clone()).await;
     assert_eq!(answer.status, 202, "{answer:?}");
     assert!(answer.body.is_empty());
     let o = fake.answer(&it).await;
@@ -179,11 +181,43 @@ async fn the_endpoint_answers_ping_and_refuses_what_discord_did_not_sign() {
         "{}",
         lobby.content
     );
-    // A replay of that very request a moment later is signed and recent, so it passes
-    // the check: Discord then refuses the second initial response (40060), and the
-    // bot's rescue tells the user privately in the channel, or nothing changes.
+    // The very same request replayed while its timestamp is fresh: refused, and the
+    // interaction keeps its one answer.
+    let before = fake.requests().len();
+    let replay = fake.post_signed(&url, &ts, body).await;
+    assert_eq!(replay.status, 401, "{replay:?}");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_nothing_answered_since(fake, before);
+    assert_eq!(fake.outcome_now(&it).callbacks, vec![4]);
+
+    // A command the bot does not have (a stale registration): a private text inline.
+    let (_, unknown) = fake.slash_undelivered(CHANNEL_ID, &alice, "nosuch", vec![]);
+    let unknown = unknown.to_string().into_bytes();
+    let answer = fake
+        .post_signed(&url, &now_secs().to_string(), unknown)
+        .await;
+    assert_eq!(answer.status, 200, "{answer:?}");
+    let j = answer.json().unwrap();
+    assert_eq!(j["type"], 4);
+    assert_eq!(j["data"]["flags"], 64);
+    let text = j["data"]["content"].as_str().unwrap();
+    assert!(text.contains("nosuch") && text.contains("/help"), "{j}");
     assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
     bot.stop().await;
+}
+
+/// No interaction answer, edit, follow-up or channel message since request `before`.
+fn assert_nothing_answered_since(fake: &FakeDiscord, before: usize) {
+    let since: Vec<String> = fake.requests()[before..]
+        .iter()
+        .map(|r| format!("{} {}", r.method, r.path))
+        .collect();
+    assert!(
+        since.iter().all(|r| !r.contains("/interactions/")
+            && !r.contains("/webhooks/")
+            && !r.contains("/channels/")),
+        "{since:?}"
+    );
 }
 
 /// One step of the short game as the channel shows it: each visible message
