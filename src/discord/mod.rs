@@ -14,6 +14,8 @@
 //! - [`channel`]: plain channel messages (created, so their mentions notify).
 //! - [`rescue`]: an answer that failed is posted in the channel, or the player is told.
 //! - [`limits`]: rate limits per interaction, bounded state and retries.
+//! - [`endpoint`]: the interactions endpoint mode (`serve-http`): interactions as
+//!   signed HTTP POSTs instead of over the gateway.
 //!
 //! [`run`] is the bot's process: open the database, connect, serve until SIGINT or
 //! SIGTERM, then stop the shards and flush. [`serve`] is the same without the runtime
@@ -24,6 +26,7 @@ pub mod channel;
 pub mod commands;
 pub mod context;
 mod dispatch;
+pub mod endpoint;
 pub mod events;
 pub mod failure;
 pub mod limits;
@@ -88,6 +91,9 @@ pub struct BotOptions {
     pub defer_files_over: usize,
     /// The app's time: the system clock, or a test's clock that it moves forward.
     pub clock: Clock,
+    /// Every game's shuffle and seating from this seed instead of a fresh one (tests
+    /// that compare two runs).
+    pub seed: Option<u64>,
 }
 
 impl BotOptions {
@@ -103,6 +109,7 @@ impl BotOptions {
             defer_after: DEFAULT_DEFER_AFTER,
             defer_files_over: respond::DEFER_FILES_OVER,
             clock: Clock::system(),
+            seed: None,
         }
     }
 }
@@ -119,6 +126,7 @@ impl std::fmt::Debug for BotOptions {
             .field("defer_after", &self.defer_after)
             .field("defer_files_over", &self.defer_files_over)
             .field("clock", &self.clock)
+            .field("seed", &self.seed)
             .finish()
     }
 }
@@ -209,28 +217,10 @@ async fn shutdown_signal() {
 /// way the shards are stopped, commands being answered are given time to finish, and
 /// the database is flushed.
 pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Result<(), String> {
-    let app = open_app(opts.db.clone(), opts.snapshots.clone(), opts.clock.clone()).await?;
-    let scheduled_app = app.clone();
-    let timer = tokio::spawn(snapshots::every_ten_minutes(
-        app.clone(),
-        opts.snapshots.clone(),
-    ));
-    let slot = Arc::new(tokio::sync::RwLock::new(Some(app)));
+    let (core, scheduled_app) = Core::start(&opts).await?;
     let client = http_client(&opts)?;
-    let answers = limits::Answers::new(client.clone(), &opts.token, proxy_base(&opts));
-    let notes = Arc::new(rescue::Notes::default());
-    let data = Data {
-        app: slot.clone(),
-        deferral: respond::Deferral {
-            after: opts.defer_after,
-            files_over: opts.defer_files_over,
-        },
-        notes: notes.clone(),
-        work: Arc::new(tokio::sync::Semaphore::new(
-            std::thread::available_parallelism().map_or(2, |n| n.get()),
-        )),
-        answers,
-    };
+    let data = core.data(&opts, client.clone());
+    let notes = data.notes.clone();
 
     // A registration Discord refuses (a 4xx) ends the bot: without its commands it
     // cannot do anything.
@@ -308,46 +298,110 @@ pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Resu
     }
     scheduler.stop().await;
     pruner.abort();
-    // Wait for the interactions being answered, then take the app out so that no
-    // later one gets it; with the last reference gone the database closes.
-    let app = match tokio::time::timeout(DRAIN_TIMEOUT, slot.write()).await {
-        Ok(mut app) => app.take(),
-        Err(_) => {
-            tracing::warn!("some commands were still being answered after {DRAIN_TIMEOUT:?}");
-            slot.try_read().ok().and_then(|a| a.clone())
-        }
-    };
-    timer.abort();
-    let flushed = match app {
-        Some(app) => tokio::task::spawn_blocking(move || {
-            let flushed = app.flush().map_err(|e| e.to_string());
-            match app.shutdown_snapshot(&opts.snapshots) {
-                Ok(Some(path)) => tracing::info!(snapshot = %path.display(), "snapshot written"),
-                Ok(None) => {}
-                Err(e) => tracing::error!("cannot write a snapshot at shutdown: {e}"),
-            }
-            if Arc::strong_count(&app) > 1 {
-                tracing::warn!("a command still holds the database; it closes when it ends");
-            }
-            flushed
-        })
-        .await
-        .unwrap_or_else(|e| Err(e.to_string())),
-        None => Ok(()),
-    };
-    match &flushed {
-        Ok(()) => tracing::info!("database flushed; bye"),
-        Err(e) => tracing::error!("cannot flush the database: {e}"),
-    }
+    let flushed = core.close().await;
     outcome?;
-    flushed.map_err(|e| format!("cannot flush the database: {e}"))
+    flushed
+}
+
+/// What both fronts (gateway and interactions endpoint) run around the app: the
+/// database, the snapshot timer, and the slot that shutdown drains.
+pub(crate) struct Core {
+    slot: Arc<tokio::sync::RwLock<Option<Arc<App>>>>,
+    timer: tokio::task::JoinHandle<()>,
+    snapshots: PathBuf,
+    deferral: respond::Deferral,
+    token: String,
+}
+
+impl Core {
+    /// Opens the app and starts the snapshot timer; also returns the app for the
+    /// scheduler.
+    pub(crate) async fn start(opts: &BotOptions) -> Result<(Core, Arc<App>), String> {
+        let mut env = Env::with_clock(opts.clock.clone());
+        if let Some(seed) = opts.seed {
+            env.seed = Box::new(move || seed);
+        }
+        let app = open_app(opts.db.clone(), opts.snapshots.clone(), env).await?;
+        let timer = tokio::spawn(snapshots::every_ten_minutes(
+            app.clone(),
+            opts.snapshots.clone(),
+        ));
+        let core = Core {
+            slot: Arc::new(tokio::sync::RwLock::new(Some(app.clone()))),
+            timer,
+            snapshots: opts.snapshots.clone(),
+            deferral: respond::Deferral {
+                after: opts.defer_after,
+                files_over: opts.defer_files_over,
+            },
+            token: opts.token.clone(),
+        };
+        Ok((core, app))
+    }
+
+    /// The state every interaction handler sees.
+    pub(crate) fn data(&self, opts: &BotOptions, client: reqwest::Client) -> Data {
+        Data {
+            app: self.slot.clone(),
+            deferral: self.deferral,
+            notes: Arc::new(rescue::Notes::default()),
+            work: Arc::new(tokio::sync::Semaphore::new(
+                std::thread::available_parallelism().map_or(2, |n| n.get()),
+            )),
+            answers: limits::Answers::new(client, &self.token, proxy_base(opts)),
+        }
+    }
+
+    /// Waits for the interactions being answered, then takes the app out so that no
+    /// later one gets it, writes a snapshot and flushes the database.
+    pub(crate) async fn close(self) -> Result<(), String> {
+        let Core {
+            slot,
+            timer,
+            snapshots,
+            ..
+        } = self;
+        // With the last reference to the app gone, the database closes.
+        let app = match tokio::time::timeout(DRAIN_TIMEOUT, slot.write()).await {
+            Ok(mut app) => app.take(),
+            Err(_) => {
+                tracing::warn!("some commands were still being answered after {DRAIN_TIMEOUT:?}");
+                slot.try_read().ok().and_then(|a| a.clone())
+            }
+        };
+        timer.abort();
+        let flushed = match app {
+            Some(app) => tokio::task::spawn_blocking(move || {
+                let flushed = app.flush().map_err(|e| e.to_string());
+                match app.shutdown_snapshot(&snapshots) {
+                    Ok(Some(path)) => {
+                        tracing::info!(snapshot = %path.display(), "snapshot written")
+                    }
+                    Ok(None) => {}
+                    Err(e) => tracing::error!("cannot write a snapshot at shutdown: {e}"),
+                }
+                if Arc::strong_count(&app) > 1 {
+                    tracing::warn!("a command still holds the database; it closes when it ends");
+                }
+                flushed
+            })
+            .await
+            .unwrap_or_else(|e| Err(e.to_string())),
+            None => Ok(()),
+        };
+        match &flushed {
+            Ok(()) => tracing::info!("database flushed; bye"),
+            Err(e) => tracing::error!("cannot flush the database: {e}"),
+        }
+        flushed.map_err(|e| format!("cannot flush the database: {e}"))
+    }
 }
 
 /// Opens the app (a damaged database is rebuilt from the snapshots) and loads every
 /// stored game once (unreadable ones are set aside).
-async fn open_app(db: PathBuf, snapshots: PathBuf, clock: Clock) -> Result<Arc<App>, String> {
+async fn open_app(db: PathBuf, snapshots: PathBuf, env: Env) -> Result<Arc<App>, String> {
     tokio::task::spawn_blocking(move || {
-        let (app, recovery) = App::open_recovering(&db, &snapshots, Env::with_clock(clock))
+        let (app, recovery) = App::open_recovering(&db, &snapshots, env)
             .map_err(|e| format!("cannot open the database {}: {e}", db.display()))?;
         if let Some(aside) = &recovery.damaged {
             tracing::error!(

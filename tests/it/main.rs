@@ -21,6 +21,7 @@ mod cards_scenarios;
 mod cli_tools;
 mod damaged_db;
 mod discord_e2e;
+mod discord_endpoint;
 mod discord_languages;
 mod discord_load;
 mod discord_menus;

@@ -41,6 +41,7 @@
 
 pub mod bot;
 mod channels;
+pub mod endpoint;
 mod gateway;
 mod http;
 pub mod limits;
@@ -380,6 +381,8 @@ pub struct State {
     /// user), until the message is updated: Discord's client sends no interaction when
     /// the same value is chosen again (discord-api-docs#4801).
     selected: HashMap<(u64, String, u64), Vec<String>>,
+    /// The endpoint's answers to the interactions POSTed to it ([`endpoint`]).
+    pub endpoint_answers: Vec<endpoint::Answer>,
     interactions: HashMap<String, Pending>,
     /// Requests (indices) by interaction token.
     by_token: HashMap<String, Vec<usize>>,
@@ -422,6 +425,7 @@ impl Default for State {
             upload_bytes_per_second: None,
             answers_need_attach_files: false,
             selected: HashMap::new(),
+            endpoint_answers: Vec::new(),
             interactions: HashMap::new(),
             by_token: HashMap::new(),
             meta: HashMap::new(),
@@ -465,6 +469,8 @@ pub struct Inner {
     gateway: Mutex<HashMap<u32, mpsc::UnboundedSender<Value>>>,
     addr: SocketAddr,
     tls: tls::Tls,
+    /// Interactions go to the bot's endpoint instead of the gateway ([`endpoint`]).
+    endpoint: Mutex<Option<Arc<endpoint::Target>>>,
 }
 
 impl Inner {
@@ -818,6 +824,7 @@ impl FakeDiscord {
             gateway: Mutex::new(HashMap::new()),
             addr,
             tls: tls::Tls::new(),
+            endpoint: Mutex::new(None),
         });
         let acceptor = inner.clone();
         tokio::spawn(async move {
@@ -943,8 +950,18 @@ impl FakeDiscord {
             .expect("gateway connection gone");
     }
 
-    /// Dispatches an interaction to the shard of its guild.
+    /// Dispatches an interaction to the shard of its guild, or POSTs it to the bot's
+    /// endpoint when it has one ([`FakeDiscord::deliver_to`]).
     fn dispatch_interaction(&self, it: &Interaction, d: Value) {
+        let target = self.inner.endpoint.lock().unwrap().clone();
+        if let Some(target) = target {
+            if let Err(e) = serde_json::from_value::<serenity::Interaction>(d.clone()) {
+                panic!("serenity cannot read this interaction: {e}\n{d:#}");
+            }
+            self.inner.update(|s| s.dispatched.push((it.id, 0)));
+            endpoint::deliver(&self.inner, target, it, d);
+            return;
+        }
         let (guild, shards) = self.state(|s| (s.channel(it.channel).guild, s.shards));
         let shard = shard_of(guild, shards);
         self.inner.update(|s| s.dispatched.push((it.id, shard)));
@@ -1019,6 +1036,26 @@ impl FakeDiscord {
         let data =
             json!({"id": (APP_ID + 7).to_string(), "name": "help", "type": 1, "options": []});
         self.interaction_base(2, user, channel, data, None).0
+    }
+
+    /// `/name options...` by `user` in `channel` as Discord would send it, known to the
+    /// fake but not sent (a test POSTs it itself): the interaction and its body.
+    pub fn slash_undelivered(
+        &self,
+        channel: u64,
+        user: &User,
+        name: &str,
+        options: Vec<Value>,
+    ) -> (Interaction, Value) {
+        let guild = self.state(|s| s.channel(channel).guild);
+        let data = json!({
+            "id": (APP_ID + 7).to_string(),
+            "name": name,
+            "type": 1,
+            "guild_id": guild.to_string(),
+            "options": options,
+        });
+        self.interaction_base(2, user, channel, data, None)
     }
 
     /// `/name options...` by `user` in the test channel. Options are
@@ -1446,7 +1483,7 @@ fn handle(
             200,
             Some(json!({
                 "id": app, "name": "Carcassonne", "description": "", "bot_public": true,
-                "bot_require_code_grant": false, "verify_key": "00", "icon": null,
+                "bot_require_code_grant": false, "verify_key": endpoint::public_key_hex(), "icon": null,
             })),
             None,
         ),
