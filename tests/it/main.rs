@@ -12,6 +12,7 @@ mod ai_discord;
 mod app_async;
 mod app_board;
 mod app_cards;
+mod app_game_end;
 mod app_languages;
 mod app_resign;
 mod app_words_es;

@@ -86,6 +86,7 @@ app-timers-with-deadline = { $reminder }, { $limit }, { $time } for a decision a
 ## Common
 app-no-game = There is no game in this channel. Create one with /new (game:cards for the card game).
 app-game-over = The game is over.
+app-game-finished = This channel's game is over: /{ $board }, /{ $status }, /{ $history } and /{ $replay } show how it ended; /{ $new } starts another.
 app-not-started = The game has not started.
 app-not-playing = You are not playing in this game.
 app-resigned = You have resigned from this game.
@@ -215,6 +216,19 @@ app-ask-question = { $disc } { $player }, { $question } (menu below or /choose o
 app-ask-figure = Place a figure (menu below or /figure on:…), or /pass.
 app-game-over-title = **Game over!**
 app-resigned-mark = (resigned)
+# The end: one line per player, by place ($place: 1 for the first), its points by kind.
+app-final-place = { $place ->
+    [1] 1st
+    [2] 2nd
+    [3] 3rd
+   *[other] { $place }th
+}
+app-final-player = { $disc } { $player } — { $place }, **{ $points }** { $points ->
+    [one] point
+   *[other] points
+}{ $parts }{ $resigned }
+# Of a kind's points ($total), those of features left incomplete at the end.
+app-final-incomplete = { $total } ({ $points } for { $count } incomplete)
 app-status-spots = Spots: { $spots }.
 app-status-tiles-left = Tiles left: { $left }.
 app-status-goods = ; goods: wine { $wine }, grain { $grain }, cloth { $cloth }

@@ -152,6 +152,7 @@ word-ev-feature-completed = { $feature } completed ({ $tiles ->
 }).
 word-ev-on-marker = , marker { $marker }
 word-ev-scored = { $disc } { $name } +{ $points } ({ $reason }{ $on }).
+word-ev-final-scoring = Final scoring (incomplete features, farms, goods): { $scores }.
 word-ev-message-drawn = **{ $name }**'s marker stopped on a multiple of 5: they take message { $message }: "{ $title }" (or 2 points).
 word-ev-message-used = **{ $name }** used message { $message } ({ $take }); it goes under the pile.
 word-take-action = its action

@@ -83,6 +83,7 @@ app-timers-with-deadline = { $reminder }, { $limit }, { $time } para una decisi�
 ## Comunes
 app-no-game = No hay ninguna partida en este canal. Crea una con /nueva (juego:cards para el juego de cartas).
 app-game-over = La partida ha terminado.
+app-game-finished = La partida de este canal ha terminado: /{ $board }, /{ $status }, /{ $history } y /{ $replay } muestran cómo acabó; /{ $new } empieza otra.
 app-not-started = La partida no ha empezado.
 app-not-playing = No juegas en esta partida.
 app-resigned = Has abandonado esta partida.
@@ -212,6 +213,14 @@ app-ask-question = { $disc } { $player }, { $question } (menú de abajo o /elegi
 app-ask-figure = Coloca una figura (menú de abajo o /figura en:…), o /pasar.
 app-game-over-title = **¡Fin de la partida!**
 app-resigned-mark = (abandonó)
+# El final: una línea por jugador, por puesto ($place: 1 para el primero), sus puntos por tipo.
+app-final-place = { $place }.º
+app-final-player = { $disc } { $player } — { $place }, **{ $points }** { $points ->
+    [one] punto
+   *[other] puntos
+}{ $parts }{ $resigned }
+# De los puntos de un tipo ($total), los de construcciones sin terminar al final.
+app-final-incomplete = { $total } ({ $points } por { $count } sin terminar)
 app-status-spots = Lugares: { $spots }.
 app-status-tiles-left = { $left ->
     [one] Queda 1 ficha.

@@ -38,7 +38,7 @@ pic-wins = { $name } gana con { $points ->
     [one] 1 punto
    *[other] { $points } puntos
 }
-pic-share-win = { $names } comparten la victoria con { $points ->
+pic-share-win = { $names } comparten el 1.er puesto con { $points ->
     [one] 1 punto
    *[other] { $points } puntos
 }

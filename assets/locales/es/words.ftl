@@ -151,6 +151,7 @@ word-ev-feature-completed = completado: { $feature } ({ $tiles ->
 }).
 word-ev-on-marker = , marcador { $marker }
 word-ev-scored = { $disc } { $name } +{ $points } ({ $reason }{ $on }).
+word-ev-final-scoring = Puntuación final (construcciones sin terminar, granjas, mercancías): { $scores }.
 word-ev-message-drawn = El marcador de **{ $name }** se detuvo en un múltiplo de 5: toma el despacho { $message }: «{ $title }» (o 2 puntos).
 word-ev-message-used = **{ $name }** usó el despacho { $message } ({ $take }); va debajo del mazo.
 word-take-action = su acción
