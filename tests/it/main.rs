@@ -14,6 +14,7 @@ mod app_board;
 mod app_cards;
 mod app_game_end;
 mod app_languages;
+mod app_magic_words;
 mod app_resign;
 mod app_words_es;
 mod cards_random;

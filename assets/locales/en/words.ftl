@@ -216,8 +216,23 @@ word-good-grain = grain
 word-good-cloth = cloth
 
 ## The expansions' decisions: the options' labels (menus, buttons, /choose) and questions
-word-choice-move-magic = Move { $figure } to { $place }
-word-choice-put-magic = Put { $figure } to { $place }
+word-choice-move-magic = { $letter } · Move the { $figure ->
+    [mage] mage
+   *[other] witch
+} to the { $free ->
+    [yes] empty { $feature }
+   *[no] { $feature }
+} { $place }
+word-choice-put-magic = { $letter } · Put the { $figure ->
+    [mage] mage
+   *[other] witch
+} on the { $free ->
+    [yes] empty { $feature }
+   *[no] { $feature }
+} { $place }
+# Where a Mage & Witch target is: who holds the feature, and a tile of it.
+word-magic-held = held by { $holders } at { $at }
+word-magic-free = at { $at }
 word-choice-remove-magic = Take { $figure } off the board
 word-choice-gold = Gold bar on the tile at { $at }
 word-choice-land = Land the { $figure } on { $place }

@@ -215,8 +215,23 @@ word-good-grain = grano
 word-good-cloth = tela
 
 ## Las decisiones de las expansiones: las etiquetas de las opciones (menús, botones, /choose) y las preguntas
-word-choice-move-magic = Mover { $figure } a { $place }
-word-choice-put-magic = Poner { $figure } en { $place }
+word-choice-move-magic = { $letter } · Mover { $figure ->
+    [mage] al mago
+   *[other] a la bruja
+} { $feature ->
+    [city] a la ciudad
+   *[other] al camino
+} { $place }
+word-choice-put-magic = { $letter } · Poner { $figure ->
+    [mage] al mago
+   *[other] a la bruja
+} en { $feature ->
+    [city] la ciudad
+   *[other] el camino
+} { $place }
+# Dónde está un destino del mago o la bruja: quién ocupa la zona, y una loseta de ella.
+word-magic-held = de { $holders } en { $at }
+word-magic-free = libre en { $at }
 word-choice-remove-magic = Retirar { $figure } del tablero
 word-choice-gold = Lingote en la ficha en { $at }
 word-choice-land = Aterrizar el { $figure } en { $place }

@@ -151,17 +151,17 @@ pub(super) fn decision_prompt(r: &ChannelRecord, summary: &str, events: &[Event]
     {
         msg = msg.mentioning(user);
     }
-    msg.rows = decision_rows(lang, game);
+    msg.rows = decision_rows(lang, game, &r.seat_names());
     Response::one(msg)
 }
 
 /// The menus and buttons of the pending decision.
-pub(super) fn decision_rows(lang: Lang, game: &Game) -> Vec<Vec<Component>> {
+pub(super) fn decision_rows(lang: Lang, game: &Game, names: &[String]) -> Vec<Vec<Component>> {
     match game.pending().map(|p| p.decision) {
         Some(Decision::PlaceTile { .. }) => placement_rows(lang, game),
         Some(Decision::PlaceFigure { .. }) => figure_rows(lang, game),
         // Every expansion's question: its options as buttons or a menu.
-        Some(_) => choice_rows(lang, game),
+        Some(_) => choice_rows(lang, game, names),
         None => Vec::new(),
     }
 }
@@ -286,7 +286,7 @@ pub(super) fn board_picture(r: &ChannelRecord) -> Response {
     // The whole board: the turn pictures show only part of it.
     let png = render::board_png(&BoardView::of(game, &r.seat_names()), r.setup.language);
     let mut msg = Message::public(caption).with_file("board.png", png);
-    msg.rows = decision_rows(lang, game);
+    msg.rows = decision_rows(lang, game, &r.seat_names());
     Response::one(msg)
 }
 
