@@ -78,6 +78,8 @@ fn to_the_magic_tile(lang: Lang) -> (App, Ctx) {
 /// over three tiles (three segments the engine offers) and is offered once, first, named
 /// by bob; then each free city and road once, lettered in order; both figures per
 /// feature. The letters are drawn on the picture at the segments the options name.
+/// Then the figure prompt names the player, and /status says where the mage and the
+/// witch stand.
 #[test]
 fn magic_options_are_one_per_feature_held_first_and_lettered_on_the_picture() {
     let cases = [
@@ -188,5 +190,24 @@ fn magic_options_are_one_per_feature_held_first_and_lettered_on_the_picture() {
                 .to_string(),
             "0,0"
         );
+        // The figure step that follows names the player; /status says where both are.
+        let status = run(&app, &alice, "status", &[]);
+        let (prompt, mage, witch) = if lang == Lang::english() {
+            (
+                "🟢 <@11>, place a figure (menu below or /figure on:…), or /pass.",
+                "The mage is on the road east+west at 0,0.",
+                "The witch is not on the board.",
+            )
+        } else {
+            (
+                "🟢 <@11>, coloca una figura (menú de abajo o /figura en:…), o /pasar.",
+                "El mago está en el camino este+oeste en 0,0.",
+                "La bruja no está en el tablero.",
+            )
+        };
+        assert_eq!(done.text().lines().nth(1), Some(prompt), "{}", done.text());
+        let status = status.text();
+        let last: Vec<&str> = status.lines().rev().take(2).collect();
+        assert_eq!(last, [witch, mage]);
     }
 }

@@ -214,7 +214,7 @@ app-menu-place-figure = Place a figure…
 app-menu-choose = Choose…
 app-button-pass = Pass
 app-ask-question = { $disc } { $player }, { $question } (menu below or /choose option:…).
-app-ask-figure = Place a figure (menu below or /figure on:…), or /pass.
+app-ask-figure = { $disc } { $player }, place a figure (menu below or /figure on:…), or /pass.
 app-game-over-title = **Game over!**
 app-resigned-mark = (resigned)
 # The end: one line per player, by place ($place: 1 for the first), its points by kind.
@@ -234,6 +234,17 @@ app-status-spots = Spots: { $spots }.
 app-status-tiles-left = Tiles left: { $left }.
 app-status-goods = ; goods: wine { $wine }, grain { $grain }, cloth { $cloth }
 app-status-gold = ; gold bars: { $gold }
+app-status-markers = ; markers at { $first } and { $second }
+app-status-robber = ; robber beside { $name }'s marker
+app-status-robber-marker = ; robber beside { $name }'s marker { $marker }
+# Mage & Witch: where each stands ($place: "the road east+west at 1,0"), or that it is off the board.
+app-status-magic = { $figure ->
+    [mage] The mage
+   *[other] The witch
+} { $place ->
+    [none] is not on the board.
+   *[other] is on { $place }.
+}
 app-status-player = { $disc } { $name } — { $points ->
     [one] 1 point
    *[other] { $points } points

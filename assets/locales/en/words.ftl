@@ -248,11 +248,11 @@ word-choice-take-back = Take back your { $who } from { $place }
 word-choice-robber = { $moved ->
     [yes] Move
    *[no] Put
-} your robber beside { $disc } { $colour }'s marker
+} your robber beside { $disc } { $name }'s marker
 word-choice-robber-marker = { $moved ->
     [yes] Move
    *[no] Put
-} your robber beside { $disc } { $colour }'s marker { $marker }
+} your robber beside { $disc } { $name }'s marker { $marker }
 word-choice-robber-stays = Leave your robber where it is
 word-choice-no-robber = No robber
 word-choice-marker = Your points this turn move marker { $marker } (at { $at })

@@ -211,7 +211,7 @@ app-menu-place-figure = Coloca una figura…
 app-menu-choose = Elige…
 app-button-pass = Pasar
 app-ask-question = { $disc } { $player }, { $question } (menú de abajo o /elegir opcion:…).
-app-ask-figure = Coloca una figura (menú de abajo o /figura en:…), o /pasar.
+app-ask-figure = { $disc } { $player }, coloca una figura (menú de abajo o /figura en:…), o /pasar.
 app-game-over-title = **¡Fin de la partida!**
 app-resigned-mark = (abandonó)
 # El final: una línea por jugador, por puesto ($place: 1 para el primero), sus puntos por tipo.
@@ -229,6 +229,16 @@ app-status-tiles-left = { $left ->
 }
 app-status-goods = ; mercancías: vino { $wine }, grano { $grain }, tela { $cloth }
 app-status-gold = ; lingotes: { $gold }
+app-status-markers = ; marcadores en { $first } y { $second }
+app-status-robber = ; ladrón del marcador junto al marcador de { $name }
+app-status-robber-marker = ; ladrón del marcador junto al marcador { $marker } de { $name }
+app-status-magic = { $figure ->
+    [mage] El mago
+   *[other] La bruja
+} { $place ->
+    [none] no está en el tablero.
+   *[other] está en { $place }.
+}
 app-status-player = { $disc } { $name } — { $points ->
     [one] 1 punto
    *[other] { $points } puntos

@@ -247,13 +247,13 @@ word-choice-take-back = Retirar tu { $who } de { $place }
 word-choice-robber = { $moved ->
     [yes] Mover
    *[no] Poner
-} tu ladrón junto al marcador de { $disc } { $colour }
+} tu ladrón del marcador junto al marcador de { $disc } { $name }
 word-choice-robber-marker = { $moved ->
     [yes] Mover
    *[no] Poner
-} tu ladrón junto al marcador { $marker } de { $disc } { $colour }
-word-choice-robber-stays = Dejar tu ladrón donde está
-word-choice-no-robber = Ningún ladrón
+} tu ladrón del marcador junto al marcador { $marker } de { $disc } { $name }
+word-choice-robber-stays = Dejar tu ladrón del marcador donde está
+word-choice-no-robber = Ningún ladrón del marcador
 word-choice-marker = Tus puntos de este turno mueven el marcador { $marker } (en { $at })
 word-choice-on-marker = {" "}en el marcador { $marker }
 word-choice-two-points = Tomar 2 puntos{ $on }

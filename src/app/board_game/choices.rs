@@ -260,11 +260,10 @@ pub(super) fn choices(lang: Lang, game: &Game, names: &[String]) -> Vec<Choice> 
             options
                 .iter()
                 .map(|o| {
-                    let seat_colour = view::Colour::of_seat(o.beside);
-                    // The value names the colour in English (a click's id); the label in
-                    // the player's language.
-                    let colour = seat_colour.word();
-                    let colour_words = crate::i18n::words::player_colour(lang, seat_colour);
+                    // The value names the colour in English (a click's id); the label
+                    // names the player.
+                    let colour = view::Colour::of_seat(o.beside).word();
+                    let name = names.get(o.beside as usize).map_or("?", String::as_str);
                     let (label, value) = if two {
                         (
                             t!(
@@ -272,7 +271,7 @@ pub(super) fn choices(lang: Lang, game: &Game, names: &[String]) -> Vec<Choice> 
                                 "word-choice-robber-marker",
                                 moved = moved,
                                 disc = text::disc(o.beside),
-                                colour = colour_words.as_str(),
+                                name = name,
                                 marker = o.marker as i64 + 1
                             ),
                             format!("robber@{colour}#{}", o.marker + 1),
@@ -284,7 +283,7 @@ pub(super) fn choices(lang: Lang, game: &Game, names: &[String]) -> Vec<Choice> 
                                 "word-choice-robber",
                                 moved = moved,
                                 disc = text::disc(o.beside),
-                                colour = colour_words.as_str()
+                                name = name
                             ),
                             format!("robber@{colour}"),
                         )

@@ -138,7 +138,13 @@ pub(super) fn decision_prompt(r: &ChannelRecord, summary: &str, events: &[Event]
             player = r.seat_mention(p.player),
             question = q
         ),
-        None => t!(lang, "app-ask-figure"),
+        // Named: after other players' robber decisions it is no longer obvious.
+        None => t!(
+            lang,
+            "app-ask-figure",
+            disc = text::disc(p.player),
+            player = r.seat_mention(p.player)
+        ),
     };
     let text = if summary.is_empty() {
         ask
@@ -336,6 +342,7 @@ pub(super) fn status_in(lang: Lang, r: &ChannelRecord, viewer: Option<u8>) -> St
         if game.config().has(crate::engine::Expansion::GoldMines) {
             goods.push_str(&t!(lang, "app-status-gold", gold = game.gold(i as u8)));
         }
+        goods.push_str(&markers_and_robber(lang, r, i as u8));
         lines.push(format!(
             "{}{goods}{}",
             t!(
@@ -353,7 +360,74 @@ pub(super) fn status_in(lang: Lang, r: &ChannelRecord, viewer: Option<u8>) -> St
             }
         ));
     }
+    if game.config().has(crate::engine::Expansion::MageWitch) {
+        for figure in [NeutralKind::Mage, NeutralKind::Witch] {
+            let place = game
+                .neutral_figures()
+                .iter()
+                .find(|n| n.kind == figure)
+                .map(|n| {
+                    let pos = game.board().tile(n.tile).pos;
+                    figure_place(lang, game, pos, n.seg)
+                });
+            lines.push(t!(
+                lang,
+                "app-status-magic",
+                figure = figure.to_string(),
+                place = place.unwrap_or_else(|| "none".into())
+            ));
+        }
+    }
     lines.join("\n")
+}
+
+/// Messages: a player's two scoring markers; Robbers: where their robber stands.
+fn markers_and_robber(lang: Lang, r: &ChannelRecord, seat: u8) -> String {
+    let game = game_of(r);
+    let mut out = String::new();
+    if game.config().has(crate::engine::Expansion::Messages)
+        && let Some([first, second]) = game.marker_scores().get(seat as usize)
+    {
+        out.push_str(&t!(
+            lang,
+            "app-status-markers",
+            first = *first,
+            second = *second
+        ));
+    }
+    if let Some(Some(spot)) = game.robbers().get(seat as usize) {
+        let name = r.seat_name(spot.beside);
+        out.push_str(&if game.markers() > 1 {
+            t!(
+                lang,
+                "app-status-robber-marker",
+                name = name,
+                marker = spot.marker as i64 + 1
+            )
+        } else {
+            t!(lang, "app-status-robber", name = name)
+        });
+    }
+    out
+}
+
+/// "the road east+west at 1,0": a segment of a placed tile, with its position.
+fn figure_place(lang: Lang, game: &Game, at: Pos, segment: u8) -> String {
+    match game.board().at(at) {
+        Some(tile) => t!(
+            lang,
+            "err-segment-at",
+            what = crate::i18n::words::segment(
+                lang,
+                &tile
+                    .kind()
+                    .describe_segment(segment as usize, tile.rotation),
+                true
+            ),
+            at = at.to_string()
+        ),
+        None => at.to_string(),
+    }
 }
 
 /// Autocomplete for /figure on:…: every option in words, with a value the command reads
