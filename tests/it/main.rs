@@ -16,6 +16,7 @@ mod app_game_end;
 mod app_languages;
 mod app_magic_words;
 mod app_resign;
+mod app_undo_words;
 mod app_words_es;
 mod cards_random;
 mod cards_rules;

@@ -269,6 +269,7 @@ app-figure-which = Which figure on the { $segment }? kind: { $kinds }.
 app-undo-past-resignation = { $name } resigned after the last tile was placed, and a resignation cannot be taken back: there is no move to undo.
 app-undo-impossible = The move cannot be taken back: { $reason }.
 app-undo-done = The last move was taken back.
+app-undo-done-moves = Taken back: { $moves }
 
 ## Computer seats, timers
 app-resign-to-ai = { $name } left the game; { $note }

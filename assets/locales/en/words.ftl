@@ -219,20 +219,14 @@ word-good-cloth = cloth
 word-choice-move-magic = { $letter } · Move the { $figure ->
     [mage] mage
    *[other] witch
-} to the { $free ->
-    [yes] empty { $feature }
-   *[no] { $feature }
-} { $place }
+} to the { $feature } { $place }
 word-choice-put-magic = { $letter } · Put the { $figure ->
     [mage] mage
    *[other] witch
-} on the { $free ->
-    [yes] empty { $feature }
-   *[no] { $feature }
-} { $place }
+} on the { $feature } { $place }
 # Where a Mage & Witch target is: who holds the feature, and a tile of it.
 word-magic-held = held by { $holders } at { $at }
-word-magic-free = at { $at }
+word-magic-free = held by nobody at { $at }
 word-choice-remove-magic = Take { $figure } off the board
 word-choice-gold = Gold bar on the tile at { $at }
 word-choice-land = Land the { $figure } on { $place }

@@ -84,11 +84,6 @@ fn magic_choices(lang: Lang, game: &Game, names: &[String]) -> Vec<Choice> {
                     letter = target.letter.as_str(),
                     figure = figure.to_string(),
                     feature = feature,
-                    free = if target.holders.is_empty() {
-                        "yes"
-                    } else {
-                        "no"
-                    },
                     place = place.as_str()
                 ),
                 value: format!("{figure}@{},{}#{segment}", at.x, at.y),
@@ -244,11 +239,14 @@ pub(super) fn choices(lang: Lang, game: &Game, names: &[String]) -> Vec<Choice> 
                         at: o.at,
                         segment: o.segment,
                     },
-                    label: t!(
+                    label: i18n_words::contract(
                         lang,
-                        "word-choice-take-back",
-                        who = who,
-                        place = segment_words(lang, game, o.at, o.segment)
+                        t!(
+                            lang,
+                            "word-choice-take-back",
+                            who = who,
+                            place = segment_words(lang, game, o.at, o.segment)
+                        ),
                     ),
                     value: format!("back@{},{}#{}:{}", o.at.x, o.at.y, o.segment, o.figure.id()),
                 }

@@ -388,12 +388,19 @@ pub(super) fn figure_phrase(
 
 /// The last `count` moves in words, rebuilt by replaying the log.
 pub(super) fn history(lang: Lang, r: &ChannelRecord, count: usize) -> String {
-    let game = game_of(r);
-    let mut replay = match Game::new(game.config().clone()) {
-        Ok(g) => g,
-        Err(_) => return t!(lang, "app-history-broken"),
+    let Some(lines) = move_lines(lang, r) else {
+        return t!(lang, "app-history-broken");
     };
-    let mut moves: Vec<String> = Vec::new();
+    let moves: Vec<String> = lines.into_iter().filter(|l| !l.is_empty()).collect();
+    text::recent_moves(lang, &moves, count)
+}
+
+/// Each logged move in words, on one line (empty for a move that says nothing), by
+/// replaying the log; `None` when the log does not replay.
+pub(super) fn move_lines(lang: Lang, r: &ChannelRecord) -> Option<Vec<String>> {
+    let game = game_of(r);
+    let mut replay = Game::new(game.config().clone()).ok()?;
+    let mut lines = Vec::new();
     for entry in game.log() {
         let Ok(events) = replay.apply(entry.player, entry.action.clone()) else {
             break;
@@ -402,10 +409,7 @@ pub(super) fn history(lang: Lang, r: &ChannelRecord, count: usize) -> String {
         shadow.game = RecordGame::Board {
             game: replay.clone(),
         };
-        let line = describe(lang, &shadow, entry.player, &events).replace('\n', " ");
-        if !line.is_empty() {
-            moves.push(line);
-        }
+        lines.push(describe(lang, &shadow, entry.player, &events).replace('\n', " "));
     }
-    text::recent_moves(lang, &moves, count)
+    Some(lines)
 }
