@@ -15,6 +15,7 @@ mod app_cards;
 mod app_game_end;
 mod app_languages;
 mod app_magic_words;
+mod app_messages_words;
 mod app_resign;
 mod app_undo_words;
 mod app_words_es;

@@ -249,7 +249,7 @@ word-choice-robber-marker = { $moved ->
 } your robber beside { $disc } { $name }'s marker { $marker }
 word-choice-robber-stays = Leave your robber where it is
 word-choice-no-robber = No robber
-word-choice-marker = Your points this turn move marker { $marker } (at { $at })
+word-choice-marker = Marker { $marker }: { $at } → { $to }
 word-choice-on-marker = {" "}on marker { $marker }
 word-choice-two-points = Take 2 points{ $on }
 word-choice-message-8 = Score and take back your follower on { $place }{ $on }
@@ -265,7 +265,10 @@ word-ask-crop-remove = crop circle: take one of your { $followers } back
 word-ask-robber-move = a robber tile: you may move your robber beside another player's scoring marker
 word-ask-robber = a robber tile: you may put your robber beside another player's scoring marker
 word-ask-robber-other = you may now put your robber beside another player's scoring marker (it takes half of their next points)
-word-ask-marker = you score this turn: choose the scoring marker your points move (marker 1 at { $first }, marker 2 at { $second }); a marker stopping on 5, 10, 15, ... brings a message
+word-ask-marker = you score { $points ->
+    [one] 1 point
+   *[other] { $points } points
+} now: choose the scoring marker they move (marker 1: { $first } → { $first_to }, marker 2: { $second } → { $second_to }); a marker stopping on 5, 10, 15, ... brings a message
 word-ask-message = your marker stopped on a multiple of 5: you take message { $message } ({ $title }); use it or take 2 points
 word-ask-message-unavailable = your marker stopped on a multiple of 5: you take message { $message } ({ $title }), which you cannot carry out now; use it or take 2 points
 

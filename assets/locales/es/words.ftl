@@ -254,7 +254,7 @@ word-choice-robber-marker = { $moved ->
 } tu ladrón del marcador junto al marcador { $marker } de { $disc } { $name }
 word-choice-robber-stays = Dejar tu ladrón del marcador donde está
 word-choice-no-robber = Ningún ladrón del marcador
-word-choice-marker = Tus puntos de este turno mueven el marcador { $marker } (en { $at })
+word-choice-marker = Marcador { $marker }: { $at } → { $to }
 word-choice-on-marker = {" "}en el marcador { $marker }
 word-choice-two-points = Tomar 2 puntos{ $on }
 word-choice-message-8 = Puntuar y retirar tu seguidor en { $place }{ $on }
@@ -270,7 +270,10 @@ word-ask-crop-remove = círculo en los cultivos: retira uno de tus { $followers 
 word-ask-robber-move = una loseta de ladrones: puedes mover tu ladrón del marcador junto al marcador de puntuación de otro jugador
 word-ask-robber = una loseta de ladrones: puedes poner tu ladrón del marcador junto al marcador de puntuación de otro jugador
 word-ask-robber-other = ahora puedes poner tu ladrón junto al marcador de puntuación de otro jugador (se lleva la mitad de sus próximos puntos)
-word-ask-marker = puntúas este turno: elige el marcador de puntuación que mueven tus puntos (marcador 1 en { $first }, marcador 2 en { $second }); un marcador que se detiene en 5, 10, 15, ... trae un despacho
+word-ask-marker = puntúas { $points ->
+    [one] 1 punto
+   *[other] { $points } puntos
+} ahora: elige el marcador de puntuación que mueven (marcador 1: { $first } → { $first_to }, marcador 2: { $second } → { $second_to }); un marcador que se detiene en 5, 10, 15, ... trae un despacho
 word-ask-message = tu marcador se detuvo en un múltiplo de 5: tomas el despacho { $message } ({ $title }); úsalo o toma 2 puntos
 word-ask-message-unavailable = tu marcador se detuvo en un múltiplo de 5: tomas el despacho { $message } ({ $title }), que ahora no puedes cumplir; úsalo o toma 2 puntos
 

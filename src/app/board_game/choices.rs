@@ -313,7 +313,8 @@ pub(super) fn choices(lang: Lang, game: &Game, names: &[String]) -> Vec<Choice> 
                     lang,
                     "word-choice-marker",
                     marker = m as i64 + 1,
-                    at = markers[m as usize] as i64
+                    at = markers[m as usize] as i64,
+                    to = (markers[m as usize] + game.points_in_queue(p.player)) as i64
                 ),
                 value: format!("marker {}", m + 1),
             })
@@ -449,12 +450,18 @@ pub(super) fn question(lang: Lang, game: &Game) -> Option<String> {
             t!(lang, "word-ask-robber")
         }
         Decision::PlaceRobber { .. } => t!(lang, "word-ask-robber-other"),
-        Decision::ChooseMarker { markers, .. } => t!(
-            lang,
-            "word-ask-marker",
-            first = markers[0] as i64,
-            second = markers[1] as i64
-        ),
+        Decision::ChooseMarker { markers, .. } => {
+            let points = game.points_in_queue(asked);
+            t!(
+                lang,
+                "word-ask-marker",
+                points = points,
+                first = markers[0] as i64,
+                first_to = (markers[0] + points) as i64,
+                second = markers[1] as i64,
+                second_to = (markers[1] + points) as i64
+            )
+        }
         Decision::UseMessage {
             message, available, ..
         } => t!(
