@@ -68,7 +68,7 @@ fn to_the_magic_tile(lang: Lang) -> (App, Ctx) {
         })
         .expect("a thief option");
     let id = app.current_id(CHANNEL, "figure");
-    let out = app.component(&first, &id, &[figure.value.clone()]);
+    let out = app.component(&first, &id, std::slice::from_ref(&figure.value));
     assert!(!out.is_private(), "{}", out.text());
     let second = mover(&app);
     (app, second)

@@ -72,7 +72,7 @@ fn the_marker_question_says_the_points_and_where_each_marker_lands() {
             })
             .expect("a figure menu");
         let id = app.current_id(CHANNEL, "figure");
-        let asked = app.component(&mover, &id, &[knight.value.clone()]);
+        let asked = app.component(&mover, &id, std::slice::from_ref(&knight.value));
         assert!(
             matches!(
                 support::board_game(&app, CHANNEL)
