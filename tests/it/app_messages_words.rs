@@ -1,5 +1,5 @@
 //! Messages: the marker question says how many points are about to be scored and where
-//! each marker would land, in both languages.
+//! each marker would land, and /status shows the markers, in both languages.
 
 use carcassonne_bot::app::{App, Component, Ctx, Env};
 use carcassonne_bot::engine::{Decision, Expansion, Game, GameConfig, Stack};
@@ -100,5 +100,21 @@ fn the_marker_question_says_the_points_and_where_each_marker_lands() {
             })
             .collect();
         assert_eq!(labels, buttons);
+        // Marker 1 moves; /status shows both markers.
+        let id = app.current_id(CHANNEL, "choose:marker 1");
+        let moved = app.component(&mover, &id, &[]);
+        assert!(!moved.is_private(), "{}", moved.text());
+        let status = run(&app, &mover, "status", &[]);
+        let markers = if lang == Lang::english() {
+            "; markers at 2 and 0"
+        } else {
+            "; marcadores en 2 y 0"
+        };
+        assert_eq!(
+            status.text().matches(markers).count(),
+            1,
+            "{}",
+            status.text()
+        );
     }
 }
