@@ -149,7 +149,7 @@ async fn a_game_created_in_a_spanish_server_speaks_spanish_in_public() {
     );
     assert_eq!(
         board.component("place").unwrap()["placeholder"],
-        "Coloca la ficha…"
+        "Coloca la loseta…"
     );
 
     // The creator switches the game to English: said in English, in public, and the
