@@ -69,11 +69,35 @@ Getting a token (https://discord.com/developers/applications):
 Without a token: `carcassonne-bot local` plays the same commands in the terminal.
 See docs/discord.md.";
 
+/// The endpoint mode's environment besides the bot's.
+pub const SERVE_HTTP_HELP: &str = "\
+Environment:
+  DISCORD_TOKEN        the bot's token (required: answers, reminders, registration)
+  DISCORD_PUBLIC_KEY   the application's public key, 64 hex digits (required;
+                       General Information > Public Key in the developer portal)
+  CARCASSONNE_LISTEN   the address to listen on (--listen)
+  CARCASSONNE_DB, CARCASSONNE_SNAPSHOTS, DISCORD_GUILD, RUST_LOG: as for the bot
+
+Then set the Interactions Endpoint URL (General Information) to
+https://<your host>/interactions. See docs/deploy.md.";
+
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Run the Discord bot (the same as no command): DISCORD_TOKEN must be set.
     #[command(after_help = BOT_HELP)]
     Run(BotArgs),
+    /// Run the bot as an interactions endpoint: Discord posts interactions over HTTP
+    /// (its Interactions Endpoint URL, public HTTPS through a reverse proxy, path
+    /// /interactions) and no gateway connection is opened. DISCORD_TOKEN and
+    /// DISCORD_PUBLIC_KEY must be set. See docs/deploy.md.
+    #[command(after_help = SERVE_HTTP_HELP)]
+    ServeHttp {
+        /// The address to listen on, e.g. 127.0.0.1:8080 behind a reverse proxy.
+        #[arg(long, env = "CARCASSONNE_LISTEN")]
+        listen: String,
+        #[command(flatten)]
+        bot: BotArgs,
+    },
     /// Play the bot's commands from the terminal or a script, without Discord: each
     /// line is `NAME: /command option:value ...`; replies are printed, pictures saved.
     Local {
@@ -152,26 +176,71 @@ pub enum Command {
 /// Runs the Discord bot until SIGINT or SIGTERM: exit 0 after a clean shutdown, 1 when
 /// the bot stops on an error, 2 when it cannot start (no token).
 pub fn bot(args: &BotArgs) -> ExitCode {
+    let opts = match bot_options(args) {
+        Ok(opts) => opts,
+        Err(code) => return code,
+    };
+    finish(crate::discord::run(opts))
+}
+
+/// `serve-http`: the bot as an interactions endpoint until SIGINT or SIGTERM; exit codes
+/// as for [`bot`] (2 also for a missing or malformed public key, or an address it
+/// cannot listen on).
+pub fn serve_http(listen: &str, args: &BotArgs) -> ExitCode {
+    let opts = match bot_options(args) {
+        Ok(opts) => opts,
+        Err(code) => return code,
+    };
+    let key = std::env::var("DISCORD_PUBLIC_KEY").unwrap_or_default();
+    if key.trim().is_empty() {
+        eprintln!(
+            "error: DISCORD_PUBLIC_KEY is not set: the endpoint needs the application's public key.\n"
+        );
+        eprintln!("{SERVE_HTTP_HELP}");
+        return ExitCode::from(2);
+    }
+    let endpoint = crate::discord::endpoint::PublicKey::from_hex(&key)
+        .map_err(|e| {
+            format!("DISCORD_PUBLIC_KEY: {e}; copy it from General Information > Public Key")
+        })
+        .and_then(|key| crate::discord::endpoint::Endpoint::bind(listen, key));
+    match endpoint {
+        Ok(endpoint) => finish(crate::discord::endpoint::run(opts, endpoint)),
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// The bot's options from the arguments and `DISCORD_TOKEN` (logging started), or the
+/// exit code when the token is missing or malformed.
+fn bot_options(args: &BotArgs) -> Result<crate::discord::BotOptions, ExitCode> {
     let token = std::env::var("DISCORD_TOKEN").unwrap_or_default();
     if token.trim().is_empty() {
         eprintln!(
             "error: DISCORD_TOKEN is not set: the bot needs its token from the environment.\n"
         );
         eprintln!("{BOT_HELP}");
-        return ExitCode::from(2);
+        return Err(ExitCode::from(2));
     }
     if !crate::discord::token_looks_valid(&token) {
         eprintln!(
             "error: DISCORD_TOKEN does not look like a bot token (three parts separated by dots); copy it again from the developer portal (Bot > Reset Token)."
         );
-        return ExitCode::from(2);
+        return Err(ExitCode::from(2));
     }
     crate::discord::init_logging();
     let mut opts = crate::discord::BotOptions::new(token, args.db.clone());
     opts.snapshots = snapshots_dir(&args.db, args.snapshots.as_deref());
     opts.guild = args.guild;
     opts.http_base = args.api_base.clone();
-    match crate::discord::run(opts) {
+    Ok(opts)
+}
+
+/// Exit 0 after a clean shutdown, 1 when the bot stopped on an error (said on stderr).
+fn finish(result: Result<(), String>) -> ExitCode {
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             tracing::error!("{e}");

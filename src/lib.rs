@@ -12,6 +12,7 @@ pub mod discord;
 pub mod engine;
 pub mod i18n;
 pub mod local;
+pub mod logging;
 pub mod render;
 pub mod rng;
 pub mod scenario;

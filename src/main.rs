@@ -33,6 +33,7 @@ fn main() -> ExitCode {
             lang,
         }) => carcassonne_bot::render::cli::run(&file, &out, next.as_deref(), final_scores, lang),
         Some(Command::Run(bot)) => cli::bot(&bot),
+        Some(Command::ServeHttp { listen, bot }) => cli::serve_http(&listen, &bot),
         None => cli::bot(&args.bot),
     }
 }

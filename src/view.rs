@@ -170,6 +170,67 @@ pub fn figure_spot_segments(game: &Game) -> Vec<u8> {
     segments
 }
 
+/// Mage & Witch: a feature the pending decision may put a magic figure on, lettered on
+/// the picture and in the menu. The engine offers every segment of every such feature;
+/// one target stands for all of a feature's segments.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MagicTarget {
+    /// "A", "B" ...: features holding followers come first.
+    pub letter: String,
+    /// The segment the letter is drawn on (the first the engine offers).
+    pub pos: Pos,
+    pub segment: u8,
+    /// The seats with followers in the feature, in seat order.
+    pub holders: Vec<u8>,
+    /// Each figure that may go there, with a legal segment of the feature for it.
+    pub moves: Vec<(NeutralKind, Pos, u8)>,
+}
+
+/// The targets of a pending Mage & Witch decision, one per feature (empty otherwise).
+pub fn magic_targets(game: &Game) -> Vec<MagicTarget> {
+    let Some(Decision::MoveMagic { options, .. }) = game.pending().map(|p| p.decision) else {
+        return Vec::new();
+    };
+    let mut found: Vec<(u32, MagicTarget)> = Vec::new();
+    for o in &options {
+        let root = game.feature_root(o.tile, o.segment);
+        if let Some((_, t)) = found.iter_mut().find(|(r, _)| *r == root) {
+            if !t.moves.iter().any(|m| m.0 == o.figure) {
+                t.moves.push((o.figure, o.at, o.segment));
+            }
+            continue;
+        }
+        let mut holders: Vec<u8> = game
+            .figures()
+            .iter()
+            .filter(|f| game.feature_root(f.tile, f.seg) == root)
+            .map(|f| f.owner)
+            .collect();
+        holders.sort_unstable();
+        holders.dedup();
+        found.push((
+            root,
+            MagicTarget {
+                letter: String::new(),
+                pos: o.at,
+                segment: o.segment,
+                holders,
+                moves: vec![(o.figure, o.at, o.segment)],
+            },
+        ));
+    }
+    // Stable: the engine's order within the held and the empty features.
+    found.sort_by_key(|(_, t)| t.holders.is_empty());
+    found
+        .into_iter()
+        .enumerate()
+        .map(|(i, (_, mut t))| {
+            t.letter = spot_label(i);
+            t
+        })
+        .collect()
+}
+
 /// Points scored in the move just shown, to mark on the picture.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ScoreMark {
@@ -218,6 +279,9 @@ pub struct BoardView {
     /// The figure step: where a figure may go on the tile just placed, numbered.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub figure_spots: Vec<FigureSpot>,
+    /// Mage & Witch: the features the mage or the witch may go to, lettered.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub magic_targets: Vec<MagicTarget>,
 }
 
 /// The figure kinds a game has (those its players start with).
@@ -377,6 +441,7 @@ impl BoardView {
                     .collect(),
                 _ => Vec::new(),
             },
+            magic_targets: magic_targets(game),
         }
     }
 

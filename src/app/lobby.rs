@@ -139,6 +139,8 @@ pub fn new_game(s: &mut Session, setup: NewGame) -> Result<Response, StoreError>
         record.seats.push(bot);
     }
     s.save(&mut record)?;
+    // The channel's last game leaves the view with the new one.
+    s.store().forget_finished(s.ctx.channel)?;
     let gl = record.setup.language;
     let text = t!(
         gl,
@@ -436,7 +438,7 @@ fn creator_resigned(r: &ChannelRecord) -> bool {
     }
 }
 
-/// Moves a finished or aborted game to the history.
+/// Moves a finished or aborted game to the history, keeping a finished one on view.
 pub fn archive(
     s: &Session,
     r: &ChannelRecord,
@@ -457,5 +459,12 @@ pub fn archive(
         finished_at: s.now,
         moves: snap.moves,
     };
-    s.store().archive(s.ctx.channel, &entry)
+    // A finished game stays on view until the next /new; an aborted one does not.
+    let kept = (!aborted).then(|| {
+        let mut kept = r.clone();
+        kept.undo = None;
+        kept.snapshot = kept.fresh_snapshot();
+        kept
+    });
+    s.store().archive(s.ctx.channel, &entry, kept.as_ref())
 }

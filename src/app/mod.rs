@@ -14,6 +14,7 @@ mod card_game;
 pub mod clock;
 pub mod command;
 mod components;
+mod ended;
 mod kick;
 mod lobby;
 mod replay;
@@ -450,7 +451,10 @@ impl App {
         let mut out = match (cmd, record) {
             (Command::New(setup), None) => lobby::new_game(&mut session, setup),
             (Command::New(_), Some(r)) => Ok(Response::error(lobby::busy_text(ctx.lang, &r))),
-            (_, None) => Ok(Response::error(crate::t!(ctx.lang, "app-no-game"))),
+            (cmd, None) => match self.store.finished(ctx.channel)? {
+                Some(r) => ended::handle(&mut session, r, cmd),
+                None => Ok(Response::error(crate::t!(ctx.lang, "app-no-game"))),
+            },
             (Command::Language { set }, Some(r)) => lobby::language(&mut session, r, set),
             (cmd, Some(r)) => match (&r.game, cmd) {
                 (RecordGame::Lobby, cmd) => lobby::in_lobby(&mut session, r, cmd),

@@ -181,8 +181,7 @@ fn parameter(o: &OptionSpec) -> poise::CommandParameter<Data, Error> {
     }
 }
 
-/// The action of every slash command: parse the options against the table, run the
-/// command in the app, answer.
+/// The action of every slash command (gateway): [`run`].
 fn slash(
     ctx: poise::ApplicationContext<'_, Data, Error>,
 ) -> poise::BoxFuture<'_, Result<(), poise::FrameworkError<'_, Data, Error>>> {
@@ -191,36 +190,46 @@ fn slash(
         let Some(running) = data.running().await else {
             return Ok(()); // shutting down
         };
-        let interaction = ctx.interaction;
-        let who = context::of_command(interaction);
-        let name = interaction.data.name.as_str();
-        let args = options(&interaction.data.options, None);
-        tracing::debug!(
-            channel = who.channel,
-            user = who.user,
-            command = name,
-            "slash command"
-        );
-        let what = std::iter::once(format!("/{name}"))
-            .chain(args.iter().map(|(k, v)| format!("{k}:{v}")))
-            .collect::<Vec<_>>()
-            .join(" ");
-        // Errors say what would be valid in the language of the user who typed.
-        let cmd = Command::parse_in(who.lang, name, &args);
-        let incoming = dispatch::Incoming {
-            who,
-            target: respond::Target::new(interaction.id, &interaction.token),
-            app_permissions: interaction.app_permissions,
-            channel_kind: interaction.channel.as_ref().map(|c| c.kind),
-            thread_locked: super::permissions::locked(interaction.channel.as_ref()),
-            what,
-        };
-        dispatch::run(&ctx.serenity_context().http, data, running, incoming, cmd).await;
+        run(&ctx.serenity_context().http, data, running, ctx.interaction).await;
         Ok(())
     })
 }
 
-/// Suggestions for the focused option, from the app.
+/// A slash command, from the gateway or the interactions endpoint: parse the options
+/// against the table, run the command in the app, answer.
+pub(crate) async fn run(
+    http: &serenity::Http,
+    data: &Data,
+    running: super::Running,
+    interaction: &serenity::CommandInteraction,
+) {
+    let who = context::of_command(interaction);
+    let name = interaction.data.name.as_str();
+    let args = options(&interaction.data.options, None);
+    tracing::debug!(
+        channel = who.channel,
+        user = who.user,
+        command = name,
+        "slash command"
+    );
+    let what = std::iter::once(format!("/{name}"))
+        .chain(args.iter().map(|(k, v)| format!("{k}:{v}")))
+        .collect::<Vec<_>>()
+        .join(" ");
+    // Errors say what would be valid in the language of the user who typed.
+    let cmd = Command::parse_in(who.lang, name, &args);
+    let incoming = dispatch::Incoming {
+        who,
+        target: respond::Target::new(interaction.id, &interaction.token),
+        app_permissions: interaction.app_permissions,
+        channel_kind: interaction.channel.as_ref().map(|c| c.kind),
+        thread_locked: super::permissions::locked(interaction.channel.as_ref()),
+        what,
+    };
+    dispatch::run(http, data, running, incoming, cmd).await;
+}
+
+/// Suggestions for the focused option (gateway): [`suggestions`].
 fn autocomplete<'a>(
     ctx: poise::ApplicationContext<'a, Data, Error>,
     partial: &'a str,
@@ -229,45 +238,81 @@ fn autocomplete<'a>(
         let Some(running) = ctx.data().running().await else {
             return serenity::CreateAutocompleteResponse::new();
         };
-        let interaction = ctx.interaction;
-        let who = context::of_command(interaction);
-        let command = interaction.data.name.clone();
-        let focused = interaction
-            .data
-            .autocomplete()
-            .map(|o| o.name.to_string())
-            .unwrap_or_default();
-        let args = options(&interaction.data.options, Some(&focused));
-        let int_option = crate::app::command::spec(&command)
-            .and_then(|s| s.options.iter().find(|o| o.name == focused))
-            .is_some_and(|o| matches!(o.kind, ArgKind::Int { .. }));
-        let app = Arc::clone(&running.app);
-        let partial = partial.to_string();
-        let choices = tokio::task::spawn_blocking(move || {
-            app.autocomplete(&who, &command, &focused, &partial, &args)
-        })
-        .await
-        .unwrap_or_else(|e| {
-            tracing::error!("autocomplete failed: {e}");
-            Vec::new()
-        });
-        let choices = choices
-            .into_iter()
-            .take(crate::app::autocomplete::MAX)
-            .filter_map(|c| {
-                let name = respond::clip(&c.name, 100);
-                if int_option {
-                    let v: i64 = c.value.trim().parse().ok()?;
-                    Some(serenity::AutocompleteChoice::new(name, v))
-                } else if c.value.chars().count() <= 100 {
-                    Some(serenity::AutocompleteChoice::new(name, c.value))
-                } else {
-                    None
-                }
-            })
-            .collect();
-        serenity::CreateAutocompleteResponse::new().set_choices(choices)
+        suggestions(&running.app, ctx.interaction, partial).await
     })
+}
+
+/// Suggestions for the focused option of an autocomplete interaction (`partial`: what
+/// the user typed so far), from the app; both fronts use it.
+pub(crate) async fn suggestions(
+    app: &Arc<crate::app::App>,
+    interaction: &serenity::CommandInteraction,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let who = context::of_command(interaction);
+    let command = interaction.data.name.clone();
+    let focused = interaction
+        .data
+        .autocomplete()
+        .map(|o| o.name.to_string())
+        .unwrap_or_default();
+    let args = options(&interaction.data.options, Some(&focused));
+    let int_option = crate::app::command::spec(&command)
+        .and_then(|s| s.options.iter().find(|o| o.name == focused))
+        .is_some_and(|o| matches!(o.kind, ArgKind::Int { .. }));
+    let app = Arc::clone(app);
+    let partial = partial.to_string();
+    let choices = tokio::task::spawn_blocking(move || {
+        app.autocomplete(&who, &command, &focused, &partial, &args)
+    })
+    .await
+    .unwrap_or_else(|e| {
+        tracing::error!("autocomplete failed: {e}");
+        Vec::new()
+    });
+    let choices = choices
+        .into_iter()
+        .take(crate::app::autocomplete::MAX)
+        .filter_map(|c| {
+            let name = respond::clip(&c.name, 100);
+            if int_option {
+                let v: i64 = c.value.trim().parse().ok()?;
+                Some(serenity::AutocompleteChoice::new(name, v))
+            } else if c.value.chars().count() <= 100 {
+                Some(serenity::AutocompleteChoice::new(name, c.value))
+            } else {
+                None
+            }
+        })
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// Whether the focused option of an autocomplete interaction offers suggestions (as
+/// poise asks only their callbacks).
+pub(crate) fn autocompletes(interaction: &serenity::CommandInteraction) -> bool {
+    let focused = interaction.data.autocomplete().map(|o| o.name);
+    crate::app::command::spec(&interaction.data.name)
+        .and_then(|s| s.options.iter().find(|o| Some(o.name) == focused))
+        .is_some_and(|o| o.autocomplete)
+}
+
+/// The answer to a command this bot does not have (a stale registration): a private
+/// text in the user's language.
+pub(crate) fn unknown(
+    interaction: &serenity::CommandInteraction,
+) -> serenity::CreateInteractionResponse {
+    let lang = Lang::from_discord(&interaction.locale).unwrap_or_default();
+    let text = crate::t!(
+        lang,
+        "app-discord-unknown-command",
+        command = interaction.data.name.clone()
+    );
+    serenity::CreateInteractionResponse::Message(
+        serenity::CreateInteractionResponseMessage::new()
+            .content(text)
+            .ephemeral(true),
+    )
 }
 
 /// The options of an interaction as the app takes them; `skip` leaves out the focused

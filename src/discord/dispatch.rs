@@ -43,9 +43,14 @@ pub(crate) async fn run(
     let missing = permissions::missing(app_permissions, permissions::is_thread(channel_kind));
     let refusal = if posts && thread_locked {
         Some(crate::t!(who.lang, "app-discord-locked-thread"))
+    } else if !missing.is_empty() {
+        posts.then(|| permissions::refusal(who.lang, &missing))
     } else {
-        (posts && !missing.is_empty()).then(|| permissions::refusal(who.lang, &missing))
+        None
     };
+    // Joined inside the answer's job: a slow join is deferred like slow app work.
+    let join_thread = refusal.is_none() && starts_a_game(cmd.as_ref().ok(), channel_kind);
+    let channel = who.channel;
     let notes = data.notes.take(who.user);
     // Kept until the answer that carries them is delivered.
     let kept = notes.clone();
@@ -54,6 +59,11 @@ pub(crate) async fn run(
     let ctx_lang = who.lang;
     let work = Arc::clone(&data.work);
     let job = async move {
+        let refusal = if join_thread && !permissions::join_private_thread(http, channel).await {
+            Some(crate::t!(ctx_lang, "app-discord-private-thread"))
+        } else {
+            refusal
+        };
         let (response, turn) = {
             // The semaphore is never closed (`ok()` only spares an unwrap).
             let _permit = work.acquire_owned().await.ok();
@@ -87,7 +97,7 @@ pub(crate) async fn run(
     };
     // This interaction's own limiter: its rate limits hold no other answer.
     let answers = data.answers.for_interaction(http.application_id());
-    let answered = respond::answer(&answers, &target, job, (when, who.lang), data.defer_after);
+    let answered = respond::answer(&answers, &target, job, (when, who.lang), data.deferral);
     if let Err(failed) = answered.await {
         // The notes may not have been shown: they come again with the next command.
         for note in kept {
@@ -96,4 +106,10 @@ pub(crate) async fn run(
         rescue::rescue(http, &data.notes, &who, &what, failed).await;
     }
     drop(running);
+}
+
+/// Whether `cmd` creates a game in a private thread: the bot must be in the thread to
+/// announce its turns, and nothing in the interaction says whether it is.
+fn starts_a_game(cmd: Option<&Command>, kind: Option<serenity::ChannelType>) -> bool {
+    kind == Some(serenity::ChannelType::PrivateThread) && cmd.is_some_and(|c| c.name() == "new")
 }

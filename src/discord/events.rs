@@ -18,8 +18,7 @@ pub async fn handle(
     Ok(())
 }
 
-/// A click (button) or a choice (select menu): `custom_id` is the app's component id;
-/// the answer is a new message, shown like a command's.
+/// A click (button) or a choice (select menu) from the gateway: [`run_component`].
 async fn component(
     http: &serenity::Http,
     data: &Data,
@@ -28,12 +27,32 @@ async fn component(
     let Some(running) = data.running().await else {
         return Ok(()); // shutting down
     };
+    run_component(http, data, running, click).await;
+    Ok(())
+}
+
+/// A click or a choice, from either front: `custom_id` is the app's component id; the
+/// answer is a new message, shown like a command's (after a choice, a follow-up to the
+/// update that clears the menu).
+pub(crate) async fn run_component(
+    http: &serenity::Http,
+    data: &Data,
+    running: super::Running,
+    click: &serenity::ComponentInteraction,
+) {
     let who = context::of_component(click);
     // A part of a menu split in several answers like the whole menu.
     let id = respond::component_id(&click.data.custom_id).to_string();
-    let values = match &click.data.kind {
-        serenity::ComponentInteractionDataKind::StringSelect { values } => values.clone(),
-        _ => Vec::new(),
+    let (values, menu) = match &click.data.kind {
+        serenity::ComponentInteractionDataKind::StringSelect { values } => (values.clone(), true),
+        _ => (Vec::new(), false),
+    };
+    let target = respond::Target::new(click.id, &click.token);
+    // A choice in a menu clears the menu first, so that any value can be chosen again.
+    let target = if menu {
+        target.resetting(&click.message.components)
+    } else {
+        target
     };
     tracing::debug!(
         channel = who.channel,
@@ -46,14 +65,13 @@ async fn component(
     let cmd = crate::app::component_command_in(who.lang, &id, &values);
     let incoming = dispatch::Incoming {
         who,
-        target: respond::Target::new(click.id, &click.token),
+        target,
         app_permissions: click.app_permissions,
         channel_kind: click.channel.as_ref().map(|c| c.kind),
         thread_locked: super::permissions::locked(click.channel.as_ref()),
         what,
     };
     dispatch::run(http, data, running, incoming, cmd).await;
-    Ok(())
 }
 
 /// Errors from the framework: logged (the user already got an answer, or Discord shows
@@ -81,17 +99,7 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             // A typed command gets an answer rather than "did not respond" (an
             // autocomplete of one is left alone: Discord shows no suggestions).
             if interaction.data.autocomplete().is_none() {
-                let lang = crate::i18n::Lang::from_discord(&interaction.locale).unwrap_or_default();
-                let text = crate::t!(
-                    lang,
-                    "app-discord-unknown-command",
-                    command = interaction.data.name.clone()
-                );
-                let answer = serenity::CreateInteractionResponse::Message(
-                    serenity::CreateInteractionResponseMessage::new()
-                        .content(text)
-                        .ephemeral(true),
-                );
+                let answer = super::commands::unknown(interaction);
                 let http = &framework.serenity_context.http;
                 if let Err(e) = interaction.create_response(http, answer).await {
                     tracing::warn!("cannot answer an unknown command: {e}");

@@ -14,6 +14,8 @@
 //! - [`channel`]: plain channel messages (created, so their mentions notify).
 //! - [`rescue`]: an answer that failed is posted in the channel, or the player is told.
 //! - [`limits`]: rate limits per interaction, bounded state and retries.
+//! - [`endpoint`]: the interactions endpoint mode (`serve-http`): interactions as
+//!   signed HTTP POSTs instead of over the gateway.
 //!
 //! [`run`] is the bot's process: open the database, connect, serve until SIGINT or
 //! SIGTERM, then stop the shards and flush. [`serve`] is the same without the runtime
@@ -24,6 +26,7 @@ pub mod channel;
 pub mod commands;
 pub mod context;
 mod dispatch;
+pub mod endpoint;
 pub mod events;
 pub mod failure;
 pub mod limits;
@@ -83,8 +86,14 @@ pub struct BotOptions {
     /// Commands that are not known to be slow are answered directly if the app is done
     /// within this time, and deferred otherwise (zero: every answer is deferred).
     pub defer_after: Duration,
+    /// Answers whose files weigh more than this many bytes are deferred even when ready
+    /// in time ([`respond::Deferral::files_over`]).
+    pub defer_files_over: usize,
     /// The app's time: the system clock, or a test's clock that it moves forward.
     pub clock: Clock,
+    /// Every game's shuffle and seating from this seed instead of a fresh one (tests
+    /// that compare two runs).
+    pub seed: Option<u64>,
 }
 
 impl BotOptions {
@@ -98,7 +107,9 @@ impl BotOptions {
             http_base: None,
             http_client: None,
             defer_after: DEFAULT_DEFER_AFTER,
+            defer_files_over: respond::DEFER_FILES_OVER,
             clock: Clock::system(),
+            seed: None,
         }
     }
 }
@@ -113,7 +124,9 @@ impl std::fmt::Debug for BotOptions {
             .field("http_base", &self.http_base)
             .field("http_client", &self.http_client.is_some())
             .field("defer_after", &self.defer_after)
+            .field("defer_files_over", &self.defer_files_over)
             .field("clock", &self.clock)
+            .field("seed", &self.seed)
             .finish()
     }
 }
@@ -129,7 +142,7 @@ pub struct Data {
     /// The app while the bot serves; shutdown takes it out once the interactions being
     /// answered are done, so that the database is closed when [`serve`] returns.
     app: Arc<tokio::sync::RwLock<Option<Arc<App>>>>,
-    pub(crate) defer_after: Duration,
+    pub(crate) deferral: respond::Deferral,
     /// What players must be told on their next command (see [`rescue`]; the
     /// scheduler leaves notes too).
     pub(crate) notes: Arc<rescue::Notes>,
@@ -158,30 +171,7 @@ impl Data {
 
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
 
-/// Logging for the bot's process: `RUST_LOG` (default `info`), on stderr (coloured
-/// only on a terminal).
-pub fn init_logging() {
-    let filter = log_filter(std::env::var("RUST_LOG").ok().as_deref().unwrap_or("info"));
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .with_writer(std::io::stderr)
-        .try_init();
-}
-
-/// The log filter for `spec` (`RUST_LOG` syntax), with the websocket library capped at
-/// `debug`: at `trace` it dumps every frame, including the gateway IDENTIFY that carries
-/// the token.
-pub fn log_filter(spec: &str) -> tracing_subscriber::EnvFilter {
-    let base = tracing_subscriber::EnvFilter::try_new(spec).unwrap_or_else(|e| {
-        eprintln!("warning: RUST_LOG '{spec}' is not valid ({e}); using info");
-        tracing_subscriber::EnvFilter::new("info")
-    });
-    ["tungstenite=debug", "tokio_tungstenite=debug"]
-        .into_iter()
-        .filter_map(|d| d.parse().ok())
-        .fold(base, |f, d| f.add_directive(d))
-}
+pub use crate::logging::{init_logging, log_filter};
 
 /// Runs the bot until SIGINT or SIGTERM: its own tokio runtime around [`serve`].
 pub fn run(opts: BotOptions) -> Result<(), String> {
@@ -227,25 +217,10 @@ async fn shutdown_signal() {
 /// way the shards are stopped, commands being answered are given time to finish, and
 /// the database is flushed.
 pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Result<(), String> {
-    let app = open_app(opts.db.clone(), opts.snapshots.clone(), opts.clock.clone()).await?;
-    let scheduled_app = app.clone();
-    let timer = tokio::spawn(snapshots::every_ten_minutes(
-        app.clone(),
-        opts.snapshots.clone(),
-    ));
-    let slot = Arc::new(tokio::sync::RwLock::new(Some(app)));
+    let (core, scheduled_app) = Core::start(&opts).await?;
     let client = http_client(&opts)?;
-    let answers = limits::Answers::new(client.clone(), &opts.token, proxy_base(&opts));
-    let notes = Arc::new(rescue::Notes::default());
-    let data = Data {
-        app: slot.clone(),
-        defer_after: opts.defer_after,
-        notes: notes.clone(),
-        work: Arc::new(tokio::sync::Semaphore::new(
-            std::thread::available_parallelism().map_or(2, |n| n.get()),
-        )),
-        answers,
-    };
+    let data = core.data(&opts, client.clone());
+    let notes = data.notes.clone();
 
     // A registration Discord refuses (a 4xx) ends the bot: without its commands it
     // cannot do anything.
@@ -323,46 +298,110 @@ pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Resu
     }
     scheduler.stop().await;
     pruner.abort();
-    // Wait for the interactions being answered, then take the app out so that no
-    // later one gets it; with the last reference gone the database closes.
-    let app = match tokio::time::timeout(DRAIN_TIMEOUT, slot.write()).await {
-        Ok(mut app) => app.take(),
-        Err(_) => {
-            tracing::warn!("some commands were still being answered after {DRAIN_TIMEOUT:?}");
-            slot.try_read().ok().and_then(|a| a.clone())
-        }
-    };
-    timer.abort();
-    let flushed = match app {
-        Some(app) => tokio::task::spawn_blocking(move || {
-            let flushed = app.flush().map_err(|e| e.to_string());
-            match app.shutdown_snapshot(&opts.snapshots) {
-                Ok(Some(path)) => tracing::info!(snapshot = %path.display(), "snapshot written"),
-                Ok(None) => {}
-                Err(e) => tracing::error!("cannot write a snapshot at shutdown: {e}"),
-            }
-            if Arc::strong_count(&app) > 1 {
-                tracing::warn!("a command still holds the database; it closes when it ends");
-            }
-            flushed
-        })
-        .await
-        .unwrap_or_else(|e| Err(e.to_string())),
-        None => Ok(()),
-    };
-    match &flushed {
-        Ok(()) => tracing::info!("database flushed; bye"),
-        Err(e) => tracing::error!("cannot flush the database: {e}"),
-    }
+    let flushed = core.close().await;
     outcome?;
-    flushed.map_err(|e| format!("cannot flush the database: {e}"))
+    flushed
+}
+
+/// What both fronts (gateway and interactions endpoint) run around the app: the
+/// database, the snapshot timer, and the slot that shutdown drains.
+pub(crate) struct Core {
+    slot: Arc<tokio::sync::RwLock<Option<Arc<App>>>>,
+    timer: tokio::task::JoinHandle<()>,
+    snapshots: PathBuf,
+    deferral: respond::Deferral,
+    token: String,
+}
+
+impl Core {
+    /// Opens the app and starts the snapshot timer; also returns the app for the
+    /// scheduler.
+    pub(crate) async fn start(opts: &BotOptions) -> Result<(Core, Arc<App>), String> {
+        let mut env = Env::with_clock(opts.clock.clone());
+        if let Some(seed) = opts.seed {
+            env.seed = Box::new(move || seed);
+        }
+        let app = open_app(opts.db.clone(), opts.snapshots.clone(), env).await?;
+        let timer = tokio::spawn(snapshots::every_ten_minutes(
+            app.clone(),
+            opts.snapshots.clone(),
+        ));
+        let core = Core {
+            slot: Arc::new(tokio::sync::RwLock::new(Some(app.clone()))),
+            timer,
+            snapshots: opts.snapshots.clone(),
+            deferral: respond::Deferral {
+                after: opts.defer_after,
+                files_over: opts.defer_files_over,
+            },
+            token: opts.token.clone(),
+        };
+        Ok((core, app))
+    }
+
+    /// The state every interaction handler sees.
+    pub(crate) fn data(&self, opts: &BotOptions, client: reqwest::Client) -> Data {
+        Data {
+            app: self.slot.clone(),
+            deferral: self.deferral,
+            notes: Arc::new(rescue::Notes::default()),
+            work: Arc::new(tokio::sync::Semaphore::new(
+                std::thread::available_parallelism().map_or(2, |n| n.get()),
+            )),
+            answers: limits::Answers::new(client, &self.token, proxy_base(opts)),
+        }
+    }
+
+    /// Waits for the interactions being answered, then takes the app out so that no
+    /// later one gets it, writes a snapshot and flushes the database.
+    pub(crate) async fn close(self) -> Result<(), String> {
+        let Core {
+            slot,
+            timer,
+            snapshots,
+            ..
+        } = self;
+        // With the last reference to the app gone, the database closes.
+        let app = match tokio::time::timeout(DRAIN_TIMEOUT, slot.write()).await {
+            Ok(mut app) => app.take(),
+            Err(_) => {
+                tracing::warn!("some commands were still being answered after {DRAIN_TIMEOUT:?}");
+                slot.try_read().ok().and_then(|a| a.clone())
+            }
+        };
+        timer.abort();
+        let flushed = match app {
+            Some(app) => tokio::task::spawn_blocking(move || {
+                let flushed = app.flush().map_err(|e| e.to_string());
+                match app.shutdown_snapshot(&snapshots) {
+                    Ok(Some(path)) => {
+                        tracing::info!(snapshot = %path.display(), "snapshot written")
+                    }
+                    Ok(None) => {}
+                    Err(e) => tracing::error!("cannot write a snapshot at shutdown: {e}"),
+                }
+                if Arc::strong_count(&app) > 1 {
+                    tracing::warn!("a command still holds the database; it closes when it ends");
+                }
+                flushed
+            })
+            .await
+            .unwrap_or_else(|e| Err(e.to_string())),
+            None => Ok(()),
+        };
+        match &flushed {
+            Ok(()) => tracing::info!("database flushed; bye"),
+            Err(e) => tracing::error!("cannot flush the database: {e}"),
+        }
+        flushed.map_err(|e| format!("cannot flush the database: {e}"))
+    }
 }
 
 /// Opens the app (a damaged database is rebuilt from the snapshots) and loads every
 /// stored game once (unreadable ones are set aside).
-async fn open_app(db: PathBuf, snapshots: PathBuf, clock: Clock) -> Result<Arc<App>, String> {
+async fn open_app(db: PathBuf, snapshots: PathBuf, env: Env) -> Result<Arc<App>, String> {
     tokio::task::spawn_blocking(move || {
-        let (app, recovery) = App::open_recovering(&db, &snapshots, Env::with_clock(clock))
+        let (app, recovery) = App::open_recovering(&db, &snapshots, env)
             .map_err(|e| format!("cannot open the database {}: {e}", db.display()))?;
         if let Some(aside) = &recovery.damaged {
             tracing::error!(

@@ -3,9 +3,10 @@
 //!
 //! A move that could not be announced would leave the players blind, so a command that
 //! posts publicly is refused, privately and before the app changes anything, when one of
-//! these is missing. Interaction responses themselves go through the interaction's
-//! webhook, but the pictures in edits and follow-ups and the channel messages of
-//! [`super::channel`] use the bot's channel permissions.
+//! these is missing. Answers to interactions need none of them (Discord grants Attach
+//! Files and Embed Links to every interaction answer), but the channel messages of
+//! [`super::channel`] (a computer's move, a deadline's default, a rescued answer, each
+//! with the board picture) use the bot's channel permissions.
 
 use poise::serenity_prelude as serenity;
 use serenity::Permissions as P;
@@ -58,6 +59,19 @@ pub fn missing(app_permissions: Option<P>, thread: bool) -> Vec<&'static str> {
     .filter(|(p, _)| !have.contains(*p) && !have.administrator())
     .map(|(_, name)| name)
     .collect()
+}
+
+/// Joins the private thread `channel` (Join Thread is idempotent): whether the bot is
+/// in it now. A private thread hides everything from a bot that is not a member
+/// (403 Missing Access on every post), and a bot may join one only with Manage
+/// Threads; otherwise a member must add it.
+pub async fn join_private_thread(http: &serenity::Http, channel: u64) -> bool {
+    let joined =
+        super::limits::bounded(http.join_thread_channel(serenity::ChannelId::new(channel))).await;
+    if let Err(e) = &joined {
+        tracing::info!(channel, error = %e, "cannot join a private thread");
+    }
+    joined.is_ok()
 }
 
 /// The private refusal when permissions are missing.

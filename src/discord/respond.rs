@@ -45,12 +45,52 @@ const MAX_FILES: usize = 10;
 pub struct Target<'a> {
     pub id: serenity::InteractionId,
     pub token: &'a str,
+    /// For a choice in a select menu: the components of the menu's message, sent back
+    /// unchanged first ([`reset_menus`]).
+    pub reset: Option<serde_json::Value>,
 }
 
 impl<'a> Target<'a> {
     pub fn new(id: serenity::InteractionId, token: &'a str) -> Target<'a> {
-        Target { id, token }
+        Target {
+            id,
+            token,
+            reset: None,
+        }
     }
+
+    /// The interaction of a choice in a select menu on a message with these rows.
+    pub fn resetting(mut self, rows: &[serenity::ActionRow]) -> Target<'a> {
+        self.reset = Some(reset_menus(rows));
+        self
+    }
+}
+
+/// The components of a message as Discord takes them back: a select menu keeps the
+/// value a user chose and fires no interaction when the same value is chosen again
+/// (discord-api-docs#4801, as intended), so a spot picked once could never be picked
+/// again. Answering the choice by updating the menu's message with its own components
+/// (type 7) clears the choice for everyone; the answer itself follows as new messages.
+/// Serenity's model carries `null`s and empty lists for fields a string menu has not:
+/// they are left out.
+pub fn reset_menus(rows: &[serenity::ActionRow]) -> serde_json::Value {
+    fn clean(v: serde_json::Value) -> Option<serde_json::Value> {
+        use serde_json::Value;
+        match v {
+            Value::Null => None,
+            Value::Array(a) => Some(Value::Array(a.into_iter().filter_map(clean).collect())),
+            Value::Object(o) => Some(Value::Object(
+                o.into_iter()
+                    .filter(|(k, v)| {
+                        !(k == "channel_types" && v.as_array().is_some_and(Vec::is_empty))
+                    })
+                    .filter_map(|(k, v)| clean(v).map(|v| (k, v)))
+                    .collect(),
+            )),
+            other => Some(other),
+        }
+    }
+    clean(serde_json::to_value(rows).unwrap_or_default()).unwrap_or_default()
 }
 
 /// Runs `f` (blocking app work) on tokio's blocking pool right away; the returned future
@@ -93,6 +133,30 @@ impl When {
     }
 }
 
+/// When an answer is deferred rather than given directly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Deferral {
+    /// The app's time to finish before the answer is deferred (zero: always deferred).
+    pub after: Duration,
+    /// A ready answer whose first message carries more file bytes than this is
+    /// deferred too: the upload of a direct answer counts against Discord's 3 seconds
+    /// (at 5 Mbit/s a MiB takes 1.7 s), the edit that fills a placeholder has no limit.
+    pub files_over: usize,
+}
+
+/// The default [`Deferral::files_over`]: 1 MiB (a replay GIF; a board picture is a
+/// tenth of it).
+pub const DEFER_FILES_OVER: usize = 1 << 20;
+
+impl Deferral {
+    fn too_big(&self, response: &Response) -> bool {
+        response
+            .messages
+            .first()
+            .is_some_and(|m| m.files.iter().map(|f| f.bytes.len()).sum::<usize>() > self.files_over)
+    }
+}
+
 /// What could not be delivered when answering failed.
 #[derive(Debug)]
 pub struct Undelivered {
@@ -102,34 +166,71 @@ pub struct Undelivered {
 }
 
 /// Answers the interaction with the response `job` produces: directly if it is ready
-/// within `defer_after`, else deferred as `when` says and then filled (`defer_after`
-/// zero: always deferred).
+/// within `deferral.after` and not too big to upload in time, else deferred as `when`
+/// says and then filled.
 pub async fn answer(
     http: &serenity::Http,
     target: &Target<'_>,
     job: impl Future<Output = Response>,
     (when, lang): (When, Lang),
-    defer_after: Duration,
+    deferral: Deferral,
 ) -> Result<(), Undelivered> {
     let mut job = std::pin::pin!(job);
     let private = when == When::LatePrivately;
-    let ready = if defer_after.is_zero() {
+    if let Some(rows) = &target.reset {
+        // The menu's message is updated at once (well within the 3 seconds, however
+        // long the app takes); every message of the answer is then a follow-up.
+        let update = serde_json::json!({"type": 7, "data": {"components": rows}});
+        let updating = super::limits::bounded(http.create_interaction_response(
+            target.id,
+            target.token,
+            &update,
+            Vec::new(),
+        ))
+        .await;
+        let mut steps = plan(lang, job.await, None);
+        if let Some(first) = steps.first_mut()
+            && first.via == Via::Response
+        {
+            first.via = Via::Followup;
+        }
+        if let Err(error) = updating {
+            return Err(undelivered(error, steps, 0));
+        }
+        return deliver(http, target, steps, None).await;
+    }
+    let ready = if deferral.after.is_zero() {
         None
     } else {
-        tokio::time::timeout(defer_after, &mut job).await.ok()
+        tokio::time::timeout(deferral.after, &mut job).await.ok()
     };
     let (response, deferred) = match ready {
-        Some(r) => (r, None),
-        None => {
-            if let Err(error) = super::limits::bounded(defer(http, target, private)).await {
+        Some(r) if !deferral.too_big(&r) => (r, None),
+        ready => {
+            let deferring = super::limits::bounded(defer(http, target, private)).await;
+            let response = match ready {
+                Some(r) => r,
+                None => job.await,
+            };
+            if let Err(error) = deferring {
                 // Nothing is shown yet: everything public is still to announce.
-                let steps = plan(lang, job.await, Some(private));
+                let steps = plan(lang, response, Some(private));
                 return Err(undelivered(error, steps, 0));
             }
-            (job.await, Some(private))
+            (response, Some(private))
         }
     };
     let steps = plan(lang, response, deferred);
+    deliver(http, target, steps, deferred).await
+}
+
+/// Sends `steps` in order; `deferred`: the placeholder's privacy, if there is one.
+async fn deliver(
+    http: &serenity::Http,
+    target: &Target<'_>,
+    steps: Vec<Step>,
+    deferred: Option<bool>,
+) -> Result<(), Undelivered> {
     for i in 0..steps.len() {
         if let Err(error) = super::limits::bounded(execute(http, target, &steps[i])).await {
             if deferred.is_some() && i == 0 {

@@ -513,6 +513,23 @@ impl Game {
         self.st.ext.markers()
     }
 
+    /// The points `player` is about to score in the scoring under way (the features
+    /// completed this turn where they have the most followers, each counted once): what
+    /// the Messages marker question is about.
+    pub fn points_in_queue(&self, player: u8) -> u32 {
+        let mut roots = Vec::new();
+        let mut points = 0;
+        for &(tile, seg) in &self.st.turn.scoring {
+            let root = self.st.root(tile, seg);
+            if roots.contains(&root) || !self.st.majority(root).contains(&player) {
+                continue;
+            }
+            roots.push(root);
+            points += self.feature_value(tile, seg);
+        }
+        points
+    }
+
     /// Messages: each player's two markers (empty when Messages is not in play).
     pub fn marker_scores(&self) -> &[[u32; 2]] {
         &self.st.ext.messages.markers

@@ -725,3 +725,33 @@ mod tests {
         }
     }
 }
+
+/// Spanish contracts "de el" and "a el" (before a masculine feature's words, which carry
+/// their article) into "del" and "al"; other languages are left as they are. Only for
+/// texts whose parts are the bot's own words, never a player's name.
+pub fn contract(lang: Lang, text: String) -> String {
+    if lang.code() != "es" {
+        return text;
+    }
+    text.replace(" de el ", " del ").replace(" a el ", " al ")
+}
+
+#[cfg(test)]
+mod contraction_tests {
+    use super::*;
+
+    #[test]
+    fn spanish_contracts_de_el_and_a_el_only() {
+        let es = Lang::from_code("es").unwrap();
+        assert_eq!(
+            contract(
+                es,
+                "Retirar tu ladrón de el camino este+oeste en 1,0".into()
+            ),
+            "Retirar tu ladrón del camino este+oeste en 1,0"
+        );
+        assert_eq!(contract(es, "ir a el claustro".into()), "ir al claustro");
+        assert_eq!(contract(es, "de la ciudad".into()), "de la ciudad");
+        assert_eq!(contract(Lang::english(), "de el x".into()), "de el x");
+    }
+}

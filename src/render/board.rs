@@ -95,6 +95,7 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
     super::pieces::draw(img, view, lay);
     score_badges(img, view, lay);
     figure_spots(img, view, lay);
+    magic_targets(img, view, lay);
 
     if let Some(next) = &view.next {
         let st = text::style(spot_font(lay.tile), true);
@@ -270,6 +271,34 @@ fn figure_spots(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
             (r * 0.16).max(1.5),
         );
         text::draw_centred(img, &s.number.to_string(), c.x, c.y, st, pal::SPOT_TEXT);
+    }
+}
+
+/// Mage & Witch: a white disc with the letter of each feature the mage or the witch may
+/// go to, on the segment the menu names (the letters of the menu).
+fn magic_targets(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
+    let r = figure_spot_radius(lay.tile);
+    let st = text::style(r * 1.35, true);
+    for t in &view.magic_targets {
+        let Some(tv) = view.tiles.iter().find(|tv| tv.pos == t.pos) else {
+            continue;
+        };
+        if !lay.shows(t.pos) {
+            continue;
+        }
+        let at = lay.point(
+            t.pos,
+            geometry::anchor(tv.kind, tv.rotation, t.segment as usize),
+        );
+        let c = v2(at.x.floor() + 0.5, at.y.floor() + 0.5);
+        canvas::fill_outlined(
+            img,
+            &Shape::Circle(c, r),
+            pal::WHITE,
+            pal::SPOT_TEXT,
+            (r * 0.16).max(1.5),
+        );
+        text::draw_centred(img, &t.letter, c.x, c.y, st, pal::SPOT_TEXT);
     }
 }
 

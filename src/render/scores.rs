@@ -257,7 +257,17 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lang: Lang, t: &ScoreTable) {
         .first()
         .map(|&i| view.players[i].score)
         .unwrap_or(0);
-    let line = match names.as_slice() {
+    let line = winners_line(lang, &names, best);
+    let fy = t.rows_y + t.order.len() as u32 * ROW_H + 34;
+    let line = text::fit(&line, style(18.0, true), (w - 2 * MARGIN as i32) as f32);
+    text::draw(img, &line, left, fy as f32, style(18.0, true), pal::TEXT);
+    podium(img, view, t, fy + 30);
+}
+
+/// "alice wins with 87 points" / "alice and bob share 1st place with 87 points": the
+/// picture's line, which the game-over text repeats word for word.
+pub fn winners_line(lang: Lang, names: &[&str], best: u32) -> String {
+    match names {
         [] => String::new(),
         [one] => t!(lang, "pic-wins", name = *one, points = best),
         more => {
@@ -269,11 +279,7 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lang: Lang, t: &ScoreTable) {
                 points = best
             )
         }
-    };
-    let fy = t.rows_y + t.order.len() as u32 * ROW_H + 34;
-    let line = text::fit(&line, style(18.0, true), (w - 2 * MARGIN as i32) as f32);
-    text::draw(img, &line, left, fy as f32, style(18.0, true), pal::TEXT);
-    podium(img, view, t, fy + 30);
+    }
 }
 
 /// The first three places on a podium: the best in the middle, the second left, the

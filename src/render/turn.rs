@@ -37,7 +37,11 @@ const OFF_LINE_H: u32 = 26;
 pub fn window(view: &BoardView) -> (Pos, Pos) {
     let (full_min, full_max) = layout::extent(view);
     // A tile placed and its figure (or an expansion's question) still to come.
-    let figure_step = view.next.is_none() && !view.over && view.last_placed.is_some();
+    // Mage & Witch targets may be anywhere: shown like the next tile's spots.
+    let figure_step = view.next.is_none()
+        && !view.over
+        && view.last_placed.is_some()
+        && view.magic_targets.is_empty();
     let limit = if figure_step { FIGURE_CELLS } else { MAX_CELLS };
     let mut must: Vec<Pos> = view.last_placed.into_iter().collect();
     must.extend(view.placed.iter().map(|(p, _)| *p));
@@ -47,6 +51,7 @@ pub fn window(view: &BoardView) -> (Pos, Pos) {
         if let Some(next) = &view.next {
             wanted.extend(next.spots.iter().map(|s| s.at));
         }
+        wanted.extend(view.magic_targets.iter().map(|t| t.pos));
         if let Some(me) = view.current {
             wanted.extend(view.figures.iter().filter(|f| f.owner == me).map(|f| f.pos));
         }
@@ -89,13 +94,20 @@ pub fn window(view: &BoardView) -> (Pos, Pos) {
     (min, max)
 }
 
-/// The spots of the next tile outside the window, by label.
+/// The spots of the next tile (or the Mage & Witch targets) outside the window, by
+/// label.
 pub fn spots_off(view: &BoardView, lay: &Layout) -> Vec<String> {
     view.next
         .iter()
         .flat_map(|n| &n.spots)
         .filter(|s| !lay.shows(s.at))
         .map(|s| s.label.clone())
+        .chain(
+            view.magic_targets
+                .iter()
+                .filter(|t| !lay.shows(t.pos))
+                .map(|t| t.letter.clone()),
+        )
         .collect()
 }
 

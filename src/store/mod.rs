@@ -74,6 +74,9 @@ pub struct Store {
     /// channel -> the revision at which its record was removed (archived, quarantined,
     /// closed), so that a merge never brings back a record that ended on purpose.
     closed: Tree,
+    /// channel -> the record of its last finished game, shown by /board, /status,
+    /// /history and /replay until the next /new there.
+    finished: Tree,
     /// None for a temporary database.
     files: Option<Arc<DbFiles>>,
     /// The last revision given to a record.
@@ -188,6 +191,7 @@ impl Store {
             notices: db.open_tree("notices")?,
             users: db.open_tree("users")?,
             closed: db.open_tree("closed")?,
+            finished: db.open_tree("finished")?,
             db,
             files,
             revision: Arc::new(AtomicU64::new(0)),
@@ -326,18 +330,48 @@ impl Store {
         self.commit()
     }
 
-    /// Moves a finished (or aborted) game to the history in one transaction.
-    pub fn archive(&self, channel: u64, entry: &HistoryEntry) -> Result<(), StoreError> {
+    /// Moves a finished (or aborted) game to the history in one transaction; `kept`,
+    /// the final record of a finished game, stays readable ([`Store::finished`]).
+    pub fn archive(
+        &self,
+        channel: u64,
+        entry: &HistoryEntry,
+        kept: Option<&ChannelRecord>,
+    ) -> Result<(), StoreError> {
         let rev = self.next_revision();
         let hkey = history_key(channel, rev);
         let value = entry.encode();
-        (&self.games, &self.history, &self.closed).transaction(|(games, history, closed)| {
-            games.remove(&key(channel))?;
-            history.insert(&hkey[..], value.as_slice())?;
-            closed.insert(&key(channel), &rev.to_be_bytes())?;
-            Ok::<(), ConflictableTransactionError<sled::Error>>(())
-        })?;
+        let kept = kept.map(ChannelRecord::encode);
+        (&self.games, &self.history, &self.closed, &self.finished).transaction(
+            |(games, history, closed, finished)| {
+                games.remove(&key(channel))?;
+                history.insert(&hkey[..], value.as_slice())?;
+                closed.insert(&key(channel), &rev.to_be_bytes())?;
+                match &kept {
+                    Some(bytes) => finished.insert(&key(channel), bytes.as_slice())?,
+                    None => finished.remove(&key(channel))?,
+                };
+                Ok::<(), ConflictableTransactionError<sled::Error>>(())
+            },
+        )?;
         self.commit()
+    }
+
+    /// The final record of the channel's last finished game, until [`Store::forget_finished`]
+    /// (`None` too when it no longer decodes: it is only ever looked at).
+    pub fn finished(&self, channel: u64) -> Result<Option<ChannelRecord>, StoreError> {
+        Ok(self
+            .finished
+            .get(key(channel))?
+            .and_then(|b| ChannelRecord::decode(&b).ok()))
+    }
+
+    /// Drops the channel's finished game (a new one is being set up there).
+    pub fn forget_finished(&self, channel: u64) -> Result<(), StoreError> {
+        if self.finished.remove(key(channel))?.is_some() {
+            self.commit()?;
+        }
+        Ok(())
     }
 
     /// Moves an undecodable record aside and leaves a notice for the channel.

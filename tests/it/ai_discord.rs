@@ -102,7 +102,7 @@ async fn one_person_and_three_computer_players_on_discord() {
             }
         }
         let (it, o) = placed.expect("the tile was placed");
-        let o = if o.notified.is_empty() && o.text().contains("Place a figure") {
+        let o = if o.notified.is_empty() && o.text().contains(", place a figure (menu below") {
             // The figure step: Alice passes; the computers play after that.
             let pass = fake.slash(&alice, "pass", vec![]);
             fake.outcome(&pass, wait_ping).await;

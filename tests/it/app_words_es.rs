@@ -183,9 +183,9 @@ fn the_event_lines_of_a_spanish_game_are_spanish() {
 }
 
 /// Words that used to reach Spanish players in English through the engine's own names:
-/// the expansions in `/games`, and the players' colours on the robber's buttons.
+/// the expansions in `/games`, and the robber's buttons (which name players).
 #[test]
-fn expansion_names_and_player_colours_reach_a_spanish_player_in_spanish() {
+fn expansion_names_and_robber_buttons_reach_a_spanish_player_in_spanish() {
     let app = App::new(Store::temporary().unwrap(), Env::fixed(1_700_000_000, 3));
     let alice = user(11, "alice", es());
     let bob = user(22, "bob", es());
@@ -210,7 +210,7 @@ fn expansion_names_and_player_colours_reach_a_spanish_player_in_spanish() {
     );
     assert!(!games.text().contains("Inns"), "{}", games.text());
     // Turns (first placement, no figure) until a robber is offered: its buttons name the
-    // players' colours in Spanish, their ids keep the English words.
+    // players, their ids keep the English colour words.
     let mut last: Option<Response> = None;
     for _ in 0..200 {
         let g = game(&app);
@@ -236,20 +236,47 @@ fn expansion_names_and_player_colours_reach_a_spanish_player_in_spanish() {
                     .filter(|(id, _)| id.contains("/choose:robber@"))
                     .collect();
                 assert!(!buttons.is_empty(), "{shown:?}");
+                let Loaded::Game(r) = app.store().load(CHANNEL).unwrap() else {
+                    panic!("no game")
+                };
                 for (id, label) in &buttons {
-                    let english = ["red", "green", "blue", "yellow", "black", "grey"]
-                        .into_iter()
-                        .find(|w| id.contains(w))
+                    let seat = ["red", "green", "blue", "yellow", "black", "grey"]
+                        .iter()
+                        .position(|w| id.contains(&format!("robber@{w}")))
                         .expect("an English colour in the id");
-                    let spanish = ["rojo", "verde", "azul", "amarillo", "negro", "gris"][[
-                        "red", "green", "blue", "yellow", "black", "grey",
-                    ]
-                    .iter()
-                    .position(|w| *w == english)
-                    .unwrap()];
-                    assert!(label.contains(spanish), "{id}: {label}");
-                    assert!(!label.contains(english), "{id}: {label}");
+                    // The label names the player and the Robbers figure unmistakably,
+                    // not the colour.
+                    let name = &r.seats[seat].name;
+                    assert!(
+                        label.starts_with("Poner tu ladrón del marcador junto al marcador de "),
+                        "{id}: {label}"
+                    );
+                    assert!(label.ends_with(&format!(" {name}")), "{id}: {label}");
+                    for colour in ["rojo", "verde", "azul", "amarillo", "red", "green", "blue"] {
+                        assert!(!label.contains(colour), "{id}: {label}");
+                    }
                 }
+                // Placed, /status says where the robber stands.
+                let (id, _) = &buttons[0];
+                let seat = ["red", "green", "blue"]
+                    .iter()
+                    .position(|w| id.contains(&format!("robber@{w}")))
+                    .unwrap();
+                let asked = &r.seats[p.player as usize];
+                let asked = user(asked.user, &asked.name, es());
+                let done = app.component(&asked, id, &[]);
+                assert!(!done.is_private(), "{}", done.text());
+                let status = run(&app, &asked, "status", &[]);
+                let expected = format!(
+                    "; ladrón del marcador junto al marcador de {}",
+                    r.seats[seat].name
+                );
+                assert_eq!(
+                    status.text().matches(&expected).count(),
+                    1,
+                    "{}",
+                    status.text()
+                );
                 return;
             }
             Decision::PlaceTile { placements, .. } => {

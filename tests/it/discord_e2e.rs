@@ -6,6 +6,7 @@ use crate::fake_discord;
 use carcassonne_bot::app::command::ArgKind;
 use carcassonne_bot::app::{App, COMMANDS};
 use carcassonne_bot::discord::{self, BotOptions};
+use carcassonne_bot::logging::ExitSafe;
 use fake_discord::bot::{Bot, TOKEN};
 use fake_discord::{
     APP_ID, CHANNEL_ID, FakeDiscord, GUILD_ID, Outcome, Posted, User, WAIT, opt_int, opt_str,
@@ -14,6 +15,7 @@ use serde_json::json;
 use std::io::Write;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
+use tracing_subscriber::util::SubscriberInitExt;
 
 /// The bot's real deferral timing (the fake enforces Discord's 3-second deadline).
 /// Every answer deferred is covered with a zero delay (`clicks_and_late_deferral`).
@@ -21,16 +23,18 @@ const REAL: Duration = discord::DEFAULT_DEFER_AFTER;
 
 /// Every log line of this test binary (all tests), at the most verbose level the bot's
 /// filter allows.
-fn logs() -> &'static Arc<Mutex<Vec<u8>>> {
+pub(crate) fn logs() -> &'static Arc<Mutex<Vec<u8>>> {
     static LOGS: OnceLock<Arc<Mutex<Vec<u8>>>> = OnceLock::new();
     LOGS.get_or_init(|| {
         let buf = Arc::new(Mutex::new(Vec::new()));
         let sink = buf.clone();
-        let _ = tracing_subscriber::fmt()
+        let subscriber = tracing_subscriber::fmt()
             .with_env_filter(discord::log_filter("trace"))
             .with_ansi(false)
             .with_writer(move || LogWriter(sink.clone()))
-            .try_init();
+            .finish();
+        // As the bot's process does it: a thread's exit must not abort the tests.
+        let _ = ExitSafe::new(subscriber).try_init();
         buf
     })
 }
@@ -538,13 +542,22 @@ async fn clicks_and_late_deferral() {
     // The edit that fills a placeholder fails: the placeholder is deleted (no
     // "thinking…" left spinning) and the move is announced once, as a channel message
     // that pings each player it calls once.
+    // (Typed: a choice in a menu is answered with follow-ups, never a placeholder.)
     let player = if first == alice.id { &alice } else { &bob };
     let value = board.select_options("place")[0].1.clone();
+    let (spot, rotation) = value.split_once(':').unwrap();
     fake.configure(|s| {
         s.fail_edits.insert(CHANNEL_ID);
     });
     let pinged_before = fake.state(|s| s.notifications.len());
-    let it = fake.click(player, board, "place", Some(vec![value]));
+    let it = fake.slash(
+        player,
+        "place",
+        vec![
+            opt_str("spot", spot),
+            opt_int("rotation", rotation.parse().unwrap()),
+        ],
+    );
     let rescued = fake
         .wait_for("the rescued announcement", |s| {
             fake_discord::created_in(s, CHANNEL_ID).first().cloned()
@@ -624,16 +637,18 @@ async fn a_card_game_move_with_a_private_hand() {
 
     // Playing from that menu: a public message for the table, then the player's new
     // hand as an ephemeral follow-up.
+    // The choice resets the hand's menu (an update of its message); the answer follows.
     let played = fake
         .outcome(
             &fake.click(&player, &hand, "play", Some(vec![plays[0].1.clone()])),
-            |o| o.original.is_some() && !o.followups.is_empty(),
+            |o| o.followups.len() >= 2,
         )
         .await;
-    let public = played.original.as_ref().unwrap();
+    assert!(played.updated && played.original.is_none(), "{played:?}");
+    let public = &played.followups[0];
     assert!(!public.ephemeral);
     assert!(public.content.contains(&player.name), "{}", public.content);
-    let new_hand = &played.followups[0];
+    let new_hand = &played.followups[1];
     assert!(new_hand.ephemeral && new_hand.files.len() == 1);
     assert!(
         new_hand.content.contains("Your hand"),
@@ -1390,7 +1405,9 @@ async fn late_game_boards_with_40_spots_are_played_by_clicks() {
         // A spot with one rotation is placed at once.
         let mut placed_by = chosen_by;
         if menu.starts_with("spot") {
-            let buttons = chosen.original.clone().unwrap();
+            // The menu was reset (an update of its message); the rotations follow.
+            assert!(chosen.updated, "{chosen:?}");
+            let buttons = chosen.followups[0].clone();
             let rotation = buttons
                 .custom_ids()
                 .into_iter()

@@ -149,7 +149,7 @@ async fn a_game_created_in_a_spanish_server_speaks_spanish_in_public() {
     );
     assert_eq!(
         board.component("place").unwrap()["placeholder"],
-        "Coloca la ficha…"
+        "Coloca la loseta…"
     );
 
     // The creator switches the game to English: said in English, in public, and the
@@ -197,5 +197,22 @@ async fn the_localized_command_names_are_registered() {
         language["options"][0]["choices"][1]["name_localizations"]["es-ES"],
         "es (español)"
     );
+    // What Discord checks of the registration: the fake refuses the bot's own body if
+    // it breaks a rule (the test would have failed above); a clash it must catch: in
+    // Spanish, an option whose default name is another option's Spanish name.
+    assert_eq!(fake_discord::limits::commands(&body), Ok(()));
+    let mut clash = body.clone();
+    let place = clash
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|c| c["options"].as_array().is_some_and(|o| o.len() >= 2))
+        .expect("a command with two options");
+    let spanish = place["options"][0]["name_localizations"]["es-ES"].clone();
+    assert!(spanish.is_string(), "{place}");
+    place["options"][1]["name"] = spanish.clone();
+    place["options"][1]["name_localizations"] = serde_json::json!({});
+    let refused = fake_discord::limits::commands(&clash).unwrap_err();
+    assert!(refused.contains("used twice in locale es"), "{refused}");
     stop_bot(bot).await;
 }

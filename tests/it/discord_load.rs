@@ -161,6 +161,7 @@ async fn two_hundred_channels_until_two_thousand_moves() {
     for (n, t) in tables.into_iter().enumerate() {
         games.push((n as u64, t.await.unwrap()));
     }
+    let rss_before = resident_kib();
     let started = Instant::now();
     let games: Vec<_> = games
         .into_iter()
@@ -190,8 +191,27 @@ async fn two_hundred_channels_until_two_thousand_moves() {
             "flat out".into()
         },
     );
+    // The whole test process (bot, fake Discord and the 200 clients), so an upper
+    // bound on the bot's growth.
+    println!(
+        "resident memory: {} KiB after the set-up, {} KiB after the moves",
+        rss_before,
+        resident_kib()
+    );
     let late = fake.state(|s| s.requests.iter().filter(|r| r.status >= 400).count());
     assert_eq!(late, 0, "requests Discord refused (late answers?)");
     let _ = stop.send(());
     bot.await.unwrap().unwrap();
+}
+
+/// This process's resident memory (`VmRSS`), in KiB; 0 where /proc has no such line.
+fn resident_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("VmRSS:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        })
+        .unwrap_or(0)
 }

@@ -18,6 +18,8 @@ fn bot_command() -> Command {
         "DISCORD_API_BASE",
         "CARCASSONNE_DB",
         "RUST_LOG",
+        "DISCORD_PUBLIC_KEY",
+        "CARCASSONNE_LISTEN",
     ] {
         c.env_remove(var);
     }
@@ -125,6 +127,105 @@ async fn the_binary_serves_and_stops_cleanly_on_sigterm() {
     assert!(!log.contains(TOKEN.rsplit('.').next().unwrap()));
     assert!(fake.state(|s| s.gateway_closed));
 
+    let app = App::open(&dir.path().join("db")).unwrap();
+    assert_eq!(app.startup().unwrap().games, 1);
+}
+
+#[test]
+fn serve_http_needs_a_public_key_and_an_address() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |key: Option<&str>, args: &[&str]| {
+        let mut c = bot_command();
+        c.arg("serve-http")
+            .args(args)
+            .env("DISCORD_TOKEN", TOKEN)
+            .env("CARCASSONNE_DB", dir.path().join("db"));
+        if let Some(k) = key {
+            c.env("DISCORD_PUBLIC_KEY", k);
+        }
+        let out = c.output().unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
+    };
+    let (code, err) = run(None, &["--listen", "127.0.0.1:0"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("DISCORD_PUBLIC_KEY is not set"), "{err}");
+    assert!(err.contains("Interactions Endpoint URL"), "{err}");
+    let (code, err) = run(Some("abcd"), &["--listen", "127.0.0.1:0"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("DISCORD_PUBLIC_KEY: the public key is not 32 bytes"),
+        "{err}"
+    );
+    let key = fake_discord::endpoint::public_key_hex();
+    let (code, err) = run(Some(&key), &["--listen", "not an address"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("cannot listen on not an address"), "{err}");
+    let (code, err) = run(Some(&key), &[]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--listen"), "{err}");
+}
+
+/// The binary in endpoint mode: it passes Discord's URL check, serves a command POSTed
+/// to it, opens no gateway connection, and stops cleanly on SIGTERM.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_binary_serves_http_interactions_and_stops_on_sigterm() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let stderr_path = dir.path().join("stderr.log");
+    let mut child = bot_command()
+        .args(["serve-http", "--listen", &format!("127.0.0.1:{port}")])
+        .env("DISCORD_TOKEN", TOKEN)
+        .env(
+            "DISCORD_PUBLIC_KEY",
+            fake_discord::endpoint::public_key_hex(),
+        )
+        .env("DISCORD_API_BASE", fake.base_url())
+        .env("DISCORD_GUILD", GUILD_ID.to_string())
+        .env("CARCASSONNE_DB", dir.path().join("db"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(&stderr_path).unwrap())
+        .spawn()
+        .unwrap();
+    fake.registered().await;
+    let url = format!("http://127.0.0.1:{port}/interactions");
+    // The registration comes after the listener is bound.
+    fake.validate_endpoint(&url).await.unwrap();
+    fake.deliver_to(url);
+    let alice = User::new(1_300_000_000_000_000_001, "Alice");
+    let new = fake.answer(&fake.slash(&alice, "new", vec![])).await;
+    assert!(new.text().contains("set up Carcassonne"), "{}", new.text());
+    assert!(
+        fake.state(|s| s.identify.is_empty()),
+        "no gateway connection"
+    );
+
+    let killed = Command::new("sh")
+        .args(["-c", &format!("kill -TERM {}", child.id())])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let status = tokio::time::timeout(WAIT, tokio::task::spawn_blocking(move || child.wait()))
+        .await
+        .expect("the bot exits after SIGTERM")
+        .unwrap()
+        .unwrap();
+    let log = std::fs::read_to_string(&stderr_path).unwrap();
+    assert_eq!(status.code(), Some(0), "{log}");
+    assert!(log.contains("interactions endpoint listening"), "{log}");
+    assert!(log.contains("database flushed"), "{log}");
+    assert!(
+        !log.contains("is not this application's public key"),
+        "{log}"
+    );
     let app = App::open(&dir.path().join("db")).unwrap();
     assert_eq!(app.startup().unwrap().games, 1);
 }

@@ -383,7 +383,7 @@ fn a_whole_spanish_game_has_no_english_word() {
             "`/reglas tema:…` Las reglas",
             "ha preparado Carcassonne",
             "te toca: has robado",
-            "Coloca la ficha…",
+            "Coloca la loseta…",
             "**¡Fin de la partida!**",
             "Ya estás dentro.",
         ],

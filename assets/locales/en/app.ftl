@@ -86,6 +86,7 @@ app-timers-with-deadline = { $reminder }, { $limit }, { $time } for a decision a
 ## Common
 app-no-game = There is no game in this channel. Create one with /new (game:cards for the card game).
 app-game-over = The game is over.
+app-game-finished = This channel's game is over: /{ $board }, /{ $status }, /{ $history } and /{ $replay } show how it ended; /{ $new } starts another.
 app-not-started = The game has not started.
 app-not-playing = You are not playing in this game.
 app-resigned = You have resigned from this game.
@@ -210,15 +211,40 @@ app-menu-place-tile = Place the tile…
 app-menu-spot = Spot { $spot }
 app-menu-choose-spot = Choose a spot…
 app-menu-place-figure = Place a figure…
+app-menu-choose = Choose…
 app-button-pass = Pass
 app-ask-question = { $disc } { $player }, { $question } (menu below or /choose option:…).
-app-ask-figure = Place a figure (menu below or /figure on:…), or /pass.
+app-ask-figure = { $disc } { $player }, place a figure (menu below or /figure on:…), or /pass.
 app-game-over-title = **Game over!**
 app-resigned-mark = (resigned)
+# The end: one line per player, by place ($place: 1 for the first), its points by kind.
+app-final-place = { $place ->
+    [1] 1st
+    [2] 2nd
+    [3] 3rd
+   *[other] { $place }th
+}
+app-final-player = { $disc } { $player } — { $place }, **{ $points }** { $points ->
+    [one] point
+   *[other] points
+}{ $parts }{ $resigned }
+# Of a kind's points ($total), those of features left incomplete at the end.
+app-final-incomplete = { $total } ({ $points } for { $count } incomplete)
 app-status-spots = Spots: { $spots }.
 app-status-tiles-left = Tiles left: { $left }.
 app-status-goods = ; goods: wine { $wine }, grain { $grain }, cloth { $cloth }
 app-status-gold = ; gold bars: { $gold }
+app-status-markers = ; markers at { $first } and { $second }
+app-status-robber = ; robber beside { $name }'s marker
+app-status-robber-marker = ; robber beside { $name }'s marker { $marker }
+# Mage & Witch: where each stands ($place: "the road east+west at 1,0"), or that it is off the board.
+app-status-magic = { $figure ->
+    [mage] The mage
+   *[other] The witch
+} { $place ->
+    [none] is not on the board.
+   *[other] is on { $place }.
+}
 app-status-player = { $disc } { $name } — { $points ->
     [one] 1 point
    *[other] { $points } points
@@ -244,6 +270,7 @@ app-figure-which = Which figure on the { $segment }? kind: { $kinds }.
 app-undo-past-resignation = { $name } resigned after the last tile was placed, and a resignation cannot be taken back: there is no move to undo.
 app-undo-impossible = The move cannot be taken back: { $reason }.
 app-undo-done = The last move was taken back.
+app-undo-done-moves = Taken back: { $moves }
 
 ## Computer seats, timers
 app-resign-to-ai = { $name } left the game; { $note }
@@ -353,6 +380,7 @@ app-discord-missing-permissions = I cannot play here: I am missing the { $count 
 app-discord-not-announced = Your command `{ $command }` in { $channel } was done and saved, but Discord would not let me announce it there. /board shows the game as it stands.
 app-discord-unknown-command = `/{ $command }` is not one of my commands (any more): Discord may show an old list for a few minutes after an update. /help lists the commands.
 app-discord-locked-thread = This thread is locked: only moderators may post in it, so I could not announce the game's turns here. A moderator can unlock it (thread menu > **Unlock Thread**), or play in another channel or thread.
+app-discord-private-thread = I am not in this private thread, so I could not announce the game's turns here. Add me first: mention me in the thread (@Carcassonne) and confirm, or use the thread's **Add Members**; then `/new` again.
 app-discord-move-not-announced = The game in { $channel } went on (a decision's deadline passed, or a computer player moved) and was saved, but Discord would not let me announce it there. /board shows the game as it stands.
 app-discord-unreachable = I can no longer post in { $channel }, so its game gets no more reminders or notices there. Give me **View Channel** and **Send Messages** there (in a private thread: add me to it; a locked thread: unlock it), then play on: they resume with the next move.
 app-discord-dms-closed = I could not send you a direct message (Discord refuses them: your DMs are closed to this server's members or to me), so your turn notices by direct message are now **off**. Allow direct messages, then turn them on again with `/notify dm:on`.

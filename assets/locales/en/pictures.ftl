@@ -38,7 +38,7 @@ pic-wins = { $name } wins with { $points ->
     [one] 1 point
    *[other] { $points } points
 }
-pic-share-win = { $names } share the win with { $points ->
+pic-share-win = { $names } share 1st place with { $points ->
     [one] 1 point
    *[other] { $points } points
 }

@@ -152,6 +152,7 @@ word-ev-feature-completed = { $feature } completed ({ $tiles ->
 }).
 word-ev-on-marker = , marker { $marker }
 word-ev-scored = { $disc } { $name } +{ $points } ({ $reason }{ $on }).
+word-ev-final-scoring = Final scoring (incomplete features, farms, goods): { $scores }.
 word-ev-message-drawn = **{ $name }**'s marker stopped on a multiple of 5: they take message { $message }: "{ $title }" (or 2 points).
 word-ev-message-used = **{ $name }** used message { $message } ({ $take }); it goes under the pile.
 word-take-action = its action
@@ -215,8 +216,17 @@ word-good-grain = grain
 word-good-cloth = cloth
 
 ## The expansions' decisions: the options' labels (menus, buttons, /choose) and questions
-word-choice-move-magic = Move { $figure } to { $place }
-word-choice-put-magic = Put { $figure } to { $place }
+word-choice-move-magic = { $letter } · Move the { $figure ->
+    [mage] mage
+   *[other] witch
+} to the { $feature } { $place }
+word-choice-put-magic = { $letter } · Put the { $figure ->
+    [mage] mage
+   *[other] witch
+} on the { $feature } { $place }
+# Where a Mage & Witch target is: who holds the feature, and a tile of it.
+word-magic-held = held by { $holders } at { $at }
+word-magic-free = held by nobody at { $at }
 word-choice-remove-magic = Take { $figure } off the board
 word-choice-gold = Gold bar on the tile at { $at }
 word-choice-land = Land the { $figure } on { $place }
@@ -232,14 +242,14 @@ word-choice-take-back = Take back your { $who } from { $place }
 word-choice-robber = { $moved ->
     [yes] Move
    *[no] Put
-} your robber beside { $disc } { $colour }'s marker
+} your robber beside { $disc } { $name }'s marker
 word-choice-robber-marker = { $moved ->
     [yes] Move
    *[no] Put
-} your robber beside { $disc } { $colour }'s marker { $marker }
+} your robber beside { $disc } { $name }'s marker { $marker }
 word-choice-robber-stays = Leave your robber where it is
 word-choice-no-robber = No robber
-word-choice-marker = Your points this turn move marker { $marker } (at { $at })
+word-choice-marker = Marker { $marker }: { $at } → { $to }
 word-choice-on-marker = {" "}on marker { $marker }
 word-choice-two-points = Take 2 points{ $on }
 word-choice-message-8 = Score and take back your follower on { $place }{ $on }
@@ -255,7 +265,10 @@ word-ask-crop-remove = crop circle: take one of your { $followers } back
 word-ask-robber-move = a robber tile: you may move your robber beside another player's scoring marker
 word-ask-robber = a robber tile: you may put your robber beside another player's scoring marker
 word-ask-robber-other = you may now put your robber beside another player's scoring marker (it takes half of their next points)
-word-ask-marker = you score this turn: choose the scoring marker your points move (marker 1 at { $first }, marker 2 at { $second }); a marker stopping on 5, 10, 15, ... brings a message
+word-ask-marker = you score { $points ->
+    [one] 1 point
+   *[other] { $points } points
+} now: choose the scoring marker they move (marker 1: { $first } → { $first_to }, marker 2: { $second } → { $second_to }); a marker stopping on 5, 10, 15, ... brings a message
 word-ask-message = your marker stopped on a multiple of 5: you take message { $message } ({ $title }); use it or take 2 points
 word-ask-message-unavailable = your marker stopped on a multiple of 5: you take message { $message } ({ $title }), which you cannot carry out now; use it or take 2 points
 

@@ -18,7 +18,7 @@ app-setup-board = Carcassonne ({ $sets }; { $farmers }; { $small }) para hasta {
 app-setup-farmers-modern = granjeros: modernos
 app-setup-farmers-classic = granjeros: clásicos
 app-setup-farmers-off = sin granjeros
-app-setup-small-city = ciudades de 2 fichas: { $points } puntos
+app-setup-small-city = ciudades de 2 losetas: { $points } puntos
 app-button-join = Unirse
 app-button-start = Empezar
 app-new-no-seat-left = Con { $bots } jugadores de la máquina no te queda sitio en una partida de { $players }: elige de bots:0 a bots:{ $most }.
@@ -61,11 +61,11 @@ app-games-none = No hay ninguna partida en curso en este servidor. /nueva empiez
 app-games-none-yours = No juegas ninguna partida en curso en este servidor. /partidas todas:true muestra todas las de aquí.
 app-games-head-all = Partidas en curso en este servidor ({ $games }):
 app-games-head-yours = Tus partidas en curso en este servidor ({ $games }; { $waiting } esperan por ti):
-app-notify-on = Mensajes directos: **activados**. Cuando empiece tu turno en cualquier partida, te envío un mensaje directo con el canal, tu ficha (en el juego de cartas: la mesa y tu mano) y la imagen (no se envía nada si tienes los MD cerrados). /avisos md:off los desactiva.
+app-notify-on = Mensajes directos: **activados**. Cuando empiece tu turno en cualquier partida, te envío un mensaje directo con el canal, tu loseta (en el juego de cartas: la mesa y tu mano) y la imagen (no se envía nada si tienes los MD cerrados). /avisos md:off los desactiva.
 app-notify-off = Mensajes directos: **desactivados**. /avisos md:on te envía uno cuando empiece tu turno en cualquier partida.
 app-settings-unsaved = Ahora mismo no se puede guardar tu ajuste; no ha cambiado nada.
-app-standing-robbers-never = Ladrones: **nunca**. Cuando la ficha de ladrón de otro jugador te permita colocar tu ladrón, paso por ti al momento. /respuestas ladrones:ask vuelve a preguntarte.
-app-standing-robbers-ask = Ladrones: **preguntar**. Cuando la ficha de ladrón de otro jugador te permita colocar tu ladrón, te menciono con botones; si no respondes antes del plazo de decisión de la partida, no se coloca ningún ladrón. /respuestas ladrones:never pasa por ti.
+app-standing-robbers-never = Ladrones: **nunca**. Cuando la loseta de ladrón de otro jugador te permita colocar tu ladrón, paso por ti al momento. /respuestas ladrones:ask vuelve a preguntarte.
+app-standing-robbers-ask = Ladrones: **preguntar**. Cuando la loseta de ladrón de otro jugador te permita colocar tu ladrón, te menciono con botones; si no respondes antes del plazo de decisión de la partida, no se coloca ningún ladrón. /respuestas ladrones:never pasa por ti.
 app-standing-marker-behind = Mensajes: tus puntos en turnos ajenos van a tu marcador más **atrasado** (marcador 1 si empatan). /respuestas marcador:ahead|1|2 lo cambia.
 app-standing-marker-ahead = Mensajes: tus puntos en turnos ajenos van a tu marcador más **adelantado** (marcador 1 si empatan). /respuestas marcador:behind|1|2 lo cambia.
 app-standing-marker-1 = Mensajes: tus puntos en turnos ajenos van a tu **marcador 1**. /respuestas marcador:behind|ahead|2 lo cambia.
@@ -83,6 +83,7 @@ app-timers-with-deadline = { $reminder }, { $limit }, { $time } para una decisi�
 ## Comunes
 app-no-game = No hay ninguna partida en este canal. Crea una con /nueva (juego:cards para el juego de cartas).
 app-game-over = La partida ha terminado.
+app-game-finished = La partida de este canal ha terminado: /{ $board }, /{ $status }, /{ $history } y /{ $replay } muestran cómo acabó; /{ $new } empieza otra.
 app-not-started = La partida no ha empezado.
 app-not-playing = No juegas en esta partida.
 app-resigned = Has abandonado esta partida.
@@ -151,7 +152,7 @@ app-command-unavailable = /{ $command } no está disponible aquí.
 app-waiting-tile = { $you ->
     [yes] Te toca
    *[no] Le toca a { $name }
-} colocar la ficha { $tile }.
+} colocar la loseta { $tile }.
 app-waiting-figure = { $you ->
     [yes] Te toca
    *[no] Le toca a { $name }
@@ -185,8 +186,8 @@ app-waiting-marker = { $you ->
    *[no] Le toca a { $name }
 } elegir un marcador de puntuación o usar un despacho (/elegir).
 app-not-your-turn = No es tu turno. { $waiting }
-app-tile-down = Tu ficha ya está puesta: coloca una figura (/figura en:…) o /pasar.
-app-place-tile-first = Primero coloca tu ficha { $tile } con /colocar (lugares en la imagen).
+app-tile-down = Tu loseta ya está puesta: coloca una figura (/figura en:…) o /pasar.
+app-place-tile-first = Primero coloca tu loseta { $tile } con /colocar (lugares en la imagen).
 app-answer-first = Primero { $question } (/elegir opcion:…, o el menú).
 app-answer-the-question = responde a la pregunta de la partida
 app-default-no-robber = no se coloca ningún ladrón
@@ -194,56 +195,76 @@ app-default-applies = se aplica la opción por defecto
 
 ## El juego de tablero: el mensaje del turno, menús, /estado, el final
 app-your-turn = { $disc } { $player }, te toca: has robado **{ $tile }**. Encaja en los lugares { $spots } — /colocar lugar:… rotacion:…  ({ $left ->
-    [one] queda 1 ficha
-   *[other] quedan { $left } fichas
+    [one] queda 1 loseta
+   *[other] quedan { $left } losetas
 })
-app-your-turn-extra = { $disc } { $player }, te toca: has robado **{ $tile }** (ficha extra del constructor). Encaja en los lugares { $spots } — /colocar lugar:… rotacion:…  ({ $left ->
-    [one] queda 1 ficha
-   *[other] quedan { $left } fichas
+app-your-turn-extra = { $disc } { $player }, te toca: has robado **{ $tile }** (loseta extra del constructor). Encaja en los lugares { $spots } — /colocar lugar:… rotacion:…  ({ $left ->
+    [one] queda 1 loseta
+   *[other] quedan { $left } losetas
 })
 app-menu-spot-turned = Lugar { $spot } girada { $degrees }°
 app-menu-spot-at = en { $at }
-app-menu-place-tile = Coloca la ficha…
+app-menu-place-tile = Coloca la loseta…
 app-menu-spot = Lugar { $spot }
 app-menu-choose-spot = Elige un lugar…
 app-menu-place-figure = Coloca una figura…
+app-menu-choose = Elige…
 app-button-pass = Pasar
 app-ask-question = { $disc } { $player }, { $question } (menú de abajo o /elegir opcion:…).
-app-ask-figure = Coloca una figura (menú de abajo o /figura en:…), o /pasar.
+app-ask-figure = { $disc } { $player }, coloca una figura (menú de abajo o /figura en:…), o /pasar.
 app-game-over-title = **¡Fin de la partida!**
 app-resigned-mark = (abandonó)
+# El final: una línea por jugador, por puesto ($place: 1 para el primero), sus puntos por tipo.
+app-final-place = { $place }.º
+app-final-player = { $disc } { $player } — { $place }, **{ $points }** { $points ->
+    [one] punto
+   *[other] puntos
+}{ $parts }{ $resigned }
+# De los puntos de un tipo ($total), los de construcciones sin terminar al final.
+app-final-incomplete = { $total } ({ $points } por { $count } sin terminar)
 app-status-spots = Lugares: { $spots }.
 app-status-tiles-left = { $left ->
-    [one] Queda 1 ficha.
-   *[other] Quedan { $left } fichas.
+    [one] Queda 1 loseta.
+   *[other] Quedan { $left } losetas.
 }
 app-status-goods = ; mercancías: vino { $wine }, grano { $grain }, tela { $cloth }
 app-status-gold = ; lingotes: { $gold }
+app-status-markers = ; marcadores en { $first } y { $second }
+app-status-robber = ; ladrón del marcador junto al marcador de { $name }
+app-status-robber-marker = ; ladrón del marcador junto al marcador { $marker } de { $name }
+app-status-magic = { $figure ->
+    [mage] El mago
+   *[other] La bruja
+} { $place ->
+    [none] no está en el tablero.
+   *[other] está en { $place }.
+}
 app-status-player = { $disc } { $name } — { $points ->
     [one] 1 punto
    *[other] { $points } puntos
 }; le quedan: { $figures }
 
-## El juego de tablero: colocar una ficha o una figura, /deshacer
-app-place-no-such-spot = No hay ningún lugar '{ $spot }'. La ficha { $tile } puede ir en los lugares { $spots } (mira /tablero).
-app-place-not-at = La ficha { $tile } no puede ir en { $at }. Encaja en los lugares { $spots } (mira /tablero).
+## El juego de tablero: colocar una loseta o una figura, /deshacer
+app-place-no-such-spot = No hay ningún lugar '{ $spot }'. La loseta { $tile } puede ir en los lugares { $spots } (mira /tablero).
+app-place-not-at = La loseta { $tile } no puede ir en { $at }. Encaja en los lugares { $spots } (mira /tablero).
 app-place-both = Da o bien la letra de un lugar, o bien x e y, no ambas cosas.
-app-place-where = ¿Dónde? Da la letra de un lugar (la ficha { $tile } encaja en { $spots }) o x e y.
-app-place-rotation-misfit = La ficha { $tile } no encaja en el lugar { $spot } girada { $degrees }; ahí encaja girada { $fits }.
+app-place-where = ¿Dónde? Da la letra de un lugar (la loseta { $tile } encaja en { $spots }) o x e y.
+app-place-rotation-misfit = La loseta { $tile } no encaja en el lugar { $spot } girada { $degrees }; ahí encaja girada { $fits }.
 app-button-turned = Girada { $degrees }°
-app-place-which-rotation = ¿Qué giro? En el lugar { $spot } la ficha { $tile } encaja girada { $fits } (rotacion:…).
+app-place-which-rotation = ¿Qué giro? En el lugar { $spot } la loseta { $tile } encaja girada { $fits } (rotacion:…).
 app-spots-none = ninguno
 app-two-words = { $first } y { $second }
 app-or = o
 app-not-allowed = no permitido
 app-figure-can-place = Puedes colocar: { $choices }. O /pasar.
 app-figure-only-pass = Solo puedes /pasar.
-app-figure-unknown-place = No sé dónde está '{ $on }' en tu ficha. Puedes colocar: { $choices }. O /pasar.
-app-figure-which-spot = '{ $on }' nombra { $count } lugares de tu ficha: { $choices }. Di cuál con su número, p. ej. /figura en:{ $number }.
+app-figure-unknown-place = No sé dónde está '{ $on }' en tu loseta. Puedes colocar: { $choices }. O /pasar.
+app-figure-which-spot = '{ $on }' nombra { $count } lugares de tu loseta: { $choices }. Di cuál con su número, p. ej. /figura en:{ $number }.
 app-figure-which = ¿Qué figura en { $segment }? tipo: { $kinds }.
-app-undo-past-resignation = { $name } abandonó después de colocarse la última ficha, y un abandono no se puede deshacer: no hay jugada que deshacer.
+app-undo-past-resignation = { $name } abandonó después de colocarse la última loseta, y un abandono no se puede deshacer: no hay jugada que deshacer.
 app-undo-impossible = La jugada no se puede deshacer: { $reason }.
 app-undo-done = Se ha deshecho la última jugada.
+app-undo-done-moves = Deshecho: { $moves }
 
 ## Jugadores de la máquina, tiempos
 app-resign-to-ai = { $name } ha dejado la partida; { $note }
@@ -353,6 +374,7 @@ app-discord-missing-permissions = No puedo jugar aquí: me { $count ->
 app-discord-not-announced = Tu comando `{ $command }` en { $channel } se hizo y se guardó, pero Discord no me dejó anunciarlo allí. /tablero muestra la partida tal como está.
 app-discord-unknown-command = `/{ $command }` no es (ya) uno de mis comandos: Discord puede mostrar una lista antigua durante unos minutos tras una actualización. /ayuda muestra los comandos.
 app-discord-locked-thread = Este hilo está bloqueado: solo los moderadores pueden publicar en él, así que no podría anunciar aquí los turnos de la partida. Un moderador puede desbloquearlo (menú del hilo > **Desbloquear hilo**), o jugad en otro canal o hilo.
+app-discord-private-thread = No estoy en este hilo privado, así que no podría anunciar aquí los turnos de la partida. Añádeme primero: mencióname en el hilo (@Carcassonne) y confírmalo, o usa **Añadir miembros** del hilo; luego `/nueva` otra vez.
 app-discord-move-not-announced = La partida de { $channel } siguió (pasó el plazo de una decisión, o movió un jugador de la computadora) y se guardó, pero Discord no me dejó anunciarlo allí. /tablero muestra la partida tal como está.
 app-discord-unreachable = Ya no puedo publicar en { $channel }, así que su partida no recibirá más recordatorios ni avisos allí. Dame **View Channel** y **Send Messages** allí (en un hilo privado: añádeme a él; en un hilo bloqueado: desbloquéalo) y seguid jugando: volverán con la próxima jugada.
 app-discord-dms-closed = No pude enviarte un mensaje directo (Discord los rechaza: tienes cerrados los mensajes directos de los miembros de este servidor o los míos), así que tus avisos de turno por mensaje directo quedan **desactivados**. Permite los mensajes directos y vuelve a activarlos con `/avisos md:on`.

@@ -11,14 +11,14 @@ pic-turn = Turno { $turn } · quedan { $left ->
 }
 pic-next-tile = Siguiente loseta: { $tile }, para { $name }
 pic-spots = { $count ->
-    [0] ningún hueco
-    [one] 1 hueco: { $first }
-   *[other] { $count } huecos: de { $first } a { $last }
+    [0] ningún lugar
+    [one] 1 lugar: { $first }
+   *[other] { $count } lugares: de { $first } a { $last }
 }
 # The turn picture shows part of the board: the spots left out, by label.
 pic-spots-off = { $count ->
-    [one] El hueco { $labels } queda fuera de esta imagen
-   *[other] Los huecos { $labels } quedan fuera de esta imagen
+    [one] El lugar { $labels } queda fuera de esta imagen
+   *[other] Los lugares { $labels } quedan fuera de esta imagen
 }
 pic-score-track = Marcador de puntuación
 pic-robber-home = en su reserva
@@ -38,7 +38,7 @@ pic-wins = { $name } gana con { $points ->
     [one] 1 punto
    *[other] { $points } puntos
 }
-pic-share-win = { $names } comparten la victoria con { $points ->
+pic-share-win = { $names } comparten el 1.er puesto con { $points ->
     [one] 1 punto
    *[other] { $points } puntos
 }
@@ -92,7 +92,7 @@ pic-col-follower = Seguidor
 pic-col-herds = Rebaños
 pic-col-chest = Cofre
 pic-col-score = Puntos
-pic-note-dealer = repartidor
+pic-note-dealer = reparte
 pic-note-face-down = próxima carta boca abajo
 pic-round-gain = +{ $points } en la ronda { $round }
 pic-hand-none = ninguna

@@ -43,7 +43,7 @@ word-message-3 = puntúa tu claustro más pequeño
 word-message-4 = 2 puntos por escudo en tus ciudades
 word-message-5 = 2 puntos por caballero
 word-message-6 = 2 puntos por granjero
-word-message-7 = coloca otra ficha
+word-message-7 = coloca otra loseta
 word-message-8 = puntúa un seguidor y devuélvelo
 
 ## Seguidores según su sitio, círculos en los cultivos
@@ -146,21 +146,22 @@ word-ev-figure-placed = **{ $name }** puso un { $phrase }
 word-ev-also-figure = y un { $phrase }
 word-ev-no-figure = **{ $name }** no colocó ninguna figura
 word-ev-feature-completed = completado: { $feature } ({ $tiles ->
-    [one] 1 ficha
-   *[other] { $tiles } fichas
+    [one] 1 loseta
+   *[other] { $tiles } losetas
 }).
 word-ev-on-marker = , marcador { $marker }
 word-ev-scored = { $disc } { $name } +{ $points } ({ $reason }{ $on }).
+word-ev-final-scoring = Puntuación final (construcciones sin terminar, granjas, mercancías): { $scores }.
 word-ev-message-drawn = El marcador de **{ $name }** se detuvo en un múltiplo de 5: toma el despacho { $message }: «{ $title }» (o 2 puntos).
 word-ev-message-used = **{ $name }** usó el despacho { $message } ({ $take }); va debajo del mazo.
 word-take-action = su acción
 word-take-points = 2 puntos
 word-ev-goods = { $name } toma las fichas de mercancía: { $goods }.
-word-ev-extra-tile = El constructor de { $name } trae una segunda ficha este turno.
-word-ev-set-aside = La ficha { $tile } no encaja en ningún sitio y se aparta.
+word-ev-extra-tile = El constructor de { $name } trae una segunda loseta este turno.
+word-ev-set-aside = La loseta { $tile } no encaja en ningún sitio y se aparta.
 word-ev-magic-moved = { $name } puso { $figure } en { $place }.
 word-ev-magic-removed = { $figure } sale del tablero (desde { $at }).
-word-ev-gold-placed = Un lingote va a la ficha en { $at } ({ $bars ->
+word-ev-gold-placed = Un lingote va a la loseta en { $at } ({ $bars ->
     [one] 1 lingote
    *[other] { $bars } lingotes
 } ahí).
@@ -191,7 +192,7 @@ word-ev-crop-add = **{ $name }** eligió **añadir** para el círculo en los cul
 word-ev-crop-remove = **{ $name }** eligió **retirar** para el círculo en los cultivos: cada jugador retira uno de sus { $kind }.
 word-ev-ferries-stay = **{ $name }** dejó los transbordadores donde están.
 word-ev-nothing-added = **{ $name }** no añadió ningún seguidor.
-word-ev-took-back = **{ $name }** retiró su { $figure } de la ficha en { $at }
+word-ev-took-back = **{ $name }** retiró su { $figure } de la loseta en { $at }
 word-figure-on = { $role } en { $what }
 # The figure menu: the number of the spot on the picture, the role, where.
 word-figure-numbered = { $number } · { $role }, { $what }
@@ -204,20 +205,35 @@ word-reason-cloister-completed = claustro completado
 word-reason-road = camino sin completar
 word-reason-city = ciudad sin completar
 word-reason-cloister = claustro sin completar
-word-reason-farm = campo
+word-reason-farm = granja
 word-reason-goods = más { $good }
 word-reason-gold = lingotes
-word-reason-robber = ladrón
+word-reason-robber = ladrón del marcador
 word-reason-message = despacho { $message }
 word-good-wine = vino
 word-good-grain = grano
 word-good-cloth = tela
 
 ## Las decisiones de las expansiones: las etiquetas de las opciones (menús, botones, /choose) y las preguntas
-word-choice-move-magic = Mover { $figure } a { $place }
-word-choice-put-magic = Poner { $figure } en { $place }
+word-choice-move-magic = { $letter } · Mover { $figure ->
+    [mage] al mago
+   *[other] a la bruja
+} { $feature ->
+    [city] a la ciudad
+   *[other] al camino
+} { $place }
+word-choice-put-magic = { $letter } · Poner { $figure ->
+    [mage] al mago
+   *[other] a la bruja
+} en { $feature ->
+    [city] la ciudad
+   *[other] el camino
+} { $place }
+# Dónde está un destino del mago o la bruja: quién ocupa la zona, y una loseta de ella.
+word-magic-held = de { $holders } en { $at }
+word-magic-free = libre en { $at }
 word-choice-remove-magic = Retirar { $figure } del tablero
-word-choice-gold = Lingote en la ficha en { $at }
+word-choice-gold = Lingote en la loseta en { $at }
 word-choice-land = Aterrizar el { $figure } en { $place }
 word-choice-ends = { $a } y { $b }
 word-choice-ferry = Transbordador que une los caminos { $ends }
@@ -231,30 +247,33 @@ word-choice-take-back = Retirar tu { $who } de { $place }
 word-choice-robber = { $moved ->
     [yes] Mover
    *[no] Poner
-} tu ladrón junto al marcador de { $disc } { $colour }
+} tu ladrón del marcador junto al marcador de { $disc } { $name }
 word-choice-robber-marker = { $moved ->
     [yes] Mover
    *[no] Poner
-} tu ladrón junto al marcador { $marker } de { $disc } { $colour }
-word-choice-robber-stays = Dejar tu ladrón donde está
-word-choice-no-robber = Ningún ladrón
-word-choice-marker = Tus puntos de este turno mueven el marcador { $marker } (en { $at })
+} tu ladrón del marcador junto al marcador { $marker } de { $disc } { $name }
+word-choice-robber-stays = Dejar tu ladrón del marcador donde está
+word-choice-no-robber = Ningún ladrón del marcador
+word-choice-marker = Marcador { $marker }: { $at } → { $to }
 word-choice-on-marker = {" "}en el marcador { $marker }
 word-choice-two-points = Tomar 2 puntos{ $on }
 word-choice-message-8 = Puntuar y retirar tu seguidor en { $place }{ $on }
 word-ask-magic-forced = el mago y la bruja están en la misma zona: mueve uno de ellos antes de puntuar
-word-ask-magic = una ficha mágica: pon o mueve el mago o la bruja a un camino o una ciudad sin completar
-word-ask-gold = una ficha de oro: pon el segundo lingote en una ficha junto a ella (también en diagonal)
-word-ask-land = el dado muestra { $roll }: tu { $figure } vuela hasta la ficha en { $at }; elige dónde aterriza
+word-ask-magic = una loseta mágica: pon o mueve el mago o la bruja a un camino o una ciudad sin completar
+word-ask-gold = una loseta de oro: pon el segundo lingote en una loseta junto a ella (también en diagonal)
+word-ask-land = el dado muestra { $roll }: tu { $figure } vuela hasta la loseta en { $at }; elige dónde aterriza
 word-ask-ferry = pon un transbordador en el lago en { $at }, uniendo dos de sus extremos de camino
-word-ask-move-ferry = tu ficha prolonga un camino con transbordadores: puedes mover el primer transbordador que se encuentra en cada dirección (una vez cada uno)
+word-ask-move-ferry = tu loseta prolonga un camino con transbordadores: puedes mover el primer transbordador que se encuentra en cada dirección (una vez cada uno)
 word-ask-crop = el círculo en los cultivos ({ $symbol }) en { $at }: elige añadir o retirar para los { $followers } de cada jugador
 word-ask-crop-add = círculo en los cultivos: puedes añadir un { $follower } junto a uno de los tuyos
 word-ask-crop-remove = círculo en los cultivos: retira uno de tus { $followers }
-word-ask-robber-move = una ficha de ladrones: puedes mover tu ladrón junto al marcador de puntuación de otro jugador
-word-ask-robber = una ficha de ladrones: puedes poner tu ladrón junto al marcador de puntuación de otro jugador
+word-ask-robber-move = una loseta de ladrones: puedes mover tu ladrón del marcador junto al marcador de puntuación de otro jugador
+word-ask-robber = una loseta de ladrones: puedes poner tu ladrón del marcador junto al marcador de puntuación de otro jugador
 word-ask-robber-other = ahora puedes poner tu ladrón junto al marcador de puntuación de otro jugador (se lleva la mitad de sus próximos puntos)
-word-ask-marker = puntúas este turno: elige el marcador de puntuación que mueven tus puntos (marcador 1 en { $first }, marcador 2 en { $second }); un marcador que se detiene en 5, 10, 15, ... trae un despacho
+word-ask-marker = puntúas { $points ->
+    [one] 1 punto
+   *[other] { $points } puntos
+} ahora: elige el marcador de puntuación que mueven (marcador 1: { $first } → { $first_to }, marcador 2: { $second } → { $second_to }); un marcador que se detiene en 5, 10, 15, ... trae un despacho
 word-ask-message = tu marcador se detuvo en un múltiplo de 5: tomas el despacho { $message } ({ $title }); úsalo o toma 2 puntos
 word-ask-message-unavailable = tu marcador se detuvo en un múltiplo de 5: tomas el despacho { $message } ({ $title }), que ahora no puedes cumplir; úsalo o toma 2 puntos
 

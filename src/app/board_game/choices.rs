@@ -33,52 +33,85 @@ fn segment_words(lang: Lang, game: &Game, at: Pos, segment: u8) -> String {
     }
 }
 
+/// Mage & Witch: one option per feature and figure, lettered as on the picture, held
+/// features first and named by who holds them ("A · Put the mage on the road held by
+/// bob at 1,0").
+fn magic_choices(lang: Lang, game: &Game, names: &[String]) -> Vec<Choice> {
+    let on_board: Vec<NeutralKind> = game.neutral_figures().iter().map(|n| n.kind).collect();
+    let and = format!(" {} ", t!(lang, "pic-and"));
+    let mut out = Vec::new();
+    for target in view::magic_targets(game) {
+        let feature = match game.board().at(target.pos).map(|t| {
+            t.kind()
+                .segments
+                .get(target.segment as usize)
+                .map(|s| s.kind)
+        }) {
+            Some(Some(SegmentKind::City)) => "city",
+            _ => "road",
+        };
+        let at = target.pos.to_string();
+        let place = if target.holders.is_empty() {
+            t!(lang, "word-magic-free", at = at.as_str())
+        } else {
+            let holders: Vec<String> = target
+                .holders
+                .iter()
+                .map(|h| names.get(*h as usize).cloned().unwrap_or_default())
+                .collect();
+            t!(
+                lang,
+                "word-magic-held",
+                holders = holders.join(&and),
+                at = at.as_str()
+            )
+        };
+        for (figure, at, segment) in &target.moves {
+            let key = if on_board.contains(figure) {
+                "word-choice-move-magic"
+            } else {
+                "word-choice-put-magic"
+            };
+            out.push(Choice {
+                action: Action::MoveMagic {
+                    figure: *figure,
+                    at: *at,
+                    segment: *segment,
+                },
+                label: t!(
+                    lang,
+                    key,
+                    letter = target.letter.as_str(),
+                    figure = figure.to_string(),
+                    feature = feature,
+                    place = place.as_str()
+                ),
+                value: format!("{figure}@{},{}#{segment}", at.x, at.y),
+            });
+        }
+    }
+    out
+}
+
 /// The options of the pending expansion decision (empty for tiles and figures), with
 /// labels in `lang`.
-pub(super) fn choices(lang: Lang, game: &Game) -> Vec<Choice> {
+pub(super) fn choices(lang: Lang, game: &Game, names: &[String]) -> Vec<Choice> {
     let Some(p) = game.pending() else {
         return Vec::new();
     };
     match &p.decision {
-        Decision::MoveMagic {
-            options, removals, ..
-        } => {
-            let on_board: Vec<NeutralKind> =
-                game.neutral_figures().iter().map(|n| n.kind).collect();
-            options
-                .iter()
-                .map(|o| {
-                    let key = if on_board.contains(&o.figure) {
-                        "word-choice-move-magic"
-                    } else {
-                        "word-choice-put-magic"
-                    };
-                    Choice {
-                        action: Action::MoveMagic {
-                            figure: o.figure,
-                            at: o.at,
-                            segment: o.segment,
-                        },
-                        label: t!(
-                            lang,
-                            key,
-                            figure = i18n_words::neutral(lang, o.figure),
-                            place = segment_words(lang, game, o.at, o.segment)
-                        ),
-                        value: format!("{}@{},{}#{}", o.figure, o.at.x, o.at.y, o.segment),
-                    }
-                })
-                .chain(removals.iter().map(|f| Choice {
-                    action: Action::RemoveMagic { figure: *f },
-                    label: t!(
-                        lang,
-                        "word-choice-remove-magic",
-                        figure = i18n_words::neutral(lang, *f)
-                    ),
-                    value: format!("remove {f}"),
-                }))
-                .collect()
-        }
+        Decision::MoveMagic { removals, .. } => magic_choices(lang, game, names)
+            .into_iter()
+            .chain(removals.iter().map(|f| Choice {
+                action: Action::RemoveMagic { figure: *f },
+                label: t!(
+                    lang,
+                    "word-choice-remove-magic",
+                    figure = i18n_words::neutral(lang, *f)
+                ),
+                value: format!("remove {f}"),
+            }))
+            .collect(),
         Decision::PlaceGold { options, .. } => options
             .iter()
             .map(|at| Choice {
@@ -206,11 +239,14 @@ pub(super) fn choices(lang: Lang, game: &Game) -> Vec<Choice> {
                         at: o.at,
                         segment: o.segment,
                     },
-                    label: t!(
+                    label: i18n_words::contract(
                         lang,
-                        "word-choice-take-back",
-                        who = who,
-                        place = segment_words(lang, game, o.at, o.segment)
+                        t!(
+                            lang,
+                            "word-choice-take-back",
+                            who = who,
+                            place = segment_words(lang, game, o.at, o.segment)
+                        ),
                     ),
                     value: format!("back@{},{}#{}:{}", o.at.x, o.at.y, o.segment, o.figure.id()),
                 }
@@ -222,11 +258,10 @@ pub(super) fn choices(lang: Lang, game: &Game) -> Vec<Choice> {
             options
                 .iter()
                 .map(|o| {
-                    let seat_colour = view::Colour::of_seat(o.beside);
-                    // The value names the colour in English (a click's id); the label in
-                    // the player's language.
-                    let colour = seat_colour.word();
-                    let colour_words = crate::i18n::words::player_colour(lang, seat_colour);
+                    // The value names the colour in English (a click's id); the label
+                    // names the player.
+                    let colour = view::Colour::of_seat(o.beside).word();
+                    let name = names.get(o.beside as usize).map_or("?", String::as_str);
                     let (label, value) = if two {
                         (
                             t!(
@@ -234,7 +269,7 @@ pub(super) fn choices(lang: Lang, game: &Game) -> Vec<Choice> {
                                 "word-choice-robber-marker",
                                 moved = moved,
                                 disc = text::disc(o.beside),
-                                colour = colour_words.as_str(),
+                                name = name,
                                 marker = o.marker as i64 + 1
                             ),
                             format!("robber@{colour}#{}", o.marker + 1),
@@ -246,7 +281,7 @@ pub(super) fn choices(lang: Lang, game: &Game) -> Vec<Choice> {
                                 "word-choice-robber",
                                 moved = moved,
                                 disc = text::disc(o.beside),
-                                colour = colour_words.as_str()
+                                name = name
                             ),
                             format!("robber@{colour}"),
                         )
@@ -278,7 +313,8 @@ pub(super) fn choices(lang: Lang, game: &Game) -> Vec<Choice> {
                     lang,
                     "word-choice-marker",
                     marker = m as i64 + 1,
-                    at = markers[m as usize] as i64
+                    at = markers[m as usize] as i64,
+                    to = (markers[m as usize] + game.points_in_queue(p.player)) as i64
                 ),
                 value: format!("marker {}", m + 1),
             })
@@ -414,12 +450,18 @@ pub(super) fn question(lang: Lang, game: &Game) -> Option<String> {
             t!(lang, "word-ask-robber")
         }
         Decision::PlaceRobber { .. } => t!(lang, "word-ask-robber-other"),
-        Decision::ChooseMarker { markers, .. } => t!(
-            lang,
-            "word-ask-marker",
-            first = markers[0] as i64,
-            second = markers[1] as i64
-        ),
+        Decision::ChooseMarker { markers, .. } => {
+            let points = game.points_in_queue(asked);
+            t!(
+                lang,
+                "word-ask-marker",
+                points = points,
+                first = markers[0] as i64,
+                first_to = (markers[0] + points) as i64,
+                second = markers[1] as i64,
+                second_to = (markers[1] + points) as i64
+            )
+        }
         Decision::UseMessage {
             message, available, ..
         } => t!(
@@ -449,7 +491,8 @@ pub(super) fn choose(
     let Some(p) = game.pending() else {
         return Ok(Response::error(t!(lang, "app-game-over")));
     };
-    let options = choices(lang, game);
+    let names = r.seat_names();
+    let options = choices(lang, game, &names);
     if options.is_empty() {
         return Ok(Response::error(t!(
             lang,
@@ -478,7 +521,9 @@ pub(super) fn choose(
     };
     // By value, or by the words of the option in any language.
     let wanted = option.trim().to_lowercase();
-    let labels: Vec<Vec<Choice>> = Lang::all().map(|lang| choices(lang, game)).collect();
+    let labels: Vec<Vec<Choice>> = Lang::all()
+        .map(|lang| choices(lang, game, &names))
+        .collect();
     let found = options.iter().enumerate().find_map(|(i, c)| {
         let named = c.value.eq_ignore_ascii_case(&wanted)
             || labels
@@ -505,8 +550,8 @@ pub(super) fn choose(
 }
 
 /// The menu (and, for a few options, buttons) of the pending expansion decision.
-pub(super) fn choice_rows(lang: Lang, game: &Game) -> Vec<Vec<Component>> {
-    let options = choices(lang, game);
+pub(super) fn choice_rows(lang: Lang, game: &Game, names: &[String]) -> Vec<Vec<Component>> {
+    let options = choices(lang, game, names);
     if options.is_empty() {
         return Vec::new();
     }
@@ -531,12 +576,12 @@ pub(super) fn choice_rows(lang: Lang, game: &Game) -> Vec<Vec<Component>> {
             description: None,
         })
         .collect();
-    vec![vec![select(CHOOSE, "Choose…", items)]]
+    vec![vec![select(CHOOSE, &t!(lang, "app-menu-choose"), items)]]
 }
 
 /// Autocomplete for /choose option:… on the board game.
 pub fn choice_suggestions(lang: Lang, r: &ChannelRecord) -> Vec<(String, String)> {
-    choices(lang, game_of(r))
+    choices(lang, game_of(r), &r.seat_names())
         .into_iter()
         .map(|c| (c.label, c.value))
         .collect()

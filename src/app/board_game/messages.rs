@@ -138,7 +138,13 @@ pub(super) fn decision_prompt(r: &ChannelRecord, summary: &str, events: &[Event]
             player = r.seat_mention(p.player),
             question = q
         ),
-        None => t!(lang, "app-ask-figure"),
+        // Named: after other players' robber decisions it is no longer obvious.
+        None => t!(
+            lang,
+            "app-ask-figure",
+            disc = text::disc(p.player),
+            player = r.seat_mention(p.player)
+        ),
     };
     let text = if summary.is_empty() {
         ask
@@ -151,63 +157,32 @@ pub(super) fn decision_prompt(r: &ChannelRecord, summary: &str, events: &[Event]
     {
         msg = msg.mentioning(user);
     }
-    msg.rows = decision_rows(lang, game);
+    msg.rows = decision_rows(lang, game, &r.seat_names());
     Response::one(msg)
 }
 
 /// The menus and buttons of the pending decision.
-pub(super) fn decision_rows(lang: Lang, game: &Game) -> Vec<Vec<Component>> {
+pub(super) fn decision_rows(lang: Lang, game: &Game, names: &[String]) -> Vec<Vec<Component>> {
     match game.pending().map(|p| p.decision) {
         Some(Decision::PlaceTile { .. }) => placement_rows(lang, game),
         Some(Decision::PlaceFigure { .. }) => figure_rows(lang, game),
         // Every expansion's question: its options as buttons or a menu.
-        Some(_) => choice_rows(lang, game),
+        Some(_) => choice_rows(lang, game, names),
         None => Vec::new(),
     }
 }
 
-/// The end: ranking with the score breakdown and the final picture.
+/// The end: who won (the picture's words), then one line per player by place with
+/// their points by kind of feature, and the final picture.
 pub(super) fn final_message(r: &ChannelRecord, summary: &str) -> Response {
     let game = game_of(r);
     let lang = r.setup.language;
-    let mut order: Vec<usize> = (0..game.players().len()).collect();
-    order.sort_by_key(|&i| {
-        let p = &game.players()[i];
-        (p.resigned, std::cmp::Reverse(p.score))
-    });
     let mut lines = vec![];
     if !summary.is_empty() {
         lines.push(summary.to_string());
     }
     lines.push(t!(lang, "app-game-over-title"));
-    for (rank, i) in order.iter().enumerate() {
-        let p = &game.players()[*i];
-        let parts: Vec<String> = Category::ALL
-            .iter()
-            .filter(|c| p.breakdown[**c as usize] > 0)
-            .map(|c| {
-                let word = t!(lang, &format!("word-category-{}", c.word()));
-                format!("{word} {}", p.breakdown[*c as usize])
-            })
-            .collect();
-        let resigned = if p.resigned {
-            format!(" {}", t!(lang, "app-resigned-mark"))
-        } else {
-            String::new()
-        };
-        lines.push(format!(
-            "{}. {} {} — **{}**{resigned}{}",
-            rank + 1,
-            text::disc(*i as u8),
-            r.seat_mention(*i as u8),
-            p.score,
-            if parts.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", parts.join(", "))
-            }
-        ));
-    }
+    lines.extend(final_lines(lang, r));
     let png = render::final_scores_png(&BoardView::of(game, &r.seat_names()), r.setup.language);
     let mut msg = Message::public(lines.join("\n")).with_file("final-scores.png", png);
     // The whole game at a glance (/replay makes it again).
@@ -215,6 +190,98 @@ pub(super) fn final_message(r: &ChannelRecord, summary: &str) -> Response {
         msg = msg.with_file("replay.gif", gif);
     }
     Response::one(msg)
+}
+
+/// The winners' line and one line per player, best first ("🔴 alice — 1st, 87 points:
+/// cities 30 (6 for 3 incomplete), roads 12"); players who tie share a place.
+pub(super) fn final_lines(lang: Lang, r: &ChannelRecord) -> Vec<String> {
+    let game = game_of(r);
+    let players = game.players();
+    let won = winners(game);
+    let names: Vec<&str> = won.iter().map(|&i| r.seat_name(i)).collect();
+    let best = won.first().map_or(0, |&i| players[i as usize].score);
+    let mut lines = vec![render::scores::winners_line(lang, &names, best)];
+    let incomplete = incomplete_at_end(game);
+    let mut order: Vec<usize> = (0..players.len()).collect();
+    order.sort_by_key(|&i| (players[i].resigned, std::cmp::Reverse(players[i].score), i));
+    for i in order {
+        let p = &players[i];
+        let place = 1 + players
+            .iter()
+            .filter(|o| !o.resigned && o.score > p.score)
+            .count();
+        let parts: Vec<String> = Category::ALL
+            .iter()
+            .filter(|c| p.breakdown[**c as usize] > 0)
+            .map(|c| {
+                let total = p.breakdown[*c as usize];
+                let word = t!(lang, &format!("word-category-{}", c.word()));
+                let amount = match incomplete.get(&(i as u8, *c)) {
+                    Some(&(count, points)) => t!(
+                        lang,
+                        "app-final-incomplete",
+                        total = total,
+                        points = points,
+                        count = count
+                    ),
+                    None => total.to_string(),
+                };
+                format!("{word} {amount}")
+            })
+            .collect();
+        lines.push(t!(
+            lang,
+            "app-final-player",
+            disc = text::disc(i as u8),
+            player = r.seat_mention(i as u8),
+            place = t!(lang, "app-final-place", place = place),
+            points = p.score,
+            parts = if parts.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", parts.join(", "))
+            },
+            resigned = if p.resigned {
+                format!(" {}", t!(lang, "app-resigned-mark"))
+            } else {
+                String::new()
+            }
+        ));
+    }
+    lines
+}
+
+/// (seat, kind) -> how many features the end scored incomplete for the seat, and their
+/// points: the last move's events, found by replaying the log.
+fn incomplete_at_end(game: &Game) -> std::collections::HashMap<(u8, Category), (u32, u32)> {
+    let mut out = std::collections::HashMap::new();
+    let Ok(mut replay) = Game::new(game.config().clone()) else {
+        return out;
+    };
+    let mut last = Vec::new();
+    for entry in game.log() {
+        match replay.apply(entry.player, entry.action.clone()) {
+            Ok(events) => last = events,
+            Err(_) => return out,
+        }
+    }
+    for e in &last {
+        if let Event::Scored {
+            player,
+            points,
+            reason:
+                reason @ (crate::engine::ScoreReason::Road
+                | crate::engine::ScoreReason::City
+                | crate::engine::ScoreReason::Cloister),
+            ..
+        } = e
+        {
+            let entry = out.entry((*player, reason.category())).or_insert((0, 0));
+            entry.0 += 1;
+            entry.1 += points;
+        }
+    }
+    out
 }
 
 /// /board: the picture with the menus of the decision pending (no one is pinged).
@@ -225,7 +292,7 @@ pub(super) fn board_picture(r: &ChannelRecord) -> Response {
     // The whole board: the turn pictures show only part of it.
     let png = render::board_png(&BoardView::of(game, &r.seat_names()), r.setup.language);
     let mut msg = Message::public(caption).with_file("board.png", png);
-    msg.rows = decision_rows(lang, game);
+    msg.rows = decision_rows(lang, game, &r.seat_names());
     Response::one(msg)
 }
 
@@ -233,6 +300,11 @@ pub(super) fn board_picture(r: &ChannelRecord) -> Response {
 pub(super) fn status_in(lang: Lang, r: &ChannelRecord, viewer: Option<u8>) -> String {
     let game = game_of(r);
     let mut lines = vec![waiting_text_for(lang, r, viewer)];
+    if game.is_over() {
+        // A finished game kept on view: how it ended.
+        lines.extend(final_lines(lang, r));
+        return lines.join("\n");
+    }
     if let Some(Decision::PlaceTile { .. }) = game.pending().map(|p| p.decision) {
         lines.push(t!(
             lang,
@@ -270,6 +342,7 @@ pub(super) fn status_in(lang: Lang, r: &ChannelRecord, viewer: Option<u8>) -> St
         if game.config().has(crate::engine::Expansion::GoldMines) {
             goods.push_str(&t!(lang, "app-status-gold", gold = game.gold(i as u8)));
         }
+        goods.push_str(&markers_and_robber(lang, r, i as u8));
         lines.push(format!(
             "{}{goods}{}",
             t!(
@@ -287,7 +360,74 @@ pub(super) fn status_in(lang: Lang, r: &ChannelRecord, viewer: Option<u8>) -> St
             }
         ));
     }
+    if game.config().has(crate::engine::Expansion::MageWitch) {
+        for figure in [NeutralKind::Mage, NeutralKind::Witch] {
+            let place = game
+                .neutral_figures()
+                .iter()
+                .find(|n| n.kind == figure)
+                .map(|n| {
+                    let pos = game.board().tile(n.tile).pos;
+                    figure_place(lang, game, pos, n.seg)
+                });
+            lines.push(t!(
+                lang,
+                "app-status-magic",
+                figure = figure.to_string(),
+                place = place.unwrap_or_else(|| "none".into())
+            ));
+        }
+    }
     lines.join("\n")
+}
+
+/// Messages: a player's two scoring markers; Robbers: where their robber stands.
+fn markers_and_robber(lang: Lang, r: &ChannelRecord, seat: u8) -> String {
+    let game = game_of(r);
+    let mut out = String::new();
+    if game.config().has(crate::engine::Expansion::Messages)
+        && let Some([first, second]) = game.marker_scores().get(seat as usize)
+    {
+        out.push_str(&t!(
+            lang,
+            "app-status-markers",
+            first = *first,
+            second = *second
+        ));
+    }
+    if let Some(Some(spot)) = game.robbers().get(seat as usize) {
+        let name = r.seat_name(spot.beside);
+        out.push_str(&if game.markers() > 1 {
+            t!(
+                lang,
+                "app-status-robber-marker",
+                name = name,
+                marker = spot.marker as i64 + 1
+            )
+        } else {
+            t!(lang, "app-status-robber", name = name)
+        });
+    }
+    out
+}
+
+/// "the road east+west at 1,0": a segment of a placed tile, with its position.
+fn figure_place(lang: Lang, game: &Game, at: Pos, segment: u8) -> String {
+    match game.board().at(at) {
+        Some(tile) => t!(
+            lang,
+            "err-segment-at",
+            what = crate::i18n::words::segment(
+                lang,
+                &tile
+                    .kind()
+                    .describe_segment(segment as usize, tile.rotation),
+                true
+            ),
+            at = at.to_string()
+        ),
+        None => at.to_string(),
+    }
 }
 
 /// Autocomplete for /figure on:…: every option in words, with a value the command reads

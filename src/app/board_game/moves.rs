@@ -434,9 +434,11 @@ pub(super) fn undo_target(game: &Game, seat: u8) -> Option<(usize, bool)> {
     let last_tile = log
         .iter()
         .rposition(|e| matches!(e.action, Action::PlaceTile { .. }))?;
+    // Alone: nobody else has decided anything since the tile (their robber, say), or
+    // the undo would take their decision back without asking them.
     let own_tile_only = matches!(game.pending(), Some(p) if p.player == seat
         && matches!(p.decision, Decision::PlaceFigure { .. }))
-        && last_tile == log.len() - 1;
+        && log[last_tile..].iter().all(|e| e.player == seat);
     Some((last_tile, own_tile_only))
 }
 
@@ -501,9 +503,21 @@ pub(super) fn undo(
                     )));
                 }
             };
+            // Said before the cut: the moves taken back, in words.
+            let gl = r.setup.language;
+            let undone: Vec<String> = move_lines(gl, &r)
+                .unwrap_or_default()
+                .into_iter()
+                .skip(to_len)
+                .filter(|l| !l.is_empty())
+                .collect();
             r.game = RecordGame::Board { game: rebuilt };
             s.save(&mut r)?;
-            let taken = t!(r.setup.language, "app-undo-done");
+            let taken = if undone.is_empty() {
+                t!(gl, "app-undo-done")
+            } else {
+                t!(gl, "app-undo-done-moves", moves = undone.join(" "))
+            };
             if bots::then_ai(s, &r, &taken, bots::Shown::Board(Vec::new())) {
                 return Ok(Response::default());
             }

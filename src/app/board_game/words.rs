@@ -11,6 +11,7 @@ pub(super) fn describe(lang: Lang, r: &ChannelRecord, actor: u8, events: &[Event
     let name = |p: &u8| r.seat_name(*p).to_string();
     let mut lines: Vec<String> = Vec::new();
     let mut first = String::new();
+    let mut finals: Vec<(u8, u32)> = Vec::new();
     for e in events {
         match e {
             Event::TilePlaced {
@@ -64,6 +65,16 @@ pub(super) fn describe(lang: Lang, r: &ChannelRecord, actor: u8, events: &[Event
                     tiles = *tiles as i64
                 )));
             }
+            // The end's scoring: one line of totals here, grouped on the final message.
+            Event::Scored {
+                player,
+                points,
+                reason,
+                ..
+            } if at_the_end(*reason) => match finals.iter_mut().find(|(p, _)| p == player) {
+                Some((_, sum)) => *sum += points,
+                None => finals.push((*player, *points)),
+            },
             Event::Scored {
                 player,
                 points,
@@ -298,10 +309,34 @@ pub(super) fn describe(lang: Lang, r: &ChannelRecord, actor: u8, events: &[Event
             _ => {}
         }
     }
+    if !finals.is_empty() {
+        let scores: Vec<String> = finals
+            .iter()
+            .map(|(p, points)| format!("{} {} +{points}", text::disc(*p), name(p)))
+            .collect();
+        lines.push(t!(
+            lang,
+            "word-ev-final-scoring",
+            scores = scores.join(", ")
+        ));
+    }
     if !first.is_empty() {
         lines.insert(0, format!("{first}."));
     }
     lines.join("\n")
+}
+
+/// Points only the end of the game scores (incomplete features, farms, goods, gold).
+pub(super) fn at_the_end(reason: ScoreReason) -> bool {
+    matches!(
+        reason,
+        ScoreReason::Road
+            | ScoreReason::City
+            | ScoreReason::Cloister
+            | ScoreReason::Farm
+            | ScoreReason::Goods(_)
+            | ScoreReason::Gold
+    )
 }
 
 /// Why points were scored ("road completed", "most wine").
@@ -353,12 +388,19 @@ pub(super) fn figure_phrase(
 
 /// The last `count` moves in words, rebuilt by replaying the log.
 pub(super) fn history(lang: Lang, r: &ChannelRecord, count: usize) -> String {
-    let game = game_of(r);
-    let mut replay = match Game::new(game.config().clone()) {
-        Ok(g) => g,
-        Err(_) => return t!(lang, "app-history-broken"),
+    let Some(lines) = move_lines(lang, r) else {
+        return t!(lang, "app-history-broken");
     };
-    let mut moves: Vec<String> = Vec::new();
+    let moves: Vec<String> = lines.into_iter().filter(|l| !l.is_empty()).collect();
+    text::recent_moves(lang, &moves, count)
+}
+
+/// Each logged move in words, on one line (empty for a move that says nothing), by
+/// replaying the log; `None` when the log does not replay.
+pub(super) fn move_lines(lang: Lang, r: &ChannelRecord) -> Option<Vec<String>> {
+    let game = game_of(r);
+    let mut replay = Game::new(game.config().clone()).ok()?;
+    let mut lines = Vec::new();
     for entry in game.log() {
         let Ok(events) = replay.apply(entry.player, entry.action.clone()) else {
             break;
@@ -367,10 +409,7 @@ pub(super) fn history(lang: Lang, r: &ChannelRecord, count: usize) -> String {
         shadow.game = RecordGame::Board {
             game: replay.clone(),
         };
-        let line = describe(lang, &shadow, entry.player, &events).replace('\n', " ");
-        if !line.is_empty() {
-            moves.push(line);
-        }
+        lines.push(describe(lang, &shadow, entry.player, &events).replace('\n', " "));
     }
-    text::recent_moves(lang, &moves, count)
+    Some(lines)
 }

@@ -1277,6 +1277,17 @@ fn draw_sets(img: &mut RgbaImage, p: &FinalPlayer, (x0, mid, right): (i32, i32, 
 mod tests {
     use super::*;
 
+    /// A seat's notes (the dealer who still plays face down has both) fit left of the
+    /// score in every language, untruncated.
+    #[test]
+    fn a_seats_notes_fit_in_every_language() {
+        let room = (COL_SCORE - COL_NAME - 8) as f32;
+        for lang in Lang::all() {
+            let notes = [t!(lang, "pic-note-dealer"), t!(lang, "pic-note-face-down")].join(" · ");
+            assert_eq!(text::fit(&notes, style(12.0, false), room), notes);
+        }
+    }
+
     #[test]
     fn rows_wrap_before_the_limit() {
         let items: Vec<RowItemView> = (0..60)

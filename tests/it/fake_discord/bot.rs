@@ -90,6 +90,43 @@ impl Bot {
         }
     }
 
+    /// The bot as an interactions endpoint (`serve-http`) on `fake`, with a fresh
+    /// database: it listens on a free loopback port, `fake` POSTs every interaction
+    /// there, and it is up once its commands are registered. `now`: the clock the
+    /// endpoint checks timestamps against (`None`: the system's).
+    pub async fn start_endpoint(
+        fake: FakeDiscord,
+        now: Option<discord::endpoint::Now>,
+        tune: impl FnOnce(&mut BotOptions),
+    ) -> Bot {
+        let dir = tempfile::tempdir().unwrap();
+        let mut opts = BotOptions::new(TOKEN, dir.path().join("db"));
+        opts.http_client = Some(fake.client());
+        opts.guild = Some(GUILD_ID);
+        tune(&mut opts);
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let url = format!("http://{}/interactions", listener.local_addr().unwrap());
+        let key =
+            discord::endpoint::PublicKey::from_hex(&super::endpoint::public_key_hex()).unwrap();
+        let endpoint = discord::endpoint::Endpoint {
+            listener,
+            public_key: key,
+            now: now.unwrap_or_else(discord::endpoint::verify::system_now),
+        };
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(discord::endpoint::serve_http(opts, endpoint, async {
+            let _ = stopped.await;
+        }));
+        fake.registered().await;
+        fake.deliver_to(url);
+        Bot {
+            fake,
+            dir,
+            stop,
+            task,
+        }
+    }
+
     /// Stops the bot as a signal would, and checks it ends cleanly within `WAIT`.
     pub async fn stop(self) -> (FakeDiscord, tempfile::TempDir) {
         self.stop_within(WAIT).await

@@ -61,6 +61,7 @@ pub fn open_dm(inner: &Inner, j: &Value) -> Answer {
                         parent: None,
                         app_permissions: 0,
                         locked: false,
+                        bot_member: true,
                     },
                 );
             });

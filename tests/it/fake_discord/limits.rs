@@ -142,3 +142,102 @@ pub fn autocomplete(choices: &Value, option_type: u64) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// A bulk overwrite of chat-input commands (`PUT .../commands`), as Discord validates
+/// it: at most 100 commands; names 1-32 characters, lowercase letters, digits, `-` or
+/// `_`; descriptions 1-100; at most 25 options, required ones first; at most 25
+/// choices of 1-100 characters. Names are unique among commands, and among a command's
+/// options, in every locale: a localized name counts against the default names of the
+/// options that have none for that locale.
+pub fn commands(body: &Value) -> Result<(), String> {
+    let list = body.as_array().ok_or("the body is not a list")?;
+    if list.len() > 100 {
+        return Err(format!("{} commands (at most 100)", list.len()));
+    }
+    unique_in_every_locale("commands", list)?;
+    for c in list {
+        let at = format!("command {}", c["name"]);
+        named(&at, c)?;
+        let options = c["options"].as_array().cloned().unwrap_or_default();
+        if options.len() > 25 {
+            return Err(format!("{at}: {} options (at most 25)", options.len()));
+        }
+        unique_in_every_locale(&at, &options)?;
+        let mut optional_seen = false;
+        for o in &options {
+            let at = format!("{at} option {}", o["name"]);
+            named(&at, o)?;
+            let required = o["required"].as_bool().unwrap_or(false);
+            if required && optional_seen {
+                return Err(format!("{at}: a required option after an optional one"));
+            }
+            optional_seen |= !required;
+            let choices = o["choices"].as_array().cloned().unwrap_or_default();
+            if choices.len() > 25 {
+                return Err(format!("{at}: {} choices (at most 25)", choices.len()));
+            }
+            for ch in &choices {
+                let n = chars(&ch["name"]);
+                if !(1..=100).contains(&n) {
+                    return Err(format!("{at}: choice name {} ({n} characters)", ch["name"]));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Checks a command's or an option's name, description and their localizations.
+fn named(at: &str, v: &Value) -> Result<(), String> {
+    let good_name = |n: &Value| {
+        n.as_str().is_some_and(|s| {
+            (1..=32).contains(&s.chars().count())
+                && s.chars()
+                    .all(|c| c == '-' || c == '_' || (c.is_alphanumeric() && !c.is_uppercase()))
+        })
+    };
+    let names = std::iter::once(&v["name"]).chain(localized(v, "name_localizations"));
+    for n in names {
+        if !good_name(n) {
+            return Err(format!("{at}: invalid name {n}"));
+        }
+    }
+    let descriptions =
+        std::iter::once(&v["description"]).chain(localized(v, "description_localizations"));
+    for d in descriptions {
+        if !(1..=100).contains(&chars(d)) {
+            return Err(format!("{at}: description {d} must be 1-100 characters"));
+        }
+    }
+    Ok(())
+}
+
+fn localized<'a>(v: &'a Value, field: &str) -> impl Iterator<Item = &'a Value> {
+    v[field].as_object().into_iter().flat_map(|m| m.values())
+}
+
+/// Names unique among `items` in the default locale and in every locale any of them
+/// is localized to (an item without that localization keeps its default name there).
+fn unique_in_every_locale(at: &str, items: &[Value]) -> Result<(), String> {
+    let locales: HashSet<&str> = items
+        .iter()
+        .filter_map(|i| i["name_localizations"].as_object())
+        .flat_map(|m| m.keys().map(String::as_str))
+        .collect();
+    for locale in std::iter::once(None).chain(locales.into_iter().map(Some)) {
+        let mut seen = HashSet::new();
+        for i in items {
+            let name = locale
+                .and_then(|l| i["name_localizations"][l].as_str())
+                .or(i["name"].as_str())
+                .unwrap_or_default();
+            if !seen.insert(name) {
+                return Err(format!(
+                    "{at}: the name {name:?} is used twice in locale {}",
+                    locale.unwrap_or("default")
+                ));
+            }
+        }
+    }
+    Ok(())
+}

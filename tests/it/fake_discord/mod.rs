@@ -22,9 +22,9 @@
 //!   10062 Unknown interaction), a second one fails (400 40060), follow-ups and edits
 //!   need an acknowledged interaction (404 10015 Unknown Webhook);
 //! - every body is checked against the documented limits ([`limits`]; 400 50035), and
-//!   files in edits, follow-ups and channel messages need Attach Files, channel
-//!   messages View Channel and Send Messages (Send Messages in Threads in a thread)
-//!   (403 50013). A body Discord would reject is also recorded as an error, which fails
+//!   channel messages need View Channel, Send Messages (Send Messages in Threads in a
+//!   thread) and, with files, Attach Files (403 50013); answers to interactions carry
+//!   files without it, as on Discord ([`State::answers_need_attach_files`]). A body Discord would reject is also recorded as an error, which fails
 //!   the test: the bot must never send one.
 //!
 //! Each interaction carries its user's client language (`locale`, [`User::speaking`])
@@ -41,6 +41,7 @@
 
 pub mod bot;
 mod channels;
+pub mod endpoint;
 mod gateway;
 mod http;
 pub mod limits;
@@ -79,6 +80,7 @@ pub const VIEW_CHANNEL: u64 = 1 << 10;
 pub const SEND_MESSAGES: u64 = 1 << 11;
 pub const ATTACH_FILES: u64 = 1 << 15;
 pub const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
+pub const MANAGE_THREADS: u64 = 1 << 34;
 /// What the bot's invite grants: its permissions in a channel without overwrites.
 pub const BOT_PERMISSIONS: u64 =
     VIEW_CHANNEL | SEND_MESSAGES | SEND_MESSAGES_IN_THREADS | ATTACH_FILES;
@@ -86,6 +88,7 @@ pub const BOT_PERMISSIONS: u64 =
 /// Channel types.
 pub const GUILD_TEXT: u8 = 0;
 pub const PUBLIC_THREAD: u8 = 11;
+pub const PRIVATE_THREAD: u8 = 12;
 pub const GUILD_FORUM: u8 = 15;
 
 /// A channel interactions can come from.
@@ -102,6 +105,10 @@ pub struct Channel {
     /// Messages (discord-api-docs, the 2023 locked-thread change), so Discord answers
     /// 403 Missing Permissions.
     pub locked: bool,
+    /// Whether the bot is a member of this thread. In a private thread it sees and
+    /// posts nothing unless it is (403 50001 Missing Access), and it can join one only
+    /// with Manage Threads; a member can add it (@mention, Add Members).
+    pub bot_member: bool,
 }
 
 impl Channel {
@@ -112,7 +119,21 @@ impl Channel {
             parent: None,
             app_permissions: BOT_PERMISSIONS,
             locked: false,
+            bot_member: true,
         }
+    }
+
+    /// A private thread in `parent` that nobody added the bot to.
+    pub fn private_thread(parent: u64) -> Channel {
+        Channel {
+            kind: PRIVATE_THREAD,
+            bot_member: false,
+            ..Channel::thread(parent)
+        }
+    }
+
+    fn hidden_from_bot(&self) -> bool {
+        self.kind == PRIVATE_THREAD && !self.bot_member
     }
 
     /// A thread in `parent` (a text channel, or a forum: a forum post).
@@ -272,6 +293,8 @@ struct Pending {
     placeholder: Placeholder,
     /// The interaction response's message.
     original: Option<u64>,
+    /// For a component: the message it is on (what a type-7 update changes).
+    message: Option<u64>,
 }
 
 /// What a successful request did.
@@ -349,6 +372,17 @@ pub struct State {
     /// How fast request bodies arrive (bytes per second; `None`: as fast as loopback),
     /// for a slow uplink.
     pub upload_bytes_per_second: Option<u64>,
+    /// Whether files in interaction answers (the type-4 response, follow-ups, edits)
+    /// need Attach Files. Off, as on Discord: "applications always have the
+    /// EMBED_LINKS and ATTACH_FILES permissions when responding to interactions"
+    /// (change log 2022-06-29, discord-api-docs#5316). Channel messages always need it.
+    pub answers_need_attach_files: bool,
+    /// What each user chose in each select menu, by (message, menu's custom id,
+    /// user), until the message is updated: Discord's client sends no interaction when
+    /// the same value is chosen again (discord-api-docs#4801).
+    selected: HashMap<(u64, String, u64), Vec<String>>,
+    /// The endpoint's answers to the interactions POSTed to it ([`endpoint`]).
+    pub endpoint_answers: Vec<endpoint::Answer>,
     interactions: HashMap<String, Pending>,
     /// Requests (indices) by interaction token.
     by_token: HashMap<String, Vec<usize>>,
@@ -389,6 +423,9 @@ impl Default for State {
             rate_limits: ratelimits::RateLimits::default(),
             stall: Vec::new(),
             upload_bytes_per_second: None,
+            answers_need_attach_files: false,
+            selected: HashMap::new(),
+            endpoint_answers: Vec::new(),
             interactions: HashMap::new(),
             by_token: HashMap::new(),
             meta: HashMap::new(),
@@ -432,6 +469,8 @@ pub struct Inner {
     gateway: Mutex<HashMap<u32, mpsc::UnboundedSender<Value>>>,
     addr: SocketAddr,
     tls: tls::Tls,
+    /// Interactions go to the bot's endpoint instead of the gateway ([`endpoint`]).
+    endpoint: Mutex<Option<Arc<endpoint::Target>>>,
 }
 
 impl Inner {
@@ -722,6 +761,8 @@ pub struct Outcome {
     pub followups: Vec<Posted>,
     /// The choices of an autocomplete answer (type 8).
     pub autocomplete: Option<Vec<Value>>,
+    /// The message clicked was updated (type 7); the answer is in the follow-ups.
+    pub updated: bool,
     /// Callback types in the order received (accepted ones).
     pub callbacks: Vec<u64>,
     /// Users notified by the messages this interaction created, in order.
@@ -738,7 +779,7 @@ impl Outcome {
     pub fn answered(&self) -> bool {
         self.original.is_some()
             || self.autocomplete.is_some()
-            || (self.original_deleted && !self.followups.is_empty())
+            || ((self.original_deleted || self.updated) && !self.followups.is_empty())
     }
 
     /// The messages in the order the channel shows them.
@@ -783,6 +824,7 @@ impl FakeDiscord {
             gateway: Mutex::new(HashMap::new()),
             addr,
             tls: tls::Tls::new(),
+            endpoint: Mutex::new(None),
         });
         let acceptor = inner.clone();
         tokio::spawn(async move {
@@ -908,8 +950,18 @@ impl FakeDiscord {
             .expect("gateway connection gone");
     }
 
-    /// Dispatches an interaction to the shard of its guild.
+    /// Dispatches an interaction to the shard of its guild, or POSTs it to the bot's
+    /// endpoint when it has one ([`FakeDiscord::deliver_to`]).
     fn dispatch_interaction(&self, it: &Interaction, d: Value) {
+        let target = self.inner.endpoint.lock().unwrap().clone();
+        if let Some(target) = target {
+            if let Err(e) = serde_json::from_value::<serenity::Interaction>(d.clone()) {
+                panic!("serenity cannot read this interaction: {e}\n{d:#}");
+            }
+            self.inner.update(|s| s.dispatched.push((it.id, 0)));
+            endpoint::deliver(&self.inner, target, it, d);
+            return;
+        }
         let (guild, shards) = self.state(|s| (s.channel(it.channel).guild, s.shards));
         let shard = shard_of(guild, shards);
         self.inner.update(|s| s.dispatched.push((it.id, shard)));
@@ -944,6 +996,7 @@ impl FakeDiscord {
                     deferred_ephemeral: false,
                     placeholder: Placeholder::None,
                     original: None,
+                    message: None,
                 },
             )
         });
@@ -983,6 +1036,26 @@ impl FakeDiscord {
         let data =
             json!({"id": (APP_ID + 7).to_string(), "name": "help", "type": 1, "options": []});
         self.interaction_base(2, user, channel, data, None).0
+    }
+
+    /// `/name options...` by `user` in `channel` as Discord would send it, known to the
+    /// fake but not sent (a test POSTs it itself): the interaction and its body.
+    pub fn slash_undelivered(
+        &self,
+        channel: u64,
+        user: &User,
+        name: &str,
+        options: Vec<Value>,
+    ) -> (Interaction, Value) {
+        let guild = self.state(|s| s.channel(channel).guild);
+        let data = json!({
+            "id": (APP_ID + 7).to_string(),
+            "name": name,
+            "type": 1,
+            "guild_id": guild.to_string(),
+            "options": options,
+        });
+        self.interaction_base(2, user, channel, data, None)
     }
 
     /// `/name options...` by `user` in the test channel. Options are
@@ -1062,8 +1135,26 @@ impl FakeDiscord {
             Some(v) => json!({"custom_id": custom_id, "component_type": 3, "values": v}),
             None => json!({"custom_id": custom_id, "component_type": 2}),
         };
+        if let Some(v) = &values {
+            let key = (message.id, custom_id.to_string(), user.id);
+            let again = self.state(|s| s.selected.get(&key) == Some(v));
+            if again {
+                self.inner.error(format!(
+                    "{custom_id}: {v:?} chosen again on an unchanged menu; Discord's \
+                     client sends nothing (discord-api-docs#4801)"
+                ));
+            }
+            self.inner.update(|s| {
+                s.selected.insert(key, v.clone());
+            });
+        }
         let (it, mut d) = self.interaction_base(3, user, channel, data, None);
         d["message"] = stored;
+        self.inner.update(|s| {
+            if let Some(p) = s.interactions.get_mut(&it.token) {
+                p.message = Some(message.id);
+            }
+        });
         self.dispatch_interaction(&it, d);
         it
     }
@@ -1148,7 +1239,7 @@ fn flags_of(v: &Value) -> u64 {
 }
 
 /// The outcome of an interaction, from the requests that carry its token.
-fn outcome(s: &State, it: &Interaction) -> Outcome {
+pub fn outcome(s: &State, it: &Interaction) -> Outcome {
     let mut o = Outcome::default();
     let callback = format!("/api/v10/interactions/{}/{}/callback", it.id, it.token);
     let webhook = format!("/api/v10/webhooks/{APP_ID}/{}", it.token);
@@ -1183,6 +1274,7 @@ fn outcome(s: &State, it: &Interaction) -> Outcome {
                     o.deferred = true;
                     o.deferred_ephemeral = flags_of(&j["data"]) & EPHEMERAL != 0;
                 }
+                7 => o.updated = true,
                 8 => {
                     o.autocomplete =
                         Some(j["data"]["choices"].as_array().cloned().unwrap_or_default());
@@ -1391,7 +1483,7 @@ fn handle(
             200,
             Some(json!({
                 "id": app, "name": "Carcassonne", "description": "", "bot_public": true,
-                "bot_require_code_grant": false, "verify_key": "00", "icon": null,
+                "bot_require_code_grant": false, "verify_key": endpoint::public_key_hex(), "icon": null,
             })),
             None,
         ),
@@ -1408,6 +1500,12 @@ fn handle(
                 }
             });
             let reject = inner.state(|s| s.reject_registration);
+            let invalid = limits::commands(&j).err();
+            if let Some(e) = &invalid {
+                inner.error(format!(
+                    "command registration: Discord would reject it: {e}"
+                ));
+            }
             if let Some(status) = failure {
                 let body = if status == 429 {
                     json!({"message": "You are being rate limited.", "retry_after": 0.5, "global": false, "code": 0})
@@ -1415,7 +1513,7 @@ fn handle(
                     json!({"message": "Server error", "code": 0})
                 };
                 (status, Some(body), None)
-            } else if reject {
+            } else if reject || invalid.is_some() {
                 (400, discord_error(50035, "Invalid Form Body"), None)
             } else {
                 (200, Some(json!([])), None)
@@ -1434,6 +1532,12 @@ fn handle(
             Ok(channel) => channel_message(inner, channel, &j, &files),
             Err(_) => (404, discord_error(10003, "Unknown Channel"), None),
         },
+        ("PUT", ["api", "v10", "channels", channel, "thread-members", "@me"]) => {
+            match channel.parse() {
+                Ok(channel) => join_thread(inner, channel),
+                Err(_) => (404, discord_error(10003, "Unknown Channel"), None),
+            }
+        }
         _ => (
             404,
             Some(json!({"message": "404: Not Found", "code": 0})),
@@ -1518,13 +1622,14 @@ fn callback(
     at: Instant,
 ) -> Answer {
     let unknown = (404, discord_error(10062, "Unknown interaction"), None);
-    let (pending, deadline, fail) = {
+    let (pending, deadline, fail, no_files) = {
         let s = inner.state.lock().unwrap();
         let Some(p) = s.interactions.get(token).cloned() else {
             return unknown;
         };
         let fail = s.fail_answers.contains(&p.channel);
-        (p, s.deadline, fail)
+        let no_files = answer_files_refused(&s, p.channel, files);
+        (p, s.deadline, fail, no_files)
     };
     if pending.id.to_string() != id || at.duration_since(pending.created) > deadline {
         return unknown;
@@ -1538,6 +1643,9 @@ fn callback(
     }
     if fail {
         return (500, discord_error(0, "500: Internal Server Error"), None);
+    }
+    if no_files {
+        return (403, discord_error(50013, "Missing Permissions"), None);
     }
     let kind = j["type"].as_u64().unwrap_or(0);
     let data = &j["data"];
@@ -1563,6 +1671,34 @@ fn callback(
             });
         }
         5 => {}
+        7 => {
+            // UPDATE_MESSAGE: the message the component is on takes the fields sent;
+            // the others stay. An edit: it notifies nobody.
+            let Some(message_id) = pending.message else {
+                inner.error(
+                    "an update (type 7) answering an interaction that is not a click".into(),
+                );
+                return (400, discord_error(50035, "Invalid Form Body"), None);
+            };
+            if let Err(a) = check_limits(inner, "message update", data, files, false) {
+                return a;
+            }
+            inner.update(|s| {
+                if let Some((_, m)) = s.messages.iter_mut().find(|(id, _)| *id == message_id) {
+                    for field in ["content", "components"] {
+                        if let Some(v) = data.get(field) {
+                            m[field] = v.clone();
+                        }
+                    }
+                }
+                s.selected.retain(|(m, _, _), _| *m != message_id);
+            });
+            meta = Some(Meta {
+                message_id,
+                created: false,
+                notified: Vec::new(),
+            });
+        }
         8 => {
             let Some(t) = pending.focused_type else {
                 inner.error("an autocomplete answer to an interaction that is not one".into());
@@ -1595,6 +1731,15 @@ fn callback(
     (204, None, meta)
 }
 
+/// Whether files in an answer to an interaction in `channel` are refused: only when
+/// the test asks for it ([`State::answers_need_attach_files`]) and the bot lacks
+/// Attach Files there.
+fn answer_files_refused(s: &State, channel: u64, files: &[Part]) -> bool {
+    !files.is_empty()
+        && s.answers_need_attach_files
+        && s.channel(channel).app_permissions & ATTACH_FILES == 0
+}
+
 /// Follow-ups (`POST /webhooks/{app}/{token}`) and the original response (`PATCH`,
 /// `DELETE .../messages/@original`).
 fn webhook(
@@ -1606,14 +1751,14 @@ fn webhook(
     files: &[Part],
 ) -> Answer {
     let unknown = (404, discord_error(10015, "Unknown Webhook"), None);
-    let (pending, channel, fail) = {
+    let (pending, no_files, fail) = {
         let s = inner.state.lock().unwrap();
         let Some(p) = s.interactions.get(token).cloned() else {
             return unknown;
         };
-        let channel = s.channel(p.channel);
+        let no_files = answer_files_refused(&s, p.channel, files);
         let fail = s.fail_answers.contains(&p.channel);
-        (p, channel, fail)
+        (p, no_files, fail)
     };
     if pending.ack.is_none() {
         return unknown;
@@ -1621,7 +1766,7 @@ fn webhook(
     if fail {
         return (500, discord_error(0, "500: Internal Server Error"), None);
     }
-    if !files.is_empty() && channel.app_permissions & ATTACH_FILES == 0 {
+    if no_files {
         return (403, discord_error(50013, "Missing Permissions"), None);
     }
     let original = pending.original.unwrap_or(0);
@@ -1695,6 +1840,28 @@ fn webhook(
     }
 }
 
+/// `PUT /channels/{id}/thread-members/@me` (Join Thread): 204, idempotent. A private
+/// thread the bot is not in is out of its sight (403 50001) unless it may manage
+/// threads there.
+fn join_thread(inner: &Inner, channel: u64) -> Answer {
+    inner.update(|s| {
+        let mut ch = s.channel(channel);
+        if !ch.is_thread() {
+            return (
+                400,
+                discord_error(50024, "Cannot execute action on this channel type"),
+                None,
+            );
+        }
+        if ch.hidden_from_bot() && ch.app_permissions & MANAGE_THREADS == 0 {
+            return (403, discord_error(50001, "Missing Access"), None);
+        }
+        ch.bot_member = true;
+        s.channels.insert(channel, ch);
+        (204, None, None)
+    })
+}
+
 /// `POST /channels/{id}/messages`: needs View Channel, Send Messages (in a thread: Send
 /// Messages in Threads) and, with files, Attach Files.
 fn channel_message(inner: &Inner, channel: u64, j: &Value, files: &[Part]) -> Answer {
@@ -1711,6 +1878,9 @@ fn channel_message(inner: &Inner, channel: u64, j: &Value, files: &[Part]) -> An
         Some(10003) => return (404, discord_error(10003, "Unknown Channel"), None),
         Some(code) => return (403, discord_error(code, "Missing Access"), None),
         None => {}
+    }
+    if ch.hidden_from_bot() {
+        return (403, discord_error(50001, "Missing Access"), None);
     }
     if ch.locked {
         return (403, discord_error(50013, "Missing Permissions"), None);

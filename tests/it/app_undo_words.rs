@@ -1,0 +1,102 @@
+//! /undo says which moves it took back, and one's own tile needs nobody's consent only
+//! while nobody else has decided anything since (Robbers: another player's robber).
+
+use carcassonne_bot::app::{App, Ctx, Env};
+use carcassonne_bot::engine::Decision;
+use carcassonne_bot::store::Store;
+
+use crate::support::{self, respond as run};
+
+const CHANNEL: u64 = 79;
+
+fn seat(app: &App, seat: u8) -> Ctx {
+    support::seat_ctx(app, CHANNEL, seat)
+}
+
+/// Plays (first spot, no figure) until the player who placed a Robbers tile is asked
+/// about their robber; returns that player's seat.
+fn to_a_robber_tile(app: &App) -> u8 {
+    for _ in 0..200 {
+        let g = support::board_game(app, CHANNEL);
+        let p = g.pending().expect("the game goes on");
+        let who = seat(app, p.player);
+        match p.decision {
+            Decision::PlaceRobber { .. } if p.player == g.current_player() => return p.player,
+            Decision::PlaceRobber { .. } => {
+                run(app, &who, "choose", &[("option", "no robber")]);
+            }
+            Decision::PlaceTile { placements, .. } => {
+                let deg = placements[0].rotations[0].degrees().to_string();
+                run(app, &who, "place", &[("spot", "A"), ("rotation", &deg)]);
+            }
+            _ => {
+                run(app, &who, "pass", &[]);
+            }
+        }
+    }
+    panic!("no robber tile in 200 decisions")
+}
+
+#[test]
+fn own_tile_alone_unless_another_player_decided_since() {
+    let app = App::new(Store::temporary().unwrap(), Env::fixed(1_700_000_000, 5));
+    let (alice, bob) = (
+        Ctx::new(CHANNEL, Some(1), 11, "alice"),
+        Ctx::new(CHANNEL, Some(1), 22, "bob"),
+    );
+    run(&app, &alice, "new", &[("expansions", "robbers")]);
+    run(&app, &bob, "join", &[]);
+    run(&app, &alice, "start", &[]);
+    let mover = to_a_robber_tile(&app);
+    let me = seat(&app, mover);
+    let other = seat(&app, 1 - mover);
+    let before = support::board_game(&app, CHANNEL);
+    // My own robber only: taking my tile back needs nobody.
+    run(&app, &me, "choose", &[("option", "no robber")]);
+    let g = support::board_game(&app, CHANNEL);
+    let p = g.pending().unwrap();
+    if matches!(p.decision, Decision::PlaceFigure { .. }) {
+        let r = run(&app, &me, "undo", &[]);
+        assert!(r.text().starts_with("Taken back: **"), "{}", r.text());
+        assert!(r.text().contains(" placed **"), "{}", r.text());
+        return assert_eq!(
+            support::board_game(&app, CHANNEL).log().len(),
+            before.log().len() - 1
+        );
+    }
+    // The other player is asked next; once they answered, my undo asks them.
+    assert_eq!(p.player, 1 - mover, "{:?}", p.decision);
+    run(&app, &other, "choose", &[("option", "no robber")]);
+    let g = support::board_game(&app, CHANNEL);
+    assert!(matches!(
+        g.pending().map(|p| p.decision),
+        Some(Decision::PlaceFigure { .. })
+    ));
+    let r = run(&app, &me, "undo", &[]);
+    assert!(
+        r.text().contains("asks to take back the last move"),
+        "{}",
+        r.text()
+    );
+    assert_eq!(support::board_game(&app, CHANNEL), g);
+    let r = app.component(&other, &support::clicked_id(&r, "undo:yes"), &[]);
+    let first = r.text().lines().next().unwrap().to_string();
+    assert!(
+        first.starts_with(&format!("Taken back: **{}** placed **", me.name)),
+        "{first}"
+    );
+    // Both robber decisions are named as taken back too, mine then theirs.
+    let (mine, theirs) = (
+        format!(" {} placed no robber.", me.name),
+        format!(" {} placed no robber.", other.name),
+    );
+    assert!(first.ends_with(&theirs), "{first}");
+    assert!(
+        first.find(&mine).unwrap() < first.find(&theirs).unwrap(),
+        "{first}"
+    );
+    assert_eq!(
+        support::board_game(&app, CHANNEL).log().len(),
+        before.log().len() - 1
+    );
+}
