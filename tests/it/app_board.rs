@@ -1029,11 +1029,24 @@ fn questions_are_answered_with_choose(expansions: &str, questions: usize, at_lea
                         .take(10)
                         .map(|c| c.name)
                         .collect();
-                    let more = match actions.len().saturating_sub(10) {
+                    let listed = run(&app, &asker, "choose", &[]);
+                    // One button or menu option per choice offered (Mage & Witch:
+                    // one per feature, fewer than the engine's actions, one per
+                    // segment).
+                    let offered: usize = listed
+                        .messages
+                        .iter()
+                        .flat_map(|m| m.rows.iter().flatten())
+                        .map(|c| match c {
+                            Component::Select { options, .. } => options.len(),
+                            Component::Button { .. } => 1,
+                        })
+                        .sum();
+                    assert!(offered > 0 && offered <= actions.len(), "{offered}");
+                    let more = match offered.saturating_sub(10) {
                         0 => String::new(),
                         n => more.replace("{}", &n.to_string()),
                     };
-                    let listed = run(&app, &asker, "choose", &[]);
                     assert!(listed.is_private());
                     assert_eq!(
                         listed.text(),
@@ -1187,7 +1200,7 @@ fn a_feature_word_places_lists_the_numbered_spots_or_says_why() {
     let r = run(&app, &es, "figure", &[("on", "camino")]);
     assert_eq!(
         r.text(),
-        "'camino' nombra 2 lugares de tu ficha: 1 · ladrón, el camino este; 2 · ladrón, el \
+        "'camino' nombra 2 lugares de tu loseta: 1 · ladrón, el camino este; 2 · ladrón, el \
          camino sur. Di cuál con su número, p. ej. /figura en:1."
     );
     let r = run(&app, &first, "figure", &[("on", "2")]);

@@ -516,7 +516,7 @@ pub(super) fn choose(
             more = options.len().saturating_sub(10)
         );
         let mut msg = Message::private(text);
-        msg.rows = choice_rows(lang, game);
+        msg.rows = choice_rows(lang, game, &names);
         return Ok(Response::one(msg));
     };
     // By value, or by the words of the option in any language.
