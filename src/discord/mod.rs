@@ -68,6 +68,8 @@ pub struct BotOptions {
     pub token: String,
     /// The sled database directory.
     pub db: PathBuf,
+    /// Another store instead of sled at `db` (PostgreSQL: `--store`).
+    pub store: Option<crate::store::Location>,
     /// The snapshots folder (written every 10 minutes when something changed and at
     /// shutdown; read when the database is damaged).
     pub snapshots: PathBuf,
@@ -94,6 +96,7 @@ impl BotOptions {
             token: token.into(),
             snapshots: crate::app::default_snapshots_dir(&db),
             db,
+            store: None,
             guild: None,
             http_base: None,
             http_client: None,
@@ -108,6 +111,7 @@ impl std::fmt::Debug for BotOptions {
         f.debug_struct("BotOptions")
             .field("token", &"<redacted>")
             .field("db", &self.db)
+            .field("store", &self.store)
             .field("snapshots", &self.snapshots)
             .field("guild", &self.guild)
             .field("http_base", &self.http_base)
@@ -227,7 +231,9 @@ async fn shutdown_signal() {
 /// way the shards are stopped, commands being answered are given time to finish, and
 /// the database is flushed.
 pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Result<(), String> {
-    let app = open_app(opts.db.clone(), opts.snapshots.clone(), opts.clock.clone()).await?;
+    let store =
+        (opts.store.clone()).unwrap_or_else(|| crate::store::Location::Sled(opts.db.clone()));
+    let app = open_app(store, opts.snapshots.clone(), opts.clock.clone()).await?;
     let scheduled_app = app.clone();
     let timer = tokio::spawn(snapshots::every_ten_minutes(
         app.clone(),
@@ -360,10 +366,15 @@ pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Resu
 
 /// Opens the app (a damaged database is rebuilt from the snapshots) and loads every
 /// stored game once (unreadable ones are set aside).
-async fn open_app(db: PathBuf, snapshots: PathBuf, clock: Clock) -> Result<Arc<App>, String> {
+async fn open_app(
+    db: crate::store::Location,
+    snapshots: PathBuf,
+    clock: Clock,
+) -> Result<Arc<App>, String> {
+    // On the blocking pool: PostgreSQL's client may not run on a worker thread.
     tokio::task::spawn_blocking(move || {
-        let (app, recovery) = App::open_recovering(&db, &snapshots, Env::with_clock(clock))
-            .map_err(|e| format!("cannot open the database {}: {e}", db.display()))?;
+        let (app, recovery) = App::open_at(&db, &snapshots, Env::with_clock(clock))
+            .map_err(|e| format!("cannot open the database {db}: {e}"))?;
         if let Some(aside) = &recovery.damaged {
             tracing::error!(
                 damaged = %aside.display(),
@@ -383,9 +394,9 @@ async fn open_app(db: PathBuf, snapshots: PathBuf, clock: Clock) -> Result<Arc<A
         }
         let report = app
             .startup()
-            .map_err(|e| format!("cannot read the database {}: {e}", db.display()))?;
+            .map_err(|e| format!("cannot read the database {db}: {e}"))?;
         tracing::info!(
-            db = %db.display(),
+            db = %db,
             games = report.games,
             quarantined = report.quarantined,
             "database opened"
