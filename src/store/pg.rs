@@ -18,9 +18,11 @@
 //!
 //! Blocking: `postgres::Client` drives its connection with a small runtime of its own,
 //! whose `block_on` panics on an async runtime's worker thread. The app calls the store
-//! from plain threads and tokio's blocking pool only (the Discord front runs every app
-//! call in `spawn_blocking`); a pool dropped on a worker thread hands its connections to
-//! a plain thread, since dropping a runtime there panics as well.
+//! from plain threads and tokio's blocking pool (the Discord front runs app calls in
+//! `spawn_blocking`), where that is fine; a call that comes from a worker thread all the
+//! same (a quick read the front makes inline) goes through [`blocking`], and a pool
+//! dropped there hands its connections to a plain thread (dropping a runtime on a
+//! worker panics as well).
 //!
 //! [`Store::lock_channel`]: super::Store::lock_channel
 
@@ -74,6 +76,23 @@ fn int(x: u64) -> i64 {
 
 fn uint(x: i64) -> u64 {
     x as u64
+}
+
+/// Runs `f`, which blocks on a client's runtime: directly outside any async runtime
+/// (plain threads, tokio's blocking pool); through `block_in_place` on a multi-threaded
+/// runtime's thread; on a scoped thread of its own from a single-threaded runtime, where
+/// blocking in place is not allowed.
+fn blocking<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    use tokio::runtime::{Handle, RuntimeFlavor};
+    match Handle::try_current().map(|h| h.runtime_flavor()) {
+        Err(_) => f(),
+        Ok(RuntimeFlavor::MultiThread) => tokio::task::block_in_place(f),
+        Ok(_) => std::thread::scope(|s| {
+            s.spawn(f)
+                .join()
+                .unwrap_or_else(|p| std::panic::resume_unwind(p))
+        }),
+    }
 }
 
 /// Open connections waiting for the next call.
@@ -138,12 +157,15 @@ pub struct AdvisoryLock {
 impl Drop for AdvisoryLock {
     fn drop(&mut self) {
         if let Some(mut c) = self.client.take() {
-            match c.execute("SELECT pg_advisory_unlock($1)", &[&self.key]) {
-                Ok(_) => self.pool.put(c),
-                Err(e) => {
-                    tracing::warn!(error = %e, "cannot unlock a channel; closing its connection")
-                }
-            }
+            let (pool, key) = (&self.pool, self.key);
+            blocking(
+                move || match c.execute("SELECT pg_advisory_unlock($1)", &[&key]) {
+                    Ok(_) => pool.put(c),
+                    Err(e) => {
+                        tracing::warn!(error = %e, "cannot unlock a channel; closing its connection")
+                    }
+                },
+            );
         }
     }
 }
@@ -192,14 +214,16 @@ impl PgStore {
     }
 
     /// Runs `f` on a pooled connection.
-    fn with<T>(
+    fn with<T: Send>(
         &self,
-        f: impl FnOnce(&mut Client) -> Result<T, ::postgres::Error>,
+        f: impl FnOnce(&mut Client) -> Result<T, ::postgres::Error> + Send,
     ) -> Result<T, StoreError> {
-        let mut c = self.pool.get()?;
-        let out = f(&mut c);
-        self.pool.put(c);
-        out.map_err(pg_err)
+        blocking(|| {
+            let mut c = self.pool.get()?;
+            let out = f(&mut c);
+            self.pool.put(c);
+            out.map_err(pg_err)
+        })
     }
 
     fn changed(&self) {
@@ -583,9 +607,12 @@ impl Backend for PgStore {
     }
 
     fn lock_channel(&self, channel: u64) -> Result<ChannelLock, StoreError> {
-        let mut c = self.pool.get()?;
-        c.execute("SELECT pg_advisory_lock($1)", &[&int(channel)])
-            .map_err(pg_err)?;
+        let c = blocking(|| {
+            let mut c = self.pool.get()?;
+            c.execute("SELECT pg_advisory_lock($1)", &[&int(channel)])
+                .map_err(pg_err)?;
+            Ok::<_, StoreError>(c)
+        })?;
         Ok(ChannelLock {
             _held: Some(AdvisoryLock {
                 pool: self.pool.clone(),

@@ -490,3 +490,35 @@ fn a_killed_local_bot_on_postgres_loses_no_acknowledged_move() {
     };
     crate::store::killed_bot_loses_no_acknowledged_move(&store_args, moves);
 }
+
+/// The Discord front makes a few quick reads inline on the runtime: they must neither
+/// panic (the client's own runtime inside tokio's) nor leave a lock behind, and a store
+/// dropped there closes its connections elsewhere.
+async fn calls_from_async_code(store: Store) {
+    let mine = UserSettings {
+        dm: true,
+        ..UserSettings::default()
+    };
+    store.set_user_settings(8, &mine).unwrap();
+    assert_eq!(store.user_settings(8).unwrap(), mine);
+    drop(store.lock_channel(8).unwrap());
+    let again = store.lock_channel(8).unwrap();
+    drop(again);
+    drop(store);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_call_on_a_multi_threaded_runtime_blocks_in_place() {
+    let Some(store) = tokio::task::spawn_blocking(postgres).await.unwrap() else {
+        return;
+    };
+    calls_from_async_code(store).await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_call_on_a_single_threaded_runtime_runs_on_a_thread_of_its_own() {
+    let Some(store) = tokio::task::spawn_blocking(postgres).await.unwrap() else {
+        return;
+    };
+    calls_from_async_code(store).await;
+}
