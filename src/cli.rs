@@ -2,6 +2,7 @@
 
 use crate::engine::{Catalogue, Expansion};
 use crate::i18n::Lang;
+use crate::store::Location;
 use clap::{Args, Parser, Subcommand};
 use serde_json::json;
 use std::path::{Path, PathBuf};
@@ -31,6 +32,11 @@ pub struct BotArgs {
     /// The database directory (created if missing).
     #[arg(long, env = "CARCASSONNE_DB", default_value = "./data/db")]
     pub db: PathBuf,
+    /// Where the data lives: `sled:PATH` (a folder on this machine; the default is
+    /// sled at --db) or `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` (several bot
+    /// processes may share it; see docs/deploy.md).
+    #[arg(long, env = "CARCASSONNE_STORE", value_parser = parse_store)]
+    pub store: Option<Location>,
     /// Where snapshots of the database are written (every 10 minutes when something
     /// changed, and at shutdown) and looked for when the database is damaged.
     /// Default: `snapshots` beside the database folder.
@@ -53,6 +59,8 @@ pub const BOT_HELP: &str = "\
 Environment:
   DISCORD_TOKEN   the bot's token (required to run the bot)
   CARCASSONNE_DB  the database directory (default ./data/db; --db)
+  CARCASSONNE_STORE  sled:PATH or postgres://... (default: sled at the database
+                  directory; --store; see docs/deploy.md)
   CARCASSONNE_SNAPSHOTS  the snapshots folder (default DB/../snapshots; --snapshots)
   DISCORD_GUILD   register the commands in this server only (--guild)
   RUST_LOG        log level, e.g. info (default), debug, carcassonne_bot=debug
@@ -104,6 +112,11 @@ pub enum Command {
         /// The database (the same format the bot uses).
         #[arg(long, env = "CARCASSONNE_DB", default_value = "./data/db")]
         db: PathBuf,
+        /// Where the data lives: `sled:PATH` (a folder on this machine; the default is
+        /// sled at --db) or `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` (several bot
+        /// processes may share it; see docs/deploy.md).
+        #[arg(long, env = "CARCASSONNE_STORE", value_parser = parse_store)]
+        store: Option<Location>,
         /// The snapshots folder (default: `snapshots` beside the database folder): one
         /// is written when the input ends, and a damaged database is rebuilt from them.
         #[arg(long, env = "CARCASSONNE_SNAPSHOTS")]
@@ -126,6 +139,11 @@ pub enum Command {
         file: PathBuf,
         #[arg(long, env = "CARCASSONNE_DB", default_value = "./data/db")]
         db: PathBuf,
+        /// Where the data lives: `sled:PATH` (a folder on this machine; the default is
+        /// sled at --db) or `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` (several bot
+        /// processes may share it; see docs/deploy.md).
+        #[arg(long, env = "CARCASSONNE_STORE", value_parser = parse_store)]
+        store: Option<Location>,
     },
     /// Load a snapshot written by `export` (or a file of the snapshots folder) into an
     /// empty database. The bot must not be running on the same database.
@@ -134,6 +152,11 @@ pub enum Command {
         file: PathBuf,
         #[arg(long, env = "CARCASSONNE_DB", default_value = "./data/db")]
         db: PathBuf,
+        /// Where the data lives: `sled:PATH` (a folder on this machine; the default is
+        /// sled at --db) or `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` (several bot
+        /// processes may share it; see docs/deploy.md).
+        #[arg(long, env = "CARCASSONNE_STORE", value_parser = parse_store)]
+        store: Option<Location>,
     },
     /// Replay a scripted card game (docs/cards-scenario.md) and print the scores as JSON.
     CardsScenario {
@@ -233,6 +256,7 @@ fn bot_options(args: &BotArgs) -> Result<crate::discord::BotOptions, ExitCode> {
     crate::discord::init_logging();
     let mut opts = crate::discord::BotOptions::new(token, args.db.clone());
     opts.snapshots = snapshots_dir(&args.db, args.snapshots.as_deref());
+    opts.store = args.store.clone();
     opts.guild = args.guild;
     opts.http_base = args.api_base.clone();
     Ok(opts)
@@ -293,15 +317,22 @@ pub fn snapshots_dir(db: &Path, given: Option<&Path>) -> PathBuf {
     given.map_or_else(|| crate::app::default_snapshots_dir(db), Path::to_path_buf)
 }
 
-/// Opens the database, repaired from the snapshots if needed, and says what was done.
-pub fn open_app(db: &Path, snapshots: &Path) -> Result<crate::app::App, String> {
-    let (app, recovery) =
-        crate::app::App::open_recovering(db, snapshots, crate::app::Env::system())
-            .map_err(|e| e.to_string())?;
+/// The store given by `--store`, else sled at `--db`.
+pub fn location(db: &Path, store: Option<&Location>) -> Location {
+    store
+        .cloned()
+        .unwrap_or_else(|| Location::Sled(db.to_path_buf()))
+}
+
+/// Opens the store (a sled database repaired from the snapshots if needed) and says
+/// what was done.
+pub fn open_app(store: &Location, snapshots: &Path) -> Result<crate::app::App, String> {
+    let (app, recovery) = crate::app::App::open_at(store, snapshots, crate::app::Env::system())
+        .map_err(|e| e.to_string())?;
     if let Some(aside) = &recovery.damaged {
         eprintln!(
             "warning: the database {} could not be read ({}); it was moved to {} and rebuilt{}",
-            db.display(),
+            store,
             recovery.damage.as_deref().unwrap_or("damaged"),
             aside.display(),
             match &recovery.snapshot {
@@ -324,9 +355,13 @@ pub fn open_app(db: &Path, snapshots: &Path) -> Result<crate::app::App, String> 
     Ok(app)
 }
 
-pub fn local(db: &Path, snapshots: Option<&Path>, opts: &crate::local::Options) -> ExitCode {
+pub fn local(store: &Location, snapshots: Option<&Path>, opts: &crate::local::Options) -> ExitCode {
+    let db = match store {
+        Location::Sled(path) => path.as_path(),
+        Location::Postgres(_) => Path::new("."),
+    };
     let snapshots = snapshots_dir(db, snapshots);
-    let app = match open_app(db, &snapshots) {
+    let app = match open_app(store, &snapshots) {
         Ok(a) => a,
         Err(e) => {
             eprintln!("error: {e}");
@@ -360,8 +395,8 @@ pub fn local(db: &Path, snapshots: Option<&Path>, opts: &crate::local::Options) 
 }
 
 /// `export FILE`: the whole database into one snapshot file.
-pub fn export(db: &Path, file: &Path) -> ExitCode {
-    let result = crate::store::Store::open(db)
+pub fn export(store: &Location, file: &Path) -> ExitCode {
+    let result = crate::store::Store::open_at(store)
         .map_err(|e| e.to_string())
         .and_then(|store| {
             let dump = store.dump().map_err(|e| e.to_string())?;
@@ -382,13 +417,13 @@ pub fn export(db: &Path, file: &Path) -> ExitCode {
 }
 
 /// `import FILE`: a snapshot file into an empty database.
-pub fn import(db: &Path, file: &Path) -> ExitCode {
+pub fn import(location: &Location, file: &Path) -> ExitCode {
+    let db = location;
     let result = crate::store::snapshot::read(file).and_then(|dump| {
-        let store = crate::store::Store::open(db).map_err(|e| e.to_string())?;
-        if !store.is_empty() {
+        let store = crate::store::Store::open_at(location).map_err(|e| e.to_string())?;
+        if !store.is_empty().map_err(|e| e.to_string())? {
             return Err(format!(
-                "the database {} already holds games or history; import into an empty database (move this one aside first)",
-                db.display()
+                "the database {db} already holds games or history; import into an empty database (move this one aside first)"
             ));
         }
         store.load_dump(&dump).map_err(|e| e.to_string())?;
@@ -396,7 +431,7 @@ pub fn import(db: &Path, file: &Path) -> ExitCode {
     });
     match result {
         Ok(games) => {
-            out_line(&format!("imported {games} game(s) into {}", db.display()));
+            out_line(&format!("imported {games} game(s) into {db}"));
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -467,6 +502,11 @@ pub fn tiles(as_json: bool) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// `--store`: `sled:PATH`, a bare path or a PostgreSQL URL.
+fn parse_store(text: &str) -> Result<Location, String> {
+    Location::parse(text)
 }
 
 /// `--lang`: a language the bot speaks, by its code.

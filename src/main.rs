@@ -9,12 +9,13 @@ fn main() -> ExitCode {
         Some(Command::Tiles { json }) => cli::tiles(json),
         Some(Command::Local {
             db,
+            store,
             snapshots,
             images,
             admins,
             lang,
         }) => cli::local(
-            &db,
+            &cli::location(&db, store.as_ref()),
             snapshots.as_deref(),
             &carcassonne_bot::local::Options {
                 images: images.as_deref(),
@@ -22,8 +23,12 @@ fn main() -> ExitCode {
                 lang,
             },
         ),
-        Some(Command::Export { file, db }) => cli::export(&db, &file),
-        Some(Command::Import { file, db }) => cli::import(&db, &file),
+        Some(Command::Export { file, db, store }) => {
+            cli::export(&cli::location(&db, store.as_ref()), &file)
+        }
+        Some(Command::Import { file, db, store }) => {
+            cli::import(&cli::location(&db, store.as_ref()), &file)
+        }
         Some(Command::CardsScenario { file }) => cli::cards_scenario(&file),
         Some(Command::Render {
             file,

@@ -408,6 +408,7 @@ impl App {
                 let _shared = self.gate.read().unwrap_or_else(|p| p.into_inner());
                 let lock = self.lock(ctx.channel);
                 let _guard = lock.lock().unwrap_or_else(|p| p.into_inner());
+                let _held = self.store.lock_channel(ctx.channel)?;
                 match self.store.load(ctx.channel)? {
                     Loaded::Game(r) => *r,
                     _ => return Ok(Response::default()),
@@ -431,6 +432,7 @@ impl App {
             let _shared = self.gate.read().unwrap_or_else(|p| p.into_inner());
             let lock = self.lock(ctx.channel);
             let _guard = lock.lock().unwrap_or_else(|p| p.into_inner());
+            let _held = self.store.lock_channel(ctx.channel)?;
             let mut r = match self.store.load(ctx.channel)? {
                 Loaded::Game(r) => *r,
                 _ => return Ok(Response::default()),

@@ -36,7 +36,9 @@ pub use timers::{Notice, Purpose, Recipient};
 
 use crate::i18n::Lang;
 use crate::store::recover::Recovery;
-use crate::store::{ChannelRecord, Loaded, RecordGame, Store, StoreError, durable, snapshot};
+use crate::store::{
+    ChannelRecord, Loaded, Location, RecordGame, Store, StoreError, durable, snapshot,
+};
 use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -158,6 +160,11 @@ pub struct App {
     searches: bots::Permits,
 }
 
+/// Snapshot files are the sled store's backup: a database shared by several processes
+/// is backed up by PostgreSQL's own means, or `export`.
+const NO_SNAPSHOTS: &str =
+    "snapshot files are for the sled store; back up PostgreSQL with pg_dump or `export`";
+
 /// The snapshots folder of a database folder: `DB/../snapshots`.
 pub fn default_snapshots_dir(db: &Path) -> PathBuf {
     db.parent()
@@ -190,6 +197,22 @@ impl App {
         Ok((App::new(store, env), recovery))
     }
 
+    /// Opens the store at `location`: a sled folder as [`App::open_recovering`] does,
+    /// or a PostgreSQL database (nothing to repair there: it keeps its own log).
+    pub fn open_at(
+        location: &Location,
+        snapshots: &Path,
+        env: Env,
+    ) -> Result<(App, Recovery), StoreError> {
+        match location {
+            Location::Sled(path) => App::open_recovering(path, snapshots, env),
+            Location::Postgres(url) => Ok((
+                App::new(Store::open_postgres(url)?, env),
+                Recovery::default(),
+            )),
+        }
+    }
+
     pub fn new(store: Store, env: Env) -> App {
         App {
             snapshotted: AtomicU64::new(store.changes()),
@@ -207,6 +230,9 @@ impl App {
     /// Writes a consistent snapshot of every tree into `dir` (keeping the newest six)
     /// and returns its path. No clock: the bot's timer or a test calls it.
     pub fn snapshot(&self, dir: &Path) -> Result<PathBuf, String> {
+        if self.store.is_shared() {
+            return Err(NO_SNAPSHOTS.into());
+        }
         let (dump, changes) = {
             let _alone = self.gate.write().unwrap_or_else(|p| p.into_inner());
             let dump = self.store.dump().map_err(|e| e.to_string())?;
@@ -220,6 +246,9 @@ impl App {
     /// [`App::snapshot`] if anything was written since the last one (or the folder has
     /// no snapshot yet); `None` when there was nothing to do.
     pub fn snapshot_if_changed(&self, dir: &Path) -> Result<Option<PathBuf>, String> {
+        if self.store.is_shared() {
+            return Ok(None);
+        }
         let unchanged = self.snapshotted.load(Ordering::SeqCst) == self.store.changes();
         if unchanged && !snapshot::list(dir).is_empty() {
             return Ok(None);
@@ -235,6 +264,9 @@ impl App {
     pub fn shutdown_snapshot(&self, dir: &Path) -> Result<Option<PathBuf>, String> {
         let _alone = self.gate.write().unwrap_or_else(|p| p.into_inner());
         self.store.flush().map_err(|e| e.to_string())?;
+        if self.store.is_shared() {
+            return Ok(None);
+        }
         let dump = self.store.dump().map_err(|e| e.to_string())?;
         let disk = durable::system_disk();
         let (newest, written) = match snapshot::newest_good(dir) {
@@ -266,6 +298,7 @@ impl App {
         for channel in self.store.channels()? {
             let lock = self.lock(channel);
             let _guard = lock.lock().unwrap_or_else(|p| p.into_inner());
+            let _held = self.store.lock_channel(channel)?;
             match self.store.load(channel)? {
                 Loaded::Game(_) => report.games += 1,
                 Loaded::Quarantined(_) => report.quarantined += 1,
@@ -279,6 +312,8 @@ impl App {
         self.store.flush()
     }
 
+    /// The channel's lock among this process's threads; [`Store::lock_channel`], taken
+    /// under it, holds the channel against other processes (PostgreSQL).
     fn lock(&self, channel: u64) -> Arc<Mutex<()>> {
         let mut locks = self.locks.lock().unwrap_or_else(|p| p.into_inner());
         locks.entry(channel).or_default().clone()
@@ -400,6 +435,8 @@ impl App {
         ctx: &Ctx,
         cmd: Command,
     ) -> Result<(Response, Option<AiTurn>), StoreError> {
+        // Other processes sharing the database wait for this channel too.
+        let _held = self.store.lock_channel(ctx.channel)?;
         let notice = self.store.take_notice(ctx.channel)?;
         let record = match self.store.load(ctx.channel)? {
             Loaded::Game(r) => Some(*r),

@@ -253,7 +253,12 @@ impl App {
             let _shared = self.gate.read().unwrap_or_else(|p| p.into_inner());
             let lock = self.lock(s.channel);
             let _guard = lock.lock().unwrap_or_else(|p| p.into_inner());
-            match self.fire(s.channel, now) {
+            let fired = self.store.lock_channel(s.channel).and_then(|held| {
+                let out = self.fire(s.channel, now);
+                drop(held);
+                out
+            });
+            match fired {
                 Ok(mut n) => out.append(&mut n),
                 Err(e) => tracing::error!(channel = s.channel, error = %e, "cannot run a timer"),
             }
@@ -267,6 +272,7 @@ impl App {
         let _shared = self.gate.read().unwrap_or_else(|p| p.into_inner());
         let lock = self.lock(channel);
         let _guard = lock.lock().unwrap_or_else(|p| p.into_inner());
+        let _held = self.store.lock_channel(channel)?;
         let Loaded::Game(r) = self.store.load(channel)? else {
             return Ok(());
         };
@@ -293,6 +299,7 @@ impl App {
         let _shared = self.gate.read().unwrap_or_else(|p| p.into_inner());
         let lock = self.lock(channel);
         let _guard = lock.lock().unwrap_or_else(|p| p.into_inner());
+        let _held = self.store.lock_channel(channel)?;
         let Loaded::Game(r) = self.store.load(channel)? else {
             return Ok(Vec::new());
         };

@@ -71,6 +71,8 @@ pub struct BotOptions {
     pub token: String,
     /// The sled database directory.
     pub db: PathBuf,
+    /// Another store instead of sled at `db` (PostgreSQL: `--store`).
+    pub store: Option<crate::store::Location>,
     /// The snapshots folder (written every 10 minutes when something changed and at
     /// shutdown; read when the database is damaged).
     pub snapshots: PathBuf,
@@ -103,6 +105,7 @@ impl BotOptions {
             token: token.into(),
             snapshots: crate::app::default_snapshots_dir(&db),
             db,
+            store: None,
             guild: None,
             http_base: None,
             http_client: None,
@@ -119,6 +122,7 @@ impl std::fmt::Debug for BotOptions {
         f.debug_struct("BotOptions")
             .field("token", &"<redacted>")
             .field("db", &self.db)
+            .field("store", &self.store)
             .field("snapshots", &self.snapshots)
             .field("guild", &self.guild)
             .field("http_base", &self.http_base)
@@ -321,7 +325,9 @@ impl Core {
         if let Some(seed) = opts.seed {
             env.seed = Box::new(move || seed);
         }
-        let app = open_app(opts.db.clone(), opts.snapshots.clone(), env).await?;
+        let store =
+            (opts.store.clone()).unwrap_or_else(|| crate::store::Location::Sled(opts.db.clone()));
+        let app = open_app(store, opts.snapshots.clone(), env).await?;
         let timer = tokio::spawn(snapshots::every_ten_minutes(
             app.clone(),
             opts.snapshots.clone(),
@@ -399,10 +405,15 @@ impl Core {
 
 /// Opens the app (a damaged database is rebuilt from the snapshots) and loads every
 /// stored game once (unreadable ones are set aside).
-async fn open_app(db: PathBuf, snapshots: PathBuf, env: Env) -> Result<Arc<App>, String> {
+async fn open_app(
+    db: crate::store::Location,
+    snapshots: PathBuf,
+    env: Env,
+) -> Result<Arc<App>, String> {
+    // On the blocking pool: PostgreSQL's client may not run on a worker thread.
     tokio::task::spawn_blocking(move || {
-        let (app, recovery) = App::open_recovering(&db, &snapshots, env)
-            .map_err(|e| format!("cannot open the database {}: {e}", db.display()))?;
+        let (app, recovery) = App::open_at(&db, &snapshots, env)
+            .map_err(|e| format!("cannot open the database {db}: {e}"))?;
         if let Some(aside) = &recovery.damaged {
             tracing::error!(
                 damaged = %aside.display(),
@@ -422,9 +433,9 @@ async fn open_app(db: PathBuf, snapshots: PathBuf, env: Env) -> Result<Arc<App>,
         }
         let report = app
             .startup()
-            .map_err(|e| format!("cannot read the database {}: {e}", db.display()))?;
+            .map_err(|e| format!("cannot read the database {db}: {e}"))?;
         tracing::info!(
-            db = %db.display(),
+            db = %db,
             games = report.games,
             quarantined = report.quarantined,
             "database opened"

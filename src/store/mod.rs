@@ -1,27 +1,29 @@
-//! Persistence in sled: one record per channel, finished games in a history tree,
-//! undecodable records moved aside (quarantined) with a notice for the channel.
+//! Persistence: one record per channel, finished games in a history, undecodable
+//! records moved aside (quarantined) with a notice for the channel, per-user settings.
 //!
-//! Every write is flushed and synced to stable storage ([`durable`]) before it returns,
-//! so a reply never announces a move that a crash or a power cut could lose. Every
-//! record carries a store-wide revision, and every record removed leaves its revision
-//! in the `closed` tree, so that a snapshot and a damaged database can be merged record
-//! by record ([`recover`]).
+//! [`Store`] is the app's handle; behind it a [`Backend`]: sled in a folder on this
+//! machine ([`sled_store`], the default) or PostgreSQL ([`pg`], for several bot
+//! processes on one database). Either way a write is on stable storage when it returns,
+//! so a reply never announces a move that a crash could lose. Every record carries a
+//! store-wide revision, and every record removed leaves its revision in `closed`.
 
 pub mod durable;
 pub mod notice;
+pub mod pg;
 pub mod record;
 pub mod recover;
+pub mod sled_store;
 pub mod snapshot;
 pub mod timers;
 pub mod users;
 
-use durable::{DbFiles, Disk};
-use sled::transaction::{ConflictableTransactionError, TransactionError};
-use sled::{Db, Transactional, Tree};
+use durable::Disk;
+use sled::transaction::TransactionError;
+use sled_store::SledStore;
+use snapshot::Dump;
 use std::fmt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 pub use record::{
     AI_USER_FLAG, ChannelRecord, GameType, HistoryEntry, RecordGame, SCHEMA_VERSION, Seat, Setup,
@@ -62,227 +64,208 @@ pub enum Loaded {
     Quarantined(String),
 }
 
-#[derive(Clone)]
-pub struct Store {
-    db: Db,
-    games: Tree,
-    history: Tree,
-    quarantine: Tree,
-    notices: Tree,
-    /// Per-user settings ([`users`]).
-    users: Tree,
-    /// channel -> the revision at which its record was removed (archived, quarantined,
-    /// closed), so that a merge never brings back a record that ended on purpose.
-    closed: Tree,
-    /// channel -> the record of its last finished game, shown by /board, /status,
-    /// /history and /replay until the next /new there.
-    finished: Tree,
-    /// None for a temporary database.
-    files: Option<Arc<DbFiles>>,
-    /// The last revision given to a record.
-    revision: Arc<AtomicU64>,
-    /// Writes since the store was opened (snapshots are taken when it moves).
-    changes: Arc<AtomicU64>,
-    /// Whether this open gave the database its id (it had none: new, from before ids,
-    /// or emptied by damage); see [`Store::id`].
-    id_created: bool,
+/// What a store keeps, and how: the operations both implementations provide with the
+/// same meaning (the contract tests in `tests/it/store_contract.rs` run on both).
+/// Every write is durable when it returns.
+pub(crate) trait Backend: Send + Sync {
+    /// The channel's record as stored.
+    fn get(&self, channel: u64) -> Result<Option<Vec<u8>>, StoreError>;
+    /// Writes the record with a new store-wide revision (set in `record`).
+    fn save(&self, channel: u64, record: &mut ChannelRecord) -> Result<(), StoreError>;
+    /// Deletes the record, the channel closed at a new revision.
+    fn remove(&self, channel: u64) -> Result<(), StoreError>;
+    /// Deletes the record and adds `entry` to the history, in one transaction; `kept`
+    /// (a finished game's final record) replaces the channel's finished game, `None`
+    /// drops it.
+    fn archive(
+        &self,
+        channel: u64,
+        entry: &HistoryEntry,
+        kept: Option<&[u8]>,
+    ) -> Result<(), StoreError>;
+    /// The final record of the channel's last finished game, as stored.
+    fn finished(&self, channel: u64) -> Result<Option<Vec<u8>>, StoreError>;
+    /// Drops the channel's finished game.
+    fn forget_finished(&self, channel: u64) -> Result<(), StoreError>;
+    /// Moves `bytes` to the quarantine with a notice for the channel, in one transaction.
+    fn quarantine(&self, channel: u64, bytes: &[u8], reason: &str) -> Result<(), StoreError>;
+    fn take_notice(&self, channel: u64) -> Result<Option<Vec<u8>>, StoreError>;
+    /// Channels with a record, ascending.
+    fn channels(&self) -> Result<Vec<u64>, StoreError>;
+    /// Every record (channel, bytes), ascending by channel.
+    fn games(&self) -> Result<Vec<(u64, Vec<u8>)>, StoreError>;
+    /// History entries (channel, bytes) by channel, then revision.
+    fn history(&self) -> Result<Vec<(u64, Vec<u8>)>, StoreError>;
+    /// Quarantined records (channel, bytes) by channel, then revision.
+    fn quarantined(&self) -> Result<Vec<(u64, Vec<u8>)>, StoreError>;
+    fn user(&self, user: u64) -> Result<Option<Vec<u8>>, StoreError>;
+    fn set_user(&self, user: u64, bytes: &[u8]) -> Result<(), StoreError>;
+    fn put_raw(&self, channel: u64, bytes: &[u8]) -> Result<(), StoreError>;
+    fn flush(&self) -> Result<(), StoreError>;
+    /// Writes committed through this handle since it was opened.
+    fn changes(&self) -> u64;
+    /// Everything, in the snapshot format (trees by their sled names).
+    fn dump(&self) -> Result<Dump, StoreError>;
+    /// Writes every entry of `dump` (existing keys overwritten, others kept).
+    fn load_dump(&self, dump: &Dump) -> Result<(), StoreError>;
+    /// No game, history or quarantined record.
+    fn is_empty(&self) -> Result<bool, StoreError>;
+    /// The database's id (the `meta` tree's `id`), if it has one.
+    fn id(&self) -> Result<Option<Vec<u8>>, StoreError>;
+    /// Holds the channel against every other process on the same database until the
+    /// returned lock is dropped (the app holds its own per-channel mutex around it).
+    fn lock_channel(&self, channel: u64) -> Result<ChannelLock, StoreError>;
 }
 
-/// The `meta` tree's key of the database's id.
-const ID_KEY: &[u8] = b"id";
-
-/// A new database id: 64 bits from the process's random hash keys and the time (unique
-/// enough to tell two databases apart; not a secret).
-fn new_id() -> String {
-    use std::hash::{BuildHasher, Hasher};
-    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    h.write_u128(now);
-    h.write_u32(std::process::id());
-    format!("{:016x}", h.finish())
+/// A channel held across processes ([`Store::lock_channel`]); released when dropped.
+pub struct ChannelLock {
+    /// Held for its `Drop`, which unlocks.
+    _held: Option<pg::AdvisoryLock>,
 }
 
-fn key(channel: u64) -> [u8; 8] {
-    channel.to_be_bytes()
+impl ChannelLock {
+    /// Nothing to hold (one process owns the database).
+    pub(crate) fn none() -> ChannelLock {
+        ChannelLock { _held: None }
+    }
 }
 
-/// The sled configuration of a database folder (one place: recovery opens copies the
-/// same way).
-pub(crate) fn sled_config(path: &Path) -> sled::Config {
-    sled::Config::new().path(path)
+/// Where the data lives: `--store` / `CARCASSONNE_STORE`.
+#[derive(Clone, PartialEq, Eq)]
+pub enum Location {
+    /// `sled:PATH` (or a bare path): a folder on this machine.
+    Sled(PathBuf),
+    /// `postgres://...` or `postgresql://...`: a PostgreSQL database.
+    Postgres(String),
 }
 
-/// How long opening waits for another holder of the folder's file lock to let go: a
-/// process still shutting down, or the background thread of a store just dropped.
-const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
-/// The words of the error for a database that another process holds.
-const IN_USE: &str = "is in use by another process";
+impl Location {
+    /// Reads `sled:PATH`, `postgres://...`, `postgresql://...` or a bare folder path.
+    pub fn parse(text: &str) -> Result<Location, String> {
+        let text = text.trim();
+        if text.starts_with("postgres://") || text.starts_with("postgresql://") {
+            return Ok(Location::Postgres(text.to_string()));
+        }
+        let path = text.strip_prefix("sled:").unwrap_or(text);
+        if path.is_empty() || text.contains("://") {
+            return Err(format!(
+                "{text:?} is not a store: give sled:PATH or postgres://USER@HOST/DATABASE"
+            ));
+        }
+        Ok(Location::Sled(PathBuf::from(path)))
+    }
+}
 
-/// Opens sled, waiting up to [`LOCK_WAIT`] for the file lock. A lock held longer means
-/// another process serves this database: that is never damage, so the error says so
-/// distinctly ([`StoreError::is_in_use`]) and start-up recovery leaves the folder alone.
-fn open_sled(path: &Path) -> Result<Db, StoreError> {
-    let start = std::time::Instant::now();
-    loop {
-        match sled_config(path).open() {
-            Ok(db) => return Ok(db),
-            // sled 0.34 reports a held lock as an I/O error with these words.
-            Err(sled::Error::Io(e)) if e.to_string().starts_with("could not acquire lock") => {
-                if start.elapsed() >= LOCK_WAIT {
-                    return Err(StoreError(format!(
-                        "the database at {} {IN_USE}",
-                        path.display()
-                    )));
-                }
-                std::thread::sleep(std::time::Duration::from_millis(20));
-            }
-            Err(e) => {
-                return Err(StoreError(format!(
-                    "cannot open the database at {}: {e}",
-                    path.display()
-                )));
+impl fmt::Debug for Location {
+    /// A PostgreSQL URL may carry a password (before `@` or in its parameters): only
+    /// its host and database are shown.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Location::Sled(p) => write!(f, "sled:{}", p.display()),
+            Location::Postgres(url) => {
+                let rest = url.split_once("://").map_or(url.as_str(), |x| x.1);
+                let host = rest.rsplit_once('@').map_or(rest, |x| x.1);
+                write!(f, "postgres://{}", host.split('?').next().unwrap_or(""))
             }
         }
     }
 }
 
-impl StoreError {
-    /// Another process holds the database (see [`open_sled`]).
-    pub fn is_in_use(&self) -> bool {
-        self.0.contains(IN_USE)
+/// A sled folder as its path (as messages named it before PostgreSQL came).
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Location::Sled(p) => write!(f, "{}", p.display()),
+            Location::Postgres(_) => fmt::Debug::fmt(self, f),
+        }
+    }
+}
+
+/// The app's handle on the store; cheap to clone (the clones share one database).
+#[derive(Clone)]
+pub struct Store {
+    inner: Inner,
+}
+
+#[derive(Clone)]
+enum Inner {
+    Sled(SledStore),
+    Postgres(Arc<pg::PgStore>),
+}
+
+impl From<SledStore> for Store {
+    fn from(s: SledStore) -> Store {
+        Store {
+            inner: Inner::Sled(s),
+        }
     }
 }
 
 impl Store {
-    /// Opens (or creates) the database folder with the system's fsync.
+    /// Opens (or creates) the sled database folder with the system's fsync.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
-        Store::open_with_disk(path, durable::system_disk())
+        SledStore::open(path).map(Store::from)
     }
 
-    /// Opens the database folder, syncing through `disk` (tests count the calls).
+    /// Opens the sled database folder, syncing through `disk` (tests count the calls).
     pub fn open_with_disk(path: &Path, disk: Arc<dyn Disk>) -> Result<Store, StoreError> {
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)
-                .map_err(|e| StoreError(format!("{}: {e}", parent.display())))?;
-        }
-        let db = open_sled(path)?;
-        db.flush()?;
-        let files = DbFiles::open(path, disk).map_err(|e| {
-            StoreError(format!(
-                "cannot sync the database at {}: {e}",
-                path.display()
-            ))
-        })?;
-        Store::from_db(db, Some(Arc::new(files)))
+        SledStore::open_with_disk(path, disk).map(Store::from)
     }
 
-    /// A database that lives in memory and disappears (tests, benchmarks).
+    /// A sled database that lives in memory and disappears (tests, benchmarks).
     pub fn temporary() -> Result<Store, StoreError> {
-        Store::from_db(sled::Config::new().temporary(true).open()?, None)
+        SledStore::temporary().map(Store::from)
     }
 
-    fn from_db(db: Db, files: Option<Arc<DbFiles>>) -> Result<Store, StoreError> {
-        let mut store = Store {
-            games: db.open_tree("games")?,
-            history: db.open_tree("history")?,
-            quarantine: db.open_tree("quarantine")?,
-            notices: db.open_tree("notices")?,
-            users: db.open_tree("users")?,
-            closed: db.open_tree("closed")?,
-            finished: db.open_tree("finished")?,
-            db,
-            files,
-            revision: Arc::new(AtomicU64::new(0)),
-            changes: Arc::new(AtomicU64::new(0)),
-            id_created: false,
-        };
-        store
-            .revision
-            .store(store.highest_revision()?, Ordering::SeqCst);
-        let meta = store.db.open_tree("meta")?;
-        if meta.get(ID_KEY)?.is_none() {
-            meta.insert(ID_KEY, new_id().as_bytes())?;
-            // On disk before any snapshot can carry it.
-            store.sync()?;
-            store.id_created = true;
+    /// Connects to PostgreSQL at `url` and brings its schema up to date
+    /// ([`pg::MIGRATIONS`]). Call it off any async runtime's worker threads.
+    pub fn open_postgres(url: &str) -> Result<Store, StoreError> {
+        Ok(Store {
+            inner: Inner::Postgres(Arc::new(pg::PgStore::open(url)?)),
+        })
+    }
+
+    /// Opens the store at `location` (a sled folder without repair: see
+    /// [`recover::open`] for start-up).
+    pub fn open_at(location: &Location) -> Result<Store, StoreError> {
+        match location {
+            Location::Sled(path) => Store::open(path),
+            Location::Postgres(url) => Store::open_postgres(url),
         }
-        Ok(store)
+    }
+
+    fn backend(&self) -> &dyn Backend {
+        match &self.inner {
+            Inner::Sled(s) => s,
+            Inner::Postgres(p) => &**p,
+        }
+    }
+
+    /// Whether several processes may share this store (PostgreSQL).
+    pub fn is_shared(&self) -> bool {
+        matches!(self.inner, Inner::Postgres(_))
     }
 
     /// The database's id, given when it was created and carried by its snapshots (the
     /// `meta` tree), so that start-up never restores another database's snapshot.
     pub fn id(&self) -> Result<Option<Vec<u8>>, StoreError> {
-        Ok(self.db.open_tree("meta")?.get(ID_KEY)?.map(|v| v.to_vec()))
-    }
-
-    /// Whether this open gave the database its id (it had none before).
-    pub fn id_created(&self) -> bool {
-        self.id_created
-    }
-
-    /// Takes `id` as the database's id (a rebuilt database takes its snapshot's).
-    pub(crate) fn adopt_id(&self, id: &[u8]) -> Result<(), StoreError> {
-        self.db.open_tree("meta")?.insert(ID_KEY, id)?;
-        self.commit()
-    }
-
-    /// The highest revision (or sequence number) stored anywhere, so that new ones
-    /// never collide with old history keys.
-    fn highest_revision(&self) -> Result<u64, StoreError> {
-        let mut top = 0;
-        for v in self.games.iter().values() {
-            top = top.max(record::revision_of(&v?));
-        }
-        for v in self.closed.iter().values() {
-            top = top.max(u64_of(&v?));
-        }
-        for tree in [&self.history, &self.quarantine] {
-            for k in tree.iter().keys() {
-                let k = k?;
-                top = top.max(k.get(8..16).map_or(0, u64_of));
-            }
-        }
-        Ok(top)
-    }
-
-    fn next_revision(&self) -> u64 {
-        self.revision.fetch_add(1, Ordering::SeqCst) + 1
-    }
-
-    /// Flushes sled and syncs its files: after this the writes survive a power cut.
-    /// Counts as a change (see [`Store::changes`]).
-    fn commit(&self) -> Result<(), StoreError> {
-        self.sync()?;
-        self.changes.fetch_add(1, Ordering::SeqCst);
-        Ok(())
-    }
-
-    /// Flushes sled and syncs its files, counting no change.
-    fn sync(&self) -> Result<(), StoreError> {
-        self.db.flush()?;
-        if let Some(files) = &self.files {
-            files
-                .sync()
-                .map_err(|e| StoreError(format!("cannot sync the database: {e}")))?;
-        }
-        Ok(())
+        self.backend().id()
     }
 
     /// How many writes this store has committed since it was opened.
     pub fn changes(&self) -> u64 {
-        self.changes.load(Ordering::SeqCst)
+        self.backend().changes()
     }
 
-    /// The sled database (snapshots and recovery read every tree of it).
-    pub(crate) fn db(&self) -> &Db {
-        &self.db
+    /// Holds `channel` against other processes sharing the database until the lock is
+    /// dropped; with sled (one process) it holds nothing.
+    pub fn lock_channel(&self, channel: u64) -> Result<ChannelLock, StoreError> {
+        self.backend().lock_channel(channel)
     }
 
     /// The channel's record, quarantining it if it does not decode.
     pub fn load(&self, channel: u64) -> Result<Loaded, StoreError> {
-        let Some(bytes) = self.games.get(key(channel))? else {
+        let Some(bytes) = self.backend().get(channel)? else {
             return Ok(Loaded::Empty);
         };
         match ChannelRecord::decode(&bytes) {
@@ -298,38 +281,24 @@ impl Store {
     /// for the next command to quarantine under the channel's lock).
     pub fn peek(&self, channel: u64) -> Result<Option<ChannelRecord>, StoreError> {
         Ok(self
-            .games
-            .get(key(channel))?
+            .backend()
+            .get(channel)?
             .and_then(|b| ChannelRecord::decode(&b).ok()))
     }
 
     /// Writes the channel's record with a new revision, on stable storage when this
-    /// returns. On failure the previous record is put back (as far as the database
-    /// still takes writes) and the error returned.
+    /// returns. With PostgreSQL it also fails, changing nothing, when the stored record
+    /// is no longer the one this record was loaded as (see [`pg`]).
     pub fn save(&self, channel: u64, record: &mut ChannelRecord) -> Result<(), StoreError> {
-        record.revision = self.next_revision();
-        let old = self.games.insert(key(channel), record.encode())?;
-        if let Err(e) = self.commit() {
-            let _ = match old {
-                Some(v) => self.games.insert(key(channel), v).map(|_| ()),
-                None => self.games.remove(key(channel)).map(|_| ()),
-            };
-            return Err(e);
-        }
-        Ok(())
+        self.backend().save(channel, record)
     }
 
     /// Deletes the channel's record (a closed lobby).
     pub fn remove(&self, channel: u64) -> Result<(), StoreError> {
-        let rev = self.next_revision().to_be_bytes();
-        (&self.games, &self.closed).transaction(|(games, closed)| {
-            games.remove(&key(channel))?;
-            closed.insert(&key(channel), &rev)?;
-            Ok::<(), ConflictableTransactionError<sled::Error>>(())
-        })?;
-        self.commit()
+        self.backend().remove(channel)
     }
 
+    /// Moves a finished (or aborted) game to the history in one transaction.
     /// Moves a finished (or aborted) game to the history in one transaction; `kept`,
     /// the final record of a finished game, stays readable ([`Store::finished`]).
     pub fn archive(
@@ -338,130 +307,98 @@ impl Store {
         entry: &HistoryEntry,
         kept: Option<&ChannelRecord>,
     ) -> Result<(), StoreError> {
-        let rev = self.next_revision();
-        let hkey = history_key(channel, rev);
-        let value = entry.encode();
         let kept = kept.map(ChannelRecord::encode);
-        (&self.games, &self.history, &self.closed, &self.finished).transaction(
-            |(games, history, closed, finished)| {
-                games.remove(&key(channel))?;
-                history.insert(&hkey[..], value.as_slice())?;
-                closed.insert(&key(channel), &rev.to_be_bytes())?;
-                match &kept {
-                    Some(bytes) => finished.insert(&key(channel), bytes.as_slice())?,
-                    None => finished.remove(&key(channel))?,
-                };
-                Ok::<(), ConflictableTransactionError<sled::Error>>(())
-            },
-        )?;
-        self.commit()
+        self.backend().archive(channel, entry, kept.as_deref())
     }
 
-    /// The final record of the channel's last finished game, until [`Store::forget_finished`]
-    /// (`None` too when it no longer decodes: it is only ever looked at).
+    /// The final record of the channel's last finished game, until
+    /// [`Store::forget_finished`] (`None` too when it no longer decodes: it is only
+    /// ever looked at).
     pub fn finished(&self, channel: u64) -> Result<Option<ChannelRecord>, StoreError> {
         Ok(self
-            .finished
-            .get(key(channel))?
+            .backend()
+            .finished(channel)?
             .and_then(|b| ChannelRecord::decode(&b).ok()))
     }
 
     /// Drops the channel's finished game (a new one is being set up there).
     pub fn forget_finished(&self, channel: u64) -> Result<(), StoreError> {
-        if self.finished.remove(key(channel))?.is_some() {
-            self.commit()?;
-        }
-        Ok(())
+        self.backend().forget_finished(channel)
     }
 
     /// Moves an undecodable record aside and leaves a notice for the channel.
     pub fn quarantine(&self, channel: u64, bytes: &[u8], reason: &str) -> Result<(), StoreError> {
-        tracing::error!(channel, reason, "quarantined an unreadable game record");
-        let rev = self.next_revision();
-        let qkey = history_key(channel, rev);
-        let notice = notice::Notice::new("app-quarantined")
-            .arg("reason", reason)
-            .encode();
-        (&self.games, &self.quarantine, &self.notices, &self.closed).transaction(
-            |(games, quarantine, notices, closed)| {
-                games.remove(&key(channel))?;
-                quarantine.insert(&qkey[..], bytes)?;
-                notices.insert(&key(channel), notice.as_slice())?;
-                closed.insert(&key(channel), &rev.to_be_bytes())?;
-                Ok::<(), ConflictableTransactionError<sled::Error>>(())
-            },
-        )?;
-        self.commit()
+        self.backend().quarantine(channel, bytes, reason)
     }
 
     /// The channel's pending notice (a [`notice::Notice`], or an older plain text),
     /// removed once read; [`notice::text_of`] words it.
     pub fn take_notice(&self, channel: u64) -> Result<Option<Vec<u8>>, StoreError> {
-        match self.notices.remove(key(channel))? {
-            Some(v) => {
-                self.commit()?;
-                Ok(Some(v.to_vec()))
-            }
-            None => Ok(None),
-        }
+        self.backend().take_notice(channel)
     }
 
-    /// Channels with a stored game.
+    /// Channels with a stored game, ascending.
     pub fn channels(&self) -> Result<Vec<u64>, StoreError> {
-        let mut out = Vec::new();
-        for k in self.games.iter().keys() {
-            let k = k?;
-            if let Ok(b) = <[u8; 8]>::try_from(k.as_ref()) {
-                out.push(u64::from_be_bytes(b));
-            }
-        }
-        Ok(out)
+        self.backend().channels()
     }
 
     /// Finished games, oldest first.
     pub fn history(&self) -> Result<Vec<(u64, HistoryEntry)>, StoreError> {
-        let mut out = Vec::new();
-        for kv in self.history.iter() {
-            let (k, v) = kv?;
-            let channel = u64::from_be_bytes(k[..8].try_into().unwrap_or([0; 8]));
-            if let Ok(e) = HistoryEntry::decode(&v) {
-                out.push((channel, e));
-            }
-        }
+        let mut out: Vec<(u64, HistoryEntry)> = self
+            .backend()
+            .history()?
+            .into_iter()
+            .filter_map(|(c, v)| HistoryEntry::decode(&v).ok().map(|e| (c, e)))
+            .collect();
         out.sort_by_key(|(_, e)| e.finished_at);
         Ok(out)
     }
 
     /// Quarantined records (channel, bytes).
     pub fn quarantined(&self) -> Result<Vec<(u64, Vec<u8>)>, StoreError> {
-        let mut out = Vec::new();
-        for kv in self.quarantine.iter() {
-            let (k, v) = kv?;
-            let channel = u64::from_be_bytes(k[..8].try_into().unwrap_or([0; 8]));
-            out.push((channel, v.to_vec()));
-        }
-        Ok(out)
+        self.backend().quarantined()
     }
 
     /// Raw bytes of a channel's record (tests and the memory benchmark).
     pub fn raw(&self, channel: u64) -> Result<Option<Vec<u8>>, StoreError> {
-        Ok(self.games.get(key(channel))?.map(|v| v.to_vec()))
+        self.backend().get(channel)
     }
 
     /// Writes raw bytes as a channel's record (tests of corrupt records).
     pub fn put_raw(&self, channel: u64, bytes: &[u8]) -> Result<(), StoreError> {
-        self.games.insert(key(channel), bytes)?;
-        self.commit()
+        self.backend().put_raw(channel, bytes)
     }
 
-    /// Flushes and syncs everything written so far. Not a change: a shutdown that
-    /// flushes an unchanged database takes no new snapshot.
+    /// Makes everything written so far durable. Not a change: a shutdown that flushes
+    /// an unchanged database takes no new snapshot.
     pub fn flush(&self) -> Result<(), StoreError> {
-        self.sync()
+        self.backend().flush()
+    }
+
+    /// Everything stored, in the snapshot format (`export`, snapshots). The caller makes
+    /// sure no command of this process writes meanwhile (the app's snapshot gate); with
+    /// PostgreSQL the copy is one consistent read whatever other processes do.
+    pub fn dump(&self) -> Result<Dump, StoreError> {
+        self.backend().dump()
+    }
+
+    /// Writes every entry of `dump` into this store (`import`, recovery): existing keys
+    /// are overwritten, others kept.
+    pub fn load_dump(&self, dump: &Dump) -> Result<(), StoreError> {
+        self.backend().load_dump(dump)
+    }
+
+    /// Whether the database holds no game, history or quarantined record.
+    pub fn is_empty(&self) -> Result<bool, StoreError> {
+        self.backend().is_empty()
     }
 }
 
-fn u64_of(bytes: &[u8]) -> u64 {
+pub(crate) fn key(channel: u64) -> [u8; 8] {
+    channel.to_be_bytes()
+}
+
+pub(crate) fn u64_of(bytes: &[u8]) -> u64 {
     bytes
         .get(..8)
         .and_then(|b| <[u8; 8]>::try_from(b).ok())
@@ -470,7 +407,7 @@ fn u64_of(bytes: &[u8]) -> u64 {
 
 /// History and quarantine keys: channel, then a revision, so one channel's entries sort
 /// and never overwrite each other.
-fn history_key(channel: u64, seq: u64) -> [u8; 16] {
+pub(crate) fn history_key(channel: u64, seq: u64) -> [u8; 16] {
     let mut k = [0u8; 16];
     k[..8].copy_from_slice(&channel.to_be_bytes());
     k[8..].copy_from_slice(&seq.to_be_bytes());

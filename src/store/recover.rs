@@ -12,6 +12,7 @@
 use super::durable::Disk;
 use super::notice::Notice;
 use super::record::{ChannelRecord, revision_of};
+use super::sled_store::SledStore;
 use super::snapshot::{self, Dump, TreeData};
 use super::{Store, StoreError, key, u64_of};
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -86,7 +87,7 @@ pub fn open(
     let existed = db.join("conf").exists() || db.join("db").exists();
     let mut recovery = Recovery::default();
     let whole = guarded("reading the database", || {
-        let store = match Store::open_with_disk(db, disk.clone()) {
+        let store = match SledStore::open_with_disk(db, disk.clone()) {
             Ok(store) => store,
             // Another process serves it: nothing is damaged, nothing may be moved.
             Err(e) if e.is_in_use() => return Ok(Err(e)),
@@ -109,7 +110,7 @@ pub fn open(
             );
             recovery.damaged = Some(aside);
             recovery.damage = Some(reason);
-            let store = Store::open_with_disk(db, disk)?;
+            let store = SledStore::open_with_disk(db, disk)?;
             store.load_dump(&salvaged)?;
             (store, salvaged, true)
         }
@@ -153,7 +154,7 @@ pub fn open(
         snap_path,
         &mut recovery,
     )?;
-    Ok((store, recovery))
+    Ok((Store::from(store), recovery))
 }
 
 /// Whether a snapshot is this database's: the same id; or, when the database had no
@@ -204,7 +205,7 @@ fn moves_of(value: &[u8]) -> usize {
 /// the snapshot's entries the database lacks only when the database is behind the
 /// snapshot as a whole or was damaged.
 fn merge(
-    store: &Store,
+    store: &SledStore,
     current: &Dump,
     snap: &Dump,
     damaged: bool,
@@ -397,7 +398,9 @@ fn salvage(db: &Path) -> Dump {
 
 /// Opens a copy with sled and reads every tree up to its first unreadable entry.
 fn read_tolerant(dir: &Path) -> Result<Dump, String> {
-    let db = super::sled_config(dir).open().map_err(|e| e.to_string())?;
+    let db = super::sled_store::sled_config(dir)
+        .open()
+        .map_err(|e| e.to_string())?;
     let mut dump = Dump::default();
     for name in db.tree_names() {
         let Ok(tree) = db.open_tree(&name) else {
@@ -440,7 +443,7 @@ fn fresh_conf(dir: &Path) -> std::io::Result<()> {
         dir.file_name().map_or("db".into(), |n| n.to_string_lossy())
     ));
     let _ = std::fs::remove_dir_all(&fresh);
-    let db = super::sled_config(&fresh)
+    let db = super::sled_store::sled_config(&fresh)
         .open()
         .map_err(std::io::Error::other)?;
     db.flush().map_err(std::io::Error::other)?;

@@ -12,8 +12,9 @@
 //! length + bytes); then the CRC-32 of everything before it (u32). Integers are
 //! big-endian.
 
+use super::StoreError;
 use super::durable::{Disk, sync_path};
-use super::{Store, StoreError};
+use super::sled_store::SledStore;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -130,7 +131,7 @@ impl Reader<'_> {
     }
 }
 
-impl Store {
+impl SledStore {
     /// Every tree of the database as it is now. The caller makes sure no command writes
     /// meanwhile (the app holds its snapshot gate), so the copy is consistent.
     pub fn dump(&self) -> Result<Dump, StoreError> {

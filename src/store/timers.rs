@@ -97,17 +97,13 @@ impl Store {
             timers: TurnTimers,
         }
         let mut out = Vec::new();
-        for kv in self.games.iter() {
-            let (k, v) = kv?;
-            let Ok(key) = <[u8; 8]>::try_from(k.as_ref()) else {
-                continue;
-            };
+        for (channel, v) in self.backend().games()? {
             if let Ok(p) = serde_json::from_slice::<Partial>(&v)
                 && p.game.state != "lobby"
                 && !p.snapshot.over
             {
                 out.push(StoredTimers {
-                    channel: u64::from_be_bytes(key),
+                    channel,
                     timers: p.timers,
                 });
             }

@@ -1,4 +1,4 @@
-//! Per-user settings, in the tree `users` (key: the user id, big-endian; value: JSON).
+//! Per-user settings, in `users` (key: the user id, big-endian in sled; value: JSON).
 //! Fields have defaults, so settings written by an older version still load.
 
 use super::{Store, StoreError};
@@ -41,8 +41,8 @@ impl Store {
     /// The user's settings (the defaults when none are stored or they do not decode).
     pub fn user_settings(&self, user: u64) -> Result<UserSettings, StoreError> {
         Ok(self
-            .users
-            .get(user.to_be_bytes())?
+            .backend()
+            .user(user)?
             .and_then(|v| serde_json::from_slice(&v).ok())
             .unwrap_or_default())
     }
@@ -50,8 +50,6 @@ impl Store {
     /// Writes the user's settings, flushed to disk.
     pub fn set_user_settings(&self, user: u64, s: &UserSettings) -> Result<(), StoreError> {
         let bytes = serde_json::to_vec(s).expect("settings serialise");
-        self.users.insert(user.to_be_bytes(), bytes)?;
-        self.db.flush()?;
-        Ok(())
+        self.backend().set_user(user, &bytes)
     }
 }

@@ -3,6 +3,7 @@
 //! are the shared helpers.
 
 mod fake_discord;
+mod pg_cluster;
 mod support;
 
 mod ai;
@@ -47,4 +48,5 @@ mod render_cli;
 mod render_scores;
 mod scenarios;
 mod store;
+mod store_contract;
 mod tile_catalogue;

@@ -103,17 +103,19 @@ fn start_up_quarantines_records_that_do_not_replay_and_the_channel_hears_of_it()
 }
 
 /// The real binary in local mode, driven line by line.
-struct Local {
+pub(crate) struct Local {
     child: Child,
     stdin: ChildStdin,
     out: std::sync::mpsc::Receiver<String>,
 }
 
 impl Local {
-    fn start(db: &Path) -> Local {
+    /// `store_args`: where the data lives (`--db PATH`, `--store URL`).
+    fn start<S: AsRef<std::ffi::OsStr>>(store_args: &[S]) -> Local {
         let mut child = Process::new(env!("CARGO_BIN_EXE_carcassonne-bot"))
-            .args(["local", "--db"])
-            .arg(db)
+            .arg("local")
+            .args(store_args)
+            .env_remove("CARCASSONNE_STORE")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -226,7 +228,17 @@ fn logged_moves(db: &Path) -> usize {
 fn a_killed_bot_loses_no_acknowledged_move() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("db");
-    let mut bot = Local::start(&db);
+    let store_args = [std::ffi::OsStr::new("--db"), db.as_os_str()];
+    killed_bot_loses_no_acknowledged_move(&store_args, || logged_moves(&db));
+}
+
+/// A local bot on the store of `store_args` is killed right after its 12th acknowledged
+/// move: `logged_moves` (read from the store) finds all 12, and a new process goes on.
+pub(crate) fn killed_bot_loses_no_acknowledged_move<S: AsRef<std::ffi::OsStr>>(
+    store_args: &[S],
+    logged_moves: impl Fn() -> usize,
+) {
+    let mut bot = Local::start(store_args);
     bot.send("ann: /new");
     bot.send("ben: /join");
     let mut reply = bot.send("ann: /start");
@@ -237,9 +249,9 @@ fn a_killed_bot_loses_no_acknowledged_move() {
     }
     // Killed without warning right after the 12th acknowledged move.
     bot.kill();
-    assert_eq!(logged_moves(&db), acknowledged);
+    assert_eq!(logged_moves(), acknowledged);
     // A new process continues the same game.
-    let mut bot = Local::start(&db);
+    let mut bot = Local::start(store_args);
     let history = bot.send("ann: /history count:50");
     assert!(
         history.contains(&format!("of {acknowledged} moves:")),
@@ -248,5 +260,5 @@ fn a_killed_bot_loses_no_acknowledged_move() {
     let board = bot.send("ben: /board");
     play_next(&mut bot, &board);
     bot.kill();
-    assert_eq!(logged_moves(&db), acknowledged + 1);
+    assert_eq!(logged_moves(), acknowledged + 1);
 }

@@ -1,0 +1,458 @@
+//! The embedded store: sled trees in one folder on this machine (the default).
+//!
+//! Every write is flushed and synced to stable storage ([`durable`]) before it returns,
+//! so a reply never announces a move that a crash or a power cut could lose. Every
+//! record carries a store-wide revision, and every record removed leaves its revision
+//! in the `closed` tree, so that a snapshot and a damaged database can be merged record
+//! by record ([`super::recover`]).
+
+use super::durable::{self, DbFiles, Disk};
+use super::record::{self, ChannelRecord, HistoryEntry};
+use super::{Backend, ChannelLock, StoreError, history_key, key, notice, u64_of};
+use sled::transaction::ConflictableTransactionError;
+use sled::{Db, Transactional, Tree};
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+#[derive(Clone)]
+pub struct SledStore {
+    pub(super) db: Db,
+    pub(super) games: Tree,
+    pub(super) history: Tree,
+    /// channel -> the record of its last finished game, shown by /board, /status,
+    /// /history and /replay until the next /new there.
+    pub(super) finished: Tree,
+    pub(super) quarantine: Tree,
+    pub(super) notices: Tree,
+    /// Per-user settings ([`users`]).
+    pub(super) users: Tree,
+    /// channel -> the revision at which its record was removed (archived, quarantined,
+    /// closed), so that a merge never brings back a record that ended on purpose.
+    pub(super) closed: Tree,
+    /// None for a temporary database.
+    pub(super) files: Option<Arc<DbFiles>>,
+    /// The last revision given to a record.
+    pub(super) revision: Arc<AtomicU64>,
+    /// Writes since the store was opened (snapshots are taken when it moves).
+    pub(super) changes: Arc<AtomicU64>,
+    /// Whether this open gave the database its id (it had none: new, from before ids,
+    /// or emptied by damage); see [`Store::id`].
+    pub(super) id_created: bool,
+}
+
+/// The `meta` tree's key of the database's id.
+const ID_KEY: &[u8] = b"id";
+
+/// A new database id: 64 bits from the process's random hash keys and the time (unique
+/// enough to tell two databases apart; not a secret).
+fn new_id() -> String {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    h.write_u128(now);
+    h.write_u32(std::process::id());
+    format!("{:016x}", h.finish())
+}
+
+/// The sled configuration of a database folder (one place: recovery opens copies the
+/// same way).
+pub(crate) fn sled_config(path: &Path) -> sled::Config {
+    sled::Config::new().path(path)
+}
+
+/// How long opening waits for another holder of the folder's file lock to let go: a
+/// process still shutting down, or the background thread of a store just dropped.
+const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+/// The words of the error for a database that another process holds.
+const IN_USE: &str = "is in use by another process";
+
+/// Opens sled, waiting up to [`LOCK_WAIT`] for the file lock. A lock held longer means
+/// another process serves this database: that is never damage, so the error says so
+/// distinctly ([`StoreError::is_in_use`]) and start-up recovery leaves the folder alone.
+fn open_sled(path: &Path) -> Result<Db, StoreError> {
+    let start = std::time::Instant::now();
+    loop {
+        match sled_config(path).open() {
+            Ok(db) => return Ok(db),
+            // sled 0.34 reports a held lock as an I/O error with these words.
+            Err(sled::Error::Io(e)) if e.to_string().starts_with("could not acquire lock") => {
+                if start.elapsed() >= LOCK_WAIT {
+                    return Err(StoreError(format!(
+                        "the database at {} {IN_USE}",
+                        path.display()
+                    )));
+                }
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            Err(e) => {
+                return Err(StoreError(format!(
+                    "cannot open the database at {}: {e}",
+                    path.display()
+                )));
+            }
+        }
+    }
+}
+
+impl StoreError {
+    /// Another process holds the database (see [`open_sled`]).
+    pub fn is_in_use(&self) -> bool {
+        self.0.contains(IN_USE)
+    }
+}
+
+impl SledStore {
+    /// Opens (or creates) the database folder with the system's fsync.
+    pub fn open(path: &Path) -> Result<SledStore, StoreError> {
+        SledStore::open_with_disk(path, durable::system_disk())
+    }
+
+    /// Opens the database folder, syncing through `disk` (tests count the calls).
+    pub fn open_with_disk(path: &Path, disk: Arc<dyn Disk>) -> Result<SledStore, StoreError> {
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| StoreError(format!("{}: {e}", parent.display())))?;
+        }
+        let db = open_sled(path)?;
+        db.flush()?;
+        let files = DbFiles::open(path, disk).map_err(|e| {
+            StoreError(format!(
+                "cannot sync the database at {}: {e}",
+                path.display()
+            ))
+        })?;
+        SledStore::from_db(db, Some(Arc::new(files)))
+    }
+
+    /// A database that lives in memory and disappears (tests, benchmarks).
+    pub fn temporary() -> Result<SledStore, StoreError> {
+        SledStore::from_db(sled::Config::new().temporary(true).open()?, None)
+    }
+
+    fn from_db(db: Db, files: Option<Arc<DbFiles>>) -> Result<SledStore, StoreError> {
+        let mut store = SledStore {
+            games: db.open_tree("games")?,
+            history: db.open_tree("history")?,
+            finished: db.open_tree("finished")?,
+            quarantine: db.open_tree("quarantine")?,
+            notices: db.open_tree("notices")?,
+            users: db.open_tree("users")?,
+            closed: db.open_tree("closed")?,
+            db,
+            files,
+            revision: Arc::new(AtomicU64::new(0)),
+            changes: Arc::new(AtomicU64::new(0)),
+            id_created: false,
+        };
+        store
+            .revision
+            .store(store.highest_revision()?, Ordering::SeqCst);
+        let meta = store.db.open_tree("meta")?;
+        if meta.get(ID_KEY)?.is_none() {
+            meta.insert(ID_KEY, new_id().as_bytes())?;
+            // On disk before any snapshot can carry it.
+            store.sync()?;
+            store.id_created = true;
+        }
+        Ok(store)
+    }
+
+    /// The database's id, given when it was created and carried by its snapshots (the
+    /// `meta` tree), so that start-up never restores another database's snapshot.
+    pub fn id(&self) -> Result<Option<Vec<u8>>, StoreError> {
+        Ok(self.db.open_tree("meta")?.get(ID_KEY)?.map(|v| v.to_vec()))
+    }
+
+    /// Whether this open gave the database its id (it had none before).
+    pub fn id_created(&self) -> bool {
+        self.id_created
+    }
+
+    /// Takes `id` as the database's id (a rebuilt database takes its snapshot's).
+    pub(crate) fn adopt_id(&self, id: &[u8]) -> Result<(), StoreError> {
+        self.db.open_tree("meta")?.insert(ID_KEY, id)?;
+        self.commit()
+    }
+
+    /// The highest revision (or sequence number) stored anywhere, so that new ones
+    /// never collide with old history keys.
+    pub(super) fn highest_revision(&self) -> Result<u64, StoreError> {
+        let mut top = 0;
+        for v in self.games.iter().values() {
+            top = top.max(record::revision_of(&v?));
+        }
+        for v in self.closed.iter().values() {
+            top = top.max(u64_of(&v?));
+        }
+        for tree in [&self.history, &self.quarantine] {
+            for k in tree.iter().keys() {
+                let k = k?;
+                top = top.max(k.get(8..16).map_or(0, u64_of));
+            }
+        }
+        Ok(top)
+    }
+
+    fn next_revision(&self) -> u64 {
+        self.revision.fetch_add(1, Ordering::SeqCst) + 1
+    }
+
+    /// Flushes sled and syncs its files: after this the writes survive a power cut.
+    /// Counts as a change (see [`Store::changes`]).
+    pub(super) fn commit(&self) -> Result<(), StoreError> {
+        self.sync()?;
+        self.changes.fetch_add(1, Ordering::SeqCst);
+        Ok(())
+    }
+
+    /// Flushes sled and syncs its files, counting no change.
+    fn sync(&self) -> Result<(), StoreError> {
+        self.db.flush()?;
+        if let Some(files) = &self.files {
+            files
+                .sync()
+                .map_err(|e| StoreError(format!("cannot sync the database: {e}")))?;
+        }
+        Ok(())
+    }
+
+    /// How many writes this store has committed since it was opened.
+    pub fn changes(&self) -> u64 {
+        self.changes.load(Ordering::SeqCst)
+    }
+
+    /// The sled database (snapshots and recovery read every tree of it).
+    pub(crate) fn db(&self) -> &Db {
+        &self.db
+    }
+
+    /// Writes the channel's record with a new revision, on stable storage when this
+    /// returns. On failure the previous record is put back (as far as the database
+    /// still takes writes) and the error returned.
+    pub fn save(&self, channel: u64, record: &mut ChannelRecord) -> Result<(), StoreError> {
+        record.revision = self.next_revision();
+        let old = self.games.insert(key(channel), record.encode())?;
+        if let Err(e) = self.commit() {
+            let _ = match old {
+                Some(v) => self.games.insert(key(channel), v).map(|_| ()),
+                None => self.games.remove(key(channel)).map(|_| ()),
+            };
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    /// Deletes the channel's record (a closed lobby).
+    pub fn remove(&self, channel: u64) -> Result<(), StoreError> {
+        let rev = self.next_revision().to_be_bytes();
+        (&self.games, &self.closed).transaction(|(games, closed)| {
+            games.remove(&key(channel))?;
+            closed.insert(&key(channel), &rev)?;
+            Ok::<(), ConflictableTransactionError<sled::Error>>(())
+        })?;
+        self.commit()
+    }
+
+    /// Moves a finished (or aborted) game to the history in one transaction; `kept`,
+    /// the final record of a finished game, stays readable (`finished`).
+    pub fn archive(
+        &self,
+        channel: u64,
+        entry: &HistoryEntry,
+        kept: Option<&[u8]>,
+    ) -> Result<(), StoreError> {
+        let rev = self.next_revision();
+        let hkey = history_key(channel, rev);
+        let value = entry.encode();
+        (&self.games, &self.history, &self.closed, &self.finished).transaction(
+            |(games, history, closed, finished)| {
+                games.remove(&key(channel))?;
+                history.insert(&hkey[..], value.as_slice())?;
+                closed.insert(&key(channel), &rev.to_be_bytes())?;
+                match kept {
+                    Some(bytes) => finished.insert(&key(channel), bytes)?,
+                    None => finished.remove(&key(channel))?,
+                };
+                Ok::<(), ConflictableTransactionError<sled::Error>>(())
+            },
+        )?;
+        self.commit()
+    }
+
+    /// Drops the channel's finished game (a new one is being set up there).
+    pub fn forget_finished(&self, channel: u64) -> Result<(), StoreError> {
+        if self.finished.remove(key(channel))?.is_some() {
+            self.commit()?;
+        }
+        Ok(())
+    }
+
+    /// Moves an undecodable record aside and leaves a notice for the channel.
+    pub fn quarantine(&self, channel: u64, bytes: &[u8], reason: &str) -> Result<(), StoreError> {
+        tracing::error!(channel, reason, "quarantined an unreadable game record");
+        let rev = self.next_revision();
+        let qkey = history_key(channel, rev);
+        let notice = notice::Notice::new("app-quarantined")
+            .arg("reason", reason)
+            .encode();
+        (&self.games, &self.quarantine, &self.notices, &self.closed).transaction(
+            |(games, quarantine, notices, closed)| {
+                games.remove(&key(channel))?;
+                quarantine.insert(&qkey[..], bytes)?;
+                notices.insert(&key(channel), notice.as_slice())?;
+                closed.insert(&key(channel), &rev.to_be_bytes())?;
+                Ok::<(), ConflictableTransactionError<sled::Error>>(())
+            },
+        )?;
+        self.commit()
+    }
+
+    /// The channel's pending notice (a [`notice::Notice`], or an older plain text),
+    /// removed once read; [`notice::text_of`] words it.
+    pub fn take_notice(&self, channel: u64) -> Result<Option<Vec<u8>>, StoreError> {
+        match self.notices.remove(key(channel))? {
+            Some(v) => {
+                self.commit()?;
+                Ok(Some(v.to_vec()))
+            }
+            None => Ok(None),
+        }
+    }
+
+    /// Channels with a stored game.
+    pub fn channels(&self) -> Result<Vec<u64>, StoreError> {
+        let mut out = Vec::new();
+        for k in self.games.iter().keys() {
+            let k = k?;
+            if let Ok(b) = <[u8; 8]>::try_from(k.as_ref()) {
+                out.push(u64::from_be_bytes(b));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Finished games' entries (channel, bytes) in key order.
+    pub fn history(&self) -> Result<Vec<(u64, Vec<u8>)>, StoreError> {
+        let mut out = Vec::new();
+        for kv in self.history.iter() {
+            let (k, v) = kv?;
+            out.push((u64_of(&k), v.to_vec()));
+        }
+        Ok(out)
+    }
+
+    /// Quarantined records (channel, bytes).
+    pub fn quarantined(&self) -> Result<Vec<(u64, Vec<u8>)>, StoreError> {
+        let mut out = Vec::new();
+        for kv in self.quarantine.iter() {
+            let (k, v) = kv?;
+            out.push((u64_of(&k), v.to_vec()));
+        }
+        Ok(out)
+    }
+
+    /// Raw bytes of a channel's record (tests and the memory benchmark).
+    pub fn raw(&self, channel: u64) -> Result<Option<Vec<u8>>, StoreError> {
+        Ok(self.games.get(key(channel))?.map(|v| v.to_vec()))
+    }
+
+    /// Writes raw bytes as a channel's record (tests of corrupt records).
+    pub fn put_raw(&self, channel: u64, bytes: &[u8]) -> Result<(), StoreError> {
+        self.games.insert(key(channel), bytes)?;
+        self.commit()
+    }
+
+    /// Flushes and syncs everything written so far. Not a change: a shutdown that
+    /// flushes an unchanged database takes no new snapshot.
+    pub fn flush(&self) -> Result<(), StoreError> {
+        self.sync()
+    }
+}
+
+impl Backend for SledStore {
+    fn get(&self, channel: u64) -> Result<Option<Vec<u8>>, StoreError> {
+        self.raw(channel)
+    }
+    fn save(&self, channel: u64, record: &mut ChannelRecord) -> Result<(), StoreError> {
+        SledStore::save(self, channel, record)
+    }
+    fn remove(&self, channel: u64) -> Result<(), StoreError> {
+        SledStore::remove(self, channel)
+    }
+    fn archive(
+        &self,
+        channel: u64,
+        entry: &HistoryEntry,
+        kept: Option<&[u8]>,
+    ) -> Result<(), StoreError> {
+        SledStore::archive(self, channel, entry, kept)
+    }
+    fn finished(&self, channel: u64) -> Result<Option<Vec<u8>>, StoreError> {
+        Ok(self.finished.get(key(channel))?.map(|v| v.to_vec()))
+    }
+    fn forget_finished(&self, channel: u64) -> Result<(), StoreError> {
+        SledStore::forget_finished(self, channel)
+    }
+    fn quarantine(&self, channel: u64, bytes: &[u8], reason: &str) -> Result<(), StoreError> {
+        SledStore::quarantine(self, channel, bytes, reason)
+    }
+    fn take_notice(&self, channel: u64) -> Result<Option<Vec<u8>>, StoreError> {
+        SledStore::take_notice(self, channel)
+    }
+    fn channels(&self) -> Result<Vec<u64>, StoreError> {
+        SledStore::channels(self)
+    }
+    fn games(&self) -> Result<Vec<(u64, Vec<u8>)>, StoreError> {
+        let mut out = Vec::new();
+        for kv in self.games.iter() {
+            let (k, v) = kv?;
+            if let Ok(b) = <[u8; 8]>::try_from(k.as_ref()) {
+                out.push((u64::from_be_bytes(b), v.to_vec()));
+            }
+        }
+        Ok(out)
+    }
+    fn history(&self) -> Result<Vec<(u64, Vec<u8>)>, StoreError> {
+        SledStore::history(self)
+    }
+    fn quarantined(&self) -> Result<Vec<(u64, Vec<u8>)>, StoreError> {
+        SledStore::quarantined(self)
+    }
+    fn user(&self, user: u64) -> Result<Option<Vec<u8>>, StoreError> {
+        Ok(self.users.get(user.to_be_bytes())?.map(|v| v.to_vec()))
+    }
+    fn set_user(&self, user: u64, bytes: &[u8]) -> Result<(), StoreError> {
+        self.users.insert(user.to_be_bytes(), bytes)?;
+        self.db.flush()?;
+        Ok(())
+    }
+    fn put_raw(&self, channel: u64, bytes: &[u8]) -> Result<(), StoreError> {
+        SledStore::put_raw(self, channel, bytes)
+    }
+    fn flush(&self) -> Result<(), StoreError> {
+        SledStore::flush(self)
+    }
+    fn changes(&self) -> u64 {
+        SledStore::changes(self)
+    }
+    fn dump(&self) -> Result<super::snapshot::Dump, StoreError> {
+        SledStore::dump(self)
+    }
+    fn load_dump(&self, dump: &super::snapshot::Dump) -> Result<(), StoreError> {
+        SledStore::load_dump(self, dump)
+    }
+    fn is_empty(&self) -> Result<bool, StoreError> {
+        Ok(SledStore::is_empty(self))
+    }
+    fn id(&self) -> Result<Option<Vec<u8>>, StoreError> {
+        SledStore::id(self)
+    }
+    /// One process holds the folder (sled's file lock), and the app's own channel lock
+    /// serialises its threads: nothing more to take.
+    fn lock_channel(&self, _channel: u64) -> Result<ChannelLock, StoreError> {
+        Ok(ChannelLock::none())
+    }
+}

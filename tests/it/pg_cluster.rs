@@ -1,0 +1,167 @@
+//! A throwaway PostgreSQL 15 cluster for the tests: one per test binary run, started on
+//! first use (initdb on a temporary folder, a free port on 127.0.0.1, its socket in the
+//! folder), one new database per test. As root (here and in CI) the server runs as the
+//! `postgres` user, since initdb refuses root. A watchdog shell stops the server
+//! (immediate shutdown) and removes the folder once this process is gone: statics are
+//! never dropped, so nothing in this process could do it at exit.
+//!
+//! Without the binaries the tests that need it print why they are skipped and pass.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::{Duration, Instant};
+
+/// Where Debian's `postgresql-15` puts the server's binaries (`PG_BIN` overrides).
+const DEFAULT_BIN: &str = "/usr/lib/postgresql/15/bin";
+
+pub struct Cluster {
+    port: u16,
+    next: AtomicU32,
+}
+
+static CLUSTER: OnceLock<Result<Cluster, String>> = OnceLock::new();
+
+/// A URL of a new, empty database on the shared cluster; `None` (after printing why)
+/// when the cluster cannot run here.
+pub fn fresh_database() -> Option<String> {
+    match CLUSTER.get_or_init(start) {
+        Ok(c) => {
+            let name = format!("t_{}", c.next.fetch_add(1, Ordering::SeqCst));
+            let mut admin = postgres::Client::connect(&c.url("postgres"), postgres::NoTls)
+                .expect("the test cluster answers");
+            admin
+                .batch_execute(&format!("CREATE DATABASE {name}"))
+                .expect("a test database");
+            Some(c.url(&name))
+        }
+        Err(why) => {
+            eprintln!("skipped: {why}");
+            None
+        }
+    }
+}
+
+impl Cluster {
+    fn url(&self, db: &str) -> String {
+        format!("postgres://postgres@127.0.0.1:{}/{db}", self.port)
+    }
+}
+
+fn bin_dir() -> PathBuf {
+    std::env::var_os("PG_BIN").map_or_else(|| PathBuf::from(DEFAULT_BIN), PathBuf::from)
+}
+
+fn is_root() -> bool {
+    Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
+}
+
+/// `cmd` as the `postgres` user when we are root, else as we are.
+fn as_server_user(root: bool, program: &Path) -> Command {
+    if root {
+        let mut c = Command::new("runuser");
+        c.args(["-u", "postgres", "--"]).arg(program);
+        c
+    } else {
+        Command::new(program)
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+fn start() -> Result<Cluster, String> {
+    let bin = bin_dir();
+    if !bin.join("initdb").exists() || !bin.join("postgres").exists() {
+        return Err(format!(
+            "PostgreSQL 15 binaries not found in {} (apt-get install postgresql)",
+            bin.display()
+        ));
+    }
+    let root = is_root();
+    // Kept on purpose: the watchdog removes it after this process.
+    let dir = tempfile::Builder::new()
+        .prefix("carcassonne-pg-")
+        .tempdir()
+        .map_err(|e| e.to_string())?
+        .keep();
+    if root {
+        let owned = Command::new("chown")
+            .args(["-R", "postgres:postgres"])
+            .arg(&dir)
+            .status()
+            .map_err(|e| e.to_string())?;
+        if !owned.success() {
+            return Err("cannot give the test cluster's folder to the postgres user".into());
+        }
+    }
+    let data = dir.join("data");
+    let init = as_server_user(root, &bin.join("initdb"))
+        .arg("-D")
+        .arg(&data)
+        .args([
+            "-A",
+            "trust",
+            "-U",
+            "postgres",
+            "-E",
+            "UTF8",
+            "--locale=C",
+            "--no-sync",
+        ])
+        .output()
+        .map_err(|e| format!("initdb: {e}"))?;
+    if !init.status.success() {
+        return Err(format!(
+            "initdb failed: {}",
+            String::from_utf8_lossy(&init.stderr)
+        ));
+    }
+    let port = free_port();
+    let server = format!(
+        "{} -D {} -p {port} -k {} -c listen_addresses=127.0.0.1 -c max_connections=200",
+        bin.join("postgres").display(),
+        data.display(),
+        dir.display()
+    );
+    // The server in the background; the shell waits for this process to end, then
+    // stops the server at once and removes the folder.
+    let watchdog = format!(
+        "{server} >{log} 2>&1 & pg=$!; while [ -d /proc/{me} ] && kill -0 $pg 2>/dev/null; do sleep 1; done; kill -QUIT $pg 2>/dev/null; wait $pg; rm -rf {dir}",
+        log = dir.join("log").display(),
+        me = std::process::id(),
+        dir = dir.display()
+    );
+    as_server_user(root, Path::new("/bin/sh"))
+        .args(["-c", &watchdog])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .map_err(|e| format!("cannot start the test cluster: {e}"))?;
+    let cluster = Cluster {
+        port,
+        next: AtomicU32::new(1),
+    };
+    let started = Instant::now();
+    loop {
+        match postgres::Client::connect(&cluster.url("postgres"), postgres::NoTls) {
+            Ok(_) => return Ok(cluster),
+            Err(e) if started.elapsed() > Duration::from_secs(60) => {
+                let log = std::fs::read_to_string(dir.join("log")).unwrap_or_default();
+                return Err(format!("the test cluster did not start: {e}\n{log}"));
+            }
+            Err(_) => std::thread::sleep(Duration::from_millis(100)),
+        }
+    }
+}
