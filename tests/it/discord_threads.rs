@@ -82,3 +82,45 @@ async fn a_game_in_a_private_thread_needs_the_bot_in_it() {
     assert!(fake.state(|s| s.channel(MANAGED).bot_member));
     bot.stop().await;
 }
+
+/// An archived thread is no obstacle: the bot's post there (here the announcement of a
+/// move whose answer failed) unarchives it, as Discord does for anyone who may post.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_post_in_an_archived_thread_unarchives_it() {
+    const ARCHIVED: u64 = CHANNEL_ID + 62;
+    crate::discord_e2e::logs();
+    let bot = Bot::start(carcassonne_bot::discord::DEFAULT_DEFER_AFTER).await;
+    let fake = &bot.fake;
+    let alice = alice();
+    let bob = User::new(1_300_000_000_000_000_002, "Bob");
+    fake.configure(|s| {
+        s.channels.insert(
+            ARCHIVED,
+            Channel {
+                archived: true,
+                ..Channel::thread(CHANNEL_ID)
+            },
+        );
+    });
+    fake.answer(&fake.slash_in(ARCHIVED, &alice, "new", vec![]))
+        .await;
+    fake.answer(&fake.slash_in(ARCHIVED, &bob, "join", vec![]))
+        .await;
+    fake.configure(|s| {
+        s.fail_answers.insert(ARCHIVED);
+    });
+    assert!(fake.state(|s| s.channel(ARCHIVED).archived));
+    fake.slash_in(ARCHIVED, &alice, "start", vec![]);
+    fake.wait_for("the start posted in the thread", |s| {
+        (s.channel_posts(ARCHIVED) == 1).then_some(())
+    })
+    .await;
+    assert!(!fake.state(|s| s.channel(ARCHIVED).archived));
+    let posted = fake.channel_messages(ARCHIVED);
+    assert!(
+        posted[0].content.contains("The game starts!"),
+        "{}",
+        posted[0].content
+    );
+    bot.stop().await;
+}

@@ -62,6 +62,7 @@ pub fn open_dm(inner: &Inner, j: &Value) -> Answer {
                         app_permissions: 0,
                         locked: false,
                         bot_member: true,
+                        archived: false,
                     },
                 );
             });

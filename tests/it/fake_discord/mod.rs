@@ -109,6 +109,10 @@ pub struct Channel {
     /// posts nothing unless it is (403 50001 Missing Access), and it can join one only
     /// with Manage Threads; a member can add it (@mention, Add Members).
     pub bot_member: bool,
+    /// An archived thread (inactive for its auto-archive duration): a post by someone
+    /// who may send messages there unarchives it (discord-api-docs, Threads: "sending a
+    /// message will automatically unarchive the thread"), unless it is locked.
+    pub archived: bool,
 }
 
 impl Channel {
@@ -120,6 +124,7 @@ impl Channel {
             app_permissions: BOT_PERMISSIONS,
             locked: false,
             bot_member: true,
+            archived: false,
         }
     }
 
@@ -159,7 +164,7 @@ impl Channel {
         if let Some(parent) = self.parent {
             c["parent_id"] = json!(parent.to_string());
             c["thread_metadata"] = json!({
-                "archived": false,
+                "archived": self.archived,
                 "auto_archive_duration": 1440,
                 "archive_timestamp": "2024-01-01T00:00:00.000000+00:00",
                 "locked": self.locked,
@@ -1884,6 +1889,13 @@ fn channel_message(inner: &Inner, channel: u64, j: &Value, files: &[Part]) -> An
     }
     if ch.locked {
         return (403, discord_error(50013, "Missing Permissions"), None);
+    }
+    if ch.archived {
+        inner.update(|s| {
+            let mut open = s.channel(channel);
+            open.archived = false;
+            s.channels.insert(channel, open);
+        });
     }
     if refused_dm {
         return (
