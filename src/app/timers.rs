@@ -26,6 +26,9 @@ use std::collections::HashSet;
 
 /// Reminders per wait.
 pub const MAX_REMINDERS: u8 = 3;
+/// How long a process that took a reminder or deadline notice has to deliver it and
+/// save it as told before another process sharing the database sends it instead.
+pub const CLAIM_LEASE: std::time::Duration = std::time::Duration::from_secs(120);
 /// The reminder interval people may choose: 1 hour to 7 days.
 pub const REMINDER_RANGE: (u64, u64) = (3_600, 7 * 86_400);
 /// The turn limit people may choose: 1 hour to 14 days.
@@ -359,9 +362,14 @@ impl App {
         let waited = now.saturating_sub(w.since);
         let mut out = Vec::new();
         let mut told = w.clone();
+        // The wait's identity: a new move or a new wait makes new items.
+        let item = format!("{channel}:{}:{}:{}", w.seat, w.moves, w.since);
         if let Some(every) = r.timers.reminder
             && w.reminders < MAX_REMINDERS
             && waited >= every.saturating_mul(w.reminders as u64 + 1)
+            && self
+                .store
+                .claim(&format!("reminder:{item}:{}", w.reminders), CLAIM_LEASE)?
         {
             // Intervals missed while the bot was down count as reminded: one message.
             told.reminders = (waited / every).min(MAX_REMINDERS as u64) as u8;
@@ -388,6 +396,7 @@ impl App {
         if let Some(limit) = r.timers.turn_limit
             && !w.deadline_told
             && waited >= limit
+            && self.store.claim(&format!("deadline:{item}"), CLAIM_LEASE)?
         {
             told.deadline_told = true;
             out.push(Notice {

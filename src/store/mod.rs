@@ -115,6 +115,9 @@ pub(crate) trait Backend: Send + Sync {
     /// Holds the channel against every other process on the same database until the
     /// returned lock is dropped (the app holds its own per-channel mutex around it).
     fn lock_channel(&self, channel: u64) -> Result<ChannelLock, StoreError>;
+    /// Takes the scheduled item `key` for `lease`: true for the one caller across
+    /// processes that gets it, until the lease runs out.
+    fn claim(&self, key: &str, lease: std::time::Duration) -> Result<bool, StoreError>;
 }
 
 /// A channel held across processes ([`Store::lock_channel`]); released when dropped.
@@ -261,6 +264,14 @@ impl Store {
     /// dropped; with sled (one process) it holds nothing.
     pub fn lock_channel(&self, channel: u64) -> Result<ChannelLock, StoreError> {
         self.backend().lock_channel(channel)
+    }
+
+    /// Takes the scheduled item `key` (a reminder, a deadline notice) for `lease`: true
+    /// for exactly one caller among the processes sharing the database, and again for
+    /// one caller once the lease has run out (its claimer died before finishing). With
+    /// sled (one process) always true.
+    pub fn claim(&self, key: &str, lease: std::time::Duration) -> Result<bool, StoreError> {
+        self.backend().claim(key, lease)
     }
 
     /// The channel's record, quarantining it if it does not decode.

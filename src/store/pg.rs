@@ -36,8 +36,14 @@ use std::time::{Duration, Instant};
 
 /// The schema's migrations, in order: (version, name, SQL). Applied at start in one
 /// transaction and recorded in `schema_migrations`.
-pub const MIGRATIONS: &[(i32, &str, &str)] =
-    &[(1, "init", include_str!("../../migrations/0001_init.sql"))];
+pub const MIGRATIONS: &[(i32, &str, &str)] = &[
+    (1, "init", include_str!("../../migrations/0001_init.sql")),
+    (
+        2,
+        "claims",
+        include_str!("../../migrations/0002_claims.sql"),
+    ),
+];
 
 /// A channel's finished game lives in `entries` under the tree `finished`, as in a
 /// sled dump (no table of its own: it is only ever read whole, by channel).
@@ -182,6 +188,8 @@ impl Drop for AdvisoryLock {
 pub struct PgStore {
     pool: Arc<Pool>,
     changes: AtomicU64,
+    /// Claims made (every hundredth sweeps old ones).
+    claims: AtomicU64,
 }
 
 impl PgStore {
@@ -202,6 +210,7 @@ impl PgStore {
                 idle: Mutex::new(Vec::new()),
             }),
             changes: AtomicU64::new(0),
+            claims: AtomicU64::new(0),
         };
         let applied = store.with(migrate)??;
         if !applied.is_empty() {
@@ -638,6 +647,31 @@ impl Backend for PgStore {
                 &[&b"meta".as_slice(), &b"id".as_slice()],
             )?;
             Ok(row.map(|r| r.get(0)))
+        })
+    }
+
+    /// One statement: a new key, or one whose lease ran out, is taken (the row lock of
+    /// the conflict makes concurrent claimers wait, and only one sees the lease still
+    /// out). Claims older than a day are swept now and then.
+    fn claim(&self, key: &str, lease: Duration) -> Result<bool, StoreError> {
+        let seconds = lease.as_secs_f64();
+        let sweep = self.claims.fetch_add(1, Ordering::Relaxed) % 100 == 0;
+        self.with(|c| {
+            if sweep {
+                c.execute(
+                    "DELETE FROM claims WHERE lease_until < now() - interval '1 day'",
+                    &[],
+                )?;
+            }
+            let row = c.query_opt(
+                "INSERT INTO claims (key, lease_until)
+                 VALUES ($1, clock_timestamp() + $2 * interval '1 second')
+                 ON CONFLICT (key) DO UPDATE SET lease_until = EXCLUDED.lease_until
+                 WHERE claims.lease_until < clock_timestamp()
+                 RETURNING key",
+                &[&key, &seconds],
+            )?;
+            Ok(row.is_some())
         })
     }
 

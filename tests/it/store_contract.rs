@@ -318,9 +318,9 @@ fn migrations_are_applied_once_and_recorded() {
         return;
     };
     let first = carcassonne_bot::store::pg::PgStore::open(&url).unwrap();
-    assert_eq!(first.migrations().unwrap(), vec![1]);
+    assert_eq!(first.migrations().unwrap(), vec![1, 2]);
     let second = carcassonne_bot::store::pg::PgStore::open(&url).unwrap();
-    assert_eq!(second.migrations().unwrap(), vec![1]);
+    assert_eq!(second.migrations().unwrap(), vec![1, 2]);
     // A database from a newer bot is refused, not written to.
     let mut c = postgres::Client::connect(&url, postgres::NoTls).unwrap();
     c.execute(
@@ -546,4 +546,79 @@ async fn a_call_on_a_single_threaded_runtime_runs_on_a_thread_of_its_own() {
         return;
     };
     calls_from_async_code(store).await;
+}
+
+#[test]
+fn each_scheduled_item_is_claimed_once_across_handles_until_its_lease_runs_out() {
+    let Some(url) = pg_cluster::fresh_database() else {
+        return;
+    };
+    let handles = [
+        Store::open_postgres(&url).unwrap(),
+        Store::open_postgres(&url).unwrap(),
+    ];
+    let lease = std::time::Duration::from_secs(60);
+    // 4 threads over 2 handles claim the same 40 items at once.
+    let taken = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let joins: Vec<_> = (0..4)
+        .map(|t| {
+            let (store, taken) = (handles[t % 2].clone(), taken.clone());
+            std::thread::spawn(move || {
+                for i in 0..40 {
+                    let key = format!("reminder:{i}");
+                    if store.claim(&key, lease).unwrap() {
+                        taken.lock().unwrap().push(key);
+                    }
+                }
+            })
+        })
+        .collect();
+    for j in joins {
+        j.join().unwrap();
+    }
+    let mut taken = taken.lock().unwrap().clone();
+    taken.sort();
+    let mut each: Vec<String> = (0..40).map(|i| format!("reminder:{i}")).collect();
+    each.sort();
+    assert_eq!(taken, each, "each item once");
+    // A lease that ran out (its claimer died) is taken over, once.
+    assert!(
+        handles[0]
+            .claim("deadline:x", std::time::Duration::ZERO)
+            .unwrap()
+    );
+    std::thread::sleep(std::time::Duration::from_millis(5));
+    assert!(handles[1].claim("deadline:x", lease).unwrap());
+    assert!(!handles[0].claim("deadline:x", lease).unwrap());
+}
+
+#[test]
+fn two_apps_on_one_database_send_a_due_reminder_once() {
+    let Some(url) = pg_cluster::fresh_database() else {
+        return;
+    };
+    let clock = carcassonne_bot::app::Clock::manual(1_700_000_000);
+    let apps: Vec<App> = (0..2)
+        .map(|_| {
+            App::new(
+                Store::open_postgres(&url).unwrap(),
+                Env::clocked(clock.clone(), 5),
+            )
+        })
+        .collect();
+    start_game(&apps[0], 31);
+    clock.advance(12 * 3_600);
+    let none = std::collections::HashSet::new();
+    let first = apps[0].take_due(&none);
+    assert_eq!(first.len(), 1, "{first:?}");
+    assert!(first[0].message.text.starts_with("⏰"), "{first:?}");
+    assert!(apps[1].take_due(&none).is_empty(), "claimed by the first");
+    // Once delivered and saved as told, the next interval is a new item.
+    let carcassonne_bot::app::Purpose::Reminder { told: Some(told) } = &first[0].purpose else {
+        panic!("a reminder: {first:?}")
+    };
+    apps[0].mark_told(31, told).unwrap();
+    clock.advance(12 * 3_600);
+    assert_eq!(apps[1].take_due(&none).len(), 1);
+    assert!(apps[0].take_due(&none).is_empty());
 }
