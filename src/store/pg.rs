@@ -655,7 +655,10 @@ impl Backend for PgStore {
     /// out). Claims older than a day are swept now and then.
     fn claim(&self, key: &str, lease: Duration) -> Result<bool, StoreError> {
         let seconds = lease.as_secs_f64();
-        let sweep = self.claims.fetch_add(1, Ordering::Relaxed) % 100 == 0;
+        let sweep = self
+            .claims
+            .fetch_add(1, Ordering::Relaxed)
+            .is_multiple_of(100);
         self.with(|c| {
             if sweep {
                 c.execute(
