@@ -111,5 +111,5 @@ pub(crate) async fn run(
 /// Whether `cmd` creates a game in a private thread: the bot must be in the thread to
 /// announce its turns, and nothing in the interaction says whether it is.
 fn starts_a_game(cmd: Option<&Command>, kind: Option<serenity::ChannelType>) -> bool {
-    kind == Some(serenity::ChannelType::PrivateThread) && cmd.is_some_and(|c| c.name() == "new")
+    kind == Some(serenity::ChannelType::PrivateThread) && matches!(cmd, Some(Command::New(_)))
 }

@@ -5,15 +5,12 @@
 //! time budget.
 
 use crate::fake_discord;
+use crate::fake_discord::alice;
 
 use carcassonne_bot::discord;
 use fake_discord::bot::Bot;
-use fake_discord::{CHANNEL_ID, Outcome, Posted, User, WAIT, opt_int, opt_str};
+use fake_discord::{CHANNEL_ID, Outcome, Posted, WAIT, opt_int, opt_str};
 use std::time::Duration;
-
-fn alice() -> User {
-    User::new(1_300_000_000_000_000_001, "Alice")
-}
 
 /// The messages of an answer Discord created (they notify), as opposed to edits.
 fn created(o: &Outcome) -> Vec<&Posted> {

@@ -2,6 +2,7 @@
 //! loopback (`tests/fake_discord`), on a temporary database. Nothing reaches Discord.
 
 use crate::fake_discord;
+use crate::fake_discord::{alice, bob, carol};
 
 use carcassonne_bot::app::command::ArgKind;
 use carcassonne_bot::app::{App, COMMANDS};
@@ -66,16 +67,6 @@ async fn started_on(
 ) -> Bot {
     logs();
     Bot::start_on(fake, dir, defer_after, guild).await
-}
-
-fn alice() -> User {
-    User::new(1_300_000_000_000_000_001, "Alice")
-}
-fn bob() -> User {
-    User::new(1_300_000_000_000_000_002, "Bob")
-}
-fn carol() -> User {
-    User::new(1_300_000_000_000_000_003, "Carol")
 }
 
 fn decode_png(bytes: &[u8]) -> (u32, u32) {

@@ -4,28 +4,19 @@
 //! and a short game that must post exactly what the gateway front posts.
 
 use crate::fake_discord;
+use crate::fake_discord::{alice, bob, carol};
 
 use carcassonne_bot::app::Clock;
 use carcassonne_bot::discord;
 use fake_discord::bot::Bot;
 use fake_discord::endpoint::{now_secs, sign};
-use fake_discord::{CHANNEL_ID, FakeDiscord, Interaction, Outcome, User, opt_int, opt_str};
+use fake_discord::{CHANNEL_ID, FakeDiscord, Interaction, Outcome, opt_int, opt_str};
 use serde_json::{Value, json};
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 /// A request's headers, as (name, value).
 type Headers<'a> = Vec<(&'a str, String)>;
-
-fn alice() -> User {
-    User::new(1_300_000_000_000_000_001, "Alice")
-}
-fn bob() -> User {
-    User::new(1_300_000_000_000_000_002, "Bob")
-}
-fn carol() -> User {
-    User::new(1_300_000_000_000_000_003, "Carol")
-}
 
 /// Both fronts: the same seed and clock, answers direct unless the app is very late.
 fn same_setup(opts: &mut discord::BotOptions) {

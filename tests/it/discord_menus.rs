@@ -4,16 +4,10 @@
 //! components (type 7), which clears it, and sends the answer as follow-ups.
 
 use crate::fake_discord;
+use crate::fake_discord::{alice, bob};
 use fake_discord::bot::Bot;
-use fake_discord::{CHANNEL_ID, FakeDiscord, User};
+use fake_discord::{CHANNEL_ID, FakeDiscord};
 use serde_json::json;
-
-fn alice() -> User {
-    User::new(1_300_000_000_000_000_001, "Alice")
-}
-fn bob() -> User {
-    User::new(1_300_000_000_000_000_002, "Bob")
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_same_choice_can_be_made_twice_in_one_menu() {

@@ -87,7 +87,7 @@ async fn the_binary_serves_and_stops_cleanly_on_sigterm() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
     let stderr_path = dir.path().join("stderr.log");
-    let mut child = bot_command()
+    let child = bot_command()
         .env("DISCORD_TOKEN", TOKEN)
         .env("DISCORD_API_BASE", fake.base_url())
         .env("DISCORD_GUILD", GUILD_ID.to_string())
@@ -108,19 +108,7 @@ async fn the_binary_serves_and_stops_cleanly_on_sigterm() {
     let new = fake.answer(&fake.slash(&alice, "new", vec![])).await;
     assert!(new.text().contains("set up Carcassonne"), "{}", new.text());
 
-    let pid = child.id().to_string();
-    let killed = Command::new("sh")
-        .args(["-c", &format!("kill -TERM {pid}")])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let status = tokio::time::timeout(WAIT, tokio::task::spawn_blocking(move || child.wait()))
-        .await
-        .expect("the bot exits after SIGTERM")
-        .unwrap()
-        .unwrap();
-    let log = std::fs::read_to_string(&stderr_path).unwrap();
-    assert_eq!(status.code(), Some(0), "{log}");
+    let log = stopped_by_sigterm(child, &stderr_path).await;
     assert!(log.contains("SIGTERM received"), "{log}");
     assert!(log.contains("database flushed"), "{log}");
     assert!(!log.contains(TOKEN), "the token is in the log");
@@ -180,7 +168,7 @@ async fn the_binary_serves_http_interactions_and_stops_on_sigterm() {
         .unwrap()
         .port();
     let stderr_path = dir.path().join("stderr.log");
-    let mut child = bot_command()
+    let child = bot_command()
         .args(["serve-http", "--listen", &format!("127.0.0.1:{port}")])
         .env("DISCORD_TOKEN", TOKEN)
         .env(
@@ -208,6 +196,20 @@ async fn the_binary_serves_http_interactions_and_stops_on_sigterm() {
         "no gateway connection"
     );
 
+    let log = stopped_by_sigterm(child, &stderr_path).await;
+    assert!(log.contains("interactions endpoint listening"), "{log}");
+    assert!(log.contains("database flushed"), "{log}");
+    assert!(
+        !log.contains("is not this application's public key"),
+        "{log}"
+    );
+    let app = App::open(&dir.path().join("db")).unwrap();
+    assert_eq!(app.startup().unwrap().games, 1);
+}
+
+/// Sends SIGTERM to the bot's process, checks that it exits 0 in time, and returns its
+/// log (stderr).
+async fn stopped_by_sigterm(mut child: std::process::Child, stderr: &std::path::Path) -> String {
     let killed = Command::new("sh")
         .args(["-c", &format!("kill -TERM {}", child.id())])
         .status()
@@ -218,14 +220,7 @@ async fn the_binary_serves_http_interactions_and_stops_on_sigterm() {
         .expect("the bot exits after SIGTERM")
         .unwrap()
         .unwrap();
-    let log = std::fs::read_to_string(&stderr_path).unwrap();
+    let log = std::fs::read_to_string(stderr).unwrap();
     assert_eq!(status.code(), Some(0), "{log}");
-    assert!(log.contains("interactions endpoint listening"), "{log}");
-    assert!(log.contains("database flushed"), "{log}");
-    assert!(
-        !log.contains("is not this application's public key"),
-        "{log}"
-    );
-    let app = App::open(&dir.path().join("db")).unwrap();
-    assert_eq!(app.startup().unwrap().games, 1);
+    log
 }

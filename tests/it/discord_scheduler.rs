@@ -6,6 +6,7 @@
 //! channel that hangs or is lost holds up no other.
 
 use crate::fake_discord;
+use crate::fake_discord::{alice, bob, carol};
 
 use carcassonne_bot::app::Clock;
 use fake_discord::bot::Bot;
@@ -16,13 +17,6 @@ use std::time::{Duration, Instant};
 
 const T0: u64 = 1_700_000_000;
 const HOUR: u64 = 3_600;
-
-fn alice() -> User {
-    User::new(1_300_000_000_000_000_001, "Alice")
-}
-fn bob() -> User {
-    User::new(1_300_000_000_000_000_002, "Bob")
-}
 
 /// The public message of an answer that pings a player (the turn message).
 fn turn_message(o: &Outcome) -> Posted {
@@ -190,10 +184,6 @@ async fn reminders_are_created_messages_and_dms_go_through_a_dm_channel() {
     assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
 
     bot.stop().await;
-}
-
-fn carol() -> User {
-    User::new(1_300_000_000_000_000_003, "Carol")
 }
 
 /// Robbers through the fake Discord: the player asked during another's turn is pinged

@@ -4,15 +4,12 @@
 //! refused with how to add the bot, before any game exists.
 
 use crate::fake_discord;
+use crate::fake_discord::alice;
 use fake_discord::bot::Bot;
 use fake_discord::{BOT_PERMISSIONS, CHANNEL_ID, Channel, FakeDiscord, MANAGE_THREADS, User};
 
 const HIDDEN: u64 = CHANNEL_ID + 60;
 const MANAGED: u64 = CHANNEL_ID + 61;
-
-fn alice() -> User {
-    User::new(1_300_000_000_000_000_001, "Alice")
-}
 
 fn joins(fake: &FakeDiscord, channel: u64) -> Vec<u16> {
     let path = format!("/api/v10/channels/{channel}/thread-members/@me");

@@ -7,18 +7,12 @@
 //! board picture of tens of kB, 5 kB/s, and a threshold of 8 kiB.
 
 use crate::fake_discord;
+use crate::fake_discord::{alice, bob};
 use fake_discord::bot::Bot;
-use fake_discord::{CHANNEL_ID, FakeDiscord, GUILD_ID, User};
+use fake_discord::{CHANNEL_ID, FakeDiscord, GUILD_ID};
 use std::time::Duration;
 
 const UPLINK: u64 = 5_000;
-
-fn alice() -> User {
-    User::new(1_300_000_000_000_000_001, "Alice")
-}
-fn bob() -> User {
-    User::new(1_300_000_000_000_000_002, "Bob")
-}
 
 /// Starts a game whose `/start` answer (the first board picture) goes up at
 /// [`UPLINK`]; returns the fake, the outcome of `/start` and the picture's size.

@@ -91,6 +91,17 @@ pub const PUBLIC_THREAD: u8 = 11;
 pub const PRIVATE_THREAD: u8 = 12;
 pub const GUILD_FORUM: u8 = 15;
 
+/// The test users most tests play with (the same ids everywhere).
+pub fn alice() -> User {
+    User::new(1_300_000_000_000_000_001, "Alice")
+}
+pub fn bob() -> User {
+    User::new(1_300_000_000_000_000_002, "Bob")
+}
+pub fn carol() -> User {
+    User::new(1_300_000_000_000_000_003, "Carol")
+}
+
 /// A channel interactions can come from.
 #[derive(Clone, Debug)]
 pub struct Channel {
@@ -1076,15 +1087,7 @@ impl FakeDiscord {
         name: &str,
         options: Vec<Value>,
     ) -> Interaction {
-        let guild = self.state(|s| s.channel(channel).guild);
-        let data = json!({
-            "id": (APP_ID + 7).to_string(),
-            "name": name,
-            "type": 1,
-            "guild_id": guild.to_string(),
-            "options": options,
-        });
-        let (it, d) = self.interaction_base(2, user, channel, data, None);
+        let (it, d) = self.slash_undelivered(channel, user, name, options);
         self.dispatch_interaction(&it, d);
         it
     }
