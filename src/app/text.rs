@@ -2,7 +2,6 @@
 
 use super::command::names;
 use super::command::{ArgKind, COMMANDS, Scope};
-use crate::engine::{Catalogue, KindId};
 use crate::i18n::Lang;
 use crate::t;
 use crate::view::Colour;
@@ -165,10 +164,6 @@ pub fn disc(seat: u8) -> &'static str {
         Colour::Black => "⚫",
         Colour::Grey => "⚪",
     }
-}
-
-pub fn tile_id(kind: KindId) -> &'static str {
-    &Catalogue::get().kind(kind).id
 }
 
 /// "Last N of M moves:" and the numbered lines (the last `count` of `moves`).

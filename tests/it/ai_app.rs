@@ -382,6 +382,12 @@ fn computer_seats_play_a_whole_game_with_every_expansion_through_the_app() {
     assert_eq!(public(&out).len(), 1, "{}", out.text());
     assert!(out.text().contains("Game over!"), "{}", out.text());
     assert!(game_over(&app));
+    // Every tile of every set is told in words, in the turns and in the history.
+    let moves = app.handle(&ann, cmd("history", &[("count", "50")])).text();
+    for text in [out.text(), moves] {
+        let ids = crate::support::tile_ids_in(&text);
+        assert!(ids.is_empty(), "tile ids {ids:?} in:\n{text}");
+    }
     let history = app.store().history().unwrap();
     assert_eq!(history.len(), 1);
     assert!(history[0].1.moves > 100);

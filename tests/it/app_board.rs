@@ -571,11 +571,11 @@ fn looking_at_the_game_board_status_history() {
         run(&app, &mover, "pass", &[]);
     }
     let r = run(&app, &carol(), "history", &[("count", "5")]);
-    let id = &carcassonne_bot::engine::Catalogue::get().kind(tile).id;
+    assert_eq!(carcassonne_bot::engine::Catalogue::get().kind(tile).id, "C");
     assert!(r.text().starts_with("Last "), "{}", r.text());
     assert!(
         r.text().contains(&format!(
-            "**{}** placed **{id}** at {}",
+            "**{}** placed **a city on all four sides with a shield** at {}",
             mover.name, placements[0].at
         )),
         "{}",
@@ -619,9 +619,11 @@ fn undo_needs_the_others_except_for_ones_own_tile() {
             .tile(after_place.last_placed().unwrap())
             .kind()
             .id;
+        assert_eq!(tile, "C");
         assert!(
             r.text().starts_with(&format!(
-                "Taken back: **{}** placed **{tile}** at {at} (turned {deg}°).\n",
+                "Taken back: **{}** placed **a city on all four sides with a shield** at {at} \
+                 (turned {deg}°).\n",
                 mover.name
             )),
             "{}",
@@ -1229,7 +1231,7 @@ fn a_cloister_is_offered_once_and_a_spot_alone_never_places() {
     assert!(step.is_private());
     assert_eq!(
         step.text(),
-        "Which rotation? At spot A tile B fits turned 0 (rotation:…)."
+        "Which rotation? At spot A your tile fits turned 0 (rotation:…)."
     );
     let buttons: Vec<(String, String)> = step.messages[0].rows[0]
         .iter()
@@ -1262,15 +1264,20 @@ fn status_says_your_turn_to_the_player_to_move() {
     let g = game(&app);
     let mover = seat_user(&app, g.current_player());
     let other = seat_user(&app, 1 - g.current_player());
-    let tile = match g.pending().map(|p| p.decision) {
-        Some(Decision::PlaceTile { tile, .. }) => {
+    // The seeded game's first tile, C, told in words.
+    match g.pending().map(|p| p.decision) {
+        Some(Decision::PlaceTile { tile, .. }) => assert_eq!(
             carcassonne_bot::engine::catalogue::Catalogue::get()
                 .kind(tile)
-                .id
-                .clone()
-        }
+                .id,
+            "C"
+        ),
         other => panic!("{other:?}"),
     };
+    let (tile, loseta) = (
+        "a city on all four sides with a shield",
+        "una ciudad en los cuatro lados con un escudo",
+    );
     let first = |c: &Ctx| {
         run(&app, c, "status", &[])
             .text()
@@ -1281,24 +1288,33 @@ fn status_says_your_turn_to_the_player_to_move() {
     };
     assert_eq!(
         first(&mover),
-        format!("It is your turn to place tile {tile}.")
+        format!("It is your turn to place the drawn tile: {tile}.")
     );
     assert_eq!(
         first(&other),
-        format!("It is {}'s turn to place tile {tile}.", mover.name)
+        format!(
+            "It is {}'s turn to place the drawn tile: {tile}.",
+            mover.name
+        )
     );
     let es = Ctx {
         lang: Lang::from_code("es").unwrap(),
         ..mover.clone()
     };
-    assert_eq!(first(&es), format!("Te toca colocar la loseta {tile}."));
+    assert_eq!(
+        first(&es),
+        format!("Te toca colocar la loseta robada: {loseta}.")
+    );
     let es_other = Ctx {
         lang: Lang::from_code("es").unwrap(),
         ..other.clone()
     };
     assert_eq!(
         first(&es_other),
-        format!("Le toca a {} colocar la loseta {tile}.", mover.name)
+        format!(
+            "Le toca a {} colocar la loseta robada: {loseta}.",
+            mover.name
+        )
     );
     // One tile left reads in the singular in both languages.
     for (lang, one, many) in [

@@ -1,7 +1,7 @@
 //! /undo says which moves it took back, and one's own tile needs nobody's consent only
 //! while nobody else has decided anything since (Robbers: another player's robber).
 
-use carcassonne_bot::app::{App, Ctx, Env};
+use carcassonne_bot::app::{App, Ctx, Env, Visibility};
 use carcassonne_bot::engine::Decision;
 use carcassonne_bot::store::Store;
 
@@ -100,3 +100,39 @@ fn own_tile_alone_unless_another_player_decided_since() {
         before.log().len() - 1
     );
 }
+
+/// An own take-back posts one public message, like any other move: what was taken back
+/// in words (the tile told by its parts), then the turn's call and its phone-size
+/// picture again, the very picture the turn began with, not the whole board.
+#[test]
+fn an_own_take_back_posts_the_turns_call_and_picture_again() {
+    let app = App::new(Store::temporary().unwrap(), Env::fixed(1_700_000_000, 5));
+    let (alice, bob) = (
+        Ctx::new(CHANNEL, Some(1), 11, "alice"),
+        Ctx::new(CHANNEL, Some(1), 22, "bob"),
+    );
+    run(&app, &alice, "new", &[]);
+    run(&app, &bob, "join", &[]);
+    let start = run(&app, &alice, "start", &[]);
+    let g = support::board_game(&app, CHANNEL);
+    let mover = seat(&app, g.current_player());
+    let Some(Decision::PlaceTile { placements, .. }) = g.pending().map(|p| p.decision) else {
+        panic!("a tile to place")
+    };
+    let deg = placements[0].rotations[0].degrees().to_string();
+    run(&app, &mover, "place", &[("spot", "A"), ("rotation", &deg)]);
+    let undone = run(&app, &mover, "undo", &[]);
+    assert_eq!(undone.messages.len(), 1, "{}", undone.text());
+    let m = &undone.messages[0];
+    assert_eq!(m.visibility, Visibility::Public);
+    assert_eq!(m.text, TAKEN_BACK);
+    assert_eq!(m.files.len(), 1);
+    assert_eq!(m.files[0].bytes, start.messages[0].files[0].bytes);
+    let board = run(&app, &alice, "board", &[]);
+    assert_ne!(board.messages[0].files[0].bytes, m.files[0].bytes);
+    assert_eq!(support::board_game(&app, CHANNEL), g);
+}
+
+const TAKEN_BACK: &str = "Taken back: **bob** placed **a city on one side and a crossroads of \
+     3 roads** at -1,0 (turned 0°).\n🔴 <@22>, your turn: you drew **a city on one side and a \
+     crossroads of 3 roads**. It fits at spots A–C — /place spot:… rotation:…  (70 tiles left)";

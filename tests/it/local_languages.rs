@@ -8,6 +8,8 @@ use carcassonne_bot::local::{self, Options, Printer};
 use carcassonne_bot::store::Store;
 use std::collections::BTreeSet;
 
+use crate::support;
+
 fn es() -> Lang {
     Lang::from_code("es").expect("Spanish")
 }
@@ -323,6 +325,14 @@ fn assert_no_english(spanish: &Transcript, what: &str) {
     );
 }
 
+/// Asserts that no reply names a tile by its catalogue id (tiles are told in words).
+fn assert_no_tile_id(t: &Transcript) {
+    for reply in &t.replies {
+        let ids = support::tile_ids_in(reply);
+        assert!(ids.is_empty(), "tile ids {ids:?} in:\n{reply}");
+    }
+}
+
 /// Asserts that every one of `lines` appears in the replies.
 /// Component ids are compared without their stamps (`(click 12.3fa9c1/place` reads as
 /// `(click place`), which every click id of a move carries.
@@ -376,6 +386,7 @@ fn assert_same_game(english: &Transcript, spanish: &Transcript) {
 fn a_whole_spanish_game_has_no_english_word() {
     let spanish = play(es());
     assert_no_english(&spanish, "game");
+    assert_no_tile_id(&spanish);
     assert_has_lines(
         &spanish,
         &[
@@ -395,6 +406,7 @@ fn the_same_game_in_english_is_the_same_moves_in_english_words() {
     let spanish = play(es());
     let english = play(Lang::english());
     assert_same_game(&english, &spanish);
+    assert_no_tile_id(&english);
     assert_has_lines(
         &english,
         &[
@@ -527,7 +539,7 @@ const ENGLISH_CARD_LINES: &[&str] = &[
     "menu 'Play a card…' (click play VALUE): blue pig → city row = blue-pig#1|city; yellow cow \
      → cloister row = yellow-cow#6|cloister; red road person 1 → road row",
     "[public] **alice** played a card face down into the city row.",
-    "[only bob] Waiting for bob: play a card face up or place the follower.\n    Round 1 of \
+    "[only bob] Your turn: play a card face up or place the follower.\n    Round 1 of \
      10; dealer bob; 108 cards left to deal.\n    🔴 bob — 0 points; 5 cards in hand; \
      follower ready; herds: none; chest: 0 cards",
     "[only bob] Last 4 of 4 moves:\n    1. The building joker goes into the city row.\n    \
@@ -539,9 +551,10 @@ const ENGLISH_CARD_LINES: &[&str] = &[
     "[only alice] It is not your turn. Waiting for bob: play a card face up or place the \
      follower.",
     "[public] **bob** secured 5 cards in the road row — the last follower: they deal next.",
-    "    **Round 1 scored:**\n    🔴 bob: 5 cards secured — persons 18, 2 cards to the \
-     chest; +18 → 18\n    🟢 alice: 3 cards secured — persons 8, 1 card to the chest; +8 → \
-     8\n    Round 2 of 10: bob deals.",
+    "    **Round 1 scored:**\n    🔴 bob: 5 cards secured (red road person 2, red road person \
+     3, red road person 1) — persons 18, 2 cards to the chest; +18 → 18\n    🟢 alice: 3 cards \
+     secured (yellow cloister person 1, yellow cloister person 3) — persons 8, 1 card to the \
+     chest; +8 → 8\n    Round 2 of 10: bob deals.",
     "bob's animal joker joins the pig herd.",
     "animals 14, dragon/fairy 20, misplaced 20, 2 cards to the chest; +60 → 84",
     "[only alice] Your follower is already out this round: you must play a card.",
@@ -549,6 +562,7 @@ const ENGLISH_CARD_LINES: &[&str] = &[
      @alice — **288** (buildings 60 from 9 cards)",
 ];
 const SPANISH_CARD_LINES: &[&str] = &[
+    "[only bob] Te toca: jugar una carta boca arriba o colocar el seguidor.",
     "🔴 @bob, te toca: elegir la fila de la carta robada (comodín de edificio).",
     "button 'Ciudad' (click choose:city) | button 'Claustro' (click choose:cloister)",
     "[public] La carta comodín de edificio va a la fila de ciudades.",
@@ -558,7 +572,8 @@ const SPANISH_CARD_LINES: &[&str] = &[
     "4. **alice** jugó la carta personaje 3 de claustro en la fila de claustros.",
     "[public] **bob** se aseguró 5 cartas en la fila de caminos; es el último seguidor: \
      reparte en la siguiente ronda.",
-    "    🔴 bob: 5 cartas aseguradas — personajes 18, 2 cartas al cofre; +18 → 18",
+    "    🔴 bob: 5 cartas aseguradas (personaje 2 de camino, personaje 3 de camino, personaje 1 \
+     de camino) — personajes 18, 2 cartas al cofre; +18 → 18",
     "[only alice] Tu seguidor ya está fuera esta ronda: debes jugar una carta.",
     "    **¡Fin de la partida!**\n    1. 🔴 @bob — **435** (edificios 90 de 12 cartas) 🏆",
 ];

@@ -18,6 +18,7 @@ mod app_languages;
 mod app_magic_words;
 mod app_messages_words;
 mod app_resign;
+mod app_tile_words;
 mod app_undo_words;
 mod app_words_es;
 mod cards_random;

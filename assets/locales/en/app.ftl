@@ -57,7 +57,10 @@ app-games-ordinal = { $n ->
 }
 app-games-your-turn = **your turn**
 app-games-their-turn = { $name }'s turn
-app-games-you = you: { $points } points, { $rank } of { $players }
+app-games-you = you: { $points ->
+    [one] 1 point
+   *[other] { $points } points
+}, { $rank } of { $players }
 app-games-row = { $channel } — { $game } — { $who } for { $time } — { $score }
 app-games-unreadable = The games cannot be read right now.
 app-games-none = No game is running in this server. /new starts one.
@@ -155,7 +158,7 @@ app-command-unavailable = /{ $command } is not available here.
 app-waiting-tile = { $you ->
     [yes] It is your turn
    *[no] It is { $name }'s turn
-} to place tile { $tile }.
+} to place the drawn tile: { $tile }.
 app-waiting-figure = { $you ->
     [yes] It is your turn
    *[no] It is { $name }'s turn
@@ -190,7 +193,7 @@ app-waiting-marker = { $you ->
 } to choose a scoring marker or use a message (/choose).
 app-not-your-turn = It is not your turn. { $waiting }
 app-tile-down = Your tile is down: place a figure (/figure on:…) or /pass.
-app-place-tile-first = First place your tile { $tile } with /place (spots on the picture).
+app-place-tile-first = First place your tile ({ $tile }) with /place (spots on the picture).
 app-answer-first = First { $question } (/choose option:…, or the menu).
 app-answer-the-question = answer the game's question
 app-default-no-robber = no robber is placed
@@ -251,13 +254,13 @@ app-status-player = { $disc } { $name } — { $points ->
 }; left: { $figures }
 
 ## The board game: placing a tile or a figure, /undo
-app-place-no-such-spot = There is no spot '{ $spot }'. Tile { $tile } can go at spots { $spots } (see /board).
-app-place-not-at = Tile { $tile } cannot go at { $at }. It fits at spots { $spots } (see /board).
+app-place-no-such-spot = There is no spot '{ $spot }'. Your tile can go at spots { $spots } (see /board).
+app-place-not-at = Your tile cannot go at { $at }. It fits at spots { $spots } (see /board).
 app-place-both = Give either a spot label or x and y, not both.
-app-place-where = Where? Give a spot label (tile { $tile } fits at spots { $spots }) or both x and y.
-app-place-rotation-misfit = Tile { $tile } does not fit at spot { $spot } turned { $degrees }; there it fits turned { $fits }.
+app-place-where = Where? Give a spot label (your tile fits at spots { $spots }) or both x and y.
+app-place-rotation-misfit = Your tile does not fit at spot { $spot } turned { $degrees }; there it fits turned { $fits }.
 app-button-turned = Turned { $degrees }°
-app-place-which-rotation = Which rotation? At spot { $spot } tile { $tile } fits turned { $fits } (rotation:…).
+app-place-which-rotation = Which rotation? At spot { $spot } your tile fits turned { $fits } (rotation:…).
 app-spots-none = none
 app-two-words = { $first } and { $second }
 app-or = or
@@ -288,6 +291,7 @@ app-cards-board-command = That is a board-game command; this channel plays the c
 app-cards-command-unavailable = /{ $command } is not available in the card game.
 app-cards-no-such-row = There is no row '{ $row }'; rows: { $rows }.
 app-cards-waiting = Waiting for { $name }: { $what }.
+app-cards-waiting-you = Your turn: { $what }.
 app-cards-resigned = **{ $name }** resigned, which ends the card game. Best score among the others: { $best } ({ $points }).
 app-cards-first = First { $what } (/choose).
 app-cards-only-follower = Your follower is all you have left to play: /secure row:…
@@ -316,14 +320,20 @@ app-cards-status-round = Round { $round } of { $rounds }; dealer { $dealer }; { 
     [one] 1 card
    *[other] { $pile } cards
 } left to deal.
-app-cards-status-player-ready = { $disc } { $name } — { $points } points; { $hand ->
+app-cards-status-player-ready = { $disc } { $name } — { $points ->
+    [one] 1 point
+   *[other] { $points } points
+}; { $hand ->
     [one] 1 card
    *[other] { $hand } cards
 } in hand; follower ready; herds: { $herds }; chest: { $chest ->
     [one] 1 card
    *[other] { $chest } cards
 }
-app-cards-status-player-out = { $disc } { $name } — { $points } points; { $hand ->
+app-cards-status-player-out = { $disc } { $name } — { $points ->
+    [one] 1 point
+   *[other] { $points } points
+}; { $hand ->
     [one] 1 card
    *[other] { $hand } cards
 } in hand; follower out; herds: { $herds }; chest: { $chest ->
@@ -391,7 +401,10 @@ app-autocomplete-spot = { $spot } — at { $at } (turn { $rotations })
 
 ## /history
 app-history-none = No moves yet.
-app-history-last = Last { $shown } of { $moves } moves:
+app-history-last = Last { $shown } of { $moves } { $moves ->
+    [one] move
+   *[other] moves
+}:
 app-history-broken = The history cannot be rebuilt.
 app-choose-not-a-choice = '{ $option }' is not a choice here. Choose one of: { $choices }{ $more ->
     [0] {""}

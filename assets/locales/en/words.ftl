@@ -136,7 +136,7 @@ word-card-part-nothing = nothing
 word-card-ev-player-scored = { $disc } { $name }: { $cards ->
     [one] 1 card
    *[other] { $cards } cards
-} secured — { $parts }; +{ $total } → { $score }
+} secured{ $named } — { $parts }; +{ $total } → { $score }
 word-card-ev-round-started = Round { $round } of { $rounds }: { $dealer } deals.
 word-card-choice-keep = keep
 word-card-choice-points = points
@@ -159,7 +159,7 @@ word-take-action = its action
 word-take-points = 2 points
 word-ev-goods = { $name } takes the goods: { $goods }.
 word-ev-extra-tile = { $name }'s builder brings a second tile this turn.
-word-ev-set-aside = Tile { $tile } fits nowhere and is set aside.
+word-ev-set-aside = The drawn tile ({ $tile }) fits nowhere and is set aside.
 word-ev-magic-moved = { $name } put { $figure } on { $place }.
 word-ev-magic-removed = { $figure } leaves the board (from { $at }).
 word-ev-gold-placed = A gold bar goes on the tile at { $at } ({ $bars ->
@@ -211,6 +211,8 @@ word-reason-goods = most { $good }
 word-reason-gold = gold bars
 word-reason-robber = robber
 word-reason-message = message { $message }
+# A message that scored a feature: a tile of it.
+word-reason-message-at = message { $message }, at { $at }
 word-good-wine = wine
 word-good-grain = grain
 word-good-cloth = cloth
@@ -250,7 +252,9 @@ word-choice-robber-marker = { $moved ->
 word-choice-robber-stays = Leave your robber where it is
 word-choice-no-robber = No robber
 word-choice-marker = Marker { $marker }: { $at } → { $to }
-word-choice-on-marker = {" "}on marker { $marker }
+word-choice-on-marker = {" "}on marker { $marker } (at { $at })
+# Two points on a marker: where it stands, where it lands.
+word-choice-on-marker-to = {" "}on marker { $marker } ({ $at } → { $to })
 word-choice-two-points = Take 2 points{ $on }
 word-choice-message-8 = Score and take back your follower on { $place }{ $on }
 word-ask-magic-forced = the mage and the witch stand in one feature: move one of them before scoring
@@ -321,3 +325,69 @@ word-player-colour-blue = blue
 word-player-colour-yellow = yellow
 word-player-colour-black = black
 word-player-colour-grey = grey
+
+## A tile in words, from its parts (src/i18n/tile_words.rs): "a city on one side and a
+## straight road". $n counts alike parts, $roads the roads ending at one.
+word-tile-and = { $rest } and { $last }
+word-tile-with = { $what } with { $extra }
+word-tile-where = { $roads ->
+    [0] { $what }
+    [one] { $what } where a road ends
+   *[other] { $what } where { $roads } roads end
+}
+word-tile-field = a field
+word-tile-cloister = a cloister
+word-tile-city = { $n ->
+    [one] a city
+   *[other] { $n } cities
+} on { $shape ->
+    [one] one side
+    [corner] two adjacent sides
+    [opposite] two opposite sides
+    [three] three sides
+   *[four] all four sides
+}{ $n ->
+    [one] {""}
+   *[other] {" "}each
+}
+word-tile-road = { $shape ->
+    [straight] { $n ->
+        [one] a straight road
+       *[other] { $n } straight roads
+    }
+    [curved] { $n ->
+        [one] a curved road
+       *[other] { $n } curved roads
+    }
+   *[other] { $n ->
+        [one] a road
+       *[other] { $n } roads
+    }
+}
+word-tile-crossroads = { $roads ->
+    [2] 2 roads meeting in the middle
+   *[other] a crossroads of { $roads } roads
+}
+word-tile-road-to-city = { $n ->
+    [one] a road into a city
+   *[other] { $n } roads into a city
+}
+word-tile-road-to-house = { $n ->
+    [one] a road ending at a house
+   *[other] { $n } roads ending at a house
+}
+word-tile-road-end = { $n ->
+    [one] a road ending on the tile
+   *[other] { $n } roads ending on the tile
+}
+word-tile-labyrinth = a labyrinth joining { $roads } roads
+word-tile-lake = a lake
+word-tile-crop-circle = a crop circle with a { $symbol }
+word-tile-bridge = a bridge
+word-tile-flying-machine = a flying machine
+word-tile-gold = a gold mine
+word-tile-magic = a magic symbol
+word-tile-robber = a robber symbol
+word-tile-shield = a shield
+word-tile-cathedral = a cathedral
+word-tile-inn = an inn

@@ -54,7 +54,10 @@ app-games-card-game = juego de cartas
 app-games-ordinal = { $n }.º
 app-games-your-turn = **tu turno**
 app-games-their-turn = turno de { $name }
-app-games-you = tú: { $points } puntos, { $rank } de { $players }
+app-games-you = tú: { $points ->
+    [one] 1 punto
+   *[other] { $points } puntos
+}, { $rank } de { $players }
 app-games-row = { $channel } — { $game } — { $who } desde hace { $time } — { $score }
 app-games-unreadable = Ahora mismo no se pueden leer las partidas.
 app-games-none = No hay ninguna partida en curso en este servidor. /nueva empieza una.
@@ -152,7 +155,7 @@ app-command-unavailable = /{ $command } no está disponible aquí.
 app-waiting-tile = { $you ->
     [yes] Te toca
    *[no] Le toca a { $name }
-} colocar la loseta { $tile }.
+} colocar la loseta robada: { $tile }.
 app-waiting-figure = { $you ->
     [yes] Te toca
    *[no] Le toca a { $name }
@@ -187,7 +190,7 @@ app-waiting-marker = { $you ->
 } elegir un marcador de puntuación o usar un despacho (/elegir).
 app-not-your-turn = No es tu turno. { $waiting }
 app-tile-down = Tu loseta ya está puesta: coloca una figura (/figura en:…) o /pasar.
-app-place-tile-first = Primero coloca tu loseta { $tile } con /colocar (lugares en la imagen).
+app-place-tile-first = Primero coloca tu loseta ({ $tile }) con /colocar (lugares en la imagen).
 app-answer-first = Primero { $question } (/elegir opcion:…, o el menú).
 app-answer-the-question = responde a la pregunta de la partida
 app-default-no-robber = no se coloca ningún ladrón
@@ -245,13 +248,13 @@ app-status-player = { $disc } { $name } — { $points ->
 }; le quedan: { $figures }
 
 ## El juego de tablero: colocar una loseta o una figura, /deshacer
-app-place-no-such-spot = No hay ningún lugar '{ $spot }'. La loseta { $tile } puede ir en los lugares { $spots } (mira /tablero).
-app-place-not-at = La loseta { $tile } no puede ir en { $at }. Encaja en los lugares { $spots } (mira /tablero).
+app-place-no-such-spot = No hay ningún lugar '{ $spot }'. Tu loseta puede ir en los lugares { $spots } (mira /tablero).
+app-place-not-at = Tu loseta no puede ir en { $at }. Encaja en los lugares { $spots } (mira /tablero).
 app-place-both = Da o bien la letra de un lugar, o bien x e y, no ambas cosas.
-app-place-where = ¿Dónde? Da la letra de un lugar (la loseta { $tile } encaja en { $spots }) o x e y.
-app-place-rotation-misfit = La loseta { $tile } no encaja en el lugar { $spot } girada { $degrees }; ahí encaja girada { $fits }.
+app-place-where = ¿Dónde? Da la letra de un lugar (tu loseta encaja en { $spots }) o x e y.
+app-place-rotation-misfit = Tu loseta no encaja en el lugar { $spot } girada { $degrees }; ahí encaja girada { $fits }.
 app-button-turned = Girada { $degrees }°
-app-place-which-rotation = ¿Qué giro? En el lugar { $spot } la loseta { $tile } encaja girada { $fits } (rotacion:…).
+app-place-which-rotation = ¿Qué giro? En el lugar { $spot } tu loseta encaja girada { $fits } (rotacion:…).
 app-spots-none = ninguno
 app-two-words = { $first } y { $second }
 app-or = o
@@ -282,6 +285,7 @@ app-cards-board-command = Ese es un comando del juego de tablero; en este canal 
 app-cards-command-unavailable = /{ $command } no está disponible en el juego de cartas.
 app-cards-no-such-row = No hay ninguna fila '{ $row }'; filas: { $rows }.
 app-cards-waiting = Esperando a { $name }: { $what }.
+app-cards-waiting-you = Te toca: { $what }.
 app-cards-resigned = **{ $name }** ha abandonado, lo que termina el juego de cartas. Mejor puntuación entre los demás: { $best } ({ $points }).
 app-cards-first = Primero { $what } (/elegir).
 app-cards-only-follower = Solo te queda por jugar tu seguidor: /asegurar fila:…
@@ -310,14 +314,20 @@ app-cards-status-round = Ronda { $round } de { $rounds }; reparte { $dealer }; {
     [one] queda 1 carta
    *[other] quedan { $pile } cartas
 } por repartir.
-app-cards-status-player-ready = { $disc } { $name } — { $points } puntos; { $hand ->
+app-cards-status-player-ready = { $disc } { $name } — { $points ->
+    [one] 1 punto
+   *[other] { $points } puntos
+}; { $hand ->
     [one] 1 carta
    *[other] { $hand } cartas
 } en la mano; seguidor listo; rebaños: { $herds }; cofre: { $chest ->
     [one] 1 carta
    *[other] { $chest } cartas
 }
-app-cards-status-player-out = { $disc } { $name } — { $points } puntos; { $hand ->
+app-cards-status-player-out = { $disc } { $name } — { $points ->
+    [one] 1 punto
+   *[other] { $points } puntos
+}; { $hand ->
     [one] 1 carta
    *[other] { $hand } cartas
 } en la mano; seguidor fuera; rebaños: { $herds }; cofre: { $chest ->
@@ -385,7 +395,13 @@ app-autocomplete-spot = { $spot } — en { $at } (giro { $rotations })
 
 ## /history
 app-history-none = Aún no hay jugadas.
-app-history-last = Últimas { $shown } de { $moves } jugadas:
+app-history-last = { $shown ->
+    [one] Última
+   *[other] Últimas
+} { $shown } de { $moves } { $moves ->
+    [one] jugada
+   *[other] jugadas
+}:
 app-history-broken = No se puede reconstruir el historial.
 app-choose-not-a-choice = '{ $option }' no es una opción aquí. Elige una de: { $choices }{ $more ->
     [0] {""}

@@ -135,7 +135,7 @@ word-card-part-nothing = nada
 word-card-ev-player-scored = { $disc } { $name }: { $cards ->
     [one] 1 carta asegurada
    *[other] { $cards } cartas aseguradas
-} — { $parts }; +{ $total } → { $score }
+}{ $named } — { $parts }; +{ $total } → { $score }
 word-card-ev-round-started = Ronda { $round } de { $rounds }: reparte { $dealer }.
 word-card-choice-keep = quedarse
 word-card-choice-points = puntos
@@ -158,7 +158,7 @@ word-take-action = su acción
 word-take-points = 2 puntos
 word-ev-goods = { $name } toma las fichas de mercancía: { $goods }.
 word-ev-extra-tile = El constructor de { $name } trae una segunda loseta este turno.
-word-ev-set-aside = La loseta { $tile } no encaja en ningún sitio y se aparta.
+word-ev-set-aside = La loseta robada ({ $tile }) no encaja en ningún sitio y se aparta.
 word-ev-magic-moved = { $name } puso { $figure } en { $place }.
 word-ev-magic-removed = { $figure } sale del tablero (desde { $at }).
 word-ev-gold-placed = Un lingote va a la loseta en { $at } ({ $bars ->
@@ -210,6 +210,8 @@ word-reason-goods = más { $good }
 word-reason-gold = lingotes
 word-reason-robber = ladrón del marcador
 word-reason-message = despacho { $message }
+# Un despacho que puntuó una construcción: una loseta suya.
+word-reason-message-at = despacho { $message }, en { $at }
 word-good-wine = vino
 word-good-grain = grano
 word-good-cloth = tela
@@ -255,7 +257,9 @@ word-choice-robber-marker = { $moved ->
 word-choice-robber-stays = Dejar tu ladrón del marcador donde está
 word-choice-no-robber = Ningún ladrón del marcador
 word-choice-marker = Marcador { $marker }: { $at } → { $to }
-word-choice-on-marker = {" "}en el marcador { $marker }
+word-choice-on-marker = {" "}en el marcador { $marker } (en { $at })
+# Dos puntos en un marcador: dónde está y dónde acaba.
+word-choice-on-marker-to = {" "}en el marcador { $marker } ({ $at } → { $to })
 word-choice-two-points = Tomar 2 puntos{ $on }
 word-choice-message-8 = Puntuar y retirar tu seguidor en { $place }{ $on }
 word-ask-magic-forced = el mago y la bruja están en la misma zona: mueve uno de ellos antes de puntuar
@@ -326,3 +330,69 @@ word-player-colour-blue = azul
 word-player-colour-yellow = amarillo
 word-player-colour-black = negro
 word-player-colour-grey = gris
+
+## Una loseta en palabras, por sus partes (src/i18n/tile_words.rs): "una ciudad en un
+## lado y un camino recto". $n cuenta partes iguales, $roads los caminos que acaban en una.
+word-tile-and = { $rest } y { $last }
+word-tile-with = { $what } con { $extra }
+word-tile-where = { $roads ->
+    [0] { $what }
+    [one] { $what } donde acaba un camino
+   *[other] { $what } donde acaban { $roads } caminos
+}
+word-tile-field = un campo
+word-tile-cloister = un claustro
+word-tile-city = { $n ->
+    [one] una ciudad
+   *[other] { $n } ciudades
+} en { $shape ->
+    [one] un lado
+    [corner] dos lados contiguos
+    [opposite] dos lados opuestos
+    [three] tres lados
+   *[four] los cuatro lados
+}{ $n ->
+    [one] {""}
+   *[other] {" "}cada una
+}
+word-tile-road = { $shape ->
+    [straight] { $n ->
+        [one] un camino recto
+       *[other] { $n } caminos rectos
+    }
+    [curved] { $n ->
+        [one] un camino curvo
+       *[other] { $n } caminos curvos
+    }
+   *[other] { $n ->
+        [one] un camino
+       *[other] { $n } caminos
+    }
+}
+word-tile-crossroads = { $roads ->
+    [2] 2 caminos que se juntan en el centro
+   *[other] un cruce de { $roads } caminos
+}
+word-tile-road-to-city = { $n ->
+    [one] un camino hacia una ciudad
+   *[other] { $n } caminos hacia una ciudad
+}
+word-tile-road-to-house = { $n ->
+    [one] un camino que acaba en una casa
+   *[other] { $n } caminos que acaban en una casa
+}
+word-tile-road-end = { $n ->
+    [one] un camino que acaba en la loseta
+   *[other] { $n } caminos que acaban en la loseta
+}
+word-tile-labyrinth = un laberinto que une { $roads } caminos
+word-tile-lake = un lago
+word-tile-crop-circle = un círculo en los cultivos con { $symbol }
+word-tile-bridge = un puente
+word-tile-flying-machine = una máquina voladora
+word-tile-gold = una mina de oro
+word-tile-magic = un símbolo mágico
+word-tile-robber = un símbolo de ladrón
+word-tile-shield = un escudo
+word-tile-cathedral = una catedral
+word-tile-inn = una posada

@@ -319,9 +319,25 @@ pub(super) fn choices(lang: Lang, game: &Game, names: &[String]) -> Vec<Choice> 
                 value: format!("marker {}", m + 1),
             })
             .collect(),
-        Decision::UseMessage { message, .. } => p
+        Decision::UseMessage {
+            message, markers, ..
+        } => p
             .actions()
             .into_iter()
+            // An option without a marker is the preferred marker's twin: one entry per
+            // marker says where the points go (only message 7's tile moves none).
+            .filter(|a| {
+                matches!(
+                    a,
+                    Action::UseMessage {
+                        marker: Some(_),
+                        ..
+                    } | Action::UseMessage {
+                        take: MessageTake::Action,
+                        ..
+                    }
+                )
+            })
             .map(|action| {
                 let Action::UseMessage {
                     take,
@@ -331,7 +347,22 @@ pub(super) fn choices(lang: Lang, game: &Game, names: &[String]) -> Vec<Choice> 
                 else {
                     unreachable!("a message decision has message actions only")
                 };
-                let on = marker.map(|m| t!(lang, "word-choice-on-marker", marker = m as i64 + 1));
+                let at = |m: u8| markers[m as usize] as i64;
+                let on = marker.map(|m| match take {
+                    MessageTake::Points => t!(
+                        lang,
+                        "word-choice-on-marker-to",
+                        marker = m as i64 + 1,
+                        at = at(m),
+                        to = at(m) + 2
+                    ),
+                    MessageTake::Action => t!(
+                        lang,
+                        "word-choice-on-marker",
+                        marker = m as i64 + 1,
+                        at = at(m)
+                    ),
+                });
                 let on = on.unwrap_or_default();
                 let value_on = marker.map(|m| format!(" m{}", m + 1)).unwrap_or_default();
                 let (label, value) = match (take, target) {

@@ -36,7 +36,7 @@ pub fn announce(r: &ChannelRecord, summary: &str, events: &[Event]) -> Response 
         key,
         disc = text::disc(p.player),
         player = r.seat_mention(p.player),
-        tile = text::tile_id(tile),
+        tile = crate::i18n::tile_words::tile(lang, tile),
         spots = spot_range(lang, &spots),
         left = game.tiles_left()
     ));
@@ -412,7 +412,7 @@ fn markers_and_robber(lang: Lang, r: &ChannelRecord, seat: u8) -> String {
 }
 
 /// "the road east+west at 1,0": a segment of a placed tile, with its position.
-fn figure_place(lang: Lang, game: &Game, at: Pos, segment: u8) -> String {
+pub(super) fn figure_place(lang: Lang, game: &Game, at: Pos, segment: u8) -> String {
     match game.board().at(at) {
         Some(tile) => t!(
             lang,

@@ -139,7 +139,7 @@ pub(super) fn waiting_text_for(lang: Lang, r: &ChannelRecord, viewer: Option<u8>
                 "app-waiting-tile",
                 you = you,
                 name = name,
-                tile = text::tile_id(tile)
+                tile = crate::i18n::tile_words::tile(lang, tile)
             );
         }
         Decision::Land { figure, .. } => {
@@ -182,7 +182,7 @@ pub(super) fn check_turn(
         (Decision::PlaceTile { tile, .. }, false) => Err(t!(
             lang,
             "app-place-tile-first",
-            tile = text::tile_id(*tile)
+            tile = crate::i18n::tile_words::tile(lang, *tile)
         )),
         // Every expansion's question is answered with /choose.
         _ => Err(t!(

@@ -17,11 +17,10 @@ pub(super) fn place(
         Ok(d) => d,
         Err(e) => return Ok(Response::error(e)),
     };
-    let Decision::PlaceTile { tile, placements } = decision else {
+    let Decision::PlaceTile { placements, .. } = decision else {
         unreachable!("checked: a tile decision")
     };
     let spots = view::spots(game_of(&r));
-    let tile_id = text::tile_id(tile);
     let labels = || spot_range(lang, &spots);
     let target = match (spot, x, y) {
         (Some(label), None, None) => match view::spot_index(&label).and_then(|i| spots.get(i)) {
@@ -31,7 +30,6 @@ pub(super) fn place(
                     lang,
                     "app-place-no-such-spot",
                     spot = label.as_str(),
-                    tile = tile_id,
                     spots = labels()
                 )));
             }
@@ -42,7 +40,6 @@ pub(super) fn place(
                 return Ok(Response::error(t!(
                     lang,
                     "app-place-not-at",
-                    tile = tile_id,
                     at = format!("{x},{y}"),
                     spots = labels()
                 )));
@@ -55,7 +52,6 @@ pub(super) fn place(
             return Ok(Response::error(t!(
                 lang,
                 "app-place-where",
-                tile = tile_id,
                 spots = labels()
             )));
         }
@@ -69,7 +65,6 @@ pub(super) fn place(
                 return Ok(Response::error(t!(
                     lang,
                     "app-place-rotation-misfit",
-                    tile = tile_id,
                     spot = target.label.as_str(),
                     degrees = deg,
                     fits = or_list(lang, &fits)
@@ -93,7 +88,6 @@ pub(super) fn place(
                 lang,
                 "app-place-which-rotation",
                 spot = target.label.as_str(),
-                tile = tile_id,
                 fits = or_list(lang, &fits)
             ))
             .with_row(buttons);

@@ -24,7 +24,7 @@ pub(super) fn describe(lang: Lang, r: &ChannelRecord, actor: u8, events: &[Event
                     lang,
                     "word-ev-tile-placed",
                     name = name(player),
-                    tile = text::tile_id(*tile),
+                    tile = crate::i18n::tile_words::tile(lang, *tile),
                     at = at.to_string(),
                     degrees = rotation.degrees() as i64
                 );
@@ -56,8 +56,11 @@ pub(super) fn describe(lang: Lang, r: &ChannelRecord, actor: u8, events: &[Event
             Event::Passed { player } if first.is_empty() => {
                 first = t!(lang, "word-ev-no-figure", name = name(player));
             }
-            Event::FeatureCompleted { feature, tiles, .. } => {
-                let feature = t!(lang, &format!("word-seg-{}", feature.word()));
+            Event::FeatureCompleted {
+                at, segment, tiles, ..
+            } => {
+                // Named as elsewhere ("the road east+west at 1,0"): which one it is.
+                let feature = figure_place(lang, game, *at, *segment);
                 lines.push(capitalise(&t!(
                     lang,
                     "word-ev-feature-completed",
@@ -80,7 +83,7 @@ pub(super) fn describe(lang: Lang, r: &ChannelRecord, actor: u8, events: &[Event
                 points,
                 reason,
                 marker,
-                ..
+                at,
             } => {
                 // With Messages: which of the two markers moved.
                 let on = marker
@@ -92,7 +95,15 @@ pub(super) fn describe(lang: Lang, r: &ChannelRecord, actor: u8, events: &[Event
                     disc = text::disc(*player),
                     name = name(player),
                     points = *points as i64,
-                    reason = reason_words(lang, *reason),
+                    reason = match (reason, at) {
+                        (ScoreReason::Message(n), Some(at)) => t!(
+                            lang,
+                            "word-reason-message-at",
+                            message = *n as i64,
+                            at = at.to_string()
+                        ),
+                        _ => reason_words(lang, *reason),
+                    },
                     on = on
                 ));
             }
@@ -140,7 +151,11 @@ pub(super) fn describe(lang: Lang, r: &ChannelRecord, actor: u8, events: &[Event
                 lines.push(t!(lang, "word-ev-extra-tile", name = name(player)));
             }
             Event::TileSetAside { tile, .. } => {
-                lines.push(t!(lang, "word-ev-set-aside", tile = text::tile_id(*tile)));
+                lines.push(t!(
+                    lang,
+                    "word-ev-set-aside",
+                    tile = crate::i18n::tile_words::tile(lang, *tile)
+                ));
             }
             Event::MagicMoved {
                 player,

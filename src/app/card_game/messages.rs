@@ -198,10 +198,18 @@ pub(super) fn hand_message(lang: Lang, r: &ChannelRecord, seat: u8) -> Message {
     .with_row(choices)
 }
 
-pub(super) fn status(lang: Lang, r: &ChannelRecord) -> String {
+/// /status, private: in the language of the user who asked (`viewer`: their seat, told
+/// "your turn" when it is theirs).
+pub(super) fn status(lang: Lang, r: &ChannelRecord, viewer: Option<u8>) -> String {
     let game = game_of(r);
     let v = game.public_view();
-    let mut lines = vec![waiting_text_in(lang, r)];
+    let waiting = match game.pending() {
+        Some(p) if viewer == Some(p.player) => {
+            t!(lang, "app-cards-waiting-you", what = due(lang, &p.kind))
+        }
+        _ => waiting_text_in(lang, r),
+    };
+    let mut lines = vec![waiting];
     if v.round > 0 {
         lines.push(t!(
             lang,

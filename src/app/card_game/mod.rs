@@ -46,7 +46,10 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
     let lang = s.ctx.lang;
     match cmd {
         Command::Board => return Ok(table_message(&r, &waiting_text(&r), false)),
-        Command::Status => return Ok(Response::one(Message::private(status(lang, &r)))),
+        Command::Status => {
+            let viewer = seat_of(&r, s.ctx.user);
+            return Ok(Response::one(Message::private(status(lang, &r, viewer))));
+        }
         Command::History { count } => {
             return Ok(Response::one(Message::private(history(
                 lang,

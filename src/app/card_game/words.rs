@@ -125,12 +125,21 @@ pub(super) fn describe(lang: Lang, r: &ChannelRecord, events: &[CardEvent]) -> S
                     } else {
                         w::list(lang, &parts)
                     };
+                    // Which cards, face-down ones now shown; those under the chest
+                    // stay unnamed.
+                    let named: Vec<String> =
+                        p.secured.iter().map(|c| card_name(lang, *c)).collect();
                     lines.push(t!(
                         lang,
                         "word-card-ev-player-scored",
                         disc = text::disc(p.player),
                         name = r.seat_name(p.player),
                         cards = p.secured.len() + p.to_chest,
+                        named = if named.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" ({})", w::list(lang, &named))
+                        },
                         parts = parts,
                         total = p.total,
                         score = p.score

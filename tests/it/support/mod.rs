@@ -109,3 +109,29 @@ pub fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
         }
     }
 }
+
+/// The catalogue ids of tiles that `text` shows a player: an expansion id anywhere
+/// (`IC/RrRr`), a base letter where a tile is named (`**E**`, `tile E`, `loseta E`).
+/// Tiles are told in words, so this is empty.
+pub fn tile_ids_in(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for k in carcassonne_bot::engine::Catalogue::get().kinds() {
+        let id = k.id.as_str();
+        let shown = if id.contains('/') {
+            text.contains(id)
+        } else {
+            ["**", "tile ", "loseta ", "drew ", "robado "]
+                .iter()
+                .any(|before| {
+                    text.match_indices(&format!("{before}{id}")).any(|(i, m)| {
+                        let next = text[i + m.len()..].chars().next();
+                        !next.is_some_and(|c| c.is_alphanumeric())
+                    })
+                })
+        };
+        if shown {
+            found.push(id.to_string());
+        }
+    }
+    found
+}
