@@ -1337,3 +1337,69 @@ fn status_says_your_turn_to_the_player_to_move() {
         assert!(said(2).ends_with(many), "{}", said(2));
     }
 }
+
+/// Counts next to a noun read in the singular at one, in both languages: /history's
+/// head, /games' score, the card game's /status.
+#[test]
+fn counts_of_one_read_in_the_singular() {
+    use carcassonne_bot::t;
+    let (en, es) = (Lang::english(), Lang::from_code("es").unwrap());
+    assert_eq!(
+        t!(en, "app-history-last", shown = 1, moves = 1),
+        "Last 1 of 1 move:"
+    );
+    assert_eq!(
+        t!(en, "app-history-last", shown = 2, moves = 3),
+        "Last 2 of 3 moves:"
+    );
+    assert_eq!(
+        t!(es, "app-history-last", shown = 1, moves = 1),
+        "Última 1 de 1 jugada:"
+    );
+    assert_eq!(
+        t!(es, "app-history-last", shown = 2, moves = 3),
+        "Últimas 2 de 3 jugadas:"
+    );
+    let you = |lang, points: i64| {
+        t!(
+            lang,
+            "app-games-you",
+            points = points,
+            rank = "1st",
+            players = 2
+        )
+    };
+    assert_eq!(you(en, 1), "you: 1 point, 1st of 2");
+    assert_eq!(you(en, 0), "you: 0 points, 1st of 2");
+    assert_eq!(you(es, 1), "tú: 1 punto, 1st de 2");
+    let seat = |lang, key, points: i64| {
+        t!(
+            lang,
+            key,
+            disc = "🔴",
+            name = "ann",
+            points = points,
+            hand = 1,
+            herds = "-",
+            chest = 2
+        )
+    };
+    assert_eq!(
+        seat(en, "app-cards-status-player-ready", 1),
+        "🔴 ann — 1 point; 1 card in hand; follower ready; herds: -; chest: 2 cards"
+    );
+    assert_eq!(
+        seat(es, "app-cards-status-player-out", 1)
+            .split(';')
+            .next()
+            .unwrap(),
+        "🔴 ann — 1 punto"
+    );
+    assert_eq!(
+        seat(es, "app-cards-status-player-out", 3)
+            .split(';')
+            .next()
+            .unwrap(),
+        "🔴 ann — 3 puntos"
+    );
+}

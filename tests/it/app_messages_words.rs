@@ -118,3 +118,118 @@ fn the_marker_question_says_the_points_and_where_each_marker_lands() {
         );
     }
 }
+
+/// A game of alice and bob with Messages on a fixed stack, in `lang`; returns the app
+/// and the seat to move first.
+fn fixed_game(lang: Lang, tiles: &[&str]) -> (App, u8) {
+    let app = App::new(Store::temporary().unwrap(), Env::fixed(1_700_000_000, 7));
+    let at = |user, name| Ctx {
+        lang,
+        ..Ctx::new(CHANNEL, Some(1), user, name)
+    };
+    run(&app, &at(11, "alice"), "new", &[("language", lang.code())]);
+    run(&app, &at(22, "bob"), "join", &[]);
+    run(&app, &at(11, "alice"), "start", &[]);
+    let Loaded::Game(mut r) = app.store().load(CHANNEL).unwrap() else {
+        panic!("no game")
+    };
+    let mut cfg = GameConfig::new(2, 1).with_expansions(&[Expansion::Base, Expansion::Messages]);
+    cfg.stack = Stack::Fixed {
+        tiles: tiles.iter().map(|t| t.to_string()).collect(),
+        end_when_empty: false,
+    };
+    r.game = RecordGame::Board {
+        game: Game::new(cfg).unwrap(),
+    };
+    r.snapshot = r.fresh_snapshot();
+    app.store().save(CHANNEL, &mut r).unwrap();
+    let first = support::board_game(&app, CHANNEL).current_player();
+    (app, first)
+}
+
+/// The labels of a message's buttons or menu options.
+fn labels(m: &carcassonne_bot::app::Message) -> Vec<String> {
+    m.rows
+        .iter()
+        .flatten()
+        .flat_map(|c| match c {
+            Component::Button { label, .. } => vec![label.clone()],
+            Component::Select { options, .. } => options.iter().map(|o| o.label.clone()).collect(),
+        })
+        .collect()
+}
+
+/// A road of 5 tiles completed in its owner's turn moves a marker to 5 and brings message
+/// 5: its options are one per marker and take (no twin for "the preferred marker"),
+/// each saying where that marker stands; a completed feature is named with a tile of it.
+#[test]
+fn message_options_are_distinct_and_completed_features_are_named() {
+    for lang in [Lang::english(), Lang::from_code("es").unwrap()] {
+        let (app, first) = fixed_game(lang, &["U", "U", "L", "E", "W"]);
+        let ctx = |seat: u8| Ctx {
+            lang,
+            ..support::seat_ctx(&app, CHANNEL, seat)
+        };
+        let (me, other) = (ctx(first), ctx(1 - first));
+        let place = |c: &Ctx, x: &str, y: &str, rot: &str| {
+            run(&app, c, "place", &[("x", x), ("y", y), ("rotation", rot)])
+        };
+        place(&me, "1", "0", "0");
+        let r = run(&app, &me, "figure", &[("on", "road")]);
+        assert!(!r.is_private(), "{}", r.text());
+        place(&other, "-1", "0", "0");
+        run(&app, &other, "pass", &[]);
+        // A knight in an open city: message 5 (2 points per knight) can be carried out.
+        place(&me, "2", "0", "0");
+        let r = run(&app, &me, "figure", &[("on", "city")]);
+        assert!(!r.is_private(), "{}", r.text());
+        // A city cap on the start tile's city: a 2-tile city nobody holds.
+        place(&other, "0", "-1", "180");
+        let capped = run(&app, &other, "pass", &[]);
+        place(&me, "-2", "0", "0");
+        let scored = run(&app, &me, "pass", &[]);
+        let marker = app.current_id(CHANNEL, "choose:marker 1");
+        let asked = app.component(&me, &marker, &[]);
+        let g = support::board_game(&app, CHANNEL);
+        assert!(
+            matches!(
+                g.pending().map(|p| p.decision),
+                Some(Decision::UseMessage { .. })
+            ),
+            "{}\n{}",
+            scored.text(),
+            asked.text()
+        );
+        let (completed_city, completed_road, options, message_points) = if lang == Lang::english() {
+            (
+                "The city south at 0,-1 completed (2 tiles).",
+                "The road east at -2,0 completed (5 tiles).",
+                [
+                    "Take 2 points on marker 1 (5 → 7)",
+                    "2 points per knight on marker 1 (at 5)",
+                    "Take 2 points on marker 2 (0 → 2)",
+                    "2 points per knight on marker 2 (at 0)",
+                ],
+                "\n🔴 bob +2 (message 5, marker 1).\n",
+            )
+        } else {
+            (
+                "Completado: la ciudad sur en 0,-1 (2 losetas).",
+                "Completado: el camino este en -2,0 (5 losetas).",
+                [
+                    "Tomar 2 puntos en el marcador 1 (5 → 7)",
+                    "2 puntos por caballero en el marcador 1 (en 5)",
+                    "Tomar 2 puntos en el marcador 2 (0 → 2)",
+                    "2 puntos por caballero en el marcador 2 (en 0)",
+                ],
+                "\n🔴 bob +2 (despacho 5, marcador 1).\n",
+            )
+        };
+        assert!(capped.text().contains(completed_city), "{}", capped.text());
+        assert!(asked.text().contains(completed_road), "{}", asked.text());
+        assert_eq!(labels(&asked.messages[0]), options, "{}", asked.text());
+        // Message 5 counts knights: its points name no feature.
+        let used = app.component(&me, &app.current_id(CHANNEL, "choose:message m1"), &[]);
+        assert!(used.text().contains(message_points), "{}", used.text());
+    }
+}

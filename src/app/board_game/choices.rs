@@ -332,11 +332,15 @@ pub(super) fn choices(lang: Lang, game: &Game, names: &[String]) -> Vec<Choice> 
                     Action::UseMessage {
                         marker: Some(_),
                         ..
-                    } | Action::UseMessage {
-                        take: MessageTake::Action,
-                        ..
                     }
-                )
+                ) || (*message == 7
+                    && matches!(
+                        a,
+                        Action::UseMessage {
+                            take: MessageTake::Action,
+                            ..
+                        }
+                    ))
             })
             .map(|action| {
                 let Action::UseMessage {
