@@ -122,6 +122,10 @@ fn the_marker_question_says_the_points_and_where_each_marker_lands() {
 /// A game of alice and bob with Messages on a fixed stack, in `lang`; returns the app
 /// and the seat to move first.
 fn fixed_game(lang: Lang, tiles: &[&str]) -> (App, u8) {
+    fixed_game_seeded(lang, tiles, 1)
+}
+
+fn fixed_game_seeded(lang: Lang, tiles: &[&str], cfg_seed: u64) -> (App, u8) {
     let app = App::new(Store::temporary().unwrap(), Env::fixed(1_700_000_000, 7));
     let at = |user, name| Ctx {
         lang,
@@ -133,7 +137,8 @@ fn fixed_game(lang: Lang, tiles: &[&str]) -> (App, u8) {
     let Loaded::Game(mut r) = app.store().load(CHANNEL).unwrap() else {
         panic!("no game")
     };
-    let mut cfg = GameConfig::new(2, 1).with_expansions(&[Expansion::Base, Expansion::Messages]);
+    let mut cfg =
+        GameConfig::new(2, cfg_seed).with_expansions(&[Expansion::Base, Expansion::Messages]);
     cfg.stack = Stack::Fixed {
         tiles: tiles.iter().map(|t| t.to_string()).collect(),
         end_when_empty: false,
@@ -231,5 +236,66 @@ fn message_options_are_distinct_and_completed_features_are_named() {
         // Message 5 counts knights: its points name no feature.
         let used = app.component(&me, &app.current_id(CHANNEL, "choose:message m1"), &[]);
         assert!(used.text().contains(message_points), "{}", used.text());
+    }
+}
+
+/// Plays the road of the test above on a game whose message pile is shuffled by
+/// `cfg_seed`, up to the message's question; returns the app, bob's context and it.
+fn to_the_message(lang: Lang, cfg_seed: u64) -> (App, Ctx, carcassonne_bot::app::Response) {
+    // A tile left after the road: message 7 (one more tile) can be carried out.
+    let (app, first) = fixed_game_seeded(lang, &["U", "U", "L", "E", "W", "B"], cfg_seed);
+    let ctx = |seat: u8| Ctx {
+        lang,
+        ..support::seat_ctx(&app, CHANNEL, seat)
+    };
+    let (me, other) = (ctx(first), ctx(1 - first));
+    let place = |c: &Ctx, x: &str, y: &str, rot: &str| {
+        run(&app, c, "place", &[("x", x), ("y", y), ("rotation", rot)])
+    };
+    place(&me, "1", "0", "0");
+    run(&app, &me, "figure", &[("on", "road")]);
+    place(&other, "-1", "0", "0");
+    run(&app, &other, "pass", &[]);
+    place(&me, "2", "0", "0");
+    run(&app, &me, "figure", &[("on", "city")]);
+    place(&other, "0", "-1", "180");
+    run(&app, &other, "pass", &[]);
+    place(&me, "-2", "0", "0");
+    run(&app, &me, "pass", &[]);
+    let asked = app.component(&me, &app.current_id(CHANNEL, "choose:marker 1"), &[]);
+    (app, me, asked)
+}
+
+/// Message 2 scores a city: its points name a tile of it. Message 7 (one more tile)
+/// moves no marker: its option names none, the 2 points one per marker.
+#[test]
+fn a_messages_scoring_names_its_feature_and_message_7_has_one_tile_option() {
+    for (lang, scored, tile_options) in [
+        (
+            Lang::english(),
+            "\n🔴 bob +1 (message 2, at 2,0, marker 1).",
+            [
+                "Place one more tile",
+                "Take 2 points on marker 1 (5 → 7)",
+                "Take 2 points on marker 2 (0 → 2)",
+            ],
+        ),
+        (
+            Lang::from_code("es").unwrap(),
+            "\n🔴 bob +1 (despacho 2, en 2,0, marcador 1).",
+            [
+                "Coloca otra loseta",
+                "Tomar 2 puntos en el marcador 1 (5 → 7)",
+                "Tomar 2 puntos en el marcador 2 (0 → 2)",
+            ],
+        ),
+    ] {
+        let (app, me, asked) = to_the_message(lang, 6);
+        assert!(asked.text().contains(" 2: "), "{}", asked.text());
+        let used = app.component(&me, &app.current_id(CHANNEL, "choose:message m1"), &[]);
+        assert!(used.text().contains(scored), "{}", used.text());
+        let (_, _, asked) = to_the_message(lang, 4);
+        assert!(asked.text().contains(" 7: "), "{}", asked.text());
+        assert_eq!(labels(&asked.messages[0]), tile_options, "{}", asked.text());
     }
 }

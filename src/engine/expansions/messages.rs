@@ -307,7 +307,9 @@ pub fn title_key(message: u8) -> &'static str {
 }
 
 /// The points of the action of `message` (not 7 or 8).
-fn action_points(cfg: &GameConfig, st: &State, player: u8, message: u8) -> u32 {
+/// The points of `message`'s action, and for messages 1-3 a tile of the feature scored
+/// (players are told which one).
+fn action_points(cfg: &GameConfig, st: &State, player: u8, message: u8) -> (u32, Option<Pos>) {
     let kind = match message {
         1 => SegmentKind::Road,
         2 | 4 | 5 => SegmentKind::City,
@@ -318,14 +320,18 @@ fn action_points(cfg: &GameConfig, st: &State, player: u8, message: u8) -> u32 {
     match message {
         1..=3 => features
             .iter()
-            .map(|&(_, t, s)| scoring::tally(cfg, st, t, s, false).total())
-            .min()
-            .unwrap_or(0),
+            .map(|&(_, t, s)| {
+                let points = scoring::tally(cfg, st, t, s, false).total();
+                (points, Some(st.board.tile(t).pos))
+            })
+            .min_by_key(|(points, _)| *points)
+            .unwrap_or((0, None)),
         4 => {
-            2 * features
+            let shields = features
                 .iter()
                 .map(|&(root, _, _)| st.features.data(root).shields)
-                .sum::<u32>()
+                .sum::<u32>();
+            (2 * shields, None)
         }
         // Messages 5 and 6: a large follower counts as two followers (RULINGS.md).
         _ => {
@@ -335,7 +341,7 @@ fn action_points(cfg: &GameConfig, st: &State, player: u8, message: u8) -> u32 {
                 .filter(|f| f.owner == player && st.segment_kind(f.tile, f.seg) == kind)
                 .map(|f| f.kind.strength())
                 .sum();
-            2 * followers
+            (2 * followers, None)
         }
     }
 }
@@ -416,9 +422,9 @@ pub(crate) fn apply_message(
             }
         }
         (MessageTake::Action, _) => {
-            let points = action_points(cfg, st, player, message);
+            let (points, at) = action_points(cfg, st, player, message);
             if points > 0 {
-                st.add_points(player, points, ScoreReason::Message(message), None, events);
+                st.add_points(player, points, ScoreReason::Message(message), at, events);
             }
         }
     }
