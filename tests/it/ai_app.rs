@@ -497,7 +497,7 @@ fn the_local_mode_plays_computer_seats_too() {
     assert!(replies[1].contains("@alice, your turn: you drew"), "{out}");
     assert!(
         // Her own /status: "your turn" (#25).
-        replies[2].contains("It is your turn to place tile"),
+        replies[2].contains("It is your turn to place the drawn tile: "),
         "{out}"
     );
     // Her seat handed over, the computer players finish the game in one reply.

@@ -178,9 +178,10 @@ fn a_reminder_after_12_hours_and_not_before() {
         n.message.text
     );
     assert!(
-        n.message
-            .text
-            .contains(&format!("It is {}'s turn to place tile", name(late))),
+        n.message.text.contains(&format!(
+            "It is {}'s turn to place the drawn tile: ",
+            name(late)
+        )),
         "{}",
         n.message.text
     );

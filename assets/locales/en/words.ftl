@@ -365,6 +365,7 @@ word-tile-road = { $shape ->
     }
 }
 word-tile-crossroads = { $roads ->
+    [one] a road ending in the middle
     [2] 2 roads meeting in the middle
    *[other] a crossroads of { $roads } roads
 }

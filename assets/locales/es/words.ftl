@@ -370,6 +370,7 @@ word-tile-road = { $shape ->
     }
 }
 word-tile-crossroads = { $roads ->
+    [one] un camino que acaba en el centro
     [2] 2 caminos que se juntan en el centro
    *[other] un cruce de { $roads } caminos
 }
