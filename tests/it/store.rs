@@ -35,7 +35,7 @@ fn reopening_the_database_keeps_every_game() {
         matches!(app.store().load(300).unwrap(), Loaded::Game(r) if matches!(r.game, RecordGame::Lobby))
     );
     let status = run(&app, &ctx(100, 9, "watcher"), "status", &[]);
-    assert!(status.contains("to place tile"), "{status}");
+    assert!(status.contains("to place the drawn tile: "), "{status}");
 }
 
 #[test]
