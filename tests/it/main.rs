@@ -39,6 +39,7 @@ mod ferries_crop_circles;
 mod local_languages;
 mod local_robustness;
 mod logging;
+mod multi_process;
 mod random_games;
 mod records;
 mod render_atlas;
