@@ -48,6 +48,7 @@ mod render_cards;
 mod render_cli;
 mod render_scores;
 mod scenarios;
+mod shared_store;
 mod store;
 mod store_contract;
 mod tile_catalogue;

@@ -65,6 +65,50 @@ async fn a_hundred_games_on_three_processes() {
     run(100, 3).await;
 }
 
+/// A signed interaction taken by one process and replayed, still fresh, to another on
+/// the same database: refused 401 there too, and answered only once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_replay_to_another_process_is_refused() {
+    let Some(db) = tokio::task::spawn_blocking(pg_cluster::fresh_database)
+        .await
+        .unwrap()
+    else {
+        return;
+    };
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let mut bots = Bots(Vec::new());
+    let mut urls = Vec::new();
+    for n in 0..2 {
+        let (child, url) = spawn_bot(&db, &fake, dir.path(), n);
+        bots.0.push(Some(child));
+        urls.push(format!("{url}/interactions"));
+    }
+    for url in &urls {
+        let started = Instant::now();
+        while fake.validate_endpoint(url).await.is_err() {
+            assert!(
+                started.elapsed() < fake_discord::WAIT,
+                "{url} never came up"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+    let alice = fake_discord::alice();
+    let (it, body) = fake.slash_undelivered(CHANNEL_ID, &alice, "new", vec![]);
+    let body = body.to_string().into_bytes();
+    let ts = fake_discord::endpoint::now_secs().to_string();
+    let taken = fake.post_signed(&urls[0], &ts, body.clone()).await;
+    assert_eq!(taken.status, 202, "{taken:?}");
+    let o = fake.answer(&it).await;
+    assert!(o.text().contains("set up Carcassonne"), "{}", o.text());
+    let replay = fake.post_signed(&urls[1], &ts, body).await;
+    assert_eq!(replay.status, 401, "{replay:?}");
+    assert_eq!(replay.body, b"invalid request signature");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(fake.outcome_now(&it).callbacks, vec![4], "answered once");
+}
+
 /// The bot processes; any still running when this is dropped (a failed test) are killed.
 struct Bots(Vec<Option<Child>>);
 
