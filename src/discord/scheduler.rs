@@ -24,7 +24,9 @@
 //!   command (a note);
 //! - the announcement of a move saved already (a decision's default, a computer seat's
 //!   move) that cannot be delivered leaves the players a note instead;
-//! - a user who does not accept DMs (403, 50007) has `/notify dm` turned off and is told.
+//! - a user who does not accept DMs (403, 50007) has `/notify dm` turned off and is told;
+//! - processes sharing a PostgreSQL database take each request from one global budget
+//!   first (Discord's 50 a second is per token, whatever the number of processes).
 //!
 //! The app's work (reading the store, drawing, a computer's search) runs on the
 //! blocking pool.

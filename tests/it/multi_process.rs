@@ -20,6 +20,9 @@
 //! with 1 nothing is killed) the processes; the figures printed (moves/s, the initial
 //! response's p50/p99) are in docs/deploy.md. The full size, 100 games, is the
 //! ignored `a_hundred_games_on_three_processes`.
+//!
+//! `a_replay_to_another_process_is_refused`: a signed request taken by one process and
+//! replayed to another on the same database is refused there too.
 
 use crate::discord_load::move_on;
 use crate::fake_discord::{
@@ -267,15 +270,9 @@ async fn serve_balancer(listener: tokio::net::TcpListener, lb: Arc<Balancer>) {
     }
 }
 
-/// What became of one interaction.
-enum Step {
-    Answered(Outcome),
-    /// No answer (the process died with it): the player sees "interaction failed".
-    Failed,
-}
-
-/// Waits for the answer to `it` to be complete, or for it to fail.
-async fn settle(fake: &FakeDiscord, it: &fake_discord::Interaction) -> Step {
+/// Waits for the answer to `it` to be complete; `None` when there is none (the process
+/// died with it): its player sees "interaction failed".
+async fn settle(fake: &FakeDiscord, it: &fake_discord::Interaction) -> Option<Outcome> {
     let deadline = Instant::now() + PATIENCE;
     let mut last: Option<(usize, Option<Instant>, Instant)> = None;
     loop {
@@ -290,14 +287,14 @@ async fn settle(fake: &FakeDiscord, it: &fake_discord::Interaction) -> Step {
         if http.is_some_and(|st| st != 200 && st != 202) || Instant::now() > deadline {
             // Discord's "interaction failed" (the fake notes it as an error: checked
             // against the killed process at the end).
-            return Step::Failed;
+            return None;
         }
         if o.answered() {
             let seen = (o.visible().len(), o.last_at);
             match last {
                 Some((n, at, since)) if (n, at) == seen => {
                     if since.elapsed() >= QUIET {
-                        return Step::Answered(o);
+                        return Some(o);
                     }
                 }
                 _ => last = Some((seen.0, seen.1, Instant::now())),
@@ -366,8 +363,8 @@ async fn set_up(sh: &Shared, n: u64, timed: bool) -> [User; 2] {
             .fake
             .slash_in(channel, &players[who], name, options.clone());
         match settle(&sh.fake, &it).await {
-            Step::Answered(o) => assert!(!o.text().is_empty()),
-            Step::Failed => panic!("/{name} in {channel} failed before any process was killed"),
+            Some(o) => assert!(!o.text().is_empty()),
+            None => panic!("/{name} in {channel} failed before any process was killed"),
         }
     }
     players
@@ -424,8 +421,8 @@ async fn play(sh: Arc<Shared>, n: u64, players: [User; 2], timed: bool) -> Playe
         let Some(m) = msg.take() else {
             let it = fake.slash_in(channel, player, "board", vec![]);
             match settle(fake, &it).await {
-                Step::Answered(o) => msg = o.board().cloned(),
-                Step::Failed => p.failed.push(it.id),
+                Some(o) => msg = o.board().cloned(),
+                None => p.failed.push(it.id),
             }
             if msg.is_none() {
                 refused += 1;
@@ -440,8 +437,8 @@ async fn play(sh: Arc<Shared>, n: u64, players: [User; 2], timed: bool) -> Playe
         };
         let it = fake.click(player, &m, &id, values);
         let o = match settle(fake, &it).await {
-            Step::Answered(o) => o,
-            Step::Failed => {
+            Some(o) => o,
+            None => {
                 p.failed.push(it.id);
                 continue;
             }
@@ -570,7 +567,7 @@ async fn run(games: usize, processes: usize) {
         moves: AtomicUsize::new(0),
     });
     // One game in four is timed (at least one).
-    let timed = |n: u64| n % 4 == 0;
+    let timed = |n: u64| n.is_multiple_of(4);
     let mut tables = Vec::new();
     for n in 0..games as u64 {
         let sh = sh.clone();
