@@ -24,7 +24,9 @@
 //!   command (a note);
 //! - the announcement of a move saved already (a decision's default, a computer seat's
 //!   move) that cannot be delivered leaves the players a note instead;
-//! - a user who does not accept DMs (403, 50007) has `/notify dm` turned off and is told.
+//! - a user who does not accept DMs (403, 50007) has `/notify dm` turned off and is told;
+//! - processes sharing a PostgreSQL database take each request from one global budget
+//!   first (Discord's 50 a second is per token, whatever the number of processes).
 //!
 //! The app's work (reading the store, drawing, a computer's search) runs on the
 //! blocking pool.
@@ -34,6 +36,7 @@ use super::rescue::Notes;
 use super::{channel, respond};
 use crate::app::{App, Notice, Purpose, Recipient, Visibility};
 use crate::i18n::Lang;
+use crate::store::pg::Grant;
 use poise::serenity_prelude as serenity;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{Arc, Mutex};
@@ -357,6 +360,31 @@ impl Queues {
         Ok(())
     }
 
+    /// Waits for a slot of Discord's global REST budget, which processes sharing a
+    /// PostgreSQL database take from it ([`Store::rest_grant`]); nothing to wait for
+    /// with sled. Should the database fail, the request goes: serenity's limiter and
+    /// Discord's 429 answers still hold it back.
+    ///
+    /// [`Store::rest_grant`]: crate::store::Store::rest_grant
+    async fn shared_budget(&self) {
+        let store = self.app.store().clone();
+        if !store.is_shared() {
+            return;
+        }
+        loop {
+            let s = store.clone();
+            match tokio::task::spawn_blocking(move || s.rest_grant()).await {
+                Ok(Ok(Some(Grant::After(wait)))) => tokio::time::sleep(wait).await,
+                Ok(Ok(_)) => return,
+                Ok(Err(e)) => {
+                    tracing::warn!(error = %e, "cannot take from the shared REST budget");
+                    return;
+                }
+                Err(_) => return,
+            }
+        }
+    }
+
     /// Runs a request (one permit at a time), again after a pause while it fails with
     /// a failure that may pass.
     async fn retrying<T, F, Fut>(&self, n: &Notice, request: F) -> Result<T, Failure>
@@ -370,6 +398,7 @@ impl Queues {
             tries += 1;
             let result = {
                 let _permit = self.permits.acquire().await;
+                self.shared_budget().await;
                 request().await
             };
             let e = match result {

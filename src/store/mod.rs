@@ -274,6 +274,27 @@ impl Store {
         self.backend().claim(key, lease)
     }
 
+    /// Records interaction `id`, signed at `signed_at` (Unix seconds), as taken: true
+    /// the first time across every process sharing the database, so that a replayed
+    /// request is refused whichever process it reaches. With sled (one process) always
+    /// true: the endpoint's memory of the last seconds' ids is enough.
+    pub fn take_interaction(&self, id: u64, signed_at: u64) -> Result<bool, StoreError> {
+        match &self.inner {
+            Inner::Sled(_) => Ok(true),
+            Inner::Postgres(p) => p.take_interaction(id, signed_at),
+        }
+    }
+
+    /// A slot of Discord's global REST budget, shared by the processes on the database
+    /// ([`pg::REST_PER_SECOND`] a second); `None` with sled, where the one process's
+    /// HTTP client keeps to the limit by itself.
+    pub fn rest_grant(&self) -> Result<Option<pg::Grant>, StoreError> {
+        match &self.inner {
+            Inner::Sled(_) => Ok(None),
+            Inner::Postgres(p) => p.rest_grant().map(Some),
+        }
+    }
+
     /// The channel's record, quarantining it if it does not decode.
     pub fn load(&self, channel: u64) -> Result<Loaded, StoreError> {
         let Some(bytes) = self.backend().get(channel)? else {

@@ -34,6 +34,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+mod shared;
+pub use shared::{Grant, INTERACTION_MEMORY_SECS, REST_PER_SECOND};
+
 /// The schema's migrations, in order: (version, name, SQL). Applied at start in one
 /// transaction and recorded in `schema_migrations`.
 pub const MIGRATIONS: &[(i32, &str, &str)] = &[
@@ -42,6 +45,11 @@ pub const MIGRATIONS: &[(i32, &str, &str)] = &[
         2,
         "claims",
         include_str!("../../migrations/0002_claims.sql"),
+    ),
+    (
+        3,
+        "shared",
+        include_str!("../../migrations/0003_shared.sql"),
     ),
 ];
 
@@ -190,6 +198,8 @@ pub struct PgStore {
     changes: AtomicU64,
     /// Claims made (every hundredth sweeps old ones).
     claims: AtomicU64,
+    /// Interactions taken (likewise).
+    interactions: AtomicU64,
 }
 
 impl PgStore {
@@ -211,6 +221,7 @@ impl PgStore {
             }),
             changes: AtomicU64::new(0),
             claims: AtomicU64::new(0),
+            interactions: AtomicU64::new(0),
         };
         let applied = store.with(migrate)??;
         if !applied.is_empty() {

@@ -27,7 +27,7 @@ const MOVES: usize = 2000;
 
 /// The click that makes a move on a turn or figure message: (custom id, values). A spot
 /// menu's rotation buttons come with a private answer first.
-fn move_on(p: &Posted) -> Option<(String, Option<Vec<String>>)> {
+pub(crate) fn move_on(p: &Posted) -> Option<(String, Option<Vec<String>>)> {
     if let Some((_, v)) = p.select_options("place").first() {
         return Some(("place".into(), Some(vec![v.clone()])));
     }

@@ -117,12 +117,14 @@ pub async fn serve_http(
 
     let (fatal_tx, mut fatal_rx) = tokio::sync::mpsc::unbounded_channel::<String>();
     let registration = tokio::spawn(super::register_commands(http.clone(), opts.guild, fatal_tx));
+    let store = scheduled_app.store().clone();
     let scheduler = scheduler::spawn(http.clone(), scheduled_app, data.notes.clone());
     let pruner = super::limits::spawn_pruner(http.clone());
     let handler = Arc::new(server::Handler {
         key: endpoint.public_key,
         now: endpoint.now,
         seen: verify::Seen::default(),
+        store,
         data,
         http,
     });

@@ -7,6 +7,7 @@
 use super::interaction::{self, Answer};
 use super::verify::{self, Now, PublicKey};
 use crate::discord::Data;
+use crate::store::StoreError;
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full, Limited};
 use hyper::{Method, Request, Response, StatusCode, header};
@@ -29,6 +30,8 @@ pub(crate) struct Handler {
     pub key: PublicKey,
     pub now: Now,
     pub seen: verify::Seen,
+    /// Where processes sharing a database record the interactions they took.
+    pub store: crate::store::Store,
     pub data: Arc<Data>,
     pub http: Arc<serenity::Http>,
 }
@@ -153,13 +156,26 @@ impl Handler {
             }
         };
         // A replay of a request taken already (PINGs change nothing: Discord may repeat
-        // its checks).
+        // its checks), by this process or, on a shared database, by any.
         let at = verify::timestamp(header("x-signature-timestamp").unwrap_or_default());
-        if !matches!(interaction, serenity::Interaction::Ping(_))
-            && !self.seen.first_time(interaction.id().get(), at, now)
-        {
-            tracing::info!(id = %interaction.id(), "refused a replayed interaction");
-            return text(StatusCode::UNAUTHORIZED, "invalid request signature");
+        if !matches!(interaction, serenity::Interaction::Ping(_)) {
+            let id = interaction.id().get();
+            let first = if self.seen.first_time(id, at, now) {
+                self.first_everywhere(id, at).await
+            } else {
+                Ok(false)
+            };
+            match first {
+                Ok(true) => {}
+                Ok(false) => {
+                    tracing::info!(id, "refused a replayed interaction");
+                    return text(StatusCode::UNAUTHORIZED, "invalid request signature");
+                }
+                Err(e) => {
+                    tracing::error!(id, error = %e, "cannot record an interaction as taken");
+                    return text(StatusCode::SERVICE_UNAVAILABLE, "storage unavailable");
+                }
+            }
         }
         match interaction::handle(&self.http, &self.data, interaction).await {
             Answer::Json(v) => {
@@ -178,6 +194,20 @@ impl Handler {
             Answer::Unavailable => text(StatusCode::SERVICE_UNAVAILABLE, "shutting down"),
             Answer::Unsupported => text(StatusCode::BAD_REQUEST, "unsupported interaction"),
         }
+    }
+}
+
+impl Handler {
+    /// Whether no other process sharing the database took interaction `id` (always
+    /// with sled: one process).
+    async fn first_everywhere(&self, id: u64, at: u64) -> Result<bool, StoreError> {
+        if !self.store.is_shared() {
+            return Ok(true);
+        }
+        let store = self.store.clone();
+        tokio::task::spawn_blocking(move || store.take_interaction(id, at))
+            .await
+            .map_err(|e| StoreError(format!("the check stopped: {e}")))?
     }
 }
 
