@@ -35,6 +35,7 @@ mod discord_scheduler;
 mod discord_threads;
 mod discord_uploads;
 mod durability;
+mod engine_fingerprint;
 mod ferries_crop_circles;
 mod local_languages;
 mod local_robustness;
