@@ -44,6 +44,7 @@ mod ferries_crop_circles;
 mod local_languages;
 mod local_robustness;
 mod logging;
+mod module_structure;
 mod random_games;
 mod records;
 mod render_atlas;
