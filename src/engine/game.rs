@@ -638,6 +638,7 @@ fn setup(cfg: &GameConfig) -> Result<State, ConfigError> {
         phase: Phase::Halted,
         neutral: Vec::new(),
         ext: Default::default(),
+        expansions: cfg.expansion_set(),
     };
     for m in modules(cfg) {
         m.init_state(&mut st);
@@ -760,8 +761,8 @@ fn advance(cfg: &GameConfig, st: &mut State, events: &mut Vec<Event>) {
                 }
             },
             Stage::AfterScoring => {
-                // The tile's scoring is one moment for the robbers.
-                super::expansions::robbers::settle(st, events);
+                // The tile's scoring is one moment (the robbers steal at its end).
+                super::expansions::end_of_moment(st, events);
                 for m in modules(cfg) {
                     m.after_scoring(st, events);
                 }

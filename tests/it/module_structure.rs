@@ -45,26 +45,6 @@ const ALLOWED: &[(&str, &str, &str)] = &[
         "engine/expansions/mod.rs",
         "scoring calls the expansions' hooks",
     ),
-    (
-        "engine/state.rs",
-        "engine/expansions/messages.rs",
-        "State::add_points knows Messages (an on_points hook cuts it)",
-    ),
-    (
-        "engine/state.rs",
-        "engine/expansions/robbers.rs",
-        "State::add_points knows Robbers (an on_points hook cuts it)",
-    ),
-    (
-        "engine/scoring.rs",
-        "engine/expansions/robbers.rs",
-        "final scoring settles the robbers (a hook cuts it)",
-    ),
-    (
-        "engine/expansions/messages.rs",
-        "engine/expansions/robbers.rs",
-        "a message's scoring settles the robbers (a hook cuts it)",
-    ),
 ];
 
 /// A source file: its module path (`["engine", "game"]`) and its text.

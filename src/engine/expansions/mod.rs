@@ -18,11 +18,12 @@ pub mod robbers;
 pub mod traders_builders;
 
 use super::action::CropOption;
-use super::action::{Action, Decision, Event, FigureOption, RuleError};
+use super::action::{Action, Decision, Event, FigureOption, RuleError, ScoreReason};
 use super::board::TileIdx;
 use super::config::{Expansion, ExpansionSet, GameConfig};
 use super::features::{FeatureData, SegId};
 use super::figures::{FigureKind, Supply};
+use super::geometry::Pos;
 use super::scoring::Tally;
 use super::state::{Stage, State};
 use super::tile::CropCircle;
@@ -113,6 +114,29 @@ pub(crate) trait Module: Sync {
 
     /// Runs when the game ends, before final scoring.
     fn before_final_scoring(&self, _st: &mut State) {}
+
+    /// The marker that the points `player` scores now move, when this expansion gives
+    /// players more than one; it may remember the choice for the rest of the scoring.
+    fn scoring_marker(&self, _st: &mut State, _player: u8, _points: u32) -> Option<u8> {
+        None
+    }
+
+    /// Runs after `player`'s marker `marker` moved by points of `reason` whose largest
+    /// single advance is `largest` (the event is out).
+    fn on_points(
+        &self,
+        _st: &mut State,
+        _player: u8,
+        _marker: u8,
+        _largest: u32,
+        _reason: ScoreReason,
+        _at: Option<Pos>,
+    ) {
+    }
+
+    /// Runs when a scoring moment ends: a tile's scoring (with its ferry moves), a
+    /// message's, final scoring.
+    fn end_of_moment(&self, _st: &mut State, _events: &mut Vec<Event>) {}
 }
 
 static MODULES: &[&dyn Module] = &[
@@ -130,8 +154,19 @@ static MODULES: &[&dyn Module] = &[
 
 /// The modules a game uses, in a fixed order.
 pub(crate) fn modules(cfg: &GameConfig) -> impl Iterator<Item = &'static dyn Module> + '_ {
-    let set = cfg.expansion_set();
+    modules_in(cfg.expansion_set())
+}
+
+/// The modules of a game with these expansions, in the same order.
+pub(crate) fn modules_in(set: ExpansionSet) -> impl Iterator<Item = &'static dyn Module> {
     MODULES.iter().copied().filter(move |m| m.in_play(set))
+}
+
+/// A scoring moment ends (see [`Module::end_of_moment`]).
+pub(crate) fn end_of_moment(st: &mut State, events: &mut Vec<Event>) {
+    for m in modules_in(st.expansions) {
+        m.end_of_moment(st, events);
+    }
 }
 
 /// Each expansion's state for the whole game (empty for those not in play).
