@@ -137,6 +137,24 @@ pub(crate) trait Module: Sync {
     /// Runs when a scoring moment ends: a tile's scoring (with its ferry moves), a
     /// message's, final scoring.
     fn end_of_moment(&self, _st: &mut State, _events: &mut Vec<Event>) {}
+
+    /// The figure kinds `player` may fly from `tile`, the tile just placed (`None`: no
+    /// flight starts there).
+    fn fly_options(&self, _st: &State, _player: u8, _tile: TileIdx) -> Option<Vec<FigureKind>> {
+        None
+    }
+
+    /// Flies `figure` from `tile` (checked: one of [`Module::fly_options`]).
+    fn fly(
+        &self,
+        _cfg: &GameConfig,
+        _st: &mut State,
+        _player: u8,
+        _tile: TileIdx,
+        _figure: FigureKind,
+        _events: &mut Vec<Event>,
+    ) {
+    }
 }
 
 static MODULES: &[&dyn Module] = &[
