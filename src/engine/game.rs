@@ -12,7 +12,7 @@ use super::catalogue::Catalogue;
 use super::config::{
     DECISION_DEADLINE_RANGE, Expansion, GameConfig, MAX_PLAYERS, MIN_PLAYERS, Stack,
 };
-use super::expansions::messages::{self, MarkerPreference};
+use super::expansions::messages::MarkerPreference;
 use super::expansions::modules;
 use super::features::Features;
 use super::figures::{Figure, FigureKind, NeutralFigure, Supply};
@@ -644,8 +644,8 @@ fn setup(cfg: &GameConfig) -> Result<State, ConfigError> {
     for m in modules(cfg) {
         m.init_state(&mut st);
     }
-    if cfg.has(Expansion::Messages) {
-        messages::setup(cfg, &mut st).map_err(ConfigError)?;
+    for m in modules(cfg) {
+        m.setup(cfg, &mut st).map_err(ConfigError)?;
     }
     st.place_tile(start, Pos::ORIGIN, cfg.start.rotation);
     let mut events = Vec::new();

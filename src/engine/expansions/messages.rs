@@ -117,7 +117,7 @@ fn after_a_scoring(st: &mut State, events: &mut Vec<Event>) {
 }
 
 /// The setup: the pile in the scripted order, or shuffled from the seed.
-pub(crate) fn setup(cfg: &GameConfig, st: &mut State) -> Result<(), String> {
+fn setup(cfg: &GameConfig, st: &mut State) -> Result<(), String> {
     let mut pile = cfg.messages.clone();
     if pile.is_empty() {
         pile = MESSAGES.to_vec();
@@ -430,6 +430,10 @@ pub(crate) fn apply_message(
 impl Module for Messages {
     fn expansion(&self) -> Expansion {
         Expansion::Messages
+    }
+
+    fn setup(&self, cfg: &GameConfig, st: &mut State) -> Result<(), String> {
+        setup(cfg, st)
     }
 
     /// The points move one of the player's two markers.

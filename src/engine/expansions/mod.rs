@@ -44,6 +44,12 @@ pub(crate) trait Module: Sync {
     /// Sets up this expansion's per-game state.
     fn init_state(&self, _st: &mut State) {}
 
+    /// Sets up what the configuration may script (after every `init_state`); the
+    /// error says what in the configuration cannot start a game.
+    fn setup(&self, _cfg: &GameConfig, _st: &mut State) -> Result<(), String> {
+        Ok(())
+    }
+
     /// Adds figure options for the tile just placed. `spots` are the segments where a
     /// follower may stand (whatever the supply); `out` already holds the ordinary
     /// follower options.
