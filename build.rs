@@ -2,6 +2,9 @@
 //! part of the binary, and the folders' names are the language codes (`CODES`), so
 //! adding a language is adding one folder of `.ftl` files.
 
+// A build script that cannot read the translations must stop the build, with the reason.
+#![allow(clippy::unwrap_used)]
+
 use std::fmt::Write as _;
 use std::path::Path;
 

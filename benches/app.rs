@@ -3,6 +3,9 @@
 //! and the stored size of an idle game are printed from a separate sample. The same
 //! command with a store that skips the fsync shows what durable acknowledgement costs.
 
+// A benchmark that cannot set up its game stops, as a test does (Cargo.toml [lints]).
+#![allow(clippy::unwrap_used)]
+
 use carcassonne_bot::app::{App, Command, Ctx, Env, Response};
 use carcassonne_bot::engine::{Action, Decision};
 use carcassonne_bot::store::durable::Disk;

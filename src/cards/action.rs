@@ -36,6 +36,7 @@ pub struct LoggedAction {
 }
 
 /// What the game waits for. Carries nothing hidden, so it may be shown to everybody.
+/// `describe` (English) and `i18n::words::card_due` (any language) word it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum PendingKind {
@@ -55,14 +56,6 @@ pub enum PendingKind {
         joker: CardId,
         species: Vec<Species>,
     },
-}
-
-impl PendingKind {
-    /// A short English phrase: "play a card or place the follower", ...
-    /// (`crate::i18n::words::card_due` in any language).
-    pub fn describe(&self) -> String {
-        crate::i18n::words::card_due(crate::i18n::Lang::english(), self)
-    }
 }
 
 /// The decision due now: who, what, and every legal option. For a turn the options name

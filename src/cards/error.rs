@@ -2,8 +2,9 @@
 
 use super::action::PendingKind;
 use super::card::{CardId, Colour, Species};
-use std::fmt;
 
+/// Worded in any language by `i18n::words::card_error`, where its `Display` (English)
+/// and `Error` impls live too: the engine names no language.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CardError {
     InvalidConfig(String),
@@ -40,15 +41,3 @@ pub enum CardError {
         options: Vec<Species>,
     },
 }
-
-/// English; `crate::i18n::words::card_error` words it in any language.
-impl fmt::Display for CardError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::i18n::words::card_error(
-            crate::i18n::Lang::english(),
-            self,
-        ))
-    }
-}
-
-impl std::error::Error for CardError {}

@@ -8,7 +8,6 @@ use super::figures::{FigureKind, NeutralKind};
 use super::geometry::{Pos, Rotation, Side};
 use super::tile::{CropCircle, Good, KindId, SegmentKind};
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// One decision of one player.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -649,7 +648,8 @@ pub enum Event {
 
 /// Why an action was refused. The game is unchanged. Refusals are data (message keys of
 /// `assets/locales/*/errors.ftl` and typed arguments), worded in a language by
-/// `crate::i18n::words::rule_error`; `Display` is the English wording.
+/// `i18n::words::rule_error`. Its `Display` (the English wording) and `Error` impls live
+/// there too, where words are made: the engine names no language.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RuleError {
     GameOver,
@@ -775,14 +775,3 @@ macro_rules! num_arg {
     )*};
 }
 num_arg!(u8, u32, usize, i32);
-
-impl fmt::Display for RuleError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::i18n::words::rule_error(
-            crate::i18n::Lang::english(),
-            self,
-        ))
-    }
-}
-
-impl std::error::Error for RuleError {}

@@ -12,8 +12,8 @@ use super::catalogue::Catalogue;
 use super::config::{
     DECISION_DEADLINE_RANGE, Expansion, GameConfig, MAX_PLAYERS, MIN_PLAYERS, Stack,
 };
-use super::expansions::messages::{self, MarkerPreference};
-use super::expansions::{flying_machines, modules};
+use super::expansions::messages::MarkerPreference;
+use super::expansions::modules;
 use super::features::Features;
 use super::figures::{Figure, FigureKind, NeutralFigure, Supply};
 use super::geometry::Pos;
@@ -105,7 +105,7 @@ impl Game {
                 tile,
                 at: st.board.tile(tile).pos,
                 options: figure_options(&self.config, st, player, tile),
-                fly: fly_options(&self.config, st, player, tile),
+                fly: fly_options(&self.config, st, player, tile).unwrap_or_default(),
             },
             Phase::Step { step } => {
                 return Some(Pending {
@@ -174,7 +174,9 @@ impl Game {
                 advance(cfg, st, &mut events);
             }
             (Phase::Figure { tile }, &Action::Fly { figure }) => {
-                flying_machines::fly(cfg, st, player, tile, figure, &mut events);
+                for m in modules(cfg) {
+                    m.fly(cfg, st, player, tile, figure, &mut events);
+                }
                 st.turn.stage = Stage::AfterFigure;
                 advance(cfg, st, &mut events);
             }
@@ -264,11 +266,10 @@ impl Game {
                 self.check_figure(player, tile, *figure, *segment)
             }
             (Phase::Figure { tile }, Action::Fly { figure }) => {
-                if fly_options(&self.config, st, player, tile).contains(figure) {
+                let kinds = fly_options(&self.config, st, player, tile);
+                if kinds.as_ref().is_some_and(|k| k.contains(figure)) {
                     Ok(())
-                } else if !self.config.has(Expansion::FlyingMachines)
-                    || st.kind(tile).symbols.flying_machine.is_none()
-                {
+                } else if kinds.is_none() {
                     Err(RuleError::FigureNotAllowed {
                         figure: *figure,
                         reason: Refusal::new("err-no-flying-machine"),
@@ -638,12 +639,13 @@ fn setup(cfg: &GameConfig) -> Result<State, ConfigError> {
         phase: Phase::Halted,
         neutral: Vec::new(),
         ext: Default::default(),
+        expansions: cfg.expansion_set(),
     };
     for m in modules(cfg) {
         m.init_state(&mut st);
     }
-    if cfg.has(Expansion::Messages) {
-        messages::setup(cfg, &mut st).map_err(ConfigError)?;
+    for m in modules(cfg) {
+        m.setup(cfg, &mut st).map_err(ConfigError)?;
     }
     st.place_tile(start, Pos::ORIGIN, cfg.start.rotation);
     let mut events = Vec::new();
@@ -705,13 +707,10 @@ fn follower_fits(
     }
 }
 
-/// The figure kinds `player` may fly from the tile just placed (Flying Machines).
-fn fly_options(cfg: &GameConfig, st: &State, player: u8, tile: TileIdx) -> Vec<FigureKind> {
-    if cfg.has(Expansion::FlyingMachines) {
-        flying_machines::fly_options(st, player, tile)
-    } else {
-        Vec::new()
-    }
+/// The figure kinds `player` may fly from the tile just placed (`None`: no flight
+/// starts there).
+fn fly_options(cfg: &GameConfig, st: &State, player: u8, tile: TileIdx) -> Option<Vec<FigureKind>> {
+    modules(cfg).find_map(|m| m.fly_options(st, player, tile))
 }
 
 /// Runs the turn on from its stage until a player must decide or the next tile is
@@ -733,7 +732,7 @@ fn advance(cfg: &GameConfig, st: &mut State, events: &mut Vec<Event>) {
                 let player = st.turn.player;
                 if !st.players[player as usize].resigned
                     && (has_figure_option(cfg, st, player, placed)
-                        || !fly_options(cfg, st, player, placed).is_empty())
+                        || fly_options(cfg, st, player, placed).is_some_and(|k| !k.is_empty()))
                 {
                     // The answer moves the stage on.
                     st.phase = Phase::Figure { tile: placed };
@@ -760,8 +759,8 @@ fn advance(cfg: &GameConfig, st: &mut State, events: &mut Vec<Event>) {
                 }
             },
             Stage::AfterScoring => {
-                // The tile's scoring is one moment for the robbers.
-                super::expansions::robbers::settle(st, events);
+                // The tile's scoring is one moment (the robbers steal at its end).
+                super::expansions::end_of_moment(st, events);
                 for m in modules(cfg) {
                     m.after_scoring(st, events);
                 }

@@ -132,8 +132,8 @@ pub(crate) fn final_scoring(cfg: &GameConfig, st: &mut State, events: &mut Vec<E
     for m in modules(cfg) {
         m.final_scoring(st, events);
     }
-    // Final scoring as a whole is one moment for the robbers.
-    super::expansions::robbers::settle(st, events);
+    // Final scoring as a whole is one moment (the robbers steal at its end).
+    super::expansions::end_of_moment(st, events);
 }
 
 /// Every farm that borders a completed city, with those cities (roots, no repeats), in

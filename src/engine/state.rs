@@ -3,7 +3,8 @@
 use super::action::{Category, Event, ScoreReason};
 use super::board::{Board, TileIdx};
 use super::catalogue::Catalogue;
-use super::expansions::{ExtState, Step};
+use super::config::ExpansionSet;
+use super::expansions::{ExtState, Step, modules_in};
 use super::features::{Features, SegId};
 use super::figures::{Figure, FigureKind, NeutralFigure, Supply};
 use super::geometry::{Pos, Rotation, Side, Slot};
@@ -81,6 +82,8 @@ pub struct State {
     pub neutral: Vec<NeutralFigure>,
     /// What each expansion keeps for the whole game (boxed: most games use few).
     pub ext: Box<ExtState>,
+    /// The game's expansions (their hooks run where the state has no configuration).
+    pub expansions: ExpansionSet,
 }
 
 impl State {
@@ -169,24 +172,22 @@ impl State {
         let p = &mut self.players[player as usize];
         p.score += points;
         p.breakdown[reason.category() as usize] += points;
-        // With Messages the points move one of the player's two markers.
-        let messages = self.ext.messages.in_play();
-        let marker = if messages {
-            super::expansions::messages::advance(self, player, points)
-        } else {
-            0
-        };
+        // An expansion may give each player several markers (Messages: two).
+        let mut marker = None;
+        for m in modules_in(self.expansions) {
+            if marker.is_none() {
+                marker = m.scoring_marker(self, player, points);
+            }
+        }
         events.push(Event::Scored {
             player,
             points,
             reason,
             at,
-            marker: messages.then_some(marker),
+            marker,
         });
-        // Robbers steal from every advance but one by robber points: the largest of the
-        // moment, once it ends (`robbers::settle`).
-        if reason != ScoreReason::Robber && self.ext.robbers.in_play() {
-            super::expansions::robbers::note_advance(self, player, marker, largest, at);
+        for m in modules_in(self.expansions) {
+            m.on_points(self, player, marker.unwrap_or(0), largest, reason, at);
         }
     }
 

@@ -10,6 +10,7 @@
 //! app's command table, the one place a command is defined; other languages translate
 //! them as `cmd-` keys (`crate::app::command::names`).
 
+mod engine_errors;
 pub mod tile_words;
 pub mod words;
 

@@ -2,6 +2,10 @@
 //! binary links the library once instead of 34 times). `support` and `fake_discord`
 //! are the shared helpers.
 
+// Test code may unwrap (Cargo.toml [lints]): a panic here is a failed test, and
+// clippy's `allow-unwrap-in-tests` covers only `#[test]` functions, not helpers.
+#![allow(clippy::unwrap_used)]
+
 mod fake_discord;
 mod pg_cluster;
 mod support;
@@ -36,10 +40,12 @@ mod discord_scheduler;
 mod discord_threads;
 mod discord_uploads;
 mod durability;
+mod engine_fingerprint;
 mod ferries_crop_circles;
 mod local_languages;
 mod local_robustness;
 mod logging;
+mod module_structure;
 mod multi_process;
 mod random_games;
 mod records;

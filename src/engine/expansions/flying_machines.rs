@@ -61,20 +61,20 @@ fn landing_options(st: &State, tile: TileIdx) -> Vec<u8> {
         .collect()
 }
 
-/// The figure kinds `player` may put on the flying machine of the tile just placed.
-pub(crate) fn fly_options(st: &State, player: u8, tile: TileIdx) -> Vec<FigureKind> {
-    if st.kind(tile).symbols.flying_machine.is_none() {
-        return Vec::new();
-    }
+/// The figure kinds `player` may put on the flying machine of the tile just placed
+/// (`None`: the tile has none).
+fn fly_options(st: &State, player: u8, tile: TileIdx) -> Option<Vec<FigureKind>> {
+    st.kind(tile).symbols.flying_machine?;
     let supply = st.players[player as usize].supply;
-    [FigureKind::Follower, FigureKind::Large]
+    let kinds = [FigureKind::Follower, FigureKind::Large]
         .into_iter()
         .filter(|k| supply.get(*k) > 0)
-        .collect()
+        .collect();
+    Some(kinds)
 }
 
 /// The flight: the die is rolled; the figure waits to land, or goes back at once.
-pub(crate) fn fly(
+fn fly(
     cfg: &GameConfig,
     st: &mut State,
     player: u8,
@@ -160,6 +160,22 @@ pub(crate) fn apply(
 impl Module for FlyingMachines {
     fn expansion(&self) -> Expansion {
         Expansion::FlyingMachines
+    }
+
+    fn fly_options(&self, st: &State, player: u8, tile: TileIdx) -> Option<Vec<FigureKind>> {
+        fly_options(st, player, tile)
+    }
+
+    fn fly(
+        &self,
+        cfg: &GameConfig,
+        st: &mut State,
+        player: u8,
+        tile: TileIdx,
+        figure: FigureKind,
+        events: &mut Vec<Event>,
+    ) {
+        fly(cfg, st, player, tile, figure, events);
     }
 
     fn pending_step(&self, st: &State, stage: Stage) -> Option<Step> {

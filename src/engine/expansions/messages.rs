@@ -87,7 +87,7 @@ impl MessageState {
 
 /// Moves the marker of `player` that this scoring moves by `points` (and fixes that
 /// marker for the rest of the scoring); the marker moved.
-pub(crate) fn advance(st: &mut State, player: u8, points: u32) -> u8 {
+fn advance(st: &mut State, player: u8, points: u32) -> u8 {
     let m = &mut st.ext.messages;
     let marker = m.marker_for(player);
     let p = player as usize;
@@ -117,7 +117,7 @@ fn after_a_scoring(st: &mut State, events: &mut Vec<Event>) {
 }
 
 /// The setup: the pile in the scripted order, or shuffled from the seed.
-pub(crate) fn setup(cfg: &GameConfig, st: &mut State) -> Result<(), String> {
+fn setup(cfg: &GameConfig, st: &mut State) -> Result<(), String> {
     let mut pile = cfg.messages.clone();
     if pile.is_empty() {
         pile = MESSAGES.to_vec();
@@ -429,13 +429,25 @@ pub(crate) fn apply_message(
         }
     }
     st.ext.messages.pile.push(message);
-    super::robbers::settle(st, events);
+    super::end_of_moment(st, events);
     after_a_scoring(st, events);
 }
 
 impl Module for Messages {
     fn expansion(&self) -> Expansion {
         Expansion::Messages
+    }
+
+    fn setup(&self, cfg: &GameConfig, st: &mut State) -> Result<(), String> {
+        setup(cfg, st)
+    }
+
+    /// The points move one of the player's two markers.
+    fn scoring_marker(&self, st: &mut State, player: u8, points: u32) -> Option<u8> {
+        st.ext
+            .messages
+            .in_play()
+            .then(|| advance(st, player, points))
     }
 
     fn init_state(&self, st: &mut State) {

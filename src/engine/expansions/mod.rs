@@ -18,11 +18,12 @@ pub mod robbers;
 pub mod traders_builders;
 
 use super::action::CropOption;
-use super::action::{Action, Decision, Event, FigureOption, RuleError};
+use super::action::{Action, Decision, Event, FigureOption, RuleError, ScoreReason};
 use super::board::TileIdx;
 use super::config::{Expansion, ExpansionSet, GameConfig};
 use super::features::{FeatureData, SegId};
 use super::figures::{FigureKind, Supply};
+use super::geometry::Pos;
 use super::scoring::Tally;
 use super::state::{Stage, State};
 use super::tile::CropCircle;
@@ -42,6 +43,12 @@ pub(crate) trait Module: Sync {
 
     /// Sets up this expansion's per-game state.
     fn init_state(&self, _st: &mut State) {}
+
+    /// Sets up what the configuration may script (after every `init_state`); the
+    /// error says what in the configuration cannot start a game.
+    fn setup(&self, _cfg: &GameConfig, _st: &mut State) -> Result<(), String> {
+        Ok(())
+    }
 
     /// Adds figure options for the tile just placed. `spots` are the segments where a
     /// follower may stand (whatever the supply); `out` already holds the ordinary
@@ -113,6 +120,47 @@ pub(crate) trait Module: Sync {
 
     /// Runs when the game ends, before final scoring.
     fn before_final_scoring(&self, _st: &mut State) {}
+
+    /// The marker that the points `player` scores now move, when this expansion gives
+    /// players more than one; it may remember the choice for the rest of the scoring.
+    fn scoring_marker(&self, _st: &mut State, _player: u8, _points: u32) -> Option<u8> {
+        None
+    }
+
+    /// Runs after `player`'s marker `marker` moved by points of `reason` whose largest
+    /// single advance is `largest` (the event is out).
+    fn on_points(
+        &self,
+        _st: &mut State,
+        _player: u8,
+        _marker: u8,
+        _largest: u32,
+        _reason: ScoreReason,
+        _at: Option<Pos>,
+    ) {
+    }
+
+    /// Runs when a scoring moment ends: a tile's scoring (with its ferry moves), a
+    /// message's, final scoring.
+    fn end_of_moment(&self, _st: &mut State, _events: &mut Vec<Event>) {}
+
+    /// The figure kinds `player` may fly from `tile`, the tile just placed (`None`: no
+    /// flight starts there).
+    fn fly_options(&self, _st: &State, _player: u8, _tile: TileIdx) -> Option<Vec<FigureKind>> {
+        None
+    }
+
+    /// Flies `figure` from `tile` (checked: one of [`Module::fly_options`]).
+    fn fly(
+        &self,
+        _cfg: &GameConfig,
+        _st: &mut State,
+        _player: u8,
+        _tile: TileIdx,
+        _figure: FigureKind,
+        _events: &mut Vec<Event>,
+    ) {
+    }
 }
 
 static MODULES: &[&dyn Module] = &[
@@ -130,8 +178,19 @@ static MODULES: &[&dyn Module] = &[
 
 /// The modules a game uses, in a fixed order.
 pub(crate) fn modules(cfg: &GameConfig) -> impl Iterator<Item = &'static dyn Module> + '_ {
-    let set = cfg.expansion_set();
+    modules_in(cfg.expansion_set())
+}
+
+/// The modules of a game with these expansions, in the same order.
+pub(crate) fn modules_in(set: ExpansionSet) -> impl Iterator<Item = &'static dyn Module> {
     MODULES.iter().copied().filter(move |m| m.in_play(set))
+}
+
+/// A scoring moment ends (see [`Module::end_of_moment`]).
+pub(crate) fn end_of_moment(st: &mut State, events: &mut Vec<Event>) {
+    for m in modules_in(st.expansions) {
+        m.end_of_moment(st, events);
+    }
 }
 
 /// Each expansion's state for the whole game (empty for those not in play).

@@ -167,7 +167,7 @@ pub(crate) fn deadline_default(active: bool) -> Option<Action> {
 /// Player `victim`'s marker `marker` advanced by `points` (not robber points) in the
 /// moment going on: kept when a robber stands beside it and it is the largest advance
 /// of that marker so far (`RULINGS.md`: the robber takes half of the largest).
-pub(crate) fn note_advance(st: &mut State, victim: u8, marker: u8, points: u32, at: Option<Pos>) {
+fn note_advance(st: &mut State, victim: u8, marker: u8, points: u32, at: Option<Pos>) {
     let spot = RobberSpot {
         beside: victim,
         marker,
@@ -187,7 +187,7 @@ pub(crate) fn note_advance(st: &mut State, victim: u8, marker: u8, points: u32, 
 /// scoring): every robber beside a marker that advanced takes half, rounded up, of its
 /// largest single advance for its owner, and goes home. The robber points move the
 /// owners' markers, which carry their own robbers along.
-pub(crate) fn settle(st: &mut State, events: &mut Vec<Event>) {
+fn settle(st: &mut State, events: &mut Vec<Event>) {
     let advances = std::mem::take(&mut st.ext.robbers.advances);
     for (spot, points, at) in advances {
         for owner in 0..st.players.len() as u8 {
@@ -213,6 +213,26 @@ impl Module for Robbers {
 
     fn init_state(&self, st: &mut State) {
         st.ext.robbers.robbers = vec![None; st.players.len()];
+    }
+
+    /// Robbers steal from every advance but one by robber points: the largest of the
+    /// moment, once it ends.
+    fn on_points(
+        &self,
+        st: &mut State,
+        player: u8,
+        marker: u8,
+        largest: u32,
+        reason: ScoreReason,
+        at: Option<Pos>,
+    ) {
+        if reason != ScoreReason::Robber && st.ext.robbers.in_play() {
+            note_advance(st, player, marker, largest, at);
+        }
+    }
+
+    fn end_of_moment(&self, st: &mut State, events: &mut Vec<Event>) {
+        settle(st, events);
     }
 
     /// A robber tile: its player is asked first.
