@@ -20,6 +20,7 @@ pub mod canvas;
 pub mod cards;
 pub mod cli;
 pub mod figures;
+pub mod fonts;
 pub mod geometry;
 pub mod layout;
 pub mod palette;

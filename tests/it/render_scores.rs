@@ -184,3 +184,50 @@ fn the_spanish_final_scores_fit_their_columns() {
     );
     assert!(ink > 50, "{ink}");
 }
+
+/// The name's part of the row that shows player `pi` (the name starts 64 px into the
+/// row and ends 60 px before the first points column).
+fn name_box(table: &render::ScoreTable, pi: usize) -> (u32, u32, u32, u32) {
+    let row = table.order.iter().position(|&p| p == pi).unwrap();
+    let (x0, y0, _, y1) = table.row_rect(row);
+    (x0 + 64, y0 + 4, table.column_right(0) - 60, y1 - 4)
+}
+
+fn name_pixels(view: &BoardView, pi: usize, name: &str) -> Vec<image::Rgba<u8>> {
+    let mut view = view.clone();
+    view.players[pi].name = name.to_string();
+    let img = decode(&render::final_scores_png(&view, Lang::english()));
+    if let Ok(dir) = std::env::var("RENDER_OUT") {
+        img.save(format!("{dir}/final-name-{}.png", name.len()))
+            .unwrap();
+    }
+    let (_, table) = render::final_scores_layout(&view);
+    let (x0, y0, x1, y1) = name_box(&table, pi);
+    (y0..y1)
+        .flat_map(|y| (x0..x1).map(move |x| (x, y)))
+        .map(|(x, y)| *img.get_pixel(x, y))
+        .collect()
+}
+
+/// Emoji and ideographs are drawn in the pictures from the fallback fonts; what no font
+/// has is drawn as the replacement sign, never as nothing.
+#[test]
+fn names_in_any_script_are_drawn() {
+    let view = finished(2, 81);
+    let empty = name_pixels(&view, 1, "");
+    let ink = |px: &[image::Rgba<u8>]| px.iter().zip(&empty).filter(|(a, b)| a != b).count();
+    let unicorn = name_pixels(&view, 1, "🦄");
+    assert!(ink(&unicorn) > 60, "{}", ink(&unicorn));
+    let unknown = name_pixels(&view, 1, "\u{E000}");
+    assert!(ink(&unknown) > 60, "{}", ink(&unknown));
+    assert_ne!(unicorn, unknown);
+    // The replacement is the sign DejaVu draws for U+FFFD itself.
+    assert_eq!(unknown, name_pixels(&view, 1, "\u{FFFD}"));
+    if render::fonts::cjk(true).is_none() {
+        eprintln!("skipped the CJK name: no Noto Sans CJK on this system (fonts-noto-cjk)");
+        return;
+    }
+    let cjk = name_pixels(&view, 1, "李雷");
+    assert!(ink(&cjk) > 100, "{}", ink(&cjk));
+    assert_ne!(cjk, name_pixels(&view, 1, "\u{E000}\u{E000}"));
+}
