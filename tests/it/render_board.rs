@@ -607,15 +607,38 @@ fn messages_show_two_markers_per_player_on_the_score_track() {
     let lay = render::board_layout(&view);
     let track = render::panel::track_layout(&view, lay.panel_x as i32, lay.panel_w as i32)
         .expect("a score track with Messages");
+    assert!(track.numbered);
     for (i, p) in view.players.iter().enumerate() {
         assert_eq!(track.markers[i].len(), 2, "two markers for player {i}");
-        for (k, (m, _)) in track.markers[i].iter().enumerate() {
+        for k in 0..2 {
             assert_eq!(
-                px(&img, (m.x as u32, m.y as u32)),
+                px(&img, track.fill_pixel(i, k)),
                 palette::player(p.colour),
                 "player {i} marker {k}"
             );
         }
+        // Each marker carries its number (1, 2: the marker question's) in the letter
+        // colour of the player's figures; the two numbers differ.
+        let patches: Vec<Vec<image::Rgba<u8>>> = (0..2)
+            .map(|k| {
+                let (c, r) = track.markers[i][k];
+                // The disc inside its outline.
+                let r = r as i32 - 2;
+                let (cx, cy) = (c.x as i32, c.y as i32);
+                (-r..=r)
+                    .flat_map(|dy| (-r..=r).map(move |dx| (dx, dy)))
+                    .filter(|(dx, dy)| dx * dx + dy * dy <= r * r)
+                    .map(|(dx, dy)| px(&img, ((cx + dx) as u32, (cy + dy) as u32)))
+                    .collect()
+            })
+            .collect();
+        for (k, patch) in patches.iter().enumerate() {
+            let letter = palette::player_letter(p.colour);
+            let near = |c: &image::Rgba<u8>| (0..3).all(|j| c[j].abs_diff(letter[j]) <= 64);
+            let n = patch.iter().filter(|c| near(c)).count();
+            assert!(n >= 6, "player {i} marker {k}: {n} pixels of its number");
+        }
+        assert_ne!(patches[0], patches[1], "player {i}: 1 and 2 look alike");
     }
     // Squares 0, 2 and 4 lie on the first row, left to right.
     let x = |p: usize, k: usize| track.markers[p][k].0.x;
