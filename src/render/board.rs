@@ -9,11 +9,12 @@ use super::palette as pal;
 use super::text;
 use super::tile;
 use crate::engine::SegmentKind;
+use crate::i18n::Lang;
 use crate::view::BoardView;
 use image::RgbaImage;
 
 /// Draws the board part of the picture (everything left of the panel).
-pub fn draw(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
+pub fn draw(img: &mut RgbaImage, view: &BoardView, lay: &Layout, lang: Lang) {
     let t = lay.tile as i32;
     fill_rect(img, 0, 0, lay.board_w as i32, lay.height as i32, pal::TABLE);
     // The cells, faintly.
@@ -87,7 +88,7 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
             f.on == SegmentKind::Field,
             at,
             lay.tile as f32 * g.figure_scale,
-            player.colour,
+            (player.colour, lang),
         );
     }
     stack_counts(img, view, lay);

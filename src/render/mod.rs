@@ -55,7 +55,7 @@ pub fn board_layout(view: &BoardView) -> Layout {
 fn board_at(view: &BoardView, lang: Lang, tile: Option<u32>) -> RgbaImage {
     let lay = Layout::new(view, layout::PANEL_W, panel::height(view), tile);
     let mut img = RgbaImage::new(lay.width, lay.height);
-    board::draw(&mut img, view, &lay);
+    board::draw(&mut img, view, &lay, lang);
     panel::draw(&mut img, view, lang, lay.panel_x as i32, lay.panel_w as i32);
     img
 }
@@ -108,7 +108,7 @@ fn final_layout_at(view: &BoardView, tile: Option<u32>) -> (Layout, ScoreTable) 
 fn final_at(view: &BoardView, lang: Lang, tile: Option<u32>) -> RgbaImage {
     let (lay, table) = final_layout_at(view, tile);
     let mut img = RgbaImage::new(lay.width, lay.height);
-    board::draw(&mut img, view, &lay);
+    board::draw(&mut img, view, &lay, lang);
     scores::draw(&mut img, view, lang, &table);
     img
 }

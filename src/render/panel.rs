@@ -81,7 +81,7 @@ pub fn figure_icon(
     x: f32,
     y_mid: f32,
     h: f32,
-    colour: crate::view::Colour,
+    (colour, lang): (crate::view::Colour, Lang),
 ) -> f32 {
     let (a, b) = figures::figure_box(kind, false);
     let t = h / (b.y - a.y);
@@ -89,7 +89,7 @@ pub fn figure_icon(
         (x - a.x * t).floor() + 0.5,
         (y_mid - (a.y + b.y) / 2.0 * t).floor() + 0.5,
     );
-    figures::draw(img, kind, false, at, t, colour);
+    figures::draw(img, kind, false, at, t, (colour, lang));
     (b.x - a.x) * t
 }
 
@@ -398,7 +398,7 @@ fn player_row(
         left as f32 + 2.0,
         (y + 22) as f32,
         36.0,
-        p.colour,
+        (p.colour, lang),
     );
     let name_x = (left + 44) as f32;
     let score = p.score.to_string();
@@ -436,7 +436,7 @@ fn player_row(
             FigureKind::Pig => 13.0,
             _ => 17.0,
         };
-        let w = figure_icon(img, k, fx, line_y as f32, h, p.colour);
+        let w = figure_icon(img, k, fx, line_y as f32, h, (p.colour, lang));
         let label = format!("×{n}");
         let st = style(14.0, false);
         let c = if n == 0 { pal::TEXT_DIM } else { pal::TEXT };

@@ -219,7 +219,7 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lang: Lang, t: &ScoreTable) {
             left + 30.0,
             (y0 + ROW_H / 2) as f32,
             32.0,
-            p.colour,
+            (p.colour, lang),
         );
         let name_x = left + 64.0;
         let name_w = t.column_right(0) as f32 - 60.0 - name_x;
@@ -261,7 +261,7 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lang: Lang, t: &ScoreTable) {
     let fy = t.rows_y + t.order.len() as u32 * ROW_H + 34;
     let line = text::fit(&line, style(18.0, true), (w - 2 * MARGIN as i32) as f32);
     text::draw(img, &line, left, fy as f32, style(18.0, true), pal::TEXT);
-    podium(img, view, t, fy + 30);
+    podium(img, view, lang, t, fy + 30);
 }
 
 /// "alice wins with 87 points" / "alice and bob share 1st place with 87 points": the
@@ -284,7 +284,7 @@ pub fn winners_line(lang: Lang, names: &[&str], best: u32) -> String {
 
 /// The first three places on a podium: the best in the middle, the second left, the
 /// third right (players who tie share the height of their rank).
-fn podium(img: &mut RgbaImage, view: &BoardView, t: &ScoreTable, top: u32) {
+fn podium(img: &mut RgbaImage, view: &BoardView, lang: Lang, t: &ScoreTable, top: u32) {
     let cx = (t.x + t.w / 2) as f32;
     let base = (top + PODIUM_H - 36) as f32;
     let bw = 128.0;
@@ -318,7 +318,7 @@ fn podium(img: &mut RgbaImage, view: &BoardView, t: &ScoreTable, top: u32) {
             x - 20.0,
             base - h - 28.0,
             48.0,
-            p.colour,
+            (p.colour, lang),
         );
         let name = text::fit(&format!("{} {}", p.name, p.score), style(14.0, true), bw);
         text::draw_centred(img, &name, x, base + 16.0, style(14.0, true), pal::TEXT);

@@ -40,7 +40,7 @@ fn write_tile_sheets() {
                                 seg.kind == SegmentKind::Field,
                                 at,
                                 size as f32 * g.figure_scale,
-                                Colour::ALL[s % 6],
+                                (Colour::ALL[s % 6], Lang::english()),
                             );
                         }
                     }

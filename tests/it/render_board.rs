@@ -20,6 +20,16 @@ fn px(img: &RgbaImage, p: (u32, u32)) -> Rgba<u8> {
     *img.get_pixel(p.0, p.1)
 }
 
+/// Whether pixel `x, y` of the board is within 0.3 tile of a figure: where the
+/// figure's letter, its colour's initial in the picture's language, may differ.
+pub fn by_a_figure(view: &BoardView, lay: &render::Layout, (x, y): (u32, u32)) -> bool {
+    let reach = lay.tile as f32 * 0.3;
+    (0..view.figures.len()).any(|i| {
+        let p = render::board::figure_point(view, lay, i);
+        (x as f32 - p.x).abs() <= reach && (y as f32 - p.y).abs() <= reach
+    })
+}
+
 /// A point near the middle of a side, `inset` tile units inside the tile (canonical).
 fn side_point(side: Side, inset: f32) -> (f32, f32) {
     match side {
@@ -698,13 +708,13 @@ fn the_spanish_panel_keeps_its_words_inside() {
     assert_eq!((img.width(), img.height()), (lay.width, lay.height));
     assert_eq!((en.width(), en.height()), (lay.width, lay.height));
     assert_eq!(lay.panel_w, 340);
-    // Words only in the panel.
+    // Words only in the panel, and the figures' letters (colour initials).
     let mut board_diff = 0;
     let mut panel_diff = 0;
     for (x, y, p) in img.enumerate_pixels() {
         if en.get_pixel(x, y) != p {
             if x < lay.panel_x {
-                board_diff += 1;
+                board_diff += usize::from(!by_a_figure(&view, &lay, (x, y)));
             } else {
                 panel_diff += 1;
             }
@@ -1045,4 +1055,54 @@ fn replay_size() {
         }
     }
     assert!(gif.len() <= 3 * 1024 * 1024, "{}", gif.len());
+}
+
+/// A figure's letter is its colour's initial in the picture's language: a blue figure
+/// shows "B" in English and "A" (azul) in Spanish, a red one "R" in both. Between the
+/// two languages the board differs only next to the blue figures, at each of them.
+#[test]
+fn figure_letters_are_the_colour_initials_of_the_language() {
+    let game = samples::random_game(2, &[Expansion::Base], 41, 2, Some(30));
+    let mut view = samples::view(&game);
+    view.players[0].colour = carcassonne_bot::view::Colour::Red;
+    view.players[1].colour = carcassonne_bot::view::Colour::Blue;
+    let owners: Vec<u8> = view.figures.iter().map(|f| f.owner).collect();
+    assert!(owners.contains(&0) && owners.contains(&1), "{owners:?}");
+    let es = Lang::from_code("es").unwrap();
+    let en_img = decode(&render::board_png(&view, Lang::english()));
+    let es_img = decode(&render::board_png(&view, es));
+    let lay = render::board_layout(&view);
+    let points: Vec<(u8, (f32, f32))> = (0..view.figures.len())
+        .map(|i| {
+            let p = render::board::figure_point(&view, &lay, i);
+            (view.figures[i].owner, (p.x, p.y))
+        })
+        .collect();
+    let reach = lay.tile as f32 * 0.3;
+    let near = |x: u32, y: u32, (fx, fy): (f32, f32)| {
+        (x as f32 - fx).abs() <= reach && (y as f32 - fy).abs() <= reach
+    };
+    let mut per_figure = vec![0usize; points.len()];
+    for y in 0..lay.board_h {
+        for x in 0..lay.panel_x {
+            if en_img.get_pixel(x, y) == es_img.get_pixel(x, y) {
+                continue;
+            }
+            let at: Vec<usize> = (0..points.len())
+                .filter(|&i| near(x, y, points[i].1))
+                .collect();
+            assert!(
+                at.iter().any(|&i| points[i].0 == 1),
+                "pixel {x},{y} differs away from the blue figures"
+            );
+            for i in at {
+                per_figure[i] += 1;
+            }
+        }
+    }
+    for (i, (owner, _)) in points.iter().enumerate() {
+        if *owner == 1 {
+            assert!(per_figure[i] >= 3, "blue figure {i}: {}", per_figure[i]);
+        }
+    }
 }
