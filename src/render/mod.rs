@@ -26,7 +26,7 @@ pub mod layout;
 pub mod palette;
 pub mod panel;
 pub mod pieces;
-mod placement;
+pub mod placement;
 pub mod replay;
 pub mod samples;
 pub mod scores;
@@ -197,7 +197,7 @@ pub fn encode_png(img: &RgbaImage) -> Vec<u8> {
 /// Where a figure on segment `seg` of a tile of `kind` turned by `r` stands: tile units
 /// from the tile's north-west corner (`0..1`, x east, y south).
 pub fn anchor(kind: KindId, r: Rotation, seg: u8) -> (f32, f32) {
-    let p = geometry::anchor(kind, r, seg as usize);
+    let p = placement::anchor(kind, r, seg as usize);
     (p.x, p.y)
 }
 
