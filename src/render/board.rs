@@ -3,17 +3,18 @@
 
 use super::canvas::{self, Shape, fill_rect, stroke_rect, v2, with_alpha};
 use super::figures;
-use super::geometry;
 use super::layout::{Layout, coord_font};
 use super::palette as pal;
+use super::placement;
 use super::text;
 use super::tile;
 use crate::engine::SegmentKind;
+use crate::i18n::Lang;
 use crate::view::BoardView;
 use image::RgbaImage;
 
 /// Draws the board part of the picture (everything left of the panel).
-pub fn draw(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
+pub fn draw(img: &mut RgbaImage, view: &BoardView, lay: &Layout, lang: Lang) {
     let t = lay.tile as i32;
     fill_rect(img, 0, 0, lay.board_w as i32, lay.height as i32, pal::TABLE);
     // The cells, faintly.
@@ -77,7 +78,7 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
         if !lay.shows(f.pos) {
             continue;
         }
-        let g = geometry::geom(tv.kind);
+        let g = placement::geom(tv.kind);
         let at = figure_point(view, lay, i);
         // Anchor pixel centre, so that the anchor pixel is the figure's plain fill.
         let at = v2(at.x.floor() + 0.5, at.y.floor() + 0.5);
@@ -87,7 +88,7 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
             f.on == SegmentKind::Field,
             at,
             lay.tile as f32 * g.figure_scale,
-            player.colour,
+            (player.colour, lang),
         );
     }
     stack_counts(img, view, lay);
@@ -139,7 +140,7 @@ pub fn figure_point(view: &BoardView, lay: &Layout, i: usize) -> canvas::V2 {
     };
     let at = lay.point(
         tv.pos,
-        geometry::anchor(tv.kind, tv.rotation, f.segment as usize),
+        placement::anchor(tv.kind, tv.rotation, f.segment as usize),
     );
     // The distinct owners and kinds on this segment, in the order they came.
     let mut groups: Vec<(u8, crate::engine::FigureKind)> = Vec::new();
@@ -157,7 +158,7 @@ pub fn figure_point(view: &BoardView, lay: &Layout, i: usize) -> canvas::V2 {
         .position(|g| *g == (f.owner, f.kind))
         .unwrap_or(0);
     let shift = (k as f32 - (groups.len() - 1) as f32 / 2.0) * SIDE_BY_SIDE;
-    let scale = geometry::geom(tv.kind).figure_scale;
+    let scale = placement::geom(tv.kind).figure_scale;
     v2(at.x + shift * scale * lay.tile as f32, at.y)
 }
 
@@ -241,7 +242,7 @@ pub fn figure_spot_centre(view: &BoardView, lay: &Layout, i: usize) -> Option<ca
     let tv = view.tiles.iter().find(|tv| tv.pos == s.pos)?;
     let at = lay.point(
         s.pos,
-        geometry::anchor(tv.kind, tv.rotation, s.segment as usize),
+        placement::anchor(tv.kind, tv.rotation, s.segment as usize),
     );
     Some(v2(at.x.floor() + 0.5, at.y.floor() + 0.5))
 }
@@ -288,7 +289,7 @@ fn magic_targets(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
         }
         let at = lay.point(
             t.pos,
-            geometry::anchor(tv.kind, tv.rotation, t.segment as usize),
+            placement::anchor(tv.kind, tv.rotation, t.segment as usize),
         );
         let c = v2(at.x.floor() + 0.5, at.y.floor() + 0.5);
         canvas::fill_outlined(

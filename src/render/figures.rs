@@ -10,6 +10,8 @@
 use super::canvas::{Shape, V2, fill_outlined, v2};
 use super::palette;
 use crate::engine::FigureKind;
+use crate::i18n::Lang;
+use crate::t;
 use crate::view::Colour as PlayerColour;
 use image::RgbaImage;
 
@@ -71,6 +73,10 @@ fn letter_bits(c: char) -> [u8; 5] {
         'Y' => [0b101, 0b101, 0b010, 0b010, 0b010],
         'K' => [0b101, 0b110, 0b100, 0b110, 0b101],
         'E' => [0b111, 0b100, 0b110, 0b100, 0b111],
+        'V' => [0b101, 0b101, 0b101, 0b101, 0b010],
+        'A' => [0b010, 0b101, 0b111, 0b101, 0b101],
+        'M' => [0b101, 0b111, 0b111, 0b101, 0b101],
+        'N' => [0b110, 0b101, 0b101, 0b101, 0b101],
         _ => [0b111, 0b101, 0b101, 0b101, 0b111],
     }
 }
@@ -149,14 +155,29 @@ pub fn figure_shape(kind: FigureKind, lying: bool, at: V2, tile: f32) -> Shape {
     }
 }
 
-/// Draws a figure with its anchor at pixel `at` on a tile of `tile` pixels.
+/// The letter of a player colour in a language (`pic-letter-…`: the initial of the
+/// colour's name, "A" for azul in Spanish).
+pub fn colour_letter(lang: Lang, colour: PlayerColour) -> char {
+    let word = match colour {
+        PlayerColour::Red => t!(lang, "pic-letter-red"),
+        PlayerColour::Green => t!(lang, "pic-letter-green"),
+        PlayerColour::Blue => t!(lang, "pic-letter-blue"),
+        PlayerColour::Yellow => t!(lang, "pic-letter-yellow"),
+        PlayerColour::Black => t!(lang, "pic-letter-black"),
+        PlayerColour::Grey => t!(lang, "pic-letter-grey"),
+    };
+    word.chars().next().unwrap_or_else(|| colour.letter())
+}
+
+/// Draws a figure with its anchor at pixel `at` on a tile of `tile` pixels, with its
+/// colour's letter in `lang`.
 pub fn draw(
     img: &mut RgbaImage,
     kind: FigureKind,
     lying: bool,
     at: V2,
     tile: f32,
-    colour: PlayerColour,
+    (colour, lang): (PlayerColour, Lang),
 ) {
     let shape = figure_shape(kind, lying, at, tile);
     let outline = (tile * 0.014).clamp(1.0, 2.2);
@@ -173,7 +194,7 @@ pub fn draw(
     let (lx, ly) = letter_origin(kind, lying, ax, ay, px, k);
     draw_letter(
         img,
-        colour.letter(),
+        colour_letter(lang, colour),
         lx,
         ly,
         k,
@@ -194,7 +215,7 @@ mod tests {
                     for c in PlayerColour::ALL {
                         let mut img = RgbaImage::from_pixel(100, 100, rgb(134, 184, 84));
                         let at = v2(50.5, 50.5);
-                        draw(&mut img, kind, lying, at, tile, c);
+                        draw(&mut img, kind, lying, at, tile, (c, Lang::english()));
                         assert_eq!(
                             *img.get_pixel(50, 50),
                             palette::player(c),
@@ -219,6 +240,28 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn colour_letters_are_initials_distinct_in_each_language() {
+        let letters = |lang: Lang| -> String {
+            PlayerColour::ALL
+                .iter()
+                .map(|&c| colour_letter(lang, c))
+                .collect()
+        };
+        // Red, green, blue, yellow, black, grey.
+        assert_eq!(letters(Lang::english()), "RGBYKE");
+        assert_eq!(letters(Lang::from_code("es").unwrap()), "RVAMNG");
+        for lang in Lang::all() {
+            let l = letters(lang);
+            let mut bitmaps: Vec<[u8; 5]> = l.chars().map(letter_bits).collect();
+            // None is the fallback box, and no two colours share a letter.
+            assert!(!bitmaps.contains(&letter_bits('?')), "{l}");
+            bitmaps.sort();
+            bitmaps.dedup();
+            assert_eq!(bitmaps.len(), 6, "{l}");
         }
     }
 }

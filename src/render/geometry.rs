@@ -23,10 +23,9 @@
 //!   Symbols (shields, goods, cathedrals, inns, tile symbols) then take free places.
 
 use super::canvas::{V2, polyline_dist, v2};
-use super::placement::{place_anchors, place_symbols, pole};
+use crate::engine::Rotation;
 use crate::engine::geometry::{Dir8, Side, Slot, SlotSet};
 use crate::engine::tile::{CropCircle, Good, RoadEnd, SegmentKind, TileKind};
-use crate::engine::{KindId, Rotation};
 
 /// Resolution of the analysis grid.
 pub const GRID: usize = 64;
@@ -299,7 +298,9 @@ pub fn span_dist(p: V2, spans: &[(V2, V2)]) -> f32 {
 }
 
 impl TileGeom {
-    pub fn of(kind: &TileKind) -> TileGeom {
+    /// A kind's regions (cities, roads, fields, separators), its figures all at the
+    /// centre and no symbols yet: `placement::placed` places them.
+    pub fn shapes(kind: &TileKind) -> TileGeom {
         build(kind)
     }
 
@@ -424,25 +425,6 @@ fn build(kind: &TileKind) -> TileGeom {
             };
         }
     }
-    // A cathedral stands in the middle of its city; figures make room for it.
-    for (i, seg) in segs.iter().enumerate() {
-        if seg.cathedral {
-            let at = pole(&geom.label, i).unwrap_or(c);
-            geom.symbols.push(Symbol {
-                kind: SymbolKind::Cathedral,
-                at,
-            });
-        }
-    }
-    'scales: for scale in [1.0, 0.93, 0.86, 0.8, 0.75, 0.7, 0.65, 0.6] {
-        geom.figure_scale = scale;
-        for fields_first in [false, true] {
-            if place_anchors(kind, &mut geom, fields_first) == 0.0 {
-                break 'scales;
-            }
-        }
-    }
-    place_symbols(kind, &mut geom);
     geom
 }
 
@@ -948,26 +930,10 @@ fn city_mid(mask: u8) -> V2 {
     }
 }
 
-/// Geometry of every tile kind, computed once.
-pub fn geom(kind: KindId) -> &'static TileGeom {
-    use std::sync::OnceLock;
-    static ALL: OnceLock<Vec<OnceLock<TileGeom>>> = OnceLock::new();
-    let cat = crate::engine::Catalogue::get();
-    let all = ALL.get_or_init(|| (0..cat.kinds().len()).map(|_| OnceLock::new()).collect());
-    all[kind as usize].get_or_init(|| TileGeom::of(cat.kind(kind)))
-}
-
-/// Where a figure on segment `seg` of a tile of `kind` turned by `r` stands, in tile units
-/// (`0..1` from the tile's north-west corner).
-pub fn anchor(kind: KindId, r: Rotation, seg: usize) -> V2 {
-    let g = geom(kind);
-    rotate_point(g.anchors.get(seg).copied().unwrap_or(v2(0.5, 0.5)), r)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Catalogue;
+    use crate::engine::{Catalogue, KindId};
 
     fn id(s: &str) -> KindId {
         Catalogue::get().lookup(s).unwrap()
@@ -976,7 +942,7 @@ mod tests {
     #[test]
     fn city_caps_are_separate_and_cover_their_side() {
         let k = Catalogue::get().kind(id("I"));
-        let g = TileGeom::of(k);
+        let g = TileGeom::shapes(k);
         assert_eq!(g.cities.len(), 2);
         // Middle of the north edge is in the north city, of the west edge in the west one.
         let n = g
@@ -1001,28 +967,6 @@ mod tests {
         }
         // The centre is field.
         assert!(g.cities.iter().all(|c| c.inside(v2(0.5, 0.5)) < 0.0));
-    }
-
-    #[test]
-    fn every_segment_of_every_kind_has_its_anchor_on_itself() {
-        let cat = Catalogue::get();
-        for (kid, k) in cat.kinds().iter().enumerate() {
-            let g = TileGeom::of(k);
-            for (s, seg) in k.segments.iter().enumerate() {
-                let a = g.anchors[s];
-                assert!(
-                    (0.0..=1.0).contains(&a.x) && (0.0..=1.0).contains(&a.y),
-                    "{} seg {s}",
-                    k.id
-                );
-                let l = g.label[TileGeom::cell(a)];
-                assert_eq!(
-                    l as usize, s,
-                    "{} (kind {kid}) segment {s} ({:?}) anchor {a:?}",
-                    k.id, seg.kind
-                );
-            }
-        }
     }
 
     #[test]

@@ -9,6 +9,7 @@
 
 use super::canvas::{V2, v2};
 use super::geometry;
+use super::placement;
 use super::text;
 use crate::engine::{KindId, Pos, Rotation};
 use crate::view::BoardView;
@@ -145,7 +146,7 @@ impl Layout {
     /// The pixel where a figure on segment `seg` of a tile stands (its anchor). The
     /// figure's own colour is drawn on this pixel.
     pub fn anchor_pixel(&self, pos: Pos, kind: KindId, r: Rotation, seg: u8) -> (u32, u32) {
-        let p = self.point(pos, geometry::anchor(kind, r, seg as usize));
+        let p = self.point(pos, placement::anchor(kind, r, seg as usize));
         (p.x.floor() as u32, p.y.floor() as u32)
     }
 

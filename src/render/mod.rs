@@ -6,8 +6,8 @@
 //! - [`board_png`] / [`board_image`]: the whole board, with the side panel;
 //!   every word drawn comes from `assets/locales/<lang>/pictures.ftl` (`pic-…`) in the
 //!   language passed in (the game's language for public pictures);
-//! - [`final_scores_png`] / [`final_scores_image`]: the end-of-game picture, the final
-//!   board beside the score table;
+//! - [`final_scores_png`] / [`final_scores_image`]: the end-of-game picture for phones,
+//!   the final board above the score table;
 //! - [`board_layout`], [`final_scores_layout`]: where things land in those pictures
 //!   ([`Layout`], [`ScoreTable`]), for tests and for anyone who annotates the picture;
 //! - [`anchor`]: where a figure on a tile's segment stands.
@@ -20,12 +20,13 @@ pub mod canvas;
 pub mod cards;
 pub mod cli;
 pub mod figures;
+pub mod fonts;
 pub mod geometry;
 pub mod layout;
 pub mod palette;
 pub mod panel;
 pub mod pieces;
-mod placement;
+pub mod placement;
 pub mod replay;
 pub mod samples;
 pub mod scores;
@@ -54,7 +55,7 @@ pub fn board_layout(view: &BoardView) -> Layout {
 fn board_at(view: &BoardView, lang: Lang, tile: Option<u32>) -> RgbaImage {
     let lay = Layout::new(view, layout::PANEL_W, panel::height(view), tile);
     let mut img = RgbaImage::new(lay.width, lay.height);
-    board::draw(&mut img, view, &lay);
+    board::draw(&mut img, view, &lay, lang);
     panel::draw(&mut img, view, lang, lay.panel_x as i32, lay.panel_w as i32);
     img
 }
@@ -92,29 +93,53 @@ pub fn turn_png(view: &BoardView, lang: Lang) -> Vec<u8> {
     encode_png(&turn_image(view, lang))
 }
 
-/// The layout of [`final_scores_image`]: the board, and the table right of it.
+/// The layout of [`final_scores_image`]: the board, and the table below it.
 pub fn final_scores_layout(view: &BoardView) -> (Layout, ScoreTable) {
     final_layout_at(view, None)
 }
 
+/// The end-of-game picture is as wide as the score table, for phones: the board is
+/// drawn with the largest tiles (a multiple of 4, at most [`layout::MAX_TILE`]) that
+/// fit that width and [`FINAL_BOARD_H`], centred, and the table comes below it.
 fn final_layout_at(view: &BoardView, tile: Option<u32>) -> (Layout, ScoreTable) {
-    let probe = ScoreTable::new(view, 0);
-    let lay = Layout::new(view, scores::TABLE_W, probe.height(), tile);
-    let table = ScoreTable::new(view, lay.panel_x);
+    let ext = layout::extent(view);
+    let fits = |t: u32| {
+        let lay = Layout::with_extent(0, 0, Some(t), ext);
+        (lay.board_w <= scores::TABLE_W && lay.board_h <= FINAL_BOARD_H).then_some(lay)
+    };
+    let mut t = tile.unwrap_or(layout::MAX_TILE);
+    let mut lay = fits(t);
+    while lay.is_none() && t > 8 {
+        t -= 4;
+        lay = fits(t);
+    }
+    let mut lay = lay.unwrap_or_else(|| Layout::with_extent(0, 0, Some(t), ext));
+    let w = lay.board_w.max(scores::TABLE_W);
+    lay.origin.0 += ((w - lay.board_w) / 2) as i32;
+    lay.board_w = w;
+    let table = ScoreTable::new(view, (0, lay.board_h));
+    lay.panel_x = 0;
+    lay.panel_y = lay.board_h;
+    lay.panel_w = w;
+    lay.width = w;
+    lay.height = lay.board_h + table.height();
     (lay, table)
 }
+
+/// The final board's height at most, in the end-of-game picture.
+pub const FINAL_BOARD_H: u32 = 720;
 
 fn final_at(view: &BoardView, lang: Lang, tile: Option<u32>) -> RgbaImage {
     let (lay, table) = final_layout_at(view, tile);
     let mut img = RgbaImage::new(lay.width, lay.height);
-    board::draw(&mut img, view, &lay);
+    board::draw(&mut img, view, &lay, lang);
     scores::draw(&mut img, view, lang, &table);
     img
 }
 
-/// The end-of-game picture: the final board and, right of it, every player's points by
-/// roads, cities, cloisters, farms (and goods) with the total, best first, the winners
-/// highlighted; its words in `lang`.
+/// The end-of-game picture, made for phones: the final board and, below it, every
+/// player's points by roads, cities, cloisters, farms (and goods) with the total, best
+/// first, the winners highlighted; its words in `lang`.
 pub fn final_scores_image(view: &BoardView, lang: Lang) -> RgbaImage {
     final_at(view, lang, None)
 }
@@ -172,7 +197,7 @@ pub fn encode_png(img: &RgbaImage) -> Vec<u8> {
 /// Where a figure on segment `seg` of a tile of `kind` turned by `r` stands: tile units
 /// from the tile's north-west corner (`0..1`, x east, y south).
 pub fn anchor(kind: KindId, r: Rotation, seg: u8) -> (f32, f32) {
-    let p = geometry::anchor(kind, r, seg as usize);
+    let p = placement::anchor(kind, r, seg as usize);
     (p.x, p.y)
 }
 

@@ -81,7 +81,7 @@ pub fn figure_icon(
     x: f32,
     y_mid: f32,
     h: f32,
-    colour: crate::view::Colour,
+    (colour, lang): (crate::view::Colour, Lang),
 ) -> f32 {
     let (a, b) = figures::figure_box(kind, false);
     let t = h / (b.y - a.y);
@@ -89,7 +89,7 @@ pub fn figure_icon(
         (x - a.x * t).floor() + 0.5,
         (y_mid - (a.y + b.y) / 2.0 * t).floor() + 0.5,
     );
-    figures::draw(img, kind, false, at, t, colour);
+    figures::draw(img, kind, false, at, t, (colour, lang));
     (b.x - a.x) * t
 }
 
@@ -230,6 +230,19 @@ pub struct TrackLayout {
     /// Each player's markers: centre and radius (two per player with Messages).
     pub markers: Vec<Vec<(canvas::V2, f32)>>,
     pub robbers: Vec<Option<canvas::V2>>,
+    /// With Messages each marker carries its number, 1 or 2, as the marker question
+    /// and `/standing` name them.
+    pub numbered: bool,
+}
+
+impl TrackLayout {
+    /// A pixel of marker `k` of player `p` in the player's plain colour: the centre, or
+    /// left of the number on a numbered marker.
+    pub fn fill_pixel(&self, p: usize, k: usize) -> (u32, u32) {
+        let (c, r) = self.markers[p][k];
+        let dx = if self.numbered { 0.7 * r } else { 0.0 };
+        ((c.x - dx) as u32, c.y as u32)
+    }
 }
 
 /// The score track's layout in the panel at `x`, `w` wide (`None` without Robbers or
@@ -242,6 +255,8 @@ pub fn track_layout(view: &BoardView, x: i32, w: i32) -> Option<TrackLayout> {
     let cell = track_cell(w);
     let top = HEADER_H + view.players.len() as i32 * row_height(view) + 12 + TRACK_TITLE_H;
     let mut markers = Vec::new();
+    // Numbered markers (Messages) are larger, so that their number reads.
+    let radius = if view.messages { 0.2 } else { 0.16 };
     // Markers sharing a square stand side by side.
     let mut on_square: Vec<u32> = Vec::new();
     for p in &view.players {
@@ -259,8 +274,9 @@ pub fn track_layout(view: &BoardView, x: i32, w: i32) -> Option<TrackLayout> {
             let c = cell as f32;
             let mx = cx as f32 + ((k % 3) as f32 - 1.0) * ROBBER_W * c;
             let my = cy as f32 + 0.24 * c - (k / 3) as f32 * 0.34 * c;
-            // On pixel centres, so that the centre pixel is the colour itself.
-            mine.push((v2(mx.floor() + 0.5, my.floor() + 0.5), 0.16 * c));
+            // On pixel centres, so that the centre pixel is the colour itself (with
+            // Messages the marker's number is there: see `TrackLayout::fill_pixel`).
+            mine.push((v2(mx.floor() + 0.5, my.floor() + 0.5), radius * c));
         }
         markers.push(mine);
     }
@@ -283,6 +299,7 @@ pub fn track_layout(view: &BoardView, x: i32, w: i32) -> Option<TrackLayout> {
         top,
         markers,
         robbers,
+        numbered: view.messages,
     })
 }
 
@@ -321,7 +338,7 @@ fn score_track(img: &mut RgbaImage, view: &BoardView, lang: Lang, t: &TrackLayou
         }
     }
     for (p, theirs) in view.players.iter().zip(&t.markers) {
-        for &(c, r) in theirs {
+        for (k, &(c, r)) in theirs.iter().enumerate() {
             canvas::fill_outlined(
                 img,
                 &Shape::Circle(c, r),
@@ -329,6 +346,16 @@ fn score_track(img: &mut RgbaImage, view: &BoardView, lang: Lang, t: &TrackLayou
                 pal::INK,
                 1.0,
             );
+            if t.numbered {
+                text::draw_centred(
+                    img,
+                    &(k + 1).to_string(),
+                    c.x,
+                    c.y,
+                    style((1.6 * r).round(), true),
+                    pal::player_letter(p.colour),
+                );
+            }
         }
     }
     for (p, at) in view.players.iter().zip(&t.robbers) {
@@ -371,7 +398,7 @@ fn player_row(
         left as f32 + 2.0,
         (y + 22) as f32,
         36.0,
-        p.colour,
+        (p.colour, lang),
     );
     let name_x = (left + 44) as f32;
     let score = p.score.to_string();
@@ -409,7 +436,7 @@ fn player_row(
             FigureKind::Pig => 13.0,
             _ => 17.0,
         };
-        let w = figure_icon(img, k, fx, line_y as f32, h, p.colour);
+        let w = figure_icon(img, k, fx, line_y as f32, h, (p.colour, lang));
         let label = format!("×{n}");
         let st = style(14.0, false);
         let c = if n == 0 { pal::TEXT_DIM } else { pal::TEXT };

@@ -4,9 +4,9 @@
 //! other (through the lake's middle).
 
 use super::canvas::{Shape, V2, fill_outlined, fill_shape, stroke_polyline, v2};
-use super::geometry;
 use super::layout::Layout;
 use super::palette as pal;
+use super::placement;
 use super::text::{self, style};
 use crate::engine::{KindId, NeutralKind, Pos, Rotation, Side};
 use crate::view::BoardView;
@@ -38,7 +38,7 @@ pub fn colour(kind: NeutralKind) -> Rgba<u8> {
 /// beside the segment's figure anchor, so that a follower there stays visible.
 pub fn hat_pixel(lay: &Layout, pos: Pos, kind: KindId, r: Rotation, seg: u8) -> (u32, u32) {
     let t = lay.tile as f32;
-    let a = geometry::anchor(kind, r, seg as usize);
+    let a = placement::anchor(kind, r, seg as usize);
     let at = lay.point(pos, a) + v2(t * 0.16, -t * 0.05);
     (at.x.floor() as u32, at.y.floor() as u32)
 }

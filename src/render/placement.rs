@@ -1,12 +1,58 @@
 //! Where figures and symbols stand on a tile: anchors chosen on the analysis grid so
 //! that figures stand on their own segment and never overlap in any orientation, then
-//! free places for the symbols (see [`geometry`](super::geometry)).
+//! free places for the symbols, on the regions of [`geometry`](super::geometry). The
+//! finished geometry of every kind is computed once ([`geom`], [`anchor`]).
 
 use super::canvas::{V2, polyline_dist, v2};
 use super::figures;
-use super::geometry::{GRID, ROAD_HALF, Symbol, SymbolKind, TileGeom, cell_centre, slot_span};
-use crate::engine::FigureKind;
+use super::geometry::{
+    GRID, ROAD_HALF, Symbol, SymbolKind, TileGeom, cell_centre, rotate_point, slot_span,
+};
 use crate::engine::tile::{SegmentKind, TileKind};
+use crate::engine::{FigureKind, KindId, Rotation};
+
+/// A kind's geometry with its cathedral, figures' anchors and symbols placed.
+pub fn placed(kind: &TileKind) -> TileGeom {
+    let mut geom = TileGeom::shapes(kind);
+    let segs = &kind.segments;
+    let c = v2(0.5, 0.5);
+    // A cathedral stands in the middle of its city; figures make room for it.
+    for (i, seg) in segs.iter().enumerate() {
+        if seg.cathedral {
+            let at = pole(&geom.label, i).unwrap_or(c);
+            geom.symbols.push(Symbol {
+                kind: SymbolKind::Cathedral,
+                at,
+            });
+        }
+    }
+    'scales: for scale in [1.0, 0.93, 0.86, 0.8, 0.75, 0.7, 0.65, 0.6] {
+        geom.figure_scale = scale;
+        for fields_first in [false, true] {
+            if place_anchors(kind, &mut geom, fields_first) == 0.0 {
+                break 'scales;
+            }
+        }
+    }
+    place_symbols(kind, &mut geom);
+    geom
+}
+
+/// Geometry of every tile kind, computed once.
+pub fn geom(kind: KindId) -> &'static TileGeom {
+    use std::sync::OnceLock;
+    static ALL: OnceLock<Vec<OnceLock<TileGeom>>> = OnceLock::new();
+    let cat = crate::engine::Catalogue::get();
+    let all = ALL.get_or_init(|| (0..cat.kinds().len()).map(|_| OnceLock::new()).collect());
+    all[kind as usize].get_or_init(|| placed(cat.kind(kind)))
+}
+
+/// Where a figure on segment `seg` of a tile of `kind` turned by `r` stands, in tile units
+/// (`0..1` from the tile's north-west corner).
+pub fn anchor(kind: KindId, r: Rotation, seg: usize) -> V2 {
+    let g = geom(kind);
+    rotate_point(g.anchors.get(seg).copied().unwrap_or(v2(0.5, 0.5)), r)
+}
 
 /// Chamfer distance (in cells) from each cell of `region` to the nearest cell outside it
 /// or to the tile border.
@@ -456,8 +502,7 @@ fn is_field(l: u8, kind: &TileKind) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Catalogue, Rotation};
-    use crate::render::geometry::rotate_point;
+    use crate::engine::Catalogue;
 
     #[test]
     fn figures_on_different_segments_never_overlap() {
@@ -465,7 +510,7 @@ mod tests {
         let cat = Catalogue::get();
         let mut bad = Vec::new();
         for k in cat.kinds() {
-            let g = TileGeom::of(k);
+            let g = placed(k);
             let placed: Vec<Placed> = k
                 .segments
                 .iter()
@@ -486,7 +531,7 @@ mod tests {
             }
         }
         for k in cat.kinds() {
-            let g = TileGeom::of(k);
+            let g = placed(k);
             if g.figure_scale < 1.0 {
                 eprintln!("{}: figures at {}", k.id, g.figure_scale);
             }
@@ -513,6 +558,28 @@ mod tests {
                 want.0.dist(got.0) < 1e-5 && want.1.dist(got.1) < 1e-5,
                 "{q}"
             );
+        }
+    }
+
+    #[test]
+    fn every_segment_of_every_kind_has_its_anchor_on_itself() {
+        let cat = Catalogue::get();
+        for (kid, k) in cat.kinds().iter().enumerate() {
+            let g = placed(k);
+            for (s, seg) in k.segments.iter().enumerate() {
+                let a = g.anchors[s];
+                assert!(
+                    (0.0..=1.0).contains(&a.x) && (0.0..=1.0).contains(&a.y),
+                    "{} seg {s}",
+                    k.id
+                );
+                let l = g.label[TileGeom::cell(a)];
+                assert_eq!(
+                    l as usize, s,
+                    "{} (kind {kid}) segment {s} ({:?}) anchor {a:?}",
+                    k.id, seg.kind
+                );
+            }
         }
     }
 }

@@ -130,7 +130,7 @@ fn fill(area: &Layout, (mut min, mut max): (Pos, Pos), t: u32) -> Layout {
 /// The frame of one view at its layout: the board and the side panel.
 pub fn frame_image(view: &BoardView, lang: Lang, lay: &Layout) -> RgbaImage {
     let mut img = RgbaImage::new(lay.width, lay.height);
-    board::draw(&mut img, view, lay);
+    board::draw(&mut img, view, lay, lang);
     panel::draw(&mut img, view, lang, lay.panel_x as i32, lay.panel_w as i32);
     img
 }

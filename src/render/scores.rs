@@ -1,6 +1,7 @@
-//! The end-of-game picture's score table: one row per player from first to last, with
-//! points by roads, cities, cloisters, farms (and goods when the game has them) and the
-//! total; the winners' rows are highlighted in gold with a crown.
+//! The end-of-game picture's score table, below the final board: one row per player
+//! from first to last, with points by roads, cities, cloisters, farms (and goods when
+//! the game has them) and the total; the winners' rows are highlighted in gold with a
+//! crown.
 
 use super::canvas::{self, Shape, fill_rect, v2};
 use super::palette as pal;
@@ -11,11 +12,13 @@ use crate::t;
 use crate::view::BoardView;
 use image::RgbaImage;
 
+/// The table's width, and the end-of-game picture's: shown 400 pixels wide on a phone,
+/// its words keep two thirds of their size (names and points 13 px, the totals 16).
 pub const TABLE_W: u32 = 600;
 const MARGIN: u32 = 18;
 const TITLE_H: u32 = 64;
 const HEADER_H: u32 = 30;
-const ROW_H: u32 = 46;
+const ROW_H: u32 = 52;
 const FOOT_H: u32 = 56;
 const PODIUM_H: u32 = 190;
 /// Columns are 66 pixels apart; a title is at most this wide.
@@ -24,8 +27,9 @@ const COLUMN_TITLE_W: f32 = 58.0;
 /// Where the score table and its rows are.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ScoreTable {
-    /// Left edge and width of the table area (the panel right of the board).
+    /// Left edge, top and width of the table area (below the board).
     pub x: u32,
+    pub y: u32,
     pub w: u32,
     /// Top of the first row.
     pub rows_y: u32,
@@ -41,7 +45,7 @@ pub struct ScoreTable {
 }
 
 impl ScoreTable {
-    pub fn new(view: &BoardView, x: u32) -> ScoreTable {
+    pub fn new(view: &BoardView, (x, y): (u32, u32)) -> ScoreTable {
         let mut order: Vec<usize> = (0..view.players.len()).collect();
         order.sort_by_key(|&i| (std::cmp::Reverse(view.players[i].score), i));
         let ranks = order
@@ -69,8 +73,9 @@ impl ScoreTable {
             .collect();
         ScoreTable {
             x,
+            y,
             w: TABLE_W,
-            rows_y: TITLE_H + HEADER_H,
+            rows_y: y + TITLE_H + HEADER_H,
             row_h: ROW_H,
             order,
             ranks,
@@ -126,21 +131,21 @@ fn crown(img: &mut RgbaImage, c: canvas::V2, w: f32) {
 /// Draws the table in the panel area `x..x + TABLE_W`, its words in `lang`.
 pub fn draw(img: &mut RgbaImage, view: &BoardView, lang: Lang, t: &ScoreTable) {
     let (x, w) = (t.x as i32, t.w as i32);
-    let h = img.height() as i32;
-    fill_rect(img, x, 0, x + w, h, pal::PANEL);
-    fill_rect(img, x, 0, x + 1, h, pal::PANEL_LINE);
+    let (top, h) = (t.y as i32, img.height() as i32);
+    fill_rect(img, x, top, x + w, h, pal::PANEL);
+    fill_rect(img, x, top, x + w, top + 1, pal::PANEL_LINE);
     let left = (t.x + MARGIN) as f32;
     text::draw(
         img,
         &t!(lang, "pic-final-scores"),
         left,
-        40.0,
+        (top + 40) as f32,
         style(26.0, true),
         pal::TEXT,
     );
 
     let head = style(14.0, true);
-    let hy = (TITLE_H + HEADER_H - 10) as f32;
+    let hy = (t.rows_y - 10) as f32;
     text::draw(
         img,
         &t!(lang, "pic-col-player"),
@@ -172,9 +177,9 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lang: Lang, t: &ScoreTable) {
     fill_rect(
         img,
         x + MARGIN as i32,
-        (TITLE_H + HEADER_H - 3) as i32,
+        (t.rows_y - 3) as i32,
         x + w - MARGIN as i32,
-        (TITLE_H + HEADER_H - 2) as i32,
+        (t.rows_y - 2) as i32,
         pal::PANEL_LINE,
     );
 
@@ -199,17 +204,17 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lang: Lang, t: &ScoreTable) {
                 pal::TABLE,
             );
         }
-        let base = (y0 + ROW_H / 2 + 7) as f32;
+        let base = (y0 + ROW_H / 2 + 8) as f32;
         let rank_c = v2(left + 12.0, (y0 + ROW_H / 2) as f32);
         if winner {
-            crown(img, rank_c, 20.0);
+            crown(img, rank_c, 22.0);
         } else {
             text::draw_centred(
                 img,
                 &t.ranks[row].to_string(),
                 rank_c.x,
                 rank_c.y,
-                style(18.0, true),
+                style(20.0, true),
                 pal::TEXT_DIM,
             );
         }
@@ -219,12 +224,12 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lang: Lang, t: &ScoreTable) {
             left + 30.0,
             (y0 + ROW_H / 2) as f32,
             32.0,
-            p.colour,
+            (p.colour, lang),
         );
         let name_x = left + 64.0;
         let name_w = t.column_right(0) as f32 - 60.0 - name_x;
-        let name = text::fit(&p.name, style(17.0, true), name_w);
-        text::draw(img, &name, name_x, base, style(17.0, true), pal::TEXT);
+        let name = text::fit(&p.name, style(20.0, true), name_w);
+        text::draw(img, &name, name_x, base, style(20.0, true), pal::TEXT);
         for (i, c) in t.columns.iter().enumerate() {
             let v = p.breakdown[*c as usize];
             let colour = if v == 0 { pal::TEXT_DIM } else { pal::TEXT };
@@ -233,7 +238,7 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lang: Lang, t: &ScoreTable) {
                 &v.to_string(),
                 t.column_right(i) as f32,
                 base,
-                style(17.0, false),
+                style(20.0, false),
                 colour,
             );
         }
@@ -242,7 +247,7 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lang: Lang, t: &ScoreTable) {
             &p.score.to_string(),
             t.column_right(t.columns.len()) as f32,
             base + 1.0,
-            style(21.0, true),
+            style(24.0, true),
             pal::TEXT,
         );
     }
@@ -259,9 +264,16 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lang: Lang, t: &ScoreTable) {
         .unwrap_or(0);
     let line = winners_line(lang, &names, best);
     let fy = t.rows_y + t.order.len() as u32 * ROW_H + 34;
-    let line = text::fit(&line, style(18.0, true), (w - 2 * MARGIN as i32) as f32);
-    text::draw(img, &line, left, fy as f32, style(18.0, true), pal::TEXT);
-    podium(img, view, t, fy + 30);
+    // A long sentence (Spanish ties) is drawn smaller before it is shortened.
+    let room = (w - 2 * MARGIN as i32) as f32;
+    let st = if text::width(&line, style(20.0, true)) <= room {
+        style(20.0, true)
+    } else {
+        style(17.0, true)
+    };
+    let line = text::fit(&line, st, room);
+    text::draw(img, &line, left, fy as f32, st, pal::TEXT);
+    podium(img, view, lang, t, fy + 30);
 }
 
 /// "alice wins with 87 points" / "alice and bob share 1st place with 87 points": the
@@ -284,7 +296,7 @@ pub fn winners_line(lang: Lang, names: &[&str], best: u32) -> String {
 
 /// The first three places on a podium: the best in the middle, the second left, the
 /// third right (players who tie share the height of their rank).
-fn podium(img: &mut RgbaImage, view: &BoardView, t: &ScoreTable, top: u32) {
+fn podium(img: &mut RgbaImage, view: &BoardView, lang: Lang, t: &ScoreTable, top: u32) {
     let cx = (t.x + t.w / 2) as f32;
     let base = (top + PODIUM_H - 36) as f32;
     let bw = 128.0;
@@ -318,9 +330,9 @@ fn podium(img: &mut RgbaImage, view: &BoardView, t: &ScoreTable, top: u32) {
             x - 20.0,
             base - h - 28.0,
             48.0,
-            p.colour,
+            (p.colour, lang),
         );
-        let name = text::fit(&format!("{} {}", p.name, p.score), style(14.0, true), bw);
-        text::draw_centred(img, &name, x, base + 16.0, style(14.0, true), pal::TEXT);
+        let name = text::fit(&format!("{} {}", p.name, p.score), style(17.0, true), bw);
+        text::draw_centred(img, &name, x, base + 18.0, style(17.0, true), pal::TEXT);
     }
 }

@@ -1,23 +1,13 @@
-//! Text with the embedded DejaVu Sans fonts (`assets/fonts`, licence alongside).
+//! Text: each character in the first font of the chain that has it ([`fonts`]: DejaVu
+//! Sans, Noto Emoji, the system's Noto Sans CJK), licences in `assets/fonts`.
 
 use super::canvas::{Colour, blend};
-use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont, point};
+use super::fonts::{self, Face, Pick};
+use ab_glyph::{Font, GlyphId, PxScale, ScaleFont, point};
 use image::RgbaImage;
-use std::sync::OnceLock;
 
-static REGULAR_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
-static BOLD_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
-
-fn font(bold: bool) -> &'static FontRef<'static> {
-    static REGULAR: OnceLock<FontRef<'static>> = OnceLock::new();
-    static BOLD: OnceLock<FontRef<'static>> = OnceLock::new();
-    let (cell, bytes) = if bold {
-        (&BOLD, BOLD_TTF)
-    } else {
-        (&REGULAR, REGULAR_TTF)
-    };
-    // The fonts are part of the binary; a failure is a build defect caught by any test.
-    cell.get_or_init(|| FontRef::try_from_slice(bytes).expect("embedded DejaVu font"))
+fn font(bold: bool) -> &'static ab_glyph::FontArc {
+    fonts::font(Face::Primary, bold)
 }
 
 /// A text style: pixel size and weight.
@@ -31,31 +21,42 @@ pub const fn style(size: f32, bold: bool) -> Style {
     Style { size, bold }
 }
 
-/// Pen positions of the glyphs of `text` on a baseline at x = 0.
-fn layout(text: &str, st: Style) -> Vec<(GlyphId, f32)> {
-    let f = font(st.bold).as_scaled(PxScale::from(st.size));
+/// One glyph of a laid-out line: its face, id, pen position and scale.
+#[derive(Clone, Copy, Debug)]
+struct Placed {
+    face: Face,
+    id: GlyphId,
+    x: f32,
+    scale: PxScale,
+}
+
+/// The glyphs of `text` on a baseline at x = 0 (kerned within a face) and the line's
+/// advance width.
+fn layout(text: &str, st: Style) -> (Vec<Placed>, f32) {
     let mut x = 0.0;
-    let mut prev: Option<GlyphId> = None;
+    let mut prev: Option<(Face, GlyphId)> = None;
     let mut out = Vec::with_capacity(text.len());
     for c in text.chars() {
-        let id = f.glyph_id(c);
-        if let Some(p) = prev {
-            x += f.kern(p, id);
+        let Pick::Glyph(face, id) = fonts::pick(c, st.bold) else {
+            continue;
+        };
+        let scale = fonts::scale(face, st.bold, st.size);
+        let f = fonts::font(face, st.bold).as_scaled(scale);
+        if let Some((pf, pid)) = prev
+            && pf == face
+        {
+            x += f.kern(pid, id);
         }
-        out.push((id, x));
+        out.push(Placed { face, id, x, scale });
         x += f.h_advance(id);
-        prev = Some(id);
+        prev = Some((face, id));
     }
-    out
+    (out, x)
 }
 
 /// Advance width of a line of text.
 pub fn width(text: &str, st: Style) -> f32 {
-    let f = font(st.bold).as_scaled(PxScale::from(st.size));
-    layout(text, st)
-        .last()
-        .map(|(id, x)| x + f.h_advance(*id))
-        .unwrap_or(0.0)
+    layout(text, st).1
 }
 
 /// Ascent of the font at this size (baseline to the top of tall letters).
@@ -70,11 +71,9 @@ pub fn cap_height(st: Style) -> f32 {
 
 /// Draws a line of text with its baseline at `y`, starting at `x`.
 pub fn draw(img: &mut RgbaImage, text: &str, x: f32, y: f32, st: Style, c: Colour) {
-    let fnt = font(st.bold);
-    let scale = PxScale::from(st.size);
-    for (id, gx) in layout(text, st) {
-        let glyph = id.with_scale_and_position(scale, point(x + gx, y));
-        if let Some(og) = fnt.outline_glyph(glyph) {
+    for g in layout(text, st).0 {
+        let glyph = g.id.with_scale_and_position(g.scale, point(x + g.x, y));
+        if let Some(og) = fonts::font(g.face, st.bold).outline_glyph(glyph) {
             let b = og.px_bounds();
             og.draw(|px, py, cov| {
                 blend(
@@ -163,5 +162,103 @@ mod tests {
                 .last(),
             Some('…')
         );
+    }
+
+    /// The glyph drawn for a character in a 60 x 40 picture (baseline at 30), and the
+    /// ink's bounding box.
+    fn ink(draw_it: impl Fn(&mut RgbaImage)) -> (RgbaImage, Option<(u32, u32, u32, u32)>) {
+        let mut img = RgbaImage::from_pixel(60, 40, rgb(255, 255, 255));
+        draw_it(&mut img);
+        let dark: Vec<(u32, u32)> = img
+            .enumerate_pixels()
+            .filter(|(_, _, p)| p[0] < 128)
+            .map(|(x, y, _)| (x, y))
+            .collect();
+        let bbox = (!dark.is_empty()).then(|| {
+            let xs = dark.iter().map(|p| p.0);
+            let ys = dark.iter().map(|p| p.1);
+            (
+                xs.clone().min().unwrap(),
+                ys.clone().min().unwrap(),
+                xs.max().unwrap(),
+                ys.max().unwrap(),
+            )
+        });
+        (img, bbox)
+    }
+
+    /// What DejaVu alone drew for a character it lacks: its `.notdef`, an empty box.
+    fn tofu(img: &mut RgbaImage) {
+        let g = GlyphId(0).with_scale_and_position(PxScale::from(24.0), point(10.0, 30.0));
+        let og = font(false).outline_glyph(g).unwrap();
+        let b = og.px_bounds();
+        og.draw(|px, py, cov| {
+            blend(
+                img,
+                b.min.x as i32 + px as i32,
+                b.min.y as i32 + py as i32,
+                rgb(0, 0, 0),
+                cov,
+            )
+        });
+    }
+
+    fn drawn(text: &str) -> impl Fn(&mut RgbaImage) + '_ {
+        move |img| draw(img, text, 10.0, 30.0, style(24.0, false), rgb(0, 0, 0))
+    }
+
+    /// Pixels of the box's interior (2 pixels in from its edges) that are dark.
+    fn dark_inside(img: &RgbaImage, (x0, y0, x1, y1): (u32, u32, u32, u32)) -> usize {
+        (x0 + 2..x1.saturating_sub(1))
+            .flat_map(|x| (y0 + 2..y1.saturating_sub(1)).map(move |y| (x, y)))
+            .filter(|&(x, y)| img.get_pixel(x, y)[0] < 128)
+            .count()
+    }
+
+    #[test]
+    fn an_emoji_is_drawn_from_the_emoji_font_not_as_a_box() {
+        let (box_img, box_bbox) = ink(tofu);
+        let box_bbox = box_bbox.unwrap();
+        // The box is empty inside.
+        assert_eq!(dark_inside(&box_img, box_bbox), 0);
+        let (img, bbox) = ink(drawn("🦄"));
+        let bbox = bbox.expect("the unicorn draws ink");
+        assert!(dark_inside(&img, bbox) > 40, "{}", dark_inside(&img, bbox));
+        assert_ne!(img, box_img);
+        // It takes room like a letter: wider than a space, on the line.
+        assert!(width("🦄", style(24.0, false)) > 15.0);
+        assert!(bbox.3 <= 34 && bbox.1 >= 6, "{bbox:?}");
+        // A joined emoji draws its parts, the joiner and the selector nothing.
+        assert_eq!(width("\u{200D}\u{FE0F}", style(24.0, false)), 0.0);
+    }
+
+    #[test]
+    fn a_character_no_font_has_is_drawn_as_the_replacement_sign() {
+        let (img, bbox) = ink(drawn("\u{E000}"));
+        let (replacement, _) = ink(drawn("\u{FFFD}"));
+        assert_eq!(img, replacement);
+        let (box_img, _) = ink(tofu);
+        assert_ne!(img, box_img);
+        // The diamond is filled, with the question mark left white in it.
+        let bbox = bbox.unwrap();
+        assert!(dark_inside(&img, bbox) > 100, "{}", dark_inside(&img, bbox));
+    }
+
+    #[test]
+    fn cjk_names_use_the_system_font_when_present() {
+        if fonts::cjk(false).is_none() {
+            eprintln!("skipped: no Noto Sans CJK on this system (fonts-noto-cjk)");
+            return;
+        }
+        let (li, bbox) = ink(drawn("李"));
+        let (lei, _) = ink(drawn("雷"));
+        let (box_img, _) = ink(tofu);
+        let bbox = bbox.unwrap();
+        assert!(dark_inside(&li, bbox) > 40);
+        assert_ne!(li, lei);
+        assert_ne!(li, box_img);
+        // An ideograph is about one em wide (20.6 px at 24 px DejaVu size).
+        let w = width("李", style(24.0, false));
+        assert!((w - 24.0 * 2048.0 / 2384.0).abs() < 0.5, "{w}");
     }
 }

@@ -3,9 +3,10 @@
 
 use super::canvas::{Colour, V2, mix, polyline_dist, v2};
 use super::geometry::{
-    GAP, ROAD_HALF, RoadShape, SepStyle, TileGeom, WALL, geom, rotate_point, sep_half_width,
+    GAP, ROAD_HALF, RoadShape, SepStyle, TileGeom, WALL, rotate_point, sep_half_width,
 };
 use super::palette as pal;
+use super::placement::geom;
 use super::symbols;
 use crate::engine::{Catalogue, KindId, Rotation};
 use image::{Rgba, RgbaImage};

@@ -140,7 +140,7 @@ pub fn turn_layout(view: &BoardView) -> Layout {
 pub fn turn_image(view: &BoardView, lang: Lang) -> RgbaImage {
     let lay = turn_layout(view);
     let mut img = RgbaImage::new(lay.width, lay.height);
-    board::draw(&mut img, view, &lay);
+    board::draw(&mut img, view, &lay, lang);
     let off = spots_off(view, &lay);
     if !off.is_empty() {
         let st = style(15.0, true);

@@ -24,12 +24,12 @@ fn write_tile_sheets() {
                 let mut img = render::tile_atlas(chunk, size);
                 for (row, &k) in chunk.iter().enumerate() {
                     let kind = cat.kind(k);
-                    let g = render::geometry::geom(k);
+                    let g = render::placement::geom(k);
                     for r in Rotation::ALL {
                         let ox = 4 + r.quarters() as u32 * (size + 4);
                         let oy = 4 + row as u32 * (size + 4);
                         for (s, seg) in kind.segments.iter().enumerate() {
-                            let a = render::geometry::anchor(k, r, s);
+                            let a = render::placement::anchor(k, r, s);
                             let at = render::canvas::v2(
                                 (ox as f32 + a.x * size as f32).floor() + 0.5,
                                 (oy as f32 + a.y * size as f32).floor() + 0.5,
@@ -40,7 +40,7 @@ fn write_tile_sheets() {
                                 seg.kind == SegmentKind::Field,
                                 at,
                                 size as f32 * g.figure_scale,
-                                Colour::ALL[s % 6],
+                                (Colour::ALL[s % 6], Lang::english()),
                             );
                         }
                     }

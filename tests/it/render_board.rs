@@ -20,6 +20,16 @@ fn px(img: &RgbaImage, p: (u32, u32)) -> Rgba<u8> {
     *img.get_pixel(p.0, p.1)
 }
 
+/// Whether pixel `x, y` of the board is within 0.3 tile of a figure: where the
+/// figure's letter, its colour's initial in the picture's language, may differ.
+pub fn by_a_figure(view: &BoardView, lay: &render::Layout, (x, y): (u32, u32)) -> bool {
+    let reach = lay.tile as f32 * 0.3;
+    (0..view.figures.len()).any(|i| {
+        let p = render::board::figure_point(view, lay, i);
+        (x as f32 - p.x).abs() <= reach && (y as f32 - p.y).abs() <= reach
+    })
+}
+
 /// A point near the middle of a side, `inset` tile units inside the tile (canonical).
 fn side_point(side: Side, inset: f32) -> (f32, f32) {
     match side {
@@ -607,15 +617,38 @@ fn messages_show_two_markers_per_player_on_the_score_track() {
     let lay = render::board_layout(&view);
     let track = render::panel::track_layout(&view, lay.panel_x as i32, lay.panel_w as i32)
         .expect("a score track with Messages");
+    assert!(track.numbered);
     for (i, p) in view.players.iter().enumerate() {
         assert_eq!(track.markers[i].len(), 2, "two markers for player {i}");
-        for (k, (m, _)) in track.markers[i].iter().enumerate() {
+        for k in 0..2 {
             assert_eq!(
-                px(&img, (m.x as u32, m.y as u32)),
+                px(&img, track.fill_pixel(i, k)),
                 palette::player(p.colour),
                 "player {i} marker {k}"
             );
         }
+        // Each marker carries its number (1, 2: the marker question's) in the letter
+        // colour of the player's figures; the two numbers differ.
+        let patches: Vec<Vec<image::Rgba<u8>>> = (0..2)
+            .map(|k| {
+                let (c, r) = track.markers[i][k];
+                // The disc inside its outline.
+                let r = r as i32 - 2;
+                let (cx, cy) = (c.x as i32, c.y as i32);
+                (-r..=r)
+                    .flat_map(|dy| (-r..=r).map(move |dx| (dx, dy)))
+                    .filter(|(dx, dy)| dx * dx + dy * dy <= r * r)
+                    .map(|(dx, dy)| px(&img, ((cx + dx) as u32, (cy + dy) as u32)))
+                    .collect()
+            })
+            .collect();
+        for (k, patch) in patches.iter().enumerate() {
+            let letter = palette::player_letter(p.colour);
+            let near = |c: &image::Rgba<u8>| (0..3).all(|j| c[j].abs_diff(letter[j]) <= 64);
+            let n = patch.iter().filter(|c| near(c)).count();
+            assert!(n >= 6, "player {i} marker {k}: {n} pixels of its number");
+        }
+        assert_ne!(patches[0], patches[1], "player {i}: 1 and 2 look alike");
     }
     // Squares 0, 2 and 4 lie on the first row, left to right.
     let x = |p: usize, k: usize| track.markers[p][k].0.x;
@@ -675,13 +708,13 @@ fn the_spanish_panel_keeps_its_words_inside() {
     assert_eq!((img.width(), img.height()), (lay.width, lay.height));
     assert_eq!((en.width(), en.height()), (lay.width, lay.height));
     assert_eq!(lay.panel_w, 340);
-    // Words only in the panel.
+    // Words only in the panel, and the figures' letters (colour initials).
     let mut board_diff = 0;
     let mut panel_diff = 0;
     for (x, y, p) in img.enumerate_pixels() {
         if en.get_pixel(x, y) != p {
             if x < lay.panel_x {
-                board_diff += 1;
+                board_diff += usize::from(!by_a_figure(&view, &lay, (x, y)));
             } else {
                 panel_diff += 1;
             }
@@ -1022,4 +1055,54 @@ fn replay_size() {
         }
     }
     assert!(gif.len() <= 3 * 1024 * 1024, "{}", gif.len());
+}
+
+/// A figure's letter is its colour's initial in the picture's language: a blue figure
+/// shows "B" in English and "A" (azul) in Spanish, a red one "R" in both. Between the
+/// two languages the board differs only next to the blue figures, at each of them.
+#[test]
+fn figure_letters_are_the_colour_initials_of_the_language() {
+    let game = samples::random_game(2, &[Expansion::Base], 41, 2, Some(30));
+    let mut view = samples::view(&game);
+    view.players[0].colour = carcassonne_bot::view::Colour::Red;
+    view.players[1].colour = carcassonne_bot::view::Colour::Blue;
+    let owners: Vec<u8> = view.figures.iter().map(|f| f.owner).collect();
+    assert!(owners.contains(&0) && owners.contains(&1), "{owners:?}");
+    let es = Lang::from_code("es").unwrap();
+    let en_img = decode(&render::board_png(&view, Lang::english()));
+    let es_img = decode(&render::board_png(&view, es));
+    let lay = render::board_layout(&view);
+    let points: Vec<(u8, (f32, f32))> = (0..view.figures.len())
+        .map(|i| {
+            let p = render::board::figure_point(&view, &lay, i);
+            (view.figures[i].owner, (p.x, p.y))
+        })
+        .collect();
+    let reach = lay.tile as f32 * 0.3;
+    let near = |x: u32, y: u32, (fx, fy): (f32, f32)| {
+        (x as f32 - fx).abs() <= reach && (y as f32 - fy).abs() <= reach
+    };
+    let mut per_figure = vec![0usize; points.len()];
+    for y in 0..lay.board_h {
+        for x in 0..lay.panel_x {
+            if en_img.get_pixel(x, y) == es_img.get_pixel(x, y) {
+                continue;
+            }
+            let at: Vec<usize> = (0..points.len())
+                .filter(|&i| near(x, y, points[i].1))
+                .collect();
+            assert!(
+                at.iter().any(|&i| points[i].0 == 1),
+                "pixel {x},{y} differs away from the blue figures"
+            );
+            for i in at {
+                per_figure[i] += 1;
+            }
+        }
+    }
+    for (i, (owner, _)) in points.iter().enumerate() {
+        if *owner == 1 {
+            assert!(per_figure[i] >= 3, "blue figure {i}: {}", per_figure[i]);
+        }
+    }
 }

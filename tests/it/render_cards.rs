@@ -460,7 +460,7 @@ fn backs_are_never_a_face_colour() {
     for (i, w) in [72, 46, 116].into_iter().enumerate() {
         let r = Rect::new(5 + i as i32 * 10, 5, w, cards::card_height(w));
         let mut one = img.clone();
-        cards::draw_back(&mut one, r, Some(i as u8));
+        cards::draw_back(&mut one, r, Some(i as u8), Lang::english());
         assert_eq!(px(&one, back_probe(r)), BACK);
         let lattice = one.pixels().filter(|p| **p == BACK_LATTICE).count();
         assert!(lattice > 50);
@@ -731,7 +731,7 @@ fn write_samples() {
             let (row, col) = (i / 12, i % 12);
             let r = Rect::new(8 + col as i32 * (w + 8), y + row as i32 * (h + 8), w, h);
             if i == kinds.len() {
-                cards::draw_back(&mut atlas, r, Some(3));
+                cards::draw_back(&mut atlas, r, Some(3), Lang::english());
             } else {
                 cards::draw_face(&mut atlas, *k, r, Lang::english());
             }

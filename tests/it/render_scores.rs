@@ -73,11 +73,15 @@ fn rows_go_best_first_and_the_winner_is_gold() {
         let ink = count(&img, total_area, palette::TEXT);
         assert!(ink > 5, "no total in row {row}");
     }
-    // The final board is on the left, as on the board picture.
-    assert!(lay.panel_x >= lay.board_w);
-    let t = &view.tiles[0];
-    let (x, y) = lay.cell_centre(t.pos);
-    assert!(x < lay.panel_x && y < lay.height);
+    // Made for phones: as wide as the table, the final board above it.
+    assert_eq!((lay.width, lay.panel_x, lay.panel_y), (600, 0, lay.board_h));
+    assert_eq!((table.x, table.y, table.w), (0, lay.board_h, 600));
+    assert!(lay.board_h <= render::FINAL_BOARD_H, "{}", lay.board_h);
+    for t in &view.tiles {
+        let (x, y) = lay.cell_centre(t.pos);
+        assert!(x < lay.width && y < lay.panel_y, "{:?}", t.pos);
+    }
+    assert!(table.row_rect(0).1 > lay.board_h);
 }
 
 #[test]
@@ -141,13 +145,14 @@ fn the_spanish_final_scores_fit_their_columns() {
     let (lay, table) = render::final_scores_layout(&view);
     assert_eq!((es.width(), es.height()), (lay.width, lay.height));
     assert_eq!((en.width(), en.height()), (es.width(), es.height()));
-    // The board is the same picture; only the table's words change.
+    // The board is the same picture but for the figures' letters; the table's words change.
     let mut board_diff = 0;
     let mut table_diff = 0;
     for (x, y, p) in es.enumerate_pixels() {
         if en.get_pixel(x, y) != p {
-            if x < lay.panel_x {
-                board_diff += 1;
+            if y < lay.panel_y {
+                // The figures' letters are their colours' initials in the language.
+                board_diff += usize::from(!crate::render_board::by_a_figure(&view, &lay, (x, y)));
             } else {
                 table_diff += 1;
             }
@@ -172,7 +177,7 @@ fn the_spanish_final_scores_fit_their_columns() {
         );
     }
     // Nothing is drawn in the right margin of the table.
-    assert!((0..es.height()).all(|y| {
+    assert!((table.y + 1..es.height()).all(|y| {
         (table.x + table.w - 6..table.x + table.w).all(|x| *es.get_pixel(x, y) == palette::PANEL)
     }));
     // The winner line is drawn within the margins.
@@ -183,4 +188,93 @@ fn the_spanish_final_scores_fit_their_columns() {
         palette::TEXT,
     );
     assert!(ink > 50, "{ink}");
+}
+
+/// The name's part of the row that shows player `pi` (the name starts 64 px into the
+/// row and ends 60 px before the first points column).
+fn name_box(table: &render::ScoreTable, pi: usize) -> (u32, u32, u32, u32) {
+    let row = table.order.iter().position(|&p| p == pi).unwrap();
+    let (x0, y0, _, y1) = table.row_rect(row);
+    (x0 + 64, y0 + 4, table.column_right(0) - 60, y1 - 4)
+}
+
+fn name_pixels(view: &BoardView, pi: usize, name: &str) -> Vec<image::Rgba<u8>> {
+    let mut view = view.clone();
+    view.players[pi].name = name.to_string();
+    let img = decode(&render::final_scores_png(&view, Lang::english()));
+    if let Ok(dir) = std::env::var("RENDER_OUT") {
+        img.save(format!("{dir}/final-name-{}.png", name.len()))
+            .unwrap();
+    }
+    let (_, table) = render::final_scores_layout(&view);
+    let (x0, y0, x1, y1) = name_box(&table, pi);
+    (y0..y1)
+        .flat_map(|y| (x0..x1).map(move |x| (x, y)))
+        .map(|(x, y)| *img.get_pixel(x, y))
+        .collect()
+}
+
+/// Emoji and ideographs are drawn in the pictures from the fallback fonts; what no font
+/// has is drawn as the replacement sign, never as nothing.
+#[test]
+fn names_in_any_script_are_drawn() {
+    let view = finished(2, 81);
+    let empty = name_pixels(&view, 1, "");
+    let ink = |px: &[image::Rgba<u8>]| px.iter().zip(&empty).filter(|(a, b)| a != b).count();
+    let unicorn = name_pixels(&view, 1, "🦄");
+    assert!(ink(&unicorn) > 60, "{}", ink(&unicorn));
+    let unknown = name_pixels(&view, 1, "\u{E000}");
+    assert!(ink(&unknown) > 60, "{}", ink(&unknown));
+    assert_ne!(unicorn, unknown);
+    // The replacement is the sign DejaVu draws for U+FFFD itself.
+    assert_eq!(unknown, name_pixels(&view, 1, "\u{FFFD}"));
+    if render::fonts::cjk(true).is_none() {
+        eprintln!("skipped the CJK name: no Noto Sans CJK on this system (fonts-noto-cjk)");
+        return;
+    }
+    let cjk = name_pixels(&view, 1, "李雷");
+    assert!(ink(&cjk) > 100, "{}", ink(&cjk));
+    assert_ne!(cjk, name_pixels(&view, 1, "\u{E000}\u{E000}"));
+}
+
+/// `RENDER_OUT=dir cargo test --test it render_scores::phone -- --ignored`: the
+/// end-of-game pictures of a full 4-player base game and of a Mage & Witch scenario (a
+/// player named in Chinese and one with an emoji), as they are and scaled to 400 pixels
+/// wide as a phone shows them; prints their sizes.
+#[test]
+#[ignore]
+fn phone_final_pictures() {
+    let dir = std::env::var("RENDER_OUT").unwrap_or_else(|_| "target/phone".into());
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut full = samples::view(&samples::random_game(4, &[Expansion::Base], 51, 2, None));
+    full.players[1].name = "李雷".into();
+    full.players[2].name = "🦄 Uni".into();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/scenarios/mage-witch/mage-city-28.json"
+    ))
+    .unwrap();
+    let mage = render::cli::scenario_view(&text, None).unwrap();
+    for (name, view) in [("base", &full), ("mage-witch", &mage)] {
+        for lang in [Lang::english(), spanish()] {
+            let img = render::final_scores_image(view, lang);
+            let h = img.height() * 400 / img.width();
+            let small =
+                image::imageops::resize(&img, 400, h, image::imageops::FilterType::Triangle);
+            let code = lang.code();
+            img.save(format!("{dir}/final-{name}-{code}.png")).unwrap();
+            small
+                .save(format!("{dir}/final-{name}-{code}-400.png"))
+                .unwrap();
+            let (lay, _) = render::final_scores_layout(view);
+            println!(
+                "{name} {code}: {}x{}, tile {} ({:.0} at 400), {} bytes",
+                lay.width,
+                lay.height,
+                lay.tile,
+                lay.tile as f32 * 400.0 / lay.width as f32,
+                render::final_scores_png(view, lang).len()
+            );
+        }
+    }
 }

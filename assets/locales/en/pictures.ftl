@@ -152,3 +152,13 @@ pic-hand-score = Score
 pic-hand-follower = Follower
 pic-hand-herds = Herds
 pic-hand-in-chest = { $count } in the chest
+
+# The letter on a player's figures, markers and card tokens, so that colours never have
+# to be told apart by hue: one capital, distinct within the language, among A B E G K M
+# N R V Y (the figures draw them from 3x5 bitmaps).
+pic-letter-red = R
+pic-letter-green = G
+pic-letter-blue = B
+pic-letter-yellow = Y
+pic-letter-black = K
+pic-letter-grey = E

@@ -144,3 +144,13 @@ pic-hand-score = Puntos
 pic-hand-follower = Seguidor
 pic-hand-herds = Rebaños
 pic-hand-in-chest = { $count } en el cofre
+
+# La letra de las figuras, marcadores y fichas de cada color (rojo, verde, azul,
+# amarillo, negro, gris): una mayúscula distinta por color, entre A B E G K M N R V Y
+# (las figuras las dibujan con mapas de 3x5 puntos).
+pic-letter-red = R
+pic-letter-green = V
+pic-letter-blue = A
+pic-letter-yellow = M
+pic-letter-black = N
+pic-letter-grey = G

@@ -112,7 +112,8 @@ pub fn fit_size(s: &str, bold: bool, size: f32, max_w: f32) -> f32 {
 enum Sprite {
     /// A face, with its words in a language.
     Face(Card, Lang),
-    Back(Option<u8>),
+    /// A back, with the token of who laid it and the token's letter in a language.
+    Back(Option<u8>, Lang),
 }
 
 /// Sprites drawn once per (what, size, background) and copied afterwards.
@@ -148,7 +149,7 @@ fn draw_cached(img: &mut RgbaImage, what: Sprite, r: Rect) {
         && r.bottom() <= img.height() as i32;
     let paint = |img: &mut RgbaImage, r: Rect| match what {
         Sprite::Face(card, lang) => paint_face(img, card, lang, r),
-        Sprite::Back(laid_by) => paint_back(img, r, laid_by),
+        Sprite::Back(laid_by, lang) => paint_back(img, r, laid_by, lang),
     };
     if !inside {
         return paint(img, r);
@@ -182,9 +183,16 @@ pub fn draw_face(img: &mut RgbaImage, card: Card, r: Rect, lang: Lang) {
     draw_cached(img, Sprite::Face(card, lang), r);
 }
 
-/// Draws a card's back in `r`; `laid_by` puts a token in that player's colour on it.
-pub fn draw_back(img: &mut RgbaImage, r: Rect, laid_by: Option<u8>) {
-    draw_cached(img, Sprite::Back(laid_by), r);
+/// Draws a card's back in `r`; `laid_by` puts a token in that player's colour on it,
+/// with the colour's letter in `lang`.
+pub fn draw_back(img: &mut RgbaImage, r: Rect, laid_by: Option<u8>, lang: Lang) {
+    // A back without a token is one sprite in every language.
+    let lang = if laid_by.is_some() {
+        lang
+    } else {
+        Lang::english()
+    };
+    draw_cached(img, Sprite::Back(laid_by, lang), r);
 }
 
 fn paint_face(img: &mut RgbaImage, card: Card, lang: Lang, r: Rect) {
@@ -297,7 +305,7 @@ fn person_pip(img: &mut RgbaImage, x: f32, y: f32, s: f32, fill: Rgb, line: Rgb)
     crate::render::canvas::fill_outlined(img, &shape, fill, line, 1.0);
 }
 
-fn paint_back(img: &mut RgbaImage, r: Rect, laid_by: Option<u8>) {
+fn paint_back(img: &mut RgbaImage, r: Rect, laid_by: Option<u8>, lang: Lang) {
     framed(img, r, radius(r.w), edge_width(r.w), BACK, BACK_EDGE);
     // The lattice, crisp (one colour, no blending), inside a margin.
     let m = (r.w as f32 * 0.09).round() as i32;
@@ -320,12 +328,13 @@ fn paint_back(img: &mut RgbaImage, r: Rect, laid_by: Option<u8>) {
     let inner = pen.poly(&[(0.0, -0.22), (0.16, 0.0), (0.0, 0.22), (-0.16, 0.0)]);
     fill_shape(img, &inner, BACK);
     if let Some(p) = laid_by {
-        player_token(img, p, cx, r.y as f32 + h * 0.8, w * 0.17);
+        player_token(img, (p, lang), cx, r.y as f32 + h * 0.8, w * 0.17);
     }
 }
 
-/// A disc in a player's colour with the colour's letter: who laid a face-down card.
-pub fn player_token(img: &mut RgbaImage, seat: u8, cx: f32, cy: f32, r: f32) {
+/// A disc in a player's colour with the colour's letter in `lang`: who laid a face-down
+/// card.
+pub fn player_token(img: &mut RgbaImage, (seat, lang): (u8, Lang), cx: f32, cy: f32, r: f32) {
     let c = PlayerColour::of_seat(seat);
     let disc = Shape::Circle(v2(cx, cy), r);
     crate::render::canvas::fill_outlined(
@@ -335,7 +344,7 @@ pub fn player_token(img: &mut RgbaImage, seat: u8, cx: f32, cy: f32, r: f32) {
         palette::player_outline(c),
         (r / 8.0).clamp(1.0, 2.0),
     );
-    let letter = c.letter().to_string();
+    let letter = crate::render::figures::colour_letter(lang, c).to_string();
     text::draw_centred(
         img,
         &letter,

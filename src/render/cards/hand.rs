@@ -208,7 +208,7 @@ pub fn hand_image(view: &PlayerView, names: &[String], lang: Lang) -> RgbaImage 
         MARGIN as f32,
         (MARGIN + 16) as f32,
         34.0,
-        PlayerColour::of_seat(view.seat),
+        (PlayerColour::of_seat(view.seat), lang),
     ) as i32;
     let title = text::fit(
         &t!(lang, "pic-hand-title", name = name),
@@ -538,7 +538,7 @@ fn draw_info(img: &mut RgbaImage, view: &PlayerView, seat: &SeatView, r: Rect, l
         x as f32,
         mid as f32,
         26.0,
-        PlayerColour::of_seat(view.seat),
+        (PlayerColour::of_seat(view.seat), lang),
     ) as i32;
     if seat.follower_out {
         canvas::grey_out(img, x - 2, mid - 15, x + fw + 2, mid + 15, 0.7);

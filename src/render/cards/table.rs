@@ -401,14 +401,14 @@ fn panel(img: &mut RgbaImage, r: Rect, fill: Rgb, edge: Rgb) {
 }
 
 /// A standing follower `h` pixels tall with its left edge at `x`, centred on `y`.
-fn meeple(img: &mut RgbaImage, seat: u8, x: i32, y: i32, h: f32) -> i32 {
+fn meeple(img: &mut RgbaImage, (seat, lang): (u8, Lang), x: i32, y: i32, h: f32) -> i32 {
     figure_icon(
         img,
         FigureKind::Follower,
         x as f32,
         y as f32,
         h,
-        PlayerColour::of_seat(seat),
+        (PlayerColour::of_seat(seat), lang),
     )
     .round() as i32
 }
@@ -470,7 +470,12 @@ fn draw_header(
         );
         let px = right - pile_w - 34;
         for k in (0..3).rev() {
-            draw_back(img, Rect::new(px + k * 3, h.y + 4 - k * 2, 22, 31), None);
+            draw_back(
+                img,
+                Rect::new(px + k * 3, h.y + 4 - k * 2, 22, 31),
+                None,
+                lang,
+            );
         }
         let dealer = name_of(names, view.dealer, lang);
         let dealer_text = t!(lang, "pic-cards-dealer", name = dealer);
@@ -486,7 +491,7 @@ fn draw_header(
             small,
             pal::TEXT,
         );
-        meeple(img, view.dealer, dx - 30, h.y + 20, 24.0);
+        meeple(img, (view.dealer, lang), dx - 30, h.y + 20, 24.0);
     }
 
     // The second line: who must do what (or who won).
@@ -529,7 +534,7 @@ fn draw_header(
         );
     } else if let Some(w) = &view.waiting {
         panel(img, pill, pal::CURRENT, pal::LAST_PLACED);
-        let mw = meeple(img, w.player, pill.x + 12, pill.y + 20, 30.0);
+        let mw = meeple(img, (w.player, lang), pill.x + 12, pill.y + 20, 30.0);
         let who = name_of(names, w.player, lang);
         let what = waiting_phrase(&w.kind, lang);
         let line = t!(lang, "pic-cards-acting", name = who, what = what);
@@ -602,7 +607,7 @@ fn draw_row(
         match item {
             RowItemView::Card { card } => draw_face(img, card.card(), *r, lang),
             // Never the face, even when the view knows it.
-            RowItemView::FaceDown { laid_by, .. } => draw_back(img, *r, *laid_by),
+            RowItemView::FaceDown { laid_by, .. } => draw_back(img, *r, *laid_by, lang),
             RowItemView::Follower { player, secures } => {
                 draw_follower(img, *player, *secures, *r, lang)
             }
@@ -686,7 +691,7 @@ fn draw_follower(img: &mut RgbaImage, player: u8, secures: usize, r: Rect, lang:
         false,
         v2(ax as f32 + 0.5, ay as f32 + 0.5),
         t,
-        PlayerColour::of_seat(player),
+        (PlayerColour::of_seat(player), lang),
     );
     let label = t!(lang, "pic-hand-cards", count = secures);
     let st = style(face::fit_size(&label, true, 11.0, r.w as f32 - 4.0), true);
@@ -788,7 +793,7 @@ fn draw_securing(
         };
         panel(img, b.block, bg, edge);
         let mid = b.block.y + 8 + card_height(SECURED_W) / 2;
-        let mw = meeple(img, s.player, b.block.x + 12, mid - 6, 34.0);
+        let mw = meeple(img, (s.player, lang), b.block.x + 12, mid - 6, 34.0);
         let nx = b.block.x + 20 + mw;
         let who = text::fit(
             &name_of(names, s.player, lang),
@@ -841,7 +846,8 @@ fn draw_securing(
 fn hand_backs(img: &mut RgbaImage, n: usize, x: i32, y: i32) -> i32 {
     let shown = n.min(8) as i32;
     for i in 0..shown {
-        draw_back(img, Rect::new(x + i * 9, y, 20, 28), None);
+        // No token, so no letter: any language.
+        draw_back(img, Rect::new(x + i * 9, y, 20, 28), None, Lang::english());
     }
     if shown == 0 { 0 } else { (shown - 1) * 9 + 20 }
 }
@@ -924,7 +930,7 @@ fn draw_seat(
     } else {
         fill_rect(img, l.x + 10, l.y, l.right() - 10, l.y + 1, pal::PANEL_LINE);
     }
-    meeple(img, seat.seat, l.x + 22, mid, 34.0);
+    meeple(img, (seat.seat, lang), l.x + 22, mid, 34.0);
     let name = name_of(names, seat.seat, lang);
     let name = text::fit(&name, style(18.0, true), 180.0);
     let mut notes = Vec::new();
@@ -1012,7 +1018,7 @@ fn draw_seat(
         fx as f32,
         mid as f32,
         30.0,
-        PlayerColour::of_seat(seat.seat),
+        (PlayerColour::of_seat(seat.seat), lang),
     )
     .round() as i32;
     let status = if seat.follower_out {
@@ -1160,7 +1166,7 @@ fn draw_ranking(img: &mut RgbaImage, f: &FinalSummary, names: &[String], r: &Ran
                 pal::TEXT_DIM,
             );
         }
-        let mw = meeple(img, *seat, line.x + 46, mid, 40.0);
+        let mw = meeple(img, (*seat, lang), line.x + 46, mid, 40.0);
         let nx = line.x + 54 + mw;
         let name = text::fit(
             &name_of(names, *seat, lang),
