@@ -9,7 +9,7 @@ use super::symbols;
 use super::text::{self, style};
 use super::tile;
 use crate::engine::tile::Good;
-use crate::engine::{Catalogue, FigureKind, Rotation};
+use crate::engine::{FigureKind, Rotation};
 use crate::i18n::Lang;
 use crate::t;
 use crate::view::{BoardView, PlayerView};
@@ -138,14 +138,13 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lang: Lang, x: i32, w: i32) {
     if let Some(next) = &view.next {
         y += 12;
         fill_rect(img, left, y - 6, right, y - 5, pal::PANEL_LINE);
-        let kind = Catalogue::get().kind(next.kind);
         let who = view
             .players
             .get(next.player as usize)
             .map(|p| p.name.as_str())
             .unwrap_or("?");
         let title = text::fit(
-            &t!(lang, "pic-next-tile", tile = kind.id.as_str(), name = who),
+            &t!(lang, "pic-next-tile", name = who),
             style(15.0, true),
             (right - left) as f32,
         );

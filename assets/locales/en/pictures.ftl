@@ -6,7 +6,7 @@
 
 pic-game-over = Game over
 pic-turn = Turn { $turn } · tiles left: { $left }
-pic-next-tile = Next tile { $tile } for { $name }
+pic-next-tile = Next tile, for { $name }
 # The legal spots of the next tile: their count, the first and the last label.
 pic-spots = { $count ->
     [0] no spot

@@ -9,7 +9,7 @@ pic-turn = Turno { $turn } · quedan { $left ->
     [one] 1 loseta
    *[other] { $left } losetas
 }
-pic-next-tile = Siguiente loseta: { $tile }, para { $name }
+pic-next-tile = Siguiente loseta, para { $name }
 pic-spots = { $count ->
     [0] ningún lugar
     [one] 1 lugar: { $first }
