@@ -140,7 +140,7 @@ fn board_configs() -> Vec<(String, Vec<Expansion>, FarmerRule, u64)> {
         (Expansion::InnsCathedrals, 0x191e_b1c1_8ae9_b566),
         (Expansion::TradersBuilders, 0xb161_18ec_0c83_1a15),
         (Expansion::FlyingMachines, 0xcf6c_7b9a_8e40_dd1c),
-        (Expansion::Messages, 0x3010_d16e_a0d6_0c6f),
+        (Expansion::Messages, 0xc556_d91e_a4d6_ac2a),
         (Expansion::Ferries, 0x3029_b34e_59cd_6e13),
         (Expansion::GoldMines, 0x2b0f_4016_7ce7_f2de),
         (Expansion::MageWitch, 0x1b12_2bf7_00bc_62dc),
@@ -159,13 +159,13 @@ fn board_configs() -> Vec<(String, Vec<Expansion>, FarmerRule, u64)> {
         "all".into(),
         all.clone(),
         FarmerRule::Modern,
-        0x957a_ae21_9730_5c19,
+        0x2ac3_4e72_4758_6c5f,
     ));
     out.push((
         "all, classic farmers".into(),
         all,
         FarmerRule::Classic,
-        0x9fbd_e20c_843e_5174,
+        0x2628_91fa_9500_1747,
     ));
     out
 }
