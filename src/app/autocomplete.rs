@@ -44,7 +44,7 @@ pub fn suggest(
             };
             Expansion::ALL
                 .iter()
-                .filter(|e| e.playable() && **e != Expansion::Base && !done.contains(e.id()))
+                .filter(|e| **e != Expansion::Base && !done.contains(e.id()))
                 .map(|e| (format!("{prefix}{}", e.id()), format!("{prefix}{}", e.id())))
                 .collect()
         }

@@ -90,25 +90,6 @@ impl Expansion {
             Expansion::Labyrinth => "The Labyrinth",
         }
     }
-
-    /// Whether the rules of this expansion are implemented, so that games may use it.
-    pub fn playable(self) -> bool {
-        matches!(
-            self,
-            Expansion::Base
-                | Expansion::InnsCathedrals
-                | Expansion::TradersBuilders
-                | Expansion::GoldMines
-                | Expansion::MageWitch
-                | Expansion::FlyingMachines
-                | Expansion::Labyrinth
-                | Expansion::Ferries
-                | Expansion::CropCircles
-                | Expansion::CropCircles1
-                | Expansion::Robbers
-                | Expansion::Messages
-        )
-    }
 }
 
 impl fmt::Display for Expansion {

@@ -573,12 +573,6 @@ fn setup(cfg: &GameConfig) -> Result<State, ConfigError> {
             cfg.players
         )));
     }
-    if let Some(e) = cfg.expansions.iter().find(|e| !e.playable()) {
-        return Err(ConfigError(format!(
-            "the expansion {} ({e}) is not playable yet",
-            e.name()
-        )));
-    }
     let (lo, hi) = DECISION_DEADLINE_RANGE;
     if !(lo..=hi).contains(&cfg.rules.decision_deadline) {
         return Err(ConfigError(format!(

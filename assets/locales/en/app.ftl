@@ -360,7 +360,6 @@ app-parse-not-a-bool = '{ $value }' is not true or false
 app-parse-not-a-choice = '{ $value }' is not one of { $choices }
 app-parse-not-a-rotation = { $value } is not a rotation: 0, 90, 180 or 270 (degrees clockwise)
 app-parse-unknown-expansion = unknown expansion '{ $name }' (known: { $known })
-app-parse-unplayable-expansion = { $name } is not playable yet; playable expansions: { $playable }
 app-parse-timer = /{ $command } { $option }: '{ $value }' is not off or a time from { $min } to { $max } (e.g. 12h, 2d, 1d12h)
 app-parse-deadline = /{ $command } { $option }: '{ $value }' is not a time from { $min } to { $max } (e.g. 30m, 1h, 2d)
 

@@ -354,7 +354,6 @@ app-parse-not-a-bool = '{ $value }' no es true ni false
 app-parse-not-a-choice = '{ $value }' no es ninguno de { $choices }
 app-parse-not-a-rotation = { $value } no es una rotación: 0, 90, 180 o 270 (grados en el sentido de las agujas del reloj)
 app-parse-unknown-expansion = expansión desconocida '{ $name }' (conocidas: { $known })
-app-parse-unplayable-expansion = { $name } aún no se puede jugar; expansiones jugables: { $playable }
 app-parse-timer = /{ $command } { $option }: '{ $value }' no es off ni un tiempo de { $min } a { $max } (p. ej. 12h, 2d, 1d12h)
 app-parse-deadline = /{ $command } { $option }: '{ $value }' no es un tiempo de { $min } a { $max } (p. ej. 30m, 1h, 2d)
 

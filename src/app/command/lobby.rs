@@ -262,15 +262,11 @@ fn deadline_option(lang: Lang, v: &str) -> Result<u64, String> {
     }
 }
 
-/// "inns-cathedrals, traders-builders" -> the playable expansions (the base is implied);
-/// the error in `lang`.
+/// "inns-cathedrals, traders-builders" -> the expansions (the base is implied); the
+/// error in `lang`.
 pub fn parse_expansions(lang: Lang, list: &str) -> Result<Vec<Expansion>, String> {
-    let ids = |playable_only: bool| {
-        let ids: Vec<&str> = Expansion::ALL
-            .iter()
-            .filter(|e| !playable_only || (e.playable() && **e != Expansion::Base))
-            .map(|e| e.id())
-            .collect();
+    let known = || {
+        let ids: Vec<&str> = Expansion::ALL.iter().map(|e| e.id()).collect();
         ids.join(", ")
     };
     let mut out = Vec::new();
@@ -284,17 +280,9 @@ pub fn parse_expansions(lang: Lang, list: &str) -> Result<Vec<Expansion>, String
                 lang,
                 "app-parse-unknown-expansion",
                 name = part,
-                known = ids(false)
+                known = known()
             ));
         };
-        if !e.playable() {
-            return Err(crate::t!(
-                lang,
-                "app-parse-unplayable-expansion",
-                name = crate::i18n::words::expansion(lang, e),
-                playable = ids(true)
-            ));
-        }
         if !out.contains(&e) && e != Expansion::Base {
             out.push(e);
         }
