@@ -28,32 +28,10 @@ fn the_marker_question_says_the_points_and_where_each_marker_lands() {
         ),
     ];
     for (lang, question, buttons) in cases {
-        let app = App::new(Store::temporary().unwrap(), Env::fixed(1_700_000_000, 7));
-        let at = |user, name| Ctx {
-            lang,
-            ..Ctx::new(CHANNEL, Some(1), user, name)
-        };
-        run(&app, &at(11, "alice"), "new", &[("language", lang.code())]);
-        run(&app, &at(22, "bob"), "join", &[]);
-        run(&app, &at(11, "alice"), "start", &[]);
-        let Loaded::Game(mut r) = app.store().load(CHANNEL).unwrap() else {
-            panic!("no game")
-        };
-        let mut cfg =
-            GameConfig::new(2, 1).with_expansions(&[Expansion::Base, Expansion::Messages]);
-        cfg.stack = Stack::Fixed {
-            tiles: vec!["E".into(), "E".into()],
-            end_when_empty: false,
-        };
-        r.game = RecordGame::Board {
-            game: Game::new(cfg).unwrap(),
-        };
-        r.snapshot = r.fresh_snapshot();
-        app.store().save(CHANNEL, &mut r).unwrap();
-        let g = support::board_game(&app, CHANNEL);
+        let (app, first) = fixed_game(lang, &["E", "E"]);
         let mover = Ctx {
             lang,
-            ..support::seat_ctx(&app, CHANNEL, g.current_player())
+            ..support::seat_ctx(&app, CHANNEL, first)
         };
         // A city cap north of the start tile closes a 2-tile city; a knight in it.
         let step = run(
