@@ -15,6 +15,7 @@ mod face;
 mod glyphs;
 mod hand;
 pub mod samples;
+mod seats;
 mod table;
 pub mod words;
 
