@@ -15,6 +15,7 @@ mod face;
 mod glyphs;
 mod hand;
 pub mod samples;
+mod seats;
 mod table;
 pub mod words;
 
@@ -24,8 +25,7 @@ pub use face::{
 };
 pub use hand::{HAND_CARD_W, HandLayout, hand_layout, hand_order};
 pub use table::{
-    MAX_WIDTH, MIN_WIDTH, Ranking, RowLayout, SeatLine, SecuredBlock, TableLayout, follower_anchor,
-    table_layout,
+    Ranking, RowLayout, SeatLine, SecuredBlock, TABLE_W, TableLayout, follower_anchor, table_layout,
 };
 
 use crate::cards::{PlayerView, PublicView};

@@ -11,7 +11,7 @@ use carcassonne_bot::cards::{
 };
 use carcassonne_bot::i18n::Lang;
 use carcassonne_bot::render::cards::{
-    self, BACK, BACK_LATTICE, HAND_CARD_W, MAX_WIDTH, Rect, back_probe, card_colour, face_probe,
+    self, BACK, BACK_LATTICE, HAND_CARD_W, Rect, TABLE_W, back_probe, card_colour, face_probe,
     follower_anchor, hand_layout, samples, table_layout,
 };
 use carcassonne_bot::render::{self, MAX_PNG_BYTES, palette};
@@ -306,19 +306,22 @@ fn a_long_row_wraps_and_the_picture_grows_within_the_width_limit() {
             cards[k % cards.len()].clone()
         });
     }
+    // The green row takes more lines: with the other rows, more than fit at the largest
+    // cards, so the cards are smaller.
     let after = table_layout(&long);
-    assert!(
-        after.height > before.height,
-        "{} <= {}",
-        after.height,
-        before.height
-    );
-    assert!(after.width <= MAX_WIDTH);
-    assert!(after.width >= before.width);
+    let lines = |l: &cards::TableLayout| {
+        let mut ys: Vec<i32> = l.rows[3].items.iter().map(|r| r.y).collect();
+        ys.dedup();
+        ys.len()
+    };
+    assert_eq!(before.card_w, 104);
+    assert!(lines(&after) >= 4, "{}", lines(&after));
+    assert!(after.card_w < before.card_w, "{}", after.card_w);
+    assert_eq!(after.width, TABLE_W);
     let png = render::card_table_png(&long, &names(2), Lang::english());
     assert!(png.len() < MAX_PNG_BYTES);
     let img = decode(&png);
-    assert!(img.width() <= MAX_WIDTH);
+    assert_eq!(img.width(), TABLE_W);
     check_rows(&long, &img);
 
     // Absurdly long rows: smaller cards, still every item readable and within limits.
@@ -335,8 +338,9 @@ fn a_long_row_wraps_and_the_picture_grows_within_the_width_limit() {
     let png = render::card_table_png(&huge, &names(2), Lang::english());
     assert!(png.len() < MAX_PNG_BYTES);
     let img = decode(&png);
-    assert!(img.width() <= MAX_WIDTH);
-    assert!(table_layout(&huge).card_w < after.card_w);
+    assert_eq!(img.width(), TABLE_W);
+    // The smallest cards.
+    assert_eq!(table_layout(&huge).card_w, 54);
     check_rows(&huge, &img);
 }
 
@@ -552,7 +556,7 @@ fn random_games_render_within_limits() {
                 let png = render::card_table_png(&view, &names, Lang::english());
                 assert!(png.len() < 2 * 1024 * 1024, "{} bytes", png.len());
                 let img = decode(&png);
-                assert!(img.width() <= MAX_WIDTH);
+                assert_eq!(img.width(), TABLE_W);
                 check_rows(&view, &img);
                 for p in 0..players {
                     let hand = render::card_hand_png(&g.player_view(p), &names, Lang::english());
@@ -783,13 +787,24 @@ fn spanish_card_pictures_keep_their_words_in_their_boxes() {
         assert_eq!((img.width(), img.height()), (lay.width, lay.height));
         check_rows(&view, &img);
         for sl in &lay.seats {
-            let mid = sl.line.y + sl.line.h / 2;
+            let (f, n) = (sl.follower, sl.notes);
             assert!(
-                clean_column(&img, sl.herds.x - 4, (mid - 12, mid + 12)),
-                "{name}: seat {} runs into the herds",
+                clean_column(&img, f.right(), (f.y + 6, f.bottom() - 6)),
+                "{name}: seat {}'s follower status runs into the chest",
+                sl.seat
+            );
+            assert!(
+                clean_column(&img, n.right(), (n.y, n.bottom())),
+                "{name}: seat {}'s notes run into the round's gain",
                 sl.seat
             );
         }
+        // The status line stays inside its frame.
+        let st = lay.status;
+        assert!(
+            clean_column(&img, st.right() - 6, (st.y + 8, st.bottom() - 8)),
+            "{name}: the status runs out of its frame"
+        );
         // The same picture in English differs only by its words: same size.
         let en = decode(&render::card_table_png(&view, &names(2), Lang::english()));
         assert_eq!((en.width(), en.height()), (img.width(), img.height()));
@@ -819,16 +834,121 @@ fn spanish_card_pictures_keep_their_words_in_their_boxes() {
     save(&img, "table-final");
     assert_eq!((img.width(), img.height()), (lay.width, lay.height));
     let ranking = lay.ranking.as_ref().expect("a ranking");
-    // The chests' note ends inside the ranking's panel, and stands apart from the title
-    // (10 clean columns: more than a space between two words of the title).
+    // The chests' note, under the title, takes two lines and ends inside the panel.
     let p = ranking.panel;
-    assert!(clean_column(&img, p.right() - 6, (p.y + 10, p.y + 34)));
-    let clean: Vec<bool> = (p.x + 14..p.x + 400)
-        .map(|x| clean_column(&img, x, (p.y + 10, p.y + 34)))
-        .collect();
-    let first_ink = clean.iter().position(|c| !c).unwrap();
+    assert!(clean_column(&img, p.right() - 6, (p.y + 8, p.y + 92)));
+    let second_line = Rect::new(p.x + 14, p.y + 72, 200, 18);
     assert!(
-        clean[first_ink..].windows(10).any(|w| w.iter().all(|c| *c)),
-        "the title touches the note"
+        ink_pixels(&img, second_line) > 50,
+        "the note has no second line"
     );
+}
+
+/// The table is made for phones: 600 pixels wide whatever it holds, its parts stacked
+/// from top to bottom (header, ranking, secured cards, rows, seats) and every box inside
+/// the width; a seat's three lines in order.
+#[test]
+fn the_table_is_phone_wide_with_its_parts_stacked() {
+    let views = [
+        ("start", game(HAND0, HAND1).public_view(), 2),
+        ("mid-round", mid_round().public_view(), 2),
+        ("decision", at_misplaced_decision().public_view(), 2),
+        (
+            "random-mid",
+            samples::random_game(5, 5, 70, |_| false).public_view(),
+            5,
+        ),
+        (
+            "final",
+            samples::random_game(4, 11, usize::MAX, |_| false).public_view(),
+            4,
+        ),
+    ];
+    for (name, view, players) in views {
+        let lay = table_layout(&view);
+        assert_eq!(lay.width, TABLE_W, "{name}");
+        let img = decode(&render::card_table_png(
+            &view,
+            &names(players),
+            Lang::english(),
+        ));
+        assert_eq!((img.width(), img.height()), (600, lay.height), "{name}");
+        assert!(lay.height > lay.width, "{name}: not portrait");
+        let mut parts = vec![lay.header];
+        parts.extend(lay.ranking.iter().map(|r| r.panel));
+        parts.extend(lay.securing.iter().map(|b| b.block));
+        parts.extend(lay.rows.iter().map(|r| r.band));
+        parts.push(lay.seat_panel);
+        for w in parts.windows(2) {
+            assert!(
+                w[0].bottom() <= w[1].y,
+                "{name}: {:?} over {:?}",
+                w[0],
+                w[1]
+            );
+        }
+        let inside = |r: &Rect| r.x >= 0 && r.right() <= 600 && r.bottom() <= lay.height as i32;
+        assert!(parts.iter().all(inside), "{name}");
+        for row in &lay.rows {
+            assert!(
+                row.items.iter().chain([&row.open_end]).all(inside),
+                "{name}"
+            );
+        }
+        for sl in &lay.seats {
+            assert!(inside(&sl.line) && inside(&sl.chest) && inside(&sl.herds));
+            assert!(sl.notes.bottom() <= sl.follower.y, "{name}");
+            assert!(sl.follower.bottom() <= sl.herds.y, "{name}");
+            assert!(sl.follower.right() < sl.chest.x, "{name}");
+        }
+    }
+    // The cards of the rows are at their largest mid-round.
+    assert_eq!(table_layout(&mid_round().public_view()).card_w, 104);
+}
+
+/// `RENDER_OUT=dir cargo test --test it render_cards::phone -- --ignored`: the table in
+/// the middle of a 4-player round (English), a decision while a round is scored
+/// (Spanish), a finished 4-player game in both languages, and two hands, as they are and
+/// scaled to 400 pixels wide as a phone shows them; prints their sizes.
+#[test]
+#[ignore]
+fn phone_card_pictures() {
+    let dir = std::env::var("RENDER_OUT").unwrap_or_else(|_| "target/phone".into());
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut four = names(4);
+    four[1] = "李雷".into();
+    four[2] = "🦄 Uni".into();
+    let mid = samples::random_game(4, 5, 60, |_| false);
+    let end = samples::random_game(4, 11, usize::MAX, |_| false);
+    let dec = at_misplaced_decision();
+    let (en, es) = (Lang::english(), spanish());
+    let mp = mid.pending().map_or(0, |p| p.player);
+    let tables = [
+        ("cards-table-mid-en", mid.public_view(), four.clone(), en),
+        ("cards-table-scoring-es", dec.public_view(), names(2), es),
+        ("cards-table-end-en", end.public_view(), four.clone(), en),
+        ("cards-table-end-es", end.public_view(), four.clone(), es),
+    ];
+    let mut out: Vec<(&str, Vec<u8>)> = Vec::new();
+    for (name, view, names, lang) in &tables {
+        out.push((name, render::card_table_png(view, names, *lang)));
+    }
+    let hand = render::card_hand_png(&mid.player_view(mp), &four, en);
+    out.push(("cards-hand-mid-en", hand));
+    let hand = render::card_hand_png(&dec.player_view(0), &names(2), es);
+    out.push(("cards-hand-decision-es", hand));
+    for (name, png) in out {
+        let img = decode(&png);
+        let h = img.height() * 400 / img.width();
+        let small = image::imageops::resize(&img, 400, h, image::imageops::FilterType::Triangle);
+        std::fs::write(format!("{dir}/{name}.png"), &png).unwrap();
+        small.save(format!("{dir}/{name}-400.png")).unwrap();
+        println!(
+            "{name}: {}x{}, {} bytes, scale at 400: {:.3}",
+            img.width(),
+            img.height(),
+            png.len(),
+            400.0 / img.width() as f32
+        );
+    }
 }

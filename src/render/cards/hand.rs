@@ -546,7 +546,7 @@ fn draw_info(img: &mut RgbaImage, view: &PlayerView, seat: &SeatView, r: Rect, l
     x += fw + 6;
     let status = match (
         seat.follower_out,
-        super::table::follower_row(&view.table, view.seat),
+        super::seats::follower_row(&view.table, view.seat),
     ) {
         (false, _) => t!(lang, "pic-follower-ready"),
         (true, Some(row)) => words::in_row(lang, row),

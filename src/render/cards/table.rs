@@ -12,11 +12,11 @@ use super::words;
 use super::{Rect, fill_round, framed, name_of, rounded};
 use crate::cards::{
     Building, Card, Colour, FinalPlayer, FinalSummary, GamePhase, PendingKind, PublicView,
-    RowItemView, SeatView,
+    RowItemView,
 };
 use crate::engine::FigureKind;
 use crate::i18n::Lang;
-use crate::render::canvas::{self, Colour as Rgb, Shape, fill_rect, mix, v2};
+use crate::render::canvas::{self, Colour as Rgb, fill_rect, mix, v2};
 use crate::render::figures;
 use crate::render::palette as pal;
 use crate::render::panel::figure_icon;
@@ -25,33 +25,44 @@ use crate::t;
 use crate::view::Colour as PlayerColour;
 use image::RgbaImage;
 
-/// The widest table picture: long rows wrap onto more lines within it.
-pub const MAX_WIDTH: u32 = 1600;
-/// The narrowest: room for the header and the seat lines.
-pub const MIN_WIDTH: u32 = 1200;
+/// The table picture's width, made for phones: Discord shows a picture about 400 px
+/// wide, so every word drawn at 17 px or more is at least 11 px tall there. Long rows
+/// wrap onto more lines and the picture grows downwards.
+pub const TABLE_W: u32 = 600;
 
-const MARGIN: i32 = 16;
+const MARGIN: i32 = 12;
 const GAP: i32 = 6;
-/// Card widths tried in turn until the rows fit in [`MAX_ROW_LINES`] lines.
-const CARD_WIDTHS: [i32; 3] = [72, 62, 54];
-const MAX_ROW_LINES: usize = 9;
-const HEADER_H: i32 = 96;
-const SEAT_HEAD_H: i32 = 26;
-const SEAT_H: i32 = 54;
-const SECURED_W: i32 = 46;
-const FINAL_ROW_H: i32 = 78;
+/// Card widths tried in turn until the rows fit in [`MAX_ROW_LINES`] lines: at 104 px
+/// the words on a face (15.5% of its width) are 16 px, 11 px at 400 px wide.
+const CARD_WIDTHS: [i32; 5] = [104, 88, 72, 62, 54];
+const MAX_ROW_LINES: usize = 8;
+/// The header: the title, the dealer and the pile, the two-line status.
+const HEADER_H: i32 = TITLE_H + DEALER_H + PILL_H + 8;
+const TITLE_H: i32 = 40;
+const DEALER_H: i32 = 36;
+const PILL_H: i32 = 64;
+/// The seat panel's column titles: one line per line of a seat.
+const SEAT_HEAD_H: i32 = 72;
+/// A seat: name and score, then hand, follower and chest, then the herds.
+const SEAT_H: i32 = 136;
+pub(super) const SEAT_ROW1_H: i32 = 58;
+const SEAT_ROW2_H: i32 = 40;
+const SECURED_W: i32 = 60;
+const FINAL_ROW_H: i32 = 146;
 const SET_CARD_W: i32 = 30;
-/// Where the building sets start on a ranking line.
-const SETS_X: i32 = 470;
-/// Where the secured cards start in a block of the scoring panel.
-const SECURED_X: i32 = 250;
-/// The columns of a seat line, from its left edge.
-const COL_NAME: i32 = 52;
-const COL_SCORE: i32 = 250;
-const COL_HAND: i32 = 350;
-const COL_FOLLOWER: i32 = 500;
-const COL_HERDS: i32 = 680;
-const CHEST_W: i32 = 110;
+/// The columns of a seat, from its left edge.
+pub(super) const COL_NAME: i32 = 62;
+pub(super) const COL_HAND: i32 = 16;
+const COL_FOLLOWER: i32 = 190;
+const COL_CHEST: i32 = 440;
+/// The score's box at the right of a seat's first line; the round's gain under it.
+const SCORE_W: i32 = 110;
+pub(super) const GAIN_W: i32 = 170;
+/// Text sizes: at 600 px wide, 17 px is 11 px at 400 px.
+pub(super) const SMALL: f32 = 17.0;
+pub(super) const NAME: f32 = 21.0;
+/// The status line's sizes, largest first: smaller before it is shortened.
+const STATUS_SIZES: &[f32] = &[20.0, 18.0, SMALL];
 
 /// Where everything lands in the table picture ([`table_layout`]).
 #[derive(Clone, Debug)]
@@ -62,6 +73,8 @@ pub struct TableLayout {
     pub card_w: i32,
     pub card_h: i32,
     pub header: Rect,
+    /// The header's status line: who must do what, or who won (two lines of words).
+    pub status: Rect,
     /// The final ranking (game over only).
     pub ranking: Option<Ranking>,
     /// While a round is scored: one block per entry of `view.securing`.
@@ -92,7 +105,11 @@ pub struct SeatLine {
     pub line: Rect,
     /// The score's text.
     pub score: Rect,
-    /// The herds and waiting jokers.
+    /// The notes under the name (dealer, next card face down): they end inside it.
+    pub notes: Rect,
+    /// The follower and its status (second line): the status ends inside it.
+    pub follower: Rect,
+    /// The herds and waiting jokers (third line).
     pub herds: Rect,
     pub chest: Rect,
 }
@@ -162,21 +179,30 @@ fn board_w(card_w: i32) -> i32 {
     card_w * 3 / 2
 }
 
-/// Places the items of a row (and its open end) from `x0`, wrapping before `right`;
-/// returns the boxes (open end last) and the number of lines.
-fn place_row(items: &[RowItemView], x0: i32, y0: i32, right: i32, cw: i32) -> (Vec<Rect>, i32) {
+/// Places the items of a row (and its open end) from `x0` on the first line and from
+/// `wrap_x` on the next ones (under the row's board), wrapping before `right`; returns
+/// the boxes (open end last) and the number of lines.
+fn place_row(
+    items: &[RowItemView],
+    (x0, wrap_x): (i32, i32),
+    y0: i32,
+    right: i32,
+    cw: i32,
+) -> (Vec<Rect>, i32) {
     let ch = card_height(cw);
     let mut x = x0;
+    let mut first = true;
     let mut line = 0;
     let mut out = Vec::with_capacity(items.len() + 1);
     let widths = items.iter().map(|it| item_w(it, cw)).chain([cw]);
     for w in widths {
-        if x + w > right && x > x0 {
+        if x + w > right && !first {
             line += 1;
-            x = x0;
+            x = wrap_x;
         }
         out.push(Rect::new(x, y0 + line * line_h(ch), w, ch));
         x += w + GAP;
+        first = false;
     }
     (out, line + 1)
 }
@@ -211,12 +237,13 @@ fn ranking_order(f: &FinalSummary) -> Vec<(u8, usize)> {
     out
 }
 
-/// The layout of the table picture for this view.
+/// The layout of the table picture for this view: [`TABLE_W`] wide, everything stacked.
 pub fn table_layout(view: &PublicView) -> TableLayout {
-    let right = MAX_WIDTH as i32 - MARGIN;
-    let mut content_right = 0;
+    let width = TABLE_W as i32;
+    let inner = width - 2 * MARGIN;
+    let right = width - MARGIN;
     let mut y = MARGIN;
-    let header = Rect::new(MARGIN, y, 0, HEADER_H);
+    let header = Rect::new(MARGIN, y, inner, HEADER_H);
     y += HEADER_H;
 
     let ranking = view.final_summary.as_ref().map(|f| {
@@ -224,54 +251,41 @@ pub fn table_layout(view: &PublicView) -> TableLayout {
         let top = y + 8;
         let mut lines = Vec::new();
         let mut totals = Vec::new();
-        let mut ly = top + 40;
+        // The title and a two-line note.
+        let mut ly = top + 96;
         for _ in &order {
-            lines.push(Rect::new(MARGIN + 8, ly, 0, FINAL_ROW_H));
-            totals.push(Rect::new(MARGIN + 8 + 300, ly + 8, 90, 34));
+            lines.push(Rect::new(MARGIN + 8, ly, inner - 16, FINAL_ROW_H));
+            totals.push(Rect::new(right - 8 - 84 - 100, ly + 8, 100, 40));
             ly += FINAL_ROW_H;
         }
         y = ly + 12;
         Ranking {
-            panel: Rect::new(MARGIN, top, 0, ly + 8 - top),
+            panel: Rect::new(MARGIN, top, inner, ly + 8 - top),
             order,
             lines,
             totals,
         }
     });
-    if let Some(r) = &ranking {
-        // Sets of mini building cards; the widest line decides the width.
-        if let Some(f) = &view.final_summary {
-            for p in &f.players {
-                let w: i32 = p
-                    .sets
-                    .iter()
-                    .map(|set| set.len() as i32 * (SET_CARD_W + 3) - 3 + 16)
-                    .sum();
-                content_right = content_right.max(r.panel.x + 8 + SETS_X + w + 8);
-            }
-        }
-    }
 
     let mut securing = Vec::new();
     if !view.securing.is_empty() {
         y += 8 + 30;
         for s in &view.securing {
-            let x0 = MARGIN + SECURED_X;
-            let cards = place_cards(s.cards.len(), x0, y + 8, right - 8, SECURED_W);
+            let top = y + 60;
+            let cards = place_cards(s.cards.len(), MARGIN + 12, top, right - 12, SECURED_W);
             let bottom = cards
                 .iter()
                 .map(Rect::bottom)
                 .max()
-                .unwrap_or(y + 8 + card_height(SECURED_W));
-            content_right = content_right.max(cards.iter().map(Rect::right).max().unwrap_or(0) + 8);
+                .unwrap_or(top + card_height(SECURED_W));
             securing.push(SecuredBlock {
                 player: s.player,
-                block: Rect::new(MARGIN, y, 0, bottom + 8 - y),
+                block: Rect::new(MARGIN, y, inner, bottom + 10 - y),
                 cards,
             });
-            y = bottom + 8;
+            y = bottom + 10 + 6;
         }
-        y += 8;
+        y += 4;
     }
 
     // The rows, at the largest card size that keeps them within a few lines each. Once
@@ -290,15 +304,13 @@ pub fn table_layout(view: &PublicView) -> TableLayout {
         let mut ry = rows_top;
         let mut rows = Vec::new();
         let mut total_lines = 0;
-        let mut far = 0;
         for row in shown_rows {
             let board = Rect::new(MARGIN + 8, ry + 8, board_w(cw), ch);
-            let x0 = board.right() + 14;
-            let (mut boxes, lines) = place_row(&row.items, x0, ry + 8, right - 8, cw);
-            far = boxes.iter().map(Rect::right).fold(far, i32::max);
+            let x0 = board.right() + 12;
+            let (mut boxes, lines) = place_row(&row.items, (x0, MARGIN + 8), ry + 8, right - 8, cw);
             let open_end = boxes.pop().unwrap_or(Rect::new(x0, ry + 8, cw, ch));
             total_lines += lines as usize;
-            let band = Rect::new(MARGIN, ry, 0, 8 + lines * line_h(ch));
+            let band = Rect::new(MARGIN, ry, inner, 8 + lines * line_h(ch));
             rows.push(RowLayout {
                 colour: row.colour,
                 band,
@@ -310,12 +322,11 @@ pub fn table_layout(view: &PublicView) -> TableLayout {
         }
         let fits = total_lines <= MAX_ROW_LINES.max(shown_rows.len());
         if fits || k + 1 == CARD_WIDTHS.len() {
-            chosen = Some((cw, rows, ry, far));
+            chosen = Some((cw, rows, ry));
             break;
         }
     }
-    let (card_w, mut rows, rows_bottom, far) = chosen.unwrap_or_default();
-    content_right = content_right.max(far + 8);
+    let (card_w, rows, rows_bottom) = chosen.unwrap_or_default();
     y = if rows.is_empty() {
         y + 8
     } else {
@@ -326,49 +337,50 @@ pub fn table_layout(view: &PublicView) -> TableLayout {
     let mut seats = Vec::new();
     let mut sy = seat_top + SEAT_HEAD_H;
     for s in &view.seats {
+        let line = Rect::new(MARGIN, sy, inner, SEAT_H);
+        let row2 = sy + SEAT_ROW1_H;
+        let row3 = row2 + SEAT_ROW2_H;
+        let score = Rect::new(right - 12 - SCORE_W, sy + 6, SCORE_W, 30);
         seats.push(SeatLine {
             seat: s.seat,
-            line: Rect::new(MARGIN, sy, 0, SEAT_H),
-            score: Rect::new(MARGIN + COL_SCORE, sy + 10, 80, 26),
-            herds: Rect::new(MARGIN + COL_HERDS, sy + 4, 0, SEAT_H - 8),
-            chest: Rect::new(0, sy + 4, CHEST_W, SEAT_H - 8),
+            line,
+            score,
+            notes: Rect::new(
+                MARGIN + COL_NAME,
+                sy + 32,
+                right - 12 - GAIN_W - 8 - (MARGIN + COL_NAME),
+                24,
+            ),
+            follower: Rect::new(
+                MARGIN + COL_FOLLOWER,
+                row2,
+                COL_CHEST - 12 - COL_FOLLOWER,
+                SEAT_ROW2_H,
+            ),
+            herds: Rect::new(
+                MARGIN + COL_HAND,
+                row3,
+                inner - COL_HAND - 12,
+                SEAT_H - SEAT_ROW1_H - SEAT_ROW2_H,
+            ),
+            chest: Rect::new(
+                MARGIN + COL_CHEST,
+                row2,
+                inner - 12 - COL_CHEST,
+                SEAT_ROW2_H,
+            ),
         });
         sy += SEAT_H;
     }
-    let seat_panel = Rect::new(MARGIN, seat_top, 0, sy + 6 - seat_top);
+    let seat_panel = Rect::new(MARGIN, seat_top, inner, sy + 6 - seat_top);
     let height = (sy + 6 + MARGIN) as u32;
-
-    // Now the width is known: stretch the full-width boxes to it.
-    let width = (content_right + MARGIN).clamp(MIN_WIDTH as i32, MAX_WIDTH as i32) as u32;
-    let inner = width as i32 - 2 * MARGIN;
-    let mut header = header;
-    header.w = inner;
-    let ranking = ranking.map(|mut r| {
-        r.panel.w = inner;
-        for l in &mut r.lines {
-            l.w = inner - 16;
-        }
-        r
-    });
-    for b in &mut securing {
-        b.block.w = inner;
-    }
-    for r in &mut rows {
-        r.band.w = inner;
-    }
-    let mut seat_panel = seat_panel;
-    seat_panel.w = inner;
-    for s in &mut seats {
-        s.line.w = inner;
-        s.chest.x = MARGIN + inner - s.chest.w;
-        s.herds.w = s.chest.x - 10 - s.herds.x;
-    }
     TableLayout {
-        width,
+        width: TABLE_W,
         height,
         card_w,
         card_h: card_height(card_w),
         header,
+        status: Rect::new(MARGIN, MARGIN + TITLE_H + DEALER_H, inner, PILL_H),
         ranking,
         securing,
         rows,
@@ -391,17 +403,17 @@ pub fn table_image(view: &PublicView, names: &[String], lang: Lang) -> RgbaImage
     for (row, rl) in view.rows.iter().zip(&lay.rows) {
         draw_row(&mut img, &row.items, row.open_cards, rl, lay.card_w, lang);
     }
-    draw_seats(&mut img, view, names, &lay, lang);
+    super::seats::draw_seats(&mut img, view, names, &lay, lang);
     img
 }
 
 /// A panel: light, with a thin edge.
-fn panel(img: &mut RgbaImage, r: Rect, fill: Rgb, edge: Rgb) {
+pub(super) fn panel(img: &mut RgbaImage, r: Rect, fill: Rgb, edge: Rgb) {
     framed(img, r, 8.0, 1, fill, edge);
 }
 
 /// A standing follower `h` pixels tall with its left edge at `x`, centred on `y`.
-fn meeple(img: &mut RgbaImage, (seat, lang): (u8, Lang), x: i32, y: i32, h: f32) -> i32 {
+pub(super) fn meeple(img: &mut RgbaImage, (seat, lang): (u8, Lang), x: i32, y: i32, h: f32) -> i32 {
     figure_icon(
         img,
         FigureKind::Follower,
@@ -423,6 +435,46 @@ fn and_list(words: &[String], lang: Lang) -> String {
         [] => String::new(),
         [one] => one.clone(),
         [rest @ .., last] => format!("{} {} {last}", rest.join(", "), t!(lang, "pic-and")),
+    }
+}
+
+/// `text` on at most two lines of `max_w` pixels: broken between words, the second line
+/// shortened with an ellipsis only if even two lines are too short.
+fn two_lines(text: &str, st: text::Style, max_w: f32) -> Vec<String> {
+    if text::width(text, st) <= max_w {
+        return vec![text.to_string()];
+    }
+    let words: Vec<&str> = text.split(' ').collect();
+    let mut k = 0;
+    while k < words.len() && text::width(&words[..=k].join(" "), st) <= max_w {
+        k += 1;
+    }
+    if k == 0 {
+        return vec![text::fit(text, st, max_w)];
+    }
+    let rest = words[k..].join(" ");
+    vec![words[..k].join(" "), text::fit(&rest, st, max_w)]
+}
+
+/// `text` on at most two lines of `max_w` pixels at the largest of `sizes` (bold) that
+/// needs no ellipsis, else at the smallest.
+fn status_lines(text: &str, sizes: &[f32], max_w: f32) -> (Vec<String>, text::Style) {
+    let mut out = (vec![], style(SMALL, true));
+    for &size in sizes {
+        let st = style(size, true);
+        out = (two_lines(text, st, max_w), st);
+        if out.0.join(" ") == text {
+            break;
+        }
+    }
+    out
+}
+
+/// Draws up to two lines centred on `mid`, 24 pixels apart.
+fn draw_lines(img: &mut RgbaImage, lines: &[String], x: i32, mid: i32, st: text::Style, c: Rgb) {
+    let first = mid + 7 - 12 * (lines.len() as i32 - 1);
+    for (i, l) in lines.iter().enumerate() {
+        text::draw(img, l, x as f32, (first + 24 * i as i32) as f32, st, c);
     }
 }
 
@@ -451,20 +503,21 @@ fn draw_header(
         t!(lang, "pic-cards-round", round = round, rounds = rounds)
     };
     let big = style(28.0, true);
+    let title = text::fit(&title, big, (right - left) as f32);
     text::draw(img, &title, left as f32, (h.y + 30) as f32, big, pal::TEXT);
-    let title_w = text::width(&title, big) as i32;
 
-    // Right: the dealer and the cards to deal, as a small pile of backs.
+    // The second line: the dealer left, the cards to deal right, as a small pile of backs.
     let over = view.final_summary.is_some() || view.phase == GamePhase::Finished;
-    let small = style(16.0, false);
-    let pile = t!(lang, "pic-cards-to-deal", count = view.pile);
-    let pile_w = text::width(&pile, small) as i32;
+    let small = style(18.0, false);
+    let mid = h.y + TITLE_H + DEALER_H / 2;
     if !over {
+        let pile = t!(lang, "pic-cards-to-deal", count = view.pile);
+        let pile_w = text::width(&pile, small) as i32;
         text::draw(
             img,
             &pile,
             (right - pile_w) as f32,
-            (h.y + 26) as f32,
+            (mid + 6) as f32,
             small,
             pal::TEXT,
         );
@@ -472,37 +525,32 @@ fn draw_header(
         for k in (0..3).rev() {
             draw_back(
                 img,
-                Rect::new(px + k * 3, h.y + 4 - k * 2, 22, 31),
+                Rect::new(px + k * 3, mid - 14 - k * 2, 22, 31),
                 None,
                 lang,
             );
         }
+        let mw = meeple(img, (view.dealer, lang), left, mid, 26.0);
         let dealer = name_of(names, view.dealer, lang);
         let dealer_text = t!(lang, "pic-cards-dealer", name = dealer);
-        let max_dealer = (px - 24 - (left + title_w + 40)).max(40) as f32;
-        let dealer_text = text::fit(&dealer_text, small, max_dealer - 30.0);
-        let dw = text::width(&dealer_text, small) as i32;
-        let dx = px - 24 - dw;
+        let dx = left + mw + 8;
+        let dealer_text = text::fit(&dealer_text, small, (px - 16 - dx) as f32);
         text::draw(
             img,
             &dealer_text,
             dx as f32,
-            (h.y + 26) as f32,
+            (mid + 6) as f32,
             small,
             pal::TEXT,
         );
-        meeple(img, (view.dealer, lang), dx - 30, h.y + 20, 24.0);
     }
 
-    // The second line: who must do what (or who won).
-    let pill = Rect::new(h.x, h.y + 46, h.w, 40);
-    let status_style = style(18.0, true);
+    // Then who must do what (or who won), on up to two lines.
+    let pill = lay.status;
+    let pmid = pill.y + pill.h / 2;
     if let Some(f) = &view.final_summary {
         panel(img, pill, pal::WINNER, pal::GOLD_DARK);
-        glyphs::crown(
-            img,
-            Pen::new(v2((pill.x + 24) as f32, (pill.y + 20) as f32), 28.0),
-        );
+        glyphs::crown(img, Pen::new(v2((pill.x + 24) as f32, pmid as f32), 30.0));
         let best = f
             .players
             .iter()
@@ -523,18 +571,11 @@ fn draw_header(
             let name = and_list(&winners, lang);
             t!(lang, "pic-wins", name = name, points = best)
         };
-        let line = text::fit(&line, status_style, (pill.w - 60) as f32);
-        text::draw(
-            img,
-            &line,
-            (pill.x + 46) as f32,
-            (pill.y + 27) as f32,
-            status_style,
-            pal::TEXT,
-        );
+        let (lines, status_style) = status_lines(&line, STATUS_SIZES, (pill.w - 62) as f32);
+        draw_lines(img, &lines, pill.x + 48, pmid, status_style, pal::TEXT);
     } else if let Some(w) = &view.waiting {
         panel(img, pill, pal::CURRENT, pal::LAST_PLACED);
-        let mw = meeple(img, (w.player, lang), pill.x + 12, pill.y + 20, 30.0);
+        let mw = meeple(img, (w.player, lang), pill.x + 12, pmid, 34.0);
         let who = name_of(names, w.player, lang);
         let what = waiting_phrase(&w.kind, lang);
         let line = t!(lang, "pic-cards-acting", name = who, what = what);
@@ -544,36 +585,21 @@ fn draw_header(
             PendingKind::AssignJoker { joker, .. } => Some(*joker),
             PendingKind::Turn { .. } => None,
         };
-        let room = pill.w - mw - 30 - if card.is_some() { 46 } else { 0 };
-        let line = text::fit(&line, status_style, room as f32);
-        let tx = pill.x + 20 + mw;
-        text::draw(
-            img,
-            &line,
-            tx as f32,
-            (pill.y + 27) as f32,
-            status_style,
-            pal::TEXT,
-        );
+        // The card it is about stands at the pill's right end.
+        let card_w = 40;
+        let room = pill.w - mw - 34 - if card.is_some() { card_w + 12 } else { 0 };
+        let (lines, status_style) = status_lines(&line, STATUS_SIZES, room as f32);
+        draw_lines(img, &lines, pill.x + 22 + mw, pmid, status_style, pal::TEXT);
         if let Some(c) = card {
-            let cx = tx + text::width(&line, status_style) as i32 + 12;
-            draw_face(
-                img,
-                c.card(),
-                Rect::new(cx, pill.y + 1, 27, card_height(27)),
-                lang,
-            );
+            let ch = card_height(card_w);
+            let r = Rect::new(pill.right() - 10 - card_w, pmid - ch / 2, card_w, ch);
+            draw_face(img, c.card(), r, lang);
         }
     } else {
         panel(img, pill, pal::PANEL, pal::PANEL_LINE);
-        text::draw(
-            img,
-            &t!(lang, "pic-cards-next-deal"),
-            (pill.x + 16) as f32,
-            (pill.y + 27) as f32,
-            status_style,
-            pal::TEXT_DIM,
-        );
+        let next = t!(lang, "pic-cards-next-deal");
+        let (lines, status_style) = status_lines(&next, STATUS_SIZES, (pill.w - 32) as f32);
+        draw_lines(img, &lines, pill.x + 16, pmid, status_style, pal::TEXT_DIM);
     }
 }
 
@@ -694,11 +720,20 @@ fn draw_follower(img: &mut RgbaImage, player: u8, secures: usize, r: Rect, lang:
         (PlayerColour::of_seat(player), lang),
     );
     let label = t!(lang, "pic-hand-cards", count = secures);
-    let st = style(face::fit_size(&label, true, 11.0, r.w as f32 - 4.0), true);
+    // 11 px under a 72 px card, 16 px under the largest.
+    let size = r.h as f32 * 0.11;
+    let st = style(face::fit_size(&label, true, size, r.w as f32 - 4.0), true);
     let ly = r.y + (r.h as f32 * 0.84) as i32;
     let tw = text::width(&label, st) as i32 + 8;
-    let pill = Rect::new(r.x + (r.w - tw) / 2, ly - 9, tw, 18);
-    canvas::fill_outlined(img, &rounded(pill, 9.0), pal::PANEL, pal::STONE_DARK, 1.0);
+    let ph = (st.size * 1.6).round() as i32;
+    let pill = Rect::new(r.x + (r.w - tw) / 2, ly - ph / 2, tw, ph);
+    canvas::fill_outlined(
+        img,
+        &rounded(pill, ph as f32 / 2.0),
+        pal::PANEL,
+        pal::STONE_DARK,
+        1.0,
+    );
     text::draw_centred(
         img,
         &label,
@@ -774,7 +809,7 @@ fn draw_securing(
         &t!(lang, "pic-secured-title"),
         (first.x + 4) as f32,
         (first.y - 10) as f32,
-        style(17.0, true),
+        style(20.0, true),
         pal::TEXT,
     );
     let (deciding, focus) = match view.waiting.as_ref().map(|w| (w.player, &w.kind)) {
@@ -792,20 +827,17 @@ fn draw_securing(
             pal::PANEL_LINE
         };
         panel(img, b.block, bg, edge);
-        let mid = b.block.y + 8 + card_height(SECURED_W) / 2;
-        let mw = meeple(img, (s.player, lang), b.block.x + 12, mid - 6, 34.0);
-        let nx = b.block.x + 20 + mw;
-        let who = text::fit(
-            &name_of(names, s.player, lang),
-            style(17.0, true),
-            (SECURED_X - 30 - mw) as f32,
-        );
+        let mid = b.block.y + 30;
+        let mw = meeple(img, (s.player, lang), b.block.x + 12, mid, 36.0);
+        let nx = b.block.x + 22 + mw;
+        let room = (b.block.right() - 12 - nx) as f32;
+        let who = text::fit(&name_of(names, s.player, lang), style(NAME, true), room);
         text::draw(
             img,
             &who,
             nx as f32,
-            (mid - 6) as f32,
-            style(17.0, true),
+            (mid - 4) as f32,
+            style(NAME, true),
             pal::TEXT,
         );
         let from = match s.row {
@@ -814,13 +846,13 @@ fn draw_securing(
         };
         let n = s.cards.len();
         let what = t!(lang, "pic-secured-what", from = from, count = n);
-        let what = text::fit(&what, style(13.0, false), (SECURED_X - 30 - mw) as f32);
+        let what = text::fit(&what, style(SMALL, false), room);
         text::draw(
             img,
             &what,
             nx as f32,
-            (mid + 14) as f32,
-            style(13.0, false),
+            (mid + 19) as f32,
+            style(SMALL, false),
             pal::TEXT_DIM,
         );
         for (card, r) in s.cards.iter().zip(&b.cards) {
@@ -833,305 +865,39 @@ fn draw_securing(
             text::draw(
                 img,
                 &t!(lang, "pic-nothing"),
-                (b.block.x + SECURED_X + 4) as f32,
-                mid as f32 + 5.0,
-                style(14.0, false),
+                (b.block.x + 16) as f32,
+                (b.block.y + 60 + card_height(SECURED_W) / 2 + 6) as f32,
+                style(SMALL, false),
                 pal::TEXT_DIM,
             );
         }
     }
 }
 
-/// Small backs fanned out: cards in a hand.
-fn hand_backs(img: &mut RgbaImage, n: usize, x: i32, y: i32) -> i32 {
-    let shown = n.min(8) as i32;
-    for i in 0..shown {
-        // No token, so no letter: any language.
-        draw_back(img, Rect::new(x + i * 9, y, 20, 28), None, Lang::english());
-    }
-    if shown == 0 { 0 } else { (shown - 1) * 9 + 20 }
-}
-
-/// The row where a seat's follower stands, if it does.
-pub(super) fn follower_row(view: &PublicView, seat: u8) -> Option<Colour> {
-    view.rows.iter().find_map(|r| {
-        r.items
-            .iter()
-            .any(|it| matches!(it, RowItemView::Follower { player, .. } if *player == seat))
-            .then_some(r.colour)
-    })
-}
-
-fn draw_seats(
-    img: &mut RgbaImage,
-    view: &PublicView,
-    names: &[String],
-    lay: &TableLayout,
-    lang: Lang,
-) {
-    let p = lay.seat_panel;
-    panel(img, p, pal::PANEL, pal::PANEL_LINE);
-    let head = style(13.0, true);
-    let hy = (p.y + 18) as f32;
-    let Some(first) = lay.seats.first() else {
-        return;
-    };
-    let over = view.phase == GamePhase::Finished;
-    let cols = [
-        ("pic-col-player", first.line.x + COL_NAME, true),
-        ("pic-col-hand", first.line.x + COL_HAND, !over),
-        ("pic-col-follower", first.line.x + COL_FOLLOWER, !over),
-        ("pic-col-herds", first.herds.x, true),
-        ("pic-col-chest", first.chest.x + 8, true),
-    ];
-    for (key, x, shown) in cols {
-        if shown {
-            text::draw(img, &t!(lang, key), x as f32, hy, head, pal::TEXT_DIM);
-        }
-    }
-    text::draw_right(
-        img,
-        &t!(lang, "pic-col-score"),
-        first.score.right() as f32,
-        hy,
-        head,
-        pal::TEXT_DIM,
-    );
-    let acting = view.waiting.as_ref().map(|w| w.player);
-    for (seat, sl) in view.seats.iter().zip(&lay.seats) {
-        draw_seat(img, view, names, seat, sl, acting == Some(seat.seat), lang);
-    }
-}
-
-fn draw_seat(
-    img: &mut RgbaImage,
-    view: &PublicView,
-    names: &[String],
-    seat: &SeatView,
-    sl: &SeatLine,
-    acting: bool,
-    lang: Lang,
-) {
-    let l = sl.line;
-    let mid = l.y + l.h / 2;
-    if acting {
-        panel(
-            img,
-            Rect::new(l.x + 4, l.y + 2, l.w - 8, l.h - 4),
-            pal::CURRENT,
-            pal::LAST_PLACED,
-        );
-        let arrow = Shape::Poly(vec![
-            v2((l.x + 8) as f32, (mid - 8) as f32),
-            v2((l.x + 18) as f32, mid as f32),
-            v2((l.x + 8) as f32, (mid + 8) as f32),
-        ]);
-        canvas::fill_shape(img, &arrow, pal::LAST_PLACED);
-    } else {
-        fill_rect(img, l.x + 10, l.y, l.right() - 10, l.y + 1, pal::PANEL_LINE);
-    }
-    meeple(img, (seat.seat, lang), l.x + 22, mid, 34.0);
-    let name = name_of(names, seat.seat, lang);
-    let name = text::fit(&name, style(18.0, true), 180.0);
-    let mut notes = Vec::new();
-    if view.round > 0 && view.dealer == seat.seat && view.final_summary.is_none() {
-        notes.push(t!(lang, "pic-note-dealer"));
-    }
-    if view.phase == GamePhase::Playing && !seat.played_card && seat.hand > 0 {
-        notes.push(t!(lang, "pic-note-face-down"));
-    }
-    let name_y = if notes.is_empty() { mid + 6 } else { mid - 2 };
-    text::draw(
-        img,
-        &name,
-        (l.x + COL_NAME) as f32,
-        name_y as f32,
-        style(18.0, true),
-        pal::TEXT,
-    );
-    // The notes stay left of the score's column.
-    let notes = text::fit(
-        &notes.join(" · "),
-        style(12.0, false),
-        (sl.score.x - l.x - COL_NAME - 8) as f32,
-    );
-    text::draw(
-        img,
-        &notes,
-        (l.x + COL_NAME) as f32,
-        (mid + 16) as f32,
-        style(12.0, false),
-        pal::TEXT_DIM,
-    );
-
-    let sc = sl.score;
-    text::draw_right(
-        img,
-        &seat.score.to_string(),
-        sc.right() as f32,
-        (sc.y + 23) as f32,
-        style(24.0, true),
-        pal::TEXT,
-    );
-    if let Some(lr) = &view.last_round
-        && let Some(ps) = lr.players.iter().find(|p| p.player == seat.seat)
-    {
-        text::draw_right(
-            img,
-            &t!(lang, "pic-round-gain", points = ps.total, round = lr.round),
-            sc.right() as f32,
-            (sc.bottom() + 11) as f32,
-            style(11.0, false),
-            pal::TEXT_DIM,
-        );
-    }
-
-    if view.phase == GamePhase::Finished {
-        return draw_herds_and_chest(img, seat, sl, mid, lang);
-    }
-    // Hand: small backs and the count.
-    let hx = l.x + COL_HAND;
-    let w = hand_backs(img, seat.hand, hx, mid - 14);
-    let count = if seat.hand == 0 {
-        t!(lang, "pic-hand-none")
-    } else {
-        seat.hand.to_string()
-    };
-    text::draw(
-        img,
-        &count,
-        (hx + w + 6) as f32,
-        (mid + 6) as f32,
-        style(16.0, seat.hand > 0),
-        if seat.hand > 0 {
-            pal::TEXT
-        } else {
-            pal::TEXT_DIM
-        },
-    );
-
-    // Follower: ready in front of the player, or standing in a row.
-    let fx = l.x + COL_FOLLOWER;
-    let fw = figure_icon(
-        img,
-        FigureKind::Large,
-        fx as f32,
-        mid as f32,
-        30.0,
-        (PlayerColour::of_seat(seat.seat), lang),
-    )
-    .round() as i32;
-    let status = if seat.follower_out {
-        canvas::grey_out(img, fx - 2, mid - 17, fx + fw + 2, mid + 17, 0.7);
-        match follower_row(view, seat.seat) {
-            Some(r) => words::in_row(lang, r),
-            None => t!(lang, "pic-follower-used"),
-        }
-    } else {
-        t!(lang, "pic-follower-ready")
-    };
-    // Smaller if need be, so that it ends before the herds' column.
-    let room = (sl.herds.x - (fx + fw + 8) - 8) as f32;
-    text::draw(
-        img,
-        &status,
-        (fx + fw + 8) as f32,
-        (mid + 5) as f32,
-        style(face::fit_size(&status, false, 14.0, room), false),
-        if seat.follower_out {
-            pal::TEXT_DIM
-        } else {
-            pal::TEXT
-        },
-    );
-    draw_herds_and_chest(img, seat, sl, mid, lang);
-}
-
-fn draw_herds_and_chest(img: &mut RgbaImage, seat: &SeatView, sl: &SeatLine, mid: i32, lang: Lang) {
-    // Herds and waiting jokers: a small card and the size.
-    let hr = sl.herds;
-    let mut x = hr.x;
-    let cw = 28;
-    let cy = mid - card_height(cw) / 2;
-    let herd_style = style(16.0, true);
-    let mut entries: Vec<(Card, String)> = seat
-        .herds
-        .iter()
-        .map(|h| (Card::Animal(h.species), format!("×{}", h.size)))
-        .collect();
-    if !seat.waiting_jokers.is_empty() {
-        entries.push((
-            Card::AnimalJoker,
-            t!(
-                lang,
-                "pic-jokers-waiting",
-                count = seat.waiting_jokers.len()
-            ),
-        ));
-    }
-    if entries.is_empty() {
-        text::draw(
-            img,
-            &t!(lang, "pic-herds-none-yet"),
-            x as f32,
-            (mid + 5) as f32,
-            style(14.0, false),
-            pal::TEXT_DIM,
-        );
-    }
-    for (card, label) in entries {
-        let lw = text::width(&label, herd_style) as i32;
-        if x + cw + 4 + lw > hr.right() {
-            text::draw(img, "…", x as f32, (mid + 5) as f32, herd_style, pal::TEXT);
-            break;
-        }
-        draw_face(img, card, Rect::new(x, cy, cw, card_height(cw)), lang);
-        text::draw(
-            img,
-            &label,
-            (x + cw + 4) as f32,
-            (mid + 6) as f32,
-            herd_style,
-            pal::TEXT,
-        );
-        x += cw + 4 + lw + 14;
-    }
-
-    // The chest: its count only.
-    let ch = sl.chest;
-    glyphs::chest(img, Pen::new(v2((ch.x + 22) as f32, mid as f32), 34.0));
-    text::draw(
-        img,
-        &seat.chest.to_string(),
-        (ch.x + 46) as f32,
-        (mid + 7) as f32,
-        style(18.0, true),
-        pal::TEXT,
-    );
-}
-
 fn draw_ranking(img: &mut RgbaImage, f: &FinalSummary, names: &[String], r: &Ranking, lang: Lang) {
     panel(img, r.panel, pal::PANEL, pal::PANEL_LINE);
     let title = t!(lang, "pic-final-scores");
+    let big = style(24.0, true);
+    let x = r.panel.x + 14;
+    let room = (r.panel.w - 28) as f32;
+    let title = text::fit(&title, big, room);
     text::draw(
         img,
         &title,
-        (r.panel.x + 14) as f32,
-        (r.panel.y + 28) as f32,
-        style(22.0, true),
+        x as f32,
+        (r.panel.y + 30) as f32,
+        big,
         pal::TEXT,
     );
-    // The note follows the title, at least 14 pixels after it.
-    let note_x =
-        (r.panel.x + 28 + text::width(&title, style(22.0, true)) as i32).max(r.panel.x + 190);
+    // The note under the title, on up to two lines.
     let note = t!(lang, "pic-chests-opened");
-    let room = (r.panel.right() - 14 - note_x) as f32;
-    text::draw(
+    let lines = two_lines(&note, style(SMALL, false), room);
+    draw_lines(
         img,
-        &note,
-        note_x as f32,
-        (r.panel.y + 27) as f32,
-        style(face::fit_size(&note, false, 13.0, room), false),
+        &lines,
+        x,
+        r.panel.y + 66,
+        style(SMALL, false),
         pal::TEXT_DIM,
     );
     for (((seat, rank), line), total) in r.order.iter().zip(&r.lines).zip(&r.totals) {
@@ -1139,7 +905,7 @@ fn draw_ranking(img: &mut RgbaImage, f: &FinalSummary, names: &[String], r: &Ran
             continue;
         };
         let winner = f.winners.contains(seat);
-        let mid = line.y + line.h / 2;
+        let mid = line.y + 28;
         if winner {
             panel(
                 img,
@@ -1162,39 +928,33 @@ fn draw_ranking(img: &mut RgbaImage, f: &FinalSummary, names: &[String], r: &Ran
                 &rank.to_string(),
                 (line.x + 22) as f32,
                 mid as f32,
-                style(22.0, true),
+                style(24.0, true),
                 pal::TEXT_DIM,
             );
         }
         let mw = meeple(img, (*seat, lang), line.x + 46, mid, 40.0);
         let nx = line.x + 54 + mw;
+        let name_st = style(22.0, true);
         let name = text::fit(
             &name_of(names, *seat, lang),
-            style(20.0, true),
-            290.0 - nx as f32 + line.x as f32,
+            name_st,
+            (total.right() - 80 - nx) as f32,
         );
-        text::draw(
-            img,
-            &name,
-            nx as f32,
-            (mid + 7) as f32,
-            style(20.0, true),
-            pal::TEXT,
-        );
+        text::draw(img, &name, nx as f32, (mid + 8) as f32, name_st, pal::TEXT);
         text::draw_right(
             img,
             &p.score.to_string(),
             total.right() as f32,
-            (total.y + 30) as f32,
-            style(32.0, true),
+            (total.y + 32) as f32,
+            style(34.0, true),
             pal::TEXT,
         );
         text::draw(
             img,
             &t!(lang, "pic-points-word"),
             (total.right() + 6) as f32,
-            (total.y + 30) as f32,
-            style(13.0, false),
+            (total.y + 32) as f32,
+            style(SMALL, false),
             pal::TEXT_DIM,
         );
         let before = p.score.saturating_sub(p.building_points);
@@ -1205,15 +965,17 @@ fn draw_ranking(img: &mut RgbaImage, f: &FinalSummary, names: &[String], r: &Ran
             points = p.building_points,
             cards = p.building_cards
         );
+        let detail_room = (line.right() - 8 - nx) as f32;
+        let st = style(face::fit_size(&detail, false, SMALL, detail_room), false);
         text::draw(
             img,
             &detail,
-            (total.x - 20) as f32,
-            (total.y + 50) as f32,
-            style(12.0, false),
+            nx as f32,
+            (line.y + 64) as f32,
+            st,
             pal::TEXT_DIM,
         );
-        draw_sets(img, p, (line.x + SETS_X, mid, line.right() - 8), lang);
+        draw_sets(img, p, (line.x + 54, line.y + 78, line.right() - 8), lang);
     }
 }
 
@@ -1222,11 +984,10 @@ fn set_points(n: usize) -> u32 {
     crate::cards::SET_POINTS.get(n).copied().unwrap_or(0)
 }
 
-/// The building sets of a chest, each as small cards with its points; the cards a
-/// building joker stood for are building jokers.
-fn draw_sets(img: &mut RgbaImage, p: &FinalPlayer, (x0, mid, right): (i32, i32, i32), lang: Lang) {
+/// The building sets of a chest from `(x0, y)`, each as small cards with its points
+/// under them; the cards a building joker stood for are building jokers.
+fn draw_sets(img: &mut RgbaImage, p: &FinalPlayer, (x0, y, right): (i32, i32, i32), lang: Lang) {
     let ch = card_height(SET_CARD_W);
-    let y = mid - ch / 2 - 6;
     let mut jokers: Vec<Building> = p.jokers_as.clone();
     let mut x = x0;
     if p.sets.is_empty() {
@@ -1234,8 +995,8 @@ fn draw_sets(img: &mut RgbaImage, p: &FinalPlayer, (x0, mid, right): (i32, i32, 
             img,
             &t!(lang, "pic-empty-chest"),
             x as f32,
-            (mid + 5) as f32,
-            style(14.0, false),
+            (y + ch / 2 + 6) as f32,
+            style(SMALL, false),
             pal::TEXT_DIM,
         );
     }
@@ -1246,8 +1007,8 @@ fn draw_sets(img: &mut RgbaImage, p: &FinalPlayer, (x0, mid, right): (i32, i32, 
                 img,
                 "…",
                 x as f32,
-                (mid + 5) as f32,
-                style(16.0, true),
+                (y + ch / 2 + 6) as f32,
+                style(18.0, true),
                 pal::TEXT,
             );
             break;
@@ -1271,11 +1032,11 @@ fn draw_sets(img: &mut RgbaImage, p: &FinalPlayer, (x0, mid, right): (i32, i32, 
             img,
             &format!("+{}", set_points(set.len())),
             (x + w / 2) as f32,
-            (y + ch + 10) as f32,
-            style(12.0, true),
+            (y + ch + 13) as f32,
+            style(SMALL, true),
             pal::TEXT,
         );
-        x += w + 16;
+        x += w.max(36) + 16;
     }
 }
 
@@ -1287,11 +1048,40 @@ mod tests {
     /// score in every language, untruncated.
     #[test]
     fn a_seats_notes_fit_in_every_language() {
-        let room = (COL_SCORE - COL_NAME - 8) as f32;
+        let view = crate::cards::CardGame::new(crate::cards::CardConfig::new(2, 0))
+            .expect("a game")
+            .public_view();
+        let room = table_layout(&view).seats[0].notes.w as f32;
         for lang in Lang::all() {
             let notes = [t!(lang, "pic-note-dealer"), t!(lang, "pic-note-face-down")].join(" · ");
-            assert_eq!(text::fit(&notes, style(12.0, false), room), notes);
+            assert_eq!(text::fit(&notes, style(SMALL, false), room), notes);
         }
+    }
+
+    /// The chests' note under the final ranking's title is drawn whole, on two lines.
+    #[test]
+    fn the_chests_note_fits_on_two_lines_in_every_language() {
+        let room = (TABLE_W as i32 - 2 * MARGIN - 28) as f32;
+        for lang in Lang::all() {
+            let note = t!(lang, "pic-chests-opened");
+            let lines = two_lines(&note, style(SMALL, false), room);
+            assert_eq!(lines.join(" "), note, "{}", lang.code());
+        }
+    }
+
+    #[test]
+    fn long_lines_break_between_words() {
+        let st = style(SMALL, false);
+        let line = "one two three four five six seven eight nine ten";
+        let w = text::width(line, st);
+        assert_eq!(two_lines(line, st, w + 1.0), vec![line.to_string()]);
+        let lines = two_lines(line, st, w * 0.6);
+        assert_eq!(lines.len(), 2);
+        assert_eq!(lines.join(" "), line);
+        assert!(lines.iter().all(|l| text::width(l, st) <= w * 0.6));
+        // Too long for two lines: the second one ends with an ellipsis.
+        let lines = two_lines(line, st, w * 0.3);
+        assert!(lines[1].ends_with('…'), "{lines:?}");
     }
 
     #[test]
@@ -1302,10 +1092,14 @@ mod tests {
                 card: None,
             })
             .collect();
-        let (boxes, lines) = place_row(&items, 100, 0, 1000, 72);
+        let (boxes, lines) = place_row(&items, (100, 20), 0, 1000, 72);
         assert_eq!(boxes.len(), 61);
         assert!(lines > 1);
         assert!(boxes.iter().all(|b| b.right() <= 1000));
+        // The first line starts after the board, the next ones under it.
+        assert_eq!(boxes[0].x, 100);
+        let wrapped: Vec<i32> = boxes.iter().filter(|b| b.y > 0).map(|b| b.x).collect();
+        assert_eq!(wrapped.iter().min(), Some(&20));
     }
 
     #[test]
