@@ -169,6 +169,21 @@ impl Drop for Bots {
     }
 }
 
+/// On a failed test, shows what the processes logged (warnings and errors) before
+/// their folder goes.
+struct LogsOnFailure<'a>(&'a std::path::Path, usize);
+
+impl Drop for LogsOnFailure<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            for n in 0..self.1 {
+                let log = std::fs::read_to_string(self.0.join(format!("bot{n}.log")));
+                println!("process {n}'s log:\n{}", log.unwrap_or_default());
+            }
+        }
+    }
+}
+
 fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
@@ -602,6 +617,7 @@ async fn run(games: usize, processes: usize) {
     let fake = Arc::new(FakeDiscord::start().await);
     fake.configure(|s| s.keep_bodies = false);
     let dir = tempfile::tempdir().unwrap();
+    let _logs = LogsOnFailure(dir.path(), processes);
     let mut bots = Bots(Vec::new());
     let mut backends = Vec::new();
     for n in 0..processes {
@@ -829,13 +845,6 @@ async fn run(games: usize, processes: usize) {
         .iter()
         .filter(|e| !tags.iter().chain(&victim).any(|t| e.starts_with(t)))
         .collect();
-    if !errors.is_empty() {
-        // What the processes said about it (they log warnings and errors).
-        for n in 0..processes {
-            let log = std::fs::read_to_string(dir.path().join(format!("bot{n}.log")));
-            println!("process {n}'s log:\n{}", log.unwrap_or_default());
-        }
-    }
     assert!(errors.is_empty(), "fake discord errors: {errors:#?}");
     assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
     // The survivors stop cleanly.
