@@ -34,7 +34,7 @@ use carcassonne_bot::engine::Game;
 use carcassonne_bot::store::{ChannelRecord, Loaded, RecordGame, Snapshot, Store};
 use http_body_util::{BodyExt, Full};
 use serde_json::Value;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -112,6 +112,51 @@ async fn a_replay_to_another_process_is_refused() {
     assert_eq!(fake.outcome_now(&it).callbacks, vec![4], "answered once");
 }
 
+/// What the fake Discord sees when a process is killed with a response it has not read
+/// yet: its kernel resets the connection. The error names the process's own port, the
+/// one [`tcp_ports`] finds for it, which is how the full test tells such a reset from
+/// a live process breaking a request.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_process_resets_its_connection_by_its_own_port() {
+    let fake = FakeDiscord::start().await;
+    let addr = fake.base_url().replace("http://", "");
+    let (host, port) = addr.rsplit_once(':').unwrap();
+    // A client that sends one request and never reads the answer.
+    let script = format!(
+        "exec 3<>/dev/tcp/{host}/{port}; \
+         printf 'GET /api/v10/gateway HTTP/1.1\\r\\nHost: discord.com\\r\\n\\r\\n' >&3; \
+         exec sleep 60"
+    );
+    let mut child = Command::new("bash").args(["-c", &script]).spawn().unwrap();
+    let started = Instant::now();
+    while fake.state(|s| s.requests.is_empty()) {
+        assert!(started.elapsed() < fake_discord::WAIT, "no request came");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // The answer is written by now, and waits unread in the client's socket.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let ports = tcp_ports(child.id());
+    assert_eq!(ports.len(), 1, "{ports:?}");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let started = Instant::now();
+    let errors = loop {
+        let errors = fake.state(|s| s.errors.clone());
+        if !errors.is_empty() {
+            break errors;
+        }
+        assert!(started.elapsed() < fake_discord::WAIT, "no reset seen");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    let port = ports.into_iter().next().unwrap();
+    assert_eq!(
+        errors,
+        vec![format!(
+            "bad HTTP request from 127.0.0.1:{port}: Connection reset by peer (os error 104) (between requests)"
+        )]
+    );
+}
+
 /// The bot processes; any still running when this is dropped (a failed test) are killed.
 struct Bots(Vec<Option<Child>>);
 
@@ -120,6 +165,21 @@ impl Drop for Bots {
         for child in self.0.iter_mut().flatten() {
             let _ = child.kill();
             let _ = child.wait();
+        }
+    }
+}
+
+/// On a failed test, shows what the processes logged (warnings and errors) before
+/// their folder goes.
+struct LogsOnFailure<'a>(&'a std::path::Path, usize);
+
+impl Drop for LogsOnFailure<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            for n in 0..self.1 {
+                let log = std::fs::read_to_string(self.0.join(format!("bot{n}.log")));
+                println!("process {n}'s log:\n{}", log.unwrap_or_default());
+            }
         }
     }
 }
@@ -170,6 +230,44 @@ struct Balancer {
     /// works on its answer), so that one interaction surely dies with it.
     armed: Mutex<Option<(usize, Child)>>,
     killed: tokio::sync::Notify,
+    /// The local ports of the killed process's TCP connections when it was killed.
+    victim_ports: Mutex<HashSet<u16>>,
+}
+
+/// The local ports of process `pid`'s TCP sockets (Linux: its descriptors' socket
+/// inodes, looked up in /proc/net/tcp and tcp6).
+fn tcp_ports(pid: u32) -> HashSet<u16> {
+    let inodes: HashSet<String> = std::fs::read_dir(format!("/proc/{pid}/fd"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|fd| std::fs::read_link(fd.path()).ok())
+        .filter_map(|link| {
+            let link = link.to_string_lossy().into_owned();
+            Some(
+                link.strip_prefix("socket:[")?
+                    .strip_suffix(']')?
+                    .to_string(),
+            )
+        })
+        .collect();
+    let mut ports = HashSet::new();
+    for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
+        let text = std::fs::read_to_string(table).unwrap_or_default();
+        for line in text.lines().skip(1) {
+            let cols: Vec<&str> = line.split_whitespace().collect();
+            let port = cols
+                .get(1)
+                .and_then(|local| local.rsplit_once(':'))
+                .and_then(|(_, port)| u16::from_str_radix(port, 16).ok());
+            if let (Some(port), Some(inode)) = (port, cols.get(9))
+                && inodes.contains(*inode)
+            {
+                ports.insert(port);
+            }
+        }
+    }
+    ports
 }
 
 impl Balancer {
@@ -190,6 +288,9 @@ impl Balancer {
         let mut armed = self.armed.lock().unwrap();
         if status == 202 && armed.as_ref().is_some_and(|(i, _)| *i == process) {
             let (_, mut child) = armed.take().unwrap();
+            // Its connections to the fake Discord break with it: a response it had not
+            // read yet makes its kernel reset the connection.
+            *self.victim_ports.lock().unwrap() = tcp_ports(child.id());
             child.kill().unwrap();
             child.wait().unwrap();
             self.killed.notify_one();
@@ -516,6 +617,7 @@ async fn run(games: usize, processes: usize) {
     let fake = Arc::new(FakeDiscord::start().await);
     fake.configure(|s| s.keep_bodies = false);
     let dir = tempfile::tempdir().unwrap();
+    let _logs = LogsOnFailure(dir.path(), processes);
     let mut bots = Bots(Vec::new());
     let mut backends = Vec::new();
     for n in 0..processes {
@@ -548,6 +650,7 @@ async fn run(games: usize, processes: usize) {
         routed: Mutex::new(Vec::new()),
         armed: Mutex::new(None),
         killed: tokio::sync::Notify::new(),
+        victim_ports: Mutex::new(HashSet::new()),
     });
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let lb_url = format!("http://{}/interactions", listener.local_addr().unwrap());
@@ -721,10 +824,26 @@ async fn run(games: usize, processes: usize) {
         initial.last().unwrap().as_millis(),
         routed.len(),
     );
+    // Besides the failed interactions, the killed process's own connections may break.
+    let victim: Vec<String> = lb
+        .victim_ports
+        .lock()
+        .unwrap()
+        .iter()
+        .map(|p| format!("bad HTTP request from 127.0.0.1:{p}:"))
+        .collect();
     let errors = fake.state(|s| s.errors.clone());
+    let broken = errors
+        .iter()
+        .filter(|e| victim.iter().any(|t| e.starts_with(t)))
+        .count();
+    println!(
+        "the killed process had {} TCP sockets; {broken} connections of them to the fake Discord were reset",
+        victim.len()
+    );
     let errors: Vec<&String> = errors
         .iter()
-        .filter(|e| !tags.iter().any(|t| e.starts_with(t)))
+        .filter(|e| !tags.iter().chain(&victim).any(|t| e.starts_with(t)))
         .collect();
     assert!(errors.is_empty(), "fake discord errors: {errors:#?}");
     assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());

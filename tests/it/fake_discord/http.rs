@@ -44,7 +44,12 @@ pub async fn read_request(
         if let Some(i) = find(buf, b"\r\n\r\n") {
             break i + 4;
         }
-        if !fill(stream, buf).await.map_err(|e| e.to_string())? {
+        let idle = buf.is_empty();
+        let more = fill(stream, buf).await.map_err(|e| match idle {
+            true => format!("{e} (between requests)"),
+            false => format!("{e} (inside a request head)"),
+        })?;
+        if !more {
             return if buf.is_empty() {
                 Ok(None)
             } else {
@@ -78,16 +83,19 @@ pub async fn read_request(
             .find(|(k, _)| k.eq_ignore_ascii_case(name))
             .map(|(_, v)| v.clone())
     };
+    // A body cut short says whose it was (the head is read).
+    let whose = |e: String| format!("{e} (in the body of {method} {target})");
     let body = if get("transfer-encoding").is_some_and(|v| v.eq_ignore_ascii_case("chunked")) {
-        read_chunked(stream, buf).await?
+        read_chunked(stream, buf).await.map_err(whose)?
     } else {
         let len: usize = match get("content-length") {
             Some(v) => v.trim().parse().map_err(|_| "bad content-length")?,
             None => 0,
         };
         while buf.len() < len {
-            if !fill(stream, buf).await.map_err(|e| e.to_string())? {
-                return Err("connection closed inside a body".into());
+            let more = fill(stream, buf).await.map_err(|e| whose(e.to_string()))?;
+            if !more {
+                return Err(whose("connection closed inside a body".into()));
             }
         }
         buf.drain(..len).collect()

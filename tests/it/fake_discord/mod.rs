@@ -1320,20 +1320,29 @@ async fn connection(stream: TcpStream, inner: Arc<Inner>) {
             Err(_) => return,
         }
     };
+    // Named in errors: a test can tell whose connection broke (a killed process's).
+    let peer = stream
+        .peer_addr()
+        .map_or_else(|_| "an unknown peer".to_string(), |a| a.to_string());
     if n >= 7 && &peek[..7] == b"GET /ws" {
         gateway::serve(stream, inner).await;
     } else if peek[0] == 0x16 {
         // A TLS ClientHello.
         match inner.tls.acceptor.accept(stream).await {
-            Ok(tls) => serve_http(tls, inner, true).await,
+            Ok(tls) => serve_http(tls, inner, true, &peer).await,
             Err(e) => inner.error(format!("TLS handshake failed: {e}")),
         }
     } else {
-        serve_http(stream, inner, false).await;
+        serve_http(stream, inner, false, &peer).await;
     }
 }
 
-async fn serve_http(mut stream: impl AsyncRead + AsyncWrite + Unpin, inner: Arc<Inner>, tls: bool) {
+async fn serve_http(
+    mut stream: impl AsyncRead + AsyncWrite + Unpin,
+    inner: Arc<Inner>,
+    tls: bool,
+    peer: &str,
+) {
     let mut buf = Vec::new();
     loop {
         let started = Instant::now();
@@ -1341,7 +1350,7 @@ async fn serve_http(mut stream: impl AsyncRead + AsyncWrite + Unpin, inner: Arc<
             Ok(Some(r)) => r,
             Ok(None) => return,
             Err(e) => {
-                inner.error(format!("bad HTTP request: {e}"));
+                inner.error(format!("bad HTTP request from {peer}: {e}"));
                 return;
             }
         };
