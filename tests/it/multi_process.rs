@@ -227,7 +227,8 @@ struct Balancer {
     /// broke the connection).
     routed: Mutex<Vec<(u64, usize, u16)>>,
     /// A process to kill as soon as it has accepted an interaction (answered it 202 and
-    /// works on its answer), so that one interaction surely dies with it.
+    /// works on its answer), so that one interaction usually dies with it (its answer
+    /// may still reach Discord before the kill lands).
     armed: Mutex<Option<(usize, Child)>>,
     killed: tokio::sync::Notify,
     /// The local ports of the killed process's TCP connections when it was killed.
@@ -729,8 +730,12 @@ async fn run(games: usize, processes: usize) {
         .map(|id| format!("interaction {id}:"))
         .collect();
     let failed = failed.len();
-    // The interaction the process was killed with is one.
-    assert_eq!(failed > 0, victim.is_some());
+    // The interaction the process was killed with is usually one; but the process works
+    // on after its 202, and its answer may reach Discord before the kill lands (then
+    // it is an acknowledged move like any other, checked below). Without a kill, none.
+    if victim.is_none() {
+        assert_eq!(failed, 0);
+    }
 
     let history = {
         let store = sh.store.clone();
