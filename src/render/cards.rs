@@ -23,7 +23,7 @@ pub use face::{
     BACK, BACK_LATTICE, JOKER, MINI, back_probe, card_colour, card_height, draw_back, draw_face,
     edge_colour, face_probe,
 };
-pub use hand::{HAND_CARD_W, HandLayout, hand_layout, hand_order};
+pub use hand::{HAND_CARD_W, HAND_W, HandLayout, hand_layout, hand_order};
 pub use table::{
     Ranking, RowLayout, SeatLine, SecuredBlock, TABLE_W, TableLayout, follower_anchor, table_layout,
 };

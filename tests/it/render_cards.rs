@@ -11,8 +11,8 @@ use carcassonne_bot::cards::{
 };
 use carcassonne_bot::i18n::Lang;
 use carcassonne_bot::render::cards::{
-    self, BACK, BACK_LATTICE, HAND_CARD_W, Rect, TABLE_W, back_probe, card_colour, face_probe,
-    follower_anchor, hand_layout, samples, table_layout,
+    self, BACK, BACK_LATTICE, HAND_CARD_W, HAND_W, Rect, TABLE_W, back_probe, card_colour,
+    face_probe, follower_anchor, hand_layout, samples, table_layout,
 };
 use carcassonne_bot::render::{self, MAX_PNG_BYTES, palette};
 use carcassonne_bot::view::Colour as PlayerColour;
@@ -357,9 +357,15 @@ fn a_six_card_hand_shows_six_cards_in_order() {
         assert_eq!(r.w, HAND_CARD_W);
         assert_eq!(px(&img, face_probe(*r)), card_colour(card.card().colour()));
     }
-    // No two cards overlap; sorted by colour (jokers last).
-    for w in lay.cards.windows(2) {
-        assert!(w[0].1.right() <= w[1].1.x);
+    // Four to a line, read left to right then down; sorted by colour (jokers last).
+    for (i, w) in lay.cards.windows(2).enumerate() {
+        if (i + 1) % 4 == 0 {
+            assert!(w[0].1.bottom() < w[1].1.y, "a new line starts below");
+            assert_eq!(w[1].1.x, lay.cards[0].1.x);
+        } else {
+            assert!(w[0].1.right() <= w[1].1.x);
+            assert_eq!(w[0].1.y, w[1].1.y);
+        }
         let key = |c: &CardId| c.card().colour().map_or(4, Colour::index);
         assert!(key(&w[0].0) <= key(&w[1].0));
     }
@@ -368,6 +374,47 @@ fn a_six_card_hand_shows_six_cards_in_order() {
     shown.sort();
     hand.sort();
     assert_eq!(shown, hand);
+}
+
+fn apart(a: Rect, b: Rect) -> bool {
+    a.right() <= b.x || b.right() <= a.x || a.bottom() <= b.y || b.bottom() <= a.y
+}
+
+#[test]
+fn the_hand_picture_is_phone_width_and_wraps_its_cards() {
+    let g = game(HAND0, HAND1);
+    let other = g.player_view(1).hand;
+    for n in [1, 9] {
+        let mut view = g.player_view(0);
+        view.hand.extend_from_slice(&other[..3]);
+        view.hand.truncate(n);
+        let lay = hand_layout(&view);
+        assert_eq!(lay.width, HAND_W);
+        assert_eq!(HAND_W, 600);
+        assert_eq!(lay.cards.len(), n);
+        let img = decode(&render::card_hand_png(&view, &names(2), Lang::english()));
+        assert_eq!((img.width(), img.height()), (600, lay.height));
+        let lines: std::collections::BTreeSet<i32> = lay.cards.iter().map(|(_, r)| r.y).collect();
+        assert_eq!(lines.len(), n.div_ceil(4), "{n} cards, four to a line");
+        let boxes: Vec<Rect> = lay
+            .cards
+            .iter()
+            .map(|(_, r)| *r)
+            .chain(lay.captions.iter().copied())
+            .collect();
+        for (i, a) in boxes.iter().enumerate() {
+            assert!(a.x >= 0 && a.y >= 0, "{a:?}");
+            assert!(a.right() <= 600 && a.bottom() <= lay.height as i32, "{a:?}");
+            for b in &boxes[i + 1..] {
+                assert!(apart(*a, *b), "{a:?} overlaps {b:?}");
+            }
+        }
+        for (id, r) in &lay.cards {
+            assert_eq!(px(&img, face_probe(*r)), card_colour(id.card().colour()));
+        }
+        assert!(lay.info.y >= lay.captions.last().unwrap().bottom());
+        assert!(lay.info.bottom() <= lay.height as i32);
+    }
 }
 
 #[test]

@@ -23,9 +23,17 @@ use image::RgbaImage;
 pub const HAND_CARD_W: i32 = 116;
 const MARGIN: i32 = 20;
 const GAP: i32 = 14;
-const MIN_WIDTH: i32 = 760;
-const CAPTION_H: i32 = 28;
+/// Width of the hand picture: phone-first, like the table's.
+pub const HAND_W: u32 = 600;
+/// Room for a caption of two lines under each card.
+const CAPTION_H: i32 = 48;
 const SMALL_W: i32 = 40;
+/// Horizontal step of the face-down cards: room for the row label under each.
+const SMALL_STEP: i32 = SMALL_W + 40;
+/// The face-down section's title and note, above its cards.
+const FD_HEAD_H: i32 = 50;
+/// The info block: score and follower on one line, herds and chest on the next.
+const INFO_H: i32 = 84;
 const DECISION_W: i32 = 90;
 
 /// Where everything lands in the hand picture ([`hand_layout`]).
@@ -100,24 +108,33 @@ fn own_face_down(view: &PlayerView) -> Vec<(CardId, Colour)> {
 pub fn hand_layout(view: &PlayerView) -> HandLayout {
     let hand = sorted_hand(view);
     let ch = card_height(HAND_CARD_W);
-    let n = hand.len() as i32;
-    let cards_w = (n * (HAND_CARD_W + GAP) - GAP).max(0);
+    let width = HAND_W as i32;
+    let inner = width - 2 * MARGIN;
+    // As many cards per line as fit; the hand wraps onto further lines.
+    let per_line = ((inner + GAP) / (HAND_CARD_W + GAP)).max(1) as usize;
     let mut y = MARGIN + 44;
-    let status = Rect::new(MARGIN, y, 0, 44);
-    y += 44 + 16;
+    // Two lines: the longer statuses do not fit one at a readable size.
+    let status = Rect::new(MARGIN, y, inner, 64);
+    y += 64 + 16;
     let mut cards = Vec::new();
     let mut captions = Vec::new();
     for (i, id) in hand.iter().enumerate() {
-        let x = MARGIN + i as i32 * (HAND_CARD_W + GAP);
-        cards.push((*id, Rect::new(x, y, HAND_CARD_W, ch)));
+        let x = MARGIN + (i % per_line) as i32 * (HAND_CARD_W + GAP);
+        let cy = y + (i / per_line) as i32 * (ch + CAPTION_H + GAP);
+        cards.push((*id, Rect::new(x, cy, HAND_CARD_W, ch)));
         captions.push(Rect::new(
             x - GAP / 2 + 1,
-            y + ch + 4,
+            cy + ch + 4,
             HAND_CARD_W + GAP - 2,
             CAPTION_H - 6,
         ));
     }
-    y += if hand.is_empty() { 60 } else { ch + CAPTION_H };
+    let lines = hand.len().div_ceil(per_line) as i32;
+    y += if hand.is_empty() {
+        60
+    } else {
+        lines * (ch + CAPTION_H + GAP) - GAP
+    };
     let decision = decision_card(view).map(|c| {
         let r = Rect::new(MARGIN + 12, y + 12, DECISION_W, card_height(DECISION_W));
         y += card_height(DECISION_W) + 24;
@@ -127,24 +144,20 @@ pub fn hand_layout(view: &PlayerView) -> HandLayout {
     let fd = own_face_down(view);
     let mut face_down = Vec::new();
     if !fd.is_empty() {
-        let x0 = MARGIN + 210;
+        y += FD_HEAD_H;
+        // The label under the last card of a line may reach past the card by half a step.
+        let fd_per_line = ((inner - SMALL_W) / SMALL_STEP + 1).max(1) as usize;
         for (i, (c, row)) in fd.iter().enumerate() {
-            let x = x0 + i as i32 * (SMALL_W + 40);
-            face_down.push((*c, *row, Rect::new(x, y + 4, SMALL_W, card_height(SMALL_W))));
+            let x = MARGIN + 20 + (i % fd_per_line) as i32 * SMALL_STEP;
+            let fy = y + 4 + (i / fd_per_line) as i32 * (card_height(SMALL_W) + 24);
+            face_down.push((*c, *row, Rect::new(x, fy, SMALL_W, card_height(SMALL_W))));
         }
-        y += card_height(SMALL_W) + 24;
+        y += fd.len().div_ceil(fd_per_line) as i32 * (card_height(SMALL_W) + 24);
     }
-    let info = Rect::new(MARGIN, y, 0, 44);
-    y += 44;
-    let fd_right = face_down.last().map_or(0, |(_, _, r)| r.right() + 40);
-    let width = (MARGIN * 2 + cards_w).max(MIN_WIDTH).max(fd_right + MARGIN);
-    let inner = width - 2 * MARGIN;
-    let mut status = status;
-    status.w = inner;
-    let mut info = info;
-    info.w = inner;
+    let info = Rect::new(MARGIN, y, inner, INFO_H);
+    y += INFO_H;
     HandLayout {
-        width: width as u32,
+        width: HAND_W,
         height: (y + MARGIN) as u32,
         status,
         cards,
@@ -210,19 +223,6 @@ pub fn hand_image(view: &PlayerView, names: &[String], lang: Lang) -> RgbaImage 
         34.0,
         (PlayerColour::of_seat(view.seat), lang),
     ) as i32;
-    let title = text::fit(
-        &t!(lang, "pic-hand-title", name = name),
-        style(26.0, true),
-        (lay.width as i32 - 2 * MARGIN - mw - 260) as f32,
-    );
-    text::draw(
-        &mut img,
-        &title,
-        (MARGIN + mw + 12) as f32,
-        (MARGIN + 26) as f32,
-        style(26.0, true),
-        pal::TEXT,
-    );
     let cards = t!(lang, "pic-hand-cards", count = view.hand.len());
     let right = if t.round > 0 && t.final_summary.is_none() {
         t!(
@@ -235,13 +235,31 @@ pub fn hand_image(view: &PlayerView, names: &[String], lang: Lang) -> RgbaImage 
     } else {
         cards
     };
+    let right_st = style(18.0, false);
     text::draw_right(
         &mut img,
         &right,
         (lay.width as i32 - MARGIN) as f32,
-        (MARGIN + 24) as f32,
-        style(16.0, false),
+        (MARGIN + 26) as f32,
+        right_st,
         pal::TEXT_DIM,
+    );
+    // The title takes what the count leaves.
+    let title_st = style(30.0, true);
+    let title_max =
+        lay.width as i32 - 2 * MARGIN - mw - 12 - text::width(&right, right_st) as i32 - 16;
+    let title = text::fit(
+        &t!(lang, "pic-hand-title", name = name),
+        title_st,
+        title_max as f32,
+    );
+    text::draw(
+        &mut img,
+        &title,
+        (MARGIN + mw + 12) as f32,
+        (MARGIN + 28) as f32,
+        title_st,
+        pal::TEXT,
     );
 
     draw_status(&mut img, view, names, &lay, lang);
@@ -280,47 +298,57 @@ pub fn hand_image(view: &PlayerView, names: &[String], lang: Lang) -> RgbaImage 
             } else {
                 (caption(&rows, down, lang), pal::FIT_OK)
             };
-            let size = fit_size(&words, true, 14.0, cap.w as f32 - 2.0);
-            text::draw_centred(
-                &mut img,
-                &words,
-                cap.x as f32 + cap.w as f32 / 2.0,
-                cap.y as f32 + cap.h as f32 / 2.0,
-                style(size, true),
-                colour,
-            );
+            let lines = caption_lines(&words, cap.w as f32 - 2.0);
+            let n = lines.len() as f32;
+            for (i, l) in lines.iter().enumerate() {
+                let size = fit_size(l, true, 17.0, cap.w as f32 - 2.0);
+                text::draw_centred(
+                    &mut img,
+                    l,
+                    cap.x as f32 + cap.w as f32 / 2.0,
+                    cap.y as f32 + cap.h as f32 * (2 * i + 1) as f32 / (2.0 * n),
+                    style(size, true),
+                    colour,
+                );
+            }
         }
     }
     if let Some((card, r)) = lay.decision {
         draw_decision(&mut img, view, card, r, lang);
     }
     if let Some((_, _, first)) = lay.face_down.first() {
+        let inner = (lay.width as i32 - 2 * MARGIN) as f32;
+        let head = first.y - 4 - FD_HEAD_H;
+        let title_st = style(18.0, true);
+        let title = text::fit(&t!(lang, "pic-hand-face-down-title"), title_st, inner);
         text::draw(
             &mut img,
-            &t!(lang, "pic-hand-face-down-title"),
+            &title,
             MARGIN as f32,
-            (first.y + 24) as f32,
-            style(15.0, true),
+            (head + 18) as f32,
+            title_st,
             pal::TEXT,
         );
+        let note_st = style(17.0, false);
+        let note = text::fit(&t!(lang, "pic-hand-face-down-note"), note_st, inner);
         text::draw(
             &mut img,
-            &t!(lang, "pic-hand-face-down-note"),
+            &note,
             MARGIN as f32,
-            (first.y + 42) as f32,
-            style(13.0, false),
+            (head + 42) as f32,
+            note_st,
             pal::TEXT_DIM,
         );
         for (card, row, r) in &lay.face_down {
             draw_face(&mut img, card.card(), *r, lang);
             let label = words::row_short(lang, *row);
             // Beside the next card: at most the spacing of the cards.
-            let size = fit_size(&label, false, 11.0, (r.w + 36) as f32);
+            let size = fit_size(&label, false, 15.0, (SMALL_STEP - 4) as f32);
             text::draw_centred(
                 &mut img,
                 &label,
                 r.x as f32 + r.w as f32 / 2.0,
-                (r.bottom() + 10) as f32,
+                (r.bottom() + 12) as f32,
                 style(size, false),
                 pal::TEXT_DIM,
             );
@@ -330,6 +358,26 @@ pub fn hand_image(view: &PlayerView, names: &[String], lang: Lang) -> RgbaImage 
         draw_info(&mut img, view, seat, lay.info, lang);
     }
     img
+}
+
+/// A caption too wide for one line at 17 px goes on two, split at its " · " or else at
+/// the space nearest its middle, so it stays readable on a phone.
+fn caption_lines(words: &str, max_w: f32) -> Vec<String> {
+    if text::width(words, style(17.0, true)) <= max_w {
+        return vec![words.to_string()];
+    }
+    if let Some((a, b)) = words.split_once(" · ") {
+        return vec![a.to_string(), b.to_string()];
+    }
+    let mid = words.len() / 2;
+    match words
+        .match_indices(' ')
+        .map(|(i, _)| i)
+        .min_by_key(|i| i.abs_diff(mid))
+    {
+        Some(i) => vec![words[..i].to_string(), words[i + 1..].to_string()],
+        None => vec![words.to_string()],
+    }
 }
 
 fn draw_status(
@@ -399,16 +447,29 @@ fn draw_status(
         (pal::TABLE, pal::PANEL_LINE, pal::TEXT_DIM)
     };
     framed(img, s, 8.0, 2, bg, edge);
-    let st = style(
-        fit_size(&line, mine, 17.0, (s.w - 28) as f32).max(14.0),
-        mine,
-    );
-    let line = text::fit(&line, st, (s.w - 28) as f32);
-    text::draw(img, &line, (s.x + 14) as f32, (s.y + 28) as f32, st, ink);
+    let st = style(18.0, mine);
+    let max_w = (s.w - 28) as f32;
+    let x = (s.x + 14) as f32;
+    if text::width(&line, st) <= max_w {
+        text::draw(img, &line, x, (s.y + s.h / 2 + 6) as f32, st, ink);
+        return;
+    }
+    // The most words that fit on the first line, the rest (shortened if need be) below.
+    let spaces = line.match_indices(' ').map(|(i, _)| i);
+    let cut = spaces
+        .take_while(|i| text::width(&line[..*i], st) <= max_w)
+        .last();
+    let (first, rest) = match cut {
+        Some(i) => (line[..i].to_string(), &line[i + 1..]),
+        None => (text::fit(&line, st, max_w), ""),
+    };
+    text::draw(img, &first, x, (s.y + 26) as f32, st, ink);
+    let rest = text::fit(rest, st, max_w);
+    text::draw(img, &rest, x, (s.y + 50) as f32, st, ink);
 }
 
 fn chip(img: &mut RgbaImage, label: &str, x: i32, y: i32) -> i32 {
-    let st = style(15.0, true);
+    let st = style(17.0, true);
     let w = text::width(label, st) as i32 + 24;
     let r = Rect::new(x, y, w, 30);
     canvas::fill_outlined(img, &rounded(r, 15.0), pal::WHITE, pal::SPOT_TEXT, 1.5);
@@ -429,17 +490,19 @@ fn draw_decision(img: &mut RgbaImage, view: &PlayerView, card: CardId, r: Rect, 
     let x = r.right() + 24;
     let y = r.y + 8;
     let Some(p) = &view.pending else { return };
-    let st = style(17.0, true);
+    let st = style(18.0, true);
+    let max_w = (img.width() as i32 - MARGIN - x) as f32;
+    let line = |s: String| text::fit(&s, st, max_w);
     match &p.kind {
         PendingKind::Misplaced { card, row } => {
             text::draw(
                 img,
-                &t!(
+                &line(t!(
                     lang,
                     "pic-hand-found-in",
                     card = words::card_name(lang, card.card()),
                     row = words::row(lang, *row)
-                ),
+                )),
                 x as f32,
                 (y + 16) as f32,
                 st,
@@ -452,17 +515,17 @@ fn draw_decision(img: &mut RgbaImage, view: &PlayerView, card: CardId, r: Rect, 
                 &or,
                 (x + w + 10) as f32,
                 (y + 57) as f32,
-                style(15.0, false),
+                style(17.0, false),
                 pal::TEXT_DIM,
             );
             // The word and some room on both sides.
-            let gap = (text::width(&or, style(15.0, false)) as i32 + 18).max(34);
+            let gap = (text::width(&or, style(17.0, false)) as i32 + 18).max(34);
             chip(img, &t!(lang, "pic-hand-ten-points"), x + w + gap, y + 36);
         }
         PendingKind::AssignJoker { species, .. } => {
             text::draw(
                 img,
-                &t!(lang, "pic-hand-joker-joins"),
+                &line(t!(lang, "pic-hand-joker-joins")),
                 x as f32,
                 (y + 16) as f32,
                 st,
@@ -477,7 +540,7 @@ fn draw_decision(img: &mut RgbaImage, view: &PlayerView, card: CardId, r: Rect, 
                     &words::species(lang, *sp),
                     (cx + 22) as f32,
                     (sr.bottom() + 12) as f32,
-                    style(13.0, true),
+                    style(15.0, true),
                     pal::TEXT,
                 );
                 cx += 64;
@@ -486,11 +549,11 @@ fn draw_decision(img: &mut RgbaImage, view: &PlayerView, card: CardId, r: Rect, 
         PendingKind::JokerRow { card } => {
             text::draw(
                 img,
-                &t!(
+                &line(t!(
                     lang,
                     "pic-hand-drawn-laying-out",
                     card = words::card_name(lang, card.card())
-                ),
+                )),
                 x as f32,
                 (y + 16) as f32,
                 st,
@@ -505,16 +568,16 @@ fn draw_decision(img: &mut RgbaImage, view: &PlayerView, card: CardId, r: Rect, 
     }
 }
 
-/// Score, follower, herds and chest on one line.
+/// Score and follower on one line, herds and chest on the next (one line is too narrow
+/// for all four at a readable size).
 fn draw_info(img: &mut RgbaImage, view: &PlayerView, seat: &SeatView, r: Rect, lang: Lang) {
     fill_rect(img, r.x, r.y, r.right(), r.y + 1, pal::PANEL_LINE);
-    let mid = r.y + r.h / 2 + 2;
-    let base = (mid + 6) as f32;
-    let label = style(15.0, false);
-    let value = style(17.0, true);
+    let mut mid = r.y + 22;
+    let label = style(17.0, false);
+    let value = style(18.0, true);
     let mut x = r.x;
-    let put = |img: &mut RgbaImage, s: &str, st, x: &mut i32| {
-        text::draw(img, s, *x as f32, base, st, pal::TEXT);
+    let put = |img: &mut RgbaImage, s: &str, st, x: &mut i32, mid: i32| {
+        text::draw(img, s, *x as f32, (mid + 6) as f32, st, pal::TEXT);
         *x += text::width(s, st) as i32;
     };
     put(
@@ -522,14 +585,16 @@ fn draw_info(img: &mut RgbaImage, view: &PlayerView, seat: &SeatView, r: Rect, l
         &format!("{} ", t!(lang, "pic-hand-score")),
         label,
         &mut x,
+        mid,
     );
-    put(img, &seat.score.to_string(), value, &mut x);
+    put(img, &seat.score.to_string(), value, &mut x, mid);
     x += 26;
     put(
         img,
         &format!("{} ", t!(lang, "pic-hand-follower")),
         label,
         &mut x,
+        mid,
     );
     x += 2;
     let fw = figure_icon(
@@ -552,18 +617,20 @@ fn draw_info(img: &mut RgbaImage, view: &PlayerView, seat: &SeatView, r: Rect, l
         (true, Some(row)) => words::in_row(lang, row),
         (true, None) => t!(lang, "pic-follower-used"),
     };
-    put(img, &status, value, &mut x);
-    x += 26;
+    put(img, &status, value, &mut x, mid);
+    mid = r.y + 62;
+    x = r.x;
     put(
         img,
         &format!("{} ", t!(lang, "pic-hand-herds")),
         label,
         &mut x,
+        mid,
     );
     let cw = 22;
     let cy = mid - card_height(cw) / 2;
     if seat.herds.is_empty() && seat.waiting_jokers.is_empty() {
-        put(img, &t!(lang, "pic-herds-none"), value, &mut x);
+        put(img, &t!(lang, "pic-herds-none"), value, &mut x, mid);
     }
     for h in &seat.herds {
         draw_face(
@@ -573,7 +640,7 @@ fn draw_info(img: &mut RgbaImage, view: &PlayerView, seat: &SeatView, r: Rect, l
             lang,
         );
         x += cw + 3;
-        put(img, &format!("×{}", h.size), value, &mut x);
+        put(img, &format!("×{}", h.size), value, &mut x, mid);
         x += 10;
     }
     if !seat.waiting_jokers.is_empty() {
@@ -593,6 +660,7 @@ fn draw_info(img: &mut RgbaImage, view: &PlayerView, seat: &SeatView, r: Rect, l
             ),
             value,
             &mut x,
+            mid,
         );
         x += 10;
     }
@@ -601,6 +669,6 @@ fn draw_info(img: &mut RgbaImage, view: &PlayerView, seat: &SeatView, r: Rect, l
     x += 32;
     let chest = t!(lang, "pic-hand-in-chest", count = seat.chest);
     if x + text::width(&chest, value) as i32 <= r.right() {
-        put(img, &chest, value, &mut x);
+        put(img, &chest, value, &mut x, mid);
     }
 }
