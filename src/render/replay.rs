@@ -198,6 +198,45 @@ fn changed(prev: &[u8], cur: &[u8], w: usize) -> Option<(usize, usize, usize, us
     Some((left, top, right - left + 1, bottom - top + 1))
 }
 
+/// The frames drawn ahead on two threads while the caller encodes: drawing a frame
+/// (whole board and panel) costs more than encoding it, and a 150-tile replay has some
+/// 200. Frame `i` comes from thread `i % 2`, each holding at most one frame ready, so
+/// the order and the output are those of drawing them one by one, in bounded memory.
+struct Frames {
+    ready: Vec<std::sync::mpsc::Receiver<RgbaImage>>,
+}
+
+impl Frames {
+    fn start<'s, 'e: 's>(
+        scope: &'s std::thread::Scope<'s, 'e>,
+        views: &'e [BoardView],
+        lays: &'e [Layout],
+        lang: Lang,
+    ) -> Frames {
+        const THREADS: usize = 2;
+        let ready = (0..THREADS)
+            .map(|k| {
+                let (tx, rx) = std::sync::mpsc::sync_channel(1);
+                scope.spawn(move || {
+                    for (v, lay) in views.iter().zip(lays).skip(k).step_by(THREADS) {
+                        // The encoder stopped (an error): nothing more to draw.
+                        if tx.send(frame_image(v, lang, lay)).is_err() {
+                            break;
+                        }
+                    }
+                });
+                rx
+            })
+            .collect();
+        Frames { ready }
+    }
+
+    /// Frame `i`; frames must be taken in order.
+    fn next(&self, i: usize) -> Option<RgbaImage> {
+        self.ready[i % self.ready.len()].recv().ok()
+    }
+}
+
 fn encode(views: &[BoardView], lang: Lang, extent: (Pos, Pos), tile: u32) -> Vec<u8> {
     let lays = frame_layouts(views, extent, tile);
     let (Some(first), Some(last)) = (lays.first(), lays.last()) else {
@@ -210,12 +249,13 @@ fn encode(views: &[BoardView], lang: Lang, extent: (Pos, Pos), tile: u32) -> Vec
         Palette::learn(&[&a, &b])
     };
     let mut out = Vec::new();
-    let result = (|| -> Result<(), gif::EncodingError> {
+    let result = std::thread::scope(|scope| -> Result<(), gif::EncodingError> {
         let mut enc = gif::Encoder::new(&mut out, w as u16, h as u16, &palette.rgb())?;
         enc.set_repeat(gif::Repeat::Infinite)?;
         let mut prev: Option<RgbaImage> = None;
-        for (i, (v, lay)) in views.iter().zip(&lays).enumerate() {
-            let cur = frame_image(v, lang, lay);
+        let frames = Frames::start(scope, views, &lays, lang);
+        for i in 0..views.len() {
+            let Some(cur) = frames.next(i) else { break };
             let ms = if i + 1 == views.len() {
                 LAST_FRAME_MS
             } else {
@@ -255,7 +295,7 @@ fn encode(views: &[BoardView], lang: Lang, extent: (Pos, Pos), tile: u32) -> Vec
             prev = Some(cur);
         }
         Ok(())
-    })();
+    });
     if let Err(e) = result {
         tracing::error!("cannot encode a replay: {e}");
     }
