@@ -264,15 +264,21 @@ fn figure_spots(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
         let Some(c) = figure_spot_centre(view, lay, i) else {
             continue;
         };
-        canvas::fill_outlined(
-            img,
-            &Shape::Circle(c, r),
-            pal::WHITE,
-            pal::SPOT_TEXT,
-            (r * 0.16).max(1.5),
-        );
-        text::draw_centred(img, &s.number.to_string(), c.x, c.y, st, pal::SPOT_TEXT);
+        labelled_disc(img, c, r, st, &s.number.to_string());
     }
+}
+
+/// A white disc of radius `r` at `c` with a label: a figure spot's number, a magic target's
+/// letter.
+fn labelled_disc(img: &mut RgbaImage, c: canvas::V2, r: f32, st: text::Style, label: &str) {
+    canvas::fill_outlined(
+        img,
+        &Shape::Circle(c, r),
+        pal::WHITE,
+        pal::SPOT_TEXT,
+        (r * 0.16).max(1.5),
+    );
+    text::draw_centred(img, label, c.x, c.y, st, pal::SPOT_TEXT);
 }
 
 /// Mage & Witch: a white disc with the letter of each feature the mage or the witch may
@@ -292,14 +298,7 @@ fn magic_targets(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
             placement::anchor(tv.kind, tv.rotation, t.segment as usize),
         );
         let c = v2(at.x.floor() + 0.5, at.y.floor() + 0.5);
-        canvas::fill_outlined(
-            img,
-            &Shape::Circle(c, r),
-            pal::WHITE,
-            pal::SPOT_TEXT,
-            (r * 0.16).max(1.5),
-        );
-        text::draw_centred(img, &t.letter, c.x, c.y, st, pal::SPOT_TEXT);
+        labelled_disc(img, c, r, st, &t.letter);
     }
 }
 

@@ -13,26 +13,6 @@ pub(super) struct Choice {
     pub value: String,
 }
 
-/// The words of a segment of the tile at `at` with its article ("the road east+west at
-/// 1,-2").
-fn segment_words(lang: Lang, game: &Game, at: Pos, segment: u8) -> String {
-    match game.board().at(at) {
-        Some(tile) => t!(
-            lang,
-            "err-segment-at",
-            what = i18n_words::segment(
-                lang,
-                &tile
-                    .kind()
-                    .describe_segment(segment as usize, tile.rotation),
-                true
-            ),
-            at = at.to_string()
-        ),
-        None => format!("{at}"),
-    }
-}
-
 /// Mage & Witch: one option per feature and figure, lettered as on the picture, held
 /// features first and named by who holds them ("A · Put the mage on the road held by
 /// bob at 1,0").
@@ -133,7 +113,7 @@ pub(super) fn choices(lang: Lang, game: &Game, names: &[String]) -> Vec<Choice> 
                     lang,
                     "word-choice-land",
                     figure = i18n_words::figure(lang, *figure),
-                    place = segment_words(lang, game, *at, *seg)
+                    place = figure_place(lang, game, *at, *seg)
                 ),
                 value: format!("land@{},{}#{seg}", at.x, at.y),
             })
@@ -216,7 +196,7 @@ pub(super) fn choices(lang: Lang, game: &Game, names: &[String]) -> Vec<Choice> 
                 lang,
                 "word-choice-add-one",
                 follower = follower(lang, *symbol),
-                place = segment_words(lang, game, o.at, o.segment)
+                place = figure_place(lang, game, o.at, o.segment)
             ),
             value: format!("add@{},{}#{}", o.at.x, o.at.y, o.segment),
         }))
@@ -245,7 +225,7 @@ pub(super) fn choices(lang: Lang, game: &Game, names: &[String]) -> Vec<Choice> 
                             lang,
                             "word-choice-take-back",
                             who = who,
-                            place = segment_words(lang, game, o.at, o.segment)
+                            place = figure_place(lang, game, o.at, o.segment)
                         ),
                     ),
                     value: format!("back@{},{}#{}:{}", o.at.x, o.at.y, o.segment, o.figure.id()),
@@ -378,7 +358,7 @@ pub(super) fn choices(lang: Lang, game: &Game, names: &[String]) -> Vec<Choice> 
                         t!(
                             lang,
                             "word-choice-message-8",
-                            place = segment_words(lang, game, at, seg),
+                            place = figure_place(lang, game, at, seg),
                             on = on
                         ),
                         format!("message@{},{}#{seg}{value_on}", at.x, at.y),
