@@ -42,8 +42,14 @@ use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_carcassonne-bot");
 const TOKEN: &str = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.GfAkEt.mUlTi-fake-token_0123456789";
-/// How long a player waits for an answer before taking the interaction as failed.
+/// How long a player waits for the first sign of an answer before taking the
+/// interaction as failed (Discord shows "interaction failed" after 3 s without one; the
+/// margin covers a callback in flight).
 const PATIENCE: Duration = Duration::from_secs(10);
+/// How long a player watches an acknowledged answer "thinking" (deferred: Discord keeps
+/// its token 15 minutes) before giving up on it: far above what a live process takes
+/// even on an overloaded machine, so only an answer that was lost reaches it.
+const THINKING_PATIENCE: Duration = Duration::from_secs(60);
 /// An answer is complete once nothing more came for it for this long.
 const QUIET: Duration = Duration::from_millis(150);
 
@@ -375,7 +381,7 @@ async fn serve_balancer(listener: tokio::net::TcpListener, lb: Arc<Balancer>) {
 /// Waits for the answer to `it` to be complete; `None` when there is none (the process
 /// died with it): its player sees "interaction failed".
 async fn settle(fake: &FakeDiscord, it: &fake_discord::Interaction) -> Option<Outcome> {
-    let deadline = Instant::now() + PATIENCE;
+    let started = Instant::now();
     let mut last: Option<(usize, Option<Instant>, Instant)> = None;
     loop {
         let (o, http) = fake.state(|s| {
@@ -386,7 +392,12 @@ async fn settle(fake: &FakeDiscord, it: &fake_discord::Interaction) -> Option<Ou
                 .map(|a| a.status);
             (fake_discord::outcome(s, it), http)
         });
-        if http.is_some_and(|st| st != 200 && st != 202) || Instant::now() > deadline {
+        let patience = if o.callbacks.is_empty() {
+            PATIENCE
+        } else {
+            THINKING_PATIENCE
+        };
+        if http.is_some_and(|st| st != 200 && st != 202) || started.elapsed() > patience {
             // Discord's "interaction failed" (the fake notes it as an error: checked
             // against the killed process at the end).
             return None;
@@ -434,6 +445,9 @@ struct Played {
     failed: Vec<u64>,
     /// Each move's interaction and when it was created (for the latency figures).
     clicks: Vec<(u64, Instant)>,
+    /// For each acknowledged move, the time until its answer was complete (what its
+    /// player waited for).
+    complete: Vec<Duration>,
     /// The reminder and deadline notices seen once the wait was backdated.
     notices: Vec<String>,
 }
@@ -574,6 +588,8 @@ async fn play(sh: Arc<Shared>, n: u64, players: [User; 2], timed: bool) -> Playe
             serde_json::to_value(log.last().unwrap()).unwrap(),
         ));
         p.clicks.push((it.id, it.at));
+        p.complete
+            .extend(o.last_at.map(|at| at.saturating_duration_since(it.at)));
         sh.moves.fetch_add(1, Ordering::SeqCst);
         msg = Some(shown);
     }
@@ -818,15 +834,21 @@ async fn run(games: usize, processes: usize) {
         .map(|(id, at)| firsts[id].duration_since(*at))
         .collect();
     initial.sort();
+    let mut complete: Vec<Duration> = played.iter().flat_map(|p| p.complete.clone()).collect();
+    complete.sort();
     println!(
         "{games} games on {processes} processes: {moves} moves in {:.1} s, {:.1} moves/s; \
-         initial response p50 {} ms, p99 {} ms, max {} ms; {} interactions routed, \
+         initial response p50 {} ms, p99 {} ms, max {} ms; complete answer p50 {} ms, \
+         p99 {} ms, max {} ms; {} interactions routed, \
          {failed} failed (process killed after (moves, seconds) {killed_at:?})",
         elapsed.as_secs_f64(),
         moves as f64 / elapsed.as_secs_f64(),
         percentile(&initial, 0.5).as_millis(),
         percentile(&initial, 0.99).as_millis(),
         initial.last().unwrap().as_millis(),
+        percentile(&complete, 0.5).as_millis(),
+        percentile(&complete, 0.99).as_millis(),
+        complete.last().unwrap().as_millis(),
         routed.len(),
     );
     // Besides the failed interactions, the killed process's own connections may break.
