@@ -29,12 +29,14 @@
 use super::record::{ChannelRecord, HistoryEntry, revision_of};
 use super::snapshot::{Dump, TreeData};
 use super::{Backend, ChannelLock, StoreError, history_key, key, notice, u64_of};
+use ::postgres::config::SslMode;
 use ::postgres::{Client, Config, IsolationLevel, NoTls};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 mod shared;
+mod tls;
 pub use shared::{Grant, INTERACTION_MEMORY_SECS, REST_PER_SECOND};
 
 /// The schema's migrations, in order: (version, name, SQL). Applied at start in one
@@ -87,7 +89,17 @@ const CHECK_AFTER: Duration = Duration::from_secs(10);
 fn pg_err(e: ::postgres::Error) -> StoreError {
     match e.as_db_error() {
         Some(db) => StoreError(format!("PostgreSQL: {}", db.message())),
-        None => StoreError(format!("PostgreSQL: {e}")),
+        None => {
+            // The client's own words name only the kind ("error performing TLS
+            // handshake"); the causes say why (a certificate, a refused connection).
+            let mut text = format!("PostgreSQL: {e}");
+            let mut cause = std::error::Error::source(&e);
+            while let Some(c) = cause {
+                text = format!("{text}: {c}");
+                cause = c.source();
+            }
+            StoreError(text)
+        }
     }
 }
 
@@ -120,12 +132,18 @@ fn blocking<T: Send>(f: impl FnOnce() -> T + Send) -> T {
 /// Open connections waiting for the next call.
 struct Pool {
     config: Config,
+    /// TLS for `sslmode=require`; `None`: plain connections.
+    tls: Option<tls::RustlsConnect>,
     idle: Mutex<Vec<(Client, Instant)>>,
 }
 
 impl Pool {
     fn connect(&self) -> Result<Client, StoreError> {
-        let mut c = self.config.connect(NoTls).map_err(pg_err)?;
+        let mut c = match &self.tls {
+            Some(tls) => self.config.connect(tls.clone()),
+            None => self.config.connect(NoTls),
+        }
+        .map_err(pg_err)?;
         c.batch_execute("SET synchronous_commit TO on")
             .map_err(pg_err)?;
         Ok(c)
@@ -205,9 +223,22 @@ pub struct PgStore {
 impl PgStore {
     /// Connects and applies the migrations the database lacks.
     pub fn open(url: &str) -> Result<PgStore, StoreError> {
+        let url = tls::split(url);
         let mut config: Config = url
+            .postgres
             .parse()
             .map_err(|e| StoreError(format!("not a PostgreSQL URL: {e}")))?;
+        let tls = match config.get_ssl_mode() {
+            SslMode::Require => {
+                let ca = url
+                    .root_cert
+                    .or_else(|| std::env::var("PGSSLROOTCERT").ok())
+                    .filter(|p| !p.is_empty());
+                Some(tls::connector(ca.as_deref().map(std::path::Path::new)).map_err(StoreError)?)
+            }
+            // `prefer` (the default) tries no TLS: unverified TLS would protect nothing.
+            _ => None,
+        };
         if config.get_connect_timeout().is_none() {
             config.connect_timeout(Duration::from_secs(10));
         }
@@ -217,6 +248,7 @@ impl PgStore {
         let store = PgStore {
             pool: Arc::new(Pool {
                 config,
+                tls,
                 idle: Mutex::new(Vec::new()),
             }),
             changes: AtomicU64::new(0),

@@ -58,4 +58,5 @@ mod scenarios;
 mod shared_store;
 mod store;
 mod store_contract;
+mod store_tls;
 mod tile_catalogue;

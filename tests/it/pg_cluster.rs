@@ -21,6 +21,9 @@ const DEFAULT_BIN: &str = "/usr/lib/postgresql/15/bin";
 pub struct Cluster {
     port: u16,
     next: AtomicU32,
+    /// The authority (PEM) that signed the server's certificate: the server speaks TLS
+    /// to whoever asks (plain to the others), for 127.0.0.1 and localhost.
+    ca_file: PathBuf,
 }
 
 static CLUSTER: OnceLock<Result<Cluster, String>> = OnceLock::new();
@@ -43,6 +46,82 @@ pub fn fresh_database() -> Option<String> {
             None
         }
     }
+}
+
+/// A new, empty database as [`fresh_database`] and the file of the authority that
+/// signed the cluster's certificate.
+pub fn fresh_database_with_ca() -> Option<(String, PathBuf)> {
+    let url = fresh_database()?;
+    let ca = CLUSTER.get()?.as_ref().ok()?.ca_file.clone();
+    Some((url, ca))
+}
+
+/// Writes a test authority and a server certificate it signed (for 127.0.0.1 and
+/// localhost) into `data` as `server.crt`/`server.key`; returns the authority's file,
+/// beside `data`.
+fn certificates(data: &Path, root: bool) -> Result<PathBuf, String> {
+    let fail = |e: &dyn std::fmt::Display| format!("test certificates: {e}");
+    let ca_key = rcgen::KeyPair::generate().map_err(|e| fail(&e))?;
+    let mut ca = rcgen::CertificateParams::new(Vec::<String>::new()).map_err(|e| fail(&e))?;
+    ca.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
+    ca.distinguished_name
+        .push(rcgen::DnType::CommonName, "test PostgreSQL authority");
+    let ca_cert = ca.self_signed(&ca_key).map_err(|e| fail(&e))?;
+    let key = rcgen::KeyPair::generate().map_err(|e| fail(&e))?;
+    let names = vec!["localhost".to_string(), "127.0.0.1".to_string()];
+    let cert = rcgen::CertificateParams::new(names)
+        .and_then(|p| p.signed_by(&key, &ca_cert, &ca_key))
+        .map_err(|e| fail(&e))?;
+    let write = |name: &str, text: String| std::fs::write(data.join(name), text);
+    write("server.crt", pem("CERTIFICATE", cert.der())).map_err(|e| fail(&e))?;
+    write("server.key", pem("PRIVATE KEY", &key.serialize_der())).map_err(|e| fail(&e))?;
+    let ca_file = data.with_file_name("ca.pem");
+    std::fs::write(&ca_file, pem("CERTIFICATE", ca_cert.der())).map_err(|e| fail(&e))?;
+    // The server refuses a key others may read, or owned by someone else.
+    let mut fix = vec![format!("chmod 600 {}", data.join("server.key").display())];
+    if root {
+        fix.push(format!(
+            "chown postgres:postgres {} {}",
+            data.join("server.key").display(),
+            data.join("server.crt").display()
+        ));
+    }
+    let fixed = Command::new("sh")
+        .args(["-c", &fix.join(" && ")])
+        .status()
+        .map_err(|e| fail(&e))?;
+    if !fixed.success() {
+        return Err(fail(&"cannot restrict server.key"));
+    }
+    Ok(ca_file)
+}
+
+/// DER as PEM (RFC 7468): base64 in lines of 64 between the label's lines.
+fn pem(label: &str, der: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut b64 = String::new();
+    for chunk in der.chunks(3) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &b)| n | (b as u32) << (16 - 8 * i));
+        for i in 0..4 {
+            if i <= chunk.len() {
+                b64.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                b64.push('=');
+            }
+        }
+    }
+    let lines: Vec<&str> = b64
+        .as_bytes()
+        .chunks(64)
+        .map(|l| std::str::from_utf8(l).expect("base64 is ASCII"))
+        .collect();
+    format!(
+        "-----BEGIN {label}-----\n{}\n-----END {label}-----\n",
+        lines.join("\n")
+    )
 }
 
 impl Cluster {
@@ -127,9 +206,11 @@ fn start() -> Result<Cluster, String> {
             String::from_utf8_lossy(&init.stderr)
         ));
     }
+    let ca_file = certificates(&data, root)?;
     let port = free_port();
     let server = format!(
-        "{} -D {} -p {port} -k {} -c listen_addresses=127.0.0.1 -c max_connections=200",
+        "{} -D {} -p {port} -k {} -c listen_addresses=127.0.0.1 -c max_connections=200 \
+         -c ssl=on -c ssl_cert_file=server.crt -c ssl_key_file=server.key",
         bin.join("postgres").display(),
         data.display(),
         dir.display()
@@ -152,6 +233,7 @@ fn start() -> Result<Cluster, String> {
     let cluster = Cluster {
         port,
         next: AtomicU32::new(1),
+        ca_file,
     };
     let started = Instant::now();
     loop {

@@ -4,8 +4,8 @@
 
 use std::net::SocketAddr;
 use std::sync::Arc;
-use tokio_rustls::TlsAcceptor;
-use tokio_rustls::rustls::{self, pki_types};
+use tokio_rustls_026::TlsAcceptor;
+use tokio_rustls_026::rustls::{self, pki_types};
 
 /// The fake's server side and the authority a client must trust.
 pub struct Tls {
