@@ -12,7 +12,7 @@
 //!   (flat Monte Carlo over determinisations) within the level's budget.
 
 use super::{Budget, Level};
-use crate::cards::{CardAction, CardGame};
+use crate::cards::{CardAction, CardGame, Player};
 use crate::rng::Rng;
 use std::time::Instant;
 
@@ -33,7 +33,7 @@ pub fn choose_within(
     level: Level,
     seed: u64,
     budget: Budget,
-) -> Option<(u8, CardAction)> {
+) -> Option<(Player, CardAction)> {
     let pending = game.pending()?;
     let me = pending.player;
     let options = pending.options;
@@ -106,7 +106,7 @@ fn pick(visits: &[u32], totals: &[f64], done: u32) -> usize {
 
 /// One sample: a new deal of the hidden cards, the option, random play to the end of
 /// the round; `me`'s reward there.
-fn sample(seen: &CardGame, me: u8, option: &CardAction, rng: &mut Rng) -> f64 {
+fn sample(seen: &CardGame, me: Player, option: &CardAction, rng: &mut Rng) -> f64 {
     let mut g = seen.clone();
     g.redeal_unseen(me, rng.next_u64());
     if g.apply(me, option.clone()).is_err() {
@@ -124,12 +124,12 @@ fn sample(seen: &CardGame, me: u8, option: &CardAction, rng: &mut Rng) -> f64 {
 }
 
 /// `0.5 + 0.5·tanh(margin / scale)`, the margin being over the best other player.
-fn reward(scores: &[u32], me: u8) -> f64 {
-    let mine = scores[usize::from(me)] as f64;
+fn reward(scores: &[u32], me: Player) -> f64 {
+    let mine = scores[me.index()] as f64;
     let best_other = scores
         .iter()
         .enumerate()
-        .filter(|(i, _)| *i != usize::from(me))
+        .filter(|(i, _)| *i != me.index())
         .map(|(_, s)| *s as f64)
         .fold(0.0, f64::max);
     0.5 + 0.5 * ((mine - best_other) / MARGIN_SCALE).tanh()

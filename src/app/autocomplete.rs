@@ -3,6 +3,7 @@
 
 use super::command::Arg;
 use super::{Ctx, board_game, card_game, seat_of, text};
+use crate::cards::Player;
 use crate::engine::Expansion;
 use crate::store::{ChannelRecord, RecordGame};
 
@@ -137,18 +138,18 @@ fn game_suggestions(
             board_game::choice_suggestions(ctx.lang, r)
         }
         (RecordGame::Cards { .. }, "play", "card") => seat
-            .map(|s| card_game::hand_suggestions(ctx.lang, r, s))
+            .map(|s| card_game::hand_suggestions(ctx.lang, r, Player::new(s)))
             .unwrap_or_default(),
         (RecordGame::Cards { .. }, "play", "row") => {
             let card = arg(args, "card").map(|a| a.to_string());
-            seat.map(|s| card_game::row_suggestions(ctx.lang, r, s, card.as_deref()))
+            seat.map(|s| card_game::row_suggestions(ctx.lang, r, Player::new(s), card.as_deref()))
                 .unwrap_or_default()
         }
         (RecordGame::Cards { .. }, "secure", "row") => seat
-            .map(|s| card_game::row_suggestions(ctx.lang, r, s, None))
+            .map(|s| card_game::row_suggestions(ctx.lang, r, Player::new(s), None))
             .unwrap_or_default(),
         (RecordGame::Cards { .. }, "choose", "option") => seat
-            .map(|s| card_game::choice_suggestions(ctx.lang, r, s))
+            .map(|s| card_game::choice_suggestions(ctx.lang, r, Player::new(s)))
             .unwrap_or_default(),
         _ => Vec::new(),
     }

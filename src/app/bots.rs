@@ -14,7 +14,7 @@
 use super::reply::{Response, Visibility};
 use super::{App, Ctx, Session, board_game, card_game, lobby, timers, your_games};
 use crate::ai::{self, Level};
-use crate::cards::{CardAction, CardEvent};
+use crate::cards::{CardAction, CardEvent, Player};
 use crate::engine::{Action, Event};
 use crate::store::{AI_USER_FLAG, ChannelRecord, Loaded, RecordGame, Seat, StoreError};
 use std::cell::{Cell, RefCell};
@@ -198,7 +198,7 @@ fn decide(r: &ChannelRecord, seat: u8, level: Level, budget: ai::Budget) -> Opti
         RecordGame::Cards { game } => {
             let seed = search_seed(game.config().seed, game.log().len());
             let (player, action) = ai::cards::choose_within(game, level, seed, budget)?;
-            (player == seat).then_some(Decided::Cards(action))
+            (player == Player::new(seat)).then_some(Decided::Cards(action))
         }
         RecordGame::Lobby => None,
     }
@@ -461,7 +461,7 @@ impl App {
                         .map_err(|e| e.to_string()),
                 ),
                 (Decided::Cards(action), Shown::Cards(events)) => Some(
-                    card_game::apply_logged(&mut r, seat, action)
+                    card_game::apply_logged(&mut r, Player::new(seat), action)
                         .map(|(line, new)| {
                             events.extend(new);
                             line
@@ -487,9 +487,10 @@ impl App {
             if super::timers::awaited(&r).is_none() {
                 let winners = match &r.game {
                     RecordGame::Board { game } => board_game::winners(game),
-                    RecordGame::Cards { game } => {
-                        game.winners().map(|w| w.to_vec()).unwrap_or_default()
-                    }
+                    RecordGame::Cards { game } => game
+                        .winners()
+                        .map(|w| w.iter().map(|p| p.as_u8()).collect())
+                        .unwrap_or_default(),
                     RecordGame::Lobby => Vec::new(),
                 };
                 lobby::archive(&session, &r, false, winners)?;

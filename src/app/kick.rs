@@ -103,7 +103,7 @@ pub fn kick(
             r.undo = None;
             board_game::act(s, r, target, Action::Resign)?
         }
-        RecordGame::Cards { .. } => card_game::resign(s, r, target)?,
+        RecordGame::Cards { .. } => card_game::resign(s, r, crate::cards::Player::new(target))?,
         RecordGame::Lobby => return Ok(Response::error(t!(lang, "app-not-started"))),
     };
     if out.is_private() || bots::prefix_deferred(s, &note) {

@@ -76,7 +76,7 @@ pub(crate) fn awaited(r: &ChannelRecord) -> Option<(u8, usize)> {
     match &r.game {
         RecordGame::Lobby => None,
         RecordGame::Board { game } => game.pending().map(|p| (p.player, game.log().len())),
-        RecordGame::Cards { game } => game.pending().map(|p| (p.player, game.log().len())),
+        RecordGame::Cards { game } => game.pending().map(|p| (p.player.as_u8(), game.log().len())),
     }
 }
 

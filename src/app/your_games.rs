@@ -256,7 +256,7 @@ pub fn turn_dm(app: &App, ctx: &Ctx, user: u64, out: &Response) {
         && matches!(r.game, RecordGame::Cards { .. })
         && let Some(seat) = seat_of(r, user)
     {
-        let (hand, png) = super::card_game::dm_hand(lang, r, seat);
+        let (hand, png) = super::card_game::dm_hand(lang, r, crate::cards::Player::new(seat));
         if message.text.chars().count() + 1 + hand.chars().count() <= DM_TEXT_LIMIT {
             message.text.push('\n');
             message.text.push_str(&hand);

@@ -1,6 +1,7 @@
 //! What players can do, and what the game is waiting for.
 
 use super::card::{CardId, Colour, Species};
+use crate::player::Player;
 use serde::{Deserialize, Serialize};
 
 /// One decision by one player. Every decision of the game, including the dealer's row
@@ -31,7 +32,7 @@ pub enum CardAction {
 /// An action as stored in the log.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LoggedAction {
-    pub player: u8,
+    pub player: Player,
     pub action: CardAction,
 }
 
@@ -62,7 +63,7 @@ pub enum PendingKind {
 /// cards in the player's hand, so show them to that player only; `kind` is public.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CardPending {
-    pub player: u8,
+    pub player: Player,
     pub kind: PendingKind,
     /// Every legal action. Identical copies in a hand are listed once (any copy is
     /// accepted by `apply`).

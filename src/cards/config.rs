@@ -3,6 +3,7 @@
 
 use super::card::CardId;
 use super::error::CardError;
+use crate::player::Player;
 use crate::rng::Rng;
 use serde::{Deserialize, Serialize};
 
@@ -44,7 +45,7 @@ pub struct CardConfig {
     pub seed: u64,
     /// Seat of the first dealer; seat `first_dealer + 1` plays first.
     #[serde(default)]
-    pub first_dealer: u8,
+    pub first_dealer: Player,
     /// T(n) for herd sizes 1..=13: exactly 13 values.
     #[serde(default = "default_animal_table")]
     pub animal_table: Vec<u32>,
@@ -62,7 +63,7 @@ impl CardConfig {
         CardConfig {
             players,
             seed,
-            first_dealer: 0,
+            first_dealer: Player::new(0),
             animal_table: default_animal_table(),
             deck: None,
         }
@@ -81,7 +82,7 @@ impl CardConfig {
                 self.players
             ));
         };
-        if self.first_dealer >= self.players {
+        if !self.first_dealer.is_seat_of(self.players) {
             return bad(format!(
                 "first dealer {} is not a seat (seats are 0 to {})",
                 self.first_dealer,
@@ -155,7 +156,7 @@ mod tests {
         assert!(CardConfig::new(1, 0).validate().is_err());
         assert!(CardConfig::new(6, 0).validate().is_err());
         let mut c = CardConfig::new(3, 0);
-        c.first_dealer = 3;
+        c.first_dealer = Player::new(3);
         assert!(c.validate().is_err());
         let mut c = CardConfig::new(3, 0);
         c.animal_table.pop();

@@ -2,6 +2,7 @@
 
 use super::action::PendingKind;
 use super::card::{CardId, Colour, Species};
+use crate::player::Player;
 
 /// Worded in any language by `i18n::words::card_error`, where its `Display` (English)
 /// and `Error` impls live too: the engine names no language.
@@ -10,13 +11,13 @@ pub enum CardError {
     InvalidConfig(String),
     GameOver,
     NoSuchPlayer {
-        player: u8,
+        player: Player,
         players: u8,
     },
     /// Somebody else must act now; `due` is what they must do.
     NotYourTurn {
-        player: u8,
-        expected: u8,
+        player: Player,
+        expected: Player,
         due: PendingKind,
     },
     /// The right player, but the wrong kind of action for the decision due.

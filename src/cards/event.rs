@@ -7,6 +7,7 @@
 //! the owner included, may look at a chest before the end.
 
 use super::card::{Building, CardId, Colour, Species};
+use crate::player::Player;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -19,30 +20,30 @@ pub enum CardEvent {
     },
     /// The dealer drew a joker during the layout and must choose its row.
     JokerDrawn {
-        dealer: u8,
+        dealer: Player,
         card: CardId,
     },
     RoundStarted {
         round: u32,
         rounds_total: u32,
-        dealer: u8,
-        first_player: u8,
+        dealer: Player,
+        first_player: Player,
     },
     /// `cards` only in the receiving player's form.
     HandDealt {
-        player: u8,
+        player: Player,
         count: usize,
         cards: Option<Vec<CardId>>,
     },
     /// `card` is None in the public form of a face-down play.
     CardPlayed {
-        player: u8,
+        player: Player,
         row: Colour,
         face_down: bool,
         card: Option<CardId>,
     },
     FollowerPlaced {
-        player: u8,
+        player: Player,
         row: Colour,
         /// Cards this follower secures.
         secures: usize,
@@ -54,7 +55,7 @@ pub enum CardEvent {
         round: u32,
     },
     MisplacedResolved {
-        player: u8,
+        player: Player,
         /// None when the card was kept as a building (it went under the chest).
         card: Option<CardId>,
         row: Colour,
@@ -62,7 +63,7 @@ pub enum CardEvent {
         points: u32,
     },
     JokerAssigned {
-        player: u8,
+        player: Player,
         joker: CardId,
         species: Species,
     },
@@ -95,7 +96,7 @@ impl CardEvent {
     }
 
     /// The form `player` may see: the public form plus their own hand and face-down card.
-    pub fn for_player(&self, player: u8) -> CardEvent {
+    pub fn for_player(&self, player: Player) -> CardEvent {
         match self {
             CardEvent::HandDealt { player: p, .. } | CardEvent::CardPlayed { player: p, .. }
                 if *p == player =>
@@ -107,7 +108,7 @@ impl CardEvent {
     }
 
     /// Whether `player`'s form says more than the public one (worth a private message).
-    pub fn is_private_for(&self, player: u8) -> bool {
+    pub fn is_private_for(&self, player: Player) -> bool {
         self.for_player(player) != self.public()
     }
 }
@@ -119,7 +120,7 @@ pub fn public_events(events: &[CardEvent]) -> Vec<CardEvent> {
 
 /// The events that tell `player` more than the channel was told (their dealt hand, their
 /// face-down card), in their private form.
-pub fn private_events(events: &[CardEvent], player: u8) -> Vec<CardEvent> {
+pub fn private_events(events: &[CardEvent], player: Player) -> Vec<CardEvent> {
     events
         .iter()
         .filter(|e| e.is_private_for(player))
@@ -151,7 +152,7 @@ pub struct HerdGrowth {
 /// What one player secured in a round and what each part scored.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerRoundScore {
-    pub player: u8,
+    pub player: Player,
     /// Row of the player's follower.
     pub row: Option<Colour>,
     /// Every secured card except those that went under the chest.
@@ -177,16 +178,16 @@ pub struct PlayerRoundScore {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RoundSummary {
     pub round: u32,
-    pub dealer: u8,
+    pub dealer: Player,
     /// Who placed the last follower (and deals next).
-    pub next_dealer: u8,
+    pub next_dealer: Player,
     pub players: Vec<PlayerRoundScore>,
 }
 
 /// One player's chest, opened at the end.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FinalPlayer {
-    pub player: u8,
+    pub player: Player,
     pub chest: Vec<CardId>,
     /// Building cards including building jokers (the tie-breaker).
     pub building_cards: usize,
@@ -200,7 +201,7 @@ pub struct FinalPlayer {
 pub struct FinalSummary {
     pub players: Vec<FinalPlayer>,
     /// Most points, then most building cards; several seats when still tied.
-    pub winners: Vec<u8>,
+    pub winners: Vec<Player>,
     /// Cards left in the rows (and in the pile of a short scripted deck), removed unseen.
     pub removed_at_end: usize,
 }

@@ -8,6 +8,7 @@ use super::error::CardError;
 use super::event::{CardEvent, FinalSummary, RoundSummary};
 use super::state::{Phase, State};
 use super::view::{CardLocation, PlayerView, PublicView};
+use crate::player::Player;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
@@ -86,7 +87,11 @@ impl CardGame {
 
     /// Validates and applies one action. A refused action leaves the game untouched.
     /// Events are in their full form: redact with `CardEvent::public` / `for_player`.
-    pub fn apply(&mut self, player: u8, action: CardAction) -> Result<Vec<CardEvent>, CardError> {
+    pub fn apply(
+        &mut self,
+        player: Player,
+        action: CardAction,
+    ) -> Result<Vec<CardEvent>, CardError> {
         let mut next = self.state.clone();
         let mut events = Vec::new();
         next.apply(player, &action, &mut events)?;
@@ -109,7 +114,7 @@ impl CardGame {
     }
 
     /// The winning seats, once the game is over.
-    pub fn winners(&self) -> Option<&[u8]> {
+    pub fn winners(&self) -> Option<&[Player]> {
         self.state
             .final_summary
             .as_ref()
@@ -131,7 +136,7 @@ impl CardGame {
     }
 
     /// What `player` may see: the public view plus their hand and their face-down cards.
-    pub fn player_view(&self, player: u8) -> PlayerView {
+    pub fn player_view(&self, player: Player) -> PlayerView {
         self.state.player_view(player)
     }
 
@@ -139,7 +144,7 @@ impl CardGame {
     /// see is dealt again from the seed (other hands, the pile, others' face-down cards,
     /// the chests), in the same places and numbers. The log no longer describes the
     /// state: never store or replay the copy.
-    pub fn redeal_unseen(&mut self, observer: u8, seed: u64) {
+    pub fn redeal_unseen(&mut self, observer: Player, seed: u64) {
         self.state.redeal_unseen(observer, seed);
     }
 
@@ -197,5 +202,39 @@ impl<'de> Deserialize<'de> for CardGame {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let saved = Saved::deserialize(d)?;
         CardGame::replay(saved.config, saved.log).map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A saved game as stored before seats were `Player`: seats are bare numbers.
+    const SAVED: &str = concat!(
+        r#"{"config":{"players":3,"seed":7,"first_dealer":2,"#,
+        r#""animal_table":[3,6,9,11,14,17,19,22,25,27,30,33,35],"deck":["#,
+        r#""blue-person-1#1","blue-person-1#2","blue-person-1#3","blue-person-1#4","#,
+        r#""blue-person-1#5","blue-person-1#6","blue-person-1#7","blue-person-1#8","#,
+        r#""blue-person-2#1","blue-person-2#2","blue-person-2#3","blue-person-2#4","#,
+        r#""blue-person-2#5","blue-person-3#1","blue-person-3#2","blue-person-3#3","#,
+        r#""blue-castle#1","blue-castle#2","blue-castle#3","blue-castle#4","#,
+        r#""blue-castle#5","blue-pig#1","blue-pig#2","blue-pig#3","blue-pig#4"]},"#,
+        r#""log":[{"player":0,"action":{"type":"play","card":"blue-person-2#3","#,
+        r#""row":"blue","face_down":true}},{"player":1,"action":{"type":"play","#,
+        r#""card":"blue-person-3#3","row":"blue","face_down":true}},{"player":2,"#,
+        r#""action":{"type":"play","card":"blue-castle#5","row":"blue","face_down":true}}]}"#
+    );
+
+    #[test]
+    fn a_saved_game_keeps_its_bytes_and_its_seats() {
+        let game: CardGame = serde_json::from_str(SAVED).unwrap();
+        assert_eq!(game.config().first_dealer, Player::new(2));
+        let seats: Vec<Player> = game.log().iter().map(|e| e.player).collect();
+        assert_eq!(seats, vec![Player::new(0), Player::new(1), Player::new(2)]);
+        // Dealer 2: seat 0 plays first, so after three plays seat 0 is due again.
+        assert_eq!(game.pending().map(|p| p.player), Some(Player::new(0)));
+        assert_eq!(serde_json::to_string(&game).unwrap(), SAVED);
+        let view = serde_json::to_value(game.public_view()).unwrap();
+        assert_eq!((&view["dealer"], &view["turn"]), (&2.into(), &0.into()));
     }
 }

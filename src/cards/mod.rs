@@ -22,6 +22,7 @@ mod seat;
 mod state;
 mod view;
 
+pub use crate::player::Player;
 pub use action::{CardAction, CardPending, LoggedAction, PendingKind};
 pub use card::{Building, Card, CardId, Colour, Species};
 pub use config::{

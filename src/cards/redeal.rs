@@ -10,6 +10,7 @@
 use super::card::{Card, CardId};
 use super::rows::RowItem;
 use super::state::State;
+use crate::player::Player;
 use crate::rng::Rng;
 
 fn chest_kind(id: &CardId) -> bool {
@@ -17,11 +18,11 @@ fn chest_kind(id: &CardId) -> bool {
 }
 
 impl State {
-    pub(crate) fn redeal_unseen(&mut self, observer: u8, seed: u64) {
+    pub(crate) fn redeal_unseen(&mut self, observer: Player, seed: u64) {
         let hidden_row_card = |it: &RowItem| matches!(it, RowItem::Card { face_down: true, laid_by, .. } if *laid_by != Some(observer));
         let mut pool: Vec<CardId> = Vec::new();
-        for (p, seat) in self.seats.iter().enumerate() {
-            if p != usize::from(observer) {
+        for (p, seat) in Player::all(self.players).zip(&self.seats) {
+            if p != observer {
                 pool.extend(&seat.hand);
             }
             pool.extend(&seat.chest);
@@ -46,8 +47,8 @@ impl State {
         }
         rest.extend(chest_cards);
         rng.shuffle(&mut rest);
-        for (p, seat) in self.seats.iter_mut().enumerate() {
-            if p != usize::from(observer) {
+        for (p, seat) in Player::all(self.players).zip(self.seats.iter_mut()) {
+            if p != observer {
                 let n = seat.hand.len();
                 seat.hand = rest.split_off(rest.len() - n);
                 seat.hand.sort();

@@ -11,11 +11,12 @@ use super::event::{HerdGrowth, MisplacedOutcome, PlayerRoundScore};
 use super::rows::SecuredCard;
 use super::scoring::{herd_points, person_points};
 use super::seat::Seat;
+use crate::player::Player;
 
 /// Scoring progress for one player.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct PlayerEnd {
-    pub player: u8,
+    pub player: Player,
     pub row: Option<Colour>,
     pub secured: Vec<SecuredCard>,
     /// Misplaced animals and buildings still awaiting the owner's choice, first due first.
@@ -30,7 +31,7 @@ pub(crate) struct PlayerEnd {
 }
 
 impl PlayerEnd {
-    pub fn new(player: u8, row: Option<Colour>, secured: Vec<SecuredCard>) -> Self {
+    pub fn new(player: Player, row: Option<Colour>, secured: Vec<SecuredCard>) -> Self {
         let mut undecided = Vec::new();
         let mut decided = Vec::new();
         for s in secured.iter().filter(|s| s.misplaced()) {
@@ -249,7 +250,11 @@ mod tests {
         let mut seat = Seat::new();
         let mut removed = Vec::new();
         let jokers: Vec<CardId> = Card::AnimalJoker.ids().take(2).collect();
-        let mut pe = PlayerEnd::new(0, Some(Colour::Red), face_up(&jokers, Colour::Red));
+        let mut pe = PlayerEnd::new(
+            Player::new(0),
+            Some(Colour::Red),
+            face_up(&jokers, Colour::Red),
+        );
         pe.prepare_jokers(&seat);
         assert_eq!(pe.next_joker(), None, "no animals: nothing to assign");
         let r = pe.finalize(&mut seat, &DEFAULT_ANIMAL_TABLE, &mut removed);
@@ -258,7 +263,11 @@ mod tests {
 
         // A later round brings one sheep: both waiting jokers must join the sheep.
         let sheep: Vec<CardId> = Card::Animal(Species::Sheep).ids().take(1).collect();
-        let mut pe = PlayerEnd::new(0, Some(Colour::Green), face_up(&sheep, Colour::Green));
+        let mut pe = PlayerEnd::new(
+            Player::new(0),
+            Some(Colour::Green),
+            face_up(&sheep, Colour::Green),
+        );
         pe.prepare_jokers(&seat);
         assert_eq!(pe.species_options(&seat), vec![Species::Sheep]);
         while pe.next_joker().is_some() {
@@ -287,7 +296,11 @@ mod tests {
         let mut seat = Seat::new();
         let mut cards: Vec<CardId> = Card::AnimalJoker.ids().take(1).collect();
         cards.extend(Card::Animal(Species::Cow).ids().take(1));
-        let mut pe = PlayerEnd::new(1, Some(Colour::Yellow), face_up(&cards, Colour::Yellow));
+        let mut pe = PlayerEnd::new(
+            Player::new(1),
+            Some(Colour::Yellow),
+            face_up(&cards, Colour::Yellow),
+        );
         pe.prepare_jokers(&seat);
         assert_eq!(pe.next_joker(), Some(cards[0]));
         assert_eq!(pe.species_options(&seat), vec![Species::Cow]);

@@ -5,6 +5,7 @@
 //! the row (or the board).
 
 use super::card::{CardId, Colour};
+use crate::player::Player;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum RowItem {
@@ -12,10 +13,10 @@ pub(crate) enum RowItem {
         id: CardId,
         face_down: bool,
         /// Who played it (None for the dealer's layout cards).
-        laid_by: Option<u8>,
+        laid_by: Option<Player>,
     },
     Follower {
-        player: u8,
+        player: Player,
     },
 }
 
@@ -48,7 +49,7 @@ impl Row {
         }
     }
 
-    pub fn push_card(&mut self, id: CardId, face_down: bool, laid_by: Option<u8>) {
+    pub fn push_card(&mut self, id: CardId, face_down: bool, laid_by: Option<Player>) {
         self.items.push(RowItem::Card {
             id,
             face_down,
@@ -66,7 +67,7 @@ impl Row {
     }
 
     /// Places a follower; returns how many cards it secures.
-    pub fn place_follower(&mut self, player: u8) -> usize {
+    pub fn place_follower(&mut self, player: Player) -> usize {
         let n = self.open_cards();
         self.items.push(RowItem::Follower { player });
         n
@@ -74,7 +75,7 @@ impl Row {
 
     /// End of round: hands each follower's cards to its owner and removes the followers.
     /// Cards after the last follower stay in the row, in order.
-    pub fn collect(&mut self) -> Vec<(u8, Vec<SecuredCard>)> {
+    pub fn collect(&mut self) -> Vec<(Player, Vec<SecuredCard>)> {
         let mut out = Vec::new();
         let mut pending: Vec<SecuredCard> = Vec::new();
         let mut rest = Vec::new();
@@ -98,7 +99,7 @@ impl Row {
         out
     }
 
-    pub fn cards(&self) -> impl Iterator<Item = (CardId, bool, Option<u8>)> + '_ {
+    pub fn cards(&self) -> impl Iterator<Item = (CardId, bool, Option<Player>)> + '_ {
         self.items.iter().filter_map(|it| match *it {
             RowItem::Card {
                 id,
@@ -124,19 +125,22 @@ mod tests {
         for i in 0..4 {
             row.push_card(card(i), false, None);
         }
-        assert_eq!(row.place_follower(2), 4);
-        assert_eq!(row.place_follower(0), 0);
+        assert_eq!(row.place_follower(Player::new(2)), 4);
+        assert_eq!(row.place_follower(Player::new(0)), 0);
         for i in 4..7 {
-            row.push_card(card(i), i == 5, Some(1));
+            row.push_card(card(i), i == 5, Some(Player::new(1)));
         }
-        assert_eq!(row.place_follower(3), 3);
-        row.push_card(card(7), false, Some(1));
+        assert_eq!(row.place_follower(Player::new(3)), 3);
+        row.push_card(card(7), false, Some(Player::new(1)));
         let got = row.collect();
         let ids = |v: &Vec<SecuredCard>| v.iter().map(|s| s.id.index()).collect::<Vec<_>>();
         assert_eq!(got.len(), 3);
-        assert_eq!((got[0].0, ids(&got[0].1)), (2, vec![0, 1, 2, 3]));
-        assert_eq!((got[1].0, ids(&got[1].1)), (0, vec![]));
-        assert_eq!((got[2].0, ids(&got[2].1)), (3, vec![4, 5, 6]));
+        assert_eq!(
+            (got[0].0, ids(&got[0].1)),
+            (Player::new(2), vec![0, 1, 2, 3])
+        );
+        assert_eq!((got[1].0, ids(&got[1].1)), (Player::new(0), vec![]));
+        assert_eq!((got[2].0, ids(&got[2].1)), (Player::new(3), vec![4, 5, 6]));
         assert!(got[2].1[1].face_down);
         // The card after the last follower stays for the next round.
         assert_eq!(

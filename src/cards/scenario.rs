@@ -6,6 +6,7 @@ use super::action::{CardAction, LoggedAction, PendingKind};
 use super::card::{Card, CardId, Colour, Species};
 use super::config::{CardConfig, LAYOUT_CARDS};
 use super::game::CardGame;
+use crate::player::Player;
 use crate::rng::Rng;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
@@ -28,7 +29,7 @@ struct Scenario {
     #[serde(default)]
     seed: u64,
     #[serde(default)]
-    first_dealer: u8,
+    first_dealer: Player,
     #[serde(default)]
     animal_table: Option<Vec<u32>>,
     /// The whole deck, top card first.
@@ -65,7 +66,7 @@ struct RoundSpec {
 #[serde(deny_unknown_fields)]
 struct ActionSpec {
     #[serde(default)]
-    player: Option<u8>,
+    player: Option<Player>,
     #[serde(default)]
     play: Option<String>,
     #[serde(default)]
@@ -186,7 +187,7 @@ fn scenario_config(sc: &Scenario) -> Result<(CardConfig, JokerRows), String> {
     if let Some(config) = &sc.config {
         let scripted = sc.players.is_some()
             || sc.seed != 0
-            || sc.first_dealer != 0
+            || sc.first_dealer != Player::new(0)
             || sc.animal_table.is_some()
             || sc.deck.is_some()
             || sc.layout.is_some()
@@ -330,7 +331,7 @@ fn parse_row(s: &str) -> Result<Colour, String> {
     })
 }
 
-fn to_action(game: &CardGame, spec: &ActionSpec) -> Result<(u8, CardAction), String> {
+fn to_action(game: &CardGame, spec: &ActionSpec) -> Result<(Player, CardAction), String> {
     let due = game.pending();
     let player = match (spec.player, &due) {
         (Some(p), _) => p,
@@ -371,7 +372,7 @@ fn to_action(game: &CardGame, spec: &ActionSpec) -> Result<(u8, CardAction), Str
         let face_down = spec.face_down.unwrap_or_else(|| {
             view.table
                 .seats
-                .get(usize::from(player))
+                .get(player.index())
                 .is_some_and(|s| !s.played_card)
         });
         let row = match (&spec.row, card.card().colour()) {
@@ -402,7 +403,7 @@ fn to_action(game: &CardGame, spec: &ActionSpec) -> Result<(u8, CardAction), Str
     Ok((player, action))
 }
 
-fn describe(player: u8, action: &CardAction) -> String {
+fn describe(player: Player, action: &CardAction) -> String {
     match action {
         CardAction::Play {
             card,

@@ -128,8 +128,9 @@ fn best_first_set(c: [u32; 4], memo: &mut Memo) -> u8 {
     solve(c, memo).1
 }
 
-/// Winners: most points, then most building cards; a remaining tie is shared.
-pub fn winners(scores: &[u32], building_cards: &[usize]) -> Vec<u8> {
+/// Winners' positions in `scores`: most points, then most building cards; a remaining
+/// tie is shared.
+pub fn winners(scores: &[u32], building_cards: &[usize]) -> Vec<usize> {
     let Some(top) = scores.iter().max() else {
         return Vec::new();
     };
@@ -142,7 +143,6 @@ pub fn winners(scores: &[u32], building_cards: &[usize]) -> Vec<u8> {
     leaders
         .into_iter()
         .filter(|&p| building_cards[p] == most)
-        .map(|p| p as u8)
         .collect()
 }
 

@@ -10,6 +10,7 @@ use super::round_end::PlayerEnd;
 use super::rows::Row;
 use super::scoring::{best_building_sets, winners};
 use super::seat::Seat;
+use crate::player::Player;
 
 /// Scoring of a finished round, one player after the other.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,7 +18,7 @@ pub(crate) struct RoundEnd {
     pub queue: Vec<PlayerEnd>,
     pub current: usize,
     pub results: Vec<PlayerRoundScore>,
-    pub next_dealer: u8,
+    pub next_dealer: Player,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,10 +48,10 @@ pub(crate) struct State {
     /// 0 during the layout, then 1..=rounds_total.
     pub round: u32,
     pub rounds_total: u32,
-    pub dealer: u8,
-    pub turn: u8,
+    pub dealer: Player,
+    pub turn: Player,
     pub layout_left: usize,
-    pub last_follower: Option<u8>,
+    pub last_follower: Option<Player>,
     pub summaries: Vec<RoundSummary>,
     pub final_summary: Option<FinalSummary>,
 }
@@ -90,10 +91,6 @@ impl State {
         (state, events)
     }
 
-    fn next_seat(&self, p: u8) -> u8 {
-        (p + 1) % self.players
-    }
-
     /// Lays out cards face up by colour until ten are out or a joker needs a row.
     fn continue_layout(&mut self, events: &mut Vec<CardEvent>) {
         while self.layout_left > 0 {
@@ -122,19 +119,19 @@ impl State {
     fn start_round(&mut self, events: &mut Vec<CardEvent>) {
         self.round += 1;
         self.last_follower = None;
-        let first_player = self.next_seat(self.dealer);
+        let first_player = self.dealer.next(self.players);
         events.push(CardEvent::RoundStarted {
             round: self.round,
             rounds_total: self.rounds_total,
             dealer: self.dealer,
             first_player,
         });
-        for p in 0..self.players {
+        for p in Player::all(self.players) {
             let take = self.hand_size.min(self.pile.len());
             let at = self.pile.len() - take;
             let mut hand: Vec<CardId> = self.pile.split_off(at);
             hand.reverse();
-            let seat = &mut self.seats[usize::from(p)];
+            let seat = &mut self.seats[p.index()];
             seat.follower_out = false;
             seat.played_card = false;
             events.push(CardEvent::HandDealt {
@@ -178,7 +175,7 @@ impl State {
                     });
                 }
                 let joker = pe.next_joker()?;
-                let species = pe.species_options(&self.seats[usize::from(pe.player)]);
+                let species = pe.species_options(&self.seats[pe.player.index()]);
                 Some(CardPending {
                     player: pe.player,
                     options: species
@@ -192,7 +189,7 @@ impl State {
     }
 
     fn turn_pending(&self) -> CardPending {
-        let seat = &self.seats[usize::from(self.turn)];
+        let seat = &self.seats[self.turn.index()];
         let face_down = !seat.played_card;
         let mut options = Vec::new();
         let mut kinds: Vec<Card> = Vec::new();
@@ -234,11 +231,11 @@ impl State {
     /// on a copy and keeps it only on success.
     pub fn apply(
         &mut self,
-        player: u8,
+        player: Player,
         action: &CardAction,
         events: &mut Vec<CardEvent>,
     ) -> Result<(), CardError> {
-        if player >= self.players {
+        if !player.is_seat_of(self.players) {
             return Err(CardError::NoSuchPlayer {
                 player,
                 players: self.players,
@@ -301,13 +298,13 @@ impl State {
 
     fn play_card(
         &mut self,
-        player: u8,
+        player: Player,
         card: CardId,
         row: Colour,
         face_down: bool,
         events: &mut Vec<CardEvent>,
     ) -> Result<(), CardError> {
-        let seat = &mut self.seats[usize::from(player)];
+        let seat = &mut self.seats[player.index()];
         if seat.hand.is_empty() {
             return Err(CardError::NoCardsLeft);
         }
@@ -343,11 +340,11 @@ impl State {
 
     fn place_follower(
         &mut self,
-        player: u8,
+        player: Player,
         row: Colour,
         events: &mut Vec<CardEvent>,
     ) -> Result<(), CardError> {
-        let seat = &mut self.seats[usize::from(player)];
+        let seat = &mut self.seats[player.index()];
         if seat.follower_out {
             return Err(CardError::FollowerAlreadyPlaced);
         }
@@ -369,8 +366,8 @@ impl State {
     fn advance_turn(&mut self, events: &mut Vec<CardEvent>) {
         let mut p = self.turn;
         for _ in 0..self.players {
-            p = self.next_seat(p);
-            if self.seats[usize::from(p)].can_act() {
+            p = p.next(self.players);
+            if self.seats[p.index()].can_act() {
                 self.turn = p;
                 return;
             }
@@ -385,17 +382,17 @@ impl State {
         for row in &mut self.rows {
             let colour = row.colour;
             for (player, cards) in row.collect() {
-                let entry = &mut secured[usize::from(player)];
+                let entry = &mut secured[player.index()];
                 entry.0 = Some(colour);
                 entry.1.extend(cards);
             }
         }
         // Face-down cards left in the rows stay face down; secured ones are now revealed.
-        let first = self.next_seat(self.dealer);
-        let queue = (0..self.players)
-            .map(|i| (first + i) % self.players)
+        let first = self.dealer.next(self.players);
+        let queue = std::iter::successors(Some(first), |p| Some(p.next(self.players)))
+            .take(usize::from(self.players))
             .map(|p| {
-                let (row, cards) = std::mem::take(&mut secured[usize::from(p)]);
+                let (row, cards) = std::mem::take(&mut secured[p.index()]);
                 PlayerEnd::new(p, row, cards)
             })
             .collect();
@@ -447,7 +444,7 @@ impl State {
             if !pe.undecided.is_empty() {
                 return;
             }
-            let seat = &mut self.seats[usize::from(pe.player)];
+            let seat = &mut self.seats[pe.player.index()];
             if pe.to_assign.is_none() {
                 pe.prepare_jokers(seat);
             }
@@ -500,7 +497,7 @@ impl State {
         self.removed
             .extend(self.pile.drain(..).map(|id| (id, false)));
         let mut players = Vec::new();
-        for (p, seat) in self.seats.iter_mut().enumerate() {
+        for (p, seat) in Player::all(self.players).zip(self.seats.iter_mut()) {
             let mut counts = [0u32; 4];
             let mut jokers = 0;
             for id in &seat.chest {
@@ -514,7 +511,7 @@ impl State {
             let mut chest = seat.chest.clone();
             chest.sort();
             players.push(FinalPlayer {
-                player: p as u8,
+                player: p,
                 building_cards: chest.len(),
                 chest,
                 sets: best.sets,
@@ -526,7 +523,10 @@ impl State {
         let scores: Vec<u32> = players.iter().map(|f| f.score).collect();
         let cards: Vec<usize> = players.iter().map(|f| f.building_cards).collect();
         let summary = FinalSummary {
-            winners: winners(&scores, &cards),
+            winners: winners(&scores, &cards)
+                .into_iter()
+                .map(|i| players[i].player)
+                .collect(),
             players,
             removed_at_end,
         };

@@ -7,6 +7,7 @@ use super::card::{CardId, Colour, Species};
 use super::event::{FinalSummary, RoundSummary};
 use super::rows::RowItem;
 use super::state::{Phase, State};
+use crate::player::Player;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -23,7 +24,7 @@ pub enum GamePhase {
 /// Who must act and on what (no options: they may name hand cards).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Waiting {
-    pub player: u8,
+    pub player: Player,
     pub kind: PendingKind,
 }
 
@@ -35,11 +36,11 @@ pub enum RowItemView {
     },
     /// A card's back. `card` is filled in only in the view of the player who laid it.
     FaceDown {
-        laid_by: Option<u8>,
+        laid_by: Option<Player>,
         card: Option<CardId>,
     },
     Follower {
-        player: u8,
+        player: Player,
         /// Cards between this follower and the previous one (or the board).
         secures: usize,
     },
@@ -64,7 +65,7 @@ pub struct HerdView {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatView {
-    pub seat: u8,
+    pub seat: Player,
     pub score: u32,
     /// Cards in hand.
     pub hand: usize,
@@ -83,7 +84,7 @@ pub struct SeatView {
 /// scored yet (they may have decisions to make first).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SecuredView {
-    pub player: u8,
+    pub player: Player,
     /// Row of the player's follower.
     pub row: Option<Colour>,
     pub cards: Vec<CardId>,
@@ -96,9 +97,9 @@ pub struct PublicView {
     /// 0 during the layout.
     pub round: u32,
     pub rounds_total: u32,
-    pub dealer: u8,
+    pub dealer: Player,
     /// Whose turn it is while playing.
-    pub turn: Option<u8>,
+    pub turn: Option<Player>,
     pub waiting: Option<Waiting>,
     /// Blue, yellow, red, green.
     pub rows: Vec<RowView>,
@@ -115,7 +116,7 @@ pub struct PublicView {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerView {
-    pub seat: u8,
+    pub seat: Player,
     pub hand: Vec<CardId>,
     /// The table as this player sees it: their own face-down cards show their faces.
     pub table: PublicView,
@@ -131,26 +132,26 @@ pub enum CardLocation {
     /// A joker drawn during the layout, face up, waiting for the dealer to choose its row.
     Drawn,
     Hand {
-        player: u8,
+        player: Player,
     },
     Row {
         row: Colour,
         face_down: bool,
-        laid_by: Option<u8>,
+        laid_by: Option<Player>,
     },
     /// Secured, revealed, and waiting for the end-of-round scoring of this player.
     Secured {
-        player: u8,
+        player: Player,
     },
     Herd {
-        player: u8,
+        player: Player,
         species: Species,
     },
     WaitingJoker {
-        player: u8,
+        player: Player,
     },
     Chest {
-        player: u8,
+        player: Player,
     },
     /// Out of the game; `seen` is false for cards never shown face up (face-down cards
     /// cleared at the end, pile leftovers, cards left out of a scripted deck).
@@ -161,7 +162,7 @@ pub enum CardLocation {
 
 impl State {
     /// `viewer`'s face-down cards show their faces; None is the public view.
-    pub(crate) fn view(&self, viewer: Option<u8>) -> PublicView {
+    pub(crate) fn view(&self, viewer: Option<Player>) -> PublicView {
         let rows = self
             .rows
             .iter()
@@ -206,9 +207,9 @@ impl State {
         let seats = self
             .seats
             .iter()
-            .enumerate()
-            .map(|(p, s)| SeatView {
-                seat: p as u8,
+            .zip(Player::all(self.players))
+            .map(|(s, p)| SeatView {
+                seat: p,
                 score: s.score,
                 hand: s.hand.len(),
                 follower_out: s.follower_out,
@@ -263,12 +264,12 @@ impl State {
         }
     }
 
-    pub(crate) fn player_view(&self, player: u8) -> PlayerView {
+    pub(crate) fn player_view(&self, player: Player) -> PlayerView {
         PlayerView {
             seat: player,
             hand: self
                 .seats
-                .get(usize::from(player))
+                .get(player.index())
                 .map(|s| s.hand.clone())
                 .unwrap_or_default(),
             table: self.view(Some(player)),
@@ -279,8 +280,7 @@ impl State {
     pub(crate) fn census(&self) -> Vec<(CardId, CardLocation)> {
         let mut out: Vec<(CardId, CardLocation)> = Vec::with_capacity(CardId::COUNT);
         out.extend(self.pile.iter().map(|id| (*id, CardLocation::Pile)));
-        for (p, s) in self.seats.iter().enumerate() {
-            let player = p as u8;
+        for (player, s) in Player::all(self.players).zip(&self.seats) {
             out.extend(s.hand.iter().map(|id| (*id, CardLocation::Hand { player })));
             for sp in Species::ALL {
                 out.extend(s.herds[sp.index()].iter().map(|id| {

@@ -453,7 +453,7 @@ pub fn card_error(lang: Lang, e: &CardError) -> String {
         CardError::NoSuchPlayer { player, players } => (
             "err-card-no-such-seat",
             vec![
-                ("player", Num(*player as i64)),
+                ("player", Num(player.as_u8().into())),
                 ("last", Num(players.saturating_sub(1) as i64)),
             ],
         ),
@@ -464,8 +464,8 @@ pub fn card_error(lang: Lang, e: &CardError) -> String {
         } => (
             "err-card-not-your-turn",
             vec![
-                ("player", Num(*player as i64)),
-                ("expected", Num(*expected as i64)),
+                ("player", Num(player.as_u8().into())),
+                ("expected", Num(expected.as_u8().into())),
                 ("due", Text(card_due(lang, due))),
             ],
         ),

@@ -28,7 +28,7 @@ pub use table::{
     Ranking, RowLayout, SeatLine, SecuredBlock, TABLE_W, TableLayout, follower_anchor, table_layout,
 };
 
-use crate::cards::{PlayerView, PublicView};
+use crate::cards::{Player, PlayerView, PublicView};
 use crate::i18n::Lang;
 use crate::render::canvas::{Colour as Rgb, Shape, blend, fill_rect, v2};
 use image::RgbaImage;
@@ -119,12 +119,12 @@ fn framed(img: &mut RgbaImage, r: Rect, rad: f32, t: i32, fill: Rgb, edge: Rgb) 
 }
 
 /// A seat's name, or "Player N" when the app gave none.
-fn name_of(names: &[String], seat: u8, lang: Lang) -> String {
+fn name_of(names: &[String], seat: Player, lang: Lang) -> String {
     names
-        .get(seat as usize)
+        .get(seat.index())
         .filter(|n| !n.trim().is_empty())
         .cloned()
-        .unwrap_or_else(|| crate::t!(lang, "pic-player-n", number = seat + 1))
+        .unwrap_or_else(|| crate::t!(lang, "pic-player-n", number = seat.index() + 1))
 }
 
 /// The public table picture (see the module documentation), its words in `lang`.

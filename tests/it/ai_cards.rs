@@ -4,7 +4,7 @@
 
 use carcassonne_bot::ai::{Budget, Level, cards};
 use carcassonne_bot::app::{App, Arg, Command, Ctx, Env, Visibility};
-use carcassonne_bot::cards::{CardAction, CardConfig, CardGame, PendingKind};
+use carcassonne_bot::cards::{CardAction, CardConfig, CardGame, PendingKind, Player};
 use carcassonne_bot::store::{Loaded, RecordGame, Store};
 
 fn budget(level: Level) -> Budget {
@@ -24,7 +24,7 @@ fn computer_players_play_whole_card_games_that_replay() {
         while let Some(p) = game.pending() {
             steps += 1;
             assert!(steps < 2000, "the game does not end");
-            let level = Level::ALL[(p.player as usize + steps as usize) % 3];
+            let level = Level::ALL[(p.player.index() + steps as usize) % 3];
             let (player, action) =
                 cards::choose_within(&game, level, steps, budget(level)).expect("pending");
             assert_eq!(player, p.player);
@@ -82,7 +82,7 @@ fn redealing_keeps_each_place_and_every_card() {
         game.apply(p.player, a).unwrap();
         step += 1;
     }
-    let me = 1;
+    let me = Player::new(1);
     let mut other = game.clone();
     other.redeal_unseen(me, 99);
     let mut a: Vec<_> = game.census().into_iter().map(|(id, _)| id).collect();
@@ -127,7 +127,7 @@ fn one_person_and_two_computer_players_play_a_card_game_through_the_app() {
         steps += 1;
         assert!(steps < 500, "the game does not end");
         let p = game.pending().expect("running");
-        assert_eq!(r.seat_user(p.player), 501, "only ann is ever asked");
+        assert_eq!(r.seat_user(p.player.as_u8()), 501, "only ann is ever asked");
         let reply = match &p.options[0] {
             CardAction::Play { card, row, .. } => app.component(
                 &ann,

@@ -716,7 +716,7 @@ fn the_card_game_has_reminders_and_a_kick_ends_it() {
     let RecordGame::Cards { game } = &record.game else {
         panic!("not the card game")
     };
-    let late = record.seats[game.pending().unwrap().player as usize].user;
+    let late = record.seats[game.pending().unwrap().player.index()].user;
     let other = if late == ALICE { BOB } else { ALICE };
     clock.advance(2 * HOUR);
     let due = app.run_due();

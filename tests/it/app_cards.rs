@@ -2,7 +2,7 @@
 //! and its refusals, a whole game through the commands.
 
 use carcassonne_bot::app::{App, Arg, Command, Component, Ctx, Env, Message, Response, Visibility};
-use carcassonne_bot::cards::{CardAction, CardGame, CardId, PendingKind};
+use carcassonne_bot::cards::{CardAction, CardGame, CardId, PendingKind, Player};
 use carcassonne_bot::store::{Loaded, RecordGame, Store};
 
 const CHANNEL: u64 = 7;
@@ -48,7 +48,7 @@ fn started(players: u64) -> App {
 /// face-down card, by their words.
 fn hidden_names(g: &CardGame) -> Vec<String> {
     let mut out = Vec::new();
-    for p in 0..g.players() {
+    for p in Player::all(g.players()) {
         let v = g.player_view(p);
         out.extend(v.hand.iter().map(|c| c.name()));
         for row in &v.table.rows {
@@ -99,12 +99,9 @@ fn hands_are_private_and_refusals_explain() {
     let app = started(3);
     let (g, seats) = game(&app).unwrap();
     let p = g.pending().unwrap();
-    let mover = ctx(seats[p.player as usize], &names(seats[p.player as usize]));
-    let other_seat = (p.player + 1) % 3;
-    let other = ctx(
-        seats[other_seat as usize],
-        &names(seats[other_seat as usize]),
-    );
+    let mover = ctx(seats[p.player.index()], &names(seats[p.player.index()]));
+    let other_seat = p.player.next(3);
+    let other = ctx(seats[other_seat.index()], &names(seats[other_seat.index()]));
     // /hand: private, with the hand picture and, on your turn, a menu of legal plays.
     let r = run(&app, &mover, "hand", &[]);
     assert!(r.is_private());
@@ -176,7 +173,7 @@ fn a_whole_card_game_never_leaks_a_hidden_card() {
             steps += 1;
             assert!(steps < 2000);
             let p = g.pending().expect("a running game waits for someone");
-            let who = ctx(seats[p.player as usize], &names(seats[p.player as usize]));
+            let who = ctx(seats[p.player.index()], &names(seats[p.player.index()]));
             if !matches!(p.kind, PendingKind::Turn { .. }) {
                 // /choose alone lists the options and changes nothing.
                 let listed = run(&app, &who, "choose", &[]);
@@ -249,10 +246,10 @@ fn undo_and_resign_in_the_card_game() {
     let app = started(2);
     let (g0, seats) = game(&app).unwrap();
     let p = g0.pending().unwrap();
-    let who = ctx(seats[p.player as usize], &names(seats[p.player as usize]));
+    let who = ctx(seats[p.player.index()], &names(seats[p.player.index()]));
     let other = ctx(
-        seats[1 - p.player as usize],
-        &names(seats[1 - p.player as usize]),
+        seats[1 - p.player.index()],
+        &names(seats[1 - p.player.index()]),
     );
     let CardAction::Play { card, row, .. } = p.options[0].clone() else {
         panic!("a turn begins with a card")
@@ -294,7 +291,7 @@ fn until_misplaced(app: &App) -> Ctx {
     for steps in 1..2000usize {
         let (g, seats) = game(app).expect("the game runs until a misplaced animal");
         let p = g.pending().unwrap();
-        let who = ctx(seats[p.player as usize], &names(seats[p.player as usize]));
+        let who = ctx(seats[p.player.index()], &names(seats[p.player.index()]));
         if matches!(p.kind, PendingKind::Misplaced { .. }) {
             return who;
         }
@@ -423,7 +420,7 @@ fn the_turn_dm_of_the_card_game_carries_the_players_hand() {
     let mut dms = app.run_due();
     let (g, seats) = game(&app).unwrap();
     let p = g.pending().unwrap();
-    if seats[p.player as usize] == 1 {
+    if seats[p.player.index()] == 1 {
         let play = p
             .options
             .iter()
@@ -450,7 +447,7 @@ fn the_turn_dm_of_the_card_game_carries_the_players_hand() {
         m.text
     );
     let (g, seats) = game(&app).unwrap();
-    let seat = seats.iter().position(|u| *u == 2).unwrap() as u8;
+    let seat = Player::checked(seats.iter().position(|u| *u == 2).unwrap(), g.players()).unwrap();
     let last = m.text.lines().last().unwrap();
     assert!(
         last.starts_with("Your hand: ") && last.ends_with('.'),

@@ -4,7 +4,7 @@
 
 use carcassonne_bot::cards::{
     CardAction, CardConfig, CardEvent, CardGame, CardId, CardLocation, Colour, GamePhase,
-    PendingKind, PublicView, Species, private_events,
+    PendingKind, Player, PublicView, Species, private_events,
 };
 use carcassonne_bot::rng::Rng;
 use serde::Serialize;
@@ -55,7 +55,11 @@ fn tokens<T: Serialize>(x: &T) -> Cards {
 /// Cards `viewer` (None: everybody) must not see now. Written here from the rules, not
 /// taken from the engine: hands of others, the pile, face-down cards laid by others,
 /// chests until the game is over, and cards removed without ever being shown.
-fn hidden_from(game: &CardGame, census: &[(CardId, CardLocation)], viewer: Option<u8>) -> Cards {
+fn hidden_from(
+    game: &CardGame,
+    census: &[(CardId, CardLocation)],
+    viewer: Option<Player>,
+) -> Cards {
     let finished = game.is_finished();
     let mut out = Cards::new();
     census
@@ -138,7 +142,7 @@ fn check_state(game: &CardGame, events: &[CardEvent], thorough: bool) {
     }
 
     // A player sees their own hand and face-down cards, nothing else hidden.
-    for p in (0..game.players()).filter(|_| thorough) {
+    for p in Player::all(game.players()).filter(|_| thorough) {
         let hidden = hidden_from(game, &census, Some(p));
         let pv = game.player_view(p);
         assert_no_leak(&pv, &hidden, "player view");
@@ -236,7 +240,7 @@ fn play(players: u8, seed: u64, level: u8, stats: &mut Stats) -> CardGame {
             }
         }
         for _ in 0..3 {
-            let player = rng.below(u64::from(players) + 1) as u8;
+            let player = Player::new(rng.below(u64::from(players) + 1) as u8);
             let action = random_action(&mut rng);
             let mut g = game.clone();
             match g.apply(player, action.clone()) {
@@ -337,7 +341,7 @@ fn the_leak_detector_detects() {
     }
     let census = game.census();
     let hidden = hidden_from(&game, &census, None);
-    let p = (0..3u8)
+    let p = Player::all(3)
         .find(|p| !game.player_view(*p).hand.is_empty())
         .unwrap();
     let pv = game.player_view(p);

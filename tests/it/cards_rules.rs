@@ -4,9 +4,13 @@
 
 use carcassonne_bot::cards::{
     Card, CardAction, CardConfig, CardError, CardEvent, CardGame, CardId, Colour, GamePhase,
-    PendingKind, RowItemView, Species, private_events,
+    PendingKind, Player, RowItemView, Species, private_events,
 };
 use std::collections::HashSet;
+
+/// Seats where a pattern names them (a pattern cannot call `Player::new`).
+const SEAT_0: Player = Player::new(0);
+const SEAT_1: Player = Player::new(1);
 
 /// Ten yellow persons for the layout, out of everybody's way.
 const FILLER: [&str; 10] = [
@@ -38,14 +42,14 @@ fn game(players: u8, dealer: u8, layout: &[&str], rounds: &[Vec<Vec<&str>>]) -> 
         }
     }
     let mut config = CardConfig::new(players, 0);
-    config.first_dealer = dealer;
+    config.first_dealer = Player::new(dealer);
     config.deck = Some(deck);
     CardGame::new(config).unwrap()
 }
 
 fn in_hand(g: &CardGame, p: u8, name: &str) -> CardId {
     let kind = Card::parse(name).unwrap();
-    *g.player_view(p)
+    *g.player_view(Player::new(p))
         .hand
         .iter()
         .find(|id| id.card() == kind)
@@ -59,7 +63,7 @@ fn play(g: &mut CardGame, p: u8, name: &str, row: Option<Colour>) -> Vec<CardEve
     let face_down = !g.public_view().seats[usize::from(p)].played_card;
     let row = row.or(card.card().colour()).unwrap();
     g.apply(
-        p,
+        Player::new(p),
         CardAction::Play {
             card,
             row,
@@ -70,14 +74,16 @@ fn play(g: &mut CardGame, p: u8, name: &str, row: Option<Colour>) -> Vec<CardEve
 }
 
 fn follower(g: &mut CardGame, p: u8, row: Colour) -> Vec<CardEvent> {
-    g.apply(p, CardAction::PlaceFollower { row })
+    g.apply(Player::new(p), CardAction::PlaceFollower { row })
         .unwrap_or_else(|e| panic!("seat {p} follower: {e}"))
 }
 
 /// Applies an action that must be refused, checks nothing changed, returns the error.
 fn refused(g: &mut CardGame, p: u8, action: CardAction) -> CardError {
     let before = g.clone();
-    let err = g.apply(p, action).expect_err("should be refused");
+    let err = g
+        .apply(Player::new(p), action)
+        .expect_err("should be refused");
     assert_eq!(*g, before, "a refused action changed the game");
     assert!(!err.to_string().is_empty());
     err
@@ -96,12 +102,12 @@ fn forced_moves() {
         &[vec![hand6("red person 1"), hand6("blue person 1")]],
     );
     // Seat 1 (left of the dealer) starts and places the follower at once.
-    assert_eq!(g.pending().unwrap().player, 1);
+    assert_eq!(g.pending().unwrap().player, Player::new(1));
     follower(&mut g, 1, Colour::Green);
     // From now on seat 1 must play: no follower options, and placing one is refused.
     play(&mut g, 0, "red person 1", None);
     let due = g.pending().unwrap();
-    assert_eq!(due.player, 1);
+    assert_eq!(due.player, Player::new(1));
     assert!(
         due.options
             .iter()
@@ -130,7 +136,7 @@ fn forced_moves() {
     assert_eq!(g.public_view().seats[1].hand, 0);
     // Seat 0 has no cards: the follower is the only move.
     let due = g.pending().unwrap();
-    assert_eq!(due.player, 0);
+    assert_eq!(due.player, Player::new(0));
     assert_eq!(
         due.kind,
         PendingKind::Turn {
@@ -160,7 +166,7 @@ fn forced_moves() {
     assert!(events.iter().any(|e| matches!(
         e,
         CardEvent::FollowerPlaced {
-            player: 0,
+            player: SEAT_0,
             secures: 6,
             last_of_round: true,
             ..
@@ -191,9 +197,12 @@ fn the_last_follower_deals_the_next_round() {
         ],
     );
     let view = g.public_view();
-    assert_eq!((view.round, view.rounds_total, view.dealer), (1, 2, 1));
+    assert_eq!(
+        (view.round, view.rounds_total, view.dealer),
+        (1, 2, Player::new(1))
+    );
     // Seat 2 sits left of dealer 1 and starts; turns go 2, 0, 1.
-    assert_eq!(view.turn, Some(2));
+    assert_eq!(view.turn, Some(Player::new(2)));
     let names = ["red person 1", "blue person 1", "green person 1"];
     play(&mut g, 2, names[2], None);
     play(&mut g, 0, names[0], None);
@@ -208,7 +217,7 @@ fn the_last_follower_deals_the_next_round() {
     assert!(events.iter().any(|e| matches!(
         e,
         CardEvent::FollowerPlaced {
-            player: 0,
+            player: SEAT_0,
             last_of_round: true,
             ..
         }
@@ -227,11 +236,17 @@ fn the_last_follower_deals_the_next_round() {
             _ => None,
         })
         .unwrap();
-    assert_eq!(started, (2, 0, 1));
+    assert_eq!(started, (2, Player::new(0), Player::new(1)));
     let summary = g.round_summaries()[0].clone();
-    assert_eq!((summary.dealer, summary.next_dealer), (1, 0));
+    assert_eq!(
+        (summary.dealer, summary.next_dealer),
+        (Player::new(1), Player::new(0))
+    );
     let view = g.public_view();
-    assert_eq!((view.dealer, view.turn), (0, Some(1)));
+    assert_eq!(
+        (view.dealer, view.turn),
+        (Player::new(0), Some(Player::new(1)))
+    );
 
     // Round 2: turns go 1, 2, 0; seat 0 places its follower early, seat 2 last.
     let names = ["red person 2", "blue person 2", "green person 2"];
@@ -246,8 +261,8 @@ fn the_last_follower_deals_the_next_round() {
     follower(&mut g, 1, Colour::Blue);
     follower(&mut g, 2, Colour::Green);
     play(&mut g, 0, names[0], None);
-    assert_eq!(g.round_summaries()[1].next_dealer, 2);
-    assert_eq!(g.public_view().dealer, 2);
+    assert_eq!(g.round_summaries()[1].next_dealer, Player::new(2));
+    assert_eq!(g.public_view().dealer, Player::new(2));
     assert!(g.is_finished());
 }
 
@@ -264,17 +279,23 @@ fn a_joker_in_the_layout_waits_for_the_dealers_row() {
     let view = g.public_view();
     assert_eq!(view.phase, GamePhase::Layout);
     let due = g.pending().unwrap();
-    assert_eq!(due.player, 1, "the dealer chooses");
+    assert_eq!(due.player, Player::new(1), "the dealer chooses");
     let dragon = Card::Dragon.ids().next().unwrap();
     assert_eq!(due.kind, PendingKind::JokerRow { card: dragon });
     assert_eq!(due.options.len(), 4);
     let err = refused(&mut g, 0, CardAction::JokerRow { row: Colour::Red });
-    assert!(matches!(err, CardError::NotYourTurn { expected: 1, .. }));
+    assert!(matches!(
+        err,
+        CardError::NotYourTurn {
+            expected: SEAT_1,
+            ..
+        }
+    ));
     assert!(err.to_string().contains("seat 1 must choose the row"));
     let err = refused(&mut g, 1, CardAction::PlaceFollower { row: Colour::Red });
     assert!(matches!(err, CardError::WrongAction { .. }));
     let events = g
-        .apply(1, CardAction::JokerRow { row: Colour::Red })
+        .apply(Player::new(1), CardAction::JokerRow { row: Colour::Red })
         .unwrap();
     assert_eq!(
         events[0],
@@ -287,7 +308,7 @@ fn a_joker_in_the_layout_waits_for_the_dealers_row() {
     assert_eq!(view.phase, GamePhase::Playing);
     assert_eq!(view.rows[2].items[0], RowItemView::Card { card: dragon });
     assert_eq!(view.rows[1].items.len(), 9);
-    assert_eq!(view.turn, Some(0));
+    assert_eq!(view.turn, Some(Player::new(0)));
 }
 
 #[test]
@@ -416,7 +437,7 @@ fn refused_actions_leave_the_game_untouched() {
     );
     assert!(g.log().is_empty());
     g.apply(
-        1,
+        Player::new(1),
         CardAction::Play {
             card: blue,
             row: Colour::Red,
@@ -474,7 +495,7 @@ fn a_joker_for_a_player_with_two_species_is_a_decision() {
     assert_eq!(
         (due.player, due.kind.clone()),
         (
-            0,
+            Player::new(0),
             PendingKind::Misplaced {
                 card: pig,
                 row: Colour::Green
@@ -486,7 +507,8 @@ fn a_joker_for_a_player_with_two_species_is_a_decision() {
         "keep the misplaced blue pig (from the field row) or take 10 points"
     );
     refused(&mut g, 1, CardAction::Misplaced { keep: true });
-    g.apply(0, CardAction::Misplaced { keep: true }).unwrap();
+    g.apply(Player::new(0), CardAction::Misplaced { keep: true })
+        .unwrap();
     let herds = &g.public_view().seats[0].herds;
     assert_eq!(
         herds
@@ -497,7 +519,7 @@ fn a_joker_for_a_player_with_two_species_is_a_decision() {
     );
     // Round 2 (seat 0 placed the last follower: seat 1 starts): seat 0 secures only an
     // animal joker. With pigs and sheep in front of it, the joker is assigned at once.
-    assert_eq!(g.public_view().dealer, 0);
+    assert_eq!(g.public_view().dealer, Player::new(0));
     play(&mut g, 1, "green person 1", None);
     // Into the yellow row, which seat 1 emptied in round 1.
     play(&mut g, 0, "animal joker", Some(Colour::Yellow));
@@ -509,7 +531,7 @@ fn a_joker_for_a_player_with_two_species_is_a_decision() {
     }
     let due = g.pending().unwrap();
     let joker = Card::AnimalJoker.ids().next().unwrap();
-    assert_eq!(due.player, 0);
+    assert_eq!(due.player, Player::new(0));
     assert_eq!(
         due.kind,
         PendingKind::AssignJoker {
@@ -527,7 +549,7 @@ fn a_joker_for_a_player_with_two_species_is_a_decision() {
     assert!(err.to_string().contains("choose one of pig, sheep"));
     let events = g
         .apply(
-            0,
+            Player::new(0),
             CardAction::AssignJoker {
                 species: Species::Pig,
             },
@@ -582,14 +604,16 @@ fn a_misplaced_building_can_be_taken_as_10_points() {
     play(&mut g, 0, "red person 1", None);
     // Seat 1 scores first (left of the dealer), then seat 0 decides.
     let due = g.pending().unwrap();
-    assert_eq!(due.player, 0);
-    let events = g.apply(0, CardAction::Misplaced { keep: false }).unwrap();
+    assert_eq!(due.player, Player::new(0));
+    let events = g
+        .apply(Player::new(0), CardAction::Misplaced { keep: false })
+        .unwrap();
     let castle = Card::Building(carcassonne_bot::cards::Building::Castle)
         .ids()
         .next()
         .unwrap();
     assert!(events.contains(&CardEvent::MisplacedResolved {
-        player: 0,
+        player: Player::new(0),
         card: Some(castle),
         row: Colour::Green,
         kept: false,
@@ -623,43 +647,46 @@ fn each_audience_sees_only_what_it_may() {
     play(&mut g, 1, "blue person 1", None);
     let events = play(&mut g, 0, "green sheep", Some(Colour::Red));
     let full = CardEvent::CardPlayed {
-        player: 0,
+        player: Player::new(0),
         row: Colour::Red,
         face_down: true,
         card: Some(sheep),
     };
     assert_eq!(events, vec![full.clone()]);
     let hidden = CardEvent::CardPlayed {
-        player: 0,
+        player: Player::new(0),
         row: Colour::Red,
         face_down: true,
         card: None,
     };
     assert_eq!(full.public(), hidden);
-    assert_eq!(full.for_player(1), hidden);
-    assert_eq!(full.for_player(0), full);
-    assert_eq!(private_events(&events, 0), vec![full.clone()]);
-    assert!(private_events(&events, 1).is_empty());
+    assert_eq!(full.for_player(Player::new(1)), hidden);
+    assert_eq!(full.for_player(Player::new(0)), full);
+    assert_eq!(private_events(&events, Player::new(0)), vec![full.clone()]);
+    assert!(private_events(&events, Player::new(1)).is_empty());
     // Views: the owner sees the face, the other player and the public only the back.
     let back = |v: &carcassonne_bot::cards::PublicView| v.rows[2].items[0].clone();
     assert_eq!(
         back(&g.public_view()),
         RowItemView::FaceDown {
-            laid_by: Some(0),
+            laid_by: Some(Player::new(0)),
             card: None
         }
     );
-    assert_eq!(back(&g.player_view(1).table), back(&g.public_view()));
     assert_eq!(
-        back(&g.player_view(0).table),
+        back(&g.player_view(Player::new(1)).table),
+        back(&g.public_view())
+    );
+    assert_eq!(
+        back(&g.player_view(Player::new(0)).table),
         RowItemView::FaceDown {
-            laid_by: Some(0),
+            laid_by: Some(Player::new(0)),
             card: Some(sheep)
         }
     );
-    assert_eq!(g.player_view(0).hand.len(), 5);
-    assert!(g.player_view(1).pending.is_some());
-    assert!(g.player_view(0).pending.is_none());
+    assert_eq!(g.player_view(Player::new(0)).hand.len(), 5);
+    assert!(g.player_view(Player::new(1)).pending.is_some());
+    assert!(g.player_view(Player::new(0)).pending.is_none());
     // The inn goes under the chest: counted, never named, not even for its owner.
     play(&mut g, 1, "blue person 1", None);
     play(&mut g, 0, "red inn", None);
@@ -683,10 +710,12 @@ fn each_audience_sees_only_what_it_may() {
     // What seat 0 secured is on show until its round is scored.
     let securing = g.public_view().securing;
     assert_eq!(securing.len(), 1);
-    assert_eq!(securing[0].player, 0);
+    assert_eq!(securing[0].player, Player::new(0));
     assert_eq!(securing[0].cards[0], sheep);
     assert_eq!(securing[0].cards.len(), 2);
-    let events = g.apply(0, CardAction::Misplaced { keep: true }).unwrap();
+    let events = g
+        .apply(Player::new(0), CardAction::Misplaced { keep: true })
+        .unwrap();
     assert_eq!(g.public_view().seats[0].chest, 1);
     let inn = Card::Building(carcassonne_bot::cards::Building::Inn)
         .ids()

@@ -4,7 +4,7 @@
 //! or a database stores. A rule change changes them on purpose: record the new values
 //! (the failure message prints them) in the same commit, and say why.
 
-use carcassonne_bot::cards::{CardConfig, CardGame};
+use carcassonne_bot::cards::{CardConfig, CardGame, Player};
 use carcassonne_bot::engine::{Expansion, FarmerRule, Game, GameConfig};
 use carcassonne_bot::rng::Rng;
 use serde::Serialize;
@@ -205,7 +205,7 @@ fn card_game(h: &mut Fnv, players: u8, seed: u64) {
     }
     h.json(&game);
     h.json(&game.public_view());
-    for p in 0..players {
+    for p in Player::all(players) {
         h.json(&game.player_view(p));
     }
     h.json(&(game.scores(), game.winners(), game.final_summary()));

@@ -6,8 +6,8 @@
 //! rows, hands) and prints timings and sizes.
 
 use carcassonne_bot::cards::{
-    Card, CardAction, CardConfig, CardGame, CardId, Colour, GamePhase, PendingKind, PublicView,
-    RowItemView,
+    Card, CardAction, CardConfig, CardGame, CardId, Colour, GamePhase, PendingKind, Player,
+    PublicView, RowItemView,
 };
 use carcassonne_bot::i18n::Lang;
 use carcassonne_bot::render::cards::{
@@ -90,14 +90,14 @@ const HAND1: [&str; 6] = [
 fn play(g: &mut CardGame, player: u8, kind: &str, row: Colour) {
     let kind = Card::parse(kind).unwrap();
     let card = *g
-        .player_view(player)
+        .player_view(Player::new(player))
         .hand
         .iter()
         .find(|c| c.card() == kind)
         .expect("the card is in the hand");
     let face_down = !g.public_view().seats[player as usize].played_card;
     g.apply(
-        player,
+        Player::new(player),
         CardAction::Play {
             card,
             row,
@@ -108,7 +108,7 @@ fn play(g: &mut CardGame, player: u8, kind: &str, row: Colour) {
 }
 
 fn follower(g: &mut CardGame, player: u8, row: Colour) {
-    g.apply(player, CardAction::PlaceFollower { row })
+    g.apply(Player::new(player), CardAction::PlaceFollower { row })
         .unwrap_or_else(|e| panic!("{e}"));
 }
 
@@ -160,7 +160,7 @@ fn check_rows(view: &PublicView, img: &RgbaImage) {
                 RowItemView::Follower { player, .. } => {
                     assert_eq!(
                         px(img, follower_anchor(r)),
-                        palette::player(PlayerColour::of_seat(*player)),
+                        palette::player(PlayerColour::of_seat(player.as_u8())),
                         "row {ri} item {i}: follower of seat {player}"
                     );
                 }
@@ -175,9 +175,9 @@ fn cards_backs_and_followers_are_where_the_layout_says() {
     let view = g.public_view();
     let red = &view.rows[Colour::Red.index()];
     assert!(
-        red.items
-            .iter()
-            .any(|i| matches!(i, RowItemView::Follower { player: 0, .. }))
+        red.items.iter().any(
+            |i| matches!(i, RowItemView::Follower { player, .. } if *player == Player::new(0))
+        )
     );
     assert!(
         view.rows
@@ -202,7 +202,7 @@ fn several_followers_in_one_row_each_show_their_colour() {
         .items
         .iter()
         .filter_map(|i| match i {
-            RowItemView::Follower { player, .. } => Some(*player),
+            RowItemView::Follower { player, .. } => Some(player.as_u8()),
             _ => None,
         })
         .collect();
@@ -289,7 +289,7 @@ fn a_long_row_wraps_and_the_picture_grows_within_the_width_limit() {
     let before = table_layout(&view);
     let mut long = view.clone();
     let back = RowItemView::FaceDown {
-        laid_by: Some(1),
+        laid_by: Some(Player::new(1)),
         card: None,
     };
     let cards: Vec<RowItemView> = Card::Person {
@@ -347,7 +347,7 @@ fn a_long_row_wraps_and_the_picture_grows_within_the_width_limit() {
 #[test]
 fn a_six_card_hand_shows_six_cards_in_order() {
     let g = game(HAND0, HAND1);
-    let view = g.player_view(0);
+    let view = g.player_view(Player::new(0));
     assert_eq!(view.hand.len(), 6);
     let lay = hand_layout(&view);
     assert_eq!(lay.cards.len(), 6);
@@ -383,9 +383,9 @@ fn apart(a: Rect, b: Rect) -> bool {
 #[test]
 fn the_hand_picture_is_phone_width_and_wraps_its_cards() {
     let g = game(HAND0, HAND1);
-    let other = g.player_view(1).hand;
+    let other = g.player_view(Player::new(1)).hand;
     for n in [1, 9] {
-        let mut view = g.player_view(0);
+        let mut view = g.player_view(Player::new(0));
         view.hand.extend_from_slice(&other[..3]);
         view.hand.truncate(n);
         let lay = hand_layout(&view);
@@ -421,7 +421,7 @@ fn the_hand_picture_is_phone_width_and_wraps_its_cards() {
 fn on_their_turn_the_hand_says_where_each_card_goes() {
     let g = game(HAND0, HAND1);
     // Seat 1 plays first: its first card goes face down, anywhere.
-    let view = g.player_view(1);
+    let view = g.player_view(Player::new(1));
     assert!(matches!(
         view.pending.as_ref().map(|p| &p.kind),
         Some(PendingKind::Turn {
@@ -439,7 +439,7 @@ fn on_their_turn_the_hand_says_where_each_card_goes() {
         assert!(green > 10, "caption {cap:?} is empty");
     }
     // Not their turn: no captions.
-    let other = g.player_view(0);
+    let other = g.player_view(Player::new(0));
     let lay = hand_layout(&other);
     let img = decode(&render::card_hand_png(&other, &names(2), Lang::english()));
     for cap in &lay.captions {
@@ -450,7 +450,7 @@ fn on_their_turn_the_hand_says_where_each_card_goes() {
 #[test]
 fn the_owner_sees_their_face_down_cards_in_the_hand_picture() {
     let g = mid_round();
-    let view = g.player_view(0);
+    let view = g.player_view(Player::new(0));
     let lay = hand_layout(&view);
     assert_eq!(lay.face_down.len(), 1);
     let (card, row, r) = lay.face_down[0];
@@ -478,15 +478,15 @@ fn the_table_shows_nothing_hidden() {
         follower(g, 0, Colour::Yellow);
     }
     assert_eq!(a.public_view(), b.public_view());
-    assert_ne!(a.player_view(0), b.player_view(0));
-    assert_ne!(a.player_view(1), b.player_view(1));
+    assert_ne!(a.player_view(Player::new(0)), b.player_view(Player::new(0)));
+    assert_ne!(a.player_view(Player::new(1)), b.player_view(Player::new(1)));
     let pa = render::card_table_png(&a.public_view(), &names(2), Lang::english());
     let pb = render::card_table_png(&b.public_view(), &names(2), Lang::english());
     assert!(pa == pb, "the public pictures differ");
 
     // A player's own view of the table knows its face-down card: drawn as a table picture,
     // it must still show a back.
-    let own = a.player_view(1).table;
+    let own = a.player_view(Player::new(1)).table;
     assert!(
         own.rows
             .iter()
@@ -497,11 +497,11 @@ fn the_table_shows_nothing_hidden() {
 
     // And the faces of the hidden cards are on their owners' hand pictures only.
     let hand = decode(&render::card_hand_png(
-        &a.player_view(0),
+        &a.player_view(Player::new(0)),
         &names(2),
         Lang::english(),
     ));
-    let (_, _, r) = hand_layout(&a.player_view(0)).face_down[0];
+    let (_, _, r) = hand_layout(&a.player_view(Player::new(0))).face_down[0];
     assert_eq!(px(&hand, face_probe(r)), card_colour(Some(Colour::Green)));
 }
 
@@ -511,7 +511,7 @@ fn backs_are_never_a_face_colour() {
     for (i, w) in [72, 46, 116].into_iter().enumerate() {
         let r = Rect::new(5 + i as i32 * 10, 5, w, cards::card_height(w));
         let mut one = img.clone();
-        cards::draw_back(&mut one, r, Some(i as u8), Lang::english());
+        cards::draw_back(&mut one, r, Some(Player::new(i as u8)), Lang::english());
         assert_eq!(px(&one, back_probe(r)), BACK);
         let lattice = one.pixels().filter(|p| **p == BACK_LATTICE).count();
         assert!(lattice > 50);
@@ -605,7 +605,7 @@ fn random_games_render_within_limits() {
                 let img = decode(&png);
                 assert_eq!(img.width(), TABLE_W);
                 check_rows(&view, &img);
-                for p in 0..players {
+                for p in Player::all(players) {
                     let hand = render::card_hand_png(&g.player_view(p), &names, Lang::english());
                     assert!(hand.len() < 1024 * 1024);
                 }
@@ -623,7 +623,7 @@ fn pictures_are_deterministic() {
         render::card_table_png(&v, &names(2), Lang::english())
             == render::card_table_png(&v, &names(2), Lang::english())
     );
-    let p = g.player_view(0);
+    let p = g.player_view(Player::new(0));
     assert!(
         render::card_hand_png(&p, &names(2), Lang::english())
             == render::card_hand_png(&p, &names(2), Lang::english())
@@ -660,14 +660,14 @@ fn write_samples() {
         render::card_table_png(&start.public_view(), &n2, Lang::english())
     });
     timed("01-start-hand", &|| {
-        render::card_hand_png(&start.player_view(1), &n2, Lang::english())
+        render::card_hand_png(&start.player_view(Player::new(1)), &n2, Lang::english())
     });
     let mid = mid_round();
     timed("02-mid-round", &|| {
         render::card_table_png(&mid.public_view(), &n2, Lang::english())
     });
     timed("02-mid-round-hand", &|| {
-        render::card_hand_png(&mid.player_view(0), &n2, Lang::english())
+        render::card_hand_png(&mid.player_view(Player::new(0)), &n2, Lang::english())
     });
     let mut two = mid_round();
     follower(&mut two, 1, Colour::Red);
@@ -680,7 +680,7 @@ fn write_samples() {
         render::card_table_png(&dec.public_view(), &n2, Lang::english())
     });
     timed("04-decision-hand", &|| {
-        render::card_hand_png(&dec.player_view(0), &n2, Lang::english())
+        render::card_hand_png(&dec.player_view(Player::new(0)), &n2, Lang::english())
     });
     for players in [2u8, 5] {
         let names = names(players);
@@ -697,14 +697,14 @@ fn write_samples() {
         });
         let name = format!("05-layout-{players}p-hand");
         timed(&name, &|| {
-            render::card_hand_png(&layout.player_view(0), &names, Lang::english())
+            render::card_hand_png(&layout.player_view(Player::new(0)), &names, Lang::english())
         });
         let d = samples::at_decision(players, 11);
         let name = format!("06-random-decision-{players}p");
         timed(&name, &|| {
             render::card_table_png(&d.public_view(), &names, Lang::english())
         });
-        let p = d.pending().map_or(0, |p| p.player);
+        let p = d.pending().map_or(Player::new(0), |p| p.player);
         let name = format!("06-random-decision-{players}p-hand");
         timed(&name, &|| {
             render::card_hand_png(&d.player_view(p), &names, Lang::english())
@@ -714,7 +714,7 @@ fn write_samples() {
         timed(&name, &|| {
             render::card_table_png(&mid.public_view(), &names, Lang::english())
         });
-        let p = mid.pending().map_or(0, |p| p.player);
+        let p = mid.pending().map_or(Player::new(0), |p| p.player);
         let name = format!("07-random-mid-{players}p-hand");
         timed(&name, &|| {
             render::card_hand_png(&mid.player_view(p), &names, Lang::english())
@@ -730,7 +730,7 @@ fn write_samples() {
         let card = CardId::from_index(k as usize % 16 + 90).unwrap();
         long.rows[3].items.push(if k % 4 == 0 {
             RowItemView::FaceDown {
-                laid_by: Some(k % 2),
+                laid_by: Some(Player::new(k % 2)),
                 card: None,
             }
         } else {
@@ -747,7 +747,7 @@ fn write_samples() {
             r.items.push(RowItemView::Card { card });
         }
         r.items.push(RowItemView::Follower {
-            player: 2,
+            player: Player::new(2),
             secures: 41,
         });
     }
@@ -782,7 +782,7 @@ fn write_samples() {
             let (row, col) = (i / 12, i % 12);
             let r = Rect::new(8 + col as i32 * (w + 8), y + row as i32 * (h + 8), w, h);
             if i == kinds.len() {
-                cards::draw_back(&mut atlas, r, Some(3), Lang::english());
+                cards::draw_back(&mut atlas, r, Some(Player::new(3)), Lang::english());
             } else {
                 cards::draw_face(&mut atlas, *k, r, Lang::english());
             }
@@ -857,7 +857,7 @@ fn spanish_card_pictures_keep_their_words_in_their_boxes() {
         assert_eq!((en.width(), en.height()), (img.width(), img.height()));
         assert!(en != img);
 
-        for seat in 0..2 {
+        for seat in Player::all(2) {
             let pv = g.player_view(seat);
             let hl = hand_layout(&pv);
             let hand = decode(&render::card_hand_png(&pv, &names(2), es));
@@ -969,7 +969,7 @@ fn phone_card_pictures() {
     let end = samples::random_game(4, 11, usize::MAX, |_| false);
     let dec = at_misplaced_decision();
     let (en, es) = (Lang::english(), spanish());
-    let mp = mid.pending().map_or(0, |p| p.player);
+    let mp = mid.pending().map_or(Player::new(0), |p| p.player);
     let tables = [
         ("cards-table-mid-en", mid.public_view(), four.clone(), en),
         ("cards-table-scoring-es", dec.public_view(), names(2), es),
@@ -982,7 +982,7 @@ fn phone_card_pictures() {
     }
     let hand = render::card_hand_png(&mid.player_view(mp), &four, en);
     out.push(("cards-hand-mid-en", hand));
-    let hand = render::card_hand_png(&dec.player_view(0), &names(2), es);
+    let hand = render::card_hand_png(&dec.player_view(Player::new(0)), &names(2), es);
     out.push(("cards-hand-decision-es", hand));
     for (name, png) in out {
         let img = decode(&png);

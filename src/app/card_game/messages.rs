@@ -25,7 +25,7 @@ pub(super) fn table_message(r: &ChannelRecord, caption: &str, ping: bool) -> Res
         .with_row(row);
     if ping
         && let Some(p) = game_of(r).pending()
-        && let Some(user) = r.seat_human(p.player)
+        && let Some(user) = r.seat_human(p.player.as_u8())
     {
         msg = msg.mentioning(user);
     }
@@ -56,12 +56,12 @@ pub fn announce(r: &ChannelRecord, summary: &str, _events: &[CardEvent]) -> Resp
     text.push_str(&t!(
         lang,
         "app-cards-your-move",
-        disc = text::disc(p.player),
-        player = r.seat_mention(p.player),
+        disc = text::disc(p.player.as_u8()),
+        player = r.seat_mention(p.player.as_u8()),
         what = due(lang, &p.kind)
     ));
     let mut msg = Message::public(text).with_file("table.png", table_png(r));
-    if let Some(user) = r.seat_human(p.player) {
+    if let Some(user) = r.seat_human(p.player.as_u8()) {
         msg = msg.mentioning(user);
     }
     // Public decisions get buttons (their options hide nothing); turns get the hand button.
@@ -116,7 +116,7 @@ fn hand_button(lang: Lang) -> super::super::reply::Component {
 }
 
 /// A player's hand, privately: picture, list, and a menu of legal plays on their turn.
-pub(super) fn hand_message(lang: Lang, r: &ChannelRecord, seat: u8) -> Message {
+pub(super) fn hand_message(lang: Lang, r: &ChannelRecord, seat: Player) -> Message {
     let game = game_of(r);
     let view = game.player_view(seat);
     let list: Vec<String> = view.hand.iter().map(|c| card_name(lang, *c)).collect();
@@ -200,7 +200,7 @@ pub(super) fn hand_message(lang: Lang, r: &ChannelRecord, seat: u8) -> Message {
 
 /// /status, private: in the language of the user who asked (`viewer`: their seat, told
 /// "your turn" when it is theirs).
-pub(super) fn status(lang: Lang, r: &ChannelRecord, viewer: Option<u8>) -> String {
+pub(super) fn status(lang: Lang, r: &ChannelRecord, viewer: Option<Player>) -> String {
     let game = game_of(r);
     let v = game.public_view();
     let waiting = match game.pending() {
@@ -216,7 +216,7 @@ pub(super) fn status(lang: Lang, r: &ChannelRecord, viewer: Option<u8>) -> Strin
             "app-cards-status-round",
             round = v.round,
             rounds = v.rounds_total,
-            dealer = r.seat_name(v.dealer),
+            dealer = r.seat_name(v.dealer.as_u8()),
             pile = v.pile
         ));
     }
@@ -239,8 +239,8 @@ pub(super) fn status(lang: Lang, r: &ChannelRecord, viewer: Option<u8>) -> Strin
             } else {
                 "app-cards-status-player-ready"
             },
-            disc = text::disc(seat.seat),
-            name = r.seat_name(seat.seat),
+            disc = text::disc(seat.seat.as_u8()),
+            name = r.seat_name(seat.seat.as_u8()),
             points = seat.score,
             hand = seat.hand,
             herds = if herds.is_empty() {
@@ -282,8 +282,8 @@ pub(super) fn final_message(r: &ChannelRecord, summary: &str) -> Response {
                     lang,
                     "app-cards-final-player",
                     rank = rank + 1,
-                    disc = text::disc(p.player),
-                    player = r.seat_mention(p.player),
+                    disc = text::disc(p.player.as_u8()),
+                    player = r.seat_mention(p.player.as_u8()),
                     points = p.score,
                     building = p.building_points,
                     cards = p.building_cards
@@ -296,7 +296,7 @@ pub(super) fn final_message(r: &ChannelRecord, summary: &str) -> Response {
 
 /// A player's hand for their turn's direct message: the list of cards and the hand
 /// picture (private to them, as the DM is).
-pub(crate) fn dm_hand(lang: Lang, r: &ChannelRecord, seat: u8) -> (String, Vec<u8>) {
+pub(crate) fn dm_hand(lang: Lang, r: &ChannelRecord, seat: Player) -> (String, Vec<u8>) {
     let view = game_of(r).player_view(seat);
     let list: Vec<String> = view.hand.iter().map(|c| card_name(lang, *c)).collect();
     let text = if list.is_empty() {

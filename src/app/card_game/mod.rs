@@ -22,7 +22,9 @@ use super::command::Command;
 use super::components::{CHOOSE, HAND, PLAY, button, select};
 use super::reply::{ButtonStyle, Message, Response, SelectOption};
 use super::{Session, bots, lobby, seat_of, text, undo};
-use crate::cards::{CardAction, CardEvent, CardGame, CardId, CardPending, Colour, PendingKind};
+use crate::cards::{
+    CardAction, CardEvent, CardGame, CardId, CardPending, Colour, PendingKind, Player,
+};
 use crate::i18n::Lang;
 use crate::render;
 use crate::store::{ChannelRecord, RecordGame, StoreError};
@@ -47,7 +49,7 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
     match cmd {
         Command::Board => return Ok(table_message(&r, &waiting_text(&r), false)),
         Command::Status => {
-            let viewer = seat_of(&r, s.ctx.user);
+            let viewer = seat_of(&r, s.ctx.user).map(Player::new);
             return Ok(Response::one(Message::private(status(lang, &r, viewer))));
         }
         Command::History { count } => {
@@ -65,7 +67,7 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
         }
         _ => {}
     }
-    let Some(seat) = seat_of(&r, s.ctx.user) else {
+    let Some(seat) = seat_of(&r, s.ctx.user).map(Player::new) else {
         return Ok(Response::error(t!(
             lang,
             "app-not-playing-watch",
@@ -130,7 +132,7 @@ pub(super) fn waiting_text_in(lang: Lang, r: &ChannelRecord) -> String {
         Some(p) => t!(
             lang,
             "app-cards-waiting",
-            name = r.seat_name(p.player),
+            name = r.seat_name(p.player.as_u8()),
             what = due(lang, &p.kind)
         ),
         None => t!(lang, "app-game-over"),
@@ -138,7 +140,11 @@ pub(super) fn waiting_text_in(lang: Lang, r: &ChannelRecord) -> String {
 }
 
 /// The pending decision if it is `seat`'s, else a refusal naming who is to act.
-pub(super) fn my_pending(lang: Lang, r: &ChannelRecord, seat: u8) -> Result<CardPending, String> {
+pub(super) fn my_pending(
+    lang: Lang,
+    r: &ChannelRecord,
+    seat: Player,
+) -> Result<CardPending, String> {
     let game = game_of(r);
     match game.pending() {
         None => Err(t!(lang, "app-game-over")),
@@ -154,7 +160,7 @@ pub(super) fn my_pending(lang: Lang, r: &ChannelRecord, seat: u8) -> Result<Card
 pub(super) fn act(
     s: &mut Session,
     mut r: ChannelRecord,
-    seat: u8,
+    seat: Player,
     action: CardAction,
 ) -> Result<Response, StoreError> {
     let events = match game_mut(&mut r).apply(seat, action) {
@@ -172,7 +178,7 @@ pub(super) fn act(
     if game_of(&r).is_finished() {
         let winners = game_of(&r)
             .winners()
-            .map(|w| w.to_vec())
+            .map(|w| w.iter().map(|p| p.as_u8()).collect())
             .unwrap_or_default();
         lobby::archive(s, &r, false, winners)?;
         return Ok(final_message(&r, &summary));
@@ -194,7 +200,7 @@ pub(super) fn act(
 /// public form of its events.
 pub(in crate::app) fn apply_logged(
     r: &mut ChannelRecord,
-    seat: u8,
+    seat: Player,
     action: CardAction,
 ) -> Result<(String, Vec<CardEvent>), crate::cards::CardError> {
     let events = game_mut(r).apply(seat, action)?;
@@ -219,7 +225,10 @@ pub(super) fn undo(
     // Computer seats' moves go back with the last move a person made (they would only
     // play the same again).
     let log = game_of(&r).log();
-    let target = match log.iter().rposition(|e| r.seat_ai(e.player).is_none()) {
+    let target = match log
+        .iter()
+        .rposition(|e| r.seat_ai(e.player.as_u8()).is_none())
+    {
         Some(t) if r.seats.iter().any(|x| x.ai.is_some()) => Some(t),
         _ => log_len.checked_sub(1),
     };
@@ -251,28 +260,30 @@ pub(super) fn undo(
 
 /// The card game cannot go on with a seat missing (the deal needs every hand): a
 /// resignation ends the game; the best of the others win.
-pub(super) fn resign(s: &mut Session, r: ChannelRecord, seat: u8) -> Result<Response, StoreError> {
-    let scores = game_of(&r).scores();
-    let best = scores
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| *i != seat as usize)
-        .map(|(_, p)| *p)
-        .max()
-        .unwrap_or(0);
-    let winners: Vec<u8> = scores
-        .iter()
-        .enumerate()
-        .filter(|(i, p)| *i != seat as usize && **p == best)
-        .map(|(i, _)| i as u8)
+pub(super) fn resign(
+    s: &mut Session,
+    r: ChannelRecord,
+    seat: Player,
+) -> Result<Response, StoreError> {
+    let game = game_of(&r);
+    let scores = game.scores();
+    let others = || {
+        Player::all(game.players())
+            .zip(scores.iter().copied())
+            .filter(|(p, _)| *p != seat)
+    };
+    let best = others().map(|(_, points)| points).max().unwrap_or(0);
+    let winners: Vec<Player> = others()
+        .filter(|(_, points)| *points == best)
+        .map(|(p, _)| p)
         .collect();
-    lobby::archive(s, &r, false, winners.clone())?;
-    let names: Vec<String> = winners.iter().map(|w| r.seat_mention(*w)).collect();
+    lobby::archive(s, &r, false, winners.iter().map(|p| p.as_u8()).collect())?;
+    let names: Vec<String> = winners.iter().map(|w| r.seat_mention(w.as_u8())).collect();
     Ok(Response::one(
         Message::public(t!(
             r.setup.language,
             "app-cards-resigned",
-            name = r.seat_name(seat),
+            name = r.seat_name(seat.as_u8()),
             best = names.join(", "),
             points = best
         ))

@@ -6,7 +6,7 @@ use super::*;
 pub(super) fn resolve_play(
     lang: Lang,
     r: &ChannelRecord,
-    seat: u8,
+    seat: Player,
     card: &str,
     row: Option<&str>,
 ) -> Result<CardAction, String> {
@@ -137,7 +137,7 @@ fn names_choice(kind: &PendingKind, o: &CardAction, typed: &str) -> bool {
 pub(super) fn resolve_choice(
     lang: Lang,
     r: &ChannelRecord,
-    seat: u8,
+    seat: Player,
     option: Option<&str>,
 ) -> Result<CardAction, String> {
     let p = my_pending(lang, r, seat)?;
@@ -170,7 +170,7 @@ pub(super) fn resolve_choice(
 
 /// Autocomplete: the cards of `seat`'s hand (named in `lang`; the value is the English
 /// name, which /play reads like any language's).
-pub fn hand_suggestions(lang: Lang, r: &ChannelRecord, seat: u8) -> Vec<(String, String)> {
+pub fn hand_suggestions(lang: Lang, r: &ChannelRecord, seat: Player) -> Vec<(String, String)> {
     let game = game_of(r);
     let mut seen = Vec::new();
     let mut out = Vec::new();
@@ -187,7 +187,7 @@ pub fn hand_suggestions(lang: Lang, r: &ChannelRecord, seat: u8) -> Vec<(String,
 pub fn row_suggestions(
     lang: Lang,
     r: &ChannelRecord,
-    seat: u8,
+    seat: Player,
     card: Option<&str>,
 ) -> Vec<(String, String)> {
     let game = game_of(r);
@@ -220,7 +220,7 @@ pub fn row_suggestions(
 }
 
 /// Autocomplete: the options of `seat`'s decision (the value is the English word).
-pub fn choice_suggestions(lang: Lang, r: &ChannelRecord, seat: u8) -> Vec<(String, String)> {
+pub fn choice_suggestions(lang: Lang, r: &ChannelRecord, seat: Player) -> Vec<(String, String)> {
     match game_of(r).pending() {
         Some(p) if p.player == seat => p
             .options

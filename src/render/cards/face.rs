@@ -12,7 +12,7 @@
 
 use super::glyphs::{self, Pen};
 use super::{Rect, framed};
-use crate::cards::{Building, Card, Colour, Species};
+use crate::cards::{Building, Card, Colour, Player, Species};
 use crate::i18n::Lang;
 use crate::render::canvas::{Colour as Rgb, Shape, blit, fill_shape, mix, rgb, v2};
 use crate::render::palette;
@@ -113,7 +113,7 @@ enum Sprite {
     /// A face, with its words in a language.
     Face(Card, Lang),
     /// A back, with the token of who laid it and the token's letter in a language.
-    Back(Option<u8>, Lang),
+    Back(Option<Player>, Lang),
 }
 
 /// Sprites drawn once per (what, size, background) and copied afterwards.
@@ -185,7 +185,7 @@ pub fn draw_face(img: &mut RgbaImage, card: Card, r: Rect, lang: Lang) {
 
 /// Draws a card's back in `r`; `laid_by` puts a token in that player's colour on it,
 /// with the colour's letter in `lang`.
-pub fn draw_back(img: &mut RgbaImage, r: Rect, laid_by: Option<u8>, lang: Lang) {
+pub fn draw_back(img: &mut RgbaImage, r: Rect, laid_by: Option<Player>, lang: Lang) {
     // A back without a token is one sprite in every language.
     let lang = if laid_by.is_some() {
         lang
@@ -305,7 +305,7 @@ fn person_pip(img: &mut RgbaImage, x: f32, y: f32, s: f32, fill: Rgb, line: Rgb)
     crate::render::canvas::fill_outlined(img, &shape, fill, line, 1.0);
 }
 
-fn paint_back(img: &mut RgbaImage, r: Rect, laid_by: Option<u8>, lang: Lang) {
+fn paint_back(img: &mut RgbaImage, r: Rect, laid_by: Option<Player>, lang: Lang) {
     framed(img, r, radius(r.w), edge_width(r.w), BACK, BACK_EDGE);
     // The lattice, crisp (one colour, no blending), inside a margin.
     let m = (r.w as f32 * 0.09).round() as i32;
@@ -334,8 +334,8 @@ fn paint_back(img: &mut RgbaImage, r: Rect, laid_by: Option<u8>, lang: Lang) {
 
 /// A disc in a player's colour with the colour's letter in `lang`: who laid a face-down
 /// card.
-pub fn player_token(img: &mut RgbaImage, (seat, lang): (u8, Lang), cx: f32, cy: f32, r: f32) {
-    let c = PlayerColour::of_seat(seat);
+pub fn player_token(img: &mut RgbaImage, (seat, lang): (Player, Lang), cx: f32, cy: f32, r: f32) {
+    let c = PlayerColour::of_seat(seat.as_u8());
     let disc = Shape::Circle(v2(cx, cy), r);
     crate::render::canvas::fill_outlined(
         img,

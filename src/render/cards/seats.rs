@@ -7,7 +7,7 @@ use super::table::{
     COL_HAND, COL_NAME, GAIN_W, NAME, SEAT_ROW1_H, SMALL, SeatLine, TableLayout, meeple, panel,
 };
 use super::{Rect, draw_back, name_of, words};
-use crate::cards::{Card, Colour, GamePhase, PublicView, RowItemView, SeatView};
+use crate::cards::{Card, Colour, GamePhase, Player, PublicView, RowItemView, SeatView};
 use crate::engine::FigureKind;
 use crate::i18n::Lang;
 use crate::render::canvas::{self, Shape, fill_rect, v2};
@@ -29,7 +29,7 @@ fn hand_backs(img: &mut RgbaImage, n: usize, x: i32, y: i32) -> i32 {
 }
 
 /// The row where a seat's follower stands, if it does.
-pub(super) fn follower_row(view: &PublicView, seat: u8) -> Option<Colour> {
+pub(super) fn follower_row(view: &PublicView, seat: Player) -> Option<Colour> {
     view.rows.iter().find_map(|r| {
         r.items
             .iter()
@@ -222,7 +222,7 @@ fn draw_hand_and_follower(
         fx as f32,
         mid as f32,
         30.0,
-        (PlayerColour::of_seat(seat.seat), lang),
+        (PlayerColour::of_seat(seat.seat.as_u8()), lang),
     )
     .round() as i32;
     let status = if seat.follower_out {

@@ -10,6 +10,7 @@ use super::face::{self, card_colour, card_height, draw_back, draw_face};
 use super::glyphs::{self, Pen};
 use super::words;
 use super::{Rect, fill_round, framed, name_of, rounded};
+use crate::cards::Player;
 use crate::cards::{
     Building, Card, Colour, FinalPlayer, FinalSummary, GamePhase, PendingKind, PublicView,
     RowItemView,
@@ -101,7 +102,7 @@ pub struct RowLayout {
 
 #[derive(Clone, Debug)]
 pub struct SeatLine {
-    pub seat: u8,
+    pub seat: Player,
     pub line: Rect,
     /// The score's text.
     pub score: Rect,
@@ -116,7 +117,7 @@ pub struct SeatLine {
 
 #[derive(Clone, Debug)]
 pub struct SecuredBlock {
-    pub player: u8,
+    pub player: Player,
     pub block: Rect,
     /// One small face per secured card, in the order of the view.
     pub cards: Vec<Rect>,
@@ -126,7 +127,7 @@ pub struct SecuredBlock {
 pub struct Ranking {
     pub panel: Rect,
     /// Seats best first, with their rank (ties share it).
-    pub order: Vec<(u8, usize)>,
+    pub order: Vec<(Player, usize)>,
     /// One line per entry of `order`.
     pub lines: Vec<Rect>,
     /// The total score's text on each line.
@@ -140,8 +141,8 @@ impl TableLayout {
     }
 
     /// The line of seat `seat`.
-    pub fn seat(&self, seat: u8) -> &SeatLine {
-        &self.seats[seat as usize]
+    pub fn seat(&self, seat: Player) -> &SeatLine {
+        &self.seats[seat.index()]
     }
 }
 
@@ -220,10 +221,10 @@ fn place_cards(n: usize, x0: i32, y0: i32, right: i32, w: i32) -> Vec<Rect> {
 }
 
 /// Seats best first with their rank: most points, then most building cards.
-fn ranking_order(f: &FinalSummary) -> Vec<(u8, usize)> {
+fn ranking_order(f: &FinalSummary) -> Vec<(Player, usize)> {
     let mut ps: Vec<&FinalPlayer> = f.players.iter().collect();
     ps.sort_by_key(|p| (std::cmp::Reverse((p.score, p.building_cards)), p.player));
-    let mut out: Vec<(u8, usize)> = Vec::with_capacity(ps.len());
+    let mut out: Vec<(Player, usize)> = Vec::with_capacity(ps.len());
     for (i, p) in ps.iter().enumerate() {
         let rank = match i {
             0 => 1,
@@ -413,14 +414,20 @@ pub(super) fn panel(img: &mut RgbaImage, r: Rect, fill: Rgb, edge: Rgb) {
 }
 
 /// A standing follower `h` pixels tall with its left edge at `x`, centred on `y`.
-pub(super) fn meeple(img: &mut RgbaImage, (seat, lang): (u8, Lang), x: i32, y: i32, h: f32) -> i32 {
+pub(super) fn meeple(
+    img: &mut RgbaImage,
+    (seat, lang): (Player, Lang),
+    x: i32,
+    y: i32,
+    h: f32,
+) -> i32 {
     figure_icon(
         img,
         FigureKind::Follower,
         x as f32,
         y as f32,
         h,
-        (PlayerColour::of_seat(seat), lang),
+        (PlayerColour::of_seat(seat.as_u8()), lang),
     )
     .round() as i32
 }
@@ -679,8 +686,8 @@ fn draw_board(img: &mut RgbaImage, colour: Colour, r: Rect, lang: Lang) {
     );
 }
 
-fn secured_bar(img: &mut RgbaImage, player: u8, boxes: &[Rect]) {
-    let c = PlayerColour::of_seat(player);
+fn secured_bar(img: &mut RgbaImage, player: Player, boxes: &[Rect]) {
+    let c = PlayerColour::of_seat(player.as_u8());
     let Some(last) = boxes.last() else { return };
     // One piece per line of the row.
     let mut start = 0;
@@ -709,7 +716,7 @@ fn secured_bar(img: &mut RgbaImage, player: u8, boxes: &[Rect]) {
     }
 }
 
-fn draw_follower(img: &mut RgbaImage, player: u8, secures: usize, r: Rect, lang: Lang) {
+fn draw_follower(img: &mut RgbaImage, player: Player, secures: usize, r: Rect, lang: Lang) {
     let (ax, ay, t) = follower_geometry(r);
     figures::draw(
         img,
@@ -717,7 +724,7 @@ fn draw_follower(img: &mut RgbaImage, player: u8, secures: usize, r: Rect, lang:
         false,
         v2(ax as f32 + 0.5, ay as f32 + 0.5),
         t,
-        (PlayerColour::of_seat(player), lang),
+        (PlayerColour::of_seat(player.as_u8()), lang),
     );
     let label = t!(lang, "pic-hand-cards", count = secures);
     // 11 px under a 72 px card, 16 px under the largest.
@@ -1088,7 +1095,7 @@ mod tests {
     fn rows_wrap_before_the_limit() {
         let items: Vec<RowItemView> = (0..60)
             .map(|_| RowItemView::FaceDown {
-                laid_by: Some(0),
+                laid_by: Some(Player::new(0)),
                 card: None,
             })
             .collect();
@@ -1104,8 +1111,9 @@ mod tests {
 
     #[test]
     fn ties_share_a_rank() {
+        let seat = Player::new;
         let fp = |player, score, building_cards| FinalPlayer {
-            player,
+            player: seat(player),
             chest: vec![],
             building_cards,
             sets: vec![],
@@ -1115,9 +1123,12 @@ mod tests {
         };
         let f = FinalSummary {
             players: vec![fp(0, 10, 1), fp(1, 12, 0), fp(2, 10, 1), fp(3, 10, 0)],
-            winners: vec![1],
+            winners: vec![seat(1)],
             removed_at_end: 0,
         };
-        assert_eq!(ranking_order(&f), vec![(1, 1), (0, 2), (2, 2), (3, 4)]);
+        assert_eq!(
+            ranking_order(&f),
+            vec![(seat(1), 1), (seat(0), 2), (seat(2), 2), (seat(3), 4)]
+        );
     }
 }
