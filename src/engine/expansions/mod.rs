@@ -375,3 +375,68 @@ impl Step {
 pub(crate) fn is_road_or_city(kind: SegmentKind) -> bool {
     matches!(kind, SegmentKind::Road | SegmentKind::City)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::state::Phase;
+
+    /// The JSON of one value of every step, recorded before the steps became types of
+    /// their own modules (issue #24): the tag and the fields stay as they were.
+    #[test]
+    fn every_step_serialises_as_recorded() {
+        let steps = [
+            Step::Magic {
+                player: 1,
+                forced: true,
+            },
+            Step::Gold { player: 2, tile: 7 },
+            Step::Land {
+                player: 0,
+                figure: FigureKind::Large,
+                tile: 12,
+                roll: 3,
+            },
+            Step::Ferry { player: 3, tile: 4 },
+            Step::MoveFerry { player: 4 },
+            Step::CropCircle { player: 1, tile: 9 },
+            Step::CropPick {
+                player: 2,
+                symbol: CropCircle::Club,
+                option: CropOption::Remove,
+            },
+            Step::Robber {
+                player: 5,
+                active: false,
+            },
+            Step::Marker { player: 0 },
+            Step::Message { player: 3 },
+        ];
+        let json: Vec<String> = steps
+            .iter()
+            .map(|s| serde_json::to_string(s).unwrap())
+            .collect();
+        assert_eq!(
+            json,
+            [
+                r#"{"step":"magic","player":1,"forced":true}"#,
+                r#"{"step":"gold","player":2,"tile":7}"#,
+                r#"{"step":"land","player":0,"figure":"large","tile":12,"roll":3}"#,
+                r#"{"step":"ferry","player":3,"tile":4}"#,
+                r#"{"step":"move_ferry","player":4}"#,
+                r#"{"step":"crop_circle","player":1,"tile":9}"#,
+                r#"{"step":"crop_pick","player":2,"symbol":"club","option":"remove"}"#,
+                r#"{"step":"robber","player":5,"active":false}"#,
+                r#"{"step":"marker","player":0}"#,
+                r#"{"step":"message","player":3}"#,
+            ]
+        );
+        let phase = Phase::Step {
+            step: Step::Gold { player: 2, tile: 7 },
+        };
+        assert_eq!(
+            serde_json::to_string(&phase).unwrap(),
+            r#"{"phase":"step","step":{"step":"gold","player":2,"tile":7}}"#
+        );
+    }
+}
