@@ -8,7 +8,7 @@
 //! scoring and may bring another). A used message goes under the pile. No messages in
 //! final scoring. The expansion has no tiles.
 
-use super::{Module, Step};
+use super::{Ask, Module, Step};
 use crate::engine::action::{
     Action, Arg, Decision, Event, MessageTake, Refusal, RuleError, ScoreReason,
 };
@@ -144,7 +144,7 @@ fn scores_in_queue(st: &State, player: u8) -> bool {
         .any(|&(t, s)| st.majority(st.root(t, s)).contains(&player))
 }
 
-pub(crate) fn marker_decision(st: &State, player: u8) -> Decision {
+fn marker_decision(st: &State, player: u8) -> Decision {
     let m = &st.ext.messages;
     Decision::ChooseMarker {
         markers: m.markers[player as usize],
@@ -152,7 +152,7 @@ pub(crate) fn marker_decision(st: &State, player: u8) -> Decision {
     }
 }
 
-pub(crate) fn check_marker(action: &Action) -> Result<(), RuleError> {
+fn check_marker(action: &Action) -> Result<(), RuleError> {
     match action {
         Action::ChooseMarker { marker } if *marker < 2 => Ok(()),
         Action::ChooseMarker { marker } => {
@@ -164,7 +164,7 @@ pub(crate) fn check_marker(action: &Action) -> Result<(), RuleError> {
     }
 }
 
-pub(crate) fn apply_marker(st: &mut State, player: u8, action: &Action, events: &mut Vec<Event>) {
+fn apply_marker(st: &mut State, player: u8, action: &Action, events: &mut Vec<Event>) {
     if let Action::ChooseMarker { marker } = *action {
         st.ext.messages.scoring[player as usize] = Some(marker);
         st.ext.messages.chosen = true;
@@ -214,7 +214,7 @@ fn unavailable(st: &State, player: u8, message: u8) -> Option<&'static str> {
     }
 }
 
-pub(crate) fn message_decision(st: &State, player: u8) -> Decision {
+fn message_decision(st: &State, player: u8) -> Decision {
     let message = st.ext.messages.drawn.unwrap_or_default();
     let available = unavailable(st, player, message).is_none();
     let followers = if message == 8 && available {
@@ -235,7 +235,7 @@ pub(crate) fn message_decision(st: &State, player: u8) -> Decision {
     }
 }
 
-pub(crate) fn check_message(st: &State, player: u8, action: &Action) -> Result<(), RuleError> {
+fn check_message(st: &State, player: u8, action: &Action) -> Result<(), RuleError> {
     let Action::UseMessage {
         take,
         marker,
@@ -383,7 +383,7 @@ fn score_and_take_back(
     points
 }
 
-pub(crate) fn apply_message(
+fn apply_message(
     cfg: &GameConfig,
     st: &mut State,
     player: u8,
@@ -433,6 +433,54 @@ pub(crate) fn apply_message(
     after_a_scoring(st, events);
 }
 
+/// The active player chooses which of their two markers this scoring moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct MarkerStep {
+    pub player: u8,
+}
+
+impl Ask for MarkerStep {
+    fn player(self) -> u8 {
+        self.player
+    }
+
+    fn decision(self, st: &State) -> Decision {
+        marker_decision(st, self.player)
+    }
+
+    fn check(self, _st: &State, action: &Action) -> Result<(), RuleError> {
+        check_marker(action)
+    }
+
+    fn apply(self, _cfg: &GameConfig, st: &mut State, action: &Action, events: &mut Vec<Event>) {
+        apply_marker(st, self.player, action, events)
+    }
+}
+
+/// The active player uses the message they took (its action or 2 points).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct MessageStep {
+    pub player: u8,
+}
+
+impl Ask for MessageStep {
+    fn player(self) -> u8 {
+        self.player
+    }
+
+    fn decision(self, st: &State) -> Decision {
+        message_decision(st, self.player)
+    }
+
+    fn check(self, st: &State, action: &Action) -> Result<(), RuleError> {
+        check_message(st, self.player, action)
+    }
+
+    fn apply(self, cfg: &GameConfig, st: &mut State, action: &Action, events: &mut Vec<Event>) {
+        apply_message(cfg, st, self.player, action, events)
+    }
+}
+
 impl Module for Messages {
     fn expansion(&self) -> Expansion {
         Expansion::Messages
@@ -475,9 +523,9 @@ impl Module for Messages {
                     && !st.players[player as usize].resigned
                     && scores_in_queue(st, player) =>
             {
-                Some(Step::Marker { player })
+                Some(MarkerStep { player }.into())
             }
-            Stage::End if m.drawn.is_some() => Some(Step::Message { player }),
+            Stage::End if m.drawn.is_some() => Some(MessageStep { player }.into()),
             _ => None,
         }
     }

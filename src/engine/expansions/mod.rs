@@ -17,7 +17,6 @@ pub mod messages;
 pub mod robbers;
 pub mod traders_builders;
 
-use super::action::CropOption;
 use super::action::{Action, Decision, Event, FigureOption, RuleError, ScoreReason};
 use super::board::TileIdx;
 use super::config::{Expansion, ExpansionSet, GameConfig};
@@ -26,7 +25,6 @@ use super::figures::{FigureKind, Supply};
 use super::geometry::Pos;
 use super::scoring::Tally;
 use super::state::{Stage, State};
-use super::tile::CropCircle;
 use super::tile::SegmentKind;
 use serde::Serialize;
 
@@ -163,19 +161,6 @@ pub(crate) trait Module: Sync {
     }
 }
 
-static MODULES: &[&dyn Module] = &[
-    &inns_cathedrals::InnsCathedrals,
-    &traders_builders::TradersBuilders,
-    &gold_mines::GoldMines,
-    &mage_witch::MageWitch,
-    &flying_machines::FlyingMachines,
-    &labyrinth::Labyrinth,
-    &ferries::Ferries,
-    &messages::Messages,
-    &crop_circles::CropCircles,
-    &robbers::Robbers,
-];
-
 /// The modules a game uses, in a fixed order.
 pub(crate) fn modules(cfg: &GameConfig) -> impl Iterator<Item = &'static dyn Module> + '_ {
     modules_in(cfg.expansion_set())
@@ -193,17 +178,122 @@ pub(crate) fn end_of_moment(st: &mut State, events: &mut Vec<Event>) {
     }
 }
 
-/// Each expansion's state for the whole game (empty for those not in play).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct ExtState {
-    pub traders: traders_builders::TradersState,
-    pub gold: gold_mines::GoldState,
-    pub magic: mage_witch::MagicState,
-    pub flight: flying_machines::FlightState,
-    pub ferries: ferries::FerryState,
-    pub crop: crop_circles::CropState,
-    pub robbers: robbers::RobberState,
-    pub messages: messages::MessageState,
+/// One decision an expansion asks in the middle of a turn: a type in the expansion's
+/// module, holding what the decision needs, and a variant of [`Step`].
+pub(crate) trait Ask: Copy + Into<Step> {
+    /// The player asked.
+    fn player(self) -> u8;
+
+    /// The action taken for the player asked when they do not answer before the game's
+    /// decision deadline; `None` for a decision without a deadline (the active player's
+    /// own).
+    fn deadline_default(self, _st: &State) -> Option<Action> {
+        None
+    }
+
+    /// What the player asked decides, with every legal option.
+    fn decision(self, st: &State) -> Decision;
+
+    /// Checks an action that answers this decision (the player is checked already).
+    fn check(self, st: &State, action: &Action) -> Result<(), RuleError>;
+
+    /// Applies a checked action.
+    fn apply(self, cfg: &GameConfig, st: &mut State, action: &Action, events: &mut Vec<Event>);
+}
+
+/// Generates, from the list below, what the core knows of the expansions: the modules
+/// in hook order, [`ExtState`] and [`Step`] with its dispatch to each decision's type.
+macro_rules! expansions {
+    ($(
+        $module:ident: $rules:ident
+        { $($field:ident: $state:ident)? }
+        [$($variant:ident($ask:ident)),* $(,)?];
+    )*) => {
+        static MODULES: &[&dyn Module] = &[$(&$module::$rules),*];
+
+        /// Each expansion's state for the whole game (empty for those not in play).
+        #[derive(Clone, Debug, Default, PartialEq, Eq)]
+        pub struct ExtState {
+            $($(pub $field: $module::$state,)?)*
+        }
+
+        /// A decision an expansion asks for in the middle of a turn (each variant's type
+        /// says which). A variant's JSON is its type's fields after the `step` tag.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+        #[serde(tag = "step", rename_all = "snake_case")]
+        pub enum Step {
+            $($($variant($module::$ask),)*)*
+        }
+
+        $($(
+            impl From<$module::$ask> for Step {
+                fn from(ask: $module::$ask) -> Step {
+                    Step::$variant(ask)
+                }
+            }
+        )*)*
+
+        impl Step {
+            /// The player asked.
+            pub fn player(self) -> u8 {
+                match self {
+                    $($(Step::$variant(ask) => ask.player(),)*)*
+                }
+            }
+
+            /// See [`Ask::deadline_default`].
+            pub(crate) fn deadline_default(self, st: &State) -> Option<Action> {
+                match self {
+                    $($(Step::$variant(ask) => ask.deadline_default(st),)*)*
+                }
+            }
+
+            /// See [`Ask::decision`].
+            pub(crate) fn decision(self, st: &State) -> Decision {
+                match self {
+                    $($(Step::$variant(ask) => ask.decision(st),)*)*
+                }
+            }
+
+            /// See [`Ask::check`].
+            pub(crate) fn check(self, st: &State, action: &Action) -> Result<(), RuleError> {
+                match self {
+                    $($(Step::$variant(ask) => ask.check(st, action),)*)*
+                }
+            }
+
+            /// See [`Ask::apply`].
+            pub(crate) fn apply(
+                self,
+                cfg: &GameConfig,
+                st: &mut State,
+                action: &Action,
+                events: &mut Vec<Event>,
+            ) {
+                match self {
+                    $($(Step::$variant(ask) => ask.apply(cfg, st, action, events),)*)*
+                }
+            }
+        }
+    };
+}
+
+// One line per expansion, in the order its hooks run: its module, its `Module`, its
+// field of `ExtState` with its state type, and its decisions as `Step` variants.
+expansions! {
+    inns_cathedrals: InnsCathedrals {} [];
+    traders_builders: TradersBuilders { traders: TradersState } [];
+    gold_mines: GoldMines { gold: GoldState } [Gold(GoldStep)];
+    mage_witch: MageWitch { magic: MagicState } [Magic(MagicStep)];
+    flying_machines: FlyingMachines { flight: FlightState } [Land(LandStep)];
+    labyrinth: Labyrinth {} [];
+    ferries: Ferries { ferries: FerryState } [Ferry(FerryStep), MoveFerry(MoveFerryStep)];
+    messages: Messages { messages: MessageState } [Marker(MarkerStep), Message(MessageStep)];
+    crop_circles: CropCircles { crop: CropState } [
+        CropCircle(CropCircleStep),
+        CropPick(CropPickStep),
+    ];
+    robbers: Robbers { robbers: RobberState } [Robber(RobberStep)];
 }
 
 impl ExtState {
@@ -223,154 +313,6 @@ impl ExtState {
     }
 }
 
-/// A decision an expansion asks for in the middle of a turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "step", rename_all = "snake_case")]
-pub enum Step {
-    /// Mage & Witch: place, move or remove a magic figure; `forced` when the tile
-    /// joined the mage's and the witch's features.
-    Magic { player: u8, forced: bool },
-    /// Gold Mines: the second bar on a tile around placed tile `tile`.
-    Gold { player: u8, tile: TileIdx },
-    /// Flying Machines: the flown `figure` lands on placed tile `tile` (the die showed
-    /// `roll`).
-    Land {
-        player: u8,
-        figure: FigureKind,
-        tile: TileIdx,
-        roll: u8,
-    },
-    /// Ferries: the new ferry on the lake of placed tile `tile`.
-    Ferry { player: u8, tile: TileIdx },
-    /// Ferries: the ferries that may move after the tile (or a pass).
-    MoveFerry { player: u8 },
-    /// Crop Circles: the active player chooses add or remove (crop circle on `tile`).
-    CropCircle { player: u8, tile: TileIdx },
-    /// Crop Circles: `player` adds a follower or takes one back.
-    CropPick {
-        player: u8,
-        symbol: CropCircle,
-        option: CropOption,
-    },
-    /// Robbers: put (or move) a robber beside another player's scoring marker, or pass;
-    /// `active` for the active player's own decision (asked first, no deadline).
-    Robber { player: u8, active: bool },
-    /// Messages: the active player chooses which of their two markers this scoring moves.
-    Marker { player: u8 },
-    /// Messages: the active player uses the message they took (its action or 2 points).
-    Message { player: u8 },
-}
-
-impl Step {
-    /// The player asked.
-    pub fn player(self) -> u8 {
-        match self {
-            Step::Magic { player, .. }
-            | Step::Gold { player, .. }
-            | Step::Land { player, .. }
-            | Step::Ferry { player, .. }
-            | Step::MoveFerry { player }
-            | Step::CropCircle { player, .. }
-            | Step::CropPick { player, .. }
-            | Step::Robber { player, .. }
-            | Step::Marker { player }
-            | Step::Message { player } => player,
-        }
-    }
-
-    /// The action taken for the player asked when they do not answer before the game's
-    /// decision deadline; `None` for a decision without a deadline (the active player's
-    /// own).
-    pub(crate) fn deadline_default(self, st: &State) -> Option<Action> {
-        match self {
-            Step::CropPick {
-                player,
-                symbol,
-                option,
-            } => crop_circles::deadline_default(st, player, symbol, option),
-            Step::Robber { active, .. } => robbers::deadline_default(active),
-            Step::Magic { .. }
-            | Step::Gold { .. }
-            | Step::Land { .. }
-            | Step::Ferry { .. }
-            | Step::MoveFerry { .. }
-            | Step::CropCircle { .. }
-            | Step::Marker { .. }
-            | Step::Message { .. } => None,
-        }
-    }
-
-    pub(crate) fn decision(self, st: &State) -> Decision {
-        match self {
-            Step::Magic { forced, .. } => mage_witch::decision(st, forced),
-            Step::Gold { tile, .. } => gold_mines::decision(st, tile),
-            Step::Land {
-                figure, tile, roll, ..
-            } => flying_machines::decision(st, figure, tile, roll),
-            Step::Ferry { tile, .. } => ferries::place_decision(st, tile),
-            Step::MoveFerry { .. } => ferries::move_decision(st),
-            Step::CropCircle { tile, .. } => crop_circles::choice_decision(st, tile),
-            Step::CropPick {
-                player,
-                symbol,
-                option,
-            } => crop_circles::pick_decision(st, player, symbol, option),
-            Step::Robber { player, .. } => robbers::decision(st, player),
-            Step::Marker { player } => messages::marker_decision(st, player),
-            Step::Message { player } => messages::message_decision(st, player),
-        }
-    }
-
-    /// Checks an action that answers this step (the player is checked already).
-    pub(crate) fn check(self, st: &State, action: &Action) -> Result<(), RuleError> {
-        match self {
-            Step::Magic { forced, .. } => mage_witch::check(st, forced, action),
-            Step::Gold { tile, .. } => gold_mines::check(st, tile, action),
-            Step::Land { tile, .. } => flying_machines::check(st, tile, action),
-            Step::Ferry { tile, .. } => ferries::check_place(st, tile, action),
-            Step::MoveFerry { .. } => ferries::check_move(st, action),
-            Step::CropCircle { .. } => crop_circles::check_choice(action),
-            Step::CropPick {
-                player,
-                symbol,
-                option,
-            } => crop_circles::check_pick(st, player, symbol, option, action),
-            Step::Robber { player, .. } => robbers::check(st, player, action),
-            Step::Marker { .. } => messages::check_marker(action),
-            Step::Message { player } => messages::check_message(st, player, action),
-        }
-    }
-
-    /// Applies a checked action.
-    pub(crate) fn apply(
-        self,
-        cfg: &GameConfig,
-        st: &mut State,
-        action: &Action,
-        events: &mut Vec<Event>,
-    ) {
-        match self {
-            Step::Magic { player, .. } => mage_witch::apply(st, player, action, events),
-            Step::Gold { player, tile } => gold_mines::apply(st, player, tile, action, events),
-            Step::Land {
-                player,
-                figure,
-                tile,
-                ..
-            } => flying_machines::apply(st, player, tile, figure, action, events),
-            Step::Ferry { player, tile } => ferries::apply_place(st, player, tile, action, events),
-            Step::MoveFerry { player } => ferries::apply_move(st, player, action, events),
-            Step::CropCircle { player, tile } => {
-                crop_circles::apply_choice(st, player, tile, action, events)
-            }
-            Step::CropPick { player, .. } => crop_circles::apply_pick(st, player, action, events),
-            Step::Robber { player, .. } => robbers::apply(st, player, action, events),
-            Step::Marker { player } => messages::apply_marker(st, player, action, events),
-            Step::Message { player } => messages::apply_message(cfg, st, player, action, events),
-        }
-    }
-}
-
 /// Whether a segment kind holds the feature kind of a scoring hook.
 pub(crate) fn is_road_or_city(kind: SegmentKind) -> bool {
     matches!(kind, SegmentKind::Road | SegmentKind::City)
@@ -379,38 +321,40 @@ pub(crate) fn is_road_or_city(kind: SegmentKind) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::action::CropOption;
     use crate::engine::state::Phase;
+    use crate::engine::tile::CropCircle;
 
     /// The JSON of one value of every step, recorded before the steps became types of
     /// their own modules (issue #24): the tag and the fields stay as they were.
     #[test]
     fn every_step_serialises_as_recorded() {
         let steps = [
-            Step::Magic {
+            Step::Magic(mage_witch::MagicStep {
                 player: 1,
                 forced: true,
-            },
-            Step::Gold { player: 2, tile: 7 },
-            Step::Land {
+            }),
+            Step::Gold(gold_mines::GoldStep { player: 2, tile: 7 }),
+            Step::Land(flying_machines::LandStep {
                 player: 0,
                 figure: FigureKind::Large,
                 tile: 12,
                 roll: 3,
-            },
-            Step::Ferry { player: 3, tile: 4 },
-            Step::MoveFerry { player: 4 },
-            Step::CropCircle { player: 1, tile: 9 },
-            Step::CropPick {
+            }),
+            Step::Ferry(ferries::FerryStep { player: 3, tile: 4 }),
+            Step::MoveFerry(ferries::MoveFerryStep { player: 4 }),
+            Step::CropCircle(crop_circles::CropCircleStep { player: 1, tile: 9 }),
+            Step::CropPick(crop_circles::CropPickStep {
                 player: 2,
                 symbol: CropCircle::Club,
                 option: CropOption::Remove,
-            },
-            Step::Robber {
+            }),
+            Step::Robber(robbers::RobberStep {
                 player: 5,
                 active: false,
-            },
-            Step::Marker { player: 0 },
-            Step::Message { player: 3 },
+            }),
+            Step::Marker(messages::MarkerStep { player: 0 }),
+            Step::Message(messages::MessageStep { player: 3 }),
         ];
         let json: Vec<String> = steps
             .iter()
@@ -432,7 +376,7 @@ mod tests {
             ]
         );
         let phase = Phase::Step {
-            step: Step::Gold { player: 2, tile: 7 },
+            step: Step::Gold(gold_mines::GoldStep { player: 2, tile: 7 }),
         };
         assert_eq!(
             serde_json::to_string(&phase).unwrap(),
