@@ -14,7 +14,8 @@ use super::{Ask, Module, Step};
 use crate::engine::action::{Action, Arg, Decision, Event, FerryOption, Refusal, RuleError};
 use crate::engine::board::TileIdx;
 use crate::engine::config::{Expansion, GameConfig};
-use crate::engine::features::SegId;
+use crate::engine::features::{Features, SegId};
+use crate::engine::game::Game;
 use crate::engine::geometry::{Pos, Side, Slot};
 use crate::engine::state::{Stage, State, TileLink, rebuild_features, rebuild_roads_through};
 use crate::engine::tile::SegmentKind;
@@ -459,4 +460,21 @@ pub fn ferries_on_board(st: &State) -> Vec<(Pos, [Side; 2])> {
         .iter()
         .map(|&(tile, ends)| (st.board.tile(tile).pos, sides_of(st, tile, ends)))
         .collect()
+}
+
+/// What the fronts read of the ferries (and a check of the features they join).
+impl Game {
+    /// The features of the board rebuilt from its tiles alone (see
+    /// [`rebuild_features`]); equal to [`Game::features`].
+    pub fn rebuilt_features(&self) -> Features {
+        let mut features = rebuild_features(&self.st.board, &self.st.ext.ferries.ferries);
+        self.st.count_figures(&mut features);
+        features
+    }
+
+    /// Ferries: where the ferries are, as (lake position, the sides of the road ends
+    /// joined).
+    pub fn ferries(&self) -> Vec<(Pos, [Side; 2])> {
+        ferries_on_board(&self.st)
+    }
 }

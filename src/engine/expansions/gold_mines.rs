@@ -10,6 +10,7 @@ use crate::engine::action::{Action, Arg, Decision, Event, Refusal, RuleError, Sc
 use crate::engine::board::TileIdx;
 use crate::engine::config::{Expansion, GameConfig};
 use crate::engine::features::SegId;
+use crate::engine::game::Game;
 use crate::engine::geometry::Pos;
 use crate::engine::state::{Stage, State};
 use crate::engine::tile::SegmentKind;
@@ -280,6 +281,30 @@ impl Module for GoldMines {
                 );
             }
         }
+    }
+}
+
+/// What the fronts read of Gold Mines.
+impl Game {
+    /// Gold Mines: the bars in front of a player.
+    pub fn gold(&self, player: u8) -> u32 {
+        self.st
+            .ext
+            .gold
+            .players
+            .get(player as usize)
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// Gold Mines: the bars on the board, by tile position.
+    pub fn gold_on_board(&self) -> Vec<(Pos, u32)> {
+        self.st
+            .ext
+            .gold
+            .on_board()
+            .map(|(t, n)| (self.st.board.tile(t).pos, n))
+            .collect()
     }
 }
 

@@ -8,7 +8,7 @@
 //! scoring and may bring another). A used message goes under the pile. No messages in
 //! final scoring. The expansion has no tiles.
 
-use super::{Ask, Module, Step};
+use super::{Ask, ExtState, Module, Step};
 use crate::engine::action::{
     Action, Arg, Decision, Event, MessageTake, Refusal, RuleError, ScoreReason,
 };
@@ -16,6 +16,7 @@ use crate::engine::board::TileIdx;
 use crate::engine::config::{Expansion, GameConfig};
 use crate::engine::features::SegId;
 use crate::engine::figures::FigureKind;
+use crate::engine::game::Game;
 use crate::engine::geometry::Pos;
 use crate::engine::scoring;
 use crate::engine::state::{Stage, State};
@@ -530,6 +531,27 @@ impl Module for Messages {
         }
     }
 
+    /// A player says at any time where their points go in others' turns.
+    fn check_standing(&self, in_play: bool, action: &Action) -> Option<Result<(), RuleError>> {
+        let Action::MarkerPreference { preference } = action else {
+            return None;
+        };
+        Some(match preference {
+            _ if !in_play => Err(Refusal::new("err-no-messages-one-marker").into()),
+            MarkerPreference::Marker(m) if *m > 1 => Err(Refusal::new("err-no-marker-preference")
+                .with("marker", *m)
+                .into()),
+            _ => Ok(()),
+        })
+    }
+
+    fn apply_standing(&self, st: &mut State, player: u8, action: &Action, ev: &mut Vec<Event>) {
+        if let Action::MarkerPreference { preference } = *action {
+            st.ext.messages.preferences[player as usize] = preference;
+            ev.push(Event::MarkerPreferenceSet { player, preference });
+        }
+    }
+
     /// After gold is handed out: the turn's scoring ends, the active player may take a
     /// message.
     fn after_scoring(&self, st: &mut State, events: &mut Vec<Event>) {
@@ -569,6 +591,69 @@ impl Module for Messages {
     fn before_final_scoring(&self, st: &mut State) {
         st.ext.messages.scoring.iter_mut().for_each(|s| *s = None);
         st.ext.messages.active_points = 0;
+    }
+}
+
+/// Messages gives each player a second scoring marker.
+impl ExtState {
+    /// Scoring markers per player: two with Messages, else one.
+    pub fn markers(&self) -> u8 {
+        if self.messages.in_play() { 2 } else { 1 }
+    }
+
+    /// The marker of `player` that the points being scored now move (see
+    /// [`ExtState::markers`]).
+    pub fn scoring_marker(&self, player: u8) -> u8 {
+        if self.messages.in_play() {
+            self.messages.marker_for(player)
+        } else {
+            0
+        }
+    }
+}
+
+/// What the fronts read of Messages.
+impl Game {
+    /// Scoring markers per player (two with Messages).
+    pub fn markers(&self) -> u8 {
+        self.st.ext.markers()
+    }
+
+    /// The points `player` is about to score in the scoring under way (the features
+    /// completed this turn where they have the most followers, each counted once): what
+    /// the Messages marker question is about.
+    pub fn points_in_queue(&self, player: u8) -> u32 {
+        let mut roots = Vec::new();
+        let mut points = 0;
+        for &(tile, seg) in &self.st.turn.scoring {
+            let root = self.st.root(tile, seg);
+            if roots.contains(&root) || !self.st.majority(root).contains(&player) {
+                continue;
+            }
+            roots.push(root);
+            points += self.feature_value(tile, seg);
+        }
+        points
+    }
+
+    /// Messages: each player's two markers (empty when Messages is not in play).
+    pub fn marker_scores(&self) -> &[[u32; 2]] {
+        &self.st.ext.messages.markers
+    }
+
+    /// Messages: where `player`'s points go in others' turns (their logged preference).
+    pub fn marker_preference(&self, player: u8) -> Option<MarkerPreference> {
+        self.st
+            .ext
+            .messages
+            .preferences
+            .get(player as usize)
+            .copied()
+    }
+
+    /// Messages: the messages in the pile, top first.
+    pub fn message_pile(&self) -> &[u8] {
+        &self.st.ext.messages.pile
     }
 }
 

@@ -4,7 +4,10 @@
 //! fixed points of the turn (`state::Stage`); an expansion overrides only the hooks it
 //! needs, keeps its own per-game state in [`ExtState`], and asks players its own
 //! decisions as a [`Step`], so the base game never names an expansion and each
-//! expansion's rules live in one file.
+//! expansion's rules live in one file: its `Module`, its state, its decisions (each a
+//! type implementing [`Ask`]) and what the fronts read of it (`impl Game` accessors).
+//! The list at `expansions!` below is the one place that names them all: it generates
+//! the registry, [`ExtState`] and [`Step`] with its dispatch.
 
 pub mod crop_circles;
 pub mod ferries;
@@ -119,6 +122,18 @@ pub(crate) trait Module: Sync {
     /// Runs when the game ends, before final scoring.
     fn before_final_scoring(&self, _st: &mut State) {}
 
+    /// Checks `action` when it is one of this expansion's standing answers: an action a
+    /// player may take whenever the game goes on, whoever is asked (Messages' marker
+    /// preference, for the questions of others' turns). `None`: not one of them. Asked of
+    /// every expansion, `in_play` or not, so that a game without it refuses its answers.
+    fn check_standing(&self, _in_play: bool, _action: &Action) -> Option<Result<(), RuleError>> {
+        None
+    }
+
+    /// Applies a checked standing answer of `player` (ignores any other action).
+    fn apply_standing(&self, _st: &mut State, _player: u8, _action: &Action, _ev: &mut Vec<Event>) {
+    }
+
     /// The marker that the points `player` scores now move, when this expansion gives
     /// players more than one; it may remember the choice for the rest of the scoring.
     fn scoring_marker(&self, _st: &mut State, _player: u8, _points: u32) -> Option<u8> {
@@ -169,6 +184,14 @@ pub(crate) fn modules(cfg: &GameConfig) -> impl Iterator<Item = &'static dyn Mod
 /// The modules of a game with these expansions, in the same order.
 pub(crate) fn modules_in(set: ExpansionSet) -> impl Iterator<Item = &'static dyn Module> {
     MODULES.iter().copied().filter(move |m| m.in_play(set))
+}
+
+/// Checks `action` as a standing answer (see [`Module::check_standing`]); `None` when
+/// it is none.
+pub(crate) fn check_standing(set: ExpansionSet, action: &Action) -> Option<Result<(), RuleError>> {
+    MODULES
+        .iter()
+        .find_map(|m| m.check_standing(m.in_play(set), action))
 }
 
 /// A scoring moment ends (see [`Module::end_of_moment`]).
@@ -294,23 +317,6 @@ expansions! {
         CropPick(CropPickStep),
     ];
     robbers: Robbers { robbers: RobberState } [Robber(RobberStep)];
-}
-
-impl ExtState {
-    /// Scoring markers per player: two with Messages, else one.
-    pub fn markers(&self) -> u8 {
-        if self.messages.in_play() { 2 } else { 1 }
-    }
-
-    /// The marker of `player` that the points being scored now move (see
-    /// [`ExtState::markers`]).
-    pub fn scoring_marker(&self, player: u8) -> u8 {
-        if self.messages.in_play() {
-            self.messages.marker_for(player)
-        } else {
-            0
-        }
-    }
 }
 
 /// Whether a segment kind holds the feature kind of a scoring hook.

@@ -14,6 +14,7 @@ use super::{Ask, Module, Step};
 use crate::engine::action::{Action, Arg, Decision, Event, Refusal, RuleError, ScoreReason};
 use crate::engine::board::TileIdx;
 use crate::engine::config::{Expansion, GameConfig};
+use crate::engine::game::Game;
 use crate::engine::geometry::Pos;
 use crate::engine::state::{Stage, State};
 use serde::Serialize;
@@ -294,5 +295,14 @@ impl Module for Robbers {
         {
             next_ask(st, player);
         }
+    }
+}
+
+/// What the fronts read of Robbers.
+impl Game {
+    /// Robbers: where each player's robber stands (`None`: at home); empty when
+    /// Robbers is not in play.
+    pub fn robbers(&self) -> &[Option<RobberSpot>] {
+        &self.st.ext.robbers.robbers
     }
 }
