@@ -272,3 +272,56 @@ impl GameConfig {
         self.expansions.dedup();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The ids, names and JSON of every expansion, recorded before the enum was generated
+    /// from a list (issue #24): stored configurations keep their bytes and their order.
+    #[test]
+    fn every_expansion_keeps_its_id_name_json_and_order() {
+        let rows: Vec<(String, &str, &str)> = Expansion::ALL
+            .iter()
+            .map(|e| (serde_json::to_string(e).unwrap(), e.id(), e.name()))
+            .collect();
+        let expected = [
+            (r#""base""#, "base", "Base game"),
+            (
+                r#""inns-cathedrals""#,
+                "inns-cathedrals",
+                "Inns & Cathedrals",
+            ),
+            (
+                r#""traders-builders""#,
+                "traders-builders",
+                "Traders & Builders",
+            ),
+            (r#""flying-machines""#, "flying-machines", "Flying Machines"),
+            (r#""messages""#, "messages", "Messages"),
+            (r#""ferries""#, "ferries", "Ferries"),
+            (r#""gold-mines""#, "gold-mines", "Gold Mines"),
+            (r#""mage-witch""#, "mage-witch", "Mage & Witch"),
+            (r#""robbers""#, "robbers", "Robbers"),
+            (r#""crop-circles""#, "crop-circles", "Crop Circles"),
+            (r#""crop-circles-1""#, "crop-circles-1", "Crop Circles I"),
+            (r#""labyrinth""#, "labyrinth", "The Labyrinth"),
+        ];
+        let expected: Vec<(String, &str, &str)> = expected
+            .iter()
+            .map(|&(json, id, name)| (json.to_string(), id, name))
+            .collect();
+        assert_eq!(rows, expected);
+        // Sorted as listed (a configuration's list is stored sorted), one bit each.
+        let mut sorted = Expansion::ALL;
+        sorted.sort();
+        assert_eq!(sorted, Expansion::ALL);
+        let bits: Vec<u16> = Expansion::ALL.iter().map(|e| e.bit()).collect();
+        assert_eq!(bits, (0..12).map(|i| 1u16 << i).collect::<Vec<_>>());
+        for e in Expansion::ALL {
+            let json = serde_json::to_string(&e).unwrap();
+            assert_eq!(serde_json::from_str::<Expansion>(&json).unwrap(), e);
+            assert_eq!(e.id().parse::<Expansion>(), Ok(e));
+        }
+    }
+}
