@@ -8,23 +8,51 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
-/// A tile set / rules module. The ids are those of `scenario-format.md`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Expansion {
-    Base,
-    InnsCathedrals,
-    TradersBuilders,
-    FlyingMachines,
-    Messages,
-    Ferries,
-    GoldMines,
-    MageWitch,
-    Robbers,
-    CropCircles,
-    #[serde(rename = "crop-circles-1")]
-    CropCircles1,
-    Labyrinth,
+/// Generates [`Expansion`] from the list below: its variants, `ALL`, `id` and `name`.
+macro_rules! expansion_list {
+    ($($variant:ident = $id:tt, $name:tt;)*) => {
+        /// A tile set / rules module. The ids are those of `scenario-format.md`.
+        #[derive(
+            Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+        )]
+        pub enum Expansion {
+            $(#[serde(rename = $id)] $variant,)*
+        }
+
+        impl Expansion {
+            pub const ALL: [Expansion; [$($id),*].len()] = [$(Expansion::$variant),*];
+
+            pub fn id(self) -> &'static str {
+                match self {
+                    $(Expansion::$variant => $id,)*
+                }
+            }
+
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(Expansion::$variant => $name,)*
+                }
+            }
+        }
+    };
+}
+
+// One line per tile set: variant, id (stored in configurations), English name. The order
+// is stored too (a configuration's list is sorted) and gives each its bit: add at the
+// end. The rules' modules, in the order their hooks run, are `expansions::expansions!`.
+expansion_list! {
+    Base = "base", "Base game";
+    InnsCathedrals = "inns-cathedrals", "Inns & Cathedrals";
+    TradersBuilders = "traders-builders", "Traders & Builders";
+    FlyingMachines = "flying-machines", "Flying Machines";
+    Messages = "messages", "Messages";
+    Ferries = "ferries", "Ferries";
+    GoldMines = "gold-mines", "Gold Mines";
+    MageWitch = "mage-witch", "Mage & Witch";
+    Robbers = "robbers", "Robbers";
+    CropCircles = "crop-circles", "Crop Circles";
+    CropCircles1 = "crop-circles-1", "Crop Circles I";
+    Labyrinth = "labyrinth", "The Labyrinth";
 }
 
 /// Some expansions, one bit each (see [`GameConfig::expansion_set`]).
@@ -40,55 +68,6 @@ impl ExpansionSet {
 impl Expansion {
     fn bit(self) -> u16 {
         1 << self as u16
-    }
-
-    pub const ALL: [Expansion; 12] = [
-        Expansion::Base,
-        Expansion::InnsCathedrals,
-        Expansion::TradersBuilders,
-        Expansion::FlyingMachines,
-        Expansion::Messages,
-        Expansion::Ferries,
-        Expansion::GoldMines,
-        Expansion::MageWitch,
-        Expansion::Robbers,
-        Expansion::CropCircles,
-        Expansion::CropCircles1,
-        Expansion::Labyrinth,
-    ];
-
-    pub fn id(self) -> &'static str {
-        match self {
-            Expansion::Base => "base",
-            Expansion::InnsCathedrals => "inns-cathedrals",
-            Expansion::TradersBuilders => "traders-builders",
-            Expansion::FlyingMachines => "flying-machines",
-            Expansion::Messages => "messages",
-            Expansion::Ferries => "ferries",
-            Expansion::GoldMines => "gold-mines",
-            Expansion::MageWitch => "mage-witch",
-            Expansion::Robbers => "robbers",
-            Expansion::CropCircles => "crop-circles",
-            Expansion::CropCircles1 => "crop-circles-1",
-            Expansion::Labyrinth => "labyrinth",
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Expansion::Base => "Base game",
-            Expansion::InnsCathedrals => "Inns & Cathedrals",
-            Expansion::TradersBuilders => "Traders & Builders",
-            Expansion::FlyingMachines => "Flying Machines",
-            Expansion::Messages => "Messages",
-            Expansion::Ferries => "Ferries",
-            Expansion::GoldMines => "Gold Mines",
-            Expansion::MageWitch => "Mage & Witch",
-            Expansion::Robbers => "Robbers",
-            Expansion::CropCircles => "Crop Circles",
-            Expansion::CropCircles1 => "Crop Circles I",
-            Expansion::Labyrinth => "The Labyrinth",
-        }
     }
 }
 
@@ -270,5 +249,58 @@ impl GameConfig {
         }
         self.expansions.sort();
         self.expansions.dedup();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The ids, names and JSON of every expansion, recorded before the enum was generated
+    /// from a list (issue #24): stored configurations keep their bytes and their order.
+    #[test]
+    fn every_expansion_keeps_its_id_name_json_and_order() {
+        let rows: Vec<(String, &str, &str)> = Expansion::ALL
+            .iter()
+            .map(|e| (serde_json::to_string(e).unwrap(), e.id(), e.name()))
+            .collect();
+        let expected = [
+            (r#""base""#, "base", "Base game"),
+            (
+                r#""inns-cathedrals""#,
+                "inns-cathedrals",
+                "Inns & Cathedrals",
+            ),
+            (
+                r#""traders-builders""#,
+                "traders-builders",
+                "Traders & Builders",
+            ),
+            (r#""flying-machines""#, "flying-machines", "Flying Machines"),
+            (r#""messages""#, "messages", "Messages"),
+            (r#""ferries""#, "ferries", "Ferries"),
+            (r#""gold-mines""#, "gold-mines", "Gold Mines"),
+            (r#""mage-witch""#, "mage-witch", "Mage & Witch"),
+            (r#""robbers""#, "robbers", "Robbers"),
+            (r#""crop-circles""#, "crop-circles", "Crop Circles"),
+            (r#""crop-circles-1""#, "crop-circles-1", "Crop Circles I"),
+            (r#""labyrinth""#, "labyrinth", "The Labyrinth"),
+        ];
+        let expected: Vec<(String, &str, &str)> = expected
+            .iter()
+            .map(|&(json, id, name)| (json.to_string(), id, name))
+            .collect();
+        assert_eq!(rows, expected);
+        // Sorted as listed (a configuration's list is stored sorted), one bit each.
+        let mut sorted = Expansion::ALL;
+        sorted.sort();
+        assert_eq!(sorted, Expansion::ALL);
+        let bits: Vec<u16> = Expansion::ALL.iter().map(|e| e.bit()).collect();
+        assert_eq!(bits, (0..12).map(|i| 1u16 << i).collect::<Vec<_>>());
+        for e in Expansion::ALL {
+            let json = serde_json::to_string(&e).unwrap();
+            assert_eq!(serde_json::from_str::<Expansion>(&json).unwrap(), e);
+            assert_eq!(e.id().parse::<Expansion>(), Ok(e));
+        }
     }
 }

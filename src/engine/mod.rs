@@ -5,7 +5,8 @@
 //! - [`tile`], [`catalogue`]: tile kinds as data (`data/tiles/*.toml`);
 //! - [`board`]: placed tiles and legal placements;
 //! - [`features`]: roads, cities, cloisters and farms as they grow;
-//! - [`game`]: the state machine (`pending`, `apply`), [`action`]: its vocabulary;
+//! - [`game`]: the game and what the fronts read of it, [`rules`]: its state machine
+//!   (`pending`, `apply`), [`action`]: its vocabulary;
 //! - [`scoring`]: values and final scoring; `expansions`: one module per expansion.
 
 pub mod action;
@@ -17,6 +18,7 @@ pub mod features;
 pub mod figures;
 pub mod game;
 pub mod geometry;
+pub mod rules;
 pub mod scoring;
 pub mod state;
 pub mod tile;

@@ -3,7 +3,7 @@
 use super::action::{Category, Event, ScoreReason};
 use super::board::{Board, TileIdx};
 use super::catalogue::Catalogue;
-use super::config::ExpansionSet;
+use super::config::{ExpansionSet, GameConfig};
 use super::expansions::{ExtState, Step, modules_in};
 use super::features::{Features, SegId};
 use super::figures::{Figure, FigureKind, NeutralFigure, Supply};
@@ -444,6 +444,15 @@ pub fn winners(strengths: &[u32]) -> Vec<u8> {
         .filter(|(_, s)| **s == max)
         .map(|(i, _)| i as u8)
         .collect()
+}
+
+/// Figures each player starts with under this configuration.
+pub fn initial_supply(cfg: &GameConfig) -> Supply {
+    let mut s = base_supply();
+    for m in modules_in(cfg.expansion_set()) {
+        m.init_supply(&mut s);
+    }
+    s
 }
 
 /// Number of figures a player starts with, by kind, in the base game.

@@ -10,15 +10,16 @@
 //! nothing, or takes back the follower of that kind placed earliest (RULINGS). Tiles:
 //! `data/tiles/crop-circles.toml`, `crop-circles-1.toml` (the `crop_circle` symbol).
 
-use super::{Module, Step};
+use super::{Ask, Module, Step};
 use crate::engine::action::{
     Action, Arg, CropOption, CropSpot, Decision, Event, Refusal, RuleError,
 };
 use crate::engine::board::TileIdx;
-use crate::engine::config::{Expansion, ExpansionSet};
+use crate::engine::config::{Expansion, ExpansionSet, GameConfig};
 use crate::engine::figures::{Figure, FigureKind};
 use crate::engine::state::{Stage, State};
 use crate::engine::tile::{CropCircle, SegmentKind};
+use serde::Serialize;
 
 pub(crate) struct CropCircles;
 
@@ -78,7 +79,7 @@ fn spots(st: &State, player: u8, symbol: CropCircle, option: CropOption) -> Vec<
     out
 }
 
-pub(crate) fn choice_decision(st: &State, tile: TileIdx) -> Decision {
+fn choice_decision(st: &State, tile: TileIdx) -> Decision {
     Decision::CropCircle {
         symbol: symbol_on(st, tile),
         at: st.board.tile(tile).pos,
@@ -92,7 +93,7 @@ fn symbol_on(st: &State, tile: TileIdx) -> CropCircle {
         .expect("a crop circle tile")
 }
 
-pub(crate) fn check_choice(action: &Action) -> Result<(), RuleError> {
+fn check_choice(action: &Action) -> Result<(), RuleError> {
     match action {
         Action::CropCircle { .. } => Ok(()),
         _ => Err(RuleError::WrongDecision {
@@ -101,7 +102,7 @@ pub(crate) fn check_choice(action: &Action) -> Result<(), RuleError> {
     }
 }
 
-pub(crate) fn apply_choice(
+fn apply_choice(
     st: &mut State,
     player: u8,
     tile: TileIdx,
@@ -125,12 +126,7 @@ pub(crate) fn apply_choice(
     });
 }
 
-pub(crate) fn pick_decision(
-    st: &State,
-    player: u8,
-    symbol: CropCircle,
-    option: CropOption,
-) -> Decision {
+fn pick_decision(st: &State, player: u8, symbol: CropCircle, option: CropOption) -> Decision {
     Decision::CropPick {
         symbol,
         option,
@@ -138,7 +134,7 @@ pub(crate) fn pick_decision(
     }
 }
 
-pub(crate) fn check_pick(
+fn check_pick(
     st: &State,
     player: u8,
     symbol: CropCircle,
@@ -285,7 +281,7 @@ pub fn symbol_key(symbol: CropCircle) -> &'static str {
     }
 }
 
-pub(crate) fn apply_pick(st: &mut State, player: u8, action: &Action, events: &mut Vec<Event>) {
+fn apply_pick(st: &mut State, player: u8, action: &Action, events: &mut Vec<Event>) {
     match *action {
         Action::AddFollower { at, segment } => {
             let tile = st.board.index_at(at).expect("checked: a tile there");
@@ -320,7 +316,7 @@ pub(crate) fn apply_pick(st: &mut State, player: u8, action: &Action, events: &m
 /// What applies when a player other than the active one lets the decision deadline
 /// pass: "add" adds nothing; "remove" takes back the follower of the kind placed
 /// earliest.
-pub(crate) fn deadline_default(
+fn deadline_default(
     st: &State,
     player: u8,
     symbol: CropCircle,
@@ -338,6 +334,61 @@ pub(crate) fn deadline_default(
                 at: o.at,
                 segment: o.segment,
             }),
+    }
+}
+
+/// The active player chooses add or remove (crop circle on `tile`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct CropCircleStep {
+    pub player: u8,
+    pub tile: TileIdx,
+}
+
+impl Ask for CropCircleStep {
+    fn player(self) -> u8 {
+        self.player
+    }
+
+    fn decision(self, st: &State) -> Decision {
+        choice_decision(st, self.tile)
+    }
+
+    fn check(self, _st: &State, action: &Action) -> Result<(), RuleError> {
+        check_choice(action)
+    }
+
+    fn apply(self, _cfg: &GameConfig, st: &mut State, action: &Action, events: &mut Vec<Event>) {
+        apply_choice(st, self.player, self.tile, action, events)
+    }
+}
+
+/// `player` adds a follower or takes one back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct CropPickStep {
+    pub player: u8,
+    pub symbol: CropCircle,
+    pub option: CropOption,
+}
+
+impl Ask for CropPickStep {
+    fn player(self) -> u8 {
+        self.player
+    }
+
+    fn deadline_default(self, st: &State) -> Option<Action> {
+        deadline_default(st, self.player, self.symbol, self.option)
+    }
+
+    fn decision(self, st: &State) -> Decision {
+        pick_decision(st, self.player, self.symbol, self.option)
+    }
+
+    fn check(self, st: &State, action: &Action) -> Result<(), RuleError> {
+        check_pick(st, self.player, self.symbol, self.option, action)
+    }
+
+    fn apply(self, _cfg: &GameConfig, st: &mut State, action: &Action, events: &mut Vec<Event>) {
+        apply_pick(st, self.player, action, events)
     }
 }
 
@@ -372,20 +423,26 @@ impl Module for CropCircles {
         if let Some(tile) = c.owed
             && !st.players[active as usize].resigned
         {
-            return Some(Step::CropCircle {
-                player: active,
-                tile,
-            });
+            return Some(
+                CropCircleStep {
+                    player: active,
+                    tile,
+                }
+                .into(),
+            );
         }
         let r = c.round?;
         let n = st.players.len() as u8;
         (r.done + 1..=n)
             .map(|k| (active + k) % n)
             .find(|&p| can_pick(st, p, r.symbol, r.option))
-            .map(|player| Step::CropPick {
-                player,
-                symbol: r.symbol,
-                option: r.option,
+            .map(|player| {
+                CropPickStep {
+                    player,
+                    symbol: r.symbol,
+                    option: r.option,
+                }
+                .into()
             })
     }
 

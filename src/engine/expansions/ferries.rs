@@ -10,14 +10,16 @@
 //! builder tile (the builder's check runs when the tile is placed). Tiles:
 //! `data/tiles/ferries.toml` (the `lake` symbol).
 
-use super::{Module, Step};
+use super::{Ask, Module, Step};
 use crate::engine::action::{Action, Arg, Decision, Event, FerryOption, Refusal, RuleError};
 use crate::engine::board::TileIdx;
-use crate::engine::config::Expansion;
-use crate::engine::features::SegId;
+use crate::engine::config::{Expansion, GameConfig};
+use crate::engine::features::{Features, SegId};
+use crate::engine::game::Game;
 use crate::engine::geometry::{Pos, Side, Slot};
 use crate::engine::state::{Stage, State, TileLink, rebuild_features, rebuild_roads_through};
 use crate::engine::tile::SegmentKind;
+use serde::Serialize;
 
 pub(crate) struct Ferries;
 
@@ -163,7 +165,7 @@ fn first_ferries(st: &State, placed: TileIdx) -> Vec<TileIdx> {
     found
 }
 
-pub(crate) fn place_decision(st: &State, tile: TileIdx) -> Decision {
+fn place_decision(st: &State, tile: TileIdx) -> Decision {
     Decision::PlaceFerry {
         at: st.board.tile(tile).pos,
         options: pairs(st, tile),
@@ -179,7 +181,7 @@ fn valid_pairs(pairs: &[[Side; 2]]) -> Arg {
     )
 }
 
-pub(crate) fn check_place(st: &State, tile: TileIdx, action: &Action) -> Result<(), RuleError> {
+fn check_place(st: &State, tile: TileIdx, action: &Action) -> Result<(), RuleError> {
     let Action::PlaceFerry { at, ends } = *action else {
         return Err(RuleError::WrongDecision {
             expected: "err-expect-ferry",
@@ -200,7 +202,7 @@ pub(crate) fn check_place(st: &State, tile: TileIdx, action: &Action) -> Result<
     Ok(())
 }
 
-pub(crate) fn apply_place(
+fn apply_place(
     st: &mut State,
     player: u8,
     tile: TileIdx,
@@ -257,13 +259,13 @@ fn move_options(st: &State) -> Vec<FerryOption> {
         .collect()
 }
 
-pub(crate) fn move_decision(st: &State) -> Decision {
+fn move_decision(st: &State) -> Decision {
     Decision::MoveFerry {
         options: move_options(st),
     }
 }
 
-pub(crate) fn check_move(st: &State, action: &Action) -> Result<(), RuleError> {
+fn check_move(st: &State, action: &Action) -> Result<(), RuleError> {
     let (at, ends) = match *action {
         Action::Pass => return Ok(()),
         Action::MoveFerry { at, ends } => (at, ends),
@@ -307,7 +309,7 @@ pub(crate) fn check_move(st: &State, action: &Action) -> Result<(), RuleError> {
     Ok(())
 }
 
-pub(crate) fn apply_move(st: &mut State, player: u8, action: &Action, events: &mut Vec<Event>) {
+fn apply_move(st: &mut State, player: u8, action: &Action, events: &mut Vec<Event>) {
     let Action::MoveFerry { at, ends } = *action else {
         // A pass: no more moves this turn.
         st.ext.ferries.movable.clear();
@@ -347,6 +349,55 @@ pub(crate) fn apply_move(st: &mut State, player: u8, action: &Action, events: &m
     });
 }
 
+/// The new ferry on the lake of placed tile `tile`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct FerryStep {
+    pub player: u8,
+    pub tile: TileIdx,
+}
+
+impl Ask for FerryStep {
+    fn player(self) -> u8 {
+        self.player
+    }
+
+    fn decision(self, st: &State) -> Decision {
+        place_decision(st, self.tile)
+    }
+
+    fn check(self, st: &State, action: &Action) -> Result<(), RuleError> {
+        check_place(st, self.tile, action)
+    }
+
+    fn apply(self, _cfg: &GameConfig, st: &mut State, action: &Action, events: &mut Vec<Event>) {
+        apply_place(st, self.player, self.tile, action, events)
+    }
+}
+
+/// The ferries that may move after the tile (or a pass).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveFerryStep {
+    pub player: u8,
+}
+
+impl Ask for MoveFerryStep {
+    fn player(self) -> u8 {
+        self.player
+    }
+
+    fn decision(self, st: &State) -> Decision {
+        move_decision(st)
+    }
+
+    fn check(self, st: &State, action: &Action) -> Result<(), RuleError> {
+        check_move(st, action)
+    }
+
+    fn apply(self, _cfg: &GameConfig, st: &mut State, action: &Action, events: &mut Vec<Event>) {
+        apply_move(st, self.player, action, events)
+    }
+}
+
 impl Module for Ferries {
     fn expansion(&self) -> Expansion {
         Expansion::Ferries
@@ -373,9 +424,9 @@ impl Module for Ferries {
         }
         let f = &st.ext.ferries;
         if let Some(tile) = f.owed {
-            return Some(Step::Ferry { player, tile });
+            return Some(FerryStep { player, tile }.into());
         }
-        (!f.movable.is_empty()).then_some(Step::MoveFerry { player })
+        (!f.movable.is_empty()).then_some(MoveFerryStep { player }.into())
     }
 
     /// Roads that a ferry move completed (closed through a moved ferry's lake, and not
@@ -409,4 +460,21 @@ pub fn ferries_on_board(st: &State) -> Vec<(Pos, [Side; 2])> {
         .iter()
         .map(|&(tile, ends)| (st.board.tile(tile).pos, sides_of(st, tile, ends)))
         .collect()
+}
+
+/// What the fronts read of the ferries (and a check of the features they join).
+impl Game {
+    /// The features of the board rebuilt from its tiles alone (see
+    /// [`rebuild_features`]); equal to [`Game::features`].
+    pub fn rebuilt_features(&self) -> Features {
+        let mut features = rebuild_features(&self.st.board, &self.st.ext.ferries.ferries);
+        self.st.count_figures(&mut features);
+        features
+    }
+
+    /// Ferries: where the ferries are, as (lake position, the sides of the road ends
+    /// joined).
+    pub fn ferries(&self) -> Vec<(Pos, [Side; 2])> {
+        ferries_on_board(&self.st)
+    }
 }

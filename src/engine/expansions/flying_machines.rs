@@ -7,7 +7,7 @@
 //! it goes back and no other figure is placed that turn. Tiles: `data/tiles/
 //! flying-machines.toml` (the `flying-machine(D)` symbol).
 
-use super::{Module, Step};
+use super::{Ask, Module, Step};
 use crate::engine::action::{Action, Arg, Decision, Event, Refusal, RuleError};
 use crate::engine::board::TileIdx;
 use crate::engine::config::{Expansion, GameConfig};
@@ -15,6 +15,7 @@ use crate::engine::figures::FigureKind;
 use crate::engine::geometry::Pos;
 use crate::engine::state::{Stage, State};
 use crate::engine::tile::SegmentKind;
+use serde::Serialize;
 
 pub(crate) struct FlyingMachines;
 
@@ -98,7 +99,7 @@ fn fly(
     }
 }
 
-pub(crate) fn decision(st: &State, figure: FigureKind, tile: TileIdx, roll: u8) -> Decision {
+fn decision(st: &State, figure: FigureKind, tile: TileIdx, roll: u8) -> Decision {
     Decision::Land {
         figure,
         roll,
@@ -107,7 +108,7 @@ pub(crate) fn decision(st: &State, figure: FigureKind, tile: TileIdx, roll: u8) 
     }
 }
 
-pub(crate) fn check(st: &State, tile: TileIdx, action: &Action) -> Result<(), RuleError> {
+fn check(st: &State, tile: TileIdx, action: &Action) -> Result<(), RuleError> {
     let Action::Land { segment } = *action else {
         return Err(RuleError::WrongDecision {
             expected: "err-expect-landing",
@@ -142,7 +143,7 @@ pub(crate) fn check(st: &State, tile: TileIdx, action: &Action) -> Result<(), Ru
         .into())
 }
 
-pub(crate) fn apply(
+fn apply(
     st: &mut State,
     player: u8,
     tile: TileIdx,
@@ -155,6 +156,33 @@ pub(crate) fn apply(
     };
     st.ext.flight.landing = None;
     st.place_figure(player, figure, tile, segment, events);
+}
+
+/// The flown `figure` lands on placed tile `tile` (the die showed `roll`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct LandStep {
+    pub player: u8,
+    pub figure: FigureKind,
+    pub tile: TileIdx,
+    pub roll: u8,
+}
+
+impl Ask for LandStep {
+    fn player(self) -> u8 {
+        self.player
+    }
+
+    fn decision(self, st: &State) -> Decision {
+        decision(st, self.figure, self.tile, self.roll)
+    }
+
+    fn check(self, st: &State, action: &Action) -> Result<(), RuleError> {
+        check(st, self.tile, action)
+    }
+
+    fn apply(self, _cfg: &GameConfig, st: &mut State, action: &Action, events: &mut Vec<Event>) {
+        apply(st, self.player, self.tile, self.figure, action, events)
+    }
 }
 
 impl Module for FlyingMachines {
@@ -180,12 +208,15 @@ impl Module for FlyingMachines {
 
     fn pending_step(&self, st: &State, stage: Stage) -> Option<Step> {
         match (stage, st.ext.flight.landing) {
-            (Stage::AfterFigure, Some((figure, tile, roll))) => Some(Step::Land {
-                player: st.turn.player,
-                figure,
-                tile,
-                roll,
-            }),
+            (Stage::AfterFigure, Some((figure, tile, roll))) => Some(
+                LandStep {
+                    player: st.turn.player,
+                    figure,
+                    tile,
+                    roll,
+                }
+                .into(),
+            ),
             _ => None,
         }
     }

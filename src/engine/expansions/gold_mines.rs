@@ -5,14 +5,16 @@
 //! board at the end are lost; each player's bars score 1-3: 1 each, 4-6: 2, 7-9: 3,
 //! 10+: 4. Tiles: `data/tiles/gold-mines.toml` (the `gold` symbol).
 
-use super::{Module, Step};
+use super::{Ask, Module, Step};
 use crate::engine::action::{Action, Arg, Decision, Event, Refusal, RuleError, ScoreReason};
 use crate::engine::board::TileIdx;
-use crate::engine::config::Expansion;
+use crate::engine::config::{Expansion, GameConfig};
 use crate::engine::features::SegId;
+use crate::engine::game::Game;
 use crate::engine::geometry::Pos;
 use crate::engine::state::{Stage, State};
 use crate::engine::tile::SegmentKind;
+use serde::Serialize;
 use std::collections::BTreeMap;
 
 pub(crate) struct GoldMines;
@@ -66,14 +68,14 @@ fn around(st: &State, tile: TileIdx) -> Vec<Pos> {
         .collect()
 }
 
-pub(crate) fn decision(st: &State, tile: TileIdx) -> Decision {
+fn decision(st: &State, tile: TileIdx) -> Decision {
     Decision::PlaceGold {
         from: st.board.tile(tile).pos,
         options: around(st, tile),
     }
 }
 
-pub(crate) fn check(st: &State, tile: TileIdx, action: &Action) -> Result<(), RuleError> {
+fn check(st: &State, tile: TileIdx, action: &Action) -> Result<(), RuleError> {
     let Action::PlaceGold { at } = *action else {
         return Err(RuleError::WrongDecision {
             expected: "err-expect-gold",
@@ -91,13 +93,7 @@ pub(crate) fn check(st: &State, tile: TileIdx, action: &Action) -> Result<(), Ru
         .into())
 }
 
-pub(crate) fn apply(
-    st: &mut State,
-    player: u8,
-    _tile: TileIdx,
-    action: &Action,
-    events: &mut Vec<Event>,
-) {
+fn apply(st: &mut State, player: u8, _tile: TileIdx, action: &Action, events: &mut Vec<Event>) {
     let Action::PlaceGold { at } = *action else {
         unreachable!("checked: a gold action")
     };
@@ -126,6 +122,31 @@ fn feature_tiles(st: &State, root: SegId) -> Vec<TileIdx> {
     }
 }
 
+/// The second bar on a tile around placed tile `tile`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct GoldStep {
+    pub player: u8,
+    pub tile: TileIdx,
+}
+
+impl Ask for GoldStep {
+    fn player(self) -> u8 {
+        self.player
+    }
+
+    fn decision(self, st: &State) -> Decision {
+        decision(st, self.tile)
+    }
+
+    fn check(self, st: &State, action: &Action) -> Result<(), RuleError> {
+        check(st, self.tile, action)
+    }
+
+    fn apply(self, _cfg: &GameConfig, st: &mut State, action: &Action, events: &mut Vec<Event>) {
+        apply(st, self.player, self.tile, action, events)
+    }
+}
+
 impl Module for GoldMines {
     fn expansion(&self) -> Expansion {
         Expansion::GoldMines
@@ -151,10 +172,13 @@ impl Module for GoldMines {
 
     fn pending_step(&self, st: &State, stage: Stage) -> Option<Step> {
         match (stage, st.ext.gold.owed) {
-            (Stage::AfterTile, Some(tile)) => Some(Step::Gold {
-                player: st.turn.player,
-                tile,
-            }),
+            (Stage::AfterTile, Some(tile)) => Some(
+                GoldStep {
+                    player: st.turn.player,
+                    tile,
+                }
+                .into(),
+            ),
             _ => None,
         }
     }
@@ -257,6 +281,30 @@ impl Module for GoldMines {
                 );
             }
         }
+    }
+}
+
+/// What the fronts read of Gold Mines.
+impl Game {
+    /// Gold Mines: the bars in front of a player.
+    pub fn gold(&self, player: u8) -> u32 {
+        self.st
+            .ext
+            .gold
+            .players
+            .get(player as usize)
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// Gold Mines: the bars on the board, by tile position.
+    pub fn gold_on_board(&self) -> Vec<(Pos, u32)> {
+        self.st
+            .ext
+            .gold
+            .on_board()
+            .map(|(t, n)| (self.st.board.tile(t).pos, n))
+            .collect()
     }
 }
 

@@ -6,14 +6,15 @@
 //! else); a figure whose feature is completed leaves the board. Tiles: `data/tiles/
 //! mage-witch.toml` (the `magic` symbol).
 
-use super::{Module, Step, is_road_or_city};
+use super::{Ask, Module, Step, is_road_or_city};
 use crate::engine::action::{Action, Arg, Decision, Event, MagicOption, Refusal, RuleError};
 use crate::engine::board::TileIdx;
-use crate::engine::config::Expansion;
+use crate::engine::config::{Expansion, GameConfig};
 use crate::engine::features::{FeatureData, SegId};
 use crate::engine::figures::{NeutralFigure, NeutralKind};
 use crate::engine::scoring::Tally;
 use crate::engine::state::{Stage, State};
+use serde::Serialize;
 
 pub(crate) struct MageWitch;
 
@@ -91,7 +92,7 @@ fn for_each_option(st: &State, mut f: impl FnMut(MagicOption) -> bool) {
     }
 }
 
-pub(crate) fn decision(st: &State, forced: bool) -> Decision {
+fn decision(st: &State, forced: bool) -> Decision {
     let options = options(st);
     let removals = if options.is_empty() {
         st.neutral.iter().map(|n| n.kind).collect()
@@ -105,7 +106,7 @@ pub(crate) fn decision(st: &State, forced: bool) -> Decision {
     }
 }
 
-pub(crate) fn check(st: &State, _forced: bool, action: &Action) -> Result<(), RuleError> {
+fn check(st: &State, action: &Action) -> Result<(), RuleError> {
     match *action {
         Action::MoveMagic {
             figure,
@@ -165,7 +166,7 @@ pub(crate) fn check(st: &State, _forced: bool, action: &Action) -> Result<(), Ru
     }
 }
 
-pub(crate) fn apply(st: &mut State, player: u8, action: &Action, events: &mut Vec<Event>) {
+fn apply(st: &mut State, player: u8, action: &Action, events: &mut Vec<Event>) {
     match *action {
         Action::MoveMagic {
             figure,
@@ -202,6 +203,32 @@ fn remove(st: &mut State, figure: NeutralKind, events: &mut Vec<Event>) {
     }
 }
 
+/// Place, move or remove a magic figure; `forced` when the tile joined the mage's and
+/// the witch's features.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct MagicStep {
+    pub player: u8,
+    pub forced: bool,
+}
+
+impl Ask for MagicStep {
+    fn player(self) -> u8 {
+        self.player
+    }
+
+    fn decision(self, st: &State) -> Decision {
+        decision(st, self.forced)
+    }
+
+    fn check(self, st: &State, action: &Action) -> Result<(), RuleError> {
+        check(st, action)
+    }
+
+    fn apply(self, _cfg: &GameConfig, st: &mut State, action: &Action, events: &mut Vec<Event>) {
+        apply(st, self.player, action, events)
+    }
+}
+
 impl Module for MageWitch {
     fn expansion(&self) -> Expansion {
         Expansion::MageWitch
@@ -229,7 +256,7 @@ impl Module for MageWitch {
         if !forced && st.neutral.is_empty() && !has_option(st) {
             return None;
         }
-        Some(Step::Magic { player, forced })
+        Some(MagicStep { player, forced }.into())
     }
 
     /// The mage: +1 per tile; the witch: half, rounded up, after every other bonus.

@@ -8,7 +8,7 @@
 //! scoring and may bring another). A used message goes under the pile. No messages in
 //! final scoring. The expansion has no tiles.
 
-use super::{Module, Step};
+use super::{Ask, ExtState, Module, Step};
 use crate::engine::action::{
     Action, Arg, Decision, Event, MessageTake, Refusal, RuleError, ScoreReason,
 };
@@ -16,6 +16,7 @@ use crate::engine::board::TileIdx;
 use crate::engine::config::{Expansion, GameConfig};
 use crate::engine::features::SegId;
 use crate::engine::figures::FigureKind;
+use crate::engine::game::Game;
 use crate::engine::geometry::Pos;
 use crate::engine::scoring;
 use crate::engine::state::{Stage, State};
@@ -144,7 +145,7 @@ fn scores_in_queue(st: &State, player: u8) -> bool {
         .any(|&(t, s)| st.majority(st.root(t, s)).contains(&player))
 }
 
-pub(crate) fn marker_decision(st: &State, player: u8) -> Decision {
+fn marker_decision(st: &State, player: u8) -> Decision {
     let m = &st.ext.messages;
     Decision::ChooseMarker {
         markers: m.markers[player as usize],
@@ -152,7 +153,7 @@ pub(crate) fn marker_decision(st: &State, player: u8) -> Decision {
     }
 }
 
-pub(crate) fn check_marker(action: &Action) -> Result<(), RuleError> {
+fn check_marker(action: &Action) -> Result<(), RuleError> {
     match action {
         Action::ChooseMarker { marker } if *marker < 2 => Ok(()),
         Action::ChooseMarker { marker } => {
@@ -164,7 +165,7 @@ pub(crate) fn check_marker(action: &Action) -> Result<(), RuleError> {
     }
 }
 
-pub(crate) fn apply_marker(st: &mut State, player: u8, action: &Action, events: &mut Vec<Event>) {
+fn apply_marker(st: &mut State, player: u8, action: &Action, events: &mut Vec<Event>) {
     if let Action::ChooseMarker { marker } = *action {
         st.ext.messages.scoring[player as usize] = Some(marker);
         st.ext.messages.chosen = true;
@@ -214,7 +215,7 @@ fn unavailable(st: &State, player: u8, message: u8) -> Option<&'static str> {
     }
 }
 
-pub(crate) fn message_decision(st: &State, player: u8) -> Decision {
+fn message_decision(st: &State, player: u8) -> Decision {
     let message = st.ext.messages.drawn.unwrap_or_default();
     let available = unavailable(st, player, message).is_none();
     let followers = if message == 8 && available {
@@ -235,7 +236,7 @@ pub(crate) fn message_decision(st: &State, player: u8) -> Decision {
     }
 }
 
-pub(crate) fn check_message(st: &State, player: u8, action: &Action) -> Result<(), RuleError> {
+fn check_message(st: &State, player: u8, action: &Action) -> Result<(), RuleError> {
     let Action::UseMessage {
         take,
         marker,
@@ -383,7 +384,7 @@ fn score_and_take_back(
     points
 }
 
-pub(crate) fn apply_message(
+fn apply_message(
     cfg: &GameConfig,
     st: &mut State,
     player: u8,
@@ -433,6 +434,54 @@ pub(crate) fn apply_message(
     after_a_scoring(st, events);
 }
 
+/// The active player chooses which of their two markers this scoring moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct MarkerStep {
+    pub player: u8,
+}
+
+impl Ask for MarkerStep {
+    fn player(self) -> u8 {
+        self.player
+    }
+
+    fn decision(self, st: &State) -> Decision {
+        marker_decision(st, self.player)
+    }
+
+    fn check(self, _st: &State, action: &Action) -> Result<(), RuleError> {
+        check_marker(action)
+    }
+
+    fn apply(self, _cfg: &GameConfig, st: &mut State, action: &Action, events: &mut Vec<Event>) {
+        apply_marker(st, self.player, action, events)
+    }
+}
+
+/// The active player uses the message they took (its action or 2 points).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct MessageStep {
+    pub player: u8,
+}
+
+impl Ask for MessageStep {
+    fn player(self) -> u8 {
+        self.player
+    }
+
+    fn decision(self, st: &State) -> Decision {
+        message_decision(st, self.player)
+    }
+
+    fn check(self, st: &State, action: &Action) -> Result<(), RuleError> {
+        check_message(st, self.player, action)
+    }
+
+    fn apply(self, cfg: &GameConfig, st: &mut State, action: &Action, events: &mut Vec<Event>) {
+        apply_message(cfg, st, self.player, action, events)
+    }
+}
+
 impl Module for Messages {
     fn expansion(&self) -> Expansion {
         Expansion::Messages
@@ -475,10 +524,31 @@ impl Module for Messages {
                     && !st.players[player as usize].resigned
                     && scores_in_queue(st, player) =>
             {
-                Some(Step::Marker { player })
+                Some(MarkerStep { player }.into())
             }
-            Stage::End if m.drawn.is_some() => Some(Step::Message { player }),
+            Stage::End if m.drawn.is_some() => Some(MessageStep { player }.into()),
             _ => None,
+        }
+    }
+
+    /// A player says at any time where their points go in others' turns.
+    fn check_standing(&self, in_play: bool, action: &Action) -> Option<Result<(), RuleError>> {
+        let Action::MarkerPreference { preference } = action else {
+            return None;
+        };
+        Some(match preference {
+            _ if !in_play => Err(Refusal::new("err-no-messages-one-marker").into()),
+            MarkerPreference::Marker(m) if *m > 1 => Err(Refusal::new("err-no-marker-preference")
+                .with("marker", *m)
+                .into()),
+            _ => Ok(()),
+        })
+    }
+
+    fn apply_standing(&self, st: &mut State, player: u8, action: &Action, ev: &mut Vec<Event>) {
+        if let Action::MarkerPreference { preference } = *action {
+            st.ext.messages.preferences[player as usize] = preference;
+            ev.push(Event::MarkerPreferenceSet { player, preference });
         }
     }
 
@@ -521,6 +591,69 @@ impl Module for Messages {
     fn before_final_scoring(&self, st: &mut State) {
         st.ext.messages.scoring.iter_mut().for_each(|s| *s = None);
         st.ext.messages.active_points = 0;
+    }
+}
+
+/// Messages gives each player a second scoring marker.
+impl ExtState {
+    /// Scoring markers per player: two with Messages, else one.
+    pub fn markers(&self) -> u8 {
+        if self.messages.in_play() { 2 } else { 1 }
+    }
+
+    /// The marker of `player` that the points being scored now move (see
+    /// [`ExtState::markers`]).
+    pub fn scoring_marker(&self, player: u8) -> u8 {
+        if self.messages.in_play() {
+            self.messages.marker_for(player)
+        } else {
+            0
+        }
+    }
+}
+
+/// What the fronts read of Messages.
+impl Game {
+    /// Scoring markers per player (two with Messages).
+    pub fn markers(&self) -> u8 {
+        self.st.ext.markers()
+    }
+
+    /// The points `player` is about to score in the scoring under way (the features
+    /// completed this turn where they have the most followers, each counted once): what
+    /// the Messages marker question is about.
+    pub fn points_in_queue(&self, player: u8) -> u32 {
+        let mut roots = Vec::new();
+        let mut points = 0;
+        for &(tile, seg) in &self.st.turn.scoring {
+            let root = self.st.root(tile, seg);
+            if roots.contains(&root) || !self.st.majority(root).contains(&player) {
+                continue;
+            }
+            roots.push(root);
+            points += self.feature_value(tile, seg);
+        }
+        points
+    }
+
+    /// Messages: each player's two markers (empty when Messages is not in play).
+    pub fn marker_scores(&self) -> &[[u32; 2]] {
+        &self.st.ext.messages.markers
+    }
+
+    /// Messages: where `player`'s points go in others' turns (their logged preference).
+    pub fn marker_preference(&self, player: u8) -> Option<MarkerPreference> {
+        self.st
+            .ext
+            .messages
+            .preferences
+            .get(player as usize)
+            .copied()
+    }
+
+    /// Messages: the messages in the pile, top first.
+    pub fn message_pile(&self) -> &[u8] {
+        &self.st.ext.messages.pile
     }
 }
 

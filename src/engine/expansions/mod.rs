@@ -4,7 +4,10 @@
 //! fixed points of the turn (`state::Stage`); an expansion overrides only the hooks it
 //! needs, keeps its own per-game state in [`ExtState`], and asks players its own
 //! decisions as a [`Step`], so the base game never names an expansion and each
-//! expansion's rules live in one file.
+//! expansion's rules live in one file: its `Module`, its state, its decisions (each a
+//! type implementing [`Ask`]) and what the fronts read of it (`impl Game` accessors).
+//! The list at `expansions!` below is the one place that names them all: it generates
+//! the registry, [`ExtState`] and [`Step`] with its dispatch.
 
 pub mod crop_circles;
 pub mod ferries;
@@ -17,7 +20,6 @@ pub mod messages;
 pub mod robbers;
 pub mod traders_builders;
 
-use super::action::CropOption;
 use super::action::{Action, Decision, Event, FigureOption, RuleError, ScoreReason};
 use super::board::TileIdx;
 use super::config::{Expansion, ExpansionSet, GameConfig};
@@ -26,7 +28,6 @@ use super::figures::{FigureKind, Supply};
 use super::geometry::Pos;
 use super::scoring::Tally;
 use super::state::{Stage, State};
-use super::tile::CropCircle;
 use super::tile::SegmentKind;
 use serde::Serialize;
 
@@ -121,6 +122,18 @@ pub(crate) trait Module: Sync {
     /// Runs when the game ends, before final scoring.
     fn before_final_scoring(&self, _st: &mut State) {}
 
+    /// Checks `action` when it is one of this expansion's standing answers: an action a
+    /// player may take whenever the game goes on, whoever is asked (Messages' marker
+    /// preference, for the questions of others' turns). `None`: not one of them. Asked of
+    /// every expansion, `in_play` or not, so that a game without it refuses its answers.
+    fn check_standing(&self, _in_play: bool, _action: &Action) -> Option<Result<(), RuleError>> {
+        None
+    }
+
+    /// Applies a checked standing answer of `player` (ignores any other action).
+    fn apply_standing(&self, _st: &mut State, _player: u8, _action: &Action, _ev: &mut Vec<Event>) {
+    }
+
     /// The marker that the points `player` scores now move, when this expansion gives
     /// players more than one; it may remember the choice for the rest of the scoring.
     fn scoring_marker(&self, _st: &mut State, _player: u8, _points: u32) -> Option<u8> {
@@ -163,19 +176,6 @@ pub(crate) trait Module: Sync {
     }
 }
 
-static MODULES: &[&dyn Module] = &[
-    &inns_cathedrals::InnsCathedrals,
-    &traders_builders::TradersBuilders,
-    &gold_mines::GoldMines,
-    &mage_witch::MageWitch,
-    &flying_machines::FlyingMachines,
-    &labyrinth::Labyrinth,
-    &ferries::Ferries,
-    &messages::Messages,
-    &crop_circles::CropCircles,
-    &robbers::Robbers,
-];
-
 /// The modules a game uses, in a fixed order.
 pub(crate) fn modules(cfg: &GameConfig) -> impl Iterator<Item = &'static dyn Module> + '_ {
     modules_in(cfg.expansion_set())
@@ -186,6 +186,14 @@ pub(crate) fn modules_in(set: ExpansionSet) -> impl Iterator<Item = &'static dyn
     MODULES.iter().copied().filter(move |m| m.in_play(set))
 }
 
+/// Checks `action` as a standing answer (see [`Module::check_standing`]); `None` when
+/// it is none.
+pub(crate) fn check_standing(set: ExpansionSet, action: &Action) -> Option<Result<(), RuleError>> {
+    MODULES
+        .iter()
+        .find_map(|m| m.check_standing(m.in_play(set), action))
+}
+
 /// A scoring moment ends (see [`Module::end_of_moment`]).
 pub(crate) fn end_of_moment(st: &mut State, events: &mut Vec<Event>) {
     for m in modules_in(st.expansions) {
@@ -193,185 +201,192 @@ pub(crate) fn end_of_moment(st: &mut State, events: &mut Vec<Event>) {
     }
 }
 
-/// Each expansion's state for the whole game (empty for those not in play).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct ExtState {
-    pub traders: traders_builders::TradersState,
-    pub gold: gold_mines::GoldState,
-    pub magic: mage_witch::MagicState,
-    pub flight: flying_machines::FlightState,
-    pub ferries: ferries::FerryState,
-    pub crop: crop_circles::CropState,
-    pub robbers: robbers::RobberState,
-    pub messages: messages::MessageState,
-}
-
-impl ExtState {
-    /// Scoring markers per player: two with Messages, else one.
-    pub fn markers(&self) -> u8 {
-        if self.messages.in_play() { 2 } else { 1 }
-    }
-
-    /// The marker of `player` that the points being scored now move (see
-    /// [`ExtState::markers`]).
-    pub fn scoring_marker(&self, player: u8) -> u8 {
-        if self.messages.in_play() {
-            self.messages.marker_for(player)
-        } else {
-            0
-        }
-    }
-}
-
-/// A decision an expansion asks for in the middle of a turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "step", rename_all = "snake_case")]
-pub enum Step {
-    /// Mage & Witch: place, move or remove a magic figure; `forced` when the tile
-    /// joined the mage's and the witch's features.
-    Magic { player: u8, forced: bool },
-    /// Gold Mines: the second bar on a tile around placed tile `tile`.
-    Gold { player: u8, tile: TileIdx },
-    /// Flying Machines: the flown `figure` lands on placed tile `tile` (the die showed
-    /// `roll`).
-    Land {
-        player: u8,
-        figure: FigureKind,
-        tile: TileIdx,
-        roll: u8,
-    },
-    /// Ferries: the new ferry on the lake of placed tile `tile`.
-    Ferry { player: u8, tile: TileIdx },
-    /// Ferries: the ferries that may move after the tile (or a pass).
-    MoveFerry { player: u8 },
-    /// Crop Circles: the active player chooses add or remove (crop circle on `tile`).
-    CropCircle { player: u8, tile: TileIdx },
-    /// Crop Circles: `player` adds a follower or takes one back.
-    CropPick {
-        player: u8,
-        symbol: CropCircle,
-        option: CropOption,
-    },
-    /// Robbers: put (or move) a robber beside another player's scoring marker, or pass;
-    /// `active` for the active player's own decision (asked first, no deadline).
-    Robber { player: u8, active: bool },
-    /// Messages: the active player chooses which of their two markers this scoring moves.
-    Marker { player: u8 },
-    /// Messages: the active player uses the message they took (its action or 2 points).
-    Message { player: u8 },
-}
-
-impl Step {
+/// One decision an expansion asks in the middle of a turn: a type in the expansion's
+/// module, holding what the decision needs, and a variant of [`Step`].
+pub(crate) trait Ask: Copy + Into<Step> {
     /// The player asked.
-    pub fn player(self) -> u8 {
-        match self {
-            Step::Magic { player, .. }
-            | Step::Gold { player, .. }
-            | Step::Land { player, .. }
-            | Step::Ferry { player, .. }
-            | Step::MoveFerry { player }
-            | Step::CropCircle { player, .. }
-            | Step::CropPick { player, .. }
-            | Step::Robber { player, .. }
-            | Step::Marker { player }
-            | Step::Message { player } => player,
-        }
-    }
+    fn player(self) -> u8;
 
     /// The action taken for the player asked when they do not answer before the game's
     /// decision deadline; `None` for a decision without a deadline (the active player's
     /// own).
-    pub(crate) fn deadline_default(self, st: &State) -> Option<Action> {
-        match self {
-            Step::CropPick {
-                player,
-                symbol,
-                option,
-            } => crop_circles::deadline_default(st, player, symbol, option),
-            Step::Robber { active, .. } => robbers::deadline_default(active),
-            Step::Magic { .. }
-            | Step::Gold { .. }
-            | Step::Land { .. }
-            | Step::Ferry { .. }
-            | Step::MoveFerry { .. }
-            | Step::CropCircle { .. }
-            | Step::Marker { .. }
-            | Step::Message { .. } => None,
-        }
+    fn deadline_default(self, _st: &State) -> Option<Action> {
+        None
     }
 
-    pub(crate) fn decision(self, st: &State) -> Decision {
-        match self {
-            Step::Magic { forced, .. } => mage_witch::decision(st, forced),
-            Step::Gold { tile, .. } => gold_mines::decision(st, tile),
-            Step::Land {
-                figure, tile, roll, ..
-            } => flying_machines::decision(st, figure, tile, roll),
-            Step::Ferry { tile, .. } => ferries::place_decision(st, tile),
-            Step::MoveFerry { .. } => ferries::move_decision(st),
-            Step::CropCircle { tile, .. } => crop_circles::choice_decision(st, tile),
-            Step::CropPick {
-                player,
-                symbol,
-                option,
-            } => crop_circles::pick_decision(st, player, symbol, option),
-            Step::Robber { player, .. } => robbers::decision(st, player),
-            Step::Marker { player } => messages::marker_decision(st, player),
-            Step::Message { player } => messages::message_decision(st, player),
-        }
-    }
+    /// What the player asked decides, with every legal option.
+    fn decision(self, st: &State) -> Decision;
 
-    /// Checks an action that answers this step (the player is checked already).
-    pub(crate) fn check(self, st: &State, action: &Action) -> Result<(), RuleError> {
-        match self {
-            Step::Magic { forced, .. } => mage_witch::check(st, forced, action),
-            Step::Gold { tile, .. } => gold_mines::check(st, tile, action),
-            Step::Land { tile, .. } => flying_machines::check(st, tile, action),
-            Step::Ferry { tile, .. } => ferries::check_place(st, tile, action),
-            Step::MoveFerry { .. } => ferries::check_move(st, action),
-            Step::CropCircle { .. } => crop_circles::check_choice(action),
-            Step::CropPick {
-                player,
-                symbol,
-                option,
-            } => crop_circles::check_pick(st, player, symbol, option, action),
-            Step::Robber { player, .. } => robbers::check(st, player, action),
-            Step::Marker { .. } => messages::check_marker(action),
-            Step::Message { player } => messages::check_message(st, player, action),
-        }
-    }
+    /// Checks an action that answers this decision (the player is checked already).
+    fn check(self, st: &State, action: &Action) -> Result<(), RuleError>;
 
     /// Applies a checked action.
-    pub(crate) fn apply(
-        self,
-        cfg: &GameConfig,
-        st: &mut State,
-        action: &Action,
-        events: &mut Vec<Event>,
-    ) {
-        match self {
-            Step::Magic { player, .. } => mage_witch::apply(st, player, action, events),
-            Step::Gold { player, tile } => gold_mines::apply(st, player, tile, action, events),
-            Step::Land {
-                player,
-                figure,
-                tile,
-                ..
-            } => flying_machines::apply(st, player, tile, figure, action, events),
-            Step::Ferry { player, tile } => ferries::apply_place(st, player, tile, action, events),
-            Step::MoveFerry { player } => ferries::apply_move(st, player, action, events),
-            Step::CropCircle { player, tile } => {
-                crop_circles::apply_choice(st, player, tile, action, events)
-            }
-            Step::CropPick { player, .. } => crop_circles::apply_pick(st, player, action, events),
-            Step::Robber { player, .. } => robbers::apply(st, player, action, events),
-            Step::Marker { player } => messages::apply_marker(st, player, action, events),
-            Step::Message { player } => messages::apply_message(cfg, st, player, action, events),
+    fn apply(self, cfg: &GameConfig, st: &mut State, action: &Action, events: &mut Vec<Event>);
+}
+
+/// Generates, from the list below, what the core knows of the expansions: the modules
+/// in hook order, [`ExtState`] and [`Step`] with its dispatch to each decision's type.
+macro_rules! expansions {
+    ($(
+        $module:ident: $rules:ident
+        { $($field:ident: $state:ident)? }
+        [$($variant:ident($ask:ident)),* $(,)?];
+    )*) => {
+        static MODULES: &[&dyn Module] = &[$(&$module::$rules),*];
+
+        /// Each expansion's state for the whole game (empty for those not in play).
+        #[derive(Clone, Debug, Default, PartialEq, Eq)]
+        pub struct ExtState {
+            $($(pub $field: $module::$state,)?)*
         }
-    }
+
+        /// A decision an expansion asks for in the middle of a turn (each variant's type
+        /// says which). A variant's JSON is its type's fields after the `step` tag.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+        #[serde(tag = "step", rename_all = "snake_case")]
+        pub enum Step {
+            $($($variant($module::$ask),)*)*
+        }
+
+        $($(
+            impl From<$module::$ask> for Step {
+                fn from(ask: $module::$ask) -> Step {
+                    Step::$variant(ask)
+                }
+            }
+        )*)*
+
+        impl Step {
+            /// The player asked.
+            pub fn player(self) -> u8 {
+                match self {
+                    $($(Step::$variant(ask) => ask.player(),)*)*
+                }
+            }
+
+            /// See [`Ask::deadline_default`].
+            pub(crate) fn deadline_default(self, st: &State) -> Option<Action> {
+                match self {
+                    $($(Step::$variant(ask) => ask.deadline_default(st),)*)*
+                }
+            }
+
+            /// See [`Ask::decision`].
+            pub(crate) fn decision(self, st: &State) -> Decision {
+                match self {
+                    $($(Step::$variant(ask) => ask.decision(st),)*)*
+                }
+            }
+
+            /// See [`Ask::check`].
+            pub(crate) fn check(self, st: &State, action: &Action) -> Result<(), RuleError> {
+                match self {
+                    $($(Step::$variant(ask) => ask.check(st, action),)*)*
+                }
+            }
+
+            /// See [`Ask::apply`].
+            pub(crate) fn apply(
+                self,
+                cfg: &GameConfig,
+                st: &mut State,
+                action: &Action,
+                events: &mut Vec<Event>,
+            ) {
+                match self {
+                    $($(Step::$variant(ask) => ask.apply(cfg, st, action, events),)*)*
+                }
+            }
+        }
+    };
+}
+
+// One line per expansion, in the order its hooks run: its module, its `Module`, its
+// field of `ExtState` with its state type, and its decisions as `Step` variants.
+expansions! {
+    inns_cathedrals: InnsCathedrals {} [];
+    traders_builders: TradersBuilders { traders: TradersState } [];
+    gold_mines: GoldMines { gold: GoldState } [Gold(GoldStep)];
+    mage_witch: MageWitch { magic: MagicState } [Magic(MagicStep)];
+    flying_machines: FlyingMachines { flight: FlightState } [Land(LandStep)];
+    labyrinth: Labyrinth {} [];
+    ferries: Ferries { ferries: FerryState } [Ferry(FerryStep), MoveFerry(MoveFerryStep)];
+    messages: Messages { messages: MessageState } [Marker(MarkerStep), Message(MessageStep)];
+    crop_circles: CropCircles { crop: CropState } [
+        CropCircle(CropCircleStep),
+        CropPick(CropPickStep),
+    ];
+    robbers: Robbers { robbers: RobberState } [Robber(RobberStep)];
 }
 
 /// Whether a segment kind holds the feature kind of a scoring hook.
 pub(crate) fn is_road_or_city(kind: SegmentKind) -> bool {
     matches!(kind, SegmentKind::Road | SegmentKind::City)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::action::CropOption;
+    use crate::engine::state::Phase;
+    use crate::engine::tile::CropCircle;
+
+    /// The JSON of one value of every step, recorded before the steps became types of
+    /// their own modules (issue #24): the tag and the fields stay as they were.
+    #[test]
+    fn every_step_serialises_as_recorded() {
+        let steps = [
+            Step::Magic(mage_witch::MagicStep {
+                player: 1,
+                forced: true,
+            }),
+            Step::Gold(gold_mines::GoldStep { player: 2, tile: 7 }),
+            Step::Land(flying_machines::LandStep {
+                player: 0,
+                figure: FigureKind::Large,
+                tile: 12,
+                roll: 3,
+            }),
+            Step::Ferry(ferries::FerryStep { player: 3, tile: 4 }),
+            Step::MoveFerry(ferries::MoveFerryStep { player: 4 }),
+            Step::CropCircle(crop_circles::CropCircleStep { player: 1, tile: 9 }),
+            Step::CropPick(crop_circles::CropPickStep {
+                player: 2,
+                symbol: CropCircle::Club,
+                option: CropOption::Remove,
+            }),
+            Step::Robber(robbers::RobberStep {
+                player: 5,
+                active: false,
+            }),
+            Step::Marker(messages::MarkerStep { player: 0 }),
+            Step::Message(messages::MessageStep { player: 3 }),
+        ];
+        let json: Vec<String> = steps
+            .iter()
+            .map(|s| serde_json::to_string(s).unwrap())
+            .collect();
+        assert_eq!(
+            json,
+            [
+                r#"{"step":"magic","player":1,"forced":true}"#,
+                r#"{"step":"gold","player":2,"tile":7}"#,
+                r#"{"step":"land","player":0,"figure":"large","tile":12,"roll":3}"#,
+                r#"{"step":"ferry","player":3,"tile":4}"#,
+                r#"{"step":"move_ferry","player":4}"#,
+                r#"{"step":"crop_circle","player":1,"tile":9}"#,
+                r#"{"step":"crop_pick","player":2,"symbol":"club","option":"remove"}"#,
+                r#"{"step":"robber","player":5,"active":false}"#,
+                r#"{"step":"marker","player":0}"#,
+                r#"{"step":"message","player":3}"#,
+            ]
+        );
+        let phase = Phase::Step {
+            step: Step::Gold(gold_mines::GoldStep { player: 2, tile: 7 }),
+        };
+        assert_eq!(
+            serde_json::to_string(&phase).unwrap(),
+            r#"{"phase":"step","step":{"step":"gold","player":2,"tile":7}}"#
+        );
+    }
 }

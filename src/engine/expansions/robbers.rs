@@ -10,10 +10,11 @@
 //! scoring too. Tiles: `data/tiles/robbers.toml` (the
 //! `robber` symbol).
 
-use super::{Module, Step};
+use super::{Ask, Module, Step};
 use crate::engine::action::{Action, Arg, Decision, Event, Refusal, RuleError, ScoreReason};
 use crate::engine::board::TileIdx;
-use crate::engine::config::Expansion;
+use crate::engine::config::{Expansion, GameConfig};
+use crate::engine::game::Game;
 use crate::engine::geometry::Pos;
 use crate::engine::state::{Stage, State};
 use serde::Serialize;
@@ -72,14 +73,14 @@ fn spots(st: &State, player: u8) -> Vec<RobberSpot> {
     out
 }
 
-pub(crate) fn decision(st: &State, player: u8) -> Decision {
+fn decision(st: &State, player: u8) -> Decision {
     Decision::PlaceRobber {
         from: st.ext.robbers.robbers[player as usize],
         options: spots(st, player),
     }
 }
 
-pub(crate) fn check(st: &State, player: u8, action: &Action) -> Result<(), RuleError> {
+fn check(st: &State, player: u8, action: &Action) -> Result<(), RuleError> {
     let (beside, marker) = match *action {
         Action::Pass => return Ok(()),
         Action::PlaceRobber { beside, marker } => (beside, marker),
@@ -126,7 +127,7 @@ pub(crate) fn check(st: &State, player: u8, action: &Action) -> Result<(), RuleE
         .into())
 }
 
-pub(crate) fn apply(st: &mut State, player: u8, action: &Action, events: &mut Vec<Event>) {
+fn apply(st: &mut State, player: u8, action: &Action, events: &mut Vec<Event>) {
     match *action {
         Action::PlaceRobber { beside, marker } => {
             let from = st.ext.robbers.robbers[player as usize];
@@ -160,7 +161,7 @@ fn next_ask(st: &mut State, player: u8) {
 
 /// What happens to a robber decision nobody answers before the deadline: the robber
 /// is not placed (`RULINGS.md`). The active player's own decision has no deadline.
-pub(crate) fn deadline_default(active: bool) -> Option<Action> {
+fn deadline_default(active: bool) -> Option<Action> {
     (!active).then_some(Action::Pass)
 }
 
@@ -206,6 +207,36 @@ fn settle(st: &mut State, events: &mut Vec<Event>) {
     }
 }
 
+/// Put (or move) a robber beside another player's scoring marker, or pass; `active`
+/// for the active player's own decision (asked first, no deadline).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct RobberStep {
+    pub player: u8,
+    pub active: bool,
+}
+
+impl Ask for RobberStep {
+    fn player(self) -> u8 {
+        self.player
+    }
+
+    fn deadline_default(self, _st: &State) -> Option<Action> {
+        deadline_default(self.active)
+    }
+
+    fn decision(self, st: &State) -> Decision {
+        decision(st, self.player)
+    }
+
+    fn check(self, st: &State, action: &Action) -> Result<(), RuleError> {
+        check(st, self.player, action)
+    }
+
+    fn apply(self, _cfg: &GameConfig, st: &mut State, action: &Action, events: &mut Vec<Event>) {
+        apply(st, self.player, action, events)
+    }
+}
+
 impl Module for Robbers {
     fn expansion(&self) -> Expansion {
         Expansion::Robbers
@@ -244,7 +275,9 @@ impl Module for Robbers {
 
     fn pending_step(&self, st: &State, stage: Stage) -> Option<Step> {
         match (stage, st.ext.robbers.ask) {
-            (Stage::AfterTile, Some((player, active))) => Some(Step::Robber { player, active }),
+            (Stage::AfterTile, Some((player, active))) => {
+                Some(RobberStep { player, active }.into())
+            }
             _ => None,
         }
     }
@@ -262,5 +295,14 @@ impl Module for Robbers {
         {
             next_ask(st, player);
         }
+    }
+}
+
+/// What the fronts read of Robbers.
+impl Game {
+    /// Robbers: where each player's robber stands (`None`: at home); empty when
+    /// Robbers is not in play.
+    pub fn robbers(&self) -> &[Option<RobberSpot>] {
+        &self.st.ext.robbers.robbers
     }
 }

@@ -7,6 +7,7 @@ use crate::engine::board::TileIdx;
 use crate::engine::config::Expansion;
 use crate::engine::features::SegId;
 use crate::engine::figures::{FigureKind, Supply};
+use crate::engine::game::Game;
 use crate::engine::state::{State, winners};
 use crate::engine::tile::{Good, SegmentKind};
 
@@ -156,5 +157,19 @@ impl Module for TradersBuilders {
                 st.add_points(w, 10, ScoreReason::Goods(g), None, events);
             }
         }
+    }
+}
+
+/// What the fronts read of Traders & Builders.
+impl Game {
+    /// Traders & Builders: each player's wine, grain and cloth.
+    pub fn goods(&self, player: u8) -> [u32; 3] {
+        self.st
+            .ext
+            .traders
+            .goods
+            .get(player as usize)
+            .copied()
+            .unwrap_or_default()
     }
 }
