@@ -207,7 +207,7 @@ pub(super) fn act(
     seat: u8,
     action: Action,
 ) -> Result<Response, StoreError> {
-    let mut events = sync_marker_preferences(s, &mut r)?;
+    let mut events = sync_settings(s, &mut r)?;
     match game_mut(&mut r).apply(seat, action) {
         Ok(e) => events.extend(e),
         Err(e) => return Ok(Response::error(refusal(s.ctx.lang, &r, &e))),
@@ -242,21 +242,27 @@ pub(in crate::app) fn apply_logged(
     Ok((describe(r.setup.language, r, seat, &events), events))
 }
 
-/// Messages: each person's `/standing marker:` preference reaches the engine as their
-/// logged action before the next move, so replays never read the settings.
-fn sync_marker_preferences(s: &Session, r: &mut ChannelRecord) -> Result<Vec<Event>, StoreError> {
+/// Each person's standing settings that an expansion reads (/standing) reach the engine
+/// as their logged actions before the next move, so replays never read the settings.
+fn sync_settings(s: &Session, r: &mut ChannelRecord) -> Result<Vec<Event>, StoreError> {
     let mut events = Vec::new();
-    if !game_of(r).config().has(crate::engine::Expansion::Messages) {
+    let readers: Vec<&dyn expansions::Presenter> = expansions::PRESENTERS
+        .iter()
+        .copied()
+        .filter(|x| x.reads_settings(game_of(r)))
+        .collect();
+    if readers.is_empty() {
         return Ok(events);
     }
     for seat in 0..game_of(r).player_count() {
         if r.seat_human(seat).is_none() || game_of(r).players()[seat as usize].resigned {
             continue;
         }
-        let wanted = s.store().user_settings(r.seat_user(seat))?.marker;
-        if game_of(r).marker_preference(seat) != Some(wanted) {
-            let action = Action::MarkerPreference { preference: wanted };
-            if let Ok(more) = game_mut(r).apply(seat, action) {
+        let settings = s.store().user_settings(r.seat_user(seat))?;
+        for x in &readers {
+            if let Some(action) = x.setting_action(game_of(r), seat, &settings)
+                && let Ok(more) = game_mut(r).apply(seat, action)
+            {
                 events.extend(more);
             }
         }

@@ -8,6 +8,7 @@ use crate::engine::expansions::messages::title_key;
 use crate::engine::{
     Action, Decision, Event, Expansion, Game, MessageTake, Pending, Pos, ScoreReason,
 };
+use crate::store::UserSettings;
 
 pub(super) struct Messages;
 
@@ -103,6 +104,19 @@ impl Presenter for Messages {
             Decision::ChooseMarker { .. } | Decision::UseMessage { .. }
         )
         .then(|| Said::new("app-waiting-marker"))
+    }
+
+    fn reads_settings(&self, game: &Game) -> bool {
+        game.config().has(Expansion::Messages)
+    }
+
+    /// The marker a player's points go on in others' turns (`/standing marker:`).
+    fn setting_action(&self, game: &Game, seat: u8, settings: &UserSettings) -> Option<Action> {
+        (game.marker_preference(seat) != Some(settings.marker)).then_some(
+            Action::MarkerPreference {
+                preference: settings.marker,
+            },
+        )
     }
 
     fn status(&self, reader: &Reader, seat: u8) -> Option<Said> {

@@ -79,6 +79,17 @@ pub(super) trait Presenter: Sync {
         None
     }
 
+    /// Whether the players' standing settings (/standing) matter to this game: they are
+    /// read before each move only then.
+    fn reads_settings(&self, _game: &Game) -> bool {
+        false
+    }
+
+    /// The logged action that brings a player's changed setting into the game.
+    fn setting_action(&self, _game: &Game, _seat: u8, _settings: &UserSettings) -> Option<Action> {
+        None
+    }
+
     /// Whether a player's standing answer (/standing) takes the default at once.
     fn standing_default(&self, _decision: &Decision, _settings: &UserSettings) -> bool {
         false
@@ -98,4 +109,131 @@ pub(super) trait Presenter: Sync {
 /// The first answer of the presenters.
 pub(super) fn first<T>(ask: impl Fn(&dyn Presenter) -> Option<T>) -> Option<T> {
     PRESENTERS.iter().find_map(|p| ask(*p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::said::Word;
+    use super::*;
+    use crate::engine::{CropCircle, CropOption, GameConfig};
+
+    /// Each expansion decision (with no options) and the waiting line it reads as.
+    fn decisions() -> Vec<(Decision, Said)> {
+        let crop = |option| Decision::CropPick {
+            symbol: CropCircle::Club,
+            option,
+            options: Vec::new(),
+        };
+        let message = Decision::UseMessage {
+            message: 3,
+            available: true,
+            followers: Vec::new(),
+            markers: [5, 9],
+            preferred: 0,
+        };
+        let magic = Decision::MoveMagic {
+            forced: false,
+            options: Vec::new(),
+            removals: Vec::new(),
+        };
+        let land = Decision::Land {
+            figure: FigureKind::Large,
+            roll: 2,
+            at: Pos::new(0, 2),
+            options: Vec::new(),
+        };
+        let at = Pos::new(1, 0);
+        vec![
+            (magic, Said::new("app-waiting-magic")),
+            (
+                Decision::PlaceGold {
+                    from: at,
+                    options: Vec::new(),
+                },
+                Said::new("app-waiting-gold"),
+            ),
+            (
+                land,
+                Said::new("app-waiting-land").with("figure", Word::Figure(FigureKind::Large)),
+            ),
+            (
+                Decision::PlaceFerry {
+                    at,
+                    options: Vec::new(),
+                },
+                Said::new("app-waiting-ferry"),
+            ),
+            (
+                Decision::MoveFerry {
+                    options: Vec::new(),
+                },
+                Said::new("app-waiting-ferry"),
+            ),
+            (
+                Decision::CropCircle {
+                    symbol: CropCircle::Shield,
+                    at,
+                },
+                Said::new("app-waiting-crop"),
+            ),
+            (crop(CropOption::Add), Said::new("app-waiting-crop")),
+            (crop(CropOption::Remove), Said::new("app-waiting-crop")),
+            (
+                Decision::PlaceRobber {
+                    from: None,
+                    options: Vec::new(),
+                },
+                Said::new("app-waiting-robber"),
+            ),
+            (
+                Decision::ChooseMarker {
+                    markers: [5, 9],
+                    preferred: 0,
+                },
+                Said::new("app-waiting-marker"),
+            ),
+            (message, Said::new("app-waiting-marker")),
+        ]
+    }
+
+    #[test]
+    fn each_expansion_decision_is_presented_by_exactly_one_expansion() {
+        let game = Game::new(GameConfig::new(2, 1)).unwrap();
+        let reader = Reader {
+            lang: Lang::english(),
+            game: &game,
+            names: &[],
+        };
+        for (decision, waiting) in decisions() {
+            let p = Pending {
+                player: 0,
+                decision: decision.clone(),
+            };
+            let waits: Vec<Said> = PRESENTERS
+                .iter()
+                .filter_map(|x| x.waiting(&decision))
+                .collect();
+            assert_eq!(waits, vec![waiting], "{decision:?}");
+            let asks = PRESENTERS
+                .iter()
+                .filter(|x| x.question(&game, &p).is_some());
+            assert_eq!(asks.count(), 1, "{decision:?}");
+            let menus = PRESENTERS
+                .iter()
+                .filter(|x| x.choices(&reader, &p).is_some());
+            assert_eq!(menus.count(), 1, "{decision:?}");
+        }
+        // The base game's own decisions are no expansion's.
+        let tile = Decision::PlaceTile {
+            tile: 0,
+            placements: Vec::new(),
+        };
+        let p = Pending {
+            player: 0,
+            decision: tile.clone(),
+        };
+        assert!(PRESENTERS.iter().all(|x| x.waiting(&tile).is_none()
+            && x.question(&game, &p).is_none()
+            && x.choices(&reader, &p).is_none()));
+    }
 }
