@@ -4,7 +4,7 @@
 //! its own options and question (`expansions/`).
 
 use super::expansions;
-use super::said::{Reader, say};
+use super::said::Reader;
 use super::*;
 use crate::t;
 
@@ -30,12 +30,7 @@ pub(super) fn choices(lang: Lang, game: &Game, names: &[String]) -> Vec<Choice> 
 pub(super) fn question(lang: Lang, game: &Game) -> Option<String> {
     let p = game.pending()?;
     let said = expansions::first(|x| x.question(game, &p))?;
-    let reader = Reader {
-        lang,
-        game,
-        names: &[],
-    };
-    Some(say(&reader, &said))
+    Some(super::said::say_unnamed(lang, game, &said))
 }
 
 /// /choose on the board game: the option by its value or its words; without one, the

@@ -137,27 +137,14 @@ pub(super) fn waiting_text_for(lang: Lang, r: &ChannelRecord, viewer: Option<u8>
     };
     let said = match p.decision {
         Decision::PlaceTile { tile, .. } => {
-            return t!(
-                lang,
-                "app-waiting-tile",
-                you = you,
-                name = name,
-                tile = crate::i18n::tile_words::tile(lang, tile)
-            );
+            Said::new("app-waiting-tile").with("tile", Word::Tile(tile))
         }
         Decision::PlaceFigure { .. } => Said::new("app-waiting-figure"),
         ref other => expansions::first(|x| x.waiting(other))
             .unwrap_or_else(|| Said::new("app-answer-the-question")),
     };
-    let reader = said::Reader {
-        lang,
-        game,
-        names: &[],
-    };
-    said::say(
-        &reader,
-        &said.with("you", you).with("name", Word::Plain(name.into())),
-    )
+    let said = said.with("you", you).with("name", Word::Plain(name.into()));
+    said::say_unnamed(lang, game, &said)
 }
 
 /// Checks that `seat` is to move and the decision is a tile placement or a figure.
@@ -302,16 +289,9 @@ fn apply_standing_answers(
 pub(super) fn default_words(lang: Lang, game: &Game) -> String {
     let said = game
         .pending()
-        .and_then(|p| expansions::first(|x| x.default_words(&p.decision)));
-    let reader = said::Reader {
-        lang,
-        game,
-        names: &[],
-    };
-    said::say(
-        &reader,
-        &said.unwrap_or_else(|| Said::new("app-default-applies")),
-    )
+        .and_then(|p| expansions::first(|x| x.default_words(&p.decision)))
+        .unwrap_or_else(|| Said::new("app-default-applies"));
+    said::say_unnamed(lang, game, &said)
 }
 
 pub(super) fn refusal(lang: Lang, r: &ChannelRecord, e: &RuleError) -> String {

@@ -29,6 +29,8 @@ pub(super) enum Word {
     Figure(FigureKind),
     /// A magic figure, with its article.
     Neutral(NeutralKind),
+    /// A tile kind told by its parts ("a city on one side and a straight road").
+    Tile(crate::engine::KindId),
     /// A feature by one of its segments: "the road east+west at 1,0".
     Place(Pos, u8),
     /// Another message, with its arguments.
@@ -119,6 +121,16 @@ pub(super) fn say(reader: &Reader, said: &Said) -> String {
     }
 }
 
+/// A line that names no seat by its number ([`Word::Name`] reads "?").
+pub(super) fn say_unnamed(lang: Lang, game: &Game, said: &Said) -> String {
+    let reader = Reader {
+        lang,
+        game,
+        names: &[],
+    };
+    say(&reader, said)
+}
+
 fn value(reader: &Reader, word: &Word) -> FluentValue<'static> {
     match word {
         // Numbers stay numbers: the messages choose their plural by them.
@@ -137,6 +149,7 @@ fn word_text(reader: &Reader, word: &Word) -> String {
         Word::Disc(seat) => text::disc(*seat).to_string(),
         Word::Figure(k) => i18n_words::figure(lang, *k),
         Word::Neutral(k) => i18n_words::neutral(lang, *k),
+        Word::Tile(k) => crate::i18n::tile_words::tile(lang, *k),
         Word::Place(at, segment) => figure_place(lang, reader.game, *at, *segment),
         Word::Said(s) => say(reader, s),
         Word::List(items) => items

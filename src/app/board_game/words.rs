@@ -1,7 +1,7 @@
 //! Events and moves in words: the turn messages and the history.
 
 use super::expansions::{self, Lines, PRESENTERS};
-use super::said::{Reader, say};
+use super::said::{Reader, Said, Word, say};
 use super::*;
 use crate::engine::ScoreReason;
 use crate::i18n::words as i18n_words;
@@ -67,18 +67,6 @@ pub(super) fn describe(lang: Lang, r: &ChannelRecord, actor: u8, events: &[Event
             Event::Passed { player } if out.first.is_empty() => {
                 out.first = t!(lang, "word-ev-no-figure", name = name(player));
             }
-            Event::FeatureCompleted {
-                at, segment, tiles, ..
-            } => {
-                // Named as elsewhere ("the road east+west at 1,0"): which one it is.
-                let feature = figure_place(lang, game, *at, *segment);
-                out.lines.push(capitalise(&t!(
-                    lang,
-                    "word-ev-feature-completed",
-                    feature = feature,
-                    tiles = *tiles as i64
-                )));
-            }
             // The end's scoring: one line of totals here, grouped on the final message.
             Event::Scored {
                 player,
@@ -89,41 +77,12 @@ pub(super) fn describe(lang: Lang, r: &ChannelRecord, actor: u8, events: &[Event
                 Some((_, sum)) => *sum += points,
                 None => finals.push((*player, *points)),
             },
-            Event::Scored {
-                player,
-                points,
-                reason,
-                marker,
-                at,
-            } => {
-                // With Messages: which of the two markers moved.
-                let on = marker
-                    .map(|m| t!(lang, "word-ev-on-marker", marker = m as i64 + 1))
-                    .unwrap_or_default();
-                out.lines.push(t!(
-                    lang,
-                    "word-ev-scored",
-                    disc = text::disc(*player),
-                    name = name(player),
-                    points = *points as i64,
-                    reason = reason_words(&reader, *reason, *at),
-                    on = on
-                ));
-            }
-            Event::Resigned { player } => {
-                out.lines
-                    .push(t!(lang, "word-ev-resigned", name = name(player)))
-            }
-            Event::TileSetAside { tile, .. } => {
-                out.lines.push(t!(
-                    lang,
-                    "word-ev-set-aside",
-                    tile = crate::i18n::tile_words::tile(lang, *tile)
-                ));
-            }
-            // The expansions' events: a line of their own, or a part of the sentence.
+            // A line of its own (the base game's or an expansion's), or (an expansion's)
+            // a part of the sentence.
             other => {
-                if let Some(said) = expansions::first(|x| x.event(game, other)) {
+                if let Some(said) =
+                    line(other).or_else(|| expansions::first(|x| x.event(game, other)))
+                {
                     out.lines.push(say(&reader, &said));
                 } else {
                     PRESENTERS
@@ -159,8 +118,46 @@ pub(super) fn at_the_end(reason: ScoreReason) -> bool {
     ) || PRESENTERS.iter().any(|x| x.at_the_end(reason))
 }
 
+/// The base game's events that read as one line of their own.
+fn line(event: &Event) -> Option<Said> {
+    Some(match event {
+        // Named as elsewhere ("the road east+west at 1,0"): which one it is.
+        Event::FeatureCompleted {
+            at, segment, tiles, ..
+        } => Said::new("word-ev-feature-completed")
+            .with("feature", Word::Place(*at, *segment))
+            .with("tiles", *tiles)
+            .capitalised(),
+        Event::Scored {
+            player,
+            points,
+            reason,
+            marker,
+            at,
+        } => Said::new("word-ev-scored")
+            .with("disc", Word::Disc(*player))
+            .with("name", Word::Name(*player))
+            .with("points", *points)
+            .with("reason", reason_words(*reason, *at))
+            // With two markers each: which one moved.
+            .with(
+                "on",
+                marker.map_or(Word::Plain(String::new()), |m| {
+                    Said::new("word-ev-on-marker").with("marker", m + 1).into()
+                }),
+            ),
+        Event::Resigned { player } => {
+            Said::new("word-ev-resigned").with("name", Word::Name(*player))
+        }
+        Event::TileSetAside { tile, .. } => {
+            Said::new("word-ev-set-aside").with("tile", Word::Tile(*tile))
+        }
+        _ => return None,
+    })
+}
+
 /// Why points were scored ("road completed", "most wine"), at a tile of the feature.
-pub(super) fn reason_words(reader: &Reader, reason: ScoreReason, at: Option<Pos>) -> String {
+fn reason_words(reason: ScoreReason, at: Option<Pos>) -> Word {
     let key = match reason {
         ScoreReason::RoadCompleted => "word-reason-road-completed",
         ScoreReason::CityCompleted => "word-reason-city-completed",
@@ -171,10 +168,10 @@ pub(super) fn reason_words(reader: &Reader, reason: ScoreReason, at: Option<Pos>
         ScoreReason::Farm => "word-reason-farm",
         other => {
             return expansions::first(|x| x.reason(other, at))
-                .map_or_else(String::new, |said| say(reader, &said));
+                .map_or(Word::Plain(String::new()), Word::Said);
         }
     };
-    t!(reader.lang, key)
+    Said::new(key).into()
 }
 
 pub(super) fn figure_phrase(
