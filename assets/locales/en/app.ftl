@@ -163,40 +163,11 @@ app-waiting-figure = { $you ->
     [yes] It is your turn
    *[no] It is { $name }'s turn
 } to place a figure or pass.
-app-waiting-magic = { $you ->
-    [yes] It is your turn
-   *[no] It is { $name }'s turn
-} to place, move or remove the mage or the witch (/choose).
-app-waiting-gold = { $you ->
-    [yes] It is your turn
-   *[no] It is { $name }'s turn
-} to place the second gold bar (/choose).
-app-waiting-land = { $you ->
-    [yes] It is your turn
-   *[no] It is { $name }'s turn
-} to land the flown { $figure } (/choose).
-app-waiting-ferry = { $you ->
-    [yes] It is your turn
-   *[no] It is { $name }'s turn
-} to place or move a ferry (/choose).
-app-waiting-crop = { $you ->
-    [yes] It is your turn
-   *[no] It is { $name }'s turn
-} to answer the crop circle (/choose).
-app-waiting-robber = { $you ->
-    [yes] It is your decision
-   *[no] It is { $name }'s decision
-} to place a robber or not (/choose).
-app-waiting-marker = { $you ->
-    [yes] It is your turn
-   *[no] It is { $name }'s turn
-} to choose a scoring marker or use a message (/choose).
 app-not-your-turn = It is not your turn. { $waiting }
 app-tile-down = Your tile is down: place a figure (/figure on:…) or /pass.
 app-place-tile-first = First place your tile ({ $tile }) with /place (spots on the picture).
 app-answer-first = First { $question } (/choose option:…, or the menu).
 app-answer-the-question = answer the game's question
-app-default-no-robber = no robber is placed
 app-default-applies = the default choice applies
 
 ## The board game: the turn message, menus, /status, the end
@@ -235,19 +206,6 @@ app-final-player = { $disc } { $player } — { $place }, **{ $points }** { $poin
 app-final-incomplete = { $total } ({ $points } for { $count } incomplete)
 app-status-spots = Spots: { $spots }.
 app-status-tiles-left = Tiles left: { $left }.
-app-status-goods = ; goods: wine { $wine }, grain { $grain }, cloth { $cloth }
-app-status-gold = ; gold bars: { $gold }
-app-status-markers = ; markers at { $first } and { $second }
-app-status-robber = ; robber beside { $name }'s marker
-app-status-robber-marker = ; robber beside { $name }'s marker { $marker }
-# Mage & Witch: where each stands ($place: "the road east+west at 1,0"), or that it is off the board.
-app-status-magic = { $figure ->
-    [mage] The mage
-   *[other] The witch
-} { $place ->
-    [none] is not on the board.
-   *[other] is on { $place }.
-}
 app-status-player = { $disc } { $name } — { $points ->
     [one] 1 point
    *[other] { $points } points
@@ -417,3 +375,61 @@ app-choose-nothing = There is nothing to choose right now. { $waiting }
 app-choose-not-yours = It is not your decision. { $waiting }
 app-component-stale = This menu is from an earlier turn: nothing was done. Use the latest message (or /board).
 app-undo-request-over = That undo request is over: nothing was done. Use /undo to ask again.
+
+## Traders & Builders
+app-status-goods = ; goods: wine { $wine }, grain { $grain }, cloth { $cloth }
+
+## Gold Mines
+app-waiting-gold = { $you ->
+    [yes] It is your turn
+   *[no] It is { $name }'s turn
+} to place the second gold bar (/choose).
+app-status-gold = ; gold bars: { $gold }
+
+## Messages
+app-waiting-marker = { $you ->
+    [yes] It is your turn
+   *[no] It is { $name }'s turn
+} to choose a scoring marker or use a message (/choose).
+app-status-markers = ; markers at { $first } and { $second }
+
+## Robbers
+app-waiting-robber = { $you ->
+    [yes] It is your decision
+   *[no] It is { $name }'s decision
+} to place a robber or not (/choose).
+app-default-no-robber = no robber is placed
+app-status-robber = ; robber beside { $name }'s marker
+app-status-robber-marker = ; robber beside { $name }'s marker { $marker }
+
+## Mage & Witch
+app-waiting-magic = { $you ->
+    [yes] It is your turn
+   *[no] It is { $name }'s turn
+} to place, move or remove the mage or the witch (/choose).
+# Mage & Witch: where each stands ($place: "the road east+west at 1,0"), or that it is off the board.
+app-status-magic = { $figure ->
+    [mage] The mage
+   *[other] The witch
+} { $place ->
+    [none] is not on the board.
+   *[other] is on { $place }.
+}
+
+## Flying Machines
+app-waiting-land = { $you ->
+    [yes] It is your turn
+   *[no] It is { $name }'s turn
+} to land the flown { $figure } (/choose).
+
+## Ferries
+app-waiting-ferry = { $you ->
+    [yes] It is your turn
+   *[no] It is { $name }'s turn
+} to place or move a ferry (/choose).
+
+## Crop Circles
+app-waiting-crop = { $you ->
+    [yes] It is your turn
+   *[no] It is { $name }'s turn
+} to answer the crop circle (/choose).

@@ -1,5 +1,6 @@
 # The engines' words: figures, segments, lists, titles. Keys: word-… (src/i18n/words.rs,
-# src/app/board_game/words.rs, choices.rs, src/app/card_game/words.rs).
+# src/app/board_game/words.rs, choices.rs, src/app/card_game/words.rs). Each expansion's
+# words are in its own section at the end (src/app/board_game/expansions/<x>.rs).
 
 ## Figures
 word-figure-follower = follower
@@ -150,50 +151,10 @@ word-ev-feature-completed = { $feature } completed ({ $tiles ->
     [one] 1 tile
    *[other] { $tiles } tiles
 }).
-word-ev-on-marker = , marker { $marker }
 word-ev-scored = { $disc } { $name } +{ $points } ({ $reason }{ $on }).
 word-ev-final-scoring = Final scoring (incomplete features, farms, goods): { $scores }.
-word-ev-message-drawn = **{ $name }**'s marker stopped on a multiple of 5: they take message { $message }: "{ $title }" (or 2 points).
-word-ev-message-used = **{ $name }** used message { $message } ({ $take }); it goes under the pile.
-word-take-action = its action
-word-take-points = 2 points
-word-ev-goods = { $name } takes the goods: { $goods }.
-word-ev-extra-tile = { $name }'s builder brings a second tile this turn.
 word-ev-set-aside = The drawn tile ({ $tile }) fits nowhere and is set aside.
-word-ev-magic-moved = { $name } put { $figure } on { $place }.
-word-ev-magic-removed = { $figure } leaves the board (from { $at }).
-word-ev-gold-placed = A gold bar goes on the tile at { $at } ({ $bars ->
-    [one] 1 bar
-   *[other] { $bars } bars
-} there).
-word-ev-gold-taken = { $disc } { $name } takes { $bars ->
-    [one] 1 gold bar
-   *[other] { $bars } gold bars
-}.
-word-ev-flew = { $name }'s { $figure } boards the flying machine: the die shows { $roll }, it flies to { $to }.
-word-ev-flight-failed = The { $figure } finds no incomplete road, city or cloister there and goes back.
-word-ev-gold-lost = { $bars ->
-    [one] 1 gold bar left on the board is lost.
-   *[other] { $bars } gold bars left on the board are lost.
-}
-word-ev-robber = { $disc } { $name } { $moved ->
-    [yes] moved
-   *[no] put
-} their robber beside { $besidedisc } { $beside }'s scoring marker{ $which }.
-word-ev-robber-declined = { $disc } { $name } placed no robber.
-word-ev-robber-stole = { $name }'s robber takes { $points ->
-    [one] 1 point
-   *[other] { $points } points
-} from { $from }'s scoring and goes home.
-word-ev-robber-home = { $name }'s robber goes home.
 word-ev-resigned = **{ $name }** resigned.
-word-ev-ferry-placed = **{ $name }** put a ferry on the lake at { $at }, joining its { $a } and { $b } roads.
-word-ev-ferry-moved = **{ $name }** moved the ferry at { $at }: it now joins the { $a } and { $b } roads.
-word-ev-crop-add = **{ $name }** chose **add** for the crop circle: every player may add a follower beside one of their { $kind }.
-word-ev-crop-remove = **{ $name }** chose **remove** for the crop circle: every player takes back one of their { $kind }.
-word-ev-ferries-stay = **{ $name }** left the ferries where they are.
-word-ev-nothing-added = **{ $name }** added no follower.
-word-ev-took-back = **{ $name }** took back their { $figure } from the tile at { $at }
 word-figure-on = { $role } on { $what }
 # The figure menu: the number of the spot on the picture, the role, where.
 word-figure-numbered = { $number } · { $role }, { $what }
@@ -207,74 +168,8 @@ word-reason-road = incomplete road
 word-reason-city = incomplete city
 word-reason-cloister = incomplete cloister
 word-reason-farm = farm
-word-reason-goods = most { $good }
-word-reason-gold = gold bars
-word-reason-robber = robber
-word-reason-message = message { $message }
-# A message that scored a feature: a tile of it.
-word-reason-message-at = message { $message }, at { $at }
-word-good-wine = wine
-word-good-grain = grain
-word-good-cloth = cloth
 
 ## The expansions' decisions: the options' labels (menus, buttons, /choose) and questions
-word-choice-move-magic = { $letter } · Move the { $figure ->
-    [mage] mage
-   *[other] witch
-} to the { $feature } { $place }
-word-choice-put-magic = { $letter } · Put the { $figure ->
-    [mage] mage
-   *[other] witch
-} on the { $feature } { $place }
-# Where a Mage & Witch target is: who holds the feature, and a tile of it.
-word-magic-held = held by { $holders } at { $at }
-word-magic-free = held by nobody at { $at }
-word-choice-remove-magic = Take { $figure } off the board
-word-choice-gold = Gold bar on the tile at { $at }
-word-choice-land = Land the { $figure } on { $place }
-word-choice-ends = { $a } and { $b }
-word-choice-ferry = Ferry joining the { $ends } roads
-word-choice-ferries-stay = Move no (more) ferries
-word-choice-move-ferry = Move the ferry at { $at } to join the { $ends } roads
-word-choice-crop-add = Add: each may add a { $follower } beside one of theirs
-word-choice-crop-remove = Remove: each takes one { $follower } back
-word-choice-add-none = Add no { $follower }
-word-choice-add-one = Add a { $follower } on { $place }
-word-choice-take-back = Take back your { $who } from { $place }
-word-choice-robber = { $moved ->
-    [yes] Move
-   *[no] Put
-} your robber beside { $disc } { $name }'s marker
-word-choice-robber-marker = { $moved ->
-    [yes] Move
-   *[no] Put
-} your robber beside { $disc } { $name }'s marker { $marker }
-word-choice-robber-stays = Leave your robber where it is
-word-choice-no-robber = No robber
-word-choice-marker = Marker { $marker }: { $at } → { $to }
-word-choice-on-marker = {" "}on marker { $marker } (at { $at })
-# Two points on a marker: where it stands, where it lands.
-word-choice-on-marker-to = {" "}on marker { $marker } ({ $at } → { $to })
-word-choice-two-points = Take 2 points{ $on }
-word-choice-message-8 = Score and take back your follower on { $place }{ $on }
-word-ask-magic-forced = the mage and the witch stand in one feature: move one of them before scoring
-word-ask-magic = a magic tile: put or move the mage or the witch onto an incomplete road or city
-word-ask-gold = a gold tile: put the second gold bar on a tile next to it (diagonals too)
-word-ask-land = the die shows { $roll }: your { $figure } flies to the tile at { $at }; choose where it lands
-word-ask-ferry = put a ferry on the lake at { $at }, joining two of its road ends
-word-ask-move-ferry = your tile extends a road with ferries: you may move the first ferry met in each direction (once each)
-word-ask-crop = the crop circle ({ $symbol }) at { $at }: choose add or remove for every player's { $followers }
-word-ask-crop-add = crop circle: you may add a { $follower } beside one of your own
-word-ask-crop-remove = crop circle: take one of your { $followers } back
-word-ask-robber-move = a robber tile: you may move your robber beside another player's scoring marker
-word-ask-robber = a robber tile: you may put your robber beside another player's scoring marker
-word-ask-robber-other = you may now put your robber beside another player's scoring marker (it takes half of their next points)
-word-ask-marker = you score { $points ->
-    [one] 1 point
-   *[other] { $points } points
-} now: choose the scoring marker they move (marker 1: { $first } → { $first_to }, marker 2: { $second } → { $second_to }); a marker stopping on 5, 10, 15, ... brings a message
-word-ask-message = your marker stopped on a multiple of 5: you take message { $message } ({ $title }); use it or take 2 points
-word-ask-message-unavailable = your marker stopped on a multiple of 5: you take message { $message } ({ $title }), which you cannot carry out now; use it or take 2 points
 
 # The figure menu: boarding the flying machine; /status: figures left.
 word-figure-fly = { $figure } on the flying machine (the die decides)
@@ -392,3 +287,125 @@ word-tile-robber = a robber symbol
 word-tile-shield = a shield
 word-tile-cathedral = a cathedral
 word-tile-inn = an inn
+
+## Traders & Builders
+word-ev-goods = { $name } takes the goods: { $goods }.
+word-ev-extra-tile = { $name }'s builder brings a second tile this turn.
+word-reason-goods = most { $good }
+word-good-wine = wine
+word-good-grain = grain
+word-good-cloth = cloth
+
+## Gold Mines
+word-ev-gold-placed = A gold bar goes on the tile at { $at } ({ $bars ->
+    [one] 1 bar
+   *[other] { $bars } bars
+} there).
+word-ev-gold-taken = { $disc } { $name } takes { $bars ->
+    [one] 1 gold bar
+   *[other] { $bars } gold bars
+}.
+word-ev-gold-lost = { $bars ->
+    [one] 1 gold bar left on the board is lost.
+   *[other] { $bars } gold bars left on the board are lost.
+}
+word-reason-gold = gold bars
+word-choice-gold = Gold bar on the tile at { $at }
+word-ask-gold = a gold tile: put the second gold bar on a tile next to it (diagonals too)
+
+## Messages
+word-ev-on-marker = , marker { $marker }
+word-ev-message-drawn = **{ $name }**'s marker stopped on a multiple of 5: they take message { $message }: "{ $title }" (or 2 points).
+word-ev-message-used = **{ $name }** used message { $message } ({ $take }); it goes under the pile.
+word-take-action = its action
+word-take-points = 2 points
+word-reason-message = message { $message }
+# A message that scored a feature: a tile of it.
+word-reason-message-at = message { $message }, at { $at }
+word-choice-marker = Marker { $marker }: { $at } → { $to }
+word-choice-on-marker = {" "}on marker { $marker } (at { $at })
+# Two points on a marker: where it stands, where it lands.
+word-choice-on-marker-to = {" "}on marker { $marker } ({ $at } → { $to })
+word-choice-two-points = Take 2 points{ $on }
+word-choice-message-8 = Score and take back your follower on { $place }{ $on }
+word-ask-marker = you score { $points ->
+    [one] 1 point
+   *[other] { $points } points
+} now: choose the scoring marker they move (marker 1: { $first } → { $first_to }, marker 2: { $second } → { $second_to }); a marker stopping on 5, 10, 15, ... brings a message
+word-ask-message = your marker stopped on a multiple of 5: you take message { $message } ({ $title }); use it or take 2 points
+word-ask-message-unavailable = your marker stopped on a multiple of 5: you take message { $message } ({ $title }), which you cannot carry out now; use it or take 2 points
+
+## Robbers
+word-ev-robber = { $disc } { $name } { $moved ->
+    [yes] moved
+   *[no] put
+} their robber beside { $besidedisc } { $beside }'s scoring marker{ $which }.
+word-ev-robber-declined = { $disc } { $name } placed no robber.
+word-ev-robber-stole = { $name }'s robber takes { $points ->
+    [one] 1 point
+   *[other] { $points } points
+} from { $from }'s scoring and goes home.
+word-ev-robber-home = { $name }'s robber goes home.
+word-reason-robber = robber
+word-choice-robber = { $moved ->
+    [yes] Move
+   *[no] Put
+} your robber beside { $disc } { $name }'s marker
+word-choice-robber-marker = { $moved ->
+    [yes] Move
+   *[no] Put
+} your robber beside { $disc } { $name }'s marker { $marker }
+word-choice-robber-stays = Leave your robber where it is
+word-choice-no-robber = No robber
+word-ask-robber-move = a robber tile: you may move your robber beside another player's scoring marker
+word-ask-robber = a robber tile: you may put your robber beside another player's scoring marker
+word-ask-robber-other = you may now put your robber beside another player's scoring marker (it takes half of their next points)
+
+## Mage & Witch
+word-ev-magic-moved = { $name } put { $figure } on { $place }.
+word-ev-magic-removed = { $figure } leaves the board (from { $at }).
+word-choice-move-magic = { $letter } · Move the { $figure ->
+    [mage] mage
+   *[other] witch
+} to the { $feature } { $place }
+word-choice-put-magic = { $letter } · Put the { $figure ->
+    [mage] mage
+   *[other] witch
+} on the { $feature } { $place }
+# Where a Mage & Witch target is: who holds the feature, and a tile of it.
+word-magic-held = held by { $holders } at { $at }
+word-magic-free = held by nobody at { $at }
+word-choice-remove-magic = Take { $figure } off the board
+word-ask-magic-forced = the mage and the witch stand in one feature: move one of them before scoring
+word-ask-magic = a magic tile: put or move the mage or the witch onto an incomplete road or city
+
+## Flying Machines
+word-ev-flew = { $name }'s { $figure } boards the flying machine: the die shows { $roll }, it flies to { $to }.
+word-ev-flight-failed = The { $figure } finds no incomplete road, city or cloister there and goes back.
+word-choice-land = Land the { $figure } on { $place }
+word-ask-land = the die shows { $roll }: your { $figure } flies to the tile at { $at }; choose where it lands
+
+## Ferries
+word-ev-ferry-placed = **{ $name }** put a ferry on the lake at { $at }, joining its { $a } and { $b } roads.
+word-ev-ferry-moved = **{ $name }** moved the ferry at { $at }: it now joins the { $a } and { $b } roads.
+word-ev-ferries-stay = **{ $name }** left the ferries where they are.
+word-choice-ends = { $a } and { $b }
+word-choice-ferry = Ferry joining the { $ends } roads
+word-choice-ferries-stay = Move no (more) ferries
+word-choice-move-ferry = Move the ferry at { $at } to join the { $ends } roads
+word-ask-ferry = put a ferry on the lake at { $at }, joining two of its road ends
+word-ask-move-ferry = your tile extends a road with ferries: you may move the first ferry met in each direction (once each)
+
+## Crop Circles
+word-ev-crop-add = **{ $name }** chose **add** for the crop circle: every player may add a follower beside one of their { $kind }.
+word-ev-crop-remove = **{ $name }** chose **remove** for the crop circle: every player takes back one of their { $kind }.
+word-ev-nothing-added = **{ $name }** added no follower.
+word-ev-took-back = **{ $name }** took back their { $figure } from the tile at { $at }
+word-choice-crop-add = Add: each may add a { $follower } beside one of theirs
+word-choice-crop-remove = Remove: each takes one { $follower } back
+word-choice-add-none = Add no { $follower }
+word-choice-add-one = Add a { $follower } on { $place }
+word-choice-take-back = Take back your { $who } from { $place }
+word-ask-crop = the crop circle ({ $symbol }) at { $at }: choose add or remove for every player's { $followers }
+word-ask-crop-add = crop circle: you may add a { $follower } beside one of your own
+word-ask-crop-remove = crop circle: take one of your { $followers } back

@@ -160,40 +160,11 @@ app-waiting-figure = { $you ->
     [yes] Te toca
    *[no] Le toca a { $name }
 } colocar una figura o pasar.
-app-waiting-magic = { $you ->
-    [yes] Te toca
-   *[no] Le toca a { $name }
-} colocar, mover o quitar al mago o a la bruja (/elegir).
-app-waiting-gold = { $you ->
-    [yes] Te toca
-   *[no] Le toca a { $name }
-} colocar el segundo lingote (/elegir).
-app-waiting-land = { $you ->
-    [yes] Te toca
-   *[no] Le toca a { $name }
-} aterrizar el { $figure } que vuela (/elegir).
-app-waiting-ferry = { $you ->
-    [yes] Te toca
-   *[no] Le toca a { $name }
-} colocar o mover un transbordador (/elegir).
-app-waiting-crop = { $you ->
-    [yes] Te toca
-   *[no] Le toca a { $name }
-} responder al círculo de cultivo (/elegir).
-app-waiting-robber = { $you ->
-    [yes] Te toca decidir si colocas
-   *[no] Le toca a { $name } decidir si coloca
-} un ladrón o no (/elegir).
-app-waiting-marker = { $you ->
-    [yes] Te toca
-   *[no] Le toca a { $name }
-} elegir un marcador de puntuación o usar un despacho (/elegir).
 app-not-your-turn = No es tu turno. { $waiting }
 app-tile-down = Tu loseta ya está puesta: coloca una figura (/figura en:…) o /pasar.
 app-place-tile-first = Primero coloca tu loseta ({ $tile }) con /colocar (lugares en la imagen).
 app-answer-first = Primero { $question } (/elegir opcion:…, o el menú).
 app-answer-the-question = responde a la pregunta de la partida
-app-default-no-robber = no se coloca ningún ladrón
 app-default-applies = se aplica la opción por defecto
 
 ## El juego de tablero: el mensaje del turno, menús, /estado, el final
@@ -229,18 +200,6 @@ app-status-spots = Lugares: { $spots }.
 app-status-tiles-left = { $left ->
     [one] Queda 1 loseta.
    *[other] Quedan { $left } losetas.
-}
-app-status-goods = ; mercancías: vino { $wine }, grano { $grain }, tela { $cloth }
-app-status-gold = ; lingotes: { $gold }
-app-status-markers = ; marcadores en { $first } y { $second }
-app-status-robber = ; ladrón del marcador junto al marcador de { $name }
-app-status-robber-marker = ; ladrón del marcador junto al marcador { $marker } de { $name }
-app-status-magic = { $figure ->
-    [mage] El mago
-   *[other] La bruja
-} { $place ->
-    [none] no está en el tablero.
-   *[other] está en { $place }.
 }
 app-status-player = { $disc } { $name } — { $points ->
     [one] 1 punto
@@ -414,3 +373,60 @@ app-choose-nothing = Ahora no hay nada que elegir. { $waiting }
 app-choose-not-yours = No es tu decisión. { $waiting }
 app-component-stale = Este menú es de un turno anterior: no se ha hecho nada. Usa el último mensaje (o /tablero).
 app-undo-request-over = Esa petición de deshacer ya terminó: no se ha hecho nada. Usa /deshacer para pedirlo de nuevo.
+
+## Constructores y Comerciantes
+app-status-goods = ; mercancías: vino { $wine }, grano { $grain }, tela { $cloth }
+
+## Minas de Oro
+app-waiting-gold = { $you ->
+    [yes] Te toca
+   *[no] Le toca a { $name }
+} colocar el segundo lingote (/elegir).
+app-status-gold = ; lingotes: { $gold }
+
+## Despachos
+app-waiting-marker = { $you ->
+    [yes] Te toca
+   *[no] Le toca a { $name }
+} elegir un marcador de puntuación o usar un despacho (/elegir).
+app-status-markers = ; marcadores en { $first } y { $second }
+
+## Ladrones
+app-waiting-robber = { $you ->
+    [yes] Te toca decidir si colocas
+   *[no] Le toca a { $name } decidir si coloca
+} un ladrón o no (/elegir).
+app-default-no-robber = no se coloca ningún ladrón
+app-status-robber = ; ladrón del marcador junto al marcador de { $name }
+app-status-robber-marker = ; ladrón del marcador junto al marcador { $marker } de { $name }
+
+## Mago y Bruja
+app-waiting-magic = { $you ->
+    [yes] Te toca
+   *[no] Le toca a { $name }
+} colocar, mover o quitar al mago o a la bruja (/elegir).
+app-status-magic = { $figure ->
+    [mage] El mago
+   *[other] La bruja
+} { $place ->
+    [none] no está en el tablero.
+   *[other] está en { $place }.
+}
+
+## Máquinas voladoras
+app-waiting-land = { $you ->
+    [yes] Te toca
+   *[no] Le toca a { $name }
+} aterrizar el { $figure } que vuela (/elegir).
+
+## Transbordadores
+app-waiting-ferry = { $you ->
+    [yes] Te toca
+   *[no] Le toca a { $name }
+} colocar o mover un transbordador (/elegir).
+
+## Círculos en los cultivos
+app-waiting-crop = { $you ->
+    [yes] Te toca
+   *[no] Le toca a { $name }
+} responder al círculo de cultivo (/elegir).

@@ -149,50 +149,10 @@ word-ev-feature-completed = completado: { $feature } ({ $tiles ->
     [one] 1 loseta
    *[other] { $tiles } losetas
 }).
-word-ev-on-marker = , marcador { $marker }
 word-ev-scored = { $disc } { $name } +{ $points } ({ $reason }{ $on }).
 word-ev-final-scoring = Puntuación final (construcciones sin terminar, granjas, mercancías): { $scores }.
-word-ev-message-drawn = El marcador de **{ $name }** se detuvo en un múltiplo de 5: toma el despacho { $message }: «{ $title }» (o 2 puntos).
-word-ev-message-used = **{ $name }** usó el despacho { $message } ({ $take }); va debajo del mazo.
-word-take-action = su acción
-word-take-points = 2 puntos
-word-ev-goods = { $name } toma las fichas de mercancía: { $goods }.
-word-ev-extra-tile = El constructor de { $name } trae una segunda loseta este turno.
 word-ev-set-aside = La loseta robada ({ $tile }) no encaja en ningún sitio y se aparta.
-word-ev-magic-moved = { $name } puso { $figure } en { $place }.
-word-ev-magic-removed = { $figure } sale del tablero (desde { $at }).
-word-ev-gold-placed = Un lingote va a la loseta en { $at } ({ $bars ->
-    [one] 1 lingote
-   *[other] { $bars } lingotes
-} ahí).
-word-ev-gold-taken = { $disc } { $name } toma { $bars ->
-    [one] 1 lingote
-   *[other] { $bars } lingotes
-}.
-word-ev-flew = El { $figure } de { $name } sube a la máquina voladora: el dado muestra { $roll }, vuela hasta { $to }.
-word-ev-flight-failed = El { $figure } no encuentra ahí ningún camino, ciudad ni claustro sin completar y vuelve.
-word-ev-gold-lost = { $bars ->
-    [one] Se pierde 1 lingote que quedaba en el tablero.
-   *[other] Se pierden { $bars } lingotes que quedaban en el tablero.
-}
-word-ev-robber = { $disc } { $name } { $moved ->
-    [yes] movió
-   *[no] puso
-} su ladrón junto al marcador de puntuación{ $which } de { $besidedisc } { $beside }.
-word-ev-robber-declined = { $disc } { $name } no colocó ningún ladrón.
-word-ev-robber-stole = El ladrón de { $name } se lleva { $points ->
-    [one] 1 punto
-   *[other] { $points } puntos
-} de la puntuación de { $from } y vuelve a casa.
-word-ev-robber-home = El ladrón de { $name } vuelve a casa.
 word-ev-resigned = **{ $name }** abandonó.
-word-ev-ferry-placed = **{ $name }** puso un transbordador en el lago en { $at }, que une sus caminos { $a } y { $b }.
-word-ev-ferry-moved = **{ $name }** movió el transbordador en { $at }: ahora une los caminos { $a } y { $b }.
-word-ev-crop-add = **{ $name }** eligió **añadir** para el círculo en los cultivos: cada jugador puede añadir un seguidor junto a uno de sus { $kind }.
-word-ev-crop-remove = **{ $name }** eligió **retirar** para el círculo en los cultivos: cada jugador retira uno de sus { $kind }.
-word-ev-ferries-stay = **{ $name }** dejó los transbordadores donde están.
-word-ev-nothing-added = **{ $name }** no añadió ningún seguidor.
-word-ev-took-back = **{ $name }** retiró su { $figure } de la loseta en { $at }
 word-figure-on = { $role } en { $what }
 # The figure menu: the number of the spot on the picture, the role, where.
 word-figure-numbered = { $number } · { $role }, { $what }
@@ -206,80 +166,8 @@ word-reason-road = camino sin completar
 word-reason-city = ciudad sin completar
 word-reason-cloister = claustro sin completar
 word-reason-farm = granja
-word-reason-goods = más { $good }
-word-reason-gold = lingotes
-word-reason-robber = ladrón del marcador
-word-reason-message = despacho { $message }
-# Un despacho que puntuó una construcción: una loseta suya.
-word-reason-message-at = despacho { $message }, en { $at }
-word-good-wine = vino
-word-good-grain = grano
-word-good-cloth = tela
 
 ## Las decisiones de las expansiones: las etiquetas de las opciones (menús, botones, /choose) y las preguntas
-word-choice-move-magic = { $letter } · Mover { $figure ->
-    [mage] al mago
-   *[other] a la bruja
-} { $feature ->
-    [city] a la ciudad
-   *[other] al camino
-} { $place }
-word-choice-put-magic = { $letter } · Poner { $figure ->
-    [mage] al mago
-   *[other] a la bruja
-} en { $feature ->
-    [city] la ciudad
-   *[other] el camino
-} { $place }
-# Dónde está un destino del mago o la bruja: quién ocupa la zona, y una loseta de ella.
-word-magic-held = de { $holders } en { $at }
-word-magic-free = libre en { $at }
-word-choice-remove-magic = Retirar { $figure } del tablero
-word-choice-gold = Lingote en la loseta en { $at }
-word-choice-land = Aterrizar el { $figure } en { $place }
-word-choice-ends = { $a } y { $b }
-word-choice-ferry = Transbordador que une los caminos { $ends }
-word-choice-ferries-stay = No mover (más) transbordadores
-word-choice-move-ferry = Mover el transbordador en { $at } para unir los caminos { $ends }
-word-choice-crop-add = Añadir: cada uno puede añadir un { $follower } junto a uno suyo
-word-choice-crop-remove = Retirar: cada uno retira un { $follower }
-word-choice-add-none = No añadir ningún { $follower }
-word-choice-add-one = Añadir un { $follower } en { $place }
-word-choice-take-back = Retirar tu { $who } de { $place }
-word-choice-robber = { $moved ->
-    [yes] Mover
-   *[no] Poner
-} tu ladrón del marcador junto al marcador de { $disc } { $name }
-word-choice-robber-marker = { $moved ->
-    [yes] Mover
-   *[no] Poner
-} tu ladrón del marcador junto al marcador { $marker } de { $disc } { $name }
-word-choice-robber-stays = Dejar tu ladrón del marcador donde está
-word-choice-no-robber = Ningún ladrón del marcador
-word-choice-marker = Marcador { $marker }: { $at } → { $to }
-word-choice-on-marker = {" "}en el marcador { $marker } (en { $at })
-# Dos puntos en un marcador: dónde está y dónde acaba.
-word-choice-on-marker-to = {" "}en el marcador { $marker } ({ $at } → { $to })
-word-choice-two-points = Tomar 2 puntos{ $on }
-word-choice-message-8 = Puntuar y retirar tu seguidor en { $place }{ $on }
-word-ask-magic-forced = el mago y la bruja están en la misma zona: mueve uno de ellos antes de puntuar
-word-ask-magic = una loseta mágica: pon o mueve el mago o la bruja a un camino o una ciudad sin completar
-word-ask-gold = una loseta de oro: pon el segundo lingote en una loseta junto a ella (también en diagonal)
-word-ask-land = el dado muestra { $roll }: tu { $figure } vuela hasta la loseta en { $at }; elige dónde aterriza
-word-ask-ferry = pon un transbordador en el lago en { $at }, uniendo dos de sus extremos de camino
-word-ask-move-ferry = tu loseta prolonga un camino con transbordadores: puedes mover el primer transbordador que se encuentra en cada dirección (una vez cada uno)
-word-ask-crop = el círculo en los cultivos ({ $symbol }) en { $at }: elige añadir o retirar para los { $followers } de cada jugador
-word-ask-crop-add = círculo en los cultivos: puedes añadir un { $follower } junto a uno de los tuyos
-word-ask-crop-remove = círculo en los cultivos: retira uno de tus { $followers }
-word-ask-robber-move = una loseta de ladrones: puedes mover tu ladrón del marcador junto al marcador de puntuación de otro jugador
-word-ask-robber = una loseta de ladrones: puedes poner tu ladrón del marcador junto al marcador de puntuación de otro jugador
-word-ask-robber-other = ahora puedes poner tu ladrón junto al marcador de puntuación de otro jugador (se lleva la mitad de sus próximos puntos)
-word-ask-marker = puntúas { $points ->
-    [one] 1 punto
-   *[other] { $points } puntos
-} ahora: elige el marcador de puntuación que mueven (marcador 1: { $first } → { $first_to }, marcador 2: { $second } → { $second_to }); un marcador que se detiene en 5, 10, 15, ... trae un despacho
-word-ask-message = tu marcador se detuvo en un múltiplo de 5: tomas el despacho { $message } ({ $title }); úsalo o toma 2 puntos
-word-ask-message-unavailable = tu marcador se detuvo en un múltiplo de 5: tomas el despacho { $message } ({ $title }), que ahora no puedes cumplir; úsalo o toma 2 puntos
 
 # The figure menu: boarding the flying machine; /status: figures left.
 word-figure-fly = { $figure } en la máquina voladora (decide el dado)
@@ -397,3 +285,131 @@ word-tile-robber = un símbolo de ladrón
 word-tile-shield = un escudo
 word-tile-cathedral = una catedral
 word-tile-inn = una posada
+
+## Constructores y Comerciantes
+word-ev-goods = { $name } toma las fichas de mercancía: { $goods }.
+word-ev-extra-tile = El constructor de { $name } trae una segunda loseta este turno.
+word-reason-goods = más { $good }
+word-good-wine = vino
+word-good-grain = grano
+word-good-cloth = tela
+
+## Minas de Oro
+word-ev-gold-placed = Un lingote va a la loseta en { $at } ({ $bars ->
+    [one] 1 lingote
+   *[other] { $bars } lingotes
+} ahí).
+word-ev-gold-taken = { $disc } { $name } toma { $bars ->
+    [one] 1 lingote
+   *[other] { $bars } lingotes
+}.
+word-ev-gold-lost = { $bars ->
+    [one] Se pierde 1 lingote que quedaba en el tablero.
+   *[other] Se pierden { $bars } lingotes que quedaban en el tablero.
+}
+word-reason-gold = lingotes
+word-choice-gold = Lingote en la loseta en { $at }
+word-ask-gold = una loseta de oro: pon el segundo lingote en una loseta junto a ella (también en diagonal)
+
+## Despachos
+word-ev-on-marker = , marcador { $marker }
+word-ev-message-drawn = El marcador de **{ $name }** se detuvo en un múltiplo de 5: toma el despacho { $message }: «{ $title }» (o 2 puntos).
+word-ev-message-used = **{ $name }** usó el despacho { $message } ({ $take }); va debajo del mazo.
+word-take-action = su acción
+word-take-points = 2 puntos
+word-reason-message = despacho { $message }
+# Un despacho que puntuó una construcción: una loseta suya.
+word-reason-message-at = despacho { $message }, en { $at }
+word-choice-marker = Marcador { $marker }: { $at } → { $to }
+word-choice-on-marker = {" "}en el marcador { $marker } (en { $at })
+# Dos puntos en un marcador: dónde está y dónde acaba.
+word-choice-on-marker-to = {" "}en el marcador { $marker } ({ $at } → { $to })
+word-choice-two-points = Tomar 2 puntos{ $on }
+word-choice-message-8 = Puntuar y retirar tu seguidor en { $place }{ $on }
+word-ask-marker = puntúas { $points ->
+    [one] 1 punto
+   *[other] { $points } puntos
+} ahora: elige el marcador de puntuación que mueven (marcador 1: { $first } → { $first_to }, marcador 2: { $second } → { $second_to }); un marcador que se detiene en 5, 10, 15, ... trae un despacho
+word-ask-message = tu marcador se detuvo en un múltiplo de 5: tomas el despacho { $message } ({ $title }); úsalo o toma 2 puntos
+word-ask-message-unavailable = tu marcador se detuvo en un múltiplo de 5: tomas el despacho { $message } ({ $title }), que ahora no puedes cumplir; úsalo o toma 2 puntos
+
+## Ladrones
+word-ev-robber = { $disc } { $name } { $moved ->
+    [yes] movió
+   *[no] puso
+} su ladrón junto al marcador de puntuación{ $which } de { $besidedisc } { $beside }.
+word-ev-robber-declined = { $disc } { $name } no colocó ningún ladrón.
+word-ev-robber-stole = El ladrón de { $name } se lleva { $points ->
+    [one] 1 punto
+   *[other] { $points } puntos
+} de la puntuación de { $from } y vuelve a casa.
+word-ev-robber-home = El ladrón de { $name } vuelve a casa.
+word-reason-robber = ladrón del marcador
+word-choice-robber = { $moved ->
+    [yes] Mover
+   *[no] Poner
+} tu ladrón del marcador junto al marcador de { $disc } { $name }
+word-choice-robber-marker = { $moved ->
+    [yes] Mover
+   *[no] Poner
+} tu ladrón del marcador junto al marcador { $marker } de { $disc } { $name }
+word-choice-robber-stays = Dejar tu ladrón del marcador donde está
+word-choice-no-robber = Ningún ladrón del marcador
+word-ask-robber-move = una loseta de ladrones: puedes mover tu ladrón del marcador junto al marcador de puntuación de otro jugador
+word-ask-robber = una loseta de ladrones: puedes poner tu ladrón del marcador junto al marcador de puntuación de otro jugador
+word-ask-robber-other = ahora puedes poner tu ladrón junto al marcador de puntuación de otro jugador (se lleva la mitad de sus próximos puntos)
+
+## Mago y Bruja
+word-ev-magic-moved = { $name } puso { $figure } en { $place }.
+word-ev-magic-removed = { $figure } sale del tablero (desde { $at }).
+word-choice-move-magic = { $letter } · Mover { $figure ->
+    [mage] al mago
+   *[other] a la bruja
+} { $feature ->
+    [city] a la ciudad
+   *[other] al camino
+} { $place }
+word-choice-put-magic = { $letter } · Poner { $figure ->
+    [mage] al mago
+   *[other] a la bruja
+} en { $feature ->
+    [city] la ciudad
+   *[other] el camino
+} { $place }
+# Dónde está un destino del mago o la bruja: quién ocupa la zona, y una loseta de ella.
+word-magic-held = de { $holders } en { $at }
+word-magic-free = libre en { $at }
+word-choice-remove-magic = Retirar { $figure } del tablero
+word-ask-magic-forced = el mago y la bruja están en la misma zona: mueve uno de ellos antes de puntuar
+word-ask-magic = una loseta mágica: pon o mueve el mago o la bruja a un camino o una ciudad sin completar
+
+## Máquinas voladoras
+word-ev-flew = El { $figure } de { $name } sube a la máquina voladora: el dado muestra { $roll }, vuela hasta { $to }.
+word-ev-flight-failed = El { $figure } no encuentra ahí ningún camino, ciudad ni claustro sin completar y vuelve.
+word-choice-land = Aterrizar el { $figure } en { $place }
+word-ask-land = el dado muestra { $roll }: tu { $figure } vuela hasta la loseta en { $at }; elige dónde aterriza
+
+## Transbordadores
+word-ev-ferry-placed = **{ $name }** puso un transbordador en el lago en { $at }, que une sus caminos { $a } y { $b }.
+word-ev-ferry-moved = **{ $name }** movió el transbordador en { $at }: ahora une los caminos { $a } y { $b }.
+word-ev-ferries-stay = **{ $name }** dejó los transbordadores donde están.
+word-choice-ends = { $a } y { $b }
+word-choice-ferry = Transbordador que une los caminos { $ends }
+word-choice-ferries-stay = No mover (más) transbordadores
+word-choice-move-ferry = Mover el transbordador en { $at } para unir los caminos { $ends }
+word-ask-ferry = pon un transbordador en el lago en { $at }, uniendo dos de sus extremos de camino
+word-ask-move-ferry = tu loseta prolonga un camino con transbordadores: puedes mover el primer transbordador que se encuentra en cada dirección (una vez cada uno)
+
+## Círculos en los cultivos
+word-ev-crop-add = **{ $name }** eligió **añadir** para el círculo en los cultivos: cada jugador puede añadir un seguidor junto a uno de sus { $kind }.
+word-ev-crop-remove = **{ $name }** eligió **retirar** para el círculo en los cultivos: cada jugador retira uno de sus { $kind }.
+word-ev-nothing-added = **{ $name }** no añadió ningún seguidor.
+word-ev-took-back = **{ $name }** retiró su { $figure } de la loseta en { $at }
+word-choice-crop-add = Añadir: cada uno puede añadir un { $follower } junto a uno suyo
+word-choice-crop-remove = Retirar: cada uno retira un { $follower }
+word-choice-add-none = No añadir ningún { $follower }
+word-choice-add-one = Añadir un { $follower } en { $place }
+word-choice-take-back = Retirar tu { $who } de { $place }
+word-ask-crop = el círculo en los cultivos ({ $symbol }) en { $at }: elige añadir o retirar para los { $followers } de cada jugador
+word-ask-crop-add = círculo en los cultivos: puedes añadir un { $follower } junto a uno de los tuyos
+word-ask-crop-remove = círculo en los cultivos: retira uno de tus { $followers }

@@ -1,5 +1,7 @@
 //! The replies: turn messages with the board picture, menus and buttons; status.
 
+use super::expansions;
+use super::said::{Reader, say};
 use super::*;
 
 /// The turn picture (the part of the board that matters this turn, made for phones),
@@ -313,6 +315,12 @@ pub(super) fn status_in(lang: Lang, r: &ChannelRecord, viewer: Option<u8>) -> St
         ));
     }
     lines.push(t!(lang, "app-status-tiles-left", left = game.tiles_left()));
+    let names = r.seat_names();
+    let reader = Reader {
+        lang,
+        game,
+        names: &names,
+    };
     let kinds = view::figure_kinds(game);
     for (i, p) in game.players().iter().enumerate() {
         let figures: Vec<String> = kinds
@@ -327,22 +335,12 @@ pub(super) fn status_in(lang: Lang, r: &ChannelRecord, viewer: Option<u8>) -> St
                 )
             })
             .collect();
-        let mut goods = if game.config().has(crate::engine::Expansion::TradersBuilders) {
-            let g = game.goods(i as u8);
-            t!(
-                lang,
-                "app-status-goods",
-                wine = g[0],
-                grain = g[1],
-                cloth = g[2]
-            )
-        } else {
-            String::new()
-        };
-        if game.config().has(crate::engine::Expansion::GoldMines) {
-            goods.push_str(&t!(lang, "app-status-gold", gold = game.gold(i as u8)));
-        }
-        goods.push_str(&markers_and_robber(lang, r, i as u8));
+        // The expansions' parts of the line, in the list's order.
+        let goods: String = expansions::PRESENTERS
+            .iter()
+            .filter_map(|x| x.status(&reader, i as u8))
+            .map(|said| say(&reader, &said))
+            .collect();
         lines.push(format!(
             "{}{goods}{}",
             t!(
@@ -360,55 +358,14 @@ pub(super) fn status_in(lang: Lang, r: &ChannelRecord, viewer: Option<u8>) -> St
             }
         ));
     }
-    if game.config().has(crate::engine::Expansion::MageWitch) {
-        for figure in [NeutralKind::Mage, NeutralKind::Witch] {
-            let place = game
-                .neutral_figures()
+    for x in expansions::PRESENTERS {
+        lines.extend(
+            x.status_lines(&reader)
                 .iter()
-                .find(|n| n.kind == figure)
-                .map(|n| {
-                    let pos = game.board().tile(n.tile).pos;
-                    figure_place(lang, game, pos, n.seg)
-                });
-            lines.push(t!(
-                lang,
-                "app-status-magic",
-                figure = figure.to_string(),
-                place = place.unwrap_or_else(|| "none".into())
-            ));
-        }
+                .map(|said| say(&reader, said)),
+        );
     }
     lines.join("\n")
-}
-
-/// Messages: a player's two scoring markers; Robbers: where their robber stands.
-fn markers_and_robber(lang: Lang, r: &ChannelRecord, seat: u8) -> String {
-    let game = game_of(r);
-    let mut out = String::new();
-    if game.config().has(crate::engine::Expansion::Messages)
-        && let Some([first, second]) = game.marker_scores().get(seat as usize)
-    {
-        out.push_str(&t!(
-            lang,
-            "app-status-markers",
-            first = *first,
-            second = *second
-        ));
-    }
-    if let Some(Some(spot)) = game.robbers().get(seat as usize) {
-        let name = r.seat_name(spot.beside);
-        out.push_str(&if game.markers() > 1 {
-            t!(
-                lang,
-                "app-status-robber-marker",
-                name = name,
-                marker = spot.marker as i64 + 1
-            )
-        } else {
-            t!(lang, "app-status-robber", name = name)
-        });
-    }
-    out
 }
 
 /// "the road east+west at 1,0": a segment of a placed tile, with its position.

@@ -7,8 +7,10 @@
 //! - [`messages`]: the replies with pictures, menus and buttons.
 
 mod choices;
+mod expansions;
 mod messages;
 mod moves;
+mod said;
 mod words;
 
 pub use choices::choice_suggestions;
@@ -16,6 +18,7 @@ use choices::*;
 use messages::*;
 pub use messages::{announce, figure_suggestions, spot_suggestions};
 use moves::*;
+use said::{Said, Word};
 use words::*;
 
 use super::command::Command;
@@ -24,13 +27,13 @@ use super::reply::{ButtonStyle, Component, Message, Response, SelectOption};
 use super::text::capitalise;
 use super::{Session, bots, lobby, seat_of, text, undo};
 use crate::engine::{
-    Action, Category, CropOption, Decision, Event, FigureKind, Game, MessageTake, NeutralKind, Pos,
-    Rotation, RuleError, SegmentKind, Side, Slot,
+    Action, Category, Decision, Event, FigureKind, Game, NeutralKind, Pos, Rotation, RuleError,
+    SegmentKind, Slot,
 };
 use crate::i18n::Lang;
 use crate::i18n::words::rule_error;
 use crate::render;
-use crate::store::{ChannelRecord, RecordGame, RobberAnswer, StoreError};
+use crate::store::{ChannelRecord, RecordGame, StoreError};
 use crate::t;
 use crate::view::{self, BoardView};
 
@@ -132,34 +135,16 @@ pub(super) fn waiting_text_for(lang: Lang, r: &ChannelRecord, viewer: Option<u8>
     } else {
         "no"
     };
-    let key = match p.decision {
+    let said = match p.decision {
         Decision::PlaceTile { tile, .. } => {
-            return t!(
-                lang,
-                "app-waiting-tile",
-                you = you,
-                name = name,
-                tile = crate::i18n::tile_words::tile(lang, tile)
-            );
+            Said::new("app-waiting-tile").with("tile", Word::Tile(tile))
         }
-        Decision::Land { figure, .. } => {
-            return t!(
-                lang,
-                "app-waiting-land",
-                you = you,
-                name = name,
-                figure = crate::i18n::words::figure(lang, figure)
-            );
-        }
-        Decision::PlaceFigure { .. } => "app-waiting-figure",
-        Decision::MoveMagic { .. } => "app-waiting-magic",
-        Decision::PlaceGold { .. } => "app-waiting-gold",
-        Decision::PlaceFerry { .. } | Decision::MoveFerry { .. } => "app-waiting-ferry",
-        Decision::CropCircle { .. } | Decision::CropPick { .. } => "app-waiting-crop",
-        Decision::PlaceRobber { .. } => "app-waiting-robber",
-        Decision::ChooseMarker { .. } | Decision::UseMessage { .. } => "app-waiting-marker",
+        Decision::PlaceFigure { .. } => Said::new("app-waiting-figure"),
+        ref other => expansions::first(|x| x.waiting(other))
+            .unwrap_or_else(|| Said::new("app-answer-the-question")),
     };
-    t!(lang, key, you = you, name = name)
+    let said = said.with("you", you).with("name", Word::Plain(name.into()));
+    said::say_unnamed(lang, game, &said)
 }
 
 /// Checks that `seat` is to move and the decision is a tile placement or a figure.
@@ -209,7 +194,7 @@ pub(super) fn act(
     seat: u8,
     action: Action,
 ) -> Result<Response, StoreError> {
-    let mut events = sync_marker_preferences(s, &mut r)?;
+    let mut events = sync_settings(s, &mut r)?;
     match game_mut(&mut r).apply(seat, action) {
         Ok(e) => events.extend(e),
         Err(e) => return Ok(Response::error(refusal(s.ctx.lang, &r, &e))),
@@ -244,21 +229,27 @@ pub(in crate::app) fn apply_logged(
     Ok((describe(r.setup.language, r, seat, &events), events))
 }
 
-/// Messages: each person's `/standing marker:` preference reaches the engine as their
-/// logged action before the next move, so replays never read the settings.
-fn sync_marker_preferences(s: &Session, r: &mut ChannelRecord) -> Result<Vec<Event>, StoreError> {
+/// Each person's standing settings that an expansion reads (/standing) reach the engine
+/// as their logged actions before the next move, so replays never read the settings.
+fn sync_settings(s: &Session, r: &mut ChannelRecord) -> Result<Vec<Event>, StoreError> {
     let mut events = Vec::new();
-    if !game_of(r).config().has(crate::engine::Expansion::Messages) {
+    let readers: Vec<&dyn expansions::Presenter> = expansions::PRESENTERS
+        .iter()
+        .copied()
+        .filter(|x| x.reads_settings(game_of(r)))
+        .collect();
+    if readers.is_empty() {
         return Ok(events);
     }
     for seat in 0..game_of(r).player_count() {
         if r.seat_human(seat).is_none() || game_of(r).players()[seat as usize].resigned {
             continue;
         }
-        let wanted = s.store().user_settings(r.seat_user(seat))?.marker;
-        if game_of(r).marker_preference(seat) != Some(wanted) {
-            let action = Action::MarkerPreference { preference: wanted };
-            if let Ok(more) = game_mut(r).apply(seat, action) {
+        let settings = s.store().user_settings(r.seat_user(seat))?;
+        for x in &readers {
+            if let Some(action) = x.setting_action(game_of(r), seat, &settings)
+                && let Ok(more) = game_mut(r).apply(seat, action)
+            {
                 events.extend(more);
             }
         }
@@ -267,7 +258,8 @@ fn sync_marker_preferences(s: &Session, r: &mut ChannelRecord) -> Result<Vec<Eve
 }
 
 /// Decisions asked of players who gave a standing answer (/standing) are answered
-/// for them at once, as their logged actions: today a robber they never place.
+/// for them at once, as their logged actions: the decision's expansion says which
+/// answers take its default.
 fn apply_standing_answers(
     s: &Session,
     r: &mut ChannelRecord,
@@ -279,10 +271,13 @@ fn apply_standing_answers(
             return Ok(());
         };
         let settings = s.store().user_settings(r.seat_user(p.player))?;
-        let answer = match p.decision {
-            Decision::PlaceRobber { .. } if settings.robbers == RobberAnswer::Never => default,
-            _ => return Ok(()),
-        };
+        if !expansions::PRESENTERS
+            .iter()
+            .any(|x| x.standing_default(&p.decision, &settings))
+        {
+            return Ok(());
+        }
+        let answer = default;
         match game_mut(r).apply(p.player, answer) {
             Ok(more) => events.extend(more),
             Err(_) => return Ok(()),
@@ -292,10 +287,11 @@ fn apply_standing_answers(
 
 /// What the default of the pending decision does, in words (for the deadline notice).
 pub(super) fn default_words(lang: Lang, game: &Game) -> String {
-    match game.pending().map(|p| p.decision) {
-        Some(Decision::PlaceRobber { .. }) => t!(lang, "app-default-no-robber"),
-        _ => t!(lang, "app-default-applies"),
-    }
+    let said = game
+        .pending()
+        .and_then(|p| expansions::first(|x| x.default_words(&p.decision)))
+        .unwrap_or_else(|| Said::new("app-default-applies"));
+    said::say_unnamed(lang, game, &said)
 }
 
 pub(super) fn refusal(lang: Lang, r: &ChannelRecord, e: &RuleError) -> String {

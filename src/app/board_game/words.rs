@@ -1,5 +1,7 @@
 //! Events and moves in words: the turn messages and the history.
 
+use super::expansions::{self, Lines, PRESENTERS};
+use super::said::{Reader, Said, Word, say};
 use super::*;
 use crate::engine::ScoreReason;
 use crate::i18n::words as i18n_words;
@@ -8,9 +10,17 @@ use crate::t;
 /// Words for the events of one command, in `lang` (public: the game's language).
 pub(super) fn describe(lang: Lang, r: &ChannelRecord, actor: u8, events: &[Event]) -> String {
     let game = game_of(r);
+    let names = r.seat_names();
+    let reader = Reader {
+        lang,
+        game,
+        names: &names,
+    };
     let name = |p: &u8| r.seat_name(*p).to_string();
-    let mut lines: Vec<String> = Vec::new();
-    let mut first = String::new();
+    let mut out = Lines {
+        first: String::new(),
+        lines: Vec::new(),
+    };
     let mut finals: Vec<(u8, u32)> = Vec::new();
     for e in events {
         match e {
@@ -28,10 +38,10 @@ pub(super) fn describe(lang: Lang, r: &ChannelRecord, actor: u8, events: &[Event
                     at = at.to_string(),
                     degrees = rotation.degrees() as i64
                 );
-                if *player == actor && first.is_empty() {
-                    first = line;
+                if *player == actor && out.first.is_empty() {
+                    out.first = line;
                 } else {
-                    lines.push(line + ".");
+                    out.lines.push(line + ".");
                 }
             }
             Event::FigurePlaced {
@@ -41,32 +51,21 @@ pub(super) fn describe(lang: Lang, r: &ChannelRecord, actor: u8, events: &[Event
                 segment,
             } => {
                 let phrase = figure_phrase(lang, game, *figure, *at, *segment);
-                if first.is_empty() {
-                    first = t!(
+                if out.first.is_empty() {
+                    out.first = t!(
                         lang,
                         "word-ev-figure-placed",
                         name = name(player),
                         phrase = phrase
                     );
                 } else {
-                    first.push(' ');
-                    first.push_str(&t!(lang, "word-ev-also-figure", phrase = phrase));
+                    out.first.push(' ');
+                    out.first
+                        .push_str(&t!(lang, "word-ev-also-figure", phrase = phrase));
                 }
             }
-            Event::Passed { player } if first.is_empty() => {
-                first = t!(lang, "word-ev-no-figure", name = name(player));
-            }
-            Event::FeatureCompleted {
-                at, segment, tiles, ..
-            } => {
-                // Named as elsewhere ("the road east+west at 1,0"): which one it is.
-                let feature = figure_place(lang, game, *at, *segment);
-                lines.push(capitalise(&t!(
-                    lang,
-                    "word-ev-feature-completed",
-                    feature = feature,
-                    tiles = *tiles as i64
-                )));
+            Event::Passed { player } if out.first.is_empty() => {
+                out.first = t!(lang, "word-ev-no-figure", name = name(player));
             }
             // The end's scoring: one line of totals here, grouped on the final message.
             Event::Scored {
@@ -78,250 +77,19 @@ pub(super) fn describe(lang: Lang, r: &ChannelRecord, actor: u8, events: &[Event
                 Some((_, sum)) => *sum += points,
                 None => finals.push((*player, *points)),
             },
-            Event::Scored {
-                player,
-                points,
-                reason,
-                marker,
-                at,
-            } => {
-                // With Messages: which of the two markers moved.
-                let on = marker
-                    .map(|m| t!(lang, "word-ev-on-marker", marker = m as i64 + 1))
-                    .unwrap_or_default();
-                lines.push(t!(
-                    lang,
-                    "word-ev-scored",
-                    disc = text::disc(*player),
-                    name = name(player),
-                    points = *points as i64,
-                    reason = match (reason, at) {
-                        (ScoreReason::Message(n), Some(at)) => t!(
-                            lang,
-                            "word-reason-message-at",
-                            message = *n as i64,
-                            at = at.to_string()
-                        ),
-                        _ => reason_words(lang, *reason),
-                    },
-                    on = on
-                ));
-            }
-            Event::MessageDrawn { player, message } => lines.push(t!(
-                lang,
-                "word-ev-message-drawn",
-                name = name(player),
-                message = *message as i64,
-                title = t!(
-                    lang,
-                    crate::engine::expansions::messages::title_key(*message)
-                )
-            )),
-            Event::MessageUsed {
-                player,
-                message,
-                take,
-            } => lines.push(t!(
-                lang,
-                "word-ev-message-used",
-                name = name(player),
-                message = *message as i64,
-                take = t!(
-                    lang,
-                    match take {
-                        MessageTake::Action => "word-take-action",
-                        MessageTake::Points => "word-take-points",
-                    }
-                )
-            )),
-            Event::GoodsTaken { player, goods } => {
-                let what: Vec<String> = crate::engine::tile::Good::ALL
-                    .iter()
-                    .filter(|g| goods[g.index()] > 0)
-                    .map(|g| format!("{} {}", goods[g.index()], good_word(lang, *g)))
-                    .collect();
-                lines.push(t!(
-                    lang,
-                    "word-ev-goods",
-                    name = name(player),
-                    goods = what.join(&t!(lang, "word-list-separator"))
-                ));
-            }
-            Event::ExtraTile { player } => {
-                lines.push(t!(lang, "word-ev-extra-tile", name = name(player)));
-            }
-            Event::TileSetAside { tile, .. } => {
-                lines.push(t!(
-                    lang,
-                    "word-ev-set-aside",
-                    tile = crate::i18n::tile_words::tile(lang, *tile)
-                ));
-            }
-            Event::MagicMoved {
-                player,
-                figure,
-                at,
-                segment,
-            } => {
-                let place = game
-                    .board()
-                    .at(*at)
-                    .map(|t| {
-                        let what = t.kind().describe_segment(*segment as usize, t.rotation);
-                        t!(
-                            lang,
-                            "err-segment-at",
-                            what = i18n_words::segment(lang, &what, true),
-                            at = at.to_string()
-                        )
-                    })
-                    .unwrap_or_else(|| at.to_string());
-                lines.push(t!(
-                    lang,
-                    "word-ev-magic-moved",
-                    name = name(player),
-                    figure = i18n_words::neutral(lang, *figure),
-                    place = place
-                ))
-            }
-            Event::MagicRemoved { figure, at } => lines.push(capitalise(&t!(
-                lang,
-                "word-ev-magic-removed",
-                figure = i18n_words::neutral(lang, *figure),
-                at = at.to_string()
-            ))),
-            Event::GoldPlaced { at, bars, .. } => lines.push(t!(
-                lang,
-                "word-ev-gold-placed",
-                at = at.to_string(),
-                bars = *bars as i64
-            )),
-            Event::GoldTaken { player, bars } => lines.push(t!(
-                lang,
-                "word-ev-gold-taken",
-                disc = text::disc(*player),
-                name = name(player),
-                bars = *bars as i64
-            )),
-            Event::Flew {
-                player,
-                figure,
-                roll,
-                to,
-            } => lines.push(t!(
-                lang,
-                "word-ev-flew",
-                name = name(player),
-                figure = i18n_words::figure(lang, *figure),
-                roll = *roll as i64,
-                to = to.to_string()
-            )),
-            Event::FlightFailed { figure, .. } => lines.push(t!(
-                lang,
-                "word-ev-flight-failed",
-                figure = i18n_words::figure(lang, *figure)
-            )),
-            Event::GoldLost { bars } => {
-                lines.push(t!(lang, "word-ev-gold-lost", bars = *bars as i64))
-            }
-            Event::RobberPlaced {
-                player,
-                beside,
-                marker,
-                moved,
-            } => {
-                let which = if game.markers() > 1 {
-                    format!(" {}", marker + 1)
+            // A line of its own (the base game's or an expansion's), or (an expansion's)
+            // a part of the sentence.
+            other => {
+                if let Some(said) =
+                    line(other).or_else(|| expansions::first(|x| x.event(game, other)))
+                {
+                    out.lines.push(say(&reader, &said));
                 } else {
-                    String::new()
-                };
-                lines.push(t!(
-                    lang,
-                    "word-ev-robber",
-                    disc = text::disc(*player),
-                    name = name(player),
-                    moved = if *moved { "yes" } else { "no" },
-                    besidedisc = text::disc(*beside),
-                    beside = name(beside),
-                    which = which
-                ))
+                    PRESENTERS
+                        .iter()
+                        .any(|x| x.event_in(&reader, other, &mut out));
+                }
             }
-            Event::RobberDeclined { player } => lines.push(t!(
-                lang,
-                "word-ev-robber-declined",
-                disc = text::disc(*player),
-                name = name(player)
-            )),
-            Event::RobberStole {
-                player,
-                from,
-                points,
-            } => lines.push(t!(
-                lang,
-                "word-ev-robber-stole",
-                name = name(player),
-                points = *points as i64,
-                from = name(from)
-            )),
-            Event::RobberReturned { player } => {
-                lines.push(t!(lang, "word-ev-robber-home", name = name(player)))
-            }
-            Event::Resigned { player } => {
-                lines.push(t!(lang, "word-ev-resigned", name = name(player)))
-            }
-            Event::FerryPlaced { player, at, ends } => lines.push(t!(
-                lang,
-                "word-ev-ferry-placed",
-                name = name(player),
-                at = at.to_string(),
-                a = t!(lang, &format!("word-seg-{}", ends[0].word())),
-                b = t!(lang, &format!("word-seg-{}", ends[1].word()))
-            )),
-            Event::FerryMoved {
-                player, at, ends, ..
-            } => lines.push(t!(
-                lang,
-                "word-ev-ferry-moved",
-                name = name(player),
-                at = at.to_string(),
-                a = t!(lang, &format!("word-seg-{}", ends[0].word())),
-                b = t!(lang, &format!("word-seg-{}", ends[1].word()))
-            )),
-            Event::CropCircleChosen {
-                player,
-                symbol,
-                option,
-            } => lines.push(t!(
-                lang,
-                match option {
-                    CropOption::Add => "word-ev-crop-add",
-                    CropOption::Remove => "word-ev-crop-remove",
-                },
-                name = name(player),
-                kind = t!(
-                    lang,
-                    crate::engine::expansions::crop_circles::followers_key(*symbol)
-                )
-            )),
-            Event::FerriesStay { player } => {
-                lines.push(t!(lang, "word-ev-ferries-stay", name = name(player)))
-            }
-            Event::NothingAdded { player } => {
-                lines.push(t!(lang, "word-ev-nothing-added", name = name(player)))
-            }
-            // A crop circle's "remove": the figure taken back is the command's first event.
-            Event::FigureReturned { player, figure, at }
-                if first.is_empty() && lines.is_empty() =>
-            {
-                first = t!(
-                    lang,
-                    "word-ev-took-back",
-                    name = name(player),
-                    figure = i18n_words::figure(lang, *figure),
-                    at = at.to_string()
-                );
-            }
-            _ => {}
         }
     }
     if !finals.is_empty() {
@@ -329,50 +97,81 @@ pub(super) fn describe(lang: Lang, r: &ChannelRecord, actor: u8, events: &[Event
             .iter()
             .map(|(p, points)| format!("{} {} +{points}", text::disc(*p), name(p)))
             .collect();
-        lines.push(t!(
+        out.lines.push(t!(
             lang,
             "word-ev-final-scoring",
             scores = scores.join(", ")
         ));
     }
-    if !first.is_empty() {
-        lines.insert(0, format!("{first}."));
+    if !out.first.is_empty() {
+        out.lines.insert(0, format!("{}.", out.first));
     }
-    lines.join("\n")
+    out.lines.join("\n")
 }
 
-/// Points only the end of the game scores (incomplete features, farms, goods, gold).
+/// Points only the end of the game scores (incomplete features, farms, and what the
+/// expansions say).
 pub(super) fn at_the_end(reason: ScoreReason) -> bool {
     matches!(
         reason,
-        ScoreReason::Road
-            | ScoreReason::City
-            | ScoreReason::Cloister
-            | ScoreReason::Farm
-            | ScoreReason::Goods(_)
-            | ScoreReason::Gold
-    )
+        ScoreReason::Road | ScoreReason::City | ScoreReason::Cloister | ScoreReason::Farm
+    ) || PRESENTERS.iter().any(|x| x.at_the_end(reason))
 }
 
-/// Why points were scored ("road completed", "most wine").
-pub(super) fn reason_words(lang: Lang, reason: ScoreReason) -> String {
-    match reason {
-        ScoreReason::RoadCompleted => t!(lang, "word-reason-road-completed"),
-        ScoreReason::CityCompleted => t!(lang, "word-reason-city-completed"),
-        ScoreReason::CloisterCompleted => t!(lang, "word-reason-cloister-completed"),
-        ScoreReason::Road => t!(lang, "word-reason-road"),
-        ScoreReason::City => t!(lang, "word-reason-city"),
-        ScoreReason::Cloister => t!(lang, "word-reason-cloister"),
-        ScoreReason::Farm => t!(lang, "word-reason-farm"),
-        ScoreReason::Goods(g) => t!(lang, "word-reason-goods", good = good_word(lang, g)),
-        ScoreReason::Gold => t!(lang, "word-reason-gold"),
-        ScoreReason::Robber => t!(lang, "word-reason-robber"),
-        ScoreReason::Message(n) => t!(lang, "word-reason-message", message = n as i64),
-    }
+/// The base game's events that read as one line of their own.
+fn line(event: &Event) -> Option<Said> {
+    Some(match event {
+        // Named as elsewhere ("the road east+west at 1,0"): which one it is.
+        Event::FeatureCompleted {
+            at, segment, tiles, ..
+        } => Said::new("word-ev-feature-completed")
+            .with("feature", Word::Place(*at, *segment))
+            .with("tiles", *tiles)
+            .capitalised(),
+        Event::Scored {
+            player,
+            points,
+            reason,
+            marker,
+            at,
+        } => Said::new("word-ev-scored")
+            .with("disc", Word::Disc(*player))
+            .with("name", Word::Name(*player))
+            .with("points", *points)
+            .with("reason", reason_words(*reason, *at))
+            // With two markers each: which one moved.
+            .with(
+                "on",
+                marker.map_or(Word::Plain(String::new()), |m| {
+                    Said::new("word-ev-on-marker").with("marker", m + 1).into()
+                }),
+            ),
+        Event::Resigned { player } => {
+            Said::new("word-ev-resigned").with("name", Word::Name(*player))
+        }
+        Event::TileSetAside { tile, .. } => {
+            Said::new("word-ev-set-aside").with("tile", Word::Tile(*tile))
+        }
+        _ => return None,
+    })
 }
 
-fn good_word(lang: Lang, g: crate::engine::tile::Good) -> String {
-    t!(lang, &format!("word-good-{}", g.word()))
+/// Why points were scored ("road completed", "most wine"), at a tile of the feature.
+fn reason_words(reason: ScoreReason, at: Option<Pos>) -> Word {
+    let key = match reason {
+        ScoreReason::RoadCompleted => "word-reason-road-completed",
+        ScoreReason::CityCompleted => "word-reason-city-completed",
+        ScoreReason::CloisterCompleted => "word-reason-cloister-completed",
+        ScoreReason::Road => "word-reason-road",
+        ScoreReason::City => "word-reason-city",
+        ScoreReason::Cloister => "word-reason-cloister",
+        ScoreReason::Farm => "word-reason-farm",
+        other => {
+            return expansions::first(|x| x.reason(other, at))
+                .map_or(Word::Plain(String::new()), Word::Said);
+        }
+    };
+    Said::new(key).into()
 }
 
 pub(super) fn figure_phrase(

@@ -1,0 +1,164 @@
+//! Crop Circles: the add-or-remove choice, each player's pick, the figure taken back.
+
+use super::super::Choice;
+use super::super::said::{Reader, Said, Word, say};
+use super::{Lines, Presenter};
+use crate::engine::expansions::crop_circles::{follower_key, followers_key, symbol_key};
+use crate::engine::{Action, CropOption, Decision, Event, FigureKind, Game, Pending};
+
+pub(super) struct CropCircles;
+
+impl Presenter for CropCircles {
+    fn event(&self, _game: &Game, event: &Event) -> Option<Said> {
+        Some(match event {
+            Event::CropCircleChosen {
+                player,
+                symbol,
+                option,
+            } => Said::new(match option {
+                CropOption::Add => "word-ev-crop-add",
+                CropOption::Remove => "word-ev-crop-remove",
+            })
+            .with("name", Word::Name(*player))
+            .with("kind", Said::new(followers_key(*symbol))),
+            Event::NothingAdded { player } => {
+                Said::new("word-ev-nothing-added").with("name", Word::Name(*player))
+            }
+            _ => return None,
+        })
+    }
+
+    fn event_in(&self, reader: &Reader, event: &Event, out: &mut Lines) -> bool {
+        // A "remove": the figure taken back is the command's first event, its sentence.
+        match event {
+            Event::FigureReturned { player, figure, at }
+                if out.first.is_empty() && out.lines.is_empty() =>
+            {
+                out.first = say(
+                    reader,
+                    &Said::new("word-ev-took-back")
+                        .with("name", Word::Name(*player))
+                        .with("figure", Word::Figure(*figure))
+                        .with("at", *at),
+                );
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn question(&self, _game: &Game, p: &Pending) -> Option<Said> {
+        Some(match p.decision {
+            Decision::CropCircle { symbol, at } => Said::new("word-ask-crop")
+                .with("symbol", Said::new(symbol_key(symbol)))
+                .with("at", at)
+                .with("followers", Said::new(followers_key(symbol))),
+            Decision::CropPick {
+                symbol,
+                option: CropOption::Add,
+                ..
+            } => Said::new("word-ask-crop-add").with("follower", Said::new(follower_key(symbol))),
+            Decision::CropPick { symbol, .. } => Said::new("word-ask-crop-remove")
+                .with("followers", Said::new(followers_key(symbol))),
+            _ => return None,
+        })
+    }
+
+    fn choices(&self, reader: &Reader, p: &Pending) -> Option<Vec<Choice>> {
+        let label = |said: Said| say(reader, &said);
+        Some(match &p.decision {
+            Decision::CropCircle { symbol, .. } => {
+                let follower = Said::new(follower_key(*symbol));
+                vec![
+                    Choice {
+                        action: Action::CropCircle {
+                            option: CropOption::Add,
+                        },
+                        label: label(
+                            Said::new("word-choice-crop-add").with("follower", follower.clone()),
+                        ),
+                        value: "add".into(),
+                    },
+                    Choice {
+                        action: Action::CropCircle {
+                            option: CropOption::Remove,
+                        },
+                        label: label(
+                            Said::new("word-choice-crop-remove").with("follower", follower),
+                        ),
+                        value: "remove".into(),
+                    },
+                ]
+            }
+            Decision::CropPick {
+                symbol,
+                option: CropOption::Add,
+                options,
+            } => {
+                let follower = Said::new(follower_key(*symbol));
+                let none = Choice {
+                    action: Action::Pass,
+                    label: label(
+                        Said::new("word-choice-add-none").with("follower", follower.clone()),
+                    ),
+                    value: "none".into(),
+                };
+                let add = options.iter().map(|o| Choice {
+                    action: Action::AddFollower {
+                        at: o.at,
+                        segment: o.segment,
+                    },
+                    label: label(
+                        Said::new("word-choice-add-one")
+                            .with("follower", follower.clone())
+                            .with("place", Word::Place(o.at, o.segment)),
+                    ),
+                    value: format!("add@{},{}#{}", o.at.x, o.at.y, o.segment),
+                });
+                std::iter::once(none).chain(add).collect()
+            }
+            Decision::CropPick {
+                symbol, options, ..
+            } => options
+                .iter()
+                .map(|o| {
+                    let follower = Said::new(follower_key(*symbol));
+                    let who = if o.figure == FigureKind::Large {
+                        Said::new("word-large-role").with("role", follower)
+                    } else {
+                        follower
+                    };
+                    let words = label(
+                        Said::new("word-choice-take-back")
+                            .with("who", who)
+                            .with("place", Word::Place(o.at, o.segment)),
+                    );
+                    Choice {
+                        action: Action::TakeBack {
+                            figure: o.figure,
+                            at: o.at,
+                            segment: o.segment,
+                        },
+                        label: crate::i18n::words::contract(reader.lang, words),
+                        value: format!(
+                            "back@{},{}#{}:{}",
+                            o.at.x,
+                            o.at.y,
+                            o.segment,
+                            o.figure.id()
+                        ),
+                    }
+                })
+                .collect(),
+            _ => return None,
+        })
+    }
+
+    fn waiting(&self, decision: &Decision) -> Option<Said> {
+        matches!(
+            decision,
+            Decision::CropCircle { .. } | Decision::CropPick { .. }
+        )
+        .then(|| Said::new("app-waiting-crop"))
+    }
+}

@@ -1,0 +1,75 @@
+//! Flying Machines: a flight and its landing (the figure menu's "fly" option is the
+//! figure step's, in `moves.rs`).
+
+use super::super::Choice;
+use super::super::said::{Reader, Said, Word, say};
+use super::Presenter;
+use crate::engine::{Action, Decision, Event, Game, Pending};
+
+pub(super) struct FlyingMachines;
+
+impl Presenter for FlyingMachines {
+    fn event(&self, _game: &Game, event: &Event) -> Option<Said> {
+        Some(match event {
+            Event::Flew {
+                player,
+                figure,
+                roll,
+                to,
+            } => Said::new("word-ev-flew")
+                .with("name", Word::Name(*player))
+                .with("figure", Word::Figure(*figure))
+                .with("roll", *roll)
+                .with("to", *to),
+            Event::FlightFailed { figure, .. } => {
+                Said::new("word-ev-flight-failed").with("figure", Word::Figure(*figure))
+            }
+            _ => return None,
+        })
+    }
+
+    fn question(&self, _game: &Game, p: &Pending) -> Option<Said> {
+        let Decision::Land {
+            figure, roll, at, ..
+        } = p.decision
+        else {
+            return None;
+        };
+        Some(
+            Said::new("word-ask-land")
+                .with("roll", roll)
+                .with("figure", Word::Figure(figure))
+                .with("at", at),
+        )
+    }
+
+    fn choices(&self, reader: &Reader, p: &Pending) -> Option<Vec<Choice>> {
+        let Decision::Land {
+            figure,
+            at,
+            options,
+            ..
+        } = &p.decision
+        else {
+            return None;
+        };
+        let choice = |seg: &u8| Choice {
+            action: Action::Land { segment: *seg },
+            label: say(
+                reader,
+                &Said::new("word-choice-land")
+                    .with("figure", Word::Figure(*figure))
+                    .with("place", Word::Place(*at, *seg)),
+            ),
+            value: format!("land@{},{}#{seg}", at.x, at.y),
+        };
+        Some(options.iter().map(choice).collect())
+    }
+
+    fn waiting(&self, decision: &Decision) -> Option<Said> {
+        let Decision::Land { figure, .. } = decision else {
+            return None;
+        };
+        Some(Said::new("app-waiting-land").with("figure", Word::Figure(*figure)))
+    }
+}

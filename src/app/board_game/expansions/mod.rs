@@ -1,0 +1,239 @@
+//! Each expansion's presentation in one file: its events' lines, its decisions'
+//! questions, menus and waiting lines, its points' reasons. The base game's words
+//! (`words.rs`, `choices.rs`, the waiting line in `mod.rs`) ask [`PRESENTERS`] for
+//! whatever is not the base game's; a new expansion adds its file and its line there.
+
+use super::said::{Reader, Said};
+use super::*;
+use crate::engine::{Pending, ScoreReason};
+use crate::store::UserSettings;
+
+mod crop_circles;
+mod ferries;
+mod flying_machines;
+mod gold_mines;
+mod mage_witch;
+mod messages;
+mod robbers;
+mod traders_builders;
+
+/// The expansions that show something of their own: each answers only for its own
+/// events, decisions and reasons (`None` otherwise). The order is that of their parts of
+/// a player's /status line.
+pub(super) static PRESENTERS: [&dyn Presenter; 8] = [
+    &traders_builders::TradersBuilders,
+    &gold_mines::GoldMines,
+    &messages::Messages,
+    &robbers::Robbers,
+    &mage_witch::MageWitch,
+    &flying_machines::FlyingMachines,
+    &ferries::Ferries,
+    &crop_circles::CropCircles,
+];
+
+/// The lines of one command's events being written: the actor's sentence and the rest.
+pub(super) struct Lines {
+    pub first: String,
+    pub lines: Vec<String>,
+}
+
+pub(super) trait Presenter: Sync {
+    /// An event that reads as one line of its own.
+    fn event(&self, _game: &Game, _event: &Event) -> Option<Said> {
+        None
+    }
+
+    /// An event that is not one line of its own (it changes the actor's sentence):
+    /// written into `out`; false when it is not this expansion's.
+    fn event_in(&self, _reader: &Reader, _event: &Event, _out: &mut Lines) -> bool {
+        false
+    }
+
+    /// Why points were scored ("robber"), at `at` when a feature scored.
+    fn reason(&self, _reason: ScoreReason, _at: Option<Pos>) -> Option<Said> {
+        None
+    }
+
+    /// Points only the end of the game scores (grouped on the final message).
+    fn at_the_end(&self, _reason: ScoreReason) -> bool {
+        false
+    }
+
+    /// What the pending decision asks of `p.player`.
+    fn question(&self, _game: &Game, _p: &Pending) -> Option<Said> {
+        None
+    }
+
+    /// The options of the pending decision, with labels in the reader's language.
+    fn choices(&self, _reader: &Reader, _p: &Pending) -> Option<Vec<Choice>> {
+        None
+    }
+
+    /// "It is bob's turn to …": the message (its `you` and `name` are added).
+    fn waiting(&self, _decision: &Decision) -> Option<Said> {
+        None
+    }
+
+    /// What the decision's default does, for the deadline notice.
+    fn default_words(&self, _decision: &Decision) -> Option<Said> {
+        None
+    }
+
+    /// Whether the players' standing settings (/standing) matter to this game: they are
+    /// read before each move only then.
+    fn reads_settings(&self, _game: &Game) -> bool {
+        false
+    }
+
+    /// The logged action that brings a player's changed setting into the game.
+    fn setting_action(&self, _game: &Game, _seat: u8, _settings: &UserSettings) -> Option<Action> {
+        None
+    }
+
+    /// Whether a player's standing answer (/standing) takes the default at once.
+    fn standing_default(&self, _decision: &Decision, _settings: &UserSettings) -> bool {
+        false
+    }
+
+    /// What /status adds to a player's line (goods, bars, markers, a robber).
+    fn status(&self, _reader: &Reader, _seat: u8) -> Option<Said> {
+        None
+    }
+
+    /// The lines /status adds after the players' (where the mage stands).
+    fn status_lines(&self, _reader: &Reader) -> Vec<Said> {
+        Vec::new()
+    }
+}
+
+/// The first answer of the presenters.
+pub(super) fn first<T>(ask: impl Fn(&dyn Presenter) -> Option<T>) -> Option<T> {
+    PRESENTERS.iter().find_map(|p| ask(*p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::said::Word;
+    use super::*;
+    use crate::engine::{CropCircle, CropOption, GameConfig};
+
+    /// Each expansion decision (with no options) and the waiting line it reads as.
+    fn decisions() -> Vec<(Decision, Said)> {
+        let crop = |option| Decision::CropPick {
+            symbol: CropCircle::Club,
+            option,
+            options: Vec::new(),
+        };
+        let message = Decision::UseMessage {
+            message: 3,
+            available: true,
+            followers: Vec::new(),
+            markers: [5, 9],
+            preferred: 0,
+        };
+        let magic = Decision::MoveMagic {
+            forced: false,
+            options: Vec::new(),
+            removals: Vec::new(),
+        };
+        let land = Decision::Land {
+            figure: FigureKind::Large,
+            roll: 2,
+            at: Pos::new(0, 2),
+            options: Vec::new(),
+        };
+        let at = Pos::new(1, 0);
+        vec![
+            (magic, Said::new("app-waiting-magic")),
+            (
+                Decision::PlaceGold {
+                    from: at,
+                    options: Vec::new(),
+                },
+                Said::new("app-waiting-gold"),
+            ),
+            (
+                land,
+                Said::new("app-waiting-land").with("figure", Word::Figure(FigureKind::Large)),
+            ),
+            (
+                Decision::PlaceFerry {
+                    at,
+                    options: Vec::new(),
+                },
+                Said::new("app-waiting-ferry"),
+            ),
+            (
+                Decision::MoveFerry {
+                    options: Vec::new(),
+                },
+                Said::new("app-waiting-ferry"),
+            ),
+            (
+                Decision::CropCircle {
+                    symbol: CropCircle::Shield,
+                    at,
+                },
+                Said::new("app-waiting-crop"),
+            ),
+            (crop(CropOption::Add), Said::new("app-waiting-crop")),
+            (crop(CropOption::Remove), Said::new("app-waiting-crop")),
+            (
+                Decision::PlaceRobber {
+                    from: None,
+                    options: Vec::new(),
+                },
+                Said::new("app-waiting-robber"),
+            ),
+            (
+                Decision::ChooseMarker {
+                    markers: [5, 9],
+                    preferred: 0,
+                },
+                Said::new("app-waiting-marker"),
+            ),
+            (message, Said::new("app-waiting-marker")),
+        ]
+    }
+
+    #[test]
+    fn each_expansion_decision_is_presented_by_exactly_one_expansion() {
+        let game = Game::new(GameConfig::new(2, 1)).unwrap();
+        let reader = Reader {
+            lang: Lang::english(),
+            game: &game,
+            names: &[],
+        };
+        for (decision, waiting) in decisions() {
+            let p = Pending {
+                player: 0,
+                decision: decision.clone(),
+            };
+            let waits: Vec<Said> = PRESENTERS
+                .iter()
+                .filter_map(|x| x.waiting(&decision))
+                .collect();
+            assert_eq!(waits, vec![waiting], "{decision:?}");
+            let asks = PRESENTERS
+                .iter()
+                .filter(|x| x.question(&game, &p).is_some());
+            assert_eq!(asks.count(), 1, "{decision:?}");
+            let menus = PRESENTERS
+                .iter()
+                .filter(|x| x.choices(&reader, &p).is_some());
+            assert_eq!(menus.count(), 1, "{decision:?}");
+        }
+        // The base game's own decisions are no expansion's.
+        let tile = Decision::PlaceTile {
+            tile: 0,
+            placements: Vec::new(),
+        };
+        let p = Pending {
+            player: 0,
+            decision: tile.clone(),
+        };
+        assert!(PRESENTERS.iter().all(|x| x.waiting(&tile).is_none()
+            && x.question(&game, &p).is_none()
+            && x.choices(&reader, &p).is_none()));
+    }
+}
