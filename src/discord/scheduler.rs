@@ -112,11 +112,19 @@ pub fn spawn(http: Arc<serenity::Http>, app: Arc<App>, notes: Arc<Notes>) -> Sch
     });
     let q = queues.clone();
     let main = tokio::spawn(async move {
-        // Games the bot left waiting for a computer seat (stopped during a search).
+        // Games the bot left waiting for a computer seat (stopped during a search), and
+        // due times an older bot sharing the database did not keep.
         let a = app.clone();
-        let stalled = tokio::task::spawn_blocking(move || a.channels_awaiting_ai())
-            .await
-            .unwrap_or_default();
+        let stalled = tokio::task::spawn_blocking(move || {
+            match a.store().repair_due_times() {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(games = n, "put right the due times of games"),
+                Err(e) => tracing::error!(error = %e, "cannot check the games' due times"),
+            }
+            a.channels_awaiting_ai()
+        })
+        .await
+        .unwrap_or_default();
         for channel in stalled {
             q.push(channel, Job::ResumeAi);
         }

@@ -177,6 +177,16 @@ impl Store {
         Ok(out)
     }
 
+    /// PostgreSQL: puts right the due times that are not their records' (written by
+    /// an older bot during an upgrade) and returns how many; nothing to do with sled.
+    /// Reads every record: for a process's start.
+    pub fn repair_due_times(&self) -> Result<usize, StoreError> {
+        match &self.inner {
+            Inner::Sled(_) => Ok(0),
+            Inner::Postgres(p) => p.repair_due_times(),
+        }
+    }
+
     /// Calls `on_due` whenever another process (or this one) sets a due time, with that
     /// time, or with `None` when any time may have been set unseen (the listener
     /// connected again), until the watch is dropped. `None` with sled: one process, whose

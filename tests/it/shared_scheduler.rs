@@ -302,6 +302,17 @@ fn the_due_column_follows_every_write_and_is_back_filled() {
     assert_eq!(store.next_due_at(&HashSet::new()).unwrap(), Some(5));
     assert!(store.due_by(T0).unwrap().is_empty());
     assert_eq!(due_column(&url), expected);
+    // Records saved by a bot from before 0004 after the migration (an upgrade one
+    // process at a time) left the column as it was: a starting scheduler puts it right.
+    c.batch_execute(
+        "UPDATE games SET due_at = NULL WHERE channel = 1;
+         UPDATE games SET due_at = 9 WHERE channel = 2",
+    )
+    .unwrap();
+    assert_eq!(store.repair_due_times().unwrap(), 2);
+    assert_eq!(due_column(&url), expected);
+    assert_eq!(store.repair_due_times().unwrap(), 0);
+    assert_eq!(Store::temporary().unwrap().repair_due_times().unwrap(), 0);
     // A database from before migration 0004: the migration fills the column.
     c.batch_execute(
         "DROP TRIGGER games_due ON games; DROP FUNCTION games_due_notify();

@@ -97,6 +97,28 @@ impl PgStore {
         Ok(())
     }
 
+    /// Puts right every due time that is not its record's; returns how many. For a
+    /// process starting on a database that a bot from before migration 0004 wrote to
+    /// (an upgrade one process at a time): its saves left the column as it was.
+    pub(crate) fn repair_due_times(&self) -> Result<usize, StoreError> {
+        let rows: Vec<(i64, i64, Vec<u8>, Option<i64>)> = self.with(|c| {
+            Ok(
+                c.query("SELECT channel, revision, data, due_at FROM games", &[])?
+                    .iter()
+                    .map(|r| (r.get(0), r.get(1), r.get(2), r.get(3)))
+                    .collect(),
+            )
+        })?;
+        let mut repaired = 0;
+        for (channel, revision, data, due) in rows {
+            if column(&data) != due {
+                self.repair_due(uint(channel), uint(revision), &data)?;
+                repaired += 1;
+            }
+        }
+        Ok(repaired)
+    }
+
     /// Calls `on_due` from a thread of its own with the due time of each notification
     /// (`None`: the listener (re)connected, and anything may have been set meanwhile),
     /// until the returned watch is dropped.
