@@ -16,6 +16,9 @@
 //! revision = $seen`): were a lock ever lost (its connection broken mid-command), the
 //! save fails cleanly ("changed meanwhile") instead of overwriting another's move.
 //!
+//! Due times: every write of a record also writes its next due time to an indexed
+//! column, whose trigger notifies the schedulers of every process (`pg/due.rs`).
+//!
 //! Blocking: `postgres::Client` drives its connection with a small runtime of its own,
 //! whose `block_on` panics on an async runtime's worker thread. The app calls the store
 //! from plain threads and tokio's blocking pool (the Discord front runs app calls in
