@@ -139,7 +139,7 @@ impl PgStore {
     }
 }
 
-/// Stops its listener when dropped (within [`POLL`]).
+/// Stops its listener when dropped (within half a second).
 pub struct DueWatch {
     stop: Arc<AtomicBool>,
 }
