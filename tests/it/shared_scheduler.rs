@@ -356,3 +356,33 @@ fn a_due_time_is_announced_at_commit_with_its_time() {
     assert!(rx.recv_timeout(Duration::from_millis(300)).is_err());
     drop(watch);
 }
+
+/// The listener connects as the store's other connections do: over TLS when the URL
+/// asks for it (a database on another machine).
+#[test]
+fn the_listener_speaks_tls_when_the_store_does() {
+    let Some((url, ca)) = pg_cluster::fresh_database_with_ca() else {
+        return;
+    };
+    let tls_url = format!(
+        "{url}?sslmode=verify-full&sslrootcert={}&application_name=over-tls",
+        ca.display()
+    );
+    let store = Store::open_postgres(&tls_url).unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let _watch = store.watch_due(move |due| tx.send(due).unwrap()).unwrap();
+    assert_eq!(rx.recv_timeout(Duration::from_secs(20)).unwrap(), None);
+    let mut admin = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    let ssl: Vec<bool> = admin
+        .query(
+            "SELECT s.ssl FROM pg_stat_ssl s JOIN pg_stat_activity a USING (pid)
+             WHERE a.datname = current_database()
+             AND a.application_name = 'over-tls due listener'",
+            &[],
+        )
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    assert_eq!(ssl, vec![true]);
+}
