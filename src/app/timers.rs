@@ -19,13 +19,13 @@ use super::clock::duration_in;
 use super::reply::Message;
 use super::{App, Ctx, Session, board_game, card_game, mention};
 use crate::i18n::Lang;
-use crate::store::{ChannelRecord, Loaded, RecordGame, StoreError, TurnTimers, Waiting};
+use crate::store::{ChannelRecord, Loaded, RecordGame, StoreError, Waiting};
+// Also the app's: the store keeps each game's due time from them (a PostgreSQL column).
+pub use crate::store::timers::{MAX_REMINDERS, next_due};
 use crate::t;
 use std::cell::Cell;
 use std::collections::HashSet;
 
-/// Reminders per wait.
-pub const MAX_REMINDERS: u8 = 3;
 /// How long a process that took a reminder or deadline notice has to deliver it and
 /// save it as told before another process sharing the database sends it instead.
 pub const CLAIM_LEASE: std::time::Duration = std::time::Duration::from_secs(120);
@@ -118,31 +118,6 @@ pub(crate) fn refresh(r: &mut ChannelRecord, since: u64) -> Option<u8> {
     }
 }
 
-/// When the next reminder or deadline of a game is due. A game saved before timers
-/// existed has no wait stored: it is due at once, to start its wait then (so that an
-/// upgrade does not ping every old game at the same moment).
-pub fn next_due(t: &TurnTimers) -> Option<u64> {
-    if t.unreachable {
-        return None;
-    }
-    let default_at = t.waiting.as_ref().and_then(|w| w.default_at);
-    if t.reminder.is_none() && t.turn_limit.is_none() {
-        return default_at;
-    }
-    let Some(w) = &t.waiting else {
-        return Some(0);
-    };
-    let reminder = t.reminder.filter(|_| w.reminders < MAX_REMINDERS).map(|i| {
-        w.since
-            .saturating_add(i.saturating_mul(w.reminders as u64 + 1))
-    });
-    let deadline = t
-        .turn_limit
-        .filter(|_| !w.deadline_told)
-        .map(|l| w.since.saturating_add(l));
-    [reminder, deadline, default_at].into_iter().flatten().min()
-}
-
 /// Whether the awaited seat's turn limit has passed (they may be kicked).
 pub(crate) fn deadline_passed(r: &ChannelRecord, now: u64) -> Option<u8> {
     let w = r.timers.waiting.as_ref()?;
@@ -208,13 +183,7 @@ impl App {
         {
             return Ok(Some(self.now()));
         }
-        Ok(self
-            .store
-            .due_times()?
-            .iter()
-            .filter(|s| !busy.contains(&s.channel))
-            .filter_map(|s| next_due(&s.timers))
-            .min())
+        self.store.next_due_at(busy)
     }
 
     /// Everything due now: queued direct messages, then the reminders and deadline
@@ -240,7 +209,7 @@ impl App {
         let now = self.now();
         let mut out: Vec<Notice> =
             std::mem::take(&mut *self.outbox.lock().unwrap_or_else(|p| p.into_inner()));
-        let due = match self.store.due_times() {
+        let due = match self.store.due_by(now) {
             Ok(d) => d,
             Err(e) => {
                 tracing::error!(error = %e, "cannot read the games' timers");
@@ -248,7 +217,7 @@ impl App {
             }
         };
         for s in due {
-            if busy.contains(&s.channel) || next_due(&s.timers).is_none_or(|t| t > now) {
+            if busy.contains(&s.channel) {
                 continue;
             }
             // As commands do: the gate (shared), then the channel (a default applied

@@ -1,7 +1,10 @@
 //! The bot's scheduler: one task sleeps until the app's next due time
 //! ([`App::next_due_except`], computed from the stored games) or until the app, the clock
 //! or a finished delivery says something changed, then hands what is due
-//! ([`App::take_due`]) to per-channel delivery queues:
+//! ([`App::take_due`]) to per-channel delivery queues. On PostgreSQL it also wakes when
+//! another process sets a due time earlier than the one it sleeps until
+//! ([`Store::watch_due`]: a wait created by a process that then died is not left for the
+//! safety net):
 //!
 //! - reminders and deadline notices as new channel messages (`POST
 //!   /channels/{id}/messages`, so they notify, unlike an edit), pinging exactly the
@@ -30,15 +33,18 @@
 //!
 //! The app's work (reading the store, drawing, a computer's search) runs on the
 //! blocking pool.
+//!
+//! [`Store::watch_due`]: crate::store::Store::watch_due
 
 use super::failure::{self, Failure};
 use super::rescue::Notes;
 use super::{channel, respond};
 use crate::app::{App, Notice, Purpose, Recipient, Visibility};
 use crate::i18n::Lang;
-use crate::store::pg::Grant;
+use crate::store::pg::{DueWatch, Grant};
 use poise::serenity_prelude as serenity;
 use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::{Notify, Semaphore};
@@ -59,6 +65,8 @@ pub const FIRST_RETRY: Duration = Duration::from_secs(1);
 pub struct Scheduler {
     main: tokio::task::JoinHandle<()>,
     queues: Arc<Queues>,
+    /// Other processes' due times (PostgreSQL); stops listening when dropped.
+    _watch: Option<DueWatch>,
 }
 
 impl Scheduler {
@@ -83,6 +91,16 @@ pub fn spawn(http: Arc<serenity::Http>, app: Arc<App>, notes: Arc<Notes>) -> Sch
     app.set_waker(move || w.notify_one());
     let w = wake.clone();
     app.clock().on_advance(move || w.notify_one());
+    // The app time the task sleeps until: a due time set elsewhere wakes it only when
+    // earlier. `u64::MAX` while it reads the next due time, so that a time committed
+    // after that read and before the sleep still wakes it.
+    let planned = Arc::new(AtomicU64::new(u64::MAX));
+    let (w, p) = (wake.clone(), planned.clone());
+    let watch = app.store().watch_due(move |due| {
+        if due.is_none_or(|t| t < p.load(Ordering::SeqCst)) {
+            w.notify_one();
+        }
+    });
     let queues = Arc::new(Queues {
         http,
         app: app.clone(),
@@ -94,11 +112,19 @@ pub fn spawn(http: Arc<serenity::Http>, app: Arc<App>, notes: Arc<Notes>) -> Sch
     });
     let q = queues.clone();
     let main = tokio::spawn(async move {
-        // Games the bot left waiting for a computer seat (stopped during a search).
+        // Games the bot left waiting for a computer seat (stopped during a search), and
+        // due times an older bot sharing the database did not keep.
         let a = app.clone();
-        let stalled = tokio::task::spawn_blocking(move || a.channels_awaiting_ai())
-            .await
-            .unwrap_or_default();
+        let stalled = tokio::task::spawn_blocking(move || {
+            match a.store().repair_due_times() {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(games = n, "put right the due times of games"),
+                Err(e) => tracing::error!(error = %e, "cannot check the games' due times"),
+            }
+            a.channels_awaiting_ai()
+        })
+        .await
+        .unwrap_or_default();
         for channel in stalled {
             q.push(channel, Job::ResumeAi);
         }
@@ -123,28 +149,35 @@ pub fn spawn(http: Arc<serenity::Http>, app: Arc<App>, notes: Arc<Notes>) -> Sch
             }
             let a = app.clone();
             let busy = q.busy();
+            planned.store(u64::MAX, Ordering::SeqCst);
             let next =
                 tokio::task::spawn_blocking(move || (a.next_due_except(&busy), a.now())).await;
-            let sleep = match next {
-                Ok((Ok(Some(at)), now)) => Duration::from_secs(at.saturating_sub(now)),
-                Ok((Ok(None), _)) => MAX_SLEEP,
-                Ok((Err(e), _)) => {
+            let (sleep, now) = match next {
+                Ok((Ok(Some(at)), now)) => (Duration::from_secs(at.saturating_sub(now)), now),
+                Ok((Ok(None), now)) => (MAX_SLEEP, now),
+                Ok((Err(e), now)) => {
                     tracing::error!(error = %e, "cannot read the next due time");
-                    MAX_SLEEP
+                    (MAX_SLEEP, now)
                 }
                 Err(e) => {
                     tracing::error!("the scheduler failed: {e}");
-                    MAX_SLEEP
+                    // No time known: any due time set elsewhere wakes it.
+                    (MAX_SLEEP, u64::MAX)
                 }
             };
             let sleep = sleep.clamp(MIN_PAUSE, MAX_SLEEP);
+            planned.store(now.saturating_add(sleep.as_secs()), Ordering::SeqCst);
             tokio::select! {
                 _ = wake.notified() => {}
                 _ = tokio::time::sleep(sleep) => {}
             }
         }
     });
-    Scheduler { main, queues }
+    Scheduler {
+        main,
+        queues,
+        _watch: watch,
+    }
 }
 
 /// One thing to do in a channel's queue.

@@ -16,6 +16,9 @@
 //! revision = $seen`): were a lock ever lost (its connection broken mid-command), the
 //! save fails cleanly ("changed meanwhile") instead of overwriting another's move.
 //!
+//! Due times: every write of a record also writes its next due time to an indexed
+//! column, whose trigger notifies the schedulers of every process (`pg/due.rs`).
+//!
 //! Blocking: `postgres::Client` drives its connection with a small runtime of its own,
 //! whose `block_on` panics on an async runtime's worker thread. The app calls the store
 //! from plain threads and tokio's blocking pool (the Discord front runs app calls in
@@ -35,8 +38,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+mod due;
 mod shared;
 mod tls;
+pub use due::{DUE_CHANNEL, DueWatch};
 pub use shared::{Grant, INTERACTION_MEMORY_SECS, REST_PER_SECOND};
 
 /// The schema's migrations, in order: (version, name, SQL). Applied at start in one
@@ -53,6 +58,7 @@ pub const MIGRATIONS: &[(i32, &str, &str)] = &[
         "shared",
         include_str!("../../migrations/0003_shared.sql"),
     ),
+    (4, "due", include_str!("../../migrations/0004_due.sql")),
 ];
 
 /// A channel's finished game lives in `entries` under the tree `finished`, as in a
@@ -335,6 +341,9 @@ fn migrate(c: &mut Client) -> Result<Result<Vec<i32>, StoreError>, ::postgres::E
             continue;
         }
         tx.batch_execute(sql)?;
+        if version == 4 {
+            due::back_fill(&mut tx)?;
+        }
         tx.execute(
             "INSERT INTO schema_migrations (version, name) VALUES ($1, $2)",
             &[&version, &name],
@@ -348,8 +357,9 @@ fn migrate(c: &mut Client) -> Result<Result<Vec<i32>, StoreError>, ::postgres::E
 const NEXT_REVISION: &str = "SELECT nextval('revisions')";
 const CLOSE: &str = "INSERT INTO closed (channel, revision) VALUES ($1, $2)
     ON CONFLICT (channel) DO UPDATE SET revision = EXCLUDED.revision";
-const PUT_GAME: &str = "INSERT INTO games (channel, revision, data) VALUES ($1, $2, $3)
-    ON CONFLICT (channel) DO UPDATE SET revision = EXCLUDED.revision, data = EXCLUDED.data";
+const PUT_GAME: &str = "INSERT INTO games (channel, revision, data, due_at) VALUES ($1, $2, $3, $4)
+    ON CONFLICT (channel) DO UPDATE SET revision = EXCLUDED.revision, data = EXCLUDED.data,
+        due_at = EXCLUDED.due_at";
 const PUT_NOTICE: &str = "INSERT INTO notices (channel, data) VALUES ($1, $2)
     ON CONFLICT (channel) DO UPDATE SET data = EXCLUDED.data";
 const PUT_USER: &str = "INSERT INTO users (id, data) VALUES ($1, $2)
@@ -373,15 +383,17 @@ impl Backend for PgStore {
             let rev: i64 = tx.query_one(NEXT_REVISION, &[])?.get(0);
             record.revision = uint(rev);
             let bytes = record.encode();
+            let due = due::column(&bytes);
             let mut n = tx.execute(
-                "UPDATE games SET revision = $2, data = $3 WHERE channel = $1 AND revision = $4",
-                &[&int(channel), &rev, &bytes, &int(seen)],
+                "UPDATE games SET revision = $2, data = $3, due_at = $5
+                 WHERE channel = $1 AND revision = $4",
+                &[&int(channel), &rev, &bytes, &int(seen), &due],
             )?;
             if n == 0 && seen == 0 {
                 n = tx.execute(
-                    "INSERT INTO games (channel, revision, data) VALUES ($1, $2, $3)
+                    "INSERT INTO games (channel, revision, data, due_at) VALUES ($1, $2, $3, $4)
                      ON CONFLICT (channel) DO NOTHING",
-                    &[&int(channel), &rev, &bytes],
+                    &[&int(channel), &rev, &bytes, &due],
                 )?;
             }
             if n == 0 {
@@ -537,7 +549,8 @@ impl Backend for PgStore {
 
     fn put_raw(&self, channel: u64, bytes: &[u8]) -> Result<(), StoreError> {
         let rev = int(revision_of(bytes));
-        self.with(|c| c.execute(PUT_GAME, &[&int(channel), &rev, &bytes]))?;
+        let due = due::column(bytes);
+        self.with(|c| c.execute(PUT_GAME, &[&int(channel), &rev, &bytes, &due]))?;
         self.changed();
         Ok(())
     }
@@ -632,7 +645,7 @@ impl Backend for PgStore {
                     match (name_str, k.len()) {
                         ("games", 8) => {
                             let rev = int(revision_of(v));
-                            tx.execute(&put_game, &[&id, &rev, v])?;
+                            tx.execute(&put_game, &[&id, &rev, v, &due::column(v)])?;
                         }
                         ("history" | "quarantine", 16) => {
                             let rev = int(u64_of(&k[8..]));

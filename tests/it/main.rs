@@ -55,6 +55,7 @@ mod render_cards;
 mod render_cli;
 mod render_scores;
 mod scenarios;
+mod shared_scheduler;
 mod shared_store;
 mod store;
 mod store_contract;

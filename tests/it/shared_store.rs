@@ -4,13 +4,13 @@
 //! processes. Two handles on one database stand for two processes (each handle has its
 //! own connections); the endpoint test with two real processes is in `multi_process`.
 
-use crate::fake_discord::{self, FakeDiscord, GUILD_ID};
+use crate::fake_discord::FakeDiscord;
 use crate::pg_cluster;
+use crate::shared_scheduler::Bots;
 use crate::support::start_game;
 use carcassonne_bot::app::{App, Clock, Env};
-use carcassonne_bot::discord::{self, BotOptions};
+use carcassonne_bot::store::Store;
 use carcassonne_bot::store::pg::{Grant, REST_PER_SECOND};
-use carcassonne_bot::store::{Location, Store};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -135,42 +135,7 @@ async fn two_schedulers_keep_to_one_global_budget() {
     .await
     .unwrap();
     let fake = Arc::new(FakeDiscord::start().await);
-    let dir = tempfile::tempdir().unwrap();
-    let mut stops = Vec::new();
-    let mut tasks = Vec::new();
-    for n in 0..2 {
-        let mut opts = BotOptions::new(
-            "MTEwMDAwMDAwMDAwMDAwMDAwMQ.GfAkEt.bUdGeT-fake-token_0123456789",
-            dir.path().join(format!("db{n}")),
-        );
-        opts.http_client = Some(fake.client());
-        opts.guild = Some(GUILD_ID);
-        opts.store = Some(Location::Postgres(url.clone()));
-        opts.clock = clock.clone();
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        let endpoint = discord::endpoint::Endpoint {
-            listener,
-            public_key: discord::endpoint::PublicKey::from_hex(
-                &fake_discord::endpoint::public_key_hex(),
-            )
-            .unwrap(),
-            now: discord::endpoint::verify::system_now(),
-        };
-        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        stops.push(stop);
-        tasks.push(tokio::spawn(discord::endpoint::serve_http(
-            opts,
-            endpoint,
-            async {
-                let _ = stopped.await;
-            },
-        )));
-    }
-    fake.wait_for("both registrations", |s| {
-        let puts = s.requests.iter().filter(|r| r.method == "PUT").count();
-        (puts == 2).then_some(())
-    })
-    .await;
+    let bots = Bots::start(&fake, &url, 2, &clock).await;
     let before = fake.requests().len();
     clock.advance(12 * 3_600);
     let sent = fake
@@ -211,10 +176,5 @@ async fn two_schedulers_keep_to_one_global_budget() {
     assert!(busiest <= 50, "{busiest} requests in one second");
     // The 46th waited for the first one's second to pass (less the network's jitter).
     assert!(times[45] > 0.9, "{times:?}");
-    for stop in stops {
-        let _ = stop.send(());
-    }
-    for t in tasks {
-        t.await.unwrap().unwrap();
-    }
+    bots.stop().await;
 }
