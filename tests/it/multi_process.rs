@@ -69,7 +69,7 @@ async fn games_on_three_processes_survive_a_kill() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "the issue's full size: many minutes on two shared cores"]
+#[ignore = "the issue's full size: 4 minutes of two cores, too long for every CI run (docs/deploy.md)"]
 async fn a_hundred_games_on_three_processes() {
     run(100, 3).await;
 }
