@@ -47,6 +47,18 @@ impl Player {
         Player(((u16::from(self.0) + 1) % u16::from(players.max(1))) as u8)
     }
 
+    /// The seat `k` places after this one at a table of `players` (wrapping).
+    pub fn after(self, k: u8, players: u8) -> Player {
+        Player(((u16::from(self.0) + u16::from(k)) % u16::from(players.max(1))) as u8)
+    }
+
+    /// How many places after `start` this seat comes at a table of `players` (0 for
+    /// `start` itself): the inverse of [`Player::after`].
+    pub fn places_after(self, start: Player, players: u8) -> u8 {
+        let n = u16::from(players.max(1));
+        ((u16::from(self.0) + n - u16::from(start.0) % n) % n) as u8
+    }
+
     /// Whether a table of `players` has this seat.
     pub fn is_seat_of(self, players: u8) -> bool {
         self.0 < players
@@ -98,6 +110,13 @@ mod tests {
         assert_eq!(Player::new(255).next(255), Player::new(1));
         // A table of no one has no next seat to give; it stays in range rather than panic.
         assert_eq!(Player::new(0).next(0), Player::new(0));
+        assert_eq!(Player::new(1).after(0, 3), Player::new(1));
+        assert_eq!(Player::new(1).after(2, 3), Player::new(0));
+        assert_eq!(Player::new(2).after(3, 3), Player::new(2));
+        assert_eq!(Player::new(0).places_after(Player::new(1), 3), 2);
+        assert_eq!(Player::new(2).places_after(Player::new(2), 3), 0);
+        assert_eq!(Player::new(2).places_after(Player::new(0), 3), 2);
+        assert_eq!(Player::new(4).after(1, 0), Player::new(0));
         assert_eq!(Player::new(3).index(), 3);
         assert_eq!(Player::new(7).to_string(), "7");
     }
