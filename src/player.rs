@@ -3,7 +3,7 @@
 //! A seat is not a count and not a vector index: a newtype keeps the three apart (a
 //! player count stays a `u8`; `index()` is the one way into a per-seat vector). It is
 //! stored as the bare number (`#[serde(transparent)]`), so saved games and logs keep
-//! their bytes. The card game uses it; the board engine still says `u8`.
+//! their bytes. Both engines and the app's seat helpers use it.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -15,8 +15,8 @@ use std::fmt;
 pub struct Player(u8);
 
 impl Player {
-    /// The seat numbered `seat`, unchecked: for stored seats, literals and the layers that
-    /// still speak `u8`. The engines refuse a seat that is not at their table.
+    /// The seat numbered `seat`, unchecked: for stored seats and literals. The engines
+    /// refuse a seat that is not at their table.
     pub const fn new(seat: u8) -> Player {
         Player(seat)
     }
@@ -36,8 +36,7 @@ impl Player {
         self.0 as usize
     }
 
-    /// The bare number, for the layers not converted yet (the board engine, the record's
-    /// seat helpers, message arguments).
+    /// The bare number, for message arguments, logs and the text board.
     pub const fn as_u8(self) -> u8 {
         self.0
     }
