@@ -44,7 +44,7 @@ fn next(app: &App, channel: u64, turn: usize) -> Option<(Ctx, Command)> {
         return None;
     };
     let p = game.pending()?;
-    let who = ctx(channel, r.seats[p.player as usize].user);
+    let who = ctx(channel, r.seats[p.player.index()].user);
     let cmd = match p.decision {
         Decision::PlaceTile { .. } => {
             let spots = carcassonne_bot::view::spots(game);

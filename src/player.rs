@@ -3,7 +3,7 @@
 //! A seat is not a count and not a vector index: a newtype keeps the three apart (a
 //! player count stays a `u8`; `index()` is the one way into a per-seat vector). It is
 //! stored as the bare number (`#[serde(transparent)]`), so saved games and logs keep
-//! their bytes. The card game uses it; the board engine still says `u8`.
+//! their bytes. Both engines and the app's seat helpers use it.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -15,8 +15,8 @@ use std::fmt;
 pub struct Player(u8);
 
 impl Player {
-    /// The seat numbered `seat`, unchecked: for stored seats, literals and the layers that
-    /// still speak `u8`. The engines refuse a seat that is not at their table.
+    /// The seat numbered `seat`, unchecked: for stored seats and literals. The engines
+    /// refuse a seat that is not at their table.
     pub const fn new(seat: u8) -> Player {
         Player(seat)
     }
@@ -36,8 +36,7 @@ impl Player {
         self.0 as usize
     }
 
-    /// The bare number, for the layers not converted yet (the board engine, the record's
-    /// seat helpers, message arguments).
+    /// The bare number, for message arguments, logs and the text board.
     pub const fn as_u8(self) -> u8 {
         self.0
     }
@@ -45,6 +44,18 @@ impl Player {
     /// The seat after this one at a table of `players` (clockwise, wrapping to seat 0).
     pub fn next(self, players: u8) -> Player {
         Player(((u16::from(self.0) + 1) % u16::from(players.max(1))) as u8)
+    }
+
+    /// The seat `k` places after this one at a table of `players` (wrapping).
+    pub fn after(self, k: u8, players: u8) -> Player {
+        Player(((u16::from(self.0) + u16::from(k)) % u16::from(players.max(1))) as u8)
+    }
+
+    /// How many places after `start` this seat comes at a table of `players` (0 for
+    /// `start` itself): the inverse of [`Player::after`].
+    pub fn places_after(self, start: Player, players: u8) -> u8 {
+        let n = u16::from(players.max(1));
+        ((u16::from(self.0) + n - u16::from(start.0) % n) % n) as u8
     }
 
     /// Whether a table of `players` has this seat.
@@ -98,6 +109,13 @@ mod tests {
         assert_eq!(Player::new(255).next(255), Player::new(1));
         // A table of no one has no next seat to give; it stays in range rather than panic.
         assert_eq!(Player::new(0).next(0), Player::new(0));
+        assert_eq!(Player::new(1).after(0, 3), Player::new(1));
+        assert_eq!(Player::new(1).after(2, 3), Player::new(0));
+        assert_eq!(Player::new(2).after(3, 3), Player::new(2));
+        assert_eq!(Player::new(0).places_after(Player::new(1), 3), 2);
+        assert_eq!(Player::new(2).places_after(Player::new(2), 3), 0);
+        assert_eq!(Player::new(2).places_after(Player::new(0), 3), 2);
+        assert_eq!(Player::new(4).after(1, 0), Player::new(0));
         assert_eq!(Player::new(3).index(), 3);
         assert_eq!(Player::new(7).to_string(), "7");
     }

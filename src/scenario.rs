@@ -6,6 +6,7 @@ use crate::engine::{
     MarkerPreference, MessageTake, NeutralKind, Pos, Rotation, RuleOptions, ScoreReason,
     SegmentKind, Side, Slot, Stack, StartTile,
 };
+use crate::player::Player;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
@@ -43,7 +44,7 @@ pub struct ScenarioTurn {
     pub at: Pos,
     pub rotation: Rotation,
     #[serde(default)]
-    pub player: Option<u8>,
+    pub player: Option<Player>,
     #[serde(default)]
     pub figure: Option<ScenarioFigure>,
     /// Mage & Witch: the move of a magic figure asked in this turn.
@@ -112,7 +113,7 @@ pub struct ScenarioCropCircle {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ScenarioCropPick {
-    pub player: u8,
+    pub player: Player,
     #[serde(default)]
     pub at: Option<Pos>,
     #[serde(default)]
@@ -127,9 +128,9 @@ pub struct ScenarioCropPick {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ScenarioRobber {
-    pub player: u8,
+    pub player: Player,
     #[serde(default)]
-    pub beside: Option<u8>,
+    pub beside: Option<Player>,
     #[serde(default)]
     pub marker: u8,
     #[serde(default)]
@@ -182,7 +183,7 @@ pub struct Query {
 #[derive(Debug, Serialize)]
 struct ScoreLine {
     turn: Value,
-    player: u8,
+    player: Player,
     points: u32,
     reason: String,
     /// Messages: the scoring marker that moved.
@@ -331,10 +332,10 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
         // Other players' markers for this turn: a logged preference, restored after it.
         let mut overrides = Vec::new();
         for (who, marker) in &t.markers {
-            let who: u8 = who
+            let who = who
                 .parse()
                 .ok()
-                .filter(|w| *w < sc.players)
+                .and_then(|w| Player::checked(w, sc.players))
                 .ok_or_else(|| fail(format!("markers: there is no player {who}")))?;
             let preference = MarkerPreference::Marker(*marker);
             game.apply(who, Action::MarkerPreference { preference })
@@ -651,7 +652,7 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
     });
     if game.config().has(Expansion::TradersBuilders) {
         out["goods"] = json!(
-            (0..game.player_count())
+            Player::all(game.player_count())
                 .map(|p| {
                     let g = game.goods(p);
                     json!({"wine": g[0], "grain": g[1], "cloth": g[2]})
@@ -661,7 +662,7 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
     }
     if game.config().has(Expansion::GoldMines) {
         out["gold"] = json!(
-            (0..game.player_count())
+            Player::all(game.player_count())
                 .map(|p| game.gold(p))
                 .collect::<Vec<_>>()
         );
@@ -741,7 +742,7 @@ fn centre_segment(game: &Game, at: Pos) -> Result<u8, String> {
 
 /// The figure a crop circle pick takes back when the file names none: the player's
 /// follower there, else their large follower.
-fn taken_back(game: &Game, player: u8, at: Pos, segment: u8) -> FigureKind {
+fn taken_back(game: &Game, player: Player, at: Pos, segment: u8) -> FigureKind {
     let here = |k: FigureKind| {
         game.figures().iter().any(|f| {
             f.owner == player

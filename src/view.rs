@@ -6,6 +6,7 @@
 use crate::engine::{
     Category, Decision, FigureKind, Game, KindId, NeutralKind, Pos, Rotation, SegmentKind, Supply,
 };
+use crate::player::Player;
 use serde::{Deserialize, Serialize};
 
 /// The six player colours, in seating order.
@@ -30,8 +31,8 @@ impl Colour {
         Colour::Grey,
     ];
 
-    pub fn of_seat(seat: u8) -> Colour {
-        Colour::ALL[seat as usize % 6]
+    pub fn of_seat(seat: Player) -> Colour {
+        Colour::ALL[seat.index() % 6]
     }
 
     pub fn word(self) -> &'static str {
@@ -93,7 +94,7 @@ pub struct TileView {
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct FigureView {
-    pub owner: u8,
+    pub owner: Player,
     pub kind: FigureKind,
     pub pos: Pos,
     /// Segment index in the tile kind (the renderer finds its anchor point).
@@ -122,7 +123,7 @@ pub struct PlayerView {
     pub breakdown: [u32; Category::COUNT],
     /// Robbers: the player whose scoring marker this player's robber stands beside
     /// (`None`: at home, or Robbers not in play).
-    pub robber: Option<u8>,
+    pub robber: Option<Player>,
     /// ...and which of that player's markers (0, or 1 with Messages).
     pub robber_marker: u8,
     /// Messages: the scores of the player's two markers (empty without Messages).
@@ -140,7 +141,7 @@ pub struct Spot {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct NextTile {
     pub kind: KindId,
-    pub player: u8,
+    pub player: Player,
     pub spots: Vec<Spot>,
     /// Rotations that fit somewhere (the panel marks them).
     pub fitting: Vec<Rotation>,
@@ -181,7 +182,7 @@ pub struct MagicTarget {
     pub pos: Pos,
     pub segment: u8,
     /// The seats with followers in the feature, in seat order.
-    pub holders: Vec<u8>,
+    pub holders: Vec<Player>,
     /// Each figure that may go there, with a legal segment of the feature for it.
     pub moves: Vec<(NeutralKind, Pos, u8)>,
 }
@@ -200,7 +201,7 @@ pub fn magic_targets(game: &Game) -> Vec<MagicTarget> {
             }
             continue;
         }
-        let mut holders: Vec<u8> = game
+        let mut holders: Vec<Player> = game
             .figures()
             .iter()
             .filter(|f| game.feature_root(f.tile, f.seg) == root)
@@ -236,7 +237,7 @@ pub fn magic_targets(game: &Game) -> Vec<MagicTarget> {
 pub struct ScoreMark {
     /// A tile of the scored feature.
     pub pos: Pos,
-    pub player: u8,
+    pub player: Player,
     pub points: u32,
 }
 
@@ -249,7 +250,7 @@ pub struct BoardView {
     pub figures: Vec<FigureView>,
     pub players: Vec<PlayerView>,
     /// Whose turn it is (None when the game is over).
-    pub current: Option<u8>,
+    pub current: Option<Player>,
     pub next: Option<NextTile>,
     pub tiles_left: usize,
     /// The tile placed last (outlined).
@@ -275,7 +276,7 @@ pub struct BoardView {
     /// Tiles placed by the moves shown, with who placed them, besides the last one
     /// (computer players' turns shown together; set with [`BoardView::with_moves`]).
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub placed: Vec<(Pos, u8)>,
+    pub placed: Vec<(Pos, Player)>,
     /// The figure step: where a figure may go on the tile just placed, numbered.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub figure_spots: Vec<FigureSpot>,
@@ -353,31 +354,34 @@ impl BoardView {
                 }
             })
             .collect();
-        let players = game
-            .players()
-            .iter()
-            .enumerate()
+        let players = Player::all(game.player_count())
+            .zip(game.players())
             .map(|(i, p)| PlayerView {
                 name: names
-                    .get(i)
+                    .get(i.index())
                     .cloned()
-                    .unwrap_or_else(|| format!("Player {}", i + 1)),
-                colour: Colour::of_seat(i as u8),
+                    .unwrap_or_else(|| format!("Player {}", i.index() + 1)),
+                colour: Colour::of_seat(i),
                 score: p.score,
                 supply: p.supply,
-                goods: game.goods(i as u8),
-                gold: game.gold(i as u8),
+                goods: game.goods(i),
+                gold: game.gold(i),
                 breakdown: p.breakdown,
-                robber: game.robbers().get(i).copied().flatten().map(|s| s.beside),
+                robber: game
+                    .robbers()
+                    .get(i.index())
+                    .copied()
+                    .flatten()
+                    .map(|s| s.beside),
                 robber_marker: game
                     .robbers()
-                    .get(i)
+                    .get(i.index())
                     .copied()
                     .flatten()
                     .map_or(0, |s| s.marker),
                 markers: game
                     .marker_scores()
-                    .get(i)
+                    .get(i.index())
                     .map(|m| m.to_vec())
                     .unwrap_or_default(),
             })
@@ -538,7 +542,7 @@ pub fn ascii_board(game: &Game) -> String {
             }
             None => (2, 2),
         };
-        grid[oy + r][ox + c] = char::from(b'0' + f.owner);
+        grid[oy + r][ox + c] = char::from(b'0' + f.owner.as_u8());
     }
     let mut out = format!("x {}..{}, y {}..{}\n", min.x, max.x, min.y, max.y);
     for row in grid {

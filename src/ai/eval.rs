@@ -8,6 +8,7 @@
 //!   and the followers it gives back.
 
 use crate::engine::{FigureKind, Game, SegmentKind};
+use crate::player::Player;
 
 /// Points of margin at which a lead counts as nearly a sure win.
 const MARGIN_SCALE: f64 = 12.0;
@@ -131,8 +132,8 @@ pub fn expected_standings(game: &Game) -> Vec<f64> {
         let mut followers = vec![0u32; s.len()];
         for g in figures {
             if g.kind.is_follower() && game.feature_root(g.tile, g.seg) == root {
-                strength[g.owner as usize] += g.kind.strength();
-                followers[g.owner as usize] += 1;
+                strength[g.owner.index()] += g.kind.strength();
+                followers[g.owner.index()] += 1;
             }
         }
         let top = strength.iter().copied().max().unwrap_or(0);
@@ -147,20 +148,20 @@ pub fn expected_standings(game: &Game) -> Vec<f64> {
 }
 
 /// A player's margin in points over the best other player.
-pub fn margin(standings: &[f64], me: usize) -> f64 {
+pub fn margin(standings: &[f64], me: Player) -> f64 {
     let best_other = standings
         .iter()
         .enumerate()
-        .filter(|(j, _)| *j != me)
+        .filter(|(j, _)| *j != me.index())
         .map(|(_, s)| *s)
         .fold(f64::NEG_INFINITY, f64::max);
-    standings[me] - best_other.max(0.0)
+    standings[me.index()] - best_other.max(0.0)
 }
 
 /// Each player's reward in `0..=1` from standings: a smooth function of their margin, so
 /// that a win by much beats a win by little and an even position is worth one half.
 fn rewards_of(s: &[f64]) -> Vec<f64> {
-    (0..s.len())
+    Player::all(s.len() as u8)
         .map(|i| 0.5 + 0.5 * (margin(s, i) / MARGIN_SCALE).tanh())
         .collect()
 }

@@ -2,11 +2,12 @@
 //! same turn, leaves it furthest ahead if the game ended there.
 
 use crate::engine::{Action, Game};
+use crate::player::Player;
 
 /// How a greedy ranking judges a position: each player's standing in points.
 pub type Standings = fn(&Game) -> Vec<f64>;
 
-pub fn choose(game: &Game, me: u8, actions: &[Action]) -> Action {
+pub fn choose(game: &Game, me: Player, actions: &[Action]) -> Action {
     ranked(game, me, actions, super::eval::standings)
         .into_iter()
         .next()
@@ -14,7 +15,7 @@ pub fn choose(game: &Game, me: u8, actions: &[Action]) -> Action {
 }
 
 /// The actions from best to worst for `me` (the first of equals first).
-pub fn ranked(game: &Game, me: u8, actions: &[Action], eval: Standings) -> Vec<Action> {
+pub fn ranked(game: &Game, me: Player, actions: &[Action], eval: Standings) -> Vec<Action> {
     let mut scored: Vec<(f64, usize)> = actions
         .iter()
         .enumerate()
@@ -28,7 +29,7 @@ pub fn ranked(game: &Game, me: u8, actions: &[Action], eval: Standings) -> Vec<A
 }
 
 /// The value of `action` for `me`, following up to `depth` more of its own decisions.
-fn value_after(game: &Game, me: u8, action: &Action, depth: u8, eval: Standings) -> f64 {
+fn value_after(game: &Game, me: Player, action: &Action, depth: u8, eval: Standings) -> f64 {
     let mut g = game.clone();
     if g.apply(me, action.clone()).is_err() {
         return f64::NEG_INFINITY;
@@ -39,6 +40,6 @@ fn value_after(game: &Game, me: u8, action: &Action, depth: u8, eval: Standings)
             .iter()
             .map(|a| value_after(&g, me, a, depth - 1, eval))
             .fold(f64::NEG_INFINITY, f64::max),
-        _ => super::eval::margin(&eval(&g), me as usize),
+        _ => super::eval::margin(&eval(&g), me),
     }
 }

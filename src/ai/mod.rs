@@ -20,6 +20,7 @@ mod greedy;
 mod search;
 
 use crate::engine::{Action, Game};
+use crate::player::Player;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -108,12 +109,17 @@ impl Budget {
 
 /// The player asked and the action a computer player at `level` takes there, or `None`
 /// when the game is over.
-pub fn choose(game: &Game, level: Level, seed: u64) -> Option<(u8, Action)> {
+pub fn choose(game: &Game, level: Level, seed: u64) -> Option<(Player, Action)> {
     choose_within(game, level, seed, level.budget())
 }
 
 /// [`choose`] with an explicit budget (tests and benchmarks use iteration budgets).
-pub fn choose_within(game: &Game, level: Level, seed: u64, budget: Budget) -> Option<(u8, Action)> {
+pub fn choose_within(
+    game: &Game,
+    level: Level,
+    seed: u64,
+    budget: Budget,
+) -> Option<(Player, Action)> {
     let pending = game.pending()?;
     let mut actions = pending.actions();
     let action = if actions.len() == 1 {

@@ -30,6 +30,7 @@ use super::Budget;
 use super::eval::{expected_standings, margin, rewards, standings};
 use super::greedy;
 use crate::engine::{Action, Game};
+use crate::player::Player;
 use crate::rng::Rng;
 use std::time::Instant;
 
@@ -71,7 +72,7 @@ const NONE: u32 = u32::MAX;
 struct Edge {
     action: Action,
     /// Who takes this decision: the edge holds that player's rewards.
-    player: u8,
+    player: Player,
     child: u32,
     visits: u32,
     /// Iterations in which this action was legal when its node was reached.
@@ -87,7 +88,7 @@ struct Node {
 }
 
 impl Edge {
-    fn new(action: Action, player: u8) -> Edge {
+    fn new(action: Action, player: Player) -> Edge {
         Edge {
             action,
             player,
@@ -187,7 +188,7 @@ pub fn search(game: &Game, seed: u64, budget: Budget, how: Playouts) -> (Action,
         for (node, e) in &path {
             let e = &mut tree[*node as usize].edges[*e];
             e.visits += 1;
-            e.total += r[e.player as usize];
+            e.total += r[e.player.index()];
         }
         done += 1;
         let out_of_time = match (budget.time, start) {
@@ -218,7 +219,7 @@ pub fn search(game: &Game, seed: u64, budget: Budget, how: Playouts) -> (Action,
 /// determinisation): counts the availability of the legal children and returns the best
 /// by UCB, or `None` when a new child is to be added (room for one under progressive
 /// widening, or none of the children legal here).
-fn select(node: &mut Node, player: u8, actions: &[Action]) -> Option<usize> {
+fn select(node: &mut Node, player: Player, actions: &[Action]) -> Option<usize> {
     node.visits += 1;
     let (base, widen) = if node.root {
         (ROOT_BASE, ROOT_WIDEN)
@@ -270,7 +271,13 @@ fn playout(g: &mut Game, rng: &mut Rng, how: Playouts) {
 
 /// The playout policy: the best for `player` of at most `how.samples` options drawn at
 /// random (all of them when there are no more), judged by `how.eval` right after.
-fn policy(g: &Game, player: u8, mut actions: Vec<Action>, rng: &mut Rng, how: Playouts) -> Action {
+fn policy(
+    g: &Game,
+    player: Player,
+    mut actions: Vec<Action>,
+    rng: &mut Rng,
+    how: Playouts,
+) -> Action {
     if actions.len() == 1 {
         // Draws all the same, so a forced move keeps the random stream as measured.
         let i = rng.below(1) as usize;
@@ -288,7 +295,7 @@ fn policy(g: &Game, player: u8, mut actions: Vec<Action>, rng: &mut Rng, how: Pl
         if c.apply(player, a.clone()).is_err() {
             continue;
         }
-        let v = margin(&(how.eval)(&c), player as usize);
+        let v = margin(&(how.eval)(&c), player);
         if best.is_none_or(|b| v > b.0) {
             best = Some((v, i));
         }

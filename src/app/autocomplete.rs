@@ -84,7 +84,7 @@ fn game_suggestions(
             .enumerate()
             .filter(|(_, x)| x.user != ctx.user)
             .collect();
-        others.sort_by_key(|(i, _)| Some(*i as u8) != late);
+        others.sort_by_key(|(i, _)| late.map(Player::index) != Some(*i));
         return others
             .into_iter()
             .map(|(_, x)| (x.name.clone(), x.user.to_string()))
@@ -138,18 +138,18 @@ fn game_suggestions(
             board_game::choice_suggestions(ctx.lang, r)
         }
         (RecordGame::Cards { .. }, "play", "card") => seat
-            .map(|s| card_game::hand_suggestions(ctx.lang, r, Player::new(s)))
+            .map(|s| card_game::hand_suggestions(ctx.lang, r, s))
             .unwrap_or_default(),
         (RecordGame::Cards { .. }, "play", "row") => {
             let card = arg(args, "card").map(|a| a.to_string());
-            seat.map(|s| card_game::row_suggestions(ctx.lang, r, Player::new(s), card.as_deref()))
+            seat.map(|s| card_game::row_suggestions(ctx.lang, r, s, card.as_deref()))
                 .unwrap_or_default()
         }
         (RecordGame::Cards { .. }, "secure", "row") => seat
-            .map(|s| card_game::row_suggestions(ctx.lang, r, Player::new(s), None))
+            .map(|s| card_game::row_suggestions(ctx.lang, r, s, None))
             .unwrap_or_default(),
         (RecordGame::Cards { .. }, "choose", "option") => seat
-            .map(|s| card_game::choice_suggestions(ctx.lang, r, Player::new(s)))
+            .map(|s| card_game::choice_suggestions(ctx.lang, r, s))
             .unwrap_or_default(),
         _ => Vec::new(),
     }

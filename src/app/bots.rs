@@ -188,7 +188,7 @@ fn search_seed(game_seed: u64, log_len: usize) -> u64 {
     game_seed ^ (log_len as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
-fn decide(r: &ChannelRecord, seat: u8, level: Level, budget: ai::Budget) -> Option<Decided> {
+fn decide(r: &ChannelRecord, seat: Player, level: Level, budget: ai::Budget) -> Option<Decided> {
     match &r.game {
         RecordGame::Board { game } => {
             let seed = search_seed(game.config().seed, game.log().len());
@@ -198,7 +198,7 @@ fn decide(r: &ChannelRecord, seat: u8, level: Level, budget: ai::Budget) -> Opti
         RecordGame::Cards { game } => {
             let seed = search_seed(game.config().seed, game.log().len());
             let (player, action) = ai::cards::choose_within(game, level, seed, budget)?;
-            (player == Player::new(seat)).then_some(Decided::Cards(action))
+            (player == seat).then_some(Decided::Cards(action))
         }
         RecordGame::Lobby => None,
     }
@@ -236,7 +236,7 @@ fn waits_for_computer(raw: &[u8]) -> bool {
 }
 
 /// The computer seat asked in `r` and its level, if one is asked.
-fn asked(r: &ChannelRecord) -> Option<(u8, usize, Level)> {
+fn asked(r: &ChannelRecord) -> Option<(Player, usize, Level)> {
     let (seat, len) = timers::awaited(r)?;
     Some((seat, len, r.seat_ai(seat)?))
 }
@@ -247,10 +247,7 @@ pub fn resign_to_ai(s: &mut Session, mut r: ChannelRecord) -> Result<Response, S
         return Ok(Response::error(crate::t!(s.ctx.lang, "app-not-playing")));
     };
     if let RecordGame::Board { game } = &r.game
-        && game
-            .players()
-            .get(seat as usize)
-            .is_some_and(|p| p.resigned)
+        && game.players().get(seat.index()).is_some_and(|p| p.resigned)
     {
         return Ok(Response::error(crate::t!(s.ctx.lang, "app-resigned")));
     }
@@ -269,7 +266,7 @@ pub fn resign_to_ai(s: &mut Session, mut r: ChannelRecord) -> Result<Response, S
 }
 
 /// Gives `seat` to a new computer player (level normal) and says so.
-pub(super) fn hand_over(r: &mut ChannelRecord, seat: u8) -> String {
+pub(super) fn hand_over(r: &mut ChannelRecord, seat: Player) -> String {
     let bot = new_seat(r, Level::Normal);
     let words = crate::t!(
         r.setup.language,
@@ -277,7 +274,7 @@ pub(super) fn hand_over(r: &mut ChannelRecord, seat: u8) -> String {
         name = bot.name.as_str(),
         level = Level::Normal.to_string()
     );
-    r.seats[seat as usize] = bot;
+    r.seats[seat.index()] = bot;
     // Agreements to take a move back were the person's.
     r.undo = None;
     words
@@ -424,7 +421,7 @@ impl App {
             let Some(decided) = decided else {
                 tracing::error!(
                     channel = ctx.channel,
-                    seat,
+                    seat = seat.as_u8(),
                     "a computer seat found no decision"
                 );
                 return Ok(self.show(ctx, &record, &summary, &shown, turn_to.get()));
@@ -461,7 +458,7 @@ impl App {
                         .map_err(|e| e.to_string()),
                 ),
                 (Decided::Cards(action), Shown::Cards(events)) => Some(
-                    card_game::apply_logged(&mut r, Player::new(seat), action)
+                    card_game::apply_logged(&mut r, seat, action)
                         .map(|(line, new)| {
                             events.extend(new);
                             line
@@ -487,10 +484,9 @@ impl App {
             if super::timers::awaited(&r).is_none() {
                 let winners = match &r.game {
                     RecordGame::Board { game } => board_game::winners(game),
-                    RecordGame::Cards { game } => game
-                        .winners()
-                        .map(|w| w.iter().map(|p| p.as_u8()).collect())
-                        .unwrap_or_default(),
+                    RecordGame::Cards { game } => {
+                        game.winners().map(|w| w.to_vec()).unwrap_or_default()
+                    }
                     RecordGame::Lobby => Vec::new(),
                 };
                 lobby::archive(&session, &r, false, winners)?;

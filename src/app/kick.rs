@@ -7,11 +7,12 @@ use super::clock::duration_in;
 use super::reply::{Message, Response};
 use super::{Session, board_game, bots, card_game, seat_of, timers};
 use crate::engine::Action;
+use crate::player::Player;
 use crate::store::{ChannelRecord, RecordGame, StoreError};
 use crate::t;
 
 /// The seat `who` names: a mention `<@id>`, an id, or a seat name (with or without `@`).
-fn find_seat(r: &ChannelRecord, who: &str) -> Option<u8> {
+fn find_seat(r: &ChannelRecord, who: &str) -> Option<Player> {
     let w = who.trim();
     let id = w
         .strip_prefix("<@")
@@ -27,15 +28,12 @@ fn find_seat(r: &ChannelRecord, who: &str) -> Option<u8> {
     r.seats
         .iter()
         .position(|s| s.name.eq_ignore_ascii_case(name))
-        .map(|i| i as u8)
+        .map(|i| Player::new(i as u8))
 }
 
-fn resigned(r: &ChannelRecord, seat: u8) -> bool {
+fn resigned(r: &ChannelRecord, seat: Player) -> bool {
     match &r.game {
-        RecordGame::Board { game } => game
-            .players()
-            .get(seat as usize)
-            .is_some_and(|p| p.resigned),
+        RecordGame::Board { game } => game.players().get(seat.index()).is_some_and(|p| p.resigned),
         _ => false,
     }
 }
@@ -103,7 +101,7 @@ pub fn kick(
             r.undo = None;
             board_game::act(s, r, target, Action::Resign)?
         }
-        RecordGame::Cards { .. } => card_game::resign(s, r, crate::cards::Player::new(target))?,
+        RecordGame::Cards { .. } => card_game::resign(s, r, target)?,
         RecordGame::Lobby => return Ok(Response::error(t!(lang, "app-not-started"))),
     };
     if out.is_private() || bots::prefix_deferred(s, &note) {

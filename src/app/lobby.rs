@@ -8,6 +8,7 @@ use crate::ai::Level;
 use crate::cards::{CardConfig, CardGame};
 use crate::engine::{Expansion, FarmerRule, Game, GameConfig, RuleOptions, SmallCityRule};
 use crate::i18n::Lang;
+use crate::player::Player;
 use crate::rng::Rng;
 use crate::store::{
     ChannelRecord, DEFAULT_REMINDER, HistoryEntry, RecordGame, SCHEMA_VERSION, Seat, Setup,
@@ -324,11 +325,9 @@ fn start(s: &mut Session, mut r: ChannelRecord) -> Result<Response, StoreError> 
         }
     }
     s.save(&mut r)?;
-    let seats: Vec<String> = r
-        .seats
-        .iter()
-        .enumerate()
-        .map(|(i, seat)| format!("{} {}", text::disc(i as u8), seat.name))
+    let seats: Vec<String> = Player::all(r.seats.len() as u8)
+        .zip(&r.seats)
+        .map(|(i, seat)| format!("{} {}", text::disc(i), seat.name))
         .collect();
     let intro = t!(
         r.setup.language,
@@ -431,7 +430,7 @@ fn creator_resigned(r: &ChannelRecord) -> bool {
     let seat = super::seat_of(r, r.creator);
     match &r.game {
         RecordGame::Board { game } => seat
-            .and_then(|seat| game.players().get(seat as usize))
+            .and_then(|seat| game.players().get(seat.index()))
             .is_none_or(|p| p.resigned),
         RecordGame::Cards { .. } => seat.is_none(),
         RecordGame::Lobby => false,
@@ -443,7 +442,7 @@ pub fn archive(
     s: &Session,
     r: &ChannelRecord,
     aborted: bool,
-    winners: Vec<u8>,
+    winners: Vec<Player>,
 ) -> Result<(), StoreError> {
     let snap = r.fresh_snapshot();
     let entry = HistoryEntry {

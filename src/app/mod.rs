@@ -35,6 +35,7 @@ pub use text::RULE_TOPICS;
 pub use timers::{Notice, Purpose, Recipient};
 
 use crate::i18n::Lang;
+use crate::player::Player;
 use crate::store::recover::Recovery;
 use crate::store::{
     ChannelRecord, Loaded, Location, RecordGame, Store, StoreError, durable, snapshot,
@@ -586,12 +587,12 @@ impl Session<'_> {
 }
 
 /// The seat of a user in a record, if they play.
-pub(crate) fn seat_of(record: &ChannelRecord, user: u64) -> Option<u8> {
+pub(crate) fn seat_of(record: &ChannelRecord, user: u64) -> Option<Player> {
     record
         .seats
         .iter()
         .position(|s| s.user == user)
-        .map(|i| i as u8)
+        .map(|i| Player::new(i as u8))
 }
 
 /// A command's name as a user of `lang` sees it (Discord shows each user the command

@@ -7,6 +7,7 @@ use super::reply::{Message, Response};
 use super::seat_of;
 use crate::engine::{Action, Decision, Event, Game};
 use crate::i18n::Lang;
+use crate::player::Player;
 use crate::render::replay::replay_gif;
 use crate::store::{ChannelRecord, RecordGame};
 use crate::t;
@@ -22,7 +23,7 @@ fn still(game: &Game, names: &[String], events: &[Event]) -> BoardView {
 }
 
 /// The frames: one per turn (with the seat that played it), then the current board.
-pub fn frames(r: &ChannelRecord) -> Vec<(Option<u8>, BoardView)> {
+pub fn frames(r: &ChannelRecord) -> Vec<(Option<Player>, BoardView)> {
     let RecordGame::Board { game } = &r.game else {
         return Vec::new();
     };
@@ -59,7 +60,7 @@ pub fn frames(r: &ChannelRecord) -> Vec<(Option<u8>, BoardView)> {
 }
 
 /// The replay GIF of the whole game, or from `seat`'s last turn on.
-pub fn gif(r: &ChannelRecord, from_last_turn_of: Option<u8>) -> Option<(Vec<u8>, usize)> {
+pub fn gif(r: &ChannelRecord, from_last_turn_of: Option<Player>) -> Option<(Vec<u8>, usize)> {
     let mut frames = frames(r);
     if let Some(seat) = from_last_turn_of
         && let Some(i) = frames.iter().rposition(|(p, _)| *p == Some(seat))
@@ -85,7 +86,7 @@ pub fn replay(r: &ChannelRecord, user: u64, lang: Lang, since_my_turn: bool) -> 
         ),
         Some((bytes, turns)) => {
             let text = if since_my_turn {
-                let name = r.seat_name(seat.unwrap_or(0));
+                let name = r.seat_name(seat.unwrap_or_default());
                 t!(gl, "app-replay-since", name = name, turns = turns)
             } else {
                 t!(gl, "app-replay-whole", turns = turns)

@@ -33,7 +33,7 @@ pub fn text(history: &[(u64, HistoryEntry)], ctx: &Ctx) -> String {
             t.games += 1;
             t.total += score as u64;
             t.best = t.best.max(score);
-            if e.winners.contains(&(seat as u8)) {
+            if e.winners.iter().any(|w| w.index() == seat) {
                 t.wins += 1;
             }
         }

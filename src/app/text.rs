@@ -3,6 +3,7 @@
 use super::command::names;
 use super::command::{ArgKind, COMMANDS, Scope};
 use crate::i18n::Lang;
+use crate::player::Player;
 use crate::t;
 use crate::view::Colour;
 
@@ -155,7 +156,7 @@ pub fn rules(lang: Lang, topic: Option<&str>) -> String {
 }
 
 /// A coloured disc for a seat.
-pub fn disc(seat: u8) -> &'static str {
+pub fn disc(seat: Player) -> &'static str {
     match Colour::of_seat(seat) {
         Colour::Red => "🔴",
         Colour::Green => "🟢",

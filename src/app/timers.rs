@@ -19,6 +19,7 @@ use super::clock::duration_in;
 use super::reply::Message;
 use super::{App, Ctx, Session, board_game, card_game, mention};
 use crate::i18n::Lang;
+use crate::player::Player;
 use crate::store::{ChannelRecord, Loaded, RecordGame, StoreError, Waiting};
 // Also the app's: the store keeps each game's due time from them (a PostgreSQL column).
 pub use crate::store::timers::{MAX_REMINDERS, next_due};
@@ -72,18 +73,18 @@ pub enum Purpose {
 
 /// The decision a record waits for: the seat and the log length; `None` in a lobby or
 /// when the game is over.
-pub(crate) fn awaited(r: &ChannelRecord) -> Option<(u8, usize)> {
+pub(crate) fn awaited(r: &ChannelRecord) -> Option<(Player, usize)> {
     match &r.game {
         RecordGame::Lobby => None,
         RecordGame::Board { game } => game.pending().map(|p| (p.player, game.log().len())),
-        RecordGame::Cards { game } => game.pending().map(|p| (p.player.as_u8(), game.log().len())),
+        RecordGame::Cards { game } => game.pending().map(|p| (p.player, game.log().len())),
     }
 }
 
 /// Brings the record's wait up to date: a decision other than the stored one starts a
 /// new wait at `since`. Returns the seat now awaited when it is another seat than before
 /// (the start of that player's turn).
-pub(crate) fn refresh(r: &mut ChannelRecord, since: u64) -> Option<u8> {
+pub(crate) fn refresh(r: &mut ChannelRecord, since: u64) -> Option<Player> {
     let now = awaited(r);
     let before = r.timers.waiting.as_ref().map(|w| (w.seat, w.moves));
     match now {
@@ -119,7 +120,7 @@ pub(crate) fn refresh(r: &mut ChannelRecord, since: u64) -> Option<u8> {
 }
 
 /// Whether the awaited seat's turn limit has passed (they may be kicked).
-pub(crate) fn deadline_passed(r: &ChannelRecord, now: u64) -> Option<u8> {
+pub(crate) fn deadline_passed(r: &ChannelRecord, now: u64) -> Option<Player> {
     let w = r.timers.waiting.as_ref()?;
     let limit = r.timers.turn_limit?;
     (awaited(r) == Some((w.seat, w.moves)) && now >= w.since.saturating_add(limit))
@@ -293,7 +294,7 @@ impl App {
     }
 
     fn players_of(&self, r: &ChannelRecord) -> Vec<u64> {
-        (0..r.seats.len() as u8)
+        Player::all(r.seats.len() as u8)
             .filter_map(|s| r.seat_human(s))
             .collect()
     }
@@ -400,7 +401,7 @@ impl App {
         &self,
         channel: u64,
         r: ChannelRecord,
-        seat: u8,
+        seat: Player,
         now: u64,
     ) -> Result<Vec<Notice>, StoreError> {
         let RecordGame::Board { game } = &r.game else {

@@ -69,7 +69,7 @@ fn row(lang: Lang, r: &ChannelRecord, channel: u64, user: u64, now: u64) -> Opti
     let scores = &r.snapshot.scores;
     let score = match seat_of(r, user) {
         Some(me) => {
-            let mine = scores.get(me as usize).copied().unwrap_or(0);
+            let mine = scores.get(me.index()).copied().unwrap_or(0);
             let rank = 1 + scores.iter().filter(|s| **s > mine).count();
             t!(
                 lang,
@@ -256,7 +256,7 @@ pub fn turn_dm(app: &App, ctx: &Ctx, user: u64, out: &Response) {
         && matches!(r.game, RecordGame::Cards { .. })
         && let Some(seat) = seat_of(r, user)
     {
-        let (hand, png) = super::card_game::dm_hand(lang, r, crate::cards::Player::new(seat));
+        let (hand, png) = super::card_game::dm_hand(lang, r, seat);
         if message.text.chars().count() + 1 + hand.chars().count() <= DM_TEXT_LIMIT {
             message.text.push('\n');
             message.text.push_str(&hand);

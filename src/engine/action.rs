@@ -7,6 +7,7 @@ use super::expansions::robbers::RobberSpot;
 use super::figures::{FigureKind, NeutralKind};
 use super::geometry::{Pos, Rotation, Side};
 use super::tile::{CropCircle, Good, KindId, SegmentKind};
+use crate::player::Player;
 use serde::{Deserialize, Serialize};
 
 /// One decision of one player.
@@ -38,7 +39,7 @@ pub enum Action {
     Land { segment: u8 },
     /// Robbers: put (or move) the player's robber beside scoring marker `marker` of
     /// player `beside` (a pass is [`Action::Pass`]).
-    PlaceRobber { beside: u8, marker: u8 },
+    PlaceRobber { beside: Player, marker: u8 },
     /// Leave the game (any player, at any time): the player's figures leave the board,
     /// their score stays, and their turns are skipped. When one player is left the game
     /// ends with final scoring. Not a rule of the rulebooks: asynchronous play needs it.
@@ -130,7 +131,7 @@ pub struct CropSpot {
 /// An accepted action, as kept in the game's log.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct LogEntry {
-    pub player: u8,
+    pub player: Player,
     #[serde(flatten)]
     pub action: Action,
 }
@@ -155,7 +156,7 @@ pub struct MagicOption {
 /// whose turn it is).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Pending {
-    pub player: u8,
+    pub player: Player,
     pub decision: Decision,
 }
 
@@ -474,28 +475,28 @@ impl ScoreReason {
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
     TileDrawn {
-        player: u8,
+        player: Player,
         tile: KindId,
     },
     /// The drawn tile fits nowhere; it leaves the game and another is drawn.
     TileSetAside {
-        player: u8,
+        player: Player,
         tile: KindId,
     },
     TilePlaced {
-        player: u8,
+        player: Player,
         tile: KindId,
         at: Pos,
         rotation: Rotation,
     },
     FigurePlaced {
-        player: u8,
+        player: Player,
         figure: FigureKind,
         at: Pos,
         segment: u8,
     },
     Passed {
-        player: u8,
+        player: Player,
     },
     FeatureCompleted {
         feature: SegmentKind,
@@ -504,7 +505,7 @@ pub enum Event {
         tiles: u32,
     },
     Scored {
-        player: u8,
+        player: Player,
         points: u32,
         reason: ScoreReason,
         /// A tile of the scored feature (none for goods).
@@ -514,22 +515,22 @@ pub enum Event {
         marker: Option<u8>,
     },
     FigureReturned {
-        player: u8,
+        player: Player,
         figure: FigureKind,
         at: Pos,
     },
     /// Traders & Builders: the completer of a city takes its goods.
     GoodsTaken {
-        player: u8,
+        player: Player,
         goods: [u32; 3],
     },
     /// Traders & Builders: the builder gives this player another tile this turn.
     ExtraTile {
-        player: u8,
+        player: Player,
     },
     /// Mage & Witch: a magic figure was put on the board or moved.
     MagicMoved {
-        player: u8,
+        player: Player,
         figure: NeutralKind,
         at: Pos,
         segment: u8,
@@ -542,26 +543,26 @@ pub enum Event {
     },
     /// Gold Mines: a bar was put on the tile at `at`, which now holds `bars`.
     GoldPlaced {
-        player: u8,
+        player: Player,
         at: Pos,
         bars: u32,
     },
     /// Gold Mines: a player took bars from a completed feature.
     GoldTaken {
-        player: u8,
+        player: Player,
         bars: u32,
     },
     /// Flying Machines: a figure boarded the flying machine and the die showed `roll`;
     /// `to` is the landing tile's position.
     Flew {
-        player: u8,
+        player: Player,
         figure: FigureKind,
         roll: u8,
         to: Pos,
     },
     /// Flying Machines: the flown figure found nowhere to land and went back.
     FlightFailed {
-        player: u8,
+        player: Player,
         figure: FigureKind,
     },
     /// Gold Mines: bars still on the board at the end are lost.
@@ -570,78 +571,78 @@ pub enum Event {
     },
     /// Robbers: a robber was put (or `moved`) beside marker `marker` of `beside`.
     RobberPlaced {
-        player: u8,
-        beside: u8,
+        player: Player,
+        beside: Player,
         marker: u8,
         moved: bool,
     },
     /// Robbers: the player asked placed no robber (by choice or when time ran out).
     RobberDeclined {
-        player: u8,
+        player: Player,
     },
     /// Robbers: a robber took `points` from `from`'s scoring and went home.
     RobberStole {
-        player: u8,
-        from: u8,
+        player: Player,
+        from: Player,
         points: u32,
     },
     /// Robbers: a robber went home without stealing (its owner left the game).
     RobberReturned {
-        player: u8,
+        player: Player,
     },
     Resigned {
-        player: u8,
+        player: Player,
     },
     GameOver {
         scores: Vec<u32>,
     },
     /// Ferries: a new ferry on the lake at `at` joins the road ends on `ends`.
     FerryPlaced {
-        player: u8,
+        player: Player,
         at: Pos,
         ends: [Side; 2],
     },
     /// Ferries: the ferry on the lake at `at` moved from `from` to `ends`.
     FerryMoved {
-        player: u8,
+        player: Player,
         at: Pos,
         from: [Side; 2],
         ends: [Side; 2],
     },
     /// Crop Circles: the active player chose `option` for the followers `symbol` names.
     CropCircleChosen {
-        player: u8,
+        player: Player,
         symbol: CropCircle,
         option: CropOption,
     },
     /// Ferries: the player moves no (more) ferries this turn.
     FerriesStay {
-        player: u8,
+        player: Player,
     },
     /// Crop Circles ("add"): the player adds no follower.
     NothingAdded {
-        player: u8,
+        player: Player,
     },
     /// Messages: the active player chose the marker this scoring moves.
     MarkerChosen {
-        player: u8,
+        player: Player,
         marker: u8,
     },
     /// Messages: the active player's marker stopped on a multiple of 5: they took
     /// `message` from the pile.
     MessageDrawn {
-        player: u8,
+        player: Player,
         message: u8,
     },
     /// Messages: the message was used (its action or its points) and went under the pile.
     MessageUsed {
-        player: u8,
+        player: Player,
         message: u8,
         take: MessageTake,
     },
     /// Messages: the player's standing marker preference changed.
     MarkerPreferenceSet {
-        player: u8,
+        player: Player,
         preference: MarkerPreference,
     },
 }
@@ -655,10 +656,10 @@ pub enum RuleError {
     GameOver,
     /// The stack ran out in a scripted game that does not end.
     NothingToDecide,
-    NoSuchPlayer(u8),
-    Resigned(u8),
+    NoSuchPlayer(Player),
+    Resigned(Player),
     NotYourTurn {
-        expected: u8,
+        expected: Player,
     },
     /// The action answers another decision than the one pending: `expected` is the key
     /// (`err-expect-…`) of the decision pending.
@@ -749,6 +750,13 @@ impl From<FigureKind> for Arg {
 impl From<NeutralKind> for Arg {
     fn from(k: NeutralKind) -> Arg {
         Arg::Neutral(k)
+    }
+}
+
+/// A seat is shown as its number, as before it was a type.
+impl From<Player> for Arg {
+    fn from(p: Player) -> Arg {
+        Arg::Num(i64::from(p.as_u8()))
     }
 }
 

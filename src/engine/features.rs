@@ -9,6 +9,7 @@
 use super::board::TileIdx;
 use super::config::MAX_PLAYERS;
 use super::tile::{Good, Segment, SegmentKind};
+use crate::player::Player;
 use smallvec::SmallVec;
 
 /// The distinct tiles of a feature, sorted; most features have few, kept inline
@@ -81,8 +82,8 @@ impl FeatureData {
     }
 
     /// The follower strength of `player` on the feature (large followers count two).
-    pub fn strength(&self, player: u8) -> u32 {
-        self.strength[player as usize] as u32
+    pub fn strength(&self, player: Player) -> u32 {
+        self.strength[player.index()] as u32
     }
 }
 
@@ -204,15 +205,15 @@ impl Features {
 
     /// A figure of `player` that weighs `strength` in majorities (0 for builders and
     /// pigs) stands on the feature containing `s` from now on.
-    pub(crate) fn figure_placed(&mut self, s: SegId, player: u8, strength: u32) {
+    pub(crate) fn figure_placed(&mut self, s: SegId, player: Player, strength: u32) {
         let root = self.find(s) as usize;
-        self.data[root].strength[player as usize] += strength as u8;
+        self.data[root].strength[player.index()] += strength as u8;
     }
 
     /// The figure of [`Features::figure_placed`] leaves the feature containing `s`.
-    pub(crate) fn figure_removed(&mut self, s: SegId, player: u8, strength: u32) {
+    pub(crate) fn figure_removed(&mut self, s: SegId, player: Player, strength: u32) {
         let root = self.find(s) as usize;
-        self.data[root].strength[player as usize] -= strength as u8;
+        self.data[root].strength[player.index()] -= strength as u8;
     }
 
     pub fn tile_of(&self, s: SegId) -> TileIdx {

@@ -1,6 +1,7 @@
 //! Wooden figures: followers and the special figures of the expansions.
 
 use super::board::TileIdx;
+use crate::player::Player;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -88,7 +89,7 @@ impl FromStr for FigureKind {
 /// A figure on the board, standing on segment `seg` of placed tile `tile`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Figure {
-    pub owner: u8,
+    pub owner: Player,
     pub kind: FigureKind,
     pub tile: TileIdx,
     pub seg: u8,

@@ -15,6 +15,7 @@ use super::features::Features;
 use super::figures::{Figure, NeutralFigure};
 use super::state::{Phase, PlayerState, Stage, State};
 use super::tile::KindId;
+use crate::player::Player;
 use crate::rng::Rng;
 use std::fmt;
 
@@ -99,7 +100,7 @@ impl Game {
     }
 
     /// Whose turn it is (the last mover once the game is over).
-    pub fn current_player(&self) -> u8 {
+    pub fn current_player(&self) -> Player {
         self.st.turn.player
     }
 

@@ -23,6 +23,7 @@ pub mod scoring;
 pub mod state;
 pub mod tile;
 
+pub use crate::player::Player;
 pub use action::{
     Action, Category, CropOption, CropSpot, Decision, Event, FerryOption, FigureOption, LogEntry,
     MagicOption, MessageTake, Pending, RuleError, ScoreReason,

@@ -17,6 +17,7 @@ use super::scoring;
 use super::state::{Phase, PlayerState, Stage, State, Turn, initial_supply};
 use super::tile::SegmentKind;
 use crate::engine::config::FarmerRule;
+use crate::player::Player;
 use crate::rng::Rng;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use smallvec::SmallVec;
@@ -80,14 +81,14 @@ impl Game {
 
     /// Every legal action of the pending decision, with the player asked (resigning
     /// aside); empty once the game is over.
-    pub fn legal_actions(&self) -> (u8, Vec<Action>) {
+    pub fn legal_actions(&self) -> (Player, Vec<Action>) {
         match self.pending() {
             Some(p) => (p.player, p.actions()),
             None => (self.st.turn.player, Vec::new()),
         }
     }
 
-    pub fn apply(&mut self, player: u8, action: Action) -> Result<Vec<Event>, RuleError> {
+    pub fn apply(&mut self, player: Player, action: Action) -> Result<Vec<Event>, RuleError> {
         self.check(player, &action)?;
         let mut events = Vec::new();
         let cfg = &self.config;
@@ -152,12 +153,12 @@ impl Game {
     }
 
     /// Checks an action without changing anything.
-    pub fn check(&self, player: u8, action: &Action) -> Result<(), RuleError> {
+    pub fn check(&self, player: Player, action: &Action) -> Result<(), RuleError> {
         let st = &self.st;
-        if player as usize >= st.players.len() {
+        if player.index() >= st.players.len() {
             return Err(RuleError::NoSuchPlayer(player));
         }
-        if st.players[player as usize].resigned {
+        if st.players[player.index()].resigned {
             return Err(RuleError::Resigned(player));
         }
         match st.phase {
@@ -231,7 +232,7 @@ impl Game {
 
     fn check_figure(
         &self,
-        player: u8,
+        player: Player,
         tile: TileIdx,
         figure: FigureKind,
         segment: u8,
@@ -259,7 +260,7 @@ impl Game {
                 reason: Refusal::new("err-figure-not-in-game"),
             });
         }
-        if st.players[player as usize].supply.get(figure) == 0 {
+        if st.players[player.index()].supply.get(figure) == 0 {
             return Err(RuleError::NoFigureLeft(figure));
         }
         let seg = &kind.segments[segment as usize];
@@ -362,7 +363,7 @@ fn setup(cfg: &GameConfig) -> Result<State, ConfigError> {
         set_aside: Vec::new(),
         rng,
         turn: Turn {
-            player: 0,
+            player: Player::new(0),
             placed: None,
             stage: Stage::AfterTile,
             scoring: Vec::new(),
@@ -380,7 +381,7 @@ fn setup(cfg: &GameConfig) -> Result<State, ConfigError> {
     }
     st.place_tile(start, Pos::ORIGIN, cfg.start.rotation);
     let mut events = Vec::new();
-    start_turn(cfg, &mut st, 0, &mut events);
+    start_turn(cfg, &mut st, Player::new(0), &mut events);
     Ok(st)
 }
 
@@ -394,14 +395,19 @@ fn is_spot(cfg: &GameConfig, st: &State, tile: TileIdx, i: usize, kind: SegmentK
 }
 
 /// Where `player` may put a figure on `tile`, the tile just placed.
-fn figure_options(cfg: &GameConfig, st: &State, player: u8, tile: TileIdx) -> Vec<FigureOption> {
+fn figure_options(
+    cfg: &GameConfig,
+    st: &State,
+    player: Player,
+    tile: TileIdx,
+) -> Vec<FigureOption> {
     let kind = st.kind(tile);
     let spots: SmallVec<[u8; 16]> = (0..kind.segments.len())
         .filter(|&i| is_spot(cfg, st, tile, i, kind.segments[i].kind))
         .map(|i| i as u8)
         .collect();
     let mut out = Vec::new();
-    if st.players[player as usize].supply.get(FigureKind::Follower) > 0 {
+    if st.players[player.index()].supply.get(FigureKind::Follower) > 0 {
         out.extend(spots.iter().map(|&segment| FigureOption {
             kind: FigureKind::Follower,
             segment,
@@ -415,7 +421,7 @@ fn figure_options(cfg: &GameConfig, st: &State, player: u8, tile: TileIdx) -> Ve
 
 /// Whether `figure_options` has an option, without listing them when an ordinary
 /// follower can go somewhere (the usual case).
-fn has_figure_option(cfg: &GameConfig, st: &State, player: u8, tile: TileIdx) -> bool {
+fn has_figure_option(cfg: &GameConfig, st: &State, player: Player, tile: TileIdx) -> bool {
     follower_fits(cfg, st, player, tile, None) || !figure_options(cfg, st, player, tile).is_empty()
 }
 
@@ -424,11 +430,11 @@ fn has_figure_option(cfg: &GameConfig, st: &State, player: u8, tile: TileIdx) ->
 fn follower_fits(
     cfg: &GameConfig,
     st: &State,
-    player: u8,
+    player: Player,
     tile: TileIdx,
     segment: Option<u8>,
 ) -> bool {
-    if st.players[player as usize].supply.get(FigureKind::Follower) == 0 {
+    if st.players[player.index()].supply.get(FigureKind::Follower) == 0 {
         return false;
     }
     let segments = &st.kind(tile).segments;
@@ -440,7 +446,12 @@ fn follower_fits(
 
 /// The figure kinds `player` may fly from the tile just placed (`None`: no flight
 /// starts there).
-fn fly_options(cfg: &GameConfig, st: &State, player: u8, tile: TileIdx) -> Option<Vec<FigureKind>> {
+fn fly_options(
+    cfg: &GameConfig,
+    st: &State,
+    player: Player,
+    tile: TileIdx,
+) -> Option<Vec<FigureKind>> {
     modules(cfg).find_map(|m| m.fly_options(st, player, tile))
 }
 
@@ -461,7 +472,7 @@ fn advance(cfg: &GameConfig, st: &mut State, events: &mut Vec<Event>) {
             Stage::AfterTile => st.turn.stage = Stage::Figure,
             Stage::Figure => {
                 let player = st.turn.player;
-                if !st.players[player as usize].resigned
+                if !st.players[player.index()].resigned
                     && (has_figure_option(cfg, st, player, placed)
                         || fly_options(cfg, st, player, placed).is_some_and(|k| !k.is_empty()))
                 {
@@ -512,7 +523,7 @@ fn end_turn(cfg: &GameConfig, st: &mut State, events: &mut Vec<Event>) {
     for m in modules(cfg) {
         extra |= m.extra_tile(st);
     }
-    if extra && !st.players[player as usize].resigned {
+    if extra && !st.players[player.index()].resigned {
         events.push(Event::ExtraTile { player });
         start_turn(cfg, st, player, events);
     } else {
@@ -522,8 +533,8 @@ fn end_turn(cfg: &GameConfig, st: &mut State, events: &mut Vec<Event>) {
 }
 
 /// A player leaves: figures home, turns skipped; the game ends when one player is left.
-fn resign(cfg: &GameConfig, st: &mut State, player: u8, events: &mut Vec<Event>) {
-    st.players[player as usize].resigned = true;
+fn resign(cfg: &GameConfig, st: &mut State, player: Player, events: &mut Vec<Event>) {
+    st.players[player.index()].resigned = true;
     events.push(Event::Resigned { player });
     while let Some(i) = st.figures.iter().position(|f| f.owner == player) {
         st.return_figure(i, events);
@@ -582,7 +593,7 @@ fn end_game(cfg: &GameConfig, st: &mut State, events: &mut Vec<Event>) {
 }
 
 /// Draws for `player`: tiles that fit nowhere are set aside; an empty stack ends the game.
-fn start_turn(cfg: &GameConfig, st: &mut State, player: u8, events: &mut Vec<Event>) {
+fn start_turn(cfg: &GameConfig, st: &mut State, player: Player, events: &mut Vec<Event>) {
     st.turn = Turn {
         player,
         placed: None,

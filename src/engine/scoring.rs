@@ -7,6 +7,7 @@ use super::expansions::modules;
 use super::features::SegId;
 use super::state::{State, winners};
 use super::tile::SegmentKind;
+use crate::player::Player;
 
 /// The value of a road, city or cloister as a sum of parts, so that expansions can
 /// change a rate (inn, cathedral), add a bonus (mage) or halve the result (witch).
@@ -168,7 +169,7 @@ fn farm_city_links(st: &State) -> Vec<(SegId, Vec<SegId>)> {
 
 /// What farm `farm` is worth to `player` alone at the end (Messages, message 8): each
 /// completed city it borders at the modern rate, whatever the farmer rule.
-pub(crate) fn farm_points(cfg: &GameConfig, st: &State, player: u8, farm: SegId) -> u32 {
+pub(crate) fn farm_points(cfg: &GameConfig, st: &State, player: Player, farm: SegId) -> u32 {
     farm_city_links(st)
         .into_iter()
         .find(|(f, _)| *f == farm)
@@ -183,7 +184,7 @@ fn farm_tile_pos(st: &State, farm: SegId) -> Option<super::geometry::Pos> {
         .map(|(_, f)| st.board.tile(f.tile).pos)
 }
 
-fn farm_city_value(cfg: &GameConfig, st: &State, player: u8, farm: SegId) -> u32 {
+fn farm_city_value(cfg: &GameConfig, st: &State, player: Player, farm: SegId) -> u32 {
     let mut v = 3;
     for m in modules(cfg) {
         m.farm_city_value(st, player, farm, &mut v);
@@ -240,13 +241,20 @@ fn score_farms_classic(cfg: &GameConfig, st: &mut State, events: &mut Vec<Event>
                 .map(|f| farm_city_value(cfg, st, w, *f))
                 .max()
                 .unwrap_or(3);
-            totals[w as usize] += value;
-            largest[w as usize] = largest[w as usize].max(value);
+            totals[w.index()] += value;
+            largest[w.index()] = largest[w.index()].max(value);
         }
     }
-    for (p, points) in totals.into_iter().enumerate() {
+    for (p, points) in Player::all(st.players.len() as u8).zip(totals) {
         if points > 0 {
-            st.add_summed_points(p as u8, points, largest[p], ScoreReason::Farm, None, events);
+            st.add_summed_points(
+                p,
+                points,
+                largest[p.index()],
+                ScoreReason::Farm,
+                None,
+                events,
+            );
         }
     }
 }

@@ -9,6 +9,7 @@ use super::features::{Features, SegId};
 use super::figures::{Figure, FigureKind, NeutralFigure, Supply};
 use super::geometry::{Pos, Rotation, Side, Slot};
 use super::tile::{KindId, SegmentKind, TileKind};
+use crate::player::Player;
 use crate::rng::Rng;
 use serde::Serialize;
 
@@ -58,7 +59,7 @@ pub enum Stage {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Turn {
-    pub player: u8,
+    pub player: Player,
     /// The tile placed in this step of the turn.
     pub placed: Option<TileIdx>,
     pub stage: Stage,
@@ -114,7 +115,7 @@ impl State {
     /// Follower strength per player on a feature (large followers count two).
     pub fn strengths(&self, root: SegId) -> Vec<u32> {
         let d = self.features.data(root);
-        (0..self.players.len() as u8)
+        Player::all(self.players.len() as u8)
             .map(|p| d.strength(p))
             .collect()
     }
@@ -124,7 +125,7 @@ impl State {
     }
 
     /// Players with the most followers (all of them on a tie); empty when nobody.
-    pub fn majority(&self, root: SegId) -> Vec<u8> {
+    pub fn majority(&self, root: SegId) -> Vec<Player> {
         winners(&self.strengths(root))
     }
 
@@ -148,7 +149,7 @@ impl State {
 
     pub fn add_points(
         &mut self,
-        player: u8,
+        player: Player,
         points: u32,
         reason: ScoreReason,
         at: Option<Pos>,
@@ -162,14 +163,14 @@ impl State {
     /// judges the advance by that part (`RULINGS.md`).
     pub fn add_summed_points(
         &mut self,
-        player: u8,
+        player: Player,
         points: u32,
         largest: u32,
         reason: ScoreReason,
         at: Option<Pos>,
         events: &mut Vec<Event>,
     ) {
-        let p = &mut self.players[player as usize];
+        let p = &mut self.players[player.index()];
         p.score += points;
         p.breakdown[reason.category() as usize] += points;
         // An expansion may give each player several markers (Messages: two).
@@ -194,13 +195,13 @@ impl State {
     /// Puts `figure` from `player`'s supply on segment `segment` of `tile`.
     pub fn place_figure(
         &mut self,
-        player: u8,
+        player: Player,
         figure: FigureKind,
         tile: TileIdx,
         segment: u8,
         events: &mut Vec<Event>,
     ) {
-        self.players[player as usize].supply.take(figure);
+        self.players[player.index()].supply.take(figure);
         let seg = self.seg_id(tile, segment);
         self.features.figure_placed(seg, player, figure.strength());
         self.figures.push(Figure {
@@ -223,7 +224,7 @@ impl State {
         let seg = self.seg_id(f.tile, f.seg);
         self.features
             .figure_removed(seg, f.owner, f.kind.strength());
-        self.players[f.owner as usize].supply.give(f.kind);
+        self.players[f.owner.index()].supply.give(f.kind);
         events.push(Event::FigureReturned {
             player: f.owner,
             figure: f.kind,
@@ -232,11 +233,11 @@ impl State {
     }
 
     /// The next player after `player` who has not resigned.
-    pub fn next_active(&self, player: u8) -> u8 {
+    pub fn next_active(&self, player: Player) -> Player {
         let n = self.players.len() as u8;
-        (1..=n)
-            .map(|k| (player + k) % n)
-            .find(|p| !self.players[*p as usize].resigned)
+        std::iter::successors(Some(player.next(n)), |p| Some(p.next(n)))
+            .take(usize::from(n))
+            .find(|p| !self.players[p.index()].resigned)
             .unwrap_or(player)
     }
 
@@ -432,8 +433,8 @@ pub fn rebuild_roads_through(
     }
 }
 
-/// Indices with the greatest positive value.
-pub fn winners(strengths: &[u32]) -> Vec<u8> {
+/// Seats with the greatest positive value.
+pub fn winners(strengths: &[u32]) -> Vec<Player> {
     let max = strengths.iter().copied().max().unwrap_or(0);
     if max == 0 {
         return Vec::new();
@@ -442,7 +443,7 @@ pub fn winners(strengths: &[u32]) -> Vec<u8> {
         .iter()
         .enumerate()
         .filter(|(_, s)| **s == max)
-        .map(|(i, _)| i as u8)
+        .map(|(i, _)| Player::new(i as u8))
         .collect()
 }
 

@@ -49,7 +49,7 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lay: &Layout, lang: Lang) {
     }
     // Other tiles of the moves shown (computer players' turns): their player's colour.
     for (pos, player) in &view.placed {
-        let Some(p) = view.players.get(*player as usize) else {
+        let Some(p) = view.players.get(player.index()) else {
             continue;
         };
         if lay.shows(*pos) {
@@ -72,7 +72,7 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lay: &Layout, lang: Lang) {
         let Some(tv) = view.tiles.iter().find(|tv| tv.pos == f.pos) else {
             continue;
         };
-        let Some(player) = view.players.get(f.owner as usize) else {
+        let Some(player) = view.players.get(f.owner.index()) else {
             continue;
         };
         if !lay.shows(f.pos) {
@@ -143,7 +143,7 @@ pub fn figure_point(view: &BoardView, lay: &Layout, i: usize) -> canvas::V2 {
         placement::anchor(tv.kind, tv.rotation, f.segment as usize),
     );
     // The distinct owners and kinds on this segment, in the order they came.
-    let mut groups: Vec<(u8, crate::engine::FigureKind)> = Vec::new();
+    let mut groups: Vec<(crate::player::Player, crate::engine::FigureKind)> = Vec::new();
     for g in view
         .figures
         .iter()
@@ -201,7 +201,7 @@ fn score_badges(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
         if !lay.shows(m.pos) {
             continue;
         }
-        let Some(player) = view.players.get(m.player as usize) else {
+        let Some(player) = view.players.get(m.player.index()) else {
             continue;
         };
         let stack = on_tile.iter().filter(|(p, _)| *p == m.pos).count() as f32;

@@ -122,7 +122,7 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lang: Lang, x: i32, w: i32) {
     let mut y = HEADER_H;
     let rh = row_height(view);
     for (i, p) in view.players.iter().enumerate() {
-        let current = view.current == Some(i as u8);
+        let current = view.current.is_some_and(|c| c.index() == i);
         player_row(img, view, lang, p, current, (left, right), y, rh);
         y += rh;
     }
@@ -140,7 +140,7 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lang: Lang, x: i32, w: i32) {
         fill_rect(img, left, y - 6, right, y - 5, pal::PANEL_LINE);
         let who = view
             .players
-            .get(next.player as usize)
+            .get(next.player.index())
             .map(|p| p.name.as_str())
             .unwrap_or("?");
         let title = text::fit(
@@ -285,7 +285,8 @@ pub fn track_layout(view: &BoardView, x: i32, w: i32) -> Option<TrackLayout> {
         for (k, &(m, r)) in theirs.iter().enumerate() {
             let mut dy = r + 0.1 * cell as f32;
             for (o, owner) in view.players.iter().enumerate() {
-                if owner.robber == Some(i as u8) && owner.robber_marker as usize == k {
+                if owner.robber.is_some_and(|b| b.index() == i) && owner.robber_marker as usize == k
+                {
                     robbers[o] = Some(v2(m.x, (m.y - dy).floor() + 0.5));
                     dy += 0.17 * cell as f32;
                 }
@@ -464,7 +465,7 @@ fn player_row(
         robber_mask(img, v2(gx + 10.0, gy as f32), 20.0, p.colour);
         let whose = p
             .robber
-            .and_then(|b| view.players.get(b as usize))
+            .and_then(|b| view.players.get(b.index()))
             .map_or(t!(lang, "pic-robber-home"), |b| {
                 t!(lang, "pic-robber-by", name = b.name.as_str())
             });

@@ -8,6 +8,7 @@ use crate::ai::Level;
 use crate::cards::CardGame;
 use crate::engine::{Expansion, Game, RuleOptions};
 use crate::i18n::Lang;
+use crate::player::Player;
 use serde::{Deserialize, Serialize};
 
 /// Bump when the meaning of a stored field changes; `decode` refuses other versions.
@@ -147,32 +148,32 @@ impl ChannelRecord {
         self.seats.iter().map(|s| s.name.clone()).collect()
     }
 
-    pub fn seat_name(&self, seat: u8) -> &str {
+    pub fn seat_name(&self, seat: Player) -> &str {
         self.seats
-            .get(seat as usize)
+            .get(seat.index())
             .map_or("?", |s| s.name.as_str())
     }
 
-    pub fn seat_user(&self, seat: u8) -> u64 {
-        self.seats.get(seat as usize).map_or(0, |s| s.user)
+    pub fn seat_user(&self, seat: Player) -> u64 {
+        self.seats.get(seat.index()).map_or(0, |s| s.user)
     }
 
     /// The level of a computer seat; `None` for a person.
-    pub fn seat_ai(&self, seat: u8) -> Option<Level> {
-        self.seats.get(seat as usize).and_then(|s| s.ai)
+    pub fn seat_ai(&self, seat: Player) -> Option<Level> {
+        self.seats.get(seat.index()).and_then(|s| s.ai)
     }
 
     /// The user to ping for a seat: `None` for a computer seat.
-    pub fn seat_human(&self, seat: u8) -> Option<u64> {
+    pub fn seat_human(&self, seat: Player) -> Option<u64> {
         self.seats
-            .get(seat as usize)
+            .get(seat.index())
             .filter(|s| s.ai.is_none())
             .map(|s| s.user)
     }
 
     /// How texts name a seat: a mention for a person, the name in bold for a computer.
-    pub fn seat_mention(&self, seat: u8) -> String {
-        match self.seats.get(seat as usize) {
+    pub fn seat_mention(&self, seat: Player) -> String {
+        match self.seats.get(seat.index()) {
             Some(s) if s.ai.is_some() => format!("**{}**", s.name),
             Some(s) => format!("<@{}>", s.user),
             None => "?".to_string(),
@@ -305,7 +306,7 @@ pub struct HistoryEntry {
     pub seats: Vec<Seat>,
     pub scores: Vec<u32>,
     /// Seats that won (empty when aborted).
-    pub winners: Vec<u8>,
+    pub winners: Vec<Player>,
     pub aborted: bool,
     pub created_at: u64,
     pub finished_at: u64,

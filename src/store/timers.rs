@@ -10,6 +10,7 @@
 
 use super::record::revision_of;
 use super::{Inner, Store, StoreError};
+use crate::player::Player;
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 
@@ -61,7 +62,7 @@ impl Default for TurnTimers {
 /// Who is awaited (the seat, at this log length) since when, and what was said already.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Waiting {
-    pub seat: u8,
+    pub seat: Player,
     /// The log length when the wait began: any move starts a new wait.
     pub moves: usize,
     pub since: u64,

@@ -2,6 +2,7 @@
 //! use of hidden information, and a greedy player that beats random play.
 
 use carcassonne_bot::ai::{self, Budget, Level};
+use carcassonne_bot::engine::Player;
 use carcassonne_bot::engine::{Action, Expansion, Game, GameConfig};
 use carcassonne_bot::rng::Rng;
 
@@ -15,7 +16,7 @@ fn budget(level: Level) -> Budget {
     }
 }
 
-fn random_action(game: &Game, rng: &mut Rng) -> (u8, Action) {
+fn random_action(game: &Game, rng: &mut Rng) -> (Player, Action) {
     let p = game.pending().expect("a running game");
     let mut actions = p.actions();
     let i = rng.below(actions.len() as u64) as usize;
@@ -30,7 +31,7 @@ fn play(cfg: GameConfig, seats: &[Option<Level>]) -> Game {
     while let Some(p) = game.pending() {
         steps += 1;
         assert!(steps < 1000, "the game does not end");
-        let (player, action) = match seats[p.player as usize] {
+        let (player, action) = match seats[p.player.index()] {
             Some(level) => ai::choose_within(&game, level, rng.next_u64(), budget(level))
                 .expect("a decision is pending"),
             None => random_action(&game, &mut rng),
@@ -213,7 +214,7 @@ fn strength() {
             let mut game = Game::new(GameConfig::new(2, 9000 + seed)).expect("config");
             let mut rng = Rng::new(seed);
             while let Some(p) = game.pending() {
-                let (pl, act) = match seats[p.player as usize] {
+                let (pl, act) = match seats[p.player.index()] {
                     Some(level) => ai::choose_within(&game, level, rng.next_u64(), budget(level))
                         .expect("pending"),
                     None => random_action(&game, &mut rng),

@@ -5,6 +5,7 @@
 
 use carcassonne_bot::ai::Level;
 use carcassonne_bot::app::{App, Arg, Clock, Command, Ctx, Env, Response, Visibility};
+use carcassonne_bot::engine::Player;
 use carcassonne_bot::engine::{Decision, Game};
 use carcassonne_bot::store::{ChannelRecord, Loaded, RecordGame, Store, is_ai_user};
 
@@ -231,7 +232,7 @@ fn a_person_hands_their_seat_to_a_computer_player() {
         out.text()
     );
     let r = record(&app);
-    assert_eq!(r.seat_ai(ben_seat), Some(Level::Normal));
+    assert_eq!(r.seat_ai(Player::new(ben_seat)), Some(Level::Normal));
     assert!(!game(&r).players()[ben_seat as usize].resigned);
     // Now ann is always the one asked: the computer seat moved in the same reply.
     let p = game(&r).pending().unwrap();
@@ -348,7 +349,7 @@ fn undo_takes_back_the_computer_moves_with_the_persons_tile() {
         .log()
         .iter()
         .rposition(|e| {
-            e.player == ann_seat
+            e.player == Player::new(ann_seat)
                 && matches!(e.action, carcassonne_bot::engine::Action::PlaceTile { .. })
         })
         .unwrap();
@@ -357,7 +358,7 @@ fn undo_takes_back_the_computer_moves_with_the_persons_tile() {
     assert!(out.text().contains("Taken back: "), "{}", out.text());
     let r = record(&app);
     assert_eq!(game(&r).log().len(), ann_tile);
-    assert_eq!(game(&r).pending().unwrap().player, ann_seat);
+    assert_eq!(game(&r).pending().unwrap().player, Player::new(ann_seat));
 }
 
 #[test]
@@ -450,7 +451,7 @@ fn computer_moves_are_outlined_in_their_players_colour() {
     .unwrap()
     .to_rgba8();
     assert_eq!(plain.dimensions(), shown.dimensions());
-    let colour = palette::player(outlined.players[first.1 as usize].colour);
+    let colour = palette::player(outlined.players[first.1.index()].colour);
     let changed: Vec<_> = plain
         .enumerate_pixels()
         .filter(|(x, y, p)| shown.get_pixel(*x, *y) != *p)

@@ -127,7 +127,7 @@ fn one_person_and_two_computer_players_play_a_card_game_through_the_app() {
         steps += 1;
         assert!(steps < 500, "the game does not end");
         let p = game.pending().expect("running");
-        assert_eq!(r.seat_user(p.player.as_u8()), 501, "only ann is ever asked");
+        assert_eq!(r.seat_user(p.player), 501, "only ann is ever asked");
         let reply = match &p.options[0] {
             CardAction::Play { card, row, .. } => app.component(
                 &ann,

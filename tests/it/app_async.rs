@@ -97,7 +97,7 @@ fn awaited_in(app: &App, channel: u64) -> u64 {
     let RecordGame::Board { game } = &r.game else {
         panic!()
     };
-    r.seats[game.pending().unwrap().player as usize].user
+    r.seats[game.pending().unwrap().player.index()].user
 }
 
 fn awaited(app: &App) -> u64 {
@@ -871,7 +871,7 @@ fn a_robber_decision_asked_during_anothers_turn_is_answered_by_click() {
     let after = game_in(&app, CHANNEL);
     assert_eq!(after.log().len(), before + 1);
     assert_eq!(after.log()[before].action, p.actions()[1]);
-    assert!(after.robbers()[p.player as usize].is_some());
+    assert!(after.robbers()[p.player.index()].is_some());
     assert!(
         clicked.text().contains("put their robber beside"),
         "{}",
@@ -919,7 +919,7 @@ fn a_robber_decision_left_to_its_deadline_places_no_robber() {
     assert_eq!(after.log().len(), game.log().len() + 1);
     let entry = &after.log()[game.log().len()];
     assert_eq!((entry.player, &entry.action), (p.player, &Action::Pass));
-    assert!(after.robbers()[p.player as usize].is_none());
+    assert!(after.robbers()[p.player.index()].is_none());
     let replayed = Game::replay(after.config().clone(), after.log()).unwrap();
     assert_eq!(replayed, after);
     // Applied once.

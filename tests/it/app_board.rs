@@ -2,6 +2,7 @@
 //! private, says what is valid, and leaves the stored game byte for byte unchanged.
 
 use carcassonne_bot::app::{App, Arg, Command, Component, Ctx, Env, Visibility};
+use carcassonne_bot::engine::Player;
 use carcassonne_bot::engine::{Decision, Game};
 use carcassonne_bot::i18n::Lang;
 use carcassonne_bot::store::{Loaded, Store};
@@ -64,7 +65,7 @@ fn game(app: &App) -> Game {
     support::board_game(app, CHANNEL)
 }
 
-fn seat_user(app: &App, seat: u8) -> Ctx {
+fn seat_user(app: &App, seat: Player) -> Ctx {
     support::seat_ctx(app, CHANNEL, seat)
 }
 
@@ -235,7 +236,7 @@ fn only_the_player_to_move_moves_and_refusals_say_what_is_valid() {
     let app = started_two_player();
     let g = game(&app);
     let mover = seat_user(&app, g.current_player());
-    let other = seat_user(&app, 1 - g.current_player());
+    let other = seat_user(&app, g.current_player().next(2));
     refused(
         &app,
         &other,
@@ -588,7 +589,7 @@ fn undo_needs_the_others_except_for_ones_own_tile() {
     let app = started_two_player();
     let g = game(&app);
     let mover = seat_user(&app, g.current_player());
-    let other = seat_user(&app, 1 - g.current_player());
+    let other = seat_user(&app, g.current_player().next(2));
     refused(&app, &mover, "undo", &[], "no move to take back");
     refused(
         &app,
@@ -634,7 +635,7 @@ fn undo_needs_the_others_except_for_ones_own_tile() {
         run(&app, &mover, "pass", &[]);
     }
     let done = game(&app);
-    assert_eq!(done.current_player(), 1 - g.current_player());
+    assert_eq!(done.current_player(), g.current_player().next(2));
     // A finished move needs the other player: a request, a refusal, a new request, consent.
     let asked = app.handle(&mover, support::command("undo", &[]));
     let r = &asked;
@@ -979,7 +980,7 @@ fn questions_are_answered_with_choose(expansions: &str, questions: usize, at_lea
             }
             _ => {
                 asked += 1;
-                let other = seat_user(&app, 1 - p.player);
+                let other = seat_user(&app, p.player.next(2));
                 let offered = app.autocomplete(&who, "choose", "option", "", &[]);
                 let values: Vec<String> = offered.iter().map(|c| c.value.clone()).collect();
                 let actions = p.actions();
@@ -1097,7 +1098,9 @@ fn a_standing_marker_preference_is_logged_into_a_messages_game() {
         r.text()
     );
     let g = game(&app);
-    let bob_seat = (0..2u8).find(|s| seat_user(&app, *s).user == BOB).unwrap();
+    let bob_seat = Player::all(2)
+        .find(|s| seat_user(&app, *s).user == BOB)
+        .unwrap();
     assert_eq!(
         g.marker_preference(bob_seat),
         Some(MarkerPreference::Behind)
@@ -1263,7 +1266,7 @@ fn status_says_your_turn_to_the_player_to_move() {
     let app = started_two_player();
     let g = game(&app);
     let mover = seat_user(&app, g.current_player());
-    let other = seat_user(&app, 1 - g.current_player());
+    let other = seat_user(&app, g.current_player().next(2));
     // The seeded game's first tile, C, told in words.
     match g.pending().map(|p| p.decision) {
         Some(Decision::PlaceTile { tile, .. }) => assert_eq!(

@@ -2,6 +2,7 @@
 //! each marker would land, and /status shows the markers, in both languages.
 
 use carcassonne_bot::app::{App, Component, Ctx, Env};
+use carcassonne_bot::engine::Player;
 use carcassonne_bot::engine::{Decision, Expansion, Game, GameConfig, Stack};
 use carcassonne_bot::i18n::Lang;
 use carcassonne_bot::store::{Loaded, RecordGame, Store};
@@ -99,11 +100,11 @@ fn the_marker_question_says_the_points_and_where_each_marker_lands() {
 
 /// A game of alice and bob with Messages on a fixed stack, in `lang`; returns the app
 /// and the seat to move first.
-fn fixed_game(lang: Lang, tiles: &[&str]) -> (App, u8) {
+fn fixed_game(lang: Lang, tiles: &[&str]) -> (App, Player) {
     fixed_game_seeded(lang, tiles, 1)
 }
 
-fn fixed_game_seeded(lang: Lang, tiles: &[&str], cfg_seed: u64) -> (App, u8) {
+fn fixed_game_seeded(lang: Lang, tiles: &[&str], cfg_seed: u64) -> (App, Player) {
     let app = App::new(Store::temporary().unwrap(), Env::fixed(1_700_000_000, 7));
     let at = |user, name| Ctx {
         lang,
@@ -149,11 +150,11 @@ fn labels(m: &carcassonne_bot::app::Message) -> Vec<String> {
 fn message_options_are_distinct_and_completed_features_are_named() {
     for lang in [Lang::english(), Lang::from_code("es").unwrap()] {
         let (app, first) = fixed_game(lang, &["U", "U", "L", "E", "W"]);
-        let ctx = |seat: u8| Ctx {
+        let ctx = |seat: Player| Ctx {
             lang,
             ..support::seat_ctx(&app, CHANNEL, seat)
         };
-        let (me, other) = (ctx(first), ctx(1 - first));
+        let (me, other) = (ctx(first), ctx(first.next(2)));
         let place = |c: &Ctx, x: &str, y: &str, rot: &str| {
             run(&app, c, "place", &[("x", x), ("y", y), ("rotation", rot)])
         };
@@ -222,11 +223,11 @@ fn message_options_are_distinct_and_completed_features_are_named() {
 fn to_the_message(lang: Lang, cfg_seed: u64) -> (App, Ctx, carcassonne_bot::app::Response) {
     // A tile left after the road: message 7 (one more tile) can be carried out.
     let (app, first) = fixed_game_seeded(lang, &["U", "U", "L", "E", "W", "B"], cfg_seed);
-    let ctx = |seat: u8| Ctx {
+    let ctx = |seat: Player| Ctx {
         lang,
         ..support::seat_ctx(&app, CHANNEL, seat)
     };
-    let (me, other) = (ctx(first), ctx(1 - first));
+    let (me, other) = (ctx(first), ctx(first.next(2)));
     let place = |c: &Ctx, x: &str, y: &str, rot: &str| {
         run(&app, c, "place", &[("x", x), ("y", y), ("rotation", rot)])
     };

@@ -2,6 +2,7 @@
 //! can no longer abort the game (a channel manager still can).
 
 use carcassonne_bot::app::{App, Ctx, Env};
+use carcassonne_bot::engine::Player;
 use carcassonne_bot::engine::{Decision, Game};
 use carcassonne_bot::store::Store;
 
@@ -19,7 +20,7 @@ fn game(app: &App) -> Game {
     support::board_game(app, CHANNEL)
 }
 
-fn seat(app: &App, seat: u8) -> Ctx {
+fn seat(app: &App, seat: Player) -> Ctx {
     support::seat_ctx(app, CHANNEL, seat)
 }
 
@@ -59,11 +60,11 @@ fn an_undo_never_goes_back_past_a_resignation() {
     // Someone other than the mover resigns after the tile was placed.
     let g = game(&app);
     let resigner = (0..3u8)
-        .map(|i| seat(&app, i))
+        .map(|i| seat(&app, Player::new(i)))
         .find(|c| c.user != mover.user)
         .unwrap();
     let third = (0..3u8)
-        .map(|i| seat(&app, i))
+        .map(|i| seat(&app, Player::new(i)))
         .find(|c| c.user != mover.user && c.user != resigner.user)
         .unwrap();
     let r = run(&app, &resigner, "resign", &[]);
@@ -103,10 +104,10 @@ fn an_undo_never_goes_back_past_a_resignation() {
     let r = run(&app, other, "undo", &[]);
     assert!(r.text().contains("Taken back: "), "{}", r.text());
     assert_eq!(game(&app), before_tile);
-    let resigned_seat = (0..3u8)
+    let resigned_seat = Player::all(3)
         .find(|i| seat(&app, *i).user == resigner.user)
         .unwrap();
-    assert!(game(&app).players()[resigned_seat as usize].resigned);
+    assert!(game(&app).players()[resigned_seat.index()].resigned);
 }
 
 #[test]

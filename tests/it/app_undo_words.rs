@@ -3,19 +3,20 @@
 
 use carcassonne_bot::app::{App, Ctx, Env, Visibility};
 use carcassonne_bot::engine::Decision;
+use carcassonne_bot::engine::Player;
 use carcassonne_bot::store::Store;
 
 use crate::support::{self, respond as run};
 
 const CHANNEL: u64 = 79;
 
-fn seat(app: &App, seat: u8) -> Ctx {
+fn seat(app: &App, seat: Player) -> Ctx {
     support::seat_ctx(app, CHANNEL, seat)
 }
 
 /// Plays (first spot, no figure) until the player who placed a Robbers tile is asked
 /// about their robber; returns that player's seat.
-fn to_a_robber_tile(app: &App) -> u8 {
+fn to_a_robber_tile(app: &App) -> Player {
     for _ in 0..200 {
         let g = support::board_game(app, CHANNEL);
         let p = g.pending().expect("the game goes on");
@@ -49,7 +50,7 @@ fn own_tile_alone_unless_another_player_decided_since() {
     run(&app, &alice, "start", &[]);
     let mover = to_a_robber_tile(&app);
     let me = seat(&app, mover);
-    let other = seat(&app, 1 - mover);
+    let other = seat(&app, mover.next(2));
     let before = support::board_game(&app, CHANNEL);
     // My own robber only: taking my tile back needs nobody.
     run(&app, &me, "choose", &[("option", "no robber")]);
@@ -65,7 +66,7 @@ fn own_tile_alone_unless_another_player_decided_since() {
         );
     }
     // The other player is asked next; once they answered, my undo asks them.
-    assert_eq!(p.player, 1 - mover, "{:?}", p.decision);
+    assert_eq!(p.player, mover.next(2), "{:?}", p.decision);
     run(&app, &other, "choose", &[("option", "no robber")]);
     let g = support::board_game(&app, CHANNEL);
     assert!(matches!(

@@ -66,7 +66,7 @@ fn placed_in(seed: u64, lang: Lang, game_lang: &str) -> Option<(App, Ctx, Respon
         panic!("no game")
     };
     let g = game(&app);
-    let seat = &r.seats[g.current_player() as usize];
+    let seat = &r.seats[g.current_player().index()];
     let mover = user(seat.user, &seat.name, lang);
     let Some(Decision::PlaceTile { placements, .. }) = g.pending().map(|p| p.decision) else {
         panic!("a tile to place")
@@ -218,7 +218,7 @@ fn expansion_names_and_robber_buttons_reach_a_spanish_player_in_spanish() {
         let Loaded::Game(r) = app.store().load(CHANNEL).unwrap() else {
             panic!("no game")
         };
-        let seat = &r.seats[p.player as usize];
+        let seat = &r.seats[p.player.index()];
         let mover = user(seat.user, &seat.name, es());
         let reply = match p.decision {
             Decision::PlaceRobber { .. } => {
@@ -262,7 +262,7 @@ fn expansion_names_and_robber_buttons_reach_a_spanish_player_in_spanish() {
                     .iter()
                     .position(|w| id.contains(&format!("robber@{w}")))
                     .unwrap();
-                let asked = &r.seats[p.player as usize];
+                let asked = &r.seats[p.player.index()];
                 let asked = user(asked.user, &asked.name, es());
                 let done = app.component(&asked, id, &[]);
                 assert!(!done.is_private(), "{}", done.text());
@@ -366,7 +366,7 @@ fn the_flown_figure_waiting_to_land_is_named_in_spanish() {
     r.game = RecordGame::Board { game: g };
     r.snapshot = r.fresh_snapshot();
     app.store().save(CHANNEL, &mut r).unwrap();
-    let seat = &r.seats[game(&app).pending().unwrap().player as usize];
+    let seat = &r.seats[game(&app).pending().unwrap().player.index()];
     let text = run(&app, &user(seat.user, &seat.name, es()), "status", &[]).text();
     let name = words::figure(es(), figure);
     assert!(

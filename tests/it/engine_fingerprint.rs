@@ -65,7 +65,7 @@ fn position(h: &mut Fnv, game: &Game) {
     h.json(game.message_pile());
     h.json(&game.ferries());
     h.json(&game.gold_on_board());
-    let per_player: Vec<_> = (0..game.player_count())
+    let per_player: Vec<_> = Player::all(game.player_count())
         .map(|p| (game.gold(p), game.goods(p), game.marker_preference(p)))
         .collect();
     h.json(&per_player);

@@ -1,6 +1,7 @@
 //! Ferries and crop circles through the engine's API: refusals the scenario format cannot
 //! script, and the deadline defaults of the decisions asked of other players.
 
+use carcassonne_bot::engine::Player;
 use carcassonne_bot::engine::{
     Action, CropOption, Decision, FigureKind, Game, GameConfig, Pos, Rotation, RuleError, Side,
     Slot, Stack,
@@ -71,7 +72,7 @@ fn a_ferry_goes_on_the_lake_just_placed_and_joins_two_of_its_road_ends() {
     let before = g.clone();
     let e = g
         .apply(
-            0,
+            Player::new(0),
             Action::PlaceFerry {
                 at: Pos::ORIGIN,
                 ends: [Side::E, Side::W],
@@ -85,7 +86,7 @@ fn a_ferry_goes_on_the_lake_just_placed_and_joins_two_of_its_road_ends() {
     );
     let e = g
         .apply(
-            0,
+            Player::new(0),
             Action::PlaceFerry {
                 at: Pos::new(1, 0),
                 ends: [Side::S, Side::S],
@@ -95,7 +96,7 @@ fn a_ferry_goes_on_the_lake_just_placed_and_joins_two_of_its_road_ends() {
     assert!(e.to_string().contains("E+S, E+W, S+W"), "{e}");
     assert_eq!(g, before, "refusals change nothing");
     g.apply(
-        0,
+        Player::new(0),
         Action::PlaceFerry {
             at: Pos::new(1, 0),
             ends: [Side::W, Side::S],
@@ -132,18 +133,18 @@ fn crop_circle_remove_defaults_to_the_earliest_follower_of_the_kind() {
     turn(&mut g, (0, -1), 2, Some("S"));
     assert_eq!(g.scores(), vec![0, 4, 0]);
     let p = g.pending().unwrap();
-    assert_eq!(p.player, 1);
+    assert_eq!(p.player, Player::new(1));
     assert!(matches!(p.decision, Decision::CropCircle { .. }));
     assert_eq!(g.deadline_default(), None);
     g.apply(
-        1,
+        Player::new(1),
         Action::CropCircle {
             option: CropOption::Remove,
         },
     )
     .unwrap();
     // Blue first (left of green), then red; green has no farmer.
-    assert_eq!(g.pending().unwrap().player, 2);
+    assert_eq!(g.pending().unwrap().player, Player::new(2));
     let blue = g.deadline_default().unwrap();
     assert_eq!(
         blue,
@@ -154,12 +155,15 @@ fn crop_circle_remove_defaults_to_the_earliest_follower_of_the_kind() {
         }
     );
     let before = g.clone();
-    assert!(g.apply(2, Action::Pass).is_err(), "remove is not optional");
+    assert!(
+        g.apply(Player::new(2), Action::Pass).is_err(),
+        "remove is not optional"
+    );
     assert_eq!(g, before);
-    g.apply(2, blue).unwrap();
-    assert_eq!(g.pending().unwrap().player, 0);
+    g.apply(Player::new(2), blue).unwrap();
+    assert_eq!(g.pending().unwrap().player, Player::new(0));
     let red = g.deadline_default().unwrap();
-    g.apply(0, red).unwrap();
+    g.apply(Player::new(0), red).unwrap();
     // Green has no farmer: the next tile would be drawn (the stack is empty).
     assert!(g.pending().is_none());
     let supply: Vec<u8> = g
@@ -181,18 +185,18 @@ fn crop_circle_add_defaults_to_adding_nothing() {
     turn(&mut g, (-1, 1), 1, None);
     turn(&mut g, (2, 0), 0, Some("S"));
     g.apply(
-        0,
+        Player::new(0),
         Action::CropCircle {
             option: CropOption::Add,
         },
     )
     .unwrap();
-    assert_eq!(g.pending().unwrap().player, 1);
+    assert_eq!(g.pending().unwrap().player, Player::new(1));
     assert_eq!(g.deadline_default(), Some(Action::Pass));
-    g.apply(1, Action::Pass).unwrap();
+    g.apply(Player::new(1), Action::Pass).unwrap();
     // Blue has no knight: red is next, and red is the active player.
     let p = g.pending().unwrap();
-    assert_eq!(p.player, 0);
+    assert_eq!(p.player, Player::new(0));
     assert_eq!(g.deadline_default(), None);
     let Decision::CropPick { options, .. } = p.decision else {
         panic!("a crop circle pick")

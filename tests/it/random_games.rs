@@ -2,6 +2,7 @@
 //! never lowers a score, accepts every option it enumerates, refuses random illegal
 //! actions without changing anything, and replays its log to an identical state.
 
+use carcassonne_bot::engine::Player;
 use carcassonne_bot::engine::game::initial_supply;
 use carcassonne_bot::engine::{
     Action, Catalogue, CropOption, Decision, Event, Expansion, FarmerRule, FigureKind, Game,
@@ -28,13 +29,13 @@ fn tiles_in_game(cfg: &GameConfig) -> usize {
 }
 
 /// Every option of the pending decision as an action, with the player asked.
-fn options(game: &Game) -> Vec<(u8, Action)> {
+fn options(game: &Game) -> Vec<(Player, Action)> {
     let (player, actions) = game.legal_actions();
     actions.into_iter().map(|a| (player, a)).collect()
 }
 
-fn random_action(rng: &mut Rng, game: &Game) -> (u8, Action) {
-    let player = rng.below(game.player_count() as u64 + 1) as u8;
+fn random_action(rng: &mut Rng, game: &Game) -> (Player, Action) {
+    let player = Player::new(rng.below(game.player_count() as u64 + 1) as u8);
     let (min, max) = game.board().extent();
     let any_pos = |rng: &mut Rng| {
         Pos::new(
@@ -87,7 +88,7 @@ fn random_action(rng: &mut Rng, game: &Game) -> (u8, Action) {
             segment: rng.below(6) as u8,
         },
         13 => Action::PlaceRobber {
-            beside: rng.below(game.player_count() as u64 + 1) as u8,
+            beside: Player::new(rng.below(game.player_count() as u64 + 1) as u8),
             marker: rng.below(3) as u8,
         },
         3 => Action::MoveMagic {
@@ -127,7 +128,7 @@ fn check_figures(game: &Game, start: &carcassonne_bot::engine::Supply) {
             let on_board = game
                 .figures()
                 .iter()
-                .filter(|f| f.owner as usize == p && f.kind == k)
+                .filter(|f| f.owner.index() == p && f.kind == k)
                 .count() as u8;
             assert_eq!(
                 ps.supply.get(k) + on_board,
@@ -160,7 +161,8 @@ fn check_robbers(game: &Game) {
     for (owner, spot) in game.robbers().iter().enumerate() {
         if let Some(s) = spot {
             assert_ne!(
-                s.beside as usize, owner,
+                s.beside.index(),
+                owner,
                 "a robber beside its owner's marker"
             );
             assert!(s.marker < game.markers());
@@ -377,7 +379,7 @@ fn play(cfg: GameConfig, exhaustive: bool) -> usize {
 /// each gold tile brings two.
 fn check_gold(game: &Game, placed: u32, lost: u32) {
     let on_board: u32 = game.gold_on_board().iter().map(|(_, n)| n).sum();
-    let in_hands: u32 = (0..game.player_count()).map(|p| game.gold(p)).sum();
+    let in_hands: u32 = Player::all(game.player_count()).map(|p| game.gold(p)).sum();
     assert_eq!(
         on_board + in_hands + lost,
         placed,
@@ -744,10 +746,10 @@ fn resigned_players_are_skipped_and_a_lone_player_ends_the_game() {
         );
         let mut game = Game::new(cfg).unwrap();
         let start = initial_supply(game.config());
-        let mut resigned: Vec<u8> = Vec::new();
+        let mut resigned: Vec<Player> = Vec::new();
         while !game.is_over() {
             if rng.below(25) == 0 {
-                let p = rng.below(players as u64) as u8;
+                let p = Player::new(rng.below(players as u64) as u8);
                 let before = game.clone();
                 let r = game.apply(p, Action::Resign);
                 if resigned.contains(&p) {
@@ -799,7 +801,7 @@ fn only_the_player_asked_may_decide() {
     let mut rng = Rng::new(3);
     while !game.is_over() {
         let (asked, actions) = game.legal_actions();
-        for other in (0..4).filter(|p| *p != asked) {
+        for other in Player::all(4).filter(|p| *p != asked) {
             let before = game.clone();
             let e = game.apply(other, actions[0].clone()).unwrap_err();
             assert_eq!(
@@ -829,13 +831,13 @@ fn play_sayable(cfg: GameConfig) -> Game {
         if matches!(p.decision, Decision::PlaceTile { .. }) {
             if let Some(who) = overridden.take() {
                 let preference = MarkerPreference::Behind;
-                game.apply(who, Action::MarkerPreference { preference })
+                game.apply(Player::new(who), Action::MarkerPreference { preference })
                     .expect("a preference");
             }
             if messages && rng.below(3) == 0 {
                 let who = rng.below(game.player_count() as u64) as u8;
                 let preference = MarkerPreference::Marker(rng.below(2) as u8);
-                game.apply(who, Action::MarkerPreference { preference })
+                game.apply(Player::new(who), Action::MarkerPreference { preference })
                     .expect("a preference");
                 overridden = Some(who);
             }
@@ -1048,7 +1050,8 @@ fn same_position(a: &Game, b: &Game) -> Result<(), String> {
         ("gold on the board", a.gold_on_board() == b.gold_on_board()),
         (
             "gold and goods",
-            (0..a.player_count()).all(|p| a.gold(p) == b.gold(p) && a.goods(p) == b.goods(p)),
+            Player::all(a.player_count())
+                .all(|p| a.gold(p) == b.gold(p) && a.goods(p) == b.goods(p)),
         ),
         ("message pile", a.message_pile() == b.message_pile()),
         ("features", a.features() == b.features()),

@@ -142,7 +142,7 @@ fn an_undo_request_by_someone_who_does_not_play_is_quarantined() {
         panic!("no tile to place")
     };
     let deg = placements[0].rotations[0].degrees().to_string();
-    let mover = rec.seats[p.player as usize].user;
+    let mover = rec.seats[p.player.index()].user;
     run(&app, mover, "place", &[("spot", "A"), ("rotation", &deg)]);
     let mut r = record(&app);
     assert_eq!(r["snapshot"]["moves"], json!(1));

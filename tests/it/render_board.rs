@@ -1,6 +1,7 @@
 //! The board picture, checked pixel by pixel at positions computed from the renderer's
 //! layout (never hard-coded).
 
+use carcassonne_bot::engine::Player;
 use carcassonne_bot::engine::tile::Terrain;
 use carcassonne_bot::engine::{
     Action, Catalogue, Decision, Expansion, Game, GameConfig, Pos, Rotation, Side, Slot, Stack,
@@ -179,7 +180,7 @@ fn figures_stand_at_their_anchor_in_their_colour() {
         for f in &view.figures {
             let t = view.tiles.iter().find(|t| t.pos == f.pos).unwrap();
             let at = lay.anchor_pixel(t.pos, t.kind, t.rotation, f.segment);
-            let colour = view.players[f.owner as usize].colour;
+            let colour = view.players[f.owner.index()].colour;
             assert_eq!(
                 px(&img, at),
                 palette::player(colour),
@@ -294,14 +295,14 @@ fn the_picture_grows_by_one_tile_per_column_and_row() {
     };
     let mut game = Game::new(config).unwrap();
     game.apply(
-        0,
+        Player::new(0),
         Action::PlaceTile {
             at: Pos::new(0, 1),
             rotation: Rotation::from_quarters(2),
         },
     )
     .unwrap();
-    game.apply(0, Action::Pass).unwrap();
+    game.apply(Player::new(0), Action::Pass).unwrap();
     let down = samples::view(&game);
     let l3 = render::board_layout(&down);
     assert_eq!(l3.rows(), l1.rows() + 1);
@@ -404,7 +405,7 @@ fn odd_views_draw_without_panicking() {
     // A figure on a tile that is not there, of a player who does not exist, a spot far
     // away, a very long name with letters the font lacks.
     view.figures.push(FigureView {
-        owner: 9,
+        owner: Player::new(9),
         kind: FigureKind::Pig,
         pos: Pos::new(50, 50),
         segment: 200,
@@ -413,7 +414,7 @@ fn odd_views_draw_without_panicking() {
     view.players[0].name = "名前がとても長いプレイヤー with a very long name indeed".into();
     view.next = Some(NextTile {
         kind: 0,
-        player: 7,
+        player: Player::new(7),
         spots: vec![Spot {
             label: "A".into(),
             at: Pos::new(-30, 12),
@@ -487,7 +488,11 @@ fn robbers_stand_beside_their_markers_on_the_score_track() {
     assert!(view.robbers);
     assert_eq!(
         view.players.iter().map(|p| p.robber).collect::<Vec<_>>(),
-        [Some(2), Some(0), Some(0)]
+        [
+            Some(Player::new(2)),
+            Some(Player::new(0)),
+            Some(Player::new(0))
+        ]
     );
     let img = decode(&render::board_png(&view, Lang::english()));
     let lay = render::board_layout(&view);
@@ -507,7 +512,7 @@ fn robbers_stand_beside_their_markers_on_the_score_track() {
             "robber {i}"
         );
         // Above the marker it stands by.
-        let (by, _) = track.markers[p.robber.unwrap() as usize][p.robber_marker as usize];
+        let (by, _) = track.markers[p.robber.unwrap().index()][p.robber_marker as usize];
         assert_eq!(r.x, by.x);
         assert!(r.y < by.y);
     }
@@ -573,7 +578,7 @@ fn figures_of_two_players_on_one_segment_stand_side_by_side() {
 
     let mut shared = view.clone();
     let mut other = f.clone();
-    other.owner = 1 - f.owner;
+    other.owner = f.owner.next(2);
     shared.figures.push(other);
     let img = decode(&render::board_png(&shared, Lang::english()));
     img.save("/tmp/side-by-side.png").ok();
@@ -587,7 +592,7 @@ fn figures_of_two_players_on_one_segment_stand_side_by_side() {
         "apart by a figure's width"
     );
     for (i, at) in [(0, first), (n - 1, second)] {
-        let colour = shared.players[shared.figures[i].owner as usize].colour;
+        let colour = shared.players[shared.figures[i].owner.index()].colour;
         assert_eq!(
             px(&img, (at.x.floor() as u32, at.y.floor() as u32)),
             palette::player(colour),
@@ -664,7 +669,7 @@ fn messages_show_two_markers_per_player_on_the_score_track() {
     let view = BoardView::of(&game, &names);
     assert_eq!(
         (view.players[0].robber, view.players[0].robber_marker),
-        (Some(1), 1)
+        (Some(Player::new(1)), 1)
     );
     let track = render::panel::track_layout(&view, lay.panel_x as i32, lay.panel_w as i32)
         .expect("a score track");
@@ -697,7 +702,7 @@ fn the_spanish_panel_keeps_its_words_inside() {
     // Long names and every robber out, beside the next player's marker.
     for (i, p) in view.players.iter_mut().enumerate() {
         p.name = format!("Jugadora número {i} con nombre larguísimo");
-        p.robber = Some(((i + 1) % 4) as u8);
+        p.robber = Some(Player::new(((i + 1) % 4) as u8));
     }
     let lay = render::board_layout(&view);
     let en = render::board_image(&view, Lang::english());
@@ -1066,13 +1071,16 @@ fn figure_letters_are_the_colour_initials_of_the_language() {
     let mut view = samples::view(&game);
     view.players[0].colour = carcassonne_bot::view::Colour::Red;
     view.players[1].colour = carcassonne_bot::view::Colour::Blue;
-    let owners: Vec<u8> = view.figures.iter().map(|f| f.owner).collect();
-    assert!(owners.contains(&0) && owners.contains(&1), "{owners:?}");
+    let owners: Vec<Player> = view.figures.iter().map(|f| f.owner).collect();
+    assert!(
+        owners.contains(&Player::new(0)) && owners.contains(&Player::new(1)),
+        "{owners:?}"
+    );
     let es = Lang::from_code("es").unwrap();
     let en_img = decode(&render::board_png(&view, Lang::english()));
     let es_img = decode(&render::board_png(&view, es));
     let lay = render::board_layout(&view);
-    let points: Vec<(u8, (f32, f32))> = (0..view.figures.len())
+    let points: Vec<(Player, (f32, f32))> = (0..view.figures.len())
         .map(|i| {
             let p = render::board::figure_point(&view, &lay, i);
             (view.figures[i].owner, (p.x, p.y))
@@ -1092,7 +1100,7 @@ fn figure_letters_are_the_colour_initials_of_the_language() {
                 .filter(|&i| near(x, y, points[i].1))
                 .collect();
             assert!(
-                at.iter().any(|&i| points[i].0 == 1),
+                at.iter().any(|&i| points[i].0 == Player::new(1)),
                 "pixel {x},{y} differs away from the blue figures"
             );
             for i in at {
@@ -1101,7 +1109,7 @@ fn figure_letters_are_the_colour_initials_of_the_language() {
         }
     }
     for (i, (owner, _)) in points.iter().enumerate() {
-        if *owner == 1 {
+        if *owner == Player::new(1) {
             assert!(per_figure[i] >= 3, "blue figure {i}: {}", per_figure[i]);
         }
     }

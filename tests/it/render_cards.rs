@@ -160,7 +160,7 @@ fn check_rows(view: &PublicView, img: &RgbaImage) {
                 RowItemView::Follower { player, .. } => {
                     assert_eq!(
                         px(img, follower_anchor(r)),
-                        palette::player(PlayerColour::of_seat(player.as_u8())),
+                        palette::player(PlayerColour::of_seat(*player)),
                         "row {ri} item {i}: follower of seat {player}"
                     );
                 }

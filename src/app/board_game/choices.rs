@@ -6,6 +6,7 @@
 use super::expansions;
 use super::said::Reader;
 use super::*;
+use crate::player::Player;
 use crate::t;
 
 /// One option of the pending expansion decision: the action, its words, its value.
@@ -38,7 +39,7 @@ pub(super) fn question(lang: Lang, game: &Game) -> Option<String> {
 pub(super) fn choose(
     s: &mut Session,
     r: ChannelRecord,
-    seat: u8,
+    seat: Player,
     option: Option<&str>,
 ) -> Result<Response, StoreError> {
     let game = game_of(&r);

@@ -3,6 +3,7 @@
 use super::expansions;
 use super::said::{Reader, say};
 use super::*;
+use crate::player::Player;
 
 /// The turn picture (the part of the board that matters this turn, made for phones),
 /// with the points of `events` (the move just made) marked on it.
@@ -201,13 +202,16 @@ pub(super) fn final_lines(lang: Lang, r: &ChannelRecord) -> Vec<String> {
     let players = game.players();
     let won = winners(game);
     let names: Vec<&str> = won.iter().map(|&i| r.seat_name(i)).collect();
-    let best = won.first().map_or(0, |&i| players[i as usize].score);
+    let best = won.first().map_or(0, |&i| players[i.index()].score);
     let mut lines = vec![render::scores::winners_line(lang, &names, best)];
     let incomplete = incomplete_at_end(game);
-    let mut order: Vec<usize> = (0..players.len()).collect();
-    order.sort_by_key(|&i| (players[i].resigned, std::cmp::Reverse(players[i].score), i));
+    let mut order: Vec<Player> = Player::all(game.player_count()).collect();
+    order.sort_by_key(|&i| {
+        let p = &players[i.index()];
+        (p.resigned, std::cmp::Reverse(p.score), i)
+    });
     for i in order {
-        let p = &players[i];
+        let p = &players[i.index()];
         let place = 1 + players
             .iter()
             .filter(|o| !o.resigned && o.score > p.score)
@@ -218,7 +222,7 @@ pub(super) fn final_lines(lang: Lang, r: &ChannelRecord) -> Vec<String> {
             .map(|c| {
                 let total = p.breakdown[*c as usize];
                 let word = t!(lang, &format!("word-category-{}", c.word()));
-                let amount = match incomplete.get(&(i as u8, *c)) {
+                let amount = match incomplete.get(&(i, *c)) {
                     Some(&(count, points)) => t!(
                         lang,
                         "app-final-incomplete",
@@ -234,8 +238,8 @@ pub(super) fn final_lines(lang: Lang, r: &ChannelRecord) -> Vec<String> {
         lines.push(t!(
             lang,
             "app-final-player",
-            disc = text::disc(i as u8),
-            player = r.seat_mention(i as u8),
+            disc = text::disc(i),
+            player = r.seat_mention(i),
             place = t!(lang, "app-final-place", place = place),
             points = p.score,
             parts = if parts.is_empty() {
@@ -255,7 +259,7 @@ pub(super) fn final_lines(lang: Lang, r: &ChannelRecord) -> Vec<String> {
 
 /// (seat, kind) -> how many features the end scored incomplete for the seat, and their
 /// points: the last move's events, found by replaying the log.
-fn incomplete_at_end(game: &Game) -> std::collections::HashMap<(u8, Category), (u32, u32)> {
+fn incomplete_at_end(game: &Game) -> std::collections::HashMap<(Player, Category), (u32, u32)> {
     let mut out = std::collections::HashMap::new();
     let Ok(mut replay) = Game::new(game.config().clone()) else {
         return out;
@@ -299,7 +303,7 @@ pub(super) fn board_picture(r: &ChannelRecord) -> Response {
 }
 
 /// /status, private: in the language of the user who asked (`viewer`: their seat).
-pub(super) fn status_in(lang: Lang, r: &ChannelRecord, viewer: Option<u8>) -> String {
+pub(super) fn status_in(lang: Lang, r: &ChannelRecord, viewer: Option<Player>) -> String {
     let game = game_of(r);
     let mut lines = vec![waiting_text_for(lang, r, viewer)];
     if game.is_over() {
@@ -322,7 +326,7 @@ pub(super) fn status_in(lang: Lang, r: &ChannelRecord, viewer: Option<u8>) -> St
         names: &names,
     };
     let kinds = view::figure_kinds(game);
-    for (i, p) in game.players().iter().enumerate() {
+    for (i, p) in Player::all(game.player_count()).zip(game.players()) {
         let figures: Vec<String> = kinds
             .iter()
             .map(|k| {
@@ -338,7 +342,7 @@ pub(super) fn status_in(lang: Lang, r: &ChannelRecord, viewer: Option<u8>) -> St
         // The expansions' parts of the line, in the list's order.
         let goods: String = expansions::PRESENTERS
             .iter()
-            .filter_map(|x| x.status(&reader, i as u8))
+            .filter_map(|x| x.status(&reader, i))
             .map(|said| say(&reader, &said))
             .collect();
         lines.push(format!(
@@ -346,8 +350,8 @@ pub(super) fn status_in(lang: Lang, r: &ChannelRecord, viewer: Option<u8>) -> St
             t!(
                 lang,
                 "app-status-player",
-                disc = text::disc(i as u8),
-                name = r.seat_name(i as u8),
+                disc = text::disc(i),
+                name = r.seat_name(i),
                 points = p.score,
                 figures = figures.join(", ")
             ),

@@ -13,6 +13,7 @@ mod moves;
 mod said;
 mod words;
 
+use crate::player::Player;
 pub use choices::choice_suggestions;
 use choices::*;
 use messages::*;
@@ -84,7 +85,7 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
     };
     if game_of(&r)
         .players()
-        .get(seat as usize)
+        .get(seat.index())
         .is_none_or(|p| p.resigned)
     {
         return Ok(Response::error(t!(lang, "app-resigned")));
@@ -124,7 +125,7 @@ pub(super) fn waiting_text_in(lang: Lang, r: &ChannelRecord) -> String {
 }
 
 /// [`waiting_text_in`] as `viewer` reads it: "It is your turn" when they are asked.
-pub(super) fn waiting_text_for(lang: Lang, r: &ChannelRecord, viewer: Option<u8>) -> String {
+pub(super) fn waiting_text_for(lang: Lang, r: &ChannelRecord, viewer: Option<Player>) -> String {
     let game = game_of(r);
     let Some(p) = game.pending() else {
         return t!(lang, "app-game-over");
@@ -151,7 +152,7 @@ pub(super) fn waiting_text_for(lang: Lang, r: &ChannelRecord, viewer: Option<u8>
 pub(super) fn check_turn(
     lang: Lang,
     r: &ChannelRecord,
-    seat: u8,
+    seat: Player,
     want_tile: bool,
 ) -> Result<Decision, String> {
     let game = game_of(r);
@@ -191,7 +192,7 @@ pub(super) fn not_your_turn(lang: Lang, r: &ChannelRecord) -> String {
 pub(super) fn act(
     s: &mut Session,
     mut r: ChannelRecord,
-    seat: u8,
+    seat: Player,
     action: Action,
 ) -> Result<Response, StoreError> {
     let mut events = sync_settings(s, &mut r)?;
@@ -220,7 +221,7 @@ pub(super) fn act(
 /// Applies a computer seat's choice, logged like a person's move: its words and events.
 pub(in crate::app) fn apply_logged(
     r: &mut ChannelRecord,
-    seat: u8,
+    seat: Player,
     action: Action,
 ) -> Result<(String, Vec<Event>), RuleError> {
     let events = game_mut(r).apply(seat, action)?;
@@ -241,8 +242,8 @@ fn sync_settings(s: &Session, r: &mut ChannelRecord) -> Result<Vec<Event>, Store
     if readers.is_empty() {
         return Ok(events);
     }
-    for seat in 0..game_of(r).player_count() {
-        if r.seat_human(seat).is_none() || game_of(r).players()[seat as usize].resigned {
+    for seat in Player::all(game_of(r).player_count()) {
+        if r.seat_human(seat).is_none() || game_of(r).players()[seat.index()].resigned {
             continue;
         }
         let settings = s.store().user_settings(r.seat_user(seat))?;
@@ -302,7 +303,7 @@ pub(super) fn refusal(lang: Lang, r: &ChannelRecord, e: &RuleError) -> String {
 }
 
 /// Seats with the best score among those who did not resign.
-pub(super) fn winners(game: &Game) -> Vec<u8> {
+pub(super) fn winners(game: &Game) -> Vec<Player> {
     let best = game
         .players()
         .iter()
@@ -310,10 +311,9 @@ pub(super) fn winners(game: &Game) -> Vec<u8> {
         .map(|p| p.score)
         .max()
         .unwrap_or(0);
-    game.players()
-        .iter()
-        .enumerate()
+    Player::all(game.player_count())
+        .zip(game.players())
         .filter(|(_, p)| !p.resigned && p.score == best)
-        .map(|(i, _)| i as u8)
+        .map(|(i, _)| i)
         .collect()
 }

@@ -2,11 +2,12 @@
 
 use super::*;
 use crate::i18n::words as i18n_words;
+use crate::player::Player;
 
 pub(super) fn place(
     s: &mut Session,
     r: ChannelRecord,
-    seat: u8,
+    seat: Player,
     spot: Option<String>,
     rotation: Option<u16>,
     x: Option<i32>,
@@ -223,7 +224,7 @@ pub(super) fn fly_choices(lang: Lang, game: &Game) -> Vec<(FigureKind, String)> 
 pub(super) fn figure(
     s: &mut Session,
     r: ChannelRecord,
-    seat: u8,
+    seat: Player,
     on: &str,
     kind: Option<FigureKind>,
 ) -> Result<Response, StoreError> {
@@ -423,7 +424,7 @@ fn which_spot(
 
 /// Where the log goes back to for "the last move": the current player's own tile
 /// (before a figure), else the last tile placement and what followed it.
-pub(super) fn undo_target(game: &Game, seat: u8) -> Option<(usize, bool)> {
+pub(super) fn undo_target(game: &Game, seat: Player) -> Option<(usize, bool)> {
     let log = game.log();
     let last_tile = log
         .iter()
@@ -439,7 +440,7 @@ pub(super) fn undo_target(game: &Game, seat: u8) -> Option<(usize, bool)> {
 pub(super) fn undo(
     s: &mut Session,
     mut r: ChannelRecord,
-    seat: u8,
+    seat: Player,
     refuse: bool,
 ) -> Result<Response, StoreError> {
     let game = game_of(&r);
@@ -469,8 +470,8 @@ pub(super) fn undo(
         )));
     }
     // Computer seats never object.
-    let active: Vec<u64> = (0..r.seats.len() as u8)
-        .filter(|i| game.players().get(*i as usize).is_some_and(|p| !p.resigned))
+    let active: Vec<u64> = Player::all(r.seats.len() as u8)
+        .filter(|i| game.players().get(i.index()).is_some_and(|p| !p.resigned))
         .filter_map(|i| r.seat_human(i))
         .collect();
     let alone = target.is_some_and(|t| t.1);

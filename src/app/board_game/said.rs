@@ -5,6 +5,7 @@
 
 use super::*;
 use crate::i18n::words as i18n_words;
+use crate::player::Player;
 use fluent_bundle::FluentValue;
 
 /// A message key (`word-…`, `app-…`) and its arguments.
@@ -23,9 +24,9 @@ pub(super) enum Word {
     Plain(String),
     Pos(Pos),
     /// A seat's display name (escaped for Markdown when the argument is `name`).
-    Name(u8),
+    Name(Player),
     /// A seat's coloured disc.
-    Disc(u8),
+    Disc(Player),
     Figure(FigureKind),
     /// A magic figure, with its article.
     Neutral(NeutralKind),
@@ -101,8 +102,8 @@ pub(super) struct Reader<'a> {
 }
 
 impl Reader<'_> {
-    pub fn name(&self, seat: u8) -> &str {
-        self.names.get(seat as usize).map_or("?", String::as_str)
+    pub fn name(&self, seat: Player) -> &str {
+        self.names.get(seat.index()).map_or("?", String::as_str)
     }
 }
 
@@ -191,8 +192,8 @@ mod tests {
                 .with("kind", kind)
         };
         let line = Said::new("app-status-player")
-            .with("disc", Word::Disc(1))
-            .with("name", Word::Name(1))
+            .with("disc", Word::Disc(Player::new(1)))
+            .with("name", Word::Name(Player::new(1)))
             .with("points", 1u32)
             .with(
                 "figures",
@@ -204,8 +205,8 @@ mod tests {
         );
         // Another argument naming a player is not escaped.
         let line = Said::new("app-final-player")
-            .with("disc", Word::Disc(1))
-            .with("player", Word::Name(1))
+            .with("disc", Word::Disc(Player::new(1)))
+            .with("player", Word::Name(Player::new(1)))
             .with("place", Said::new("app-final-place").with("place", 2u8))
             .with("points", 3u32)
             .with("parts", "")
@@ -217,7 +218,7 @@ mod tests {
             Word::Words(vec![
                 Word::Num(2),
                 Said::new("word-seg-road").into(),
-                Word::Name(9),
+                Word::Name(Player::new(9)),
             ]),
         );
         assert_eq!(

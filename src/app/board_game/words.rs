@@ -5,10 +5,11 @@ use super::said::{Reader, Said, Word, say};
 use super::*;
 use crate::engine::ScoreReason;
 use crate::i18n::words as i18n_words;
+use crate::player::Player;
 use crate::t;
 
 /// Words for the events of one command, in `lang` (public: the game's language).
-pub(super) fn describe(lang: Lang, r: &ChannelRecord, actor: u8, events: &[Event]) -> String {
+pub(super) fn describe(lang: Lang, r: &ChannelRecord, actor: Player, events: &[Event]) -> String {
     let game = game_of(r);
     let names = r.seat_names();
     let reader = Reader {
@@ -16,12 +17,12 @@ pub(super) fn describe(lang: Lang, r: &ChannelRecord, actor: u8, events: &[Event
         game,
         names: &names,
     };
-    let name = |p: &u8| r.seat_name(*p).to_string();
+    let name = |p: &Player| r.seat_name(*p).to_string();
     let mut out = Lines {
         first: String::new(),
         lines: Vec::new(),
     };
-    let mut finals: Vec<(u8, u32)> = Vec::new();
+    let mut finals: Vec<(Player, u32)> = Vec::new();
     for e in events {
         match e {
             Event::TilePlaced {

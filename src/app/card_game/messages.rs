@@ -25,7 +25,7 @@ pub(super) fn table_message(r: &ChannelRecord, caption: &str, ping: bool) -> Res
         .with_row(row);
     if ping
         && let Some(p) = game_of(r).pending()
-        && let Some(user) = r.seat_human(p.player.as_u8())
+        && let Some(user) = r.seat_human(p.player)
     {
         msg = msg.mentioning(user);
     }
@@ -56,12 +56,12 @@ pub fn announce(r: &ChannelRecord, summary: &str, _events: &[CardEvent]) -> Resp
     text.push_str(&t!(
         lang,
         "app-cards-your-move",
-        disc = text::disc(p.player.as_u8()),
-        player = r.seat_mention(p.player.as_u8()),
+        disc = text::disc(p.player),
+        player = r.seat_mention(p.player),
         what = due(lang, &p.kind)
     ));
     let mut msg = Message::public(text).with_file("table.png", table_png(r));
-    if let Some(user) = r.seat_human(p.player.as_u8()) {
+    if let Some(user) = r.seat_human(p.player) {
         msg = msg.mentioning(user);
     }
     // Public decisions get buttons (their options hide nothing); turns get the hand button.
@@ -216,7 +216,7 @@ pub(super) fn status(lang: Lang, r: &ChannelRecord, viewer: Option<Player>) -> S
             "app-cards-status-round",
             round = v.round,
             rounds = v.rounds_total,
-            dealer = r.seat_name(v.dealer.as_u8()),
+            dealer = r.seat_name(v.dealer),
             pile = v.pile
         ));
     }
@@ -239,8 +239,8 @@ pub(super) fn status(lang: Lang, r: &ChannelRecord, viewer: Option<Player>) -> S
             } else {
                 "app-cards-status-player-ready"
             },
-            disc = text::disc(seat.seat.as_u8()),
-            name = r.seat_name(seat.seat.as_u8()),
+            disc = text::disc(seat.seat),
+            name = r.seat_name(seat.seat),
             points = seat.score,
             hand = seat.hand,
             herds = if herds.is_empty() {
@@ -282,8 +282,8 @@ pub(super) fn final_message(r: &ChannelRecord, summary: &str) -> Response {
                     lang,
                     "app-cards-final-player",
                     rank = rank + 1,
-                    disc = text::disc(p.player.as_u8()),
-                    player = r.seat_mention(p.player.as_u8()),
+                    disc = text::disc(p.player),
+                    player = r.seat_mention(p.player),
                     points = p.score,
                     building = p.building_points,
                     cards = p.building_cards

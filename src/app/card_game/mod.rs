@@ -49,7 +49,7 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
     match cmd {
         Command::Board => return Ok(table_message(&r, &waiting_text(&r), false)),
         Command::Status => {
-            let viewer = seat_of(&r, s.ctx.user).map(Player::new);
+            let viewer = seat_of(&r, s.ctx.user);
             return Ok(Response::one(Message::private(status(lang, &r, viewer))));
         }
         Command::History { count } => {
@@ -67,7 +67,7 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
         }
         _ => {}
     }
-    let Some(seat) = seat_of(&r, s.ctx.user).map(Player::new) else {
+    let Some(seat) = seat_of(&r, s.ctx.user) else {
         return Ok(Response::error(t!(
             lang,
             "app-not-playing-watch",
@@ -132,7 +132,7 @@ pub(super) fn waiting_text_in(lang: Lang, r: &ChannelRecord) -> String {
         Some(p) => t!(
             lang,
             "app-cards-waiting",
-            name = r.seat_name(p.player.as_u8()),
+            name = r.seat_name(p.player),
             what = due(lang, &p.kind)
         ),
         None => t!(lang, "app-game-over"),
@@ -178,7 +178,7 @@ pub(super) fn act(
     if game_of(&r).is_finished() {
         let winners = game_of(&r)
             .winners()
-            .map(|w| w.iter().map(|p| p.as_u8()).collect())
+            .map(|w| w.to_vec())
             .unwrap_or_default();
         lobby::archive(s, &r, false, winners)?;
         return Ok(final_message(&r, &summary));
@@ -225,10 +225,7 @@ pub(super) fn undo(
     // Computer seats' moves go back with the last move a person made (they would only
     // play the same again).
     let log = game_of(&r).log();
-    let target = match log
-        .iter()
-        .rposition(|e| r.seat_ai(e.player.as_u8()).is_none())
-    {
+    let target = match log.iter().rposition(|e| r.seat_ai(e.player).is_none()) {
         Some(t) if r.seats.iter().any(|x| x.ai.is_some()) => Some(t),
         _ => log_len.checked_sub(1),
     };
@@ -277,13 +274,13 @@ pub(super) fn resign(
         .filter(|(_, points)| *points == best)
         .map(|(p, _)| p)
         .collect();
-    lobby::archive(s, &r, false, winners.iter().map(|p| p.as_u8()).collect())?;
-    let names: Vec<String> = winners.iter().map(|w| r.seat_mention(w.as_u8())).collect();
+    lobby::archive(s, &r, false, winners.clone())?;
+    let names: Vec<String> = winners.iter().map(|w| r.seat_mention(*w)).collect();
     Ok(Response::one(
         Message::public(t!(
             r.setup.language,
             "app-cards-resigned",
-            name = r.seat_name(seat.as_u8()),
+            name = r.seat_name(seat),
             best = names.join(", "),
             points = best
         ))

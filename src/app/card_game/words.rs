@@ -18,7 +18,7 @@ pub(super) fn describe(lang: Lang, r: &ChannelRecord, events: &[CardEvent]) -> S
                 lines.push(t!(
                     lang,
                     "word-card-ev-played-face-down",
-                    name = r.seat_name(player.as_u8()),
+                    name = r.seat_name(*player),
                     row = w::row(lang, *row)
                 ));
             }
@@ -31,7 +31,7 @@ pub(super) fn describe(lang: Lang, r: &ChannelRecord, events: &[CardEvent]) -> S
                 lines.push(t!(
                     lang,
                     "word-card-ev-played",
-                    name = r.seat_name(player.as_u8()),
+                    name = r.seat_name(*player),
                     card = card_name(lang, *card),
                     row = w::row(lang, *row)
                 ));
@@ -50,7 +50,7 @@ pub(super) fn describe(lang: Lang, r: &ChannelRecord, events: &[CardEvent]) -> S
                     } else {
                         "word-card-ev-secured"
                     },
-                    name = r.seat_name(player.as_u8()),
+                    name = r.seat_name(*player),
                     cards = *secures,
                     row = w::row(lang, *row)
                 ));
@@ -80,14 +80,14 @@ pub(super) fn describe(lang: Lang, r: &ChannelRecord, events: &[CardEvent]) -> S
                     t!(
                         lang,
                         "word-card-ev-misplaced-kept",
-                        name = r.seat_name(player.as_u8()),
+                        name = r.seat_name(*player),
                         card = what
                     )
                 } else {
                     t!(
                         lang,
                         "word-card-ev-misplaced-points",
-                        name = r.seat_name(player.as_u8()),
+                        name = r.seat_name(*player),
                         points = *points,
                         card = what
                     )
@@ -99,7 +99,7 @@ pub(super) fn describe(lang: Lang, r: &ChannelRecord, events: &[CardEvent]) -> S
                 lines.push(t!(
                     lang,
                     "word-card-ev-joker-joins",
-                    name = r.seat_name(player.as_u8()),
+                    name = r.seat_name(*player),
                     species = w::species(lang, *species)
                 ));
             }
@@ -132,8 +132,8 @@ pub(super) fn describe(lang: Lang, r: &ChannelRecord, events: &[CardEvent]) -> S
                     lines.push(t!(
                         lang,
                         "word-card-ev-player-scored",
-                        disc = text::disc(p.player.as_u8()),
-                        name = r.seat_name(p.player.as_u8()),
+                        disc = text::disc(p.player),
+                        name = r.seat_name(p.player),
                         cards = p.secured.len() + p.to_chest,
                         named = if named.is_empty() {
                             String::new()
@@ -157,7 +157,7 @@ pub(super) fn describe(lang: Lang, r: &ChannelRecord, events: &[CardEvent]) -> S
                     "word-card-ev-round-started",
                     round = *round,
                     rounds = *rounds_total,
-                    dealer = r.seat_name(dealer.as_u8())
+                    dealer = r.seat_name(*dealer)
                 ));
             }
             _ => {}

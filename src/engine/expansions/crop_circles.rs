@@ -19,6 +19,7 @@ use crate::engine::config::{Expansion, ExpansionSet, GameConfig};
 use crate::engine::figures::{Figure, FigureKind};
 use crate::engine::state::{Stage, State};
 use crate::engine::tile::{CropCircle, SegmentKind};
+use crate::player::Player;
 use serde::Serialize;
 
 pub(crate) struct CropCircles;
@@ -42,15 +43,15 @@ pub struct Round {
 }
 
 /// Whether figure `f` is one of `player`'s followers of the kind `symbol` names.
-fn of_kind(st: &State, f: &Figure, player: u8, symbol: CropCircle) -> bool {
+fn of_kind(st: &State, f: &Figure, player: Player, symbol: CropCircle) -> bool {
     f.owner == player
         && f.kind.is_follower()
         && st.segment_kind(f.tile, f.seg) == symbol.segment_kind()
 }
 
 /// Whether `player` has anything to do in a round.
-fn can_pick(st: &State, player: u8, symbol: CropCircle, option: CropOption) -> bool {
-    let p = &st.players[player as usize];
+fn can_pick(st: &State, player: Player, symbol: CropCircle, option: CropOption) -> bool {
+    let p = &st.players[player.index()];
     if p.resigned || (option == CropOption::Add && p.supply.get(FigureKind::Follower) == 0) {
         return false;
     }
@@ -59,7 +60,7 @@ fn can_pick(st: &State, player: u8, symbol: CropCircle, option: CropOption) -> b
 
 /// Where `player` may add a follower (one spot per tile and segment), or the figures
 /// they may take back (one per kind, tile and segment), in the order they were placed.
-fn spots(st: &State, player: u8, symbol: CropCircle, option: CropOption) -> Vec<CropSpot> {
+fn spots(st: &State, player: Player, symbol: CropCircle, option: CropOption) -> Vec<CropSpot> {
     let mut out: Vec<CropSpot> = Vec::new();
     for f in st.figures.iter().filter(|f| of_kind(st, f, player, symbol)) {
         let figure = match option {
@@ -104,7 +105,7 @@ fn check_choice(action: &Action) -> Result<(), RuleError> {
 
 fn apply_choice(
     st: &mut State,
-    player: u8,
+    player: Player,
     tile: TileIdx,
     action: &Action,
     events: &mut Vec<Event>,
@@ -126,7 +127,7 @@ fn apply_choice(
     });
 }
 
-fn pick_decision(st: &State, player: u8, symbol: CropCircle, option: CropOption) -> Decision {
+fn pick_decision(st: &State, player: Player, symbol: CropCircle, option: CropOption) -> Decision {
     Decision::CropPick {
         symbol,
         option,
@@ -136,7 +137,7 @@ fn pick_decision(st: &State, player: u8, symbol: CropCircle, option: CropOption)
 
 fn check_pick(
     st: &State,
-    player: u8,
+    player: Player,
     symbol: CropCircle,
     option: CropOption,
     action: &Action,
@@ -281,7 +282,7 @@ pub fn symbol_key(symbol: CropCircle) -> &'static str {
     }
 }
 
-fn apply_pick(st: &mut State, player: u8, action: &Action, events: &mut Vec<Event>) {
+fn apply_pick(st: &mut State, player: Player, action: &Action, events: &mut Vec<Event>) {
     match *action {
         Action::AddFollower { at, segment } => {
             let tile = st.board.index_at(at).expect("checked: a tile there");
@@ -308,7 +309,7 @@ fn apply_pick(st: &mut State, player: u8, action: &Action, events: &mut Vec<Even
     let active = st.turn.player;
     if let Some(r) = st.ext.crop.round.as_mut() {
         // The active player is the last of the round: number n, not 0.
-        let k = (player + n - active) % n;
+        let k = player.places_after(active, n);
         r.done = if k == 0 { n } else { k };
     }
 }
@@ -318,7 +319,7 @@ fn apply_pick(st: &mut State, player: u8, action: &Action, events: &mut Vec<Even
 /// earliest.
 fn deadline_default(
     st: &State,
-    player: u8,
+    player: Player,
     symbol: CropCircle,
     option: CropOption,
 ) -> Option<Action> {
@@ -340,12 +341,12 @@ fn deadline_default(
 /// The active player chooses add or remove (crop circle on `tile`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct CropCircleStep {
-    pub player: u8,
+    pub player: Player,
     pub tile: TileIdx,
 }
 
 impl Ask for CropCircleStep {
-    fn player(self) -> u8 {
+    fn player(self) -> Player {
         self.player
     }
 
@@ -365,13 +366,13 @@ impl Ask for CropCircleStep {
 /// `player` adds a follower or takes one back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct CropPickStep {
-    pub player: u8,
+    pub player: Player,
     pub symbol: CropCircle,
     pub option: CropOption,
 }
 
 impl Ask for CropPickStep {
-    fn player(self) -> u8 {
+    fn player(self) -> Player {
         self.player
     }
 
@@ -421,7 +422,7 @@ impl Module for CropCircles {
         let active = st.turn.player;
         let c = &st.ext.crop;
         if let Some(tile) = c.owed
-            && !st.players[active as usize].resigned
+            && !st.players[active.index()].resigned
         {
             return Some(
                 CropCircleStep {
@@ -434,7 +435,7 @@ impl Module for CropCircles {
         let r = c.round?;
         let n = st.players.len() as u8;
         (r.done + 1..=n)
-            .map(|k| (active + k) % n)
+            .map(|k| active.after(k, n))
             .find(|&p| can_pick(st, p, r.symbol, r.option))
             .map(|player| {
                 CropPickStep {

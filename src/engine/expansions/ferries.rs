@@ -19,6 +19,7 @@ use crate::engine::game::Game;
 use crate::engine::geometry::{Pos, Side, Slot};
 use crate::engine::state::{Stage, State, TileLink, rebuild_features, rebuild_roads_through};
 use crate::engine::tile::SegmentKind;
+use crate::player::Player;
 use serde::Serialize;
 
 pub(crate) struct Ferries;
@@ -204,7 +205,7 @@ fn check_place(st: &State, tile: TileIdx, action: &Action) -> Result<(), RuleErr
 
 fn apply_place(
     st: &mut State,
-    player: u8,
+    player: Player,
     tile: TileIdx,
     action: &Action,
     events: &mut Vec<Event>,
@@ -309,7 +310,7 @@ fn check_move(st: &State, action: &Action) -> Result<(), RuleError> {
     Ok(())
 }
 
-fn apply_move(st: &mut State, player: u8, action: &Action, events: &mut Vec<Event>) {
+fn apply_move(st: &mut State, player: Player, action: &Action, events: &mut Vec<Event>) {
     let Action::MoveFerry { at, ends } = *action else {
         // A pass: no more moves this turn.
         st.ext.ferries.movable.clear();
@@ -352,12 +353,12 @@ fn apply_move(st: &mut State, player: u8, action: &Action, events: &mut Vec<Even
 /// The new ferry on the lake of placed tile `tile`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct FerryStep {
-    pub player: u8,
+    pub player: Player,
     pub tile: TileIdx,
 }
 
 impl Ask for FerryStep {
-    fn player(self) -> u8 {
+    fn player(self) -> Player {
         self.player
     }
 
@@ -377,11 +378,11 @@ impl Ask for FerryStep {
 /// The ferries that may move after the tile (or a pass).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct MoveFerryStep {
-    pub player: u8,
+    pub player: Player,
 }
 
 impl Ask for MoveFerryStep {
-    fn player(self) -> u8 {
+    fn player(self) -> Player {
         self.player
     }
 
@@ -419,7 +420,7 @@ impl Module for Ferries {
     /// After the figure (and a flight's landing): the new ferry, then the moves.
     fn pending_step(&self, st: &State, stage: Stage) -> Option<Step> {
         let player = st.turn.player;
-        if stage != Stage::AfterFigure || st.players[player as usize].resigned {
+        if stage != Stage::AfterFigure || st.players[player.index()].resigned {
             return None;
         }
         let f = &st.ext.ferries;

@@ -15,6 +15,7 @@ use crate::engine::figures::FigureKind;
 use crate::engine::geometry::Pos;
 use crate::engine::state::{Stage, State};
 use crate::engine::tile::SegmentKind;
+use crate::player::Player;
 use serde::Serialize;
 
 pub(crate) struct FlyingMachines;
@@ -64,9 +65,9 @@ fn landing_options(st: &State, tile: TileIdx) -> Vec<u8> {
 
 /// The figure kinds `player` may put on the flying machine of the tile just placed
 /// (`None`: the tile has none).
-fn fly_options(st: &State, player: u8, tile: TileIdx) -> Option<Vec<FigureKind>> {
+fn fly_options(st: &State, player: Player, tile: TileIdx) -> Option<Vec<FigureKind>> {
     st.kind(tile).symbols.flying_machine?;
-    let supply = st.players[player as usize].supply;
+    let supply = st.players[player.index()].supply;
     let kinds = [FigureKind::Follower, FigureKind::Large]
         .into_iter()
         .filter(|k| supply.get(*k) > 0)
@@ -78,7 +79,7 @@ fn fly_options(st: &State, player: u8, tile: TileIdx) -> Option<Vec<FigureKind>>
 fn fly(
     cfg: &GameConfig,
     st: &mut State,
-    player: u8,
+    player: Player,
     tile: TileIdx,
     figure: FigureKind,
     events: &mut Vec<Event>,
@@ -145,7 +146,7 @@ fn check(st: &State, tile: TileIdx, action: &Action) -> Result<(), RuleError> {
 
 fn apply(
     st: &mut State,
-    player: u8,
+    player: Player,
     tile: TileIdx,
     figure: FigureKind,
     action: &Action,
@@ -161,14 +162,14 @@ fn apply(
 /// The flown `figure` lands on placed tile `tile` (the die showed `roll`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct LandStep {
-    pub player: u8,
+    pub player: Player,
     pub figure: FigureKind,
     pub tile: TileIdx,
     pub roll: u8,
 }
 
 impl Ask for LandStep {
-    fn player(self) -> u8 {
+    fn player(self) -> Player {
         self.player
     }
 
@@ -190,7 +191,7 @@ impl Module for FlyingMachines {
         Expansion::FlyingMachines
     }
 
-    fn fly_options(&self, st: &State, player: u8, tile: TileIdx) -> Option<Vec<FigureKind>> {
+    fn fly_options(&self, st: &State, player: Player, tile: TileIdx) -> Option<Vec<FigureKind>> {
         fly_options(st, player, tile)
     }
 
@@ -198,7 +199,7 @@ impl Module for FlyingMachines {
         &self,
         cfg: &GameConfig,
         st: &mut State,
-        player: u8,
+        player: Player,
         tile: TileIdx,
         figure: FigureKind,
         events: &mut Vec<Event>,

@@ -14,6 +14,7 @@ use crate::engine::game::Game;
 use crate::engine::geometry::Pos;
 use crate::engine::state::{Stage, State};
 use crate::engine::tile::SegmentKind;
+use crate::player::Player;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -31,7 +32,7 @@ pub struct GoldState {
     /// Tiles with bars on features completed this turn, in the order the features
     /// scored, each with every player entitled to its bars (the majorities of all those
     /// features: a bar lies on every feature of its tile); handed out after scoring.
-    pub shares: Vec<(TileIdx, Vec<u8>)>,
+    pub shares: Vec<(TileIdx, Vec<Player>)>,
 }
 
 impl GoldState {
@@ -93,14 +94,14 @@ fn check(st: &State, tile: TileIdx, action: &Action) -> Result<(), RuleError> {
         .into())
 }
 
-fn apply(st: &mut State, player: u8, _tile: TileIdx, action: &Action, events: &mut Vec<Event>) {
+fn apply(st: &mut State, player: Player, _tile: TileIdx, action: &Action, events: &mut Vec<Event>) {
     let Action::PlaceGold { at } = *action else {
         unreachable!("checked: a gold action")
     };
     place(st, player, at, events);
 }
 
-fn place(st: &mut State, player: u8, at: Pos, events: &mut Vec<Event>) {
+fn place(st: &mut State, player: Player, at: Pos, events: &mut Vec<Event>) {
     let target = st.board.index_at(at).expect("checked: a tile there");
     let bars = st.ext.gold.add(target);
     st.ext.gold.owed = None;
@@ -125,12 +126,12 @@ fn feature_tiles(st: &State, root: SegId) -> Vec<TileIdx> {
 /// The second bar on a tile around placed tile `tile`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct GoldStep {
-    pub player: u8,
+    pub player: Player,
     pub tile: TileIdx,
 }
 
 impl Ask for GoldStep {
-    fn player(self) -> u8 {
+    fn player(self) -> Player {
         self.player
     }
 
@@ -187,7 +188,7 @@ impl Module for GoldMines {
     /// handed out once the turn's scoring is over). A tile on several features completed
     /// in the turn entitles every one of their majorities. Without followers the bars
     /// stay.
-    fn on_completed(&self, st: &mut State, root: SegId, winners: &[u8], _ev: &mut Vec<Event>) {
+    fn on_completed(&self, st: &mut State, root: SegId, winners: &[Player], _ev: &mut Vec<Event>) {
         if winners.is_empty() {
             return;
         }
@@ -217,7 +218,7 @@ impl Module for GoldMines {
     /// whose feature scored first), so that uncontested bars wait for them.
     fn after_scoring(&self, st: &mut State, events: &mut Vec<Event>) {
         let claims = std::mem::take(&mut st.ext.gold.shares);
-        let mut shares: Vec<(u32, Vec<u8>)> = claims
+        let mut shares: Vec<(u32, Vec<Player>)> = claims
             .into_iter()
             .map(|(tile, who)| (st.ext.gold.bars.remove(&tile).unwrap_or(0), who))
             .collect();
@@ -229,7 +230,7 @@ impl Module for GoldMines {
         let active = st.turn.player;
         while shares.iter().any(|(bars, _)| *bars > 0) {
             for k in 0..n {
-                let p = (active + k) % n;
+                let p = active.after(k, n);
                 let pick = shares
                     .iter()
                     .enumerate()
@@ -238,15 +239,15 @@ impl Module for GoldMines {
                     .map(|(i, _)| i);
                 if let Some(i) = pick {
                     shares[i].0 -= 1;
-                    got[p as usize] += 1;
+                    got[p.index()] += 1;
                 }
             }
         }
         for k in 0..n {
-            let p = (active + k) % n;
-            let bars = got[p as usize];
+            let p = active.after(k, n);
+            let bars = got[p.index()];
             if bars > 0 {
-                st.ext.gold.players[p as usize] += bars;
+                st.ext.gold.players[p.index()] += bars;
                 events.push(Event::GoldTaken { player: p, bars });
             }
         }
@@ -269,11 +270,11 @@ impl Module for GoldMines {
             st.ext.gold.bars.clear();
             events.push(Event::GoldLost { bars: lost });
         }
-        for p in 0..st.players.len() {
-            let bars = st.ext.gold.players[p];
+        for p in Player::all(st.players.len() as u8) {
+            let bars = st.ext.gold.players[p.index()];
             if bars > 0 {
                 st.add_points(
-                    p as u8,
+                    p,
                     bars * points_per_bar(bars),
                     ScoreReason::Gold,
                     None,
@@ -287,12 +288,12 @@ impl Module for GoldMines {
 /// What the fronts read of Gold Mines.
 impl Game {
     /// Gold Mines: the bars in front of a player.
-    pub fn gold(&self, player: u8) -> u32 {
+    pub fn gold(&self, player: Player) -> u32 {
         self.st
             .ext
             .gold
             .players
-            .get(player as usize)
+            .get(player.index())
             .copied()
             .unwrap_or_default()
     }

@@ -10,6 +10,7 @@ use crate::engine::figures::{FigureKind, Supply};
 use crate::engine::scoring::Tally;
 use crate::engine::state::State;
 use crate::engine::tile::SegmentKind;
+use crate::player::Player;
 
 pub(crate) struct InnsCathedrals;
 
@@ -26,12 +27,12 @@ impl Module for InnsCathedrals {
     fn figure_options(
         &self,
         st: &State,
-        player: u8,
+        player: Player,
         _tile: TileIdx,
         spots: &[u8],
         out: &mut Vec<FigureOption>,
     ) {
-        if st.players[player as usize].supply.get(FigureKind::Large) > 0 {
+        if st.players[player.index()].supply.get(FigureKind::Large) > 0 {
             out.extend(spots.iter().map(|&segment| FigureOption {
                 kind: FigureKind::Large,
                 segment,

@@ -15,6 +15,7 @@ use crate::engine::geometry::{Side, Slot};
 use crate::engine::scoring::Tally;
 use crate::engine::state::State;
 use crate::engine::tile::SegmentKind;
+use crate::player::Player;
 
 pub(crate) struct Labyrinth;
 
@@ -66,12 +67,12 @@ impl Module for Labyrinth {
     fn figure_options(
         &self,
         st: &State,
-        player: u8,
+        player: Player,
         tile: TileIdx,
         spots: &[u8],
         out: &mut Vec<FigureOption>,
     ) {
-        let supply = st.players[player as usize].supply;
+        let supply = st.players[player.index()].supply;
         for (i, s) in st.kind(tile).segments.iter().enumerate() {
             let seg = i as u8;
             if s.kind != SegmentKind::Road

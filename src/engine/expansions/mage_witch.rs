@@ -14,6 +14,7 @@ use crate::engine::features::{FeatureData, SegId};
 use crate::engine::figures::{NeutralFigure, NeutralKind};
 use crate::engine::scoring::Tally;
 use crate::engine::state::{Stage, State};
+use crate::player::Player;
 use serde::Serialize;
 
 pub(crate) struct MageWitch;
@@ -166,7 +167,7 @@ fn check(st: &State, action: &Action) -> Result<(), RuleError> {
     }
 }
 
-fn apply(st: &mut State, player: u8, action: &Action, events: &mut Vec<Event>) {
+fn apply(st: &mut State, player: Player, action: &Action, events: &mut Vec<Event>) {
     match *action {
         Action::MoveMagic {
             figure,
@@ -207,12 +208,12 @@ fn remove(st: &mut State, figure: NeutralKind, events: &mut Vec<Event>) {
 /// the witch's features.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct MagicStep {
-    pub player: u8,
+    pub player: Player,
     pub forced: bool,
 }
 
 impl Ask for MagicStep {
-    fn player(self) -> u8 {
+    fn player(self) -> Player {
         self.player
     }
 
@@ -243,7 +244,7 @@ impl Module for MageWitch {
     /// scoring). Nothing is asked when no figure can be placed, moved or removed.
     fn pending_step(&self, st: &State, stage: Stage) -> Option<Step> {
         let player = st.turn.player;
-        if stage != Stage::AfterTile || st.players[player as usize].resigned {
+        if stage != Stage::AfterTile || st.players[player.index()].resigned {
             return None;
         }
         let forced = if st.ext.magic.owed {
@@ -283,7 +284,7 @@ impl Module for MageWitch {
 
     /// A magic figure whose feature is completed leaves the board (RULINGS: whether or
     /// not anyone scored it).
-    fn on_completed(&self, st: &mut State, root: SegId, _winners: &[u8], ev: &mut Vec<Event>) {
+    fn on_completed(&self, st: &mut State, root: SegId, _winners: &[Player], ev: &mut Vec<Event>) {
         for kind in NeutralKind::ALL {
             if root_of(st, kind) == Some(root) {
                 remove(st, kind, ev);

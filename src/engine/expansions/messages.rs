@@ -21,6 +21,7 @@ use crate::engine::geometry::Pos;
 use crate::engine::scoring;
 use crate::engine::state::{Stage, State};
 use crate::engine::tile::SegmentKind;
+use crate::player::Player;
 use serde::{Deserialize, Serialize};
 
 pub(crate) struct Messages;
@@ -80,18 +81,18 @@ impl MessageState {
     }
 
     /// The marker `player`'s points move now.
-    pub fn marker_for(&self, player: u8) -> u8 {
-        let p = player as usize;
+    pub fn marker_for(&self, player: Player) -> u8 {
+        let p = player.index();
         self.scoring[p].unwrap_or_else(|| self.preferences[p].pick(self.markers[p]))
     }
 }
 
 /// Moves the marker of `player` that this scoring moves by `points` (and fixes that
 /// marker for the rest of the scoring); the marker moved.
-fn advance(st: &mut State, player: u8, points: u32) -> u8 {
+fn advance(st: &mut State, player: Player, points: u32) -> u8 {
     let m = &mut st.ext.messages;
     let marker = m.marker_for(player);
-    let p = player as usize;
+    let p = player.index();
     m.scoring[p] = Some(marker);
     m.markers[p][marker as usize] += points;
     if player == st.turn.player {
@@ -105,11 +106,11 @@ fn advance(st: &mut State, player: u8, points: u32) -> u8 {
 fn after_a_scoring(st: &mut State, events: &mut Vec<Event>) {
     let m = &mut st.ext.messages;
     let player = st.turn.player;
-    let moved = m.scoring[player as usize].filter(|_| m.active_points > 0);
+    let moved = m.scoring[player.index()].filter(|_| m.active_points > 0);
     m.active_points = 0;
     m.scoring.iter_mut().for_each(|s| *s = None);
     let Some(marker) = moved else { return };
-    if !m.markers[player as usize][marker as usize].is_multiple_of(5) || m.pile.is_empty() {
+    if !m.markers[player.index()][marker as usize].is_multiple_of(5) || m.pile.is_empty() {
         return;
     }
     let message = m.pile.remove(0);
@@ -138,18 +139,18 @@ fn setup(cfg: &GameConfig, st: &mut State) -> Result<(), String> {
 
 /// Whether `player`'s scoring in the queue gives them points: then they choose the
 /// marker first.
-fn scores_in_queue(st: &State, player: u8) -> bool {
+fn scores_in_queue(st: &State, player: Player) -> bool {
     st.turn
         .scoring
         .iter()
         .any(|&(t, s)| st.majority(st.root(t, s)).contains(&player))
 }
 
-fn marker_decision(st: &State, player: u8) -> Decision {
+fn marker_decision(st: &State, player: Player) -> Decision {
     let m = &st.ext.messages;
     Decision::ChooseMarker {
-        markers: m.markers[player as usize],
-        preferred: m.preferences[player as usize].pick(m.markers[player as usize]),
+        markers: m.markers[player.index()],
+        preferred: m.preferences[player.index()].pick(m.markers[player.index()]),
     }
 }
 
@@ -165,9 +166,9 @@ fn check_marker(action: &Action) -> Result<(), RuleError> {
     }
 }
 
-fn apply_marker(st: &mut State, player: u8, action: &Action, events: &mut Vec<Event>) {
+fn apply_marker(st: &mut State, player: Player, action: &Action, events: &mut Vec<Event>) {
     if let Action::ChooseMarker { marker } = *action {
-        st.ext.messages.scoring[player as usize] = Some(marker);
+        st.ext.messages.scoring[player.index()] = Some(marker);
         st.ext.messages.chosen = true;
         events.push(Event::MarkerChosen { player, marker });
     }
@@ -175,7 +176,11 @@ fn apply_marker(st: &mut State, player: u8, action: &Action, events: &mut Vec<Ev
 
 /// The features of `kind` holding at least one of `player`'s followers (roots, no
 /// repeats), with a tile and segment of each.
-fn features_with_follower(st: &State, player: u8, kind: SegmentKind) -> Vec<(SegId, TileIdx, u8)> {
+fn features_with_follower(
+    st: &State,
+    player: Player,
+    kind: SegmentKind,
+) -> Vec<(SegId, TileIdx, u8)> {
     let mut out: Vec<(SegId, TileIdx, u8)> = Vec::new();
     for f in &st.figures {
         if f.owner != player || !f.kind.is_follower() || st.segment_kind(f.tile, f.seg) != kind {
@@ -190,7 +195,7 @@ fn features_with_follower(st: &State, player: u8, kind: SegmentKind) -> Vec<(Seg
 }
 
 /// The player's followers on the board, as (tile, segment) of each (message 8).
-fn own_followers(st: &State, player: u8) -> Vec<(TileIdx, u8)> {
+fn own_followers(st: &State, player: Player) -> Vec<(TileIdx, u8)> {
     let mut out = Vec::new();
     for f in &st.figures {
         if f.owner == player && f.kind.is_follower() && !out.contains(&(f.tile, f.seg)) {
@@ -201,7 +206,7 @@ fn own_followers(st: &State, player: u8) -> Vec<(TileIdx, u8)> {
 }
 
 /// Whether the action of `message` can be carried out for `player` now, and why not.
-fn unavailable(st: &State, player: u8, message: u8) -> Option<&'static str> {
+fn unavailable(st: &State, player: Player, message: u8) -> Option<&'static str> {
     let none_on = |kind| features_with_follower(st, player, kind).is_empty();
     match message {
         1 if none_on(SegmentKind::Road) => Some("err-no-follower-road"),
@@ -215,7 +220,7 @@ fn unavailable(st: &State, player: u8, message: u8) -> Option<&'static str> {
     }
 }
 
-fn message_decision(st: &State, player: u8) -> Decision {
+fn message_decision(st: &State, player: Player) -> Decision {
     let message = st.ext.messages.drawn.unwrap_or_default();
     let available = unavailable(st, player, message).is_none();
     let followers = if message == 8 && available {
@@ -231,12 +236,12 @@ fn message_decision(st: &State, player: u8) -> Decision {
         message,
         available,
         followers,
-        markers: m.markers[player as usize],
-        preferred: m.preferences[player as usize].pick(m.markers[player as usize]),
+        markers: m.markers[player.index()],
+        preferred: m.preferences[player.index()].pick(m.markers[player.index()]),
     }
 }
 
-fn check_message(st: &State, player: u8, action: &Action) -> Result<(), RuleError> {
+fn check_message(st: &State, player: Player, action: &Action) -> Result<(), RuleError> {
     let Action::UseMessage {
         take,
         marker,
@@ -310,7 +315,7 @@ pub fn title_key(message: u8) -> &'static str {
 /// The points of the action of `message` (not 7 or 8).
 /// The points of `message`'s action, and for messages 1-3 a tile of the feature scored
 /// (players are told which one).
-fn action_points(cfg: &GameConfig, st: &State, player: u8, message: u8) -> (u32, Option<Pos>) {
+fn action_points(cfg: &GameConfig, st: &State, player: Player, message: u8) -> (u32, Option<Pos>) {
     let kind = match message {
         1 => SegmentKind::Road,
         2 | 4 | 5 => SegmentKind::City,
@@ -352,7 +357,7 @@ fn action_points(cfg: &GameConfig, st: &State, player: u8, message: u8) -> (u32,
 fn score_and_take_back(
     cfg: &GameConfig,
     st: &mut State,
-    player: u8,
+    player: Player,
     (at, segment): (Pos, u8),
     events: &mut Vec<Event>,
 ) -> u32 {
@@ -387,7 +392,7 @@ fn score_and_take_back(
 fn apply_message(
     cfg: &GameConfig,
     st: &mut State,
-    player: u8,
+    player: Player,
     action: &Action,
     events: &mut Vec<Event>,
 ) {
@@ -410,7 +415,7 @@ fn apply_message(
     // The message's points are a scoring of their own, on the chosen marker (default:
     // the player's preference).
     if let Some(m) = marker {
-        st.ext.messages.scoring[player as usize] = Some(m);
+        st.ext.messages.scoring[player.index()] = Some(m);
     }
     match (take, message) {
         (MessageTake::Points, _) => {
@@ -437,11 +442,11 @@ fn apply_message(
 /// The active player chooses which of their two markers this scoring moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct MarkerStep {
-    pub player: u8,
+    pub player: Player,
 }
 
 impl Ask for MarkerStep {
-    fn player(self) -> u8 {
+    fn player(self) -> Player {
         self.player
     }
 
@@ -461,11 +466,11 @@ impl Ask for MarkerStep {
 /// The active player uses the message they took (its action or 2 points).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct MessageStep {
-    pub player: u8,
+    pub player: Player,
 }
 
 impl Ask for MessageStep {
-    fn player(self) -> u8 {
+    fn player(self) -> Player {
         self.player
     }
 
@@ -492,7 +497,7 @@ impl Module for Messages {
     }
 
     /// The points move one of the player's two markers.
-    fn scoring_marker(&self, st: &mut State, player: u8, points: u32) -> Option<u8> {
+    fn scoring_marker(&self, st: &mut State, player: Player, points: u32) -> Option<u8> {
         st.ext
             .messages
             .in_play()
@@ -521,7 +526,7 @@ impl Module for Messages {
         match stage {
             Stage::Scoring
                 if !m.chosen
-                    && !st.players[player as usize].resigned
+                    && !st.players[player.index()].resigned
                     && scores_in_queue(st, player) =>
             {
                 Some(MarkerStep { player }.into())
@@ -545,9 +550,9 @@ impl Module for Messages {
         })
     }
 
-    fn apply_standing(&self, st: &mut State, player: u8, action: &Action, ev: &mut Vec<Event>) {
+    fn apply_standing(&self, st: &mut State, player: Player, action: &Action, ev: &mut Vec<Event>) {
         if let Action::MarkerPreference { preference } = *action {
-            st.ext.messages.preferences[player as usize] = preference;
+            st.ext.messages.preferences[player.index()] = preference;
             ev.push(Event::MarkerPreferenceSet { player, preference });
         }
     }
@@ -555,7 +560,7 @@ impl Module for Messages {
     /// After gold is handed out: the turn's scoring ends, the active player may take a
     /// message.
     fn after_scoring(&self, st: &mut State, events: &mut Vec<Event>) {
-        if !st.players[st.turn.player as usize].resigned {
+        if !st.players[st.turn.player.index()].resigned {
             after_a_scoring(st, events);
         }
     }
@@ -564,8 +569,8 @@ impl Module for Messages {
         let builder_now = st.ext.traders.bonus;
         let m = &mut st.ext.messages;
         // A builder's tile comes first; the message's tile waits for the next hand-over.
-        let extra = m.extra && !builder_now && !st.players[st.turn.player as usize].resigned;
-        if extra || st.players[st.turn.player as usize].resigned {
+        let extra = m.extra && !builder_now && !st.players[st.turn.player.index()].resigned;
+        if extra || st.players[st.turn.player.index()].resigned {
             m.extra = false;
         }
         m.bonus = extra;
@@ -603,7 +608,7 @@ impl ExtState {
 
     /// The marker of `player` that the points being scored now move (see
     /// [`ExtState::markers`]).
-    pub fn scoring_marker(&self, player: u8) -> u8 {
+    pub fn scoring_marker(&self, player: Player) -> u8 {
         if self.messages.in_play() {
             self.messages.marker_for(player)
         } else {
@@ -622,7 +627,7 @@ impl Game {
     /// The points `player` is about to score in the scoring under way (the features
     /// completed this turn where they have the most followers, each counted once): what
     /// the Messages marker question is about.
-    pub fn points_in_queue(&self, player: u8) -> u32 {
+    pub fn points_in_queue(&self, player: Player) -> u32 {
         let mut roots = Vec::new();
         let mut points = 0;
         for &(tile, seg) in &self.st.turn.scoring {
@@ -642,12 +647,12 @@ impl Game {
     }
 
     /// Messages: where `player`'s points go in others' turns (their logged preference).
-    pub fn marker_preference(&self, player: u8) -> Option<MarkerPreference> {
+    pub fn marker_preference(&self, player: Player) -> Option<MarkerPreference> {
         self.st
             .ext
             .messages
             .preferences
-            .get(player as usize)
+            .get(player.index())
             .copied()
     }
 

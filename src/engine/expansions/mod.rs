@@ -29,6 +29,7 @@ use super::geometry::Pos;
 use super::scoring::Tally;
 use super::state::{Stage, State};
 use super::tile::SegmentKind;
+use crate::player::Player;
 use serde::Serialize;
 
 pub(crate) trait Module: Sync {
@@ -57,7 +58,7 @@ pub(crate) trait Module: Sync {
     fn figure_options(
         &self,
         _st: &State,
-        _player: u8,
+        _player: Player,
         _tile: TileIdx,
         _spots: &[u8],
         _out: &mut Vec<FigureOption>,
@@ -90,7 +91,14 @@ pub(crate) trait Module: Sync {
 
     /// Runs when a road, city or cloister is completed, after its points are scored and
     /// before its figures go back. `winners` had the majority on it.
-    fn on_completed(&self, _st: &mut State, _root: SegId, _winners: &[u8], _ev: &mut Vec<Event>) {}
+    fn on_completed(
+        &self,
+        _st: &mut State,
+        _root: SegId,
+        _winners: &[Player],
+        _ev: &mut Vec<Event>,
+    ) {
+    }
 
     /// Runs after figures have gone back to their owners.
     fn after_figures_returned(&self, _st: &mut State, _events: &mut Vec<Event>) {}
@@ -114,7 +122,7 @@ pub(crate) trait Module: Sync {
     fn abandon(&self, _st: &mut State, _events: &mut Vec<Event>) {}
 
     /// What one completed city is worth to `player`, an owner of farm `farm`.
-    fn farm_city_value(&self, _st: &State, _player: u8, _farm: SegId, _value: &mut u32) {}
+    fn farm_city_value(&self, _st: &State, _player: Player, _farm: SegId, _value: &mut u32) {}
 
     /// Extra final scoring, after farms.
     fn final_scoring(&self, _st: &mut State, _events: &mut Vec<Event>) {}
@@ -131,12 +139,18 @@ pub(crate) trait Module: Sync {
     }
 
     /// Applies a checked standing answer of `player` (ignores any other action).
-    fn apply_standing(&self, _st: &mut State, _player: u8, _action: &Action, _ev: &mut Vec<Event>) {
+    fn apply_standing(
+        &self,
+        _st: &mut State,
+        _player: Player,
+        _action: &Action,
+        _ev: &mut Vec<Event>,
+    ) {
     }
 
     /// The marker that the points `player` scores now move, when this expansion gives
     /// players more than one; it may remember the choice for the rest of the scoring.
-    fn scoring_marker(&self, _st: &mut State, _player: u8, _points: u32) -> Option<u8> {
+    fn scoring_marker(&self, _st: &mut State, _player: Player, _points: u32) -> Option<u8> {
         None
     }
 
@@ -145,7 +159,7 @@ pub(crate) trait Module: Sync {
     fn on_points(
         &self,
         _st: &mut State,
-        _player: u8,
+        _player: Player,
         _marker: u8,
         _largest: u32,
         _reason: ScoreReason,
@@ -159,7 +173,7 @@ pub(crate) trait Module: Sync {
 
     /// The figure kinds `player` may fly from `tile`, the tile just placed (`None`: no
     /// flight starts there).
-    fn fly_options(&self, _st: &State, _player: u8, _tile: TileIdx) -> Option<Vec<FigureKind>> {
+    fn fly_options(&self, _st: &State, _player: Player, _tile: TileIdx) -> Option<Vec<FigureKind>> {
         None
     }
 
@@ -168,7 +182,7 @@ pub(crate) trait Module: Sync {
         &self,
         _cfg: &GameConfig,
         _st: &mut State,
-        _player: u8,
+        _player: Player,
         _tile: TileIdx,
         _figure: FigureKind,
         _events: &mut Vec<Event>,
@@ -205,7 +219,7 @@ pub(crate) fn end_of_moment(st: &mut State, events: &mut Vec<Event>) {
 /// module, holding what the decision needs, and a variant of [`Step`].
 pub(crate) trait Ask: Copy + Into<Step> {
     /// The player asked.
-    fn player(self) -> u8;
+    fn player(self) -> Player;
 
     /// The action taken for the player asked when they do not answer before the game's
     /// decision deadline; `None` for a decision without a deadline (the active player's
@@ -258,7 +272,7 @@ macro_rules! expansions {
 
         impl Step {
             /// The player asked.
-            pub fn player(self) -> u8 {
+            pub fn player(self) -> Player {
                 match self {
                     $($(Step::$variant(ask) => ask.player(),)*)*
                 }
@@ -337,30 +351,45 @@ mod tests {
     fn every_step_serialises_as_recorded() {
         let steps = [
             Step::Magic(mage_witch::MagicStep {
-                player: 1,
+                player: Player::new(1),
                 forced: true,
             }),
-            Step::Gold(gold_mines::GoldStep { player: 2, tile: 7 }),
+            Step::Gold(gold_mines::GoldStep {
+                player: Player::new(2),
+                tile: 7,
+            }),
             Step::Land(flying_machines::LandStep {
-                player: 0,
+                player: Player::new(0),
                 figure: FigureKind::Large,
                 tile: 12,
                 roll: 3,
             }),
-            Step::Ferry(ferries::FerryStep { player: 3, tile: 4 }),
-            Step::MoveFerry(ferries::MoveFerryStep { player: 4 }),
-            Step::CropCircle(crop_circles::CropCircleStep { player: 1, tile: 9 }),
+            Step::Ferry(ferries::FerryStep {
+                player: Player::new(3),
+                tile: 4,
+            }),
+            Step::MoveFerry(ferries::MoveFerryStep {
+                player: Player::new(4),
+            }),
+            Step::CropCircle(crop_circles::CropCircleStep {
+                player: Player::new(1),
+                tile: 9,
+            }),
             Step::CropPick(crop_circles::CropPickStep {
-                player: 2,
+                player: Player::new(2),
                 symbol: CropCircle::Club,
                 option: CropOption::Remove,
             }),
             Step::Robber(robbers::RobberStep {
-                player: 5,
+                player: Player::new(5),
                 active: false,
             }),
-            Step::Marker(messages::MarkerStep { player: 0 }),
-            Step::Message(messages::MessageStep { player: 3 }),
+            Step::Marker(messages::MarkerStep {
+                player: Player::new(0),
+            }),
+            Step::Message(messages::MessageStep {
+                player: Player::new(3),
+            }),
         ];
         let json: Vec<String> = steps
             .iter()
@@ -382,7 +411,10 @@ mod tests {
             ]
         );
         let phase = Phase::Step {
-            step: Step::Gold(gold_mines::GoldStep { player: 2, tile: 7 }),
+            step: Step::Gold(gold_mines::GoldStep {
+                player: Player::new(2),
+                tile: 7,
+            }),
         };
         assert_eq!(
             serde_json::to_string(&phase).unwrap(),

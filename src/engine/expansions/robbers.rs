@@ -17,6 +17,7 @@ use crate::engine::config::{Expansion, GameConfig};
 use crate::engine::game::Game;
 use crate::engine::geometry::Pos;
 use crate::engine::state::{Stage, State};
+use crate::player::Player;
 use serde::Serialize;
 
 pub(crate) struct Robbers;
@@ -25,7 +26,7 @@ pub(crate) struct Robbers;
 /// player `beside`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct RobberSpot {
-    pub beside: u8,
+    pub beside: Player,
     pub marker: u8,
 }
 
@@ -37,7 +38,7 @@ pub struct RobberState {
     pub robbers: Vec<Option<RobberSpot>>,
     /// The robber decision asked now in this turn: the player, and whether it is the
     /// active player's (the first one).
-    pub ask: Option<(u8, bool)>,
+    pub ask: Option<(Player, bool)>,
     /// The moment's largest single advance of each marker a robber stands beside (with
     /// where it was scored), in the order the markers first advanced; the robbers take
     /// their half when the moment ends (`settle`).
@@ -52,19 +53,16 @@ impl RobberState {
 
 /// Every spot where `player`'s robber may go now: beside each marker of every other
 /// player still in the game, except where it stands already.
-fn spots(st: &State, player: u8) -> Vec<RobberSpot> {
-    let here = st.ext.robbers.robbers[player as usize];
+fn spots(st: &State, player: Player) -> Vec<RobberSpot> {
+    let here = st.ext.robbers.robbers[player.index()];
     let markers = st.ext.markers();
     let mut out = Vec::new();
-    for (q, p) in st.players.iter().enumerate() {
-        if q as u8 == player || p.resigned {
+    for (q, p) in Player::all(st.players.len() as u8).zip(&st.players) {
+        if q == player || p.resigned {
             continue;
         }
         for marker in 0..markers {
-            let spot = RobberSpot {
-                beside: q as u8,
-                marker,
-            };
+            let spot = RobberSpot { beside: q, marker };
             if here != Some(spot) {
                 out.push(spot);
             }
@@ -73,14 +71,14 @@ fn spots(st: &State, player: u8) -> Vec<RobberSpot> {
     out
 }
 
-fn decision(st: &State, player: u8) -> Decision {
+fn decision(st: &State, player: Player) -> Decision {
     Decision::PlaceRobber {
-        from: st.ext.robbers.robbers[player as usize],
+        from: st.ext.robbers.robbers[player.index()],
         options: spots(st, player),
     }
 }
 
-fn check(st: &State, player: u8, action: &Action) -> Result<(), RuleError> {
+fn check(st: &State, player: Player, action: &Action) -> Result<(), RuleError> {
     let (beside, marker) = match *action {
         Action::Pass => return Ok(()),
         Action::PlaceRobber { beside, marker } => (beside, marker),
@@ -96,9 +94,9 @@ fn check(st: &State, player: u8, action: &Action) -> Result<(), RuleError> {
     }
     let why = if beside == player {
         Refusal::new("err-robber-own")
-    } else if beside as usize >= st.players.len() {
+    } else if beside.index() >= st.players.len() {
         Refusal::new("err-robber-no-player").with("player", beside)
-    } else if st.players[beside as usize].resigned {
+    } else if st.players[beside.index()].resigned {
         Refusal::new("err-robber-resigned").with("player", beside)
     } else if marker >= st.ext.markers() {
         Refusal::new("err-robber-no-marker")
@@ -127,11 +125,11 @@ fn check(st: &State, player: u8, action: &Action) -> Result<(), RuleError> {
         .into())
 }
 
-fn apply(st: &mut State, player: u8, action: &Action, events: &mut Vec<Event>) {
+fn apply(st: &mut State, player: Player, action: &Action, events: &mut Vec<Event>) {
     match *action {
         Action::PlaceRobber { beside, marker } => {
-            let from = st.ext.robbers.robbers[player as usize];
-            st.ext.robbers.robbers[player as usize] = Some(RobberSpot { beside, marker });
+            let from = st.ext.robbers.robbers[player.index()];
+            st.ext.robbers.robbers[player.index()] = Some(RobberSpot { beside, marker });
             events.push(Event::RobberPlaced {
                 player,
                 beside,
@@ -146,16 +144,16 @@ fn apply(st: &mut State, player: u8, action: &Action, events: &mut Vec<Event>) {
 
 /// After `player` answered: the active player's answer passes the question to the next
 /// player in turn order who still holds their robber; after that one, nobody.
-fn next_ask(st: &mut State, player: u8) {
+fn next_ask(st: &mut State, player: Player) {
     let active = st.ext.robbers.ask.is_some_and(|(_, active)| active);
     st.ext.robbers.ask = None;
     if !active {
         return;
     }
     let n = st.players.len() as u8;
-    st.ext.robbers.ask = (1..n).map(|k| (player + k) % n).find_map(|q| {
-        let holds = st.ext.robbers.robbers[q as usize].is_none();
-        (holds && !st.players[q as usize].resigned).then_some((q, false))
+    st.ext.robbers.ask = (1..n).map(|k| player.after(k, n)).find_map(|q| {
+        let holds = st.ext.robbers.robbers[q.index()].is_none();
+        (holds && !st.players[q.index()].resigned).then_some((q, false))
     });
 }
 
@@ -168,7 +166,7 @@ fn deadline_default(active: bool) -> Option<Action> {
 /// Player `victim`'s marker `marker` advanced by `points` (not robber points) in the
 /// moment going on: kept when a robber stands beside it and it is the largest advance
 /// of that marker so far (`RULINGS.md`: the robber takes half of the largest).
-fn note_advance(st: &mut State, victim: u8, marker: u8, points: u32, at: Option<Pos>) {
+fn note_advance(st: &mut State, victim: Player, marker: u8, points: u32, at: Option<Pos>) {
     let spot = RobberSpot {
         beside: victim,
         marker,
@@ -191,11 +189,11 @@ fn note_advance(st: &mut State, victim: u8, marker: u8, points: u32, at: Option<
 fn settle(st: &mut State, events: &mut Vec<Event>) {
     let advances = std::mem::take(&mut st.ext.robbers.advances);
     for (spot, points, at) in advances {
-        for owner in 0..st.players.len() as u8 {
-            if st.ext.robbers.robbers[owner as usize] != Some(spot) {
+        for owner in Player::all(st.players.len() as u8) {
+            if st.ext.robbers.robbers[owner.index()] != Some(spot) {
                 continue;
             }
-            st.ext.robbers.robbers[owner as usize] = None;
+            st.ext.robbers.robbers[owner.index()] = None;
             let share = points.div_ceil(2);
             events.push(Event::RobberStole {
                 player: owner,
@@ -211,12 +209,12 @@ fn settle(st: &mut State, events: &mut Vec<Event>) {
 /// for the active player's own decision (asked first, no deadline).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct RobberStep {
-    pub player: u8,
+    pub player: Player,
     pub active: bool,
 }
 
 impl Ask for RobberStep {
-    fn player(self) -> u8 {
+    fn player(self) -> Player {
         self.player
     }
 
@@ -251,7 +249,7 @@ impl Module for Robbers {
     fn on_points(
         &self,
         st: &mut State,
-        player: u8,
+        player: Player,
         marker: u8,
         largest: u32,
         reason: ScoreReason,
@@ -285,13 +283,14 @@ impl Module for Robbers {
     /// A player who left: their robber goes home, and a question asked of them passes
     /// on as if they had passed.
     fn after_figures_returned(&self, st: &mut State, events: &mut Vec<Event>) {
-        for p in 0..st.players.len() {
-            if st.players[p].resigned && st.ext.robbers.robbers[p].take().is_some() {
-                events.push(Event::RobberReturned { player: p as u8 });
+        for p in Player::all(st.players.len() as u8) {
+            if st.players[p.index()].resigned && st.ext.robbers.robbers[p.index()].take().is_some()
+            {
+                events.push(Event::RobberReturned { player: p });
             }
         }
         if let Some((player, _)) = st.ext.robbers.ask
-            && st.players[player as usize].resigned
+            && st.players[player.index()].resigned
         {
             next_ask(st, player);
         }

@@ -10,6 +10,7 @@ use crate::engine::figures::{FigureKind, Supply};
 use crate::engine::game::Game;
 use crate::engine::state::{State, winners};
 use crate::engine::tile::{Good, SegmentKind};
+use crate::player::Player;
 
 pub(crate) struct TradersBuilders;
 
@@ -25,7 +26,7 @@ pub struct TradersState {
 }
 
 /// Whether `player` has a follower (thief, knight or farmer) on the feature `root`.
-fn has_follower(st: &State, root: SegId, player: u8) -> bool {
+fn has_follower(st: &State, root: SegId, player: Player) -> bool {
     st.features.data(root).strength(player) > 0
 }
 
@@ -48,12 +49,12 @@ impl Module for TradersBuilders {
     fn figure_options(
         &self,
         st: &State,
-        player: u8,
+        player: Player,
         tile: TileIdx,
         _spots: &[u8],
         out: &mut Vec<FigureOption>,
     ) {
-        let supply = st.players[player as usize].supply;
+        let supply = st.players[player.index()].supply;
         if supply.get(FigureKind::Builder) == 0 && supply.get(FigureKind::Pig) == 0 {
             return;
         }
@@ -99,7 +100,7 @@ impl Module for TradersBuilders {
 
     fn extra_tile(&self, st: &mut State) -> bool {
         let t = &mut st.ext.traders;
-        let extra = t.earned && !t.bonus && !st.players[st.turn.player as usize].resigned;
+        let extra = t.earned && !t.bonus && !st.players[st.turn.player.index()].resigned;
         t.earned = false;
         t.bonus = extra;
         extra
@@ -116,14 +117,20 @@ impl Module for TradersBuilders {
     }
 
     /// Whoever completes a city takes its goods, followers or not.
-    fn on_completed(&self, st: &mut State, root: SegId, _winners: &[u8], events: &mut Vec<Event>) {
+    fn on_completed(
+        &self,
+        st: &mut State,
+        root: SegId,
+        _winners: &[Player],
+        events: &mut Vec<Event>,
+    ) {
         let data = st.features.data(root);
         if data.kind != SegmentKind::City || data.goods == [0; 3] {
             return;
         }
         let goods = data.goods;
         let player = st.turn.player;
-        for (have, got) in st.ext.traders.goods[player as usize].iter_mut().zip(goods) {
+        for (have, got) in st.ext.traders.goods[player.index()].iter_mut().zip(goods) {
             *have += got;
         }
         events.push(Event::GoodsTaken { player, goods });
@@ -140,7 +147,7 @@ impl Module for TradersBuilders {
     }
 
     /// The owner of a farm with their pig in it scores 4 per city instead of 3.
-    fn farm_city_value(&self, st: &State, player: u8, farm: SegId, value: &mut u32) {
+    fn farm_city_value(&self, st: &State, player: Player, farm: SegId, value: &mut u32) {
         if st
             .figures_on(farm)
             .any(|(_, f)| f.owner == player && f.kind == FigureKind::Pig)
@@ -163,12 +170,12 @@ impl Module for TradersBuilders {
 /// What the fronts read of Traders & Builders.
 impl Game {
     /// Traders & Builders: each player's wine, grain and cloth.
-    pub fn goods(&self, player: u8) -> [u32; 3] {
+    pub fn goods(&self, player: Player) -> [u32; 3] {
         self.st
             .ext
             .traders
             .goods
-            .get(player as usize)
+            .get(player.index())
             .copied()
             .unwrap_or_default()
     }

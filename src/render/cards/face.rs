@@ -335,7 +335,7 @@ fn paint_back(img: &mut RgbaImage, r: Rect, laid_by: Option<Player>, lang: Lang)
 /// A disc in a player's colour with the colour's letter in `lang`: who laid a face-down
 /// card.
 pub fn player_token(img: &mut RgbaImage, (seat, lang): (Player, Lang), cx: f32, cy: f32, r: f32) {
-    let c = PlayerColour::of_seat(seat.as_u8());
+    let c = PlayerColour::of_seat(seat);
     let disc = Shape::Circle(v2(cx, cy), r);
     crate::render::canvas::fill_outlined(
         img,

@@ -221,7 +221,7 @@ pub fn hand_image(view: &PlayerView, names: &[String], lang: Lang) -> RgbaImage 
         MARGIN as f32,
         (MARGIN + 16) as f32,
         34.0,
-        (PlayerColour::of_seat(view.seat.as_u8()), lang),
+        (PlayerColour::of_seat(view.seat), lang),
     ) as i32;
     let cards = t!(lang, "pic-hand-cards", count = view.hand.len());
     let right = if t.round > 0 && t.final_summary.is_none() {
@@ -603,7 +603,7 @@ fn draw_info(img: &mut RgbaImage, view: &PlayerView, seat: &SeatView, r: Rect, l
         x as f32,
         mid as f32,
         26.0,
-        (PlayerColour::of_seat(view.seat.as_u8()), lang),
+        (PlayerColour::of_seat(view.seat), lang),
     ) as i32;
     if seat.follower_out {
         canvas::grey_out(img, x - 2, mid - 15, x + fw + 2, mid + 15, 0.7);

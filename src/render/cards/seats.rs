@@ -222,7 +222,7 @@ fn draw_hand_and_follower(
         fx as f32,
         mid as f32,
         30.0,
-        (PlayerColour::of_seat(seat.seat.as_u8()), lang),
+        (PlayerColour::of_seat(seat.seat), lang),
     )
     .round() as i32;
     let status = if seat.follower_out {

@@ -427,7 +427,7 @@ pub(super) fn meeple(
         x as f32,
         y as f32,
         h,
-        (PlayerColour::of_seat(seat.as_u8()), lang),
+        (PlayerColour::of_seat(seat), lang),
     )
     .round() as i32
 }
@@ -687,7 +687,7 @@ fn draw_board(img: &mut RgbaImage, colour: Colour, r: Rect, lang: Lang) {
 }
 
 fn secured_bar(img: &mut RgbaImage, player: Player, boxes: &[Rect]) {
-    let c = PlayerColour::of_seat(player.as_u8());
+    let c = PlayerColour::of_seat(player);
     let Some(last) = boxes.last() else { return };
     // One piece per line of the row.
     let mut start = 0;
@@ -724,7 +724,7 @@ fn draw_follower(img: &mut RgbaImage, player: Player, secures: usize, r: Rect, l
         false,
         v2(ax as f32 + 0.5, ay as f32 + 0.5),
         t,
-        (PlayerColour::of_seat(player.as_u8()), lang),
+        (PlayerColour::of_seat(player), lang),
     );
     let label = t!(lang, "pic-hand-cards", count = secures);
     // 11 px under a 72 px card, 16 px under the largest.

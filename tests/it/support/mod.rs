@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 use carcassonne_bot::app::{App, Arg, Command, Ctx, Response};
+use carcassonne_bot::engine::Player;
 use carcassonne_bot::engine::{Decision, Game};
 use carcassonne_bot::store::{Loaded, RecordGame};
 
@@ -43,11 +44,11 @@ pub fn board_game(app: &App, channel: u64) -> Game {
 }
 
 /// The context of the person in `seat` of the game in `channel`.
-pub fn seat_ctx(app: &App, channel: u64, seat: u8) -> Ctx {
+pub fn seat_ctx(app: &App, channel: u64, seat: Player) -> Ctx {
     let Loaded::Game(r) = app.store().load(channel).unwrap() else {
         panic!("no game")
     };
-    let s = &r.seats[seat as usize];
+    let s = &r.seats[seat.index()];
     ctx(channel, s.user, &s.name)
 }
 
@@ -67,7 +68,7 @@ pub fn play(app: &App, channel: u64) -> String {
         panic!("not a board game")
     };
     let p = game.pending().unwrap();
-    let who = &r.seats[p.player as usize];
+    let who = &r.seats[p.player.index()];
     let c = ctx(channel, who.user, &who.name);
     match p.decision {
         Decision::PlaceTile { placements, .. } => {

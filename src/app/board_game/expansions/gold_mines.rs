@@ -4,6 +4,7 @@ use super::super::Choice;
 use super::super::said::{Reader, Said, Word, say};
 use super::Presenter;
 use crate::engine::{Action, Decision, Event, Expansion, Game, Pending, Pos, ScoreReason};
+use crate::player::Player;
 
 pub(super) struct GoldMines;
 
@@ -50,7 +51,7 @@ impl Presenter for GoldMines {
         matches!(decision, Decision::PlaceGold { .. }).then(|| Said::new("app-waiting-gold"))
     }
 
-    fn status(&self, reader: &Reader, seat: u8) -> Option<Said> {
+    fn status(&self, reader: &Reader, seat: Player) -> Option<Said> {
         reader
             .game
             .config()

@@ -103,7 +103,7 @@ fn magic_choices(reader: &Reader) -> Vec<Choice> {
             let holders: Vec<&str> = target
                 .holders
                 .iter()
-                .map(|h| reader.names.get(*h as usize).map_or("", String::as_str))
+                .map(|h| reader.names.get(h.index()).map_or("", String::as_str))
                 .collect();
             Said::new("word-magic-held")
                 .with("holders", Word::Plain(holders.join(&and)))

@@ -8,6 +8,7 @@ use crate::engine::expansions::messages::title_key;
 use crate::engine::{
     Action, Decision, Event, Expansion, Game, MessageTake, Pending, Pos, ScoreReason,
 };
+use crate::player::Player;
 use crate::store::UserSettings;
 
 pub(super) struct Messages;
@@ -111,7 +112,7 @@ impl Presenter for Messages {
     }
 
     /// The marker a player's points go on in others' turns (`/standing marker:`).
-    fn setting_action(&self, game: &Game, seat: u8, settings: &UserSettings) -> Option<Action> {
+    fn setting_action(&self, game: &Game, seat: Player, settings: &UserSettings) -> Option<Action> {
         (game.marker_preference(seat) != Some(settings.marker)).then_some(
             Action::MarkerPreference {
                 preference: settings.marker,
@@ -119,11 +120,11 @@ impl Presenter for Messages {
         )
     }
 
-    fn status(&self, reader: &Reader, seat: u8) -> Option<Said> {
+    fn status(&self, reader: &Reader, seat: Player) -> Option<Said> {
         if !reader.game.config().has(Expansion::Messages) {
             return None;
         }
-        let [first, second] = reader.game.marker_scores().get(seat as usize)?;
+        let [first, second] = reader.game.marker_scores().get(seat.index())?;
         Some(
             Said::new("app-status-markers")
                 .with("first", *first)

@@ -6,6 +6,7 @@
 use super::said::{Reader, Said};
 use super::*;
 use crate::engine::{Pending, ScoreReason};
+use crate::player::Player;
 use crate::store::UserSettings;
 
 mod crop_circles;
@@ -86,7 +87,12 @@ pub(super) trait Presenter: Sync {
     }
 
     /// The logged action that brings a player's changed setting into the game.
-    fn setting_action(&self, _game: &Game, _seat: u8, _settings: &UserSettings) -> Option<Action> {
+    fn setting_action(
+        &self,
+        _game: &Game,
+        _seat: Player,
+        _settings: &UserSettings,
+    ) -> Option<Action> {
         None
     }
 
@@ -96,7 +102,7 @@ pub(super) trait Presenter: Sync {
     }
 
     /// What /status adds to a player's line (goods, bars, markers, a robber).
-    fn status(&self, _reader: &Reader, _seat: u8) -> Option<Said> {
+    fn status(&self, _reader: &Reader, _seat: Player) -> Option<Said> {
         None
     }
 
@@ -206,7 +212,7 @@ mod tests {
         };
         for (decision, waiting) in decisions() {
             let p = Pending {
-                player: 0,
+                player: Player::new(0),
                 decision: decision.clone(),
             };
             let waits: Vec<Said> = PRESENTERS
@@ -229,7 +235,7 @@ mod tests {
             placements: Vec::new(),
         };
         let p = Pending {
-            player: 0,
+            player: Player::new(0),
             decision: tile.clone(),
         };
         assert!(PRESENTERS.iter().all(|x| x.waiting(&tile).is_none()

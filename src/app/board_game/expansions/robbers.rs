@@ -5,6 +5,7 @@ use super::super::Choice;
 use super::super::said::{Reader, Said, Word, say};
 use super::Presenter;
 use crate::engine::{Action, Decision, Event, Game, Pending, Pos, ScoreReason};
+use crate::player::Player;
 use crate::store::{RobberAnswer, UserSettings};
 use crate::view::Colour;
 
@@ -140,8 +141,8 @@ impl Presenter for Robbers {
         matches!(decision, Decision::PlaceRobber { .. }) && settings.robbers == RobberAnswer::Never
     }
 
-    fn status(&self, reader: &Reader, seat: u8) -> Option<Said> {
-        let spot = (*reader.game.robbers().get(seat as usize)?)?;
+    fn status(&self, reader: &Reader, seat: Player) -> Option<Said> {
+        let spot = (*reader.game.robbers().get(seat.index())?)?;
         let beside = Word::Name(spot.beside);
         Some(if reader.game.markers() > 1 {
             Said::new("app-status-robber-marker")

@@ -4,6 +4,7 @@ use super::super::said::{Reader, Said, Word};
 use super::Presenter;
 use crate::engine::tile::Good;
 use crate::engine::{Event, Expansion, Game, ScoreReason};
+use crate::player::Player;
 
 pub(super) struct TradersBuilders;
 
@@ -40,7 +41,7 @@ impl Presenter for TradersBuilders {
         matches!(reason, ScoreReason::Goods(_))
     }
 
-    fn status(&self, reader: &Reader, seat: u8) -> Option<Said> {
+    fn status(&self, reader: &Reader, seat: Player) -> Option<Said> {
         if !reader.game.config().has(Expansion::TradersBuilders) {
             return None;
         }
