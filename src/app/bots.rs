@@ -204,9 +204,9 @@ fn decide(r: &ChannelRecord, seat: Player, level: Level, budget: ai::Budget) -> 
     }
 }
 
-/// Whether a stored record's wait (refreshed on every save) is a computer seat's, read
-/// without replaying the game.
-fn waits_for_computer(raw: &[u8]) -> bool {
+/// Since when a stored record's wait (refreshed on every save) is a computer seat's
+/// (app time), read without replaying the game; `None` when no computer seat is awaited.
+fn computer_wait_since(raw: &[u8]) -> Option<u64> {
     #[derive(serde::Deserialize)]
     struct Seat {
         #[serde(default)]
@@ -215,6 +215,7 @@ fn waits_for_computer(raw: &[u8]) -> bool {
     #[derive(serde::Deserialize)]
     struct Waiting {
         seat: u8,
+        since: u64,
     }
     #[derive(serde::Deserialize, Default)]
     struct Timers {
@@ -227,12 +228,12 @@ fn waits_for_computer(raw: &[u8]) -> bool {
         #[serde(default)]
         timers: Timers,
     }
-    serde_json::from_slice::<Glance>(raw).is_ok_and(|g| {
-        g.timers
-            .waiting
-            .and_then(|w| g.seats.get(usize::from(w.seat)))
-            .is_some_and(|s| s.ai.is_some())
-    })
+    let g = serde_json::from_slice::<Glance>(raw).ok()?;
+    let w = g.timers.waiting?;
+    g.seats
+        .get(usize::from(w.seat))
+        .is_some_and(|s| s.ai.is_some())
+        .then_some(w.since)
 }
 
 /// The computer seat asked in `r` and its level, if one is asked.
@@ -314,9 +315,7 @@ impl App {
         }
         // Most commands: a glance at the stored wait, without replaying the game.
         let raw = self.store.raw(ctx.channel).ok()??;
-        if !waits_for_computer(&raw) {
-            return None;
-        }
+        computer_wait_since(&raw)?;
         let r = self.store.peek(ctx.channel).ok()??;
         let (_, at_len, _) = asked(&r)?;
         if !self.thinking_mark(ctx.channel) {
@@ -339,6 +338,13 @@ impl App {
     /// The channels whose game waits for a computer seat (after a restart: a front
     /// plays them with [`App::resume_ai`]).
     pub fn channels_awaiting_ai(&self) -> Vec<u64> {
+        self.channels_awaiting_ai_since(u64::MAX)
+    }
+
+    /// The channels whose game has waited for a computer seat since `before` (app time)
+    /// or earlier: on a store shared by several processes, games that a process which
+    /// stopped during its search left waiting (see the scheduler's takeover).
+    pub fn channels_awaiting_ai_since(&self, before: u64) -> Vec<u64> {
         let Ok(channels) = self.store.channels() else {
             return Vec::new();
         };
@@ -349,7 +355,8 @@ impl App {
                     .raw(*c)
                     .ok()
                     .flatten()
-                    .is_some_and(|raw| waits_for_computer(&raw))
+                    .and_then(|raw| computer_wait_since(&raw))
+                    .is_some_and(|since| since <= before)
                     && self
                         .store
                         .peek(*c)

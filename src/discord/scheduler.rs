@@ -54,6 +54,13 @@ use tokio::task::JoinSet;
 const MAX_SLEEP: Duration = Duration::from_secs(15 * 60);
 /// The shortest pause between two rounds, so that a failing store cannot spin the task.
 const MIN_PAUSE: Duration = Duration::from_millis(200);
+/// How long a game may wait for a computer seat before any process's scheduler plays
+/// it, on a store shared by several processes: a search takes seconds, so a wait this
+/// old was left by a process that stopped during its search.
+pub const AI_TAKEOVER_SECS: u64 = 120;
+/// How often a scheduler on a shared store looks for such games (app seconds; it reads
+/// every running game's record, so not at every round).
+pub const AI_SWEEP_SECS: u64 = 300;
 /// Requests in flight at once, all channels together.
 pub const CONCURRENT: usize = 8;
 /// Tries of one message while Discord fails in a way that may pass.
@@ -128,7 +135,25 @@ pub fn spawn(http: Arc<serenity::Http>, app: Arc<App>, notes: Arc<Notes>) -> Sch
         for channel in stalled {
             q.push(channel, Job::ResumeAi);
         }
+        // Several processes: one may die during a computer seat's search; the others
+        // look for games it left waiting now and then (one process: only at start).
+        let shared = app.store().is_shared();
+        let mut next_sweep = app.now().saturating_add(AI_SWEEP_SECS);
         loop {
+            if shared && app.now() >= next_sweep {
+                let now = app.now();
+                next_sweep = now.saturating_add(AI_SWEEP_SECS);
+                let a = app.clone();
+                let left = tokio::task::spawn_blocking(move || {
+                    a.channels_awaiting_ai_since(now.saturating_sub(AI_TAKEOVER_SECS))
+                })
+                .await
+                .unwrap_or_default();
+                for channel in left {
+                    tracing::info!(channel, "playing a computer seat another process left");
+                    q.push(channel, Job::ResumeAi);
+                }
+            }
             let a = app.clone();
             let busy = q.busy();
             let due = tokio::task::spawn_blocking(move || a.take_due(&busy))
@@ -164,6 +189,11 @@ pub fn spawn(http: Arc<serenity::Http>, app: Arc<App>, notes: Arc<Notes>) -> Sch
                     // No time known: any due time set elsewhere wakes it.
                     (MAX_SLEEP, u64::MAX)
                 }
+            };
+            let sleep = if shared && now != u64::MAX {
+                sleep.min(Duration::from_secs(next_sweep.saturating_sub(now)))
+            } else {
+                sleep
             };
             let sleep = sleep.clamp(MIN_PAUSE, MAX_SLEEP);
             planned.store(now.saturating_add(sleep.as_secs()), Ordering::SeqCst);

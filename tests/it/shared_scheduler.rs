@@ -9,7 +9,7 @@
 
 use crate::fake_discord::{self, FakeDiscord, GUILD_ID};
 use crate::pg_cluster;
-use crate::support::{ctx, run, start_game};
+use crate::support::{command, ctx, run, start_game};
 use carcassonne_bot::app::{App, Clock, Env};
 use carcassonne_bot::discord::{self, BotOptions};
 use carcassonne_bot::store::timers::due_at;
@@ -385,4 +385,87 @@ fn the_listener_speaks_tls_when_the_store_does() {
         .map(|r| r.get(0))
         .collect();
     assert_eq!(ssl, vec![true]);
+}
+
+/// A process that stopped during a computer seat's search (it took the person's move
+/// and never played the computer's) leaves its game waiting. A running scheduler of
+/// another process plays that seat once the wait is older than the takeover time, at
+/// its next look, and posts it once; before that time it leaves the game alone (the
+/// first process may still be searching).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_computer_seat_a_stopped_process_left_is_played_by_another() {
+    use carcassonne_bot::discord::scheduler::{AI_SWEEP_SECS, AI_TAKEOVER_SECS};
+    let Some(url) = tokio::task::spawn_blocking(pg_cluster::fresh_database)
+        .await
+        .unwrap()
+    else {
+        return;
+    };
+    let fake = Arc::new(FakeDiscord::start().await);
+    let start = 1_700_000_000;
+    let clock = Clock::manual(start);
+    // The living process's scheduler is up before the game is left waiting: its start
+    // (which plays the games left waiting) is not what plays it. Its first look is
+    // AI_SWEEP_SECS after its start; the game is left waiting 50 s before that look.
+    let bots = Bots::start(&fake, &url, 1, &clock).await;
+    const { assert!(AI_TAKEOVER_SECS > 60 && AI_SWEEP_SECS > 60) };
+    clock.advance(AI_SWEEP_SECS - 50);
+    let since = start + AI_SWEEP_SECS - 50;
+    let channel = 1_700_000_000_000_000_004;
+    let (u, c) = (url.clone(), clock.clone());
+    let moves = tokio::task::spawn_blocking(move || {
+        let app = App::new(Store::open_postgres(&u).unwrap(), Env::clocked(c, 5));
+        let ann = ctx(channel, 1001, "ann");
+        run(&app, &ann, "new", &[("bots", "1")]);
+        // The first tile or two of ann's until the computer is asked; the turn the
+        // front would play is dropped, as by a process killed during the search.
+        let mut turn = app.handle_deferring_ai(&ann, command("start", &[])).1;
+        while turn.is_none() {
+            let game = crate::support::board_game(&app, channel);
+            let p = game.pending().expect("running");
+            let cmd = match p.decision {
+                carcassonne_bot::engine::Decision::PlaceTile { placements, .. } => {
+                    let deg = placements[0].rotations[0].degrees().to_string();
+                    command("place", &[("spot", "A"), ("rotation", &deg)])
+                }
+                _ => command("pass", &[]),
+            };
+            turn = app.handle_deferring_ai(&ann, cmd).1;
+        }
+        drop(turn);
+        assert_eq!(app.channels_awaiting_ai_since(since - 1), Vec::<u64>::new());
+        assert_eq!(app.channels_awaiting_ai_since(since), vec![channel]);
+        crate::support::board_game(&app, channel).log().len()
+    })
+    .await
+    .unwrap();
+    let stored = move |url: &str| {
+        let store = Store::open_postgres(url).unwrap();
+        crate::support::board_game(&App::new(store, Env::fixed(since, 1)), channel)
+            .log()
+            .len()
+    };
+    // At its first look, 60 s into the wait (within the takeover time), the
+    // scheduler leaves the game.
+    clock.advance(60);
+    tokio::time::sleep(Duration::from_millis(1_500)).await;
+    assert_eq!(posts_in(&fake, channel), 0);
+    // At its next look the wait is older than that: the computer seat is played.
+    clock.advance(AI_SWEEP_SECS);
+    let path = format!("/api/v10/channels/{channel}/messages");
+    fake.wait_for_within("the computer's move", Duration::from_secs(30), |s| {
+        s.requests
+            .iter()
+            .find(|r| r.method == "POST" && r.path == path)
+            .map(|_| ())
+    })
+    .await;
+    let u = url.clone();
+    let after = tokio::task::spawn_blocking(move || stored(&u))
+        .await
+        .unwrap();
+    assert!(after > moves, "{after} moves, {moves} before");
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    assert_eq!(posts_in(&fake, channel), 1);
+    bots.stop().await;
 }
