@@ -69,7 +69,7 @@ async fn games_on_three_processes_survive_a_kill() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "the issue's full size: 4 minutes of two cores, too long for every CI run (docs/deploy.md)"]
+#[ignore = "the issue's full size: 3 to 4 minutes of two cores, too long for every CI run (docs/deploy.md)"]
 async fn a_hundred_games_on_three_processes() {
     run(100, 3).await;
 }
@@ -78,10 +78,7 @@ async fn a_hundred_games_on_three_processes() {
 /// the same database: refused 401 there too, and answered only once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_replay_to_another_process_is_refused() {
-    let Some(db) = tokio::task::spawn_blocking(pg_cluster::fresh_database)
-        .await
-        .unwrap()
-    else {
+    let Some(db) = pg_cluster::fresh_database_async().await else {
         return;
     };
     let fake = FakeDiscord::start().await;
@@ -625,10 +622,7 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 }
 
 async fn run(games: usize, processes: usize) {
-    let Some(db) = tokio::task::spawn_blocking(pg_cluster::fresh_database)
-        .await
-        .unwrap()
-    else {
+    let Some(db) = pg_cluster::fresh_database_async().await else {
         return;
     };
     let fake = Arc::new(FakeDiscord::start().await);

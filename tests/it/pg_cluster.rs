@@ -48,6 +48,13 @@ pub fn fresh_database() -> Option<String> {
     }
 }
 
+/// [`fresh_database`] from async code (it blocks while the cluster starts).
+pub async fn fresh_database_async() -> Option<String> {
+    tokio::task::spawn_blocking(fresh_database)
+        .await
+        .expect("the cluster's start does not panic")
+}
+
 /// A new, empty database as [`fresh_database`] and the file of the authority that
 /// signed the cluster's certificate.
 pub fn fresh_database_with_ca() -> Option<(String, PathBuf)> {

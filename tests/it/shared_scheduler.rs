@@ -134,10 +134,7 @@ fn posts_in(fake: &FakeDiscord, channel: u64) -> usize {
 /// at its due time, and only one does.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_wait_another_process_created_fires_on_time_and_once() {
-    let Some(url) = tokio::task::spawn_blocking(pg_cluster::fresh_database)
-        .await
-        .unwrap()
-    else {
+    let Some(url) = pg_cluster::fresh_database_async().await else {
         return;
     };
     let fake = Arc::new(FakeDiscord::start().await);
@@ -179,10 +176,7 @@ fn listeners(url: &str) -> Vec<i32> {
 /// nobody listened.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_lost_listener_connects_again_and_the_next_wait_still_fires() {
-    let Some(url) = tokio::task::spawn_blocking(pg_cluster::fresh_database)
-        .await
-        .unwrap()
-    else {
+    let Some(url) = pg_cluster::fresh_database_async().await else {
         return;
     };
     let fake = Arc::new(FakeDiscord::start().await);
@@ -395,10 +389,7 @@ fn the_listener_speaks_tls_when_the_store_does() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_computer_seat_a_stopped_process_left_is_played_by_another() {
     use carcassonne_bot::discord::scheduler::{AI_SWEEP_SECS, AI_TAKEOVER_SECS};
-    let Some(url) = tokio::task::spawn_blocking(pg_cluster::fresh_database)
-        .await
-        .unwrap()
-    else {
+    let Some(url) = pg_cluster::fresh_database_async().await else {
         return;
     };
     let fake = Arc::new(FakeDiscord::start().await);

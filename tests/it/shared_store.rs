@@ -116,10 +116,7 @@ fn the_rest_budget_holds_across_handles_and_is_spent_whole() {
 /// budget is 45; without it two schedulers send the sixty within a fraction of one).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_schedulers_keep_to_one_global_budget() {
-    let Some(url) = tokio::task::spawn_blocking(pg_cluster::fresh_database)
-        .await
-        .unwrap()
-    else {
+    let Some(url) = pg_cluster::fresh_database_async().await else {
         return;
     };
     const GAMES: u64 = 60;
