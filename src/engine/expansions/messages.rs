@@ -605,16 +605,6 @@ impl ExtState {
     pub fn markers(&self) -> u8 {
         if self.messages.in_play() { 2 } else { 1 }
     }
-
-    /// The marker of `player` that the points being scored now move (see
-    /// [`ExtState::markers`]).
-    pub fn scoring_marker(&self, player: Player) -> u8 {
-        if self.messages.in_play() {
-            self.messages.marker_for(player)
-        } else {
-            0
-        }
-    }
 }
 
 /// What the fronts read of Messages.
