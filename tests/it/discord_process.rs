@@ -162,11 +162,7 @@ fn serve_http_needs_a_public_key_and_an_address() {
 async fn the_binary_serves_http_interactions_and_stops_on_sigterm() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    let port = crate::support::free_port();
     let stderr_path = dir.path().join("stderr.log");
     let child = bot_command()
         .args(["serve-http", "--listen", &format!("127.0.0.1:{port}")])

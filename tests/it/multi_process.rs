@@ -29,6 +29,7 @@ use crate::fake_discord::{
     self, CHANNEL_ID, FakeDiscord, GUILD_ID, Outcome, Posted, User, opt_str,
 };
 use crate::pg_cluster;
+use crate::support::free_port;
 use bytes::Bytes;
 use carcassonne_bot::engine::Game;
 use carcassonne_bot::store::{ChannelRecord, Loaded, RecordGame, Snapshot, Store};
@@ -185,13 +186,6 @@ impl Drop for LogsOnFailure<'_> {
             }
         }
     }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .unwrap()
 }
 
 fn spawn_bot(db: &str, fake: &FakeDiscord, dir: &std::path::Path, n: usize) -> (Child, String) {

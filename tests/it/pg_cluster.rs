@@ -9,6 +9,7 @@
 
 #![allow(dead_code)]
 
+use crate::support::free_port;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
@@ -157,13 +158,6 @@ fn as_server_user(root: bool, program: &Path) -> Command {
     } else {
         Command::new(program)
     }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port")
 }
 
 fn start() -> Result<Cluster, String> {

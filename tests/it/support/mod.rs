@@ -136,3 +136,11 @@ pub fn tile_ids_in(text: &str) -> Vec<String> {
     }
     found
 }
+
+/// A port on 127.0.0.1 free now (the OS's pick; a process started next binds it).
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
