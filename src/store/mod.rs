@@ -9,6 +9,7 @@
 
 pub mod durable;
 pub mod notice;
+pub mod outbox;
 pub mod pg;
 pub mod record;
 pub mod recover;
@@ -118,6 +119,15 @@ pub(crate) trait Backend: Send + Sync {
     /// Takes the scheduled item `key` for `lease`: true for the one caller across
     /// processes that gets it, until the lease runs out.
     fn claim(&self, key: &str, lease: std::time::Duration) -> Result<bool, StoreError>;
+    /// Stores a direct message, claimable at once; returns its id ([`outbox`]).
+    fn queue_direct(&self, dm: &outbox::Direct) -> Result<u64, StoreError>;
+    /// Claims until `until` the DMs whose claim ended by `now` (never claimed: 0),
+    /// oldest first, at most [`outbox::CLAIM_BATCH`].
+    fn claim_directs(&self, now: u64, until: u64) -> Result<Vec<outbox::Direct>, StoreError>;
+    /// Deletes a DM (no error if it is gone).
+    fn direct_sent(&self, id: u64) -> Result<(), StoreError>;
+    /// The earliest claimed-until time of the stored DMs.
+    fn next_direct_at(&self) -> Result<Option<u64>, StoreError>;
 }
 
 /// A channel held across processes ([`Store::lock_channel`]); released when dropped.

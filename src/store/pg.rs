@@ -18,6 +18,7 @@
 //!
 //! Due times: every write of a record also writes its next due time to an indexed
 //! column, whose trigger notifies the schedulers of every process (`pg/due.rs`).
+//! Direct messages wait in the `outbox` table, claimed with a lease (`pg/outbox.rs`).
 //!
 //! Blocking: `postgres::Client` drives its connection with a small runtime of its own,
 //! whose `block_on` panics on an async runtime's worker thread. The app calls the store
@@ -39,6 +40,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 mod due;
+mod outbox;
 mod shared;
 mod tls;
 pub use due::{DUE_CHANNEL, DueWatch};
@@ -59,6 +61,11 @@ pub const MIGRATIONS: &[(i32, &str, &str)] = &[
         include_str!("../../migrations/0003_shared.sql"),
     ),
     (4, "due", include_str!("../../migrations/0004_due.sql")),
+    (
+        5,
+        "outbox",
+        include_str!("../../migrations/0005_outbox.sql"),
+    ),
 ];
 
 /// A channel's finished game lives in `entries` under the tree `finished`, as in a
@@ -748,5 +755,21 @@ impl Backend for PgStore {
                 key: int(channel),
             }),
         })
+    }
+    fn queue_direct(&self, dm: &super::outbox::Direct) -> Result<u64, StoreError> {
+        PgStore::queue_direct(self, dm)
+    }
+    fn claim_directs(
+        &self,
+        now: u64,
+        until: u64,
+    ) -> Result<Vec<super::outbox::Direct>, StoreError> {
+        PgStore::claim_directs(self, now, until)
+    }
+    fn direct_sent(&self, id: u64) -> Result<(), StoreError> {
+        PgStore::direct_sent(self, id)
+    }
+    fn next_direct_at(&self) -> Result<Option<u64>, StoreError> {
+        PgStore::next_direct_at(self)
     }
 }

@@ -8,7 +8,7 @@
 
 use super::durable::{self, DbFiles, Disk};
 use super::record::{self, ChannelRecord, HistoryEntry};
-use super::{Backend, ChannelLock, StoreError, history_key, key, notice, u64_of};
+use super::{Backend, ChannelLock, StoreError, history_key, key, notice, outbox, u64_of};
 use sled::transaction::ConflictableTransactionError;
 use sled::{Db, Transactional, Tree};
 use std::path::Path;
@@ -30,6 +30,8 @@ pub struct SledStore {
     /// channel -> the revision at which its record was removed (archived, quarantined,
     /// closed), so that a merge never brings back a record that ended on purpose.
     pub(super) closed: Tree,
+    /// id -> a direct message waiting to be sent ([`super::outbox`]); in no snapshot.
+    pub(super) outbox: Tree,
     /// None for a temporary database.
     pub(super) files: Option<Arc<DbFiles>>,
     /// The last revision given to a record.
@@ -141,6 +143,7 @@ impl SledStore {
             notices: db.open_tree("notices")?,
             users: db.open_tree("users")?,
             closed: db.open_tree("closed")?,
+            outbox: db.open_tree(outbox::TREE)?,
             db,
             files,
             revision: Arc::new(AtomicU64::new(0)),
@@ -458,5 +461,57 @@ impl Backend for SledStore {
     /// One process: its scheduler already sends each item once.
     fn claim(&self, _key: &str, _lease: std::time::Duration) -> Result<bool, StoreError> {
         Ok(true)
+    }
+    /// Synced, not counted as a change: pending DMs are in no snapshot.
+    fn queue_direct(&self, dm: &outbox::Direct) -> Result<u64, StoreError> {
+        let id = self.db.generate_id()?;
+        self.outbox.insert(key(id), outbox::encode(dm, 0))?;
+        self.sync()?;
+        Ok(id)
+    }
+    /// One process, but the scheduler and a test may claim at once: each DM is taken
+    /// with a compare-and-swap of its value. The claim is not synced: one lost in a
+    /// crash only makes the DM claimable at once after the restart.
+    fn claim_directs(&self, now: u64, until: u64) -> Result<Vec<outbox::Direct>, StoreError> {
+        let mut out = Vec::new();
+        for kv in self.outbox.iter() {
+            let (k, v) = kv?;
+            if outbox::claimed_until(&v) > now {
+                continue;
+            }
+            let id = u64_of(&k);
+            let Some(dm) = outbox::decode(id, &v) else {
+                tracing::error!(id, "dropped an unreadable direct message");
+                self.outbox.remove(&k)?;
+                continue;
+            };
+            let claimed = outbox::with_claim(&v, until);
+            if self
+                .outbox
+                .compare_and_swap(&k, Some(&v), Some(claimed))?
+                .is_ok()
+            {
+                out.push(dm);
+                if out.len() == outbox::CLAIM_BATCH {
+                    break;
+                }
+            }
+        }
+        Ok(out)
+    }
+    /// Synced: a DM delivered must not come back after a crash.
+    fn direct_sent(&self, id: u64) -> Result<(), StoreError> {
+        if self.outbox.remove(key(id))?.is_some() {
+            self.sync()?;
+        }
+        Ok(())
+    }
+    fn next_direct_at(&self) -> Result<Option<u64>, StoreError> {
+        let mut next: Option<u64> = None;
+        for v in self.outbox.iter().values() {
+            let at = outbox::claimed_until(&v?);
+            next = Some(next.map_or(at, |n| n.min(at)));
+        }
+        Ok(next)
     }
 }

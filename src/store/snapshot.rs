@@ -3,7 +3,9 @@
 //! The bot writes one every 10 minutes when something changed and at shutdown into the
 //! snapshots folder (`DB/../snapshots` unless configured), keeping the newest
 //! [`KEEP`]; `carcassonne-bot export FILE` / `import FILE` use the same format. Trees
-//! are taken generically (by name), so a tree added later comes along unchanged.
+//! are taken generically (by name), so a tree added later comes along unchanged; all
+//! but the `outbox` of pending direct messages, which are transient
+//! ([`super::outbox`]): a restored copy would send again DMs delivered since.
 //!
 //! A file is written to a temporary name, synced, renamed into place, and its folder
 //! synced, so that a snapshot either exists whole or not at all. Its layout:
@@ -137,6 +139,10 @@ impl SledStore {
     pub fn dump(&self) -> Result<Dump, StoreError> {
         let mut trees = BTreeMap::new();
         for name in self.db().tree_names() {
+            // Pending DMs are transient (see `outbox`): no copy would send them again.
+            if &*name == super::outbox::TREE.as_bytes() {
+                continue;
+            }
             let tree = self.db().open_tree(&name)?;
             let mut data = TreeData::new();
             for kv in tree.iter() {
@@ -155,6 +161,9 @@ impl SledStore {
     /// fresh database: existing keys are overwritten, others kept).
     pub fn load_dump(&self, dump: &Dump) -> Result<(), StoreError> {
         for (name, data) in &dump.trees {
+            if name.as_slice() == super::outbox::TREE.as_bytes() {
+                continue;
+            }
             let tree = self.db().open_tree(name)?;
             for (k, v) in data {
                 tree.insert(k.as_slice(), v.as_slice())?;
