@@ -147,8 +147,6 @@ pub struct App {
     store: Store,
     env: Env,
     locks: Mutex<HashMap<u64, Arc<Mutex<()>>>>,
-    /// Direct messages waiting for the front's scheduler ([`App::run_due`]).
-    outbox: Mutex<Vec<Notice>>,
     waker: Mutex<Option<Waker>>,
     /// Commands hold it shared; a snapshot holds it alone while it copies the trees, so
     /// that the copy never sees half of a command.
@@ -220,7 +218,6 @@ impl App {
             store,
             env,
             locks: Mutex::new(HashMap::new()),
-            outbox: Mutex::new(Vec::new()),
             waker: Mutex::new(None),
             gate: RwLock::new(()),
             thinking: Mutex::new(HashSet::new()),

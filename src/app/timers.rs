@@ -8,18 +8,23 @@
 //!   until then, or until [`App::set_waker`]'s callback says something changed);
 //!   [`App::run_due`] posts what is due: reminders (a new message that mentions the
 //!   awaited player, at most [`MAX_REMINDERS`] per wait), the deadline notice, and the
-//!   queued direct messages.
+//!   direct messages waiting in the store's outbox ([`crate::store::outbox`]).
 //! - A front that can fail to deliver takes them with [`App::take_due`] instead: a
 //!   reminder is saved as told only when the front says it was delivered
 //!   ([`App::mark_told`]), so a failed one is due again; a channel Discord says is gone
 //!   or closed is marked unreachable ([`App::mark_unreachable`]) and nothing is due
 //!   there until a player's move.
+//! - Direct messages are claimed from the store for [`CLAIM_LEASE`] (once across
+//!   processes); the front deletes each once delivered or given up
+//!   ([`App::direct_done`]). One not deleted (its process died, or Discord kept
+//!   failing) is claimed again once the lease has run out.
 
 use super::clock::duration_in;
 use super::reply::Message;
 use super::{App, Ctx, Session, board_game, card_game, mention};
 use crate::i18n::Lang;
 use crate::player::Player;
+use crate::store::outbox::Direct;
 use crate::store::{ChannelRecord, Loaded, RecordGame, StoreError, Waiting};
 // Also the app's: the store keeps each game's due time from them (a PostgreSQL column).
 pub use crate::store::timers::{MAX_REMINDERS, next_due};
@@ -30,6 +35,9 @@ use std::collections::HashSet;
 /// How long a process that took a reminder or deadline notice has to deliver it and
 /// save it as told before another process sharing the database sends it instead.
 pub const CLAIM_LEASE: std::time::Duration = std::time::Duration::from_secs(120);
+/// A direct message older than this is dropped instead of sent: the turn it announces
+/// is most likely over (Discord failed for that long).
+pub const DM_MAX_AGE: u64 = 86_400;
 /// The reminder interval people may choose: 1 hour to 7 days.
 pub const REMINDER_RANGE: (u64, u64) = (3_600, 7 * 86_400);
 /// The turn limit people may choose: 1 hour to 14 days.
@@ -67,8 +75,9 @@ pub enum Purpose {
     /// The announcement of a move that is saved already (a decision's default, a
     /// computer seat's move): if it cannot be delivered the players must be told.
     Move,
-    /// A direct message.
-    Direct,
+    /// A direct message, stored in the outbox as `id`: deleted once delivered or given
+    /// up ([`App::direct_done`]).
+    Direct { id: u64 },
 }
 
 /// The decision a record waits for: the seat and the log length; `None` in a lobby or
@@ -154,12 +163,59 @@ impl App {
         }
     }
 
-    pub(crate) fn queue(&self, n: Notice) {
-        self.outbox
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .push(n);
-        self.wake();
+    /// Stores a direct message in the outbox and wakes the scheduler. A DM that cannot
+    /// be stored is logged and lost: the move it follows is saved and answered anyway.
+    pub(crate) fn queue_direct(&self, dm: &Direct) {
+        match self.store.queue_direct(dm) {
+            Ok(_) => self.wake(),
+            Err(e) => {
+                tracing::error!(user = dm.user, channel = dm.channel, error = %e, "cannot store a direct message")
+            }
+        }
+    }
+
+    /// Deletes direct message `id` from the outbox: delivered, or given up for good.
+    /// Until then it is sent again once its claim's lease has run out.
+    pub fn direct_done(&self, id: u64) {
+        if let Err(e) = self.store.direct_sent(id) {
+            tracing::error!(id, error = %e, "cannot delete a delivered direct message");
+        }
+    }
+
+    /// The outbox's DMs claimable now, claimed for [`CLAIM_LEASE`], as notices; those
+    /// older than [`DM_MAX_AGE`] are deleted unsent.
+    fn claim_directs(&self, now: u64) -> Vec<Notice> {
+        let claimed = match self.store.claim_directs(now, CLAIM_LEASE) {
+            Ok(c) => c,
+            Err(e) => {
+                tracing::error!(error = %e, "cannot claim the direct messages");
+                return Vec::new();
+            }
+        };
+        let mut out = Vec::new();
+        for dm in claimed {
+            if now.saturating_sub(dm.created) > DM_MAX_AGE {
+                tracing::warn!(
+                    user = dm.user,
+                    channel = dm.channel,
+                    "dropped a direct message too old to send"
+                );
+                self.direct_done(dm.id);
+                continue;
+            }
+            let mut message = Message::public(dm.text);
+            for (name, bytes) in dm.files {
+                message = message.with_file(&name, bytes);
+            }
+            out.push(Notice {
+                to: Recipient::User(dm.user),
+                channel: dm.channel,
+                message,
+                lang: Lang::from_code(&dm.lang).unwrap_or_default(),
+                purpose: Purpose::Direct { id: dm.id },
+            });
+        }
+        out
     }
 
     /// The app's time now.
@@ -167,7 +223,7 @@ impl App {
         self.env.clock.now()
     }
 
-    /// The earliest time anything is due (now if direct messages are queued); `None`
+    /// The earliest time anything is due (now if a direct message is claimable); `None`
     /// when nothing is waiting.
     pub fn next_due(&self) -> Result<Option<u64>, StoreError> {
         self.next_due_except(&HashSet::new())
@@ -176,27 +232,27 @@ impl App {
     /// [`App::next_due`] without the channels in `busy` (a front is still delivering
     /// what they had due).
     pub fn next_due_except(&self, busy: &HashSet<u64>) -> Result<Option<u64>, StoreError> {
-        if !self
-            .outbox
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .is_empty()
-        {
-            return Ok(Some(self.now()));
-        }
-        self.store.next_due_at(busy)
+        let games = self.store.next_due_at(busy)?;
+        // A DM claimed by a process that died is claimable again when its lease ends.
+        let direct = self.store.next_direct_at()?.map(|t| t.max(self.now()));
+        Ok(games.into_iter().chain(direct).min())
     }
 
-    /// Everything due now: queued direct messages, then the reminders and deadline
-    /// notices of every game, in channel order, marked as told on disk at once (for a
-    /// front whose delivery cannot fail: the local mode, tests), so each fires once.
+    /// Everything due now: stored direct messages, then the reminders and deadline
+    /// notices of every game, in channel order, marked as told (and the DMs deleted)
+    /// at once (for a front whose delivery cannot fail: the local mode, tests), so
+    /// each fires once.
     pub fn run_due(&self) -> Vec<Notice> {
         let due = self.take_due(&HashSet::new());
         for n in &due {
-            if let Purpose::Reminder { told: Some(told) } = &n.purpose
-                && let Err(e) = self.mark_told(n.channel, told)
-            {
-                tracing::error!(channel = n.channel, error = %e, "cannot save a reminder as told");
+            match &n.purpose {
+                Purpose::Reminder { told: Some(told) } => {
+                    if let Err(e) = self.mark_told(n.channel, told) {
+                        tracing::error!(channel = n.channel, error = %e, "cannot save a reminder as told");
+                    }
+                }
+                Purpose::Direct { id } => self.direct_done(*id),
+                _ => {}
             }
         }
         due
@@ -204,12 +260,12 @@ impl App {
 
     /// Everything due now except in the channels in `busy`, as [`App::run_due`], but
     /// reminders are not saved as told: the front calls [`App::mark_told`] once Discord
-    /// accepted them. Decision defaults are applied (and saved) here: their
+    /// accepted them, and [`App::direct_done`] for each DM (claimed from the store for
+    /// [`CLAIM_LEASE`], whatever `busy` holds). Decision defaults are applied (and saved) here: their
     /// announcements are [`Purpose::Move`].
     pub fn take_due(&self, busy: &HashSet<u64>) -> Vec<Notice> {
         let now = self.now();
-        let mut out: Vec<Notice> =
-            std::mem::take(&mut *self.outbox.lock().unwrap_or_else(|p| p.into_inner()));
+        let mut out = self.claim_directs(now);
         let due = match self.store.due_by(now) {
             Ok(d) => d,
             Err(e) => {

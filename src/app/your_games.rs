@@ -4,10 +4,11 @@
 
 use super::clock::duration_in;
 use super::reply::{Message, Response, Visibility};
-use super::timers::{Notice, Recipient, awaited};
+use super::timers::awaited;
 use super::{App, Ctx, seat_of};
 use crate::engine::MarkerPreference;
 use crate::i18n::Lang;
+use crate::store::outbox::Direct;
 use crate::store::{ChannelRecord, RecordGame, RobberAnswer};
 use crate::t;
 
@@ -211,7 +212,7 @@ pub fn standing(
 /// Discord's limit on a message's text, in characters.
 const DM_TEXT_LIMIT: usize = 2000;
 
-/// Queues a direct message for `user`, whose turn began with the command `ctx` sent,
+/// Stores a direct message for `user`, whose turn began with the command `ctx` sent,
 /// if they asked for them: the public message that calls them, with its picture.
 pub fn turn_dm(app: &App, ctx: &Ctx, user: u64, out: &Response) {
     if user == ctx.user || user == 0 || crate::store::is_ai_user(user) {
@@ -263,12 +264,19 @@ pub fn turn_dm(app: &App, ctx: &Ctx, user: u64, out: &Response) {
         }
         message = message.with_file("hand.png", png);
     }
-    app.queue(Notice {
-        lang,
-        to: Recipient::User(user),
+    // Stored, not sent from here: any process's scheduler claims it from the outbox.
+    app.queue_direct(&Direct {
+        id: 0,
+        user,
         channel: ctx.channel,
-        message,
-        purpose: super::Purpose::Direct,
+        lang: lang.code().to_string(),
+        text: message.text,
+        files: message
+            .files
+            .into_iter()
+            .map(|f| (f.name, f.bytes))
+            .collect(),
+        created: app.now(),
     });
 }
 

@@ -4,13 +4,17 @@
 //! ([`App::take_due`]) to per-channel delivery queues. On PostgreSQL it also wakes when
 //! another process sets a due time earlier than the one it sleeps until
 //! ([`Store::watch_due`]: a wait created by a process that then died is not left for the
-//! safety net):
+//! safety net), or stores a direct message:
 //!
 //! - reminders and deadline notices as new channel messages (`POST
 //!   /channels/{id}/messages`, so they notify, unlike an edit), pinging exactly the
 //!   users the message lists;
 //! - direct messages: a DM channel is opened (`POST /users/@me/channels`), then the
-//!   message is created in it.
+//!   message is created in it. They wait in the store's outbox, whichever process's
+//!   command made them, and are claimed from it for a lease ([`CLAIM_LEASE`]), so
+//!   with several processes on one PostgreSQL database each is sent by one of them,
+//!   and a DM whose process died before sending it (or whose sends kept failing) is
+//!   sent after the lease by any of them (with sled: by the next process).
 //!
 //! Delivery never stalls the scheduler and happens at least once:
 //!
@@ -28,6 +32,11 @@
 //! - the announcement of a move saved already (a decision's default, a computer seat's
 //!   move) that cannot be delivered leaves the players a note instead;
 //! - a user who does not accept DMs (403, 50007) has `/notify dm` turned off and is told;
+//! - a DM is deleted from the outbox once delivered, and when it failed for good (DMs
+//!   closed, a rejected body, a DM channel Discord refuses); one that still failed
+//!   after the tries (Discord down, a timeout) stays, and is tried again once its
+//!   lease has run out: the outage that failed it is the very case the outbox is for
+//!   (one older than [`DM_MAX_AGE`] is dropped then);
 //! - processes sharing a PostgreSQL database take each request from one global budget
 //!   first (Discord's 50 a second is per token, whatever the number of processes).
 //!
@@ -35,6 +44,8 @@
 //! blocking pool.
 //!
 //! [`Store::watch_due`]: crate::store::Store::watch_due
+//! [`CLAIM_LEASE`]: crate::app::timers::CLAIM_LEASE
+//! [`DM_MAX_AGE`]: crate::app::timers::DM_MAX_AGE
 
 use super::failure::{self, Failure};
 use super::rescue::Notes;
@@ -315,7 +326,15 @@ impl Queues {
             self.undelivered(&n);
             return true;
         }
-        match self.send(&n).await {
+        let outcome = self.send(&n).await;
+        if let Purpose::Direct { id } = n.purpose {
+            // Kept only when the failure may pass: claimed again after the lease.
+            if !matches!(outcome, Err(Failure::Transient)) {
+                let app = self.app.clone();
+                let _ = tokio::task::spawn_blocking(move || app.direct_done(id)).await;
+            }
+        }
+        match outcome {
             Ok(()) => {
                 self.told(&n).await;
                 unreachable
