@@ -47,6 +47,7 @@ mod local_robustness;
 mod logging;
 mod module_structure;
 mod multi_process;
+mod outbox;
 mod random_games;
 mod records;
 mod render_atlas;

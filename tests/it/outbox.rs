@@ -1,0 +1,362 @@
+//! Direct messages wait in the store's outbox (sled tree, PostgreSQL table from
+//! migration 0005) until a scheduler claims them for a lease and deletes them once
+//! sent: the store's contract on both implementations, a DM surviving its process
+//! (sled: the next process on the folder; PostgreSQL: another process's scheduler,
+//! against the fake Discord), and the DMs kept out of snapshots and exports.
+
+use crate::fake_discord::{FakeDiscord, dms_to};
+use crate::pg_cluster;
+use crate::shared_scheduler::Bots;
+use crate::support::{command, ctx, respond};
+use carcassonne_bot::app::timers::{CLAIM_LEASE, DM_MAX_AGE};
+use carcassonne_bot::app::{App, Clock, Env, Purpose, Recipient, Response, Visibility};
+use carcassonne_bot::engine::Decision;
+use carcassonne_bot::store::outbox::Direct;
+use carcassonne_bot::store::{Loaded, RecordGame, Store};
+use std::collections::HashSet;
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+type Make<'a> = &'a dyn Fn() -> Store;
+
+const T0: u64 = 1_700_000_000;
+
+/// A picture-sized attachment (100 KB) holding every byte value.
+fn picture(seed: u8) -> Vec<u8> {
+    (0..100_000u32)
+        .map(|i| (i.wrapping_mul(31) as u8) ^ seed)
+        .collect()
+}
+
+fn dm(user: u64, channel: u64, created: u64) -> Direct {
+    Direct {
+        id: 0,
+        user,
+        channel,
+        lang: "fr".into(),
+        text: format!("C'est ton tour dans <#{channel}> : ✓"),
+        files: vec![
+            ("board.png".into(), picture(user as u8)),
+            ("hand.png".into(), vec![0, 255, 0]),
+        ],
+        created,
+    }
+}
+
+fn with_id(mut d: Direct, id: u64) -> Direct {
+    d.id = id;
+    d
+}
+
+macro_rules! contract {
+    ($($name:ident),* $(,)?) => {
+        mod on_sled {
+            $(#[test]
+            fn $name() {
+                super::$name(&|| carcassonne_bot::store::Store::temporary().unwrap());
+            })*
+        }
+        mod on_postgres {
+            $(#[test]
+            fn $name() {
+                if crate::pg_cluster::fresh_database().is_none() {
+                    return;
+                }
+                super::$name(&|| {
+                    let url = crate::pg_cluster::fresh_database().unwrap();
+                    carcassonne_bot::store::Store::open_postgres(&url).unwrap()
+                });
+            })*
+        }
+    };
+}
+
+contract!(
+    a_direct_message_is_claimed_once_per_lease_and_deleted_once_sent,
+    pending_direct_messages_are_in_no_dump,
+);
+
+fn a_direct_message_is_claimed_once_per_lease_and_deleted_once_sent(make: Make) {
+    let store = make();
+    let lease = Duration::from_secs(120);
+    assert_eq!(store.next_direct_at().unwrap(), None);
+    assert!(store.claim_directs(T0, lease).unwrap().is_empty());
+    let first = store.queue_direct(&dm(2, 100, T0)).unwrap();
+    let second = store.queue_direct(&dm(3, 101, T0 + 1)).unwrap();
+    assert!(first < second, "{first} {second}");
+    assert_eq!(store.directs_pending().unwrap(), 2);
+    // Never claimed: claimable at once.
+    assert_eq!(store.next_direct_at().unwrap(), Some(0));
+    let claimed = store.claim_directs(T0 + 5, lease).unwrap();
+    assert_eq!(
+        claimed,
+        vec![
+            with_id(dm(2, 100, T0), first),
+            with_id(dm(3, 101, T0 + 1), second)
+        ]
+    );
+    assert_eq!(store.next_direct_at().unwrap(), Some(T0 + 125));
+    // Within the lease nobody gets them again.
+    assert!(store.claim_directs(T0 + 5, lease).unwrap().is_empty());
+    assert!(store.claim_directs(T0 + 124, lease).unwrap().is_empty());
+    store.direct_sent(second).unwrap();
+    store.direct_sent(second).unwrap();
+    assert_eq!(store.directs_pending().unwrap(), 1);
+    // The lease ran out (its claimer died): claimable again, whole, for a new lease.
+    let again = store.claim_directs(T0 + 125, lease).unwrap();
+    assert_eq!(again, vec![with_id(dm(2, 100, T0), first)]);
+    assert_eq!(store.next_direct_at().unwrap(), Some(T0 + 245));
+    assert!(store.claim_directs(T0 + 244, lease).unwrap().is_empty());
+    store.direct_sent(first).unwrap();
+    assert_eq!(store.directs_pending().unwrap(), 0);
+    assert_eq!(store.next_direct_at().unwrap(), None);
+    assert!(store.claim_directs(T0 + 1_000, lease).unwrap().is_empty());
+}
+
+fn pending_direct_messages_are_in_no_dump(make: Make) {
+    let store = make();
+    let app = App::new(store.clone(), Env::fixed(T0, 5));
+    crate::support::start_game(&app, 7);
+    let before = store.dump().unwrap();
+    let changes = store.changes();
+    store.queue_direct(&dm(2, 7, T0)).unwrap();
+    assert_eq!(store.dump().unwrap(), before);
+    assert_eq!(store.changes(), changes, "no snapshot is due for a DM");
+    let copy = Store::temporary().unwrap();
+    copy.load_dump(&store.dump().unwrap()).unwrap();
+    assert_eq!(copy.directs_pending().unwrap(), 0);
+    assert_eq!(store.directs_pending().unwrap(), 1);
+}
+
+/// Claims at one moment from four handles (four processes), eight threads: every DM is
+/// taken by exactly one of them.
+#[test]
+fn handles_claiming_at_once_take_each_direct_message_once() {
+    let Some(url) = pg_cluster::fresh_database() else {
+        return;
+    };
+    let handles: Vec<Store> = (0..4)
+        .map(|_| Store::open_postgres(&url).unwrap())
+        .collect();
+    let queued: HashSet<u64> = (0..300)
+        .map(|i| handles[i % 4].queue_direct(&dm(i as u64, 9, T0)).unwrap())
+        .collect();
+    assert_eq!(queued.len(), 300);
+    let taken: Vec<u64> = std::thread::scope(|s| {
+        let threads: Vec<_> = (0..8)
+            .map(|t| {
+                let store = handles[t % 4].clone();
+                s.spawn(move || {
+                    let mut mine = Vec::new();
+                    loop {
+                        let got = store.claim_directs(T0, CLAIM_LEASE).unwrap();
+                        if got.is_empty() {
+                            return mine;
+                        }
+                        mine.extend(got.iter().map(|d| d.id));
+                    }
+                })
+            })
+            .collect();
+        threads
+            .into_iter()
+            .flat_map(|t| t.join().unwrap())
+            .collect()
+    });
+    assert_eq!(taken.len(), 300, "each once");
+    assert_eq!(taken.into_iter().collect::<HashSet<u64>>(), queued);
+}
+
+/// The player to move acts (a tile at its first spot, or a pass after a tile); returns
+/// who acted and the response.
+fn act(app: &App, channel: u64) -> (u64, Response) {
+    let Loaded::Game(r) = app.store().load(channel).unwrap() else {
+        panic!("no game")
+    };
+    let RecordGame::Board { game } = &r.game else {
+        panic!("not a board game")
+    };
+    let p = game.pending().unwrap();
+    let who = &r.seats[p.player.index()];
+    let c = ctx(channel, who.user, &who.name);
+    let out = match p.decision {
+        Decision::PlaceTile { placements, .. } => {
+            let deg = placements[0].rotations[0].degrees().to_string();
+            respond(app, &c, "place", &[("spot", "A"), ("rotation", &deg)])
+        }
+        _ => respond(app, &c, "pass", &[]),
+    };
+    (who.user, out)
+}
+
+/// Ann (1) and ben (2), both with `/notify dm:on`, start a game in `channel` and play
+/// until one's turn begins through the other's command: returns that player and the
+/// public message that called them (whose picture the DM carries).
+fn until_a_turn_dm(app: &App, channel: u64) -> (u64, carcassonne_bot::app::Message) {
+    for (user, name) in [(1, "ann"), (2, "ben")] {
+        respond(app, &ctx(channel, user, name), "notify", &[("dm", "on")]);
+    }
+    respond(app, &ctx(channel, 1, "ann"), "new", &[]);
+    respond(app, &ctx(channel, 2, "ben"), "join", &[]);
+    let mut last = (
+        1,
+        app.handle(&ctx(channel, 1, "ann"), command("start", &[])),
+    );
+    for _ in 0..6 {
+        let (actor, out) = &last;
+        let call = out
+            .messages
+            .iter()
+            .find(|m| m.visibility == Visibility::Public && m.mentions.iter().any(|u| u != actor));
+        if let Some(m) = call {
+            return (m.mentions[0], m.clone());
+        }
+        last = act(app, channel);
+    }
+    panic!("no turn began through another player's command");
+}
+
+/// A DM stored and not sent before its process stopped is sent by the next process on
+/// the folder, once, as it was made; one kept past [`DM_MAX_AGE`] is dropped unsent.
+#[test]
+fn a_dm_left_by_a_stopped_process_is_sent_by_the_next_one_on_the_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("db");
+    let clock = Clock::manual(T0);
+    let open = || App::new(Store::open(&path).unwrap(), Env::clocked(clock.clone(), 7));
+    let (user, call) = {
+        let app = open();
+        let made = until_a_turn_dm(&app, 5);
+        assert_eq!(app.store().directs_pending().unwrap(), 1);
+        made
+    };
+    let app = open();
+    let due = app.run_due();
+    assert_eq!(due.len(), 1, "{due:?}");
+    let n = &due[0];
+    assert_eq!(n.to, Recipient::User(user));
+    assert_eq!(n.channel, 5);
+    assert!(matches!(n.purpose, Purpose::Direct { .. }));
+    assert_eq!(
+        n.message.text,
+        format!("Your turn in <#5>:\n{}", call.text),
+        "the whole call"
+    );
+    assert_eq!(n.message.files.len(), 1);
+    assert_eq!(n.message.files[0].name, "board.png");
+    assert_eq!(n.message.files[0].bytes, call.files[0].bytes);
+    // Delivered (the local mode cannot fail): deleted, never sent again.
+    assert_eq!(app.store().directs_pending().unwrap(), 0);
+    assert!(app.run_due().is_empty());
+    // A DM that could not be sent for longer than a day is dropped, not sent late.
+    let (_, _) = act(&app, 5);
+    let (_, _) = act(&app, 5);
+    assert_eq!(
+        app.store().directs_pending().unwrap(),
+        1,
+        "the next turn's DM"
+    );
+    clock.advance(DM_MAX_AGE + 1);
+    let late: Vec<_> = app
+        .run_due()
+        .into_iter()
+        .filter(|n| matches!(n.to, Recipient::User(_)))
+        .collect();
+    assert!(late.is_empty(), "{late:?}");
+    assert_eq!(app.store().directs_pending().unwrap(), 0);
+}
+
+fn unix_now() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap()
+        .as_secs()
+}
+
+/// The DMs Discord received for `user` (their DM channel's created messages).
+fn received(fake: &FakeDiscord, user: u64) -> usize {
+    fake.state(|s| dms_to(s, user).len())
+}
+
+/// Two endpoint processes' schedulers sleep with nothing due; a third process (an app
+/// whose scheduler never runs) makes a move that begins another player's turn: its DM,
+/// in the outbox, wakes the schedulers (the insert's NOTIFY) and is sent by one of
+/// them, once, with its picture.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dm_queued_by_one_process_is_sent_once_by_another() {
+    let Some(url) = pg_cluster::fresh_database_async().await else {
+        return;
+    };
+    let fake = Arc::new(FakeDiscord::start().await);
+    let bots = Bots::start(&fake, &url, 2, &Clock::system()).await;
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let u = url.clone();
+    let (user, call) = tokio::task::spawn_blocking(move || {
+        let app = App::new(
+            Store::open_postgres(&u).unwrap(),
+            Env::clocked(Clock::system(), 5),
+        );
+        until_a_turn_dm(&app, 1_700_000_000_000_000_011)
+    })
+    .await
+    .unwrap();
+    let dm = fake
+        .wait_for_within("the direct message", Duration::from_secs(30), |s| {
+            dms_to(s, user).first().cloned()
+        })
+        .await;
+    assert_eq!(
+        dm.content,
+        format!("Your turn in <#1700000000000000011>:\n{}", call.text)
+    );
+    assert_eq!(dm.files.len(), 1);
+    assert_eq!(dm.files[0].0, "board.png");
+    assert_eq!(
+        dm.files[0].1, call.files[0].bytes,
+        "the picture, byte for byte"
+    );
+    // A moment for a second copy: none, and the outbox is empty.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    assert_eq!(received(&fake, user), 1);
+    let u = url.clone();
+    let left = tokio::task::spawn_blocking(move || {
+        Store::open_postgres(&u).unwrap().directs_pending().unwrap()
+    })
+    .await
+    .unwrap();
+    assert_eq!(left, 0);
+    bots.stop().await;
+}
+
+/// A process claimed a DM and died before sending it: the schedulers of the others
+/// leave it alone until the claim's lease has run out, then one of them sends it, once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dm_claimed_by_a_process_that_died_is_sent_by_another_after_the_lease() {
+    let Some(url) = pg_cluster::fresh_database_async().await else {
+        return;
+    };
+    let fake = Arc::new(FakeDiscord::start().await);
+    let clock = Clock::manual(unix_now());
+    let (u, c) = (url.clone(), clock.clone());
+    let user = tokio::task::spawn_blocking(move || {
+        let store = Store::open_postgres(&u).unwrap();
+        let app = App::new(store.clone(), Env::clocked(c.clone(), 5));
+        let (user, _) = until_a_turn_dm(&app, 1_700_000_000_000_000_012);
+        // The dying process's scheduler took it.
+        assert_eq!(store.claim_directs(c.now(), CLAIM_LEASE).unwrap().len(), 1);
+        user
+    })
+    .await
+    .unwrap();
+    let bots = Bots::start(&fake, &url, 2, &clock).await;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    assert_eq!(received(&fake, user), 0, "claimed by the dead process");
+    clock.advance(CLAIM_LEASE.as_secs());
+    fake.wait_for_within("the direct message", Duration::from_secs(30), |s| {
+        dms_to(s, user).first().cloned()
+    })
+    .await;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    assert_eq!(received(&fake, user), 1);
+    bots.stop().await;
+}
