@@ -4,7 +4,7 @@
 //! (sled: the next process on the folder; PostgreSQL: another process's scheduler,
 //! against the fake Discord), and the DMs kept out of snapshots and exports.
 
-use crate::fake_discord::{FakeDiscord, dms_to};
+use crate::fake_discord::{Channel, FakeDiscord, dms_to};
 use crate::pg_cluster;
 use crate::shared_scheduler::Bots;
 use crate::support::{command, ctx, respond};
@@ -358,5 +358,146 @@ async fn a_dm_claimed_by_a_process_that_died_is_sent_by_another_after_the_lease(
     .await;
     tokio::time::sleep(Duration::from_secs(2)).await;
     assert_eq!(received(&fake, user), 1);
+    bots.stop().await;
+}
+
+/// Gives ann (1) and ben (2) DM channels of known ids (1_300_000_000_000_000_00X),
+/// as the fake opens them, and returns their ids.
+fn dm_channels(fake: &FakeDiscord) -> [u64; 2] {
+    let ids = [1_300_000_000_000_000_001, 1_300_000_000_000_000_002];
+    fake.configure(|s| {
+        for (user, id) in [(1, ids[0]), (2, ids[1])] {
+            s.dms.channels.push((user, id));
+            s.channels.insert(
+                id,
+                Channel {
+                    guild: 0,
+                    kind: 1,
+                    parent: None,
+                    app_permissions: 0,
+                    locked: false,
+                    bot_member: true,
+                    archived: false,
+                },
+            );
+        }
+    });
+    ids
+}
+
+/// The statuses of the bot's posts into `channel`.
+fn posts_to(fake: &FakeDiscord, channel: u64) -> Vec<u16> {
+    let path = format!("/api/v10/channels/{channel}/messages");
+    fake.state(|s| {
+        s.requests
+            .iter()
+            .filter(|r| r.method == "POST" && r.path == path)
+            .map(|r| r.status)
+            .collect()
+    })
+}
+
+/// A DM made by an app whose scheduler never runs, on `url`, at `clock`; returns its
+/// recipient.
+async fn dm_made_elsewhere(url: &str, clock: &Clock) -> u64 {
+    let (u, c) = (url.to_string(), clock.clone());
+    tokio::task::spawn_blocking(move || {
+        let app = App::new(Store::open_postgres(&u).unwrap(), Env::clocked(c, 5));
+        until_a_turn_dm(&app, 1_700_000_000_000_000_013).0
+    })
+    .await
+    .unwrap()
+}
+
+async fn pending(url: &str) -> usize {
+    let u = url.to_string();
+    tokio::task::spawn_blocking(move || {
+        Store::open_postgres(&u).unwrap().directs_pending().unwrap()
+    })
+    .await
+    .unwrap()
+}
+
+/// Discord fails the DM (500) through every try: it stays in the outbox and is sent,
+/// once, after its lease; a DM to a user who refuses DMs (50007) is deleted at once and
+/// never tried again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dm_that_failed_for_a_while_is_sent_after_the_lease_and_a_refused_one_never() {
+    use carcassonne_bot::discord::scheduler::TRIES;
+    let Some(url) = pg_cluster::fresh_database_async().await else {
+        return;
+    };
+    let fake = Arc::new(FakeDiscord::start().await);
+    let ids = dm_channels(&fake);
+    fake.configure(|s| s.fail_channel_messages.extend(ids));
+    let clock = Clock::manual(unix_now());
+    let bots = Bots::start(&fake, &url, 1, &clock).await;
+    let user = dm_made_elsewhere(&url, &clock).await;
+    let dm_channel = ids[user as usize - 1];
+    fake.wait_for_within("the tries", Duration::from_secs(30), |s| {
+        let path = format!("/api/v10/channels/{dm_channel}/messages");
+        (s.requests.iter().filter(|r| r.path == path).count() == TRIES as usize).then_some(())
+    })
+    .await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(posts_to(&fake, dm_channel), vec![500; TRIES as usize]);
+    assert_eq!(pending(&url).await, 1, "kept for another try");
+    fake.configure(|s| s.fail_channel_messages.clear());
+    clock.advance(CLAIM_LEASE.as_secs());
+    fake.wait_for_within("the direct message", Duration::from_secs(30), |s| {
+        dms_to(s, user).first().cloned()
+    })
+    .await;
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let mut statuses = vec![500; TRIES as usize];
+    statuses.push(200);
+    assert_eq!(posts_to(&fake, dm_channel), statuses);
+    assert_eq!(pending(&url).await, 0);
+
+    // Refused: deleted, and `/notify dm` turned off.
+    fake.configure(|s| s.dms.closed.extend([1, 2]));
+    let before = posts_to(&fake, ids[0]).len() + posts_to(&fake, ids[1]).len();
+    let u = url.clone();
+    let c = clock.clone();
+    let user = tokio::task::spawn_blocking(move || {
+        let app = App::new(Store::open_postgres(&u).unwrap(), Env::clocked(c, 5));
+        let (user, _) = act(&app, 1_700_000_000_000_000_013);
+        let (_, out) = act(&app, 1_700_000_000_000_000_013);
+        assert_eq!(app.store().directs_pending().unwrap(), 1, "{}", out.text());
+        user
+    })
+    .await
+    .unwrap();
+    let other = 3 - user;
+    fake.wait_for_within("the refusal", Duration::from_secs(30), |s| {
+        let path = format!("/api/v10/channels/{}/messages", ids[other as usize - 1]);
+        s.requests
+            .iter()
+            .any(|r| r.path == path && r.status == 403)
+            .then_some(())
+    })
+    .await;
+    let u = url.clone();
+    let settled = tokio::task::spawn_blocking(move || {
+        let store = Store::open_postgres(&u).unwrap();
+        let deadline = std::time::Instant::now() + Duration::from_secs(20);
+        loop {
+            let now = (
+                store.directs_pending().unwrap(),
+                store.user_settings(other).unwrap().dm,
+            );
+            if now == (0, false) || std::time::Instant::now() > deadline {
+                return now;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    })
+    .await
+    .unwrap();
+    assert_eq!(settled, (0, false));
+    clock.advance(CLAIM_LEASE.as_secs());
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let after = posts_to(&fake, ids[0]).len() + posts_to(&fake, ids[1]).len();
+    assert_eq!(after, before + 1, "one try, never again");
     bots.stop().await;
 }
