@@ -501,3 +501,36 @@ async fn a_dm_that_failed_for_a_while_is_sent_after_the_lease_and_a_refused_one_
     assert_eq!(after, before + 1, "one try, never again");
     bots.stop().await;
 }
+
+/// A DM that cannot be stored (here its table is gone) is logged and lost: the move
+/// that began the turn is saved and answered as usual.
+#[test]
+fn a_dm_that_cannot_be_stored_leaves_the_move_and_its_reply_alone() {
+    let Some(url) = pg_cluster::fresh_database() else {
+        return;
+    };
+    let store = Store::open_postgres(&url).unwrap();
+    let mut admin = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    admin.batch_execute("DROP TABLE outbox").unwrap();
+    let app = App::new(store.clone(), Env::fixed(T0, 5));
+    let (user, call) = until_a_turn_dm(&app, 8);
+    assert!(
+        call.text.contains(&format!("<@{user}>, your turn")),
+        "{}",
+        call.text
+    );
+    let Loaded::Game(r) = store.load(8).unwrap() else {
+        panic!("no game")
+    };
+    assert_eq!(
+        r.seat_user(
+            crate::support::board_game(&app, 8)
+                .pending()
+                .unwrap()
+                .player
+        ),
+        user
+    );
+    assert!(store.directs_pending().is_err());
+    assert!(app.run_due().is_empty());
+}
