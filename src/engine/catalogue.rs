@@ -409,6 +409,38 @@ mod tests {
         assert_eq!(d.edges_string(), "CRFR");
     }
 
+    /// Where each tile set's kinds start, and how many: KindIds are stored in game
+    /// records, so the files keep the sets' stored order (recorded before the file list
+    /// was generated from the `expansions!` lines, issue #24).
+    #[test]
+    fn every_tile_set_keeps_its_kind_ids() {
+        let cat = Catalogue::get();
+        let rows: Vec<(&str, KindId, usize)> = Expansion::ALL
+            .iter()
+            .filter_map(|e| {
+                let ids: Vec<KindId> = cat.of_expansion(*e).map(|(i, _)| i).collect();
+                let contiguous = ids.windows(2).all(|w| w[1] == w[0] + 1);
+                assert!(contiguous, "{e}");
+                Some((e.id(), *ids.first()?, ids.len()))
+            })
+            .collect();
+        let expected = [
+            ("base", 0, 24),
+            ("inns-cathedrals", 24, 17),
+            ("traders-builders", 41, 24),
+            ("flying-machines", 65, 8),
+            ("ferries", 73, 3),
+            ("gold-mines", 76, 8),
+            ("mage-witch", 84, 8),
+            ("robbers", 92, 8),
+            ("crop-circles", 100, 6),
+            ("crop-circles-1", 106, 6),
+            ("labyrinth", 112, 1),
+        ];
+        assert_eq!(rows, expected);
+        assert_eq!(cat.kinds().len(), 113);
+    }
+
     #[test]
     fn bad_data_is_rejected_with_a_reason() {
         let bad = r#"
