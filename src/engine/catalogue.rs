@@ -9,50 +9,14 @@ use serde::Deserialize;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-/// The embedded tile files, one per tile set.
-const FILES: &[(&str, &str)] = &[
-    ("base.toml", include_str!("../../data/tiles/base.toml")),
-    (
-        "inns-cathedrals.toml",
-        include_str!("../../data/tiles/inns-cathedrals.toml"),
-    ),
-    (
-        "traders-builders.toml",
-        include_str!("../../data/tiles/traders-builders.toml"),
-    ),
-    (
-        "flying-machines.toml",
-        include_str!("../../data/tiles/flying-machines.toml"),
-    ),
-    (
-        "ferries.toml",
-        include_str!("../../data/tiles/ferries.toml"),
-    ),
-    (
-        "gold-mines.toml",
-        include_str!("../../data/tiles/gold-mines.toml"),
-    ),
-    (
-        "mage-witch.toml",
-        include_str!("../../data/tiles/mage-witch.toml"),
-    ),
-    (
-        "robbers.toml",
-        include_str!("../../data/tiles/robbers.toml"),
-    ),
-    (
-        "crop-circles.toml",
-        include_str!("../../data/tiles/crop-circles.toml"),
-    ),
-    (
-        "crop-circles-1.toml",
-        include_str!("../../data/tiles/crop-circles-1.toml"),
-    ),
-    (
-        "labyrinth.toml",
-        include_str!("../../data/tiles/labyrinth.toml"),
-    ),
-];
+/// The embedded tile files in the tile sets' stored order (it numbers the kinds: a
+/// KindId is stored in game records).
+fn files() -> Vec<(&'static str, &'static str)> {
+    Expansion::ALL
+        .into_iter()
+        .filter_map(Expansion::tile_file)
+        .collect()
+}
 
 #[derive(Debug)]
 pub struct Catalogue {
@@ -66,7 +30,7 @@ impl Catalogue {
         CAT.get_or_init(|| {
             // The files are part of the binary and checked by the test suite, so a
             // failure here is a build defect, not a user error.
-            Catalogue::parse_files(FILES).unwrap_or_else(|e| panic!("tile data: {e}"))
+            Catalogue::parse_files(&files()).unwrap_or_else(|e| panic!("tile data: {e}"))
         })
     }
 

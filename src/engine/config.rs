@@ -8,52 +8,10 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
-/// Generates [`Expansion`] from the list below: its variants, `ALL`, `id` and `name`.
-macro_rules! expansion_list {
-    ($($variant:ident = $id:tt, $name:tt;)*) => {
-        /// A tile set / rules module. The ids are those of `scenario-format.md`.
-        #[derive(
-            Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
-        )]
-        pub enum Expansion {
-            $(#[serde(rename = $id)] $variant,)*
-        }
+pub use super::expansions::Expansion;
 
-        impl Expansion {
-            pub const ALL: [Expansion; [$($id),*].len()] = [$(Expansion::$variant),*];
-
-            pub fn id(self) -> &'static str {
-                match self {
-                    $(Expansion::$variant => $id,)*
-                }
-            }
-
-            pub fn name(self) -> &'static str {
-                match self {
-                    $(Expansion::$variant => $name,)*
-                }
-            }
-        }
-    };
-}
-
-// One line per tile set: variant, id (stored in configurations), English name. The order
-// is stored too (a configuration's list is sorted) and gives each its bit: add at the
-// end. The rules' modules, in the order their hooks run, are `expansions::expansions!`.
-expansion_list! {
-    Base = "base", "Base game";
-    InnsCathedrals = "inns-cathedrals", "Inns & Cathedrals";
-    TradersBuilders = "traders-builders", "Traders & Builders";
-    FlyingMachines = "flying-machines", "Flying Machines";
-    Messages = "messages", "Messages";
-    Ferries = "ferries", "Ferries";
-    GoldMines = "gold-mines", "Gold Mines";
-    MageWitch = "mage-witch", "Mage & Witch";
-    Robbers = "robbers", "Robbers";
-    CropCircles = "crop-circles", "Crop Circles";
-    CropCircles1 = "crop-circles-1", "Crop Circles I";
-    Labyrinth = "labyrinth", "The Labyrinth";
-}
+// Each tile set's number is its bit's place in the set's `u16`.
+const _: () = assert!(Expansion::ALL.len() <= 16);
 
 /// Some expansions, one bit each (see [`GameConfig::expansion_set`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

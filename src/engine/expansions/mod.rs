@@ -7,7 +7,8 @@
 //! expansion's rules live in one file: its `Module`, its state, its decisions (each a
 //! type implementing [`Ask`]) and what the fronts read of it (`impl Game` accessors).
 //! The list at `expansions!` below is the one place that names them all: it generates
-//! the registry, [`ExtState`] and [`Step`] with its dispatch.
+//! the tile sets ([`Expansion`], its ids and names, the tile files), the registry,
+//! [`ExtState`] and [`Step`] with its dispatch.
 
 pub mod crop_circles;
 pub mod ferries;
@@ -22,7 +23,7 @@ pub mod traders_builders;
 
 use super::action::{Action, Decision, Event, FigureOption, RuleError, ScoreReason};
 use super::board::TileIdx;
-use super::config::{Expansion, ExpansionSet, GameConfig};
+use super::config::{ExpansionSet, GameConfig};
 use super::features::{FeatureData, SegId};
 use super::figures::{FigureKind, Supply};
 use super::geometry::Pos;
@@ -30,7 +31,7 @@ use super::scoring::Tally;
 use super::state::{Stage, State};
 use super::tile::SegmentKind;
 use crate::player::Player;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub(crate) trait Module: Sync {
     fn expansion(&self) -> Expansion;
@@ -238,14 +239,20 @@ pub(crate) trait Ask: Copy + Into<Step> {
     fn apply(self, cfg: &GameConfig, st: &mut State, action: &Action, events: &mut Vec<Event>);
 }
 
-/// Generates, from the list below, what the core knows of the expansions: the modules
-/// in hook order, [`ExtState`] and [`Step`] with its dispatch to each decision's type.
+/// Generates, from the list below, what the core knows of the expansions: the tile sets
+/// ([`Expansion`] with its ids, names and tile files, via `tile_sets!`), the modules in
+/// hook order, [`ExtState`] and [`Step`] with its dispatch to each decision's type.
 macro_rules! expansions {
-    ($(
-        $module:ident: $rules:ident
-        { $($field:ident: $state:ident)? }
-        [$($variant:ident($ask:ident)),* $(,)?];
-    )*) => {
+    (
+        base $base_sets:tt;
+        $(
+            $module:ident: $rules:ident $sets:tt
+            { $($field:ident: $state:ident)? }
+            [$($variant:ident($ask:ident)),* $(,)?];
+        )*
+    ) => {
+        tile_sets!($base_sets $($sets)*);
+
         static MODULES: &[&dyn Module] = &[$(&$module::$rules),*];
 
         /// Each expansion's state for the whole game (empty for those not in play).
@@ -315,22 +322,96 @@ macro_rules! expansions {
     };
 }
 
-// One line per expansion, in the order its hooks run: its module, its `Module`, its
-// field of `ExtState` with its state type, and its decisions as `Step` variants.
+/// Generates [`Expansion`] from the lines' tile sets: its variants, whose explicit
+/// numbers are stored (a configuration's list is sorted by them, derived `Ord` orders by
+/// discriminant, and each set's bit is `1 << number`), `ALL` in that order, `id`, `name`
+/// and `tile_file`.
+macro_rules! tile_sets {
+    ($([$($set:ident = $number:literal, $id:literal, $name:literal $(, $file:literal)?);* $(;)?])*) => {
+        /// A tile set / rules module. The ids are those of `scenario-format.md`.
+        #[derive(
+            Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+        )]
+        pub enum Expansion {
+            $($(#[serde(rename = $id)] $set = $number,)*)*
+        }
+
+        impl Expansion {
+            /// Every tile set by its number. Two sets with one number do not compile
+            /// (one discriminant each), nor does a number past the end (out of bounds),
+            /// so the numbers are exactly 0, 1, 2…
+            pub const ALL: [Expansion; [$($($id),*),*].len()] = {
+                let mut all = [Expansion::Base; [$($($id),*),*].len()];
+                $($(all[Expansion::$set as usize] = Expansion::$set;)*)*
+                all
+            };
+
+            pub fn id(self) -> &'static str {
+                match self {
+                    $($(Expansion::$set => $id,)*)*
+                }
+            }
+
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($(Expansion::$set => $name,)*)*
+                }
+            }
+
+            /// The set's tile file, `data/tiles/<file>`, as (file name, text); `None`
+            /// for a set with no tiles of its own.
+            pub(crate) fn tile_file(self) -> Option<(&'static str, &'static str)> {
+                match self {
+                    $($(Expansion::$set => tile_sets!(@file $($file)?),)*)*
+                }
+            }
+        }
+    };
+    (@file) => {
+        None
+    };
+    (@file $file:literal) => {
+        Some((
+            $file,
+            include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/data/tiles/", $file)),
+        ))
+    };
+}
+
+// One line per expansion, in the order its hooks run: its module and its `Module`; its
+// tile sets `[Variant = stored number, id, English name, tile file (if any); …]`; its
+// field of `ExtState` with its state type; its decisions as `Step` variants. The base
+// game has tile sets and no module. A new set takes the next free number: numbers, ids
+// and KindIds (the tile files are read in number order) are stored.
 expansions! {
-    inns_cathedrals: InnsCathedrals {} [];
-    traders_builders: TradersBuilders { traders: TradersState } [];
-    gold_mines: GoldMines { gold: GoldState } [Gold(GoldStep)];
-    mage_witch: MageWitch { magic: MagicState } [Magic(MagicStep)];
-    flying_machines: FlyingMachines { flight: FlightState } [Land(LandStep)];
-    labyrinth: Labyrinth {} [];
-    ferries: Ferries { ferries: FerryState } [Ferry(FerryStep), MoveFerry(MoveFerryStep)];
-    messages: Messages { messages: MessageState } [Marker(MarkerStep), Message(MessageStep)];
-    crop_circles: CropCircles { crop: CropState } [
-        CropCircle(CropCircleStep),
-        CropPick(CropPickStep),
-    ];
-    robbers: Robbers { robbers: RobberState } [Robber(RobberStep)];
+    base [Base = 0, "base", "Base game", "base.toml"];
+    inns_cathedrals: InnsCathedrals
+        [InnsCathedrals = 1, "inns-cathedrals", "Inns & Cathedrals", "inns-cathedrals.toml"]
+        {} [];
+    traders_builders: TradersBuilders
+        [TradersBuilders = 2, "traders-builders", "Traders & Builders", "traders-builders.toml"]
+        { traders: TradersState } [];
+    gold_mines: GoldMines [GoldMines = 6, "gold-mines", "Gold Mines", "gold-mines.toml"]
+        { gold: GoldState } [Gold(GoldStep)];
+    mage_witch: MageWitch [MageWitch = 7, "mage-witch", "Mage & Witch", "mage-witch.toml"]
+        { magic: MagicState } [Magic(MagicStep)];
+    flying_machines: FlyingMachines
+        [FlyingMachines = 3, "flying-machines", "Flying Machines", "flying-machines.toml"]
+        { flight: FlightState } [Land(LandStep)];
+    labyrinth: Labyrinth [Labyrinth = 11, "labyrinth", "The Labyrinth", "labyrinth.toml"]
+        {} [];
+    ferries: Ferries [Ferries = 5, "ferries", "Ferries", "ferries.toml"]
+        { ferries: FerryState } [Ferry(FerryStep), MoveFerry(MoveFerryStep)];
+    messages: Messages [Messages = 4, "messages", "Messages"]
+        { messages: MessageState } [Marker(MarkerStep), Message(MessageStep)];
+    crop_circles: CropCircles
+        [
+            CropCircles = 9, "crop-circles", "Crop Circles", "crop-circles.toml";
+            CropCircles1 = 10, "crop-circles-1", "Crop Circles I", "crop-circles-1.toml";
+        ]
+        { crop: CropState } [CropCircle(CropCircleStep), CropPick(CropPickStep)];
+    robbers: Robbers [Robbers = 8, "robbers", "Robbers", "robbers.toml"]
+        { robbers: RobberState } [Robber(RobberStep)];
 }
 
 /// Whether a segment kind holds the feature kind of a scoring hook.
@@ -343,7 +424,33 @@ mod tests {
     use super::*;
     use crate::engine::action::CropOption;
     use crate::engine::state::Phase;
+    use crate::engine::catalogue::Catalogue;
     use crate::engine::tile::CropCircle;
+    use std::collections::HashSet;
+
+    /// The lines' tile sets: numbers 0, 1, 2… (two alike do not compile), each an id and
+    /// a name of its own, and each tile file holding its own set's tiles only.
+    #[test]
+    fn every_tile_set_has_its_own_number_id_name_and_tiles() {
+        let numbers: Vec<usize> = Expansion::ALL.iter().map(|e| *e as usize).collect();
+        assert_eq!(numbers, (0..12).collect::<Vec<_>>());
+        let ids: HashSet<&str> = Expansion::ALL.iter().map(|e| e.id()).collect();
+        assert_eq!(ids.len(), 12, "two lines give one id");
+        let names: HashSet<&str> = Expansion::ALL.iter().map(|e| e.name()).collect();
+        assert_eq!(names.len(), 12, "two lines give one name");
+        let mut without_tiles = Vec::new();
+        for e in Expansion::ALL {
+            let Some(file) = e.tile_file() else {
+                without_tiles.push(e);
+                continue;
+            };
+            assert_eq!(file.0, format!("{}.toml", e.id()));
+            let cat = Catalogue::parse_files(&[file]).unwrap();
+            assert!(!cat.kinds().is_empty(), "{e}");
+            assert!(cat.kinds().iter().all(|k| k.expansion == e), "{e}");
+        }
+        assert_eq!(without_tiles, [Expansion::Messages]);
+    }
 
     /// The JSON of one value of every step, recorded before the steps became types of
     /// their own modules (issue #24): the tag and the fields stay as they were.
