@@ -175,14 +175,19 @@ pub enum Decision {
         tile: KindId,
         placements: Vec<Placement>,
     },
-    /// Place one of these figures on the tile just placed, or pass; or (Flying
-    /// Machines) put one of the `fly` kinds on the tile's flying machine.
+    /// Place one of these figures on the tile just placed, or pass; or take one of the
+    /// expansions' `extra` actions of this step (Flying Machines: a flight). Their JSON
+    /// is as recorded before they came through hooks: `"fly": ["follower", "large"]`.
     PlaceFigure {
         tile: TileIdx,
         at: Pos,
         options: Vec<FigureOption>,
-        #[serde(skip_serializing_if = "Vec::is_empty")]
-        fly: Vec<FigureKind>,
+        #[serde(
+            rename = "fly",
+            skip_serializing_if = "Vec::is_empty",
+            serialize_with = "super::expansions::serialize_figure_actions"
+        )]
+        extra: Vec<Action>,
     },
     /// Flying Machines: the flown `figure` lands on one of these segments of the tile at
     /// `at` (an incomplete road, city or cloister, occupied or not).
@@ -251,12 +256,12 @@ impl Decision {
                     })
                 })
                 .collect(),
-            Decision::PlaceFigure { options, fly, .. } => std::iter::once(Action::Pass)
+            Decision::PlaceFigure { options, extra, .. } => std::iter::once(Action::Pass)
                 .chain(options.iter().map(|o| Action::PlaceFigure {
                     figure: o.kind,
                     segment: o.segment,
                 }))
-                .chain(fly.iter().map(|f| Action::Fly { figure: *f }))
+                .chain(extra.iter().cloned())
                 .collect(),
             Decision::Land { options, .. } => options
                 .iter()

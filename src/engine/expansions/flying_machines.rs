@@ -191,20 +191,60 @@ impl Module for FlyingMachines {
         Expansion::FlyingMachines
     }
 
-    fn fly_options(&self, st: &State, player: Player, tile: TileIdx) -> Option<Vec<FigureKind>> {
-        fly_options(st, player, tile)
+    /// One flight per kind of follower the player still has.
+    fn figure_actions(&self, st: &State, player: Player, tile: TileIdx, out: &mut Vec<Action>) {
+        let kinds = fly_options(st, player, tile).unwrap_or_default();
+        out.extend(kinds.into_iter().map(|figure| Action::Fly { figure }));
     }
 
-    fn fly(
+    fn check_figure_action(
+        &self,
+        in_play: bool,
+        st: &State,
+        player: Player,
+        tile: TileIdx,
+        action: &Action,
+    ) -> Option<Result<(), RuleError>> {
+        let Action::Fly { figure } = *action else {
+            return None;
+        };
+        let kinds = fly_options(st, player, tile).filter(|_| in_play);
+        Some(if kinds.as_ref().is_some_and(|k| k.contains(&figure)) {
+            Ok(())
+        } else if kinds.is_none() {
+            Err(RuleError::FigureNotAllowed {
+                figure,
+                reason: Refusal::new("err-no-flying-machine"),
+            })
+        } else if figure.is_follower() {
+            Err(RuleError::NoFigureLeft(figure))
+        } else {
+            Err(RuleError::FigureNotAllowed {
+                figure,
+                reason: Refusal::new("err-only-followers-fly"),
+            })
+        })
+    }
+
+    fn recorded_figure_action(&self, action: &Action) -> Option<FigureKind> {
+        match *action {
+            Action::Fly { figure } => Some(figure),
+            _ => None,
+        }
+    }
+
+    fn apply_figure_action(
         &self,
         cfg: &GameConfig,
         st: &mut State,
         player: Player,
         tile: TileIdx,
-        figure: FigureKind,
+        action: &Action,
         events: &mut Vec<Event>,
     ) {
-        fly(cfg, st, player, tile, figure, events);
+        if let Action::Fly { figure } = *action {
+            fly(cfg, st, player, tile, figure, events);
+        }
     }
 
     fn pending_step(&self, st: &State, stage: Stage) -> Option<Step> {

@@ -31,7 +31,7 @@ use super::scoring::Tally;
 use super::state::{Stage, State};
 use super::tile::SegmentKind;
 use crate::player::Player;
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Serialize, Serializer};
 
 pub(crate) trait Module: Sync {
     fn expansion(&self) -> Expansion;
@@ -172,20 +172,41 @@ pub(crate) trait Module: Sync {
     /// message's, final scoring.
     fn end_of_moment(&self, _st: &mut State, _events: &mut Vec<Event>) {}
 
-    /// The figure kinds `player` may fly from `tile`, the tile just placed (`None`: no
-    /// flight starts there).
-    fn fly_options(&self, _st: &State, _player: Player, _tile: TileIdx) -> Option<Vec<FigureKind>> {
+    /// Adds this expansion's own actions of the figure step on `tile`, the tile just
+    /// placed (a flight), after the pass and the ordinary figure options.
+    fn figure_actions(&self, _st: &State, _player: Player, _tile: TileIdx, _out: &mut Vec<Action>) {
+    }
+
+    /// Checks `action` in the figure step on `tile` when it is one of this expansion's
+    /// own; `None`: not one of them. Asked of every expansion, `in_play` or not, so that
+    /// a game without it refuses its actions with its reason.
+    fn check_figure_action(
+        &self,
+        _in_play: bool,
+        _st: &State,
+        _player: Player,
+        _tile: TileIdx,
+        _action: &Action,
+    ) -> Option<Result<(), RuleError>> {
         None
     }
 
-    /// Flies `figure` from `tile` (checked: one of [`Module::fly_options`]).
-    fn fly(
+    /// How one of this expansion's actions of the figure step reads in the pending
+    /// decision's JSON when not as itself: Flying Machines', as the kind that flies (as
+    /// recorded before these actions came through hooks; the engine fingerprint hashes
+    /// it).
+    fn recorded_figure_action(&self, _action: &Action) -> Option<FigureKind> {
+        None
+    }
+
+    /// Applies a checked action of the figure step (ignores any other expansion's).
+    fn apply_figure_action(
         &self,
         _cfg: &GameConfig,
         _st: &mut State,
         _player: Player,
         _tile: TileIdx,
-        _figure: FigureKind,
+        _action: &Action,
         _events: &mut Vec<Event>,
     ) {
     }
@@ -207,6 +228,53 @@ pub(crate) fn check_standing(set: ExpansionSet, action: &Action) -> Option<Resul
     MODULES
         .iter()
         .find_map(|m| m.check_standing(m.in_play(set), action))
+}
+
+/// The expansions' own actions of the figure step (see [`Module::figure_actions`]).
+pub(crate) fn figure_actions(
+    cfg: &GameConfig,
+    st: &State,
+    player: Player,
+    tile: TileIdx,
+) -> Vec<Action> {
+    let mut out = Vec::new();
+    for m in modules(cfg) {
+        m.figure_actions(st, player, tile, &mut out);
+    }
+    out
+}
+
+/// Checks an action of the figure step that is no ordinary figure option (see
+/// [`Module::check_figure_action`]); `None` when no expansion owns it.
+pub(crate) fn check_figure_action(
+    st: &State,
+    player: Player,
+    tile: TileIdx,
+    action: &Action,
+) -> Option<Result<(), RuleError>> {
+    MODULES
+        .iter()
+        .find_map(|m| m.check_figure_action(m.in_play(st.expansions), st, player, tile, action))
+}
+
+/// Writes the figure step's extra actions into the pending decision's JSON, each as its
+/// module records it (see [`Module::recorded_figure_action`]), else as itself.
+pub(crate) fn serialize_figure_actions<S: Serializer>(
+    actions: &[Action],
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    #[serde(untagged)]
+    enum Recorded<'a> {
+        Figure(FigureKind),
+        Action(&'a Action),
+    }
+    s.collect_seq(actions.iter().map(|a| {
+        MODULES
+            .iter()
+            .find_map(|m| m.recorded_figure_action(a))
+            .map_or(Recorded::Action(a), Recorded::Figure)
+    }))
 }
 
 /// A scoring moment ends (see [`Module::end_of_moment`]).
@@ -423,21 +491,54 @@ pub(crate) fn is_road_or_city(kind: SegmentKind) -> bool {
 mod tests {
     use super::*;
     use crate::engine::action::CropOption;
-    use crate::engine::state::Phase;
     use crate::engine::catalogue::Catalogue;
+    use crate::engine::state::Phase;
     use crate::engine::tile::CropCircle;
     use std::collections::HashSet;
+
+    /// The figure step's flights read in the decision's JSON as recorded when they were a
+    /// `fly` list of kinds; an expansion's other extra action reads as itself.
+    #[test]
+    fn the_figure_steps_extra_actions_serialise_as_recorded() {
+        let step = |extra: Vec<Action>| Decision::PlaceFigure {
+            tile: 3,
+            at: Pos::new(1, -2),
+            options: Vec::new(),
+            extra,
+        };
+        let flights = step(vec![
+            Action::Fly {
+                figure: FigureKind::Follower,
+            },
+            Action::Fly {
+                figure: FigureKind::Large,
+            },
+        ]);
+        assert_eq!(
+            serde_json::to_string(&flights).unwrap(),
+            r#"{"kind":"place_figure","tile":3,"at":[1,-2],"options":[],"fly":["follower","large"]}"#
+        );
+        assert_eq!(
+            serde_json::to_string(&step(Vec::new())).unwrap(),
+            r#"{"kind":"place_figure","tile":3,"at":[1,-2],"options":[]}"#
+        );
+        assert_eq!(
+            serde_json::to_string(&step(vec![Action::Land { segment: 2 }])).unwrap(),
+            r#"{"kind":"place_figure","tile":3,"at":[1,-2],"options":[],"fly":[{"do":"land","segment":2}]}"#
+        );
+    }
 
     /// The lines' tile sets: numbers 0, 1, 2… (two alike do not compile), each an id and
     /// a name of its own, and each tile file holding its own set's tiles only.
     #[test]
     fn every_tile_set_has_its_own_number_id_name_and_tiles() {
+        let n = Expansion::ALL.len();
         let numbers: Vec<usize> = Expansion::ALL.iter().map(|e| *e as usize).collect();
-        assert_eq!(numbers, (0..12).collect::<Vec<_>>());
+        assert_eq!(numbers, (0..n).collect::<Vec<_>>());
         let ids: HashSet<&str> = Expansion::ALL.iter().map(|e| e.id()).collect();
-        assert_eq!(ids.len(), 12, "two lines give one id");
+        assert_eq!(ids.len(), n, "two lines give one id");
         let names: HashSet<&str> = Expansion::ALL.iter().map(|e| e.name()).collect();
-        assert_eq!(names.len(), 12, "two lines give one name");
+        assert_eq!(names.len(), n, "two lines give one name");
         let mut without_tiles = Vec::new();
         for e in Expansion::ALL {
             let Some(file) = e.tile_file() else {
