@@ -402,7 +402,7 @@ fn whole_game(expansions: &str) {
                 }
             }
             Decision::PlaceFigure { extra, .. } if !extra.is_empty() && turns % 2 == 0 => {
-                let carcassonne_bot::engine::Action::Fly { figure } = extra[0] else {
+                let carcassonne_bot::engine::Action::Fly { figure } = extra[0].action else {
                     panic!("a figure step's only extra action is a flight: {extra:?}")
                 };
                 let id = support::clicked_id(&last, "figure");

@@ -212,7 +212,7 @@ pub(super) fn extra_figure_choices(
     };
     extra
         .iter()
-        .filter_map(|a| expansions::first(|p| p.figure_extra(a)))
+        .filter_map(|x| expansions::first(|p| p.figure_extra(&x.action)))
         .map(|x| {
             let words = said::say_unnamed(lang, game, &x.words);
             (x, words)
@@ -264,7 +264,7 @@ pub(super) fn figure(
         let Some(Decision::PlaceFigure { extra, .. }) = game.pending().map(|p| p.decision) else {
             unreachable!("checked: a figure decision")
         };
-        if !extra.contains(&action) {
+        if !extra.iter().any(|x| x.action == action) {
             let reason = game
                 .check(seat, &action)
                 .err()

@@ -8,7 +8,7 @@
 //! flying-machines.toml` (the `flying-machine(D)` symbol).
 
 use super::{Ask, Module, Step};
-use crate::engine::action::{Action, Arg, Decision, Event, Refusal, RuleError};
+use crate::engine::action::{Action, Arg, Decision, Event, FigureStepAction, Refusal, RuleError};
 use crate::engine::board::TileIdx;
 use crate::engine::config::{Expansion, GameConfig};
 use crate::engine::figures::FigureKind;
@@ -191,10 +191,20 @@ impl Module for FlyingMachines {
         Expansion::FlyingMachines
     }
 
-    /// One flight per kind of follower the player still has.
-    fn figure_actions(&self, st: &State, player: Player, tile: TileIdx, out: &mut Vec<Action>) {
+    /// One flight per kind of follower the player still has, recorded in the decision's
+    /// JSON as the kind (`"fly": ["follower", "large"]`).
+    fn figure_actions(
+        &self,
+        st: &State,
+        player: Player,
+        tile: TileIdx,
+        out: &mut Vec<FigureStepAction>,
+    ) {
         let kinds = fly_options(st, player, tile).unwrap_or_default();
-        out.extend(kinds.into_iter().map(|figure| Action::Fly { figure }));
+        out.extend(kinds.into_iter().map(|figure| FigureStepAction {
+            action: Action::Fly { figure },
+            recorded: Some(figure),
+        }));
     }
 
     fn check_figure_action(
@@ -224,13 +234,6 @@ impl Module for FlyingMachines {
                 reason: Refusal::new("err-only-followers-fly"),
             })
         })
-    }
-
-    fn recorded_figure_action(&self, action: &Action) -> Option<FigureKind> {
-        match *action {
-            Action::Fly { figure } => Some(figure),
-            _ => None,
-        }
     }
 
     fn apply_figure_action(

@@ -6,9 +6,10 @@
 //! decisions as a [`Step`], so the base game never names an expansion and each
 //! expansion's rules live in one file: its `Module`, its state, its decisions (each a
 //! type implementing [`Ask`]) and what the fronts read of it (`impl Game` accessors).
-//! The list at `expansions!` below is the one place that names them all: it generates
-//! the tile sets ([`Expansion`], its ids and names, the tile files), the registry,
-//! [`ExtState`] and [`Step`] with its dispatch.
+//! The list in `list.rs` is the one place that names them all, one line each: from it
+//! `expansions!` below generates the registry, [`ExtState`] and [`Step`] with its
+//! dispatch, and `config.rs` the tile sets (`Expansion`, its ids and names, the tile
+//! files).
 
 pub mod crop_circles;
 pub mod ferries;
@@ -16,22 +17,25 @@ pub mod flying_machines;
 pub mod gold_mines;
 mod inns_cathedrals;
 mod labyrinth;
+pub(super) mod list;
 pub mod mage_witch;
 pub mod messages;
 pub mod robbers;
 pub mod traders_builders;
 
-use super::action::{Action, Decision, Event, FigureOption, RuleError, ScoreReason};
+use super::action::{
+    Action, Decision, Event, FigureOption, FigureStepAction, RuleError, ScoreReason,
+};
 use super::board::TileIdx;
-use super::config::{ExpansionSet, GameConfig};
+use super::config::{Expansion, ExpansionSet, GameConfig};
 use super::features::{FeatureData, SegId};
-use super::figures::{FigureKind, Supply};
+use super::figures::Supply;
 use super::geometry::Pos;
 use super::scoring::Tally;
 use super::state::{Stage, State};
 use super::tile::SegmentKind;
 use crate::player::Player;
-use serde::{Deserialize, Serialize, Serializer};
+use serde::Serialize;
 
 pub(crate) trait Module: Sync {
     fn expansion(&self) -> Expansion;
@@ -174,7 +178,13 @@ pub(crate) trait Module: Sync {
 
     /// Adds this expansion's own actions of the figure step on `tile`, the tile just
     /// placed (a flight), after the pass and the ordinary figure options.
-    fn figure_actions(&self, _st: &State, _player: Player, _tile: TileIdx, _out: &mut Vec<Action>) {
+    fn figure_actions(
+        &self,
+        _st: &State,
+        _player: Player,
+        _tile: TileIdx,
+        _out: &mut Vec<FigureStepAction>,
+    ) {
     }
 
     /// Checks `action` in the figure step on `tile` when it is one of this expansion's
@@ -188,14 +198,6 @@ pub(crate) trait Module: Sync {
         _tile: TileIdx,
         _action: &Action,
     ) -> Option<Result<(), RuleError>> {
-        None
-    }
-
-    /// How one of this expansion's actions of the figure step reads in the pending
-    /// decision's JSON when not as itself: Flying Machines', as the kind that flies (as
-    /// recorded before these actions came through hooks; the engine fingerprint hashes
-    /// it).
-    fn recorded_figure_action(&self, _action: &Action) -> Option<FigureKind> {
         None
     }
 
@@ -236,7 +238,7 @@ pub(crate) fn figure_actions(
     st: &State,
     player: Player,
     tile: TileIdx,
-) -> Vec<Action> {
+) -> Vec<FigureStepAction> {
     let mut out = Vec::new();
     for m in modules(cfg) {
         m.figure_actions(st, player, tile, &mut out);
@@ -255,26 +257,6 @@ pub(crate) fn check_figure_action(
     MODULES
         .iter()
         .find_map(|m| m.check_figure_action(m.in_play(st.expansions), st, player, tile, action))
-}
-
-/// Writes the figure step's extra actions into the pending decision's JSON, each as its
-/// module records it (see [`Module::recorded_figure_action`]), else as itself.
-pub(crate) fn serialize_figure_actions<S: Serializer>(
-    actions: &[Action],
-    s: S,
-) -> Result<S::Ok, S::Error> {
-    #[derive(Serialize)]
-    #[serde(untagged)]
-    enum Recorded<'a> {
-        Figure(FigureKind),
-        Action(&'a Action),
-    }
-    s.collect_seq(actions.iter().map(|a| {
-        MODULES
-            .iter()
-            .find_map(|m| m.recorded_figure_action(a))
-            .map_or(Recorded::Action(a), Recorded::Figure)
-    }))
 }
 
 /// A scoring moment ends (see [`Module::end_of_moment`]).
@@ -307,9 +289,9 @@ pub(crate) trait Ask: Copy + Into<Step> {
     fn apply(self, cfg: &GameConfig, st: &mut State, action: &Action, events: &mut Vec<Event>);
 }
 
-/// Generates, from the list below, what the core knows of the expansions: the tile sets
-/// ([`Expansion`] with its ids, names and tile files, via `tile_sets!`), the modules in
-/// hook order, [`ExtState`] and [`Step`] with its dispatch to each decision's type.
+/// Generates, from the lines of `list.rs`, what the core knows of the expansions' rules:
+/// the modules in hook order, [`ExtState`] and [`Step`] with its dispatch to each
+/// decision's type. (`config.rs` generates the tile sets from the same lines.)
 macro_rules! expansions {
     (
         base $base_sets:tt;
@@ -319,8 +301,6 @@ macro_rules! expansions {
             [$($variant:ident($ask:ident)),* $(,)?];
         )*
     ) => {
-        tile_sets!($base_sets $($sets)*);
-
         static MODULES: &[&dyn Module] = &[$(&$module::$rules),*];
 
         /// Each expansion's state for the whole game (empty for those not in play).
@@ -390,97 +370,7 @@ macro_rules! expansions {
     };
 }
 
-/// Generates [`Expansion`] from the lines' tile sets: its variants, whose explicit
-/// numbers are stored (a configuration's list is sorted by them, derived `Ord` orders by
-/// discriminant, and each set's bit is `1 << number`), `ALL` in that order, `id`, `name`
-/// and `tile_file`.
-macro_rules! tile_sets {
-    ($([$($set:ident = $number:literal, $id:literal, $name:literal $(, $file:literal)?);* $(;)?])*) => {
-        /// A tile set / rules module. The ids are those of `scenario-format.md`.
-        #[derive(
-            Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
-        )]
-        pub enum Expansion {
-            $($(#[serde(rename = $id)] $set = $number,)*)*
-        }
-
-        impl Expansion {
-            /// Every tile set by its number. Two sets with one number do not compile
-            /// (one discriminant each), nor does a number past the end (out of bounds),
-            /// so the numbers are exactly 0, 1, 2…
-            pub const ALL: [Expansion; [$($($id),*),*].len()] = {
-                let mut all = [Expansion::Base; [$($($id),*),*].len()];
-                $($(all[Expansion::$set as usize] = Expansion::$set;)*)*
-                all
-            };
-
-            pub fn id(self) -> &'static str {
-                match self {
-                    $($(Expansion::$set => $id,)*)*
-                }
-            }
-
-            pub fn name(self) -> &'static str {
-                match self {
-                    $($(Expansion::$set => $name,)*)*
-                }
-            }
-
-            /// The set's tile file, `data/tiles/<file>`, as (file name, text); `None`
-            /// for a set with no tiles of its own.
-            pub(crate) fn tile_file(self) -> Option<(&'static str, &'static str)> {
-                match self {
-                    $($(Expansion::$set => tile_sets!(@file $($file)?),)*)*
-                }
-            }
-        }
-    };
-    (@file) => {
-        None
-    };
-    (@file $file:literal) => {
-        Some((
-            $file,
-            include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/data/tiles/", $file)),
-        ))
-    };
-}
-
-// One line per expansion, in the order its hooks run: its module and its `Module`; its
-// tile sets `[Variant = stored number, id, English name, tile file (if any); …]`; its
-// field of `ExtState` with its state type; its decisions as `Step` variants. The base
-// game has tile sets and no module. A new set takes the next free number: numbers, ids
-// and KindIds (the tile files are read in number order) are stored.
-expansions! {
-    base [Base = 0, "base", "Base game", "base.toml"];
-    inns_cathedrals: InnsCathedrals
-        [InnsCathedrals = 1, "inns-cathedrals", "Inns & Cathedrals", "inns-cathedrals.toml"]
-        {} [];
-    traders_builders: TradersBuilders
-        [TradersBuilders = 2, "traders-builders", "Traders & Builders", "traders-builders.toml"]
-        { traders: TradersState } [];
-    gold_mines: GoldMines [GoldMines = 6, "gold-mines", "Gold Mines", "gold-mines.toml"]
-        { gold: GoldState } [Gold(GoldStep)];
-    mage_witch: MageWitch [MageWitch = 7, "mage-witch", "Mage & Witch", "mage-witch.toml"]
-        { magic: MagicState } [Magic(MagicStep)];
-    flying_machines: FlyingMachines
-        [FlyingMachines = 3, "flying-machines", "Flying Machines", "flying-machines.toml"]
-        { flight: FlightState } [Land(LandStep)];
-    labyrinth: Labyrinth [Labyrinth = 11, "labyrinth", "The Labyrinth", "labyrinth.toml"]
-        {} [];
-    ferries: Ferries [Ferries = 5, "ferries", "Ferries", "ferries.toml"]
-        { ferries: FerryState } [Ferry(FerryStep), MoveFerry(MoveFerryStep)];
-    messages: Messages [Messages = 4, "messages", "Messages"]
-        { messages: MessageState } [Marker(MarkerStep), Message(MessageStep)];
-    crop_circles: CropCircles
-        [
-            CropCircles = 9, "crop-circles", "Crop Circles", "crop-circles.toml";
-            CropCircles1 = 10, "crop-circles-1", "Crop Circles I", "crop-circles-1.toml";
-        ]
-        { crop: CropState } [CropCircle(CropCircleStep), CropPick(CropPickStep)];
-    robbers: Robbers [Robbers = 8, "robbers", "Robbers", "robbers.toml"]
-        { robbers: RobberState } [Robber(RobberStep)];
-}
+list::with_expansions!(expansions);
 
 /// Whether a segment kind holds the feature kind of a scoring hook.
 pub(crate) fn is_road_or_city(kind: SegmentKind) -> bool {
@@ -492,6 +382,7 @@ mod tests {
     use super::*;
     use crate::engine::action::CropOption;
     use crate::engine::catalogue::Catalogue;
+    use crate::engine::figures::FigureKind;
     use crate::engine::state::Phase;
     use crate::engine::tile::CropCircle;
     use std::collections::HashSet;
@@ -500,20 +391,17 @@ mod tests {
     /// `fly` list of kinds; an expansion's other extra action reads as itself.
     #[test]
     fn the_figure_steps_extra_actions_serialise_as_recorded() {
-        let step = |extra: Vec<Action>| Decision::PlaceFigure {
+        let step = |extra: Vec<FigureStepAction>| Decision::PlaceFigure {
             tile: 3,
             at: Pos::new(1, -2),
             options: Vec::new(),
             extra,
         };
-        let flights = step(vec![
-            Action::Fly {
-                figure: FigureKind::Follower,
-            },
-            Action::Fly {
-                figure: FigureKind::Large,
-            },
-        ]);
+        let fly = |figure| FigureStepAction {
+            action: Action::Fly { figure },
+            recorded: Some(figure),
+        };
+        let flights = step(vec![fly(FigureKind::Follower), fly(FigureKind::Large)]);
         assert_eq!(
             serde_json::to_string(&flights).unwrap(),
             r#"{"kind":"place_figure","tile":3,"at":[1,-2],"options":[],"fly":["follower","large"]}"#
@@ -523,7 +411,11 @@ mod tests {
             r#"{"kind":"place_figure","tile":3,"at":[1,-2],"options":[]}"#
         );
         assert_eq!(
-            serde_json::to_string(&step(vec![Action::Land { segment: 2 }])).unwrap(),
+            serde_json::to_string(&step(vec![FigureStepAction {
+                action: Action::Land { segment: 2 },
+                recorded: None,
+            }]))
+            .unwrap(),
             r#"{"kind":"place_figure","tile":3,"at":[1,-2],"options":[],"fly":[{"do":"land","segment":2}]}"#
         );
     }
