@@ -270,3 +270,68 @@ impl Module for FlyingMachines {
         st.ext.flight.landing = None;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::action::{Action, Decision, Refusal, RuleError};
+    use crate::engine::config::{Expansion, GameConfig, Stack};
+    use crate::engine::figures::FigureKind;
+    use crate::engine::game::Game;
+
+    /// A game at the figure step of a flying machine tile (`FL/F.d`, all field).
+    fn at_the_figure_step(expansions: &[Expansion]) -> Game {
+        let mut cfg = GameConfig::new(2, 7).with_expansions(expansions);
+        cfg.stack = Stack::Fixed {
+            tiles: vec!["FL/F.d".into()],
+            end_when_empty: false,
+        };
+        let mut g = Game::new(cfg).unwrap();
+        let (player, actions) = g.legal_actions();
+        g.apply(player, actions[0].clone()).unwrap();
+        g
+    }
+
+    /// The figure step offers a flight per kind of follower left (through the module's
+    /// hooks) and refuses the others with the reason of each case.
+    #[test]
+    fn the_figure_step_offers_flights_and_refuses_the_others() {
+        let fly = |figure| Action::Fly { figure };
+        let g = at_the_figure_step(&[Expansion::FlyingMachines]);
+        let p = g.pending().unwrap();
+        let Decision::PlaceFigure { extra, .. } = &p.decision else {
+            panic!("{:?}", p.decision)
+        };
+        let offered: Vec<&Action> = extra.iter().map(|x| &x.action).collect();
+        assert_eq!(offered, [&fly(FigureKind::Follower)]);
+        assert_eq!(p.actions().last(), Some(&fly(FigureKind::Follower)));
+        assert_eq!(g.check(p.player, &fly(FigureKind::Follower)), Ok(()));
+        assert_eq!(
+            g.check(p.player, &fly(FigureKind::Large)),
+            Err(RuleError::NoFigureLeft(FigureKind::Large))
+        );
+        assert_eq!(
+            g.check(p.player, &fly(FigureKind::Builder)),
+            Err(RuleError::FigureNotAllowed {
+                figure: FigureKind::Builder,
+                reason: Refusal::new("err-only-followers-fly"),
+            })
+        );
+        assert_eq!(
+            g.check(p.player, &Action::Land { segment: 0 }),
+            Err(RuleError::WrongDecision {
+                expected: "err-expect-figure"
+            })
+        );
+        // Without the expansion the same tile's machine flies nobody.
+        let base = at_the_figure_step(&[]);
+        let p = base.pending().unwrap();
+        assert!(matches!(&p.decision, Decision::PlaceFigure { extra, .. } if extra.is_empty()));
+        assert_eq!(
+            base.check(p.player, &fly(FigureKind::Follower)),
+            Err(RuleError::FigureNotAllowed {
+                figure: FigureKind::Follower,
+                reason: Refusal::new("err-no-flying-machine"),
+            })
+        );
+    }
+}
