@@ -167,6 +167,26 @@ impl Pending {
     }
 }
 
+/// One of an expansion's own actions of the figure step (Flying Machines: a flight),
+/// offered beside the ordinary figure options.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FigureStepAction {
+    pub action: Action,
+    /// What the decision's JSON shows instead of the action: a flight's kind, as
+    /// recorded when the step listed the kinds that may fly (the engine fingerprint
+    /// hashes it).
+    pub recorded: Option<FigureKind>,
+}
+
+impl Serialize for FigureStepAction {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.recorded {
+            Some(figure) => figure.serialize(s),
+            None => self.action.serialize(s),
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Decision {
@@ -175,14 +195,15 @@ pub enum Decision {
         tile: KindId,
         placements: Vec<Placement>,
     },
-    /// Place one of these figures on the tile just placed, or pass; or (Flying
-    /// Machines) put one of the `fly` kinds on the tile's flying machine.
+    /// Place one of these figures on the tile just placed, or pass; or take one of the
+    /// expansions' `extra` actions of this step (Flying Machines: a flight). The JSON
+    /// key is `fly`, as before they came through hooks.
     PlaceFigure {
         tile: TileIdx,
         at: Pos,
         options: Vec<FigureOption>,
-        #[serde(skip_serializing_if = "Vec::is_empty")]
-        fly: Vec<FigureKind>,
+        #[serde(rename = "fly", skip_serializing_if = "Vec::is_empty")]
+        extra: Vec<FigureStepAction>,
     },
     /// Flying Machines: the flown `figure` lands on one of these segments of the tile at
     /// `at` (an incomplete road, city or cloister, occupied or not).
@@ -251,12 +272,12 @@ impl Decision {
                     })
                 })
                 .collect(),
-            Decision::PlaceFigure { options, fly, .. } => std::iter::once(Action::Pass)
+            Decision::PlaceFigure { options, extra, .. } => std::iter::once(Action::Pass)
                 .chain(options.iter().map(|o| Action::PlaceFigure {
                     figure: o.kind,
                     segment: o.segment,
                 }))
-                .chain(fly.iter().map(|f| Action::Fly { figure: *f }))
+                .chain(extra.iter().map(|x| x.action.clone()))
                 .collect(),
             Decision::Land { options, .. } => options
                 .iter()

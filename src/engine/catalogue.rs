@@ -9,50 +9,14 @@ use serde::Deserialize;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-/// The embedded tile files, one per tile set.
-const FILES: &[(&str, &str)] = &[
-    ("base.toml", include_str!("../../data/tiles/base.toml")),
-    (
-        "inns-cathedrals.toml",
-        include_str!("../../data/tiles/inns-cathedrals.toml"),
-    ),
-    (
-        "traders-builders.toml",
-        include_str!("../../data/tiles/traders-builders.toml"),
-    ),
-    (
-        "flying-machines.toml",
-        include_str!("../../data/tiles/flying-machines.toml"),
-    ),
-    (
-        "ferries.toml",
-        include_str!("../../data/tiles/ferries.toml"),
-    ),
-    (
-        "gold-mines.toml",
-        include_str!("../../data/tiles/gold-mines.toml"),
-    ),
-    (
-        "mage-witch.toml",
-        include_str!("../../data/tiles/mage-witch.toml"),
-    ),
-    (
-        "robbers.toml",
-        include_str!("../../data/tiles/robbers.toml"),
-    ),
-    (
-        "crop-circles.toml",
-        include_str!("../../data/tiles/crop-circles.toml"),
-    ),
-    (
-        "crop-circles-1.toml",
-        include_str!("../../data/tiles/crop-circles-1.toml"),
-    ),
-    (
-        "labyrinth.toml",
-        include_str!("../../data/tiles/labyrinth.toml"),
-    ),
-];
+/// The embedded tile files in the tile sets' stored order (it numbers the kinds: a
+/// KindId is stored in game records).
+fn files() -> Vec<(&'static str, &'static str)> {
+    Expansion::ALL
+        .into_iter()
+        .filter_map(Expansion::tile_file)
+        .collect()
+}
 
 #[derive(Debug)]
 pub struct Catalogue {
@@ -66,7 +30,7 @@ impl Catalogue {
         CAT.get_or_init(|| {
             // The files are part of the binary and checked by the test suite, so a
             // failure here is a build defect, not a user error.
-            Catalogue::parse_files(FILES).unwrap_or_else(|e| panic!("tile data: {e}"))
+            Catalogue::parse_files(&files()).unwrap_or_else(|e| panic!("tile data: {e}"))
         })
     }
 
@@ -407,6 +371,38 @@ mod tests {
         let d = cat.kind(cat.lookup("D").unwrap());
         assert_eq!(d.start_count, 1);
         assert_eq!(d.edges_string(), "CRFR");
+    }
+
+    /// Where each tile set's kinds start, and how many: KindIds are stored in game
+    /// records, so the files keep the sets' stored order (recorded before the file list
+    /// was generated from the `expansions!` lines, issue #24).
+    #[test]
+    fn every_tile_set_keeps_its_kind_ids() {
+        let cat = Catalogue::get();
+        let rows: Vec<(&str, KindId, usize)> = Expansion::ALL
+            .iter()
+            .filter_map(|e| {
+                let ids: Vec<KindId> = cat.of_expansion(*e).map(|(i, _)| i).collect();
+                let contiguous = ids.windows(2).all(|w| w[1] == w[0] + 1);
+                assert!(contiguous, "{e}");
+                Some((e.id(), *ids.first()?, ids.len()))
+            })
+            .collect();
+        let expected = [
+            ("base", 0, 24),
+            ("inns-cathedrals", 24, 17),
+            ("traders-builders", 41, 24),
+            ("flying-machines", 65, 8),
+            ("ferries", 73, 3),
+            ("gold-mines", 76, 8),
+            ("mage-witch", 84, 8),
+            ("robbers", 92, 8),
+            ("crop-circles", 100, 6),
+            ("crop-circles-1", 106, 6),
+            ("labyrinth", 112, 1),
+        ];
+        assert_eq!(rows, expected);
+        assert_eq!(cat.kinds().len(), 113);
     }
 
     #[test]

@@ -8,52 +8,69 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
-/// Generates [`Expansion`] from the list below: its variants, `ALL`, `id` and `name`.
-macro_rules! expansion_list {
-    ($($variant:ident = $id:tt, $name:tt;)*) => {
+/// Generates [`Expansion`] from the tile sets of the lines of `expansions/list.rs` (the
+/// rest of each line is the modules'): its variants, whose explicit numbers are stored (a
+/// configuration's list is sorted by them, derived `Ord` orders by discriminant, and each
+/// set's bit is `1 << number`), `ALL` in that order, `id`, `name` and `tile_file`.
+macro_rules! tile_sets {
+    (base $base_sets:tt; $($module:ident: $rules:ident $sets:tt $state:tt $steps:tt;)*) => {
+        tile_sets!(@sets $base_sets $($sets)*);
+    };
+    (@sets $([$($set:ident = $number:literal, $id:literal, $name:literal $(, $file:literal)?);* $(;)?])*) => {
         /// A tile set / rules module. The ids are those of `scenario-format.md`.
         #[derive(
             Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
         )]
         pub enum Expansion {
-            $(#[serde(rename = $id)] $variant,)*
+            $($(#[serde(rename = $id)] $set = $number,)*)*
         }
 
         impl Expansion {
-            pub const ALL: [Expansion; [$($id),*].len()] = [$(Expansion::$variant),*];
+            /// Every tile set by its number. Two sets with one number do not compile
+            /// (one discriminant each), nor does a number past the end (out of bounds),
+            /// so the numbers are exactly 0, 1, 2…
+            pub const ALL: [Expansion; [$($($id),*),*].len()] = {
+                let mut all = [Expansion::Base; [$($($id),*),*].len()];
+                $($(all[Expansion::$set as usize] = Expansion::$set;)*)*
+                all
+            };
 
             pub fn id(self) -> &'static str {
                 match self {
-                    $(Expansion::$variant => $id,)*
+                    $($(Expansion::$set => $id,)*)*
                 }
             }
 
             pub fn name(self) -> &'static str {
                 match self {
-                    $(Expansion::$variant => $name,)*
+                    $($(Expansion::$set => $name,)*)*
+                }
+            }
+
+            /// The set's tile file, `data/tiles/<file>`, as (file name, text); `None`
+            /// for a set with no tiles of its own.
+            pub(crate) fn tile_file(self) -> Option<(&'static str, &'static str)> {
+                match self {
+                    $($(Expansion::$set => tile_sets!(@file $($file)?),)*)*
                 }
             }
         }
     };
+    (@file) => {
+        None
+    };
+    (@file $file:literal) => {
+        Some((
+            $file,
+            include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/data/tiles/", $file)),
+        ))
+    };
 }
 
-// One line per tile set: variant, id (stored in configurations), English name. The order
-// is stored too (a configuration's list is sorted) and gives each its bit: add at the
-// end. The rules' modules, in the order their hooks run, are `expansions::expansions!`.
-expansion_list! {
-    Base = "base", "Base game";
-    InnsCathedrals = "inns-cathedrals", "Inns & Cathedrals";
-    TradersBuilders = "traders-builders", "Traders & Builders";
-    FlyingMachines = "flying-machines", "Flying Machines";
-    Messages = "messages", "Messages";
-    Ferries = "ferries", "Ferries";
-    GoldMines = "gold-mines", "Gold Mines";
-    MageWitch = "mage-witch", "Mage & Witch";
-    Robbers = "robbers", "Robbers";
-    CropCircles = "crop-circles", "Crop Circles";
-    CropCircles1 = "crop-circles-1", "Crop Circles I";
-    Labyrinth = "labyrinth", "The Labyrinth";
-}
+super::expansions::list::with_expansions!(tile_sets);
+
+// Each tile set's number is its bit's place in the set's `u16`.
+const _: () = assert!(Expansion::ALL.len() <= 16);
 
 /// Some expansions, one bit each (see [`GameConfig::expansion_set`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -25,8 +25,8 @@ pub mod tile;
 
 pub use crate::player::Player;
 pub use action::{
-    Action, Category, CropOption, CropSpot, Decision, Event, FerryOption, FigureOption, LogEntry,
-    MagicOption, MessageTake, Pending, RuleError, ScoreReason,
+    Action, Category, CropOption, CropSpot, Decision, Event, FerryOption, FigureOption,
+    FigureStepAction, LogEntry, MagicOption, MessageTake, Pending, RuleError, ScoreReason,
 };
 pub use action::{Arg, Refusal};
 pub use board::{Board, PlacedTile, Placement, Rotations, TileIdx};

@@ -9,7 +9,7 @@ use super::action::{
 use super::board::TileIdx;
 use super::catalogue::Catalogue;
 use super::config::{DECISION_DEADLINE_RANGE, GameConfig, MAX_PLAYERS, MIN_PLAYERS, Stack};
-use super::expansions::{check_standing, modules};
+use super::expansions::{check_figure_action, check_standing, figure_actions, modules};
 use super::figures::FigureKind;
 use super::game::{ConfigError, Game, ReplayError};
 use super::geometry::Pos;
@@ -56,7 +56,7 @@ impl Game {
                 tile,
                 at: st.board.tile(tile).pos,
                 options: figure_options(&self.config, st, player, tile),
-                fly: fly_options(&self.config, st, player, tile).unwrap_or_default(),
+                extra: figure_actions(&self.config, st, player, tile),
             },
             Phase::Step { step } => {
                 return Some(Pending {
@@ -120,15 +120,15 @@ impl Game {
                 st.turn.stage = Stage::AfterFigure;
                 advance(cfg, st, &mut events);
             }
-            (Phase::Figure { tile }, &Action::Fly { figure }) => {
-                for m in modules(cfg) {
-                    m.fly(cfg, st, player, tile, figure, &mut events);
-                }
+            (Phase::Figure { .. }, Action::Pass) => {
+                events.push(Event::Passed { player });
                 st.turn.stage = Stage::AfterFigure;
                 advance(cfg, st, &mut events);
             }
-            (Phase::Figure { .. }, Action::Pass) => {
-                events.push(Event::Passed { player });
+            (Phase::Figure { tile }, a) => {
+                for m in modules(cfg) {
+                    m.apply_figure_action(cfg, st, player, tile, a, &mut events);
+                }
                 st.turn.stage = Stage::AfterFigure;
                 advance(cfg, st, &mut events);
             }
@@ -202,23 +202,10 @@ impl Game {
             (Phase::Figure { tile }, Action::PlaceFigure { figure, segment }) => {
                 self.check_figure(player, tile, *figure, *segment)
             }
-            (Phase::Figure { tile }, Action::Fly { figure }) => {
-                let kinds = fly_options(&self.config, st, player, tile);
-                if kinds.as_ref().is_some_and(|k| k.contains(figure)) {
-                    Ok(())
-                } else if kinds.is_none() {
-                    Err(RuleError::FigureNotAllowed {
-                        figure: *figure,
-                        reason: Refusal::new("err-no-flying-machine"),
-                    })
-                } else if figure.is_follower() {
-                    Err(RuleError::NoFigureLeft(*figure))
-                } else {
-                    Err(RuleError::FigureNotAllowed {
-                        figure: *figure,
-                        reason: Refusal::new("err-only-followers-fly"),
-                    })
-                }
+            (Phase::Figure { tile }, a) => {
+                check_figure_action(st, player, tile, a).unwrap_or(Err(RuleError::WrongDecision {
+                    expected: "err-expect-figure",
+                }))
             }
             (Phase::Step { step }, a) => step.check(st, a),
             (Phase::Tile { .. }, _) => Err(RuleError::WrongDecision {
@@ -444,17 +431,6 @@ fn follower_fits(
     }
 }
 
-/// The figure kinds `player` may fly from the tile just placed (`None`: no flight
-/// starts there).
-fn fly_options(
-    cfg: &GameConfig,
-    st: &State,
-    player: Player,
-    tile: TileIdx,
-) -> Option<Vec<FigureKind>> {
-    modules(cfg).find_map(|m| m.fly_options(st, player, tile))
-}
-
 /// Runs the turn on from its stage until a player must decide or the next tile is
 /// drawn: the expansions' steps, the figure step, the scoring queue (which stops when an
 /// expansion asks something and resumes after the answer), then the hand-over.
@@ -474,7 +450,7 @@ fn advance(cfg: &GameConfig, st: &mut State, events: &mut Vec<Event>) {
                 let player = st.turn.player;
                 if !st.players[player.index()].resigned
                     && (has_figure_option(cfg, st, player, placed)
-                        || fly_options(cfg, st, player, placed).is_some_and(|k| !k.is_empty()))
+                        || !figure_actions(cfg, st, player, placed).is_empty())
                 {
                     // The answer moves the stage on.
                     st.phase = Phase::Figure { tile: placed };

@@ -401,9 +401,12 @@ fn whole_game(expansions: &str) {
                     }
                 }
             }
-            Decision::PlaceFigure { fly, .. } if !fly.is_empty() && turns % 2 == 0 => {
+            Decision::PlaceFigure { extra, .. } if !extra.is_empty() && turns % 2 == 0 => {
+                let carcassonne_bot::engine::Action::Fly { figure } = extra[0].action else {
+                    panic!("a figure step's only extra action is a flight: {extra:?}")
+                };
                 let id = support::clicked_id(&last, "figure");
-                app.component(&who, &id, &[format!("{}:fly", fly[0].id())])
+                app.component(&who, &id, &[format!("{}:fly", figure.id())])
             }
             Decision::PlaceFigure { options, .. } => {
                 if options.is_empty() || turns % 3 == 0 {

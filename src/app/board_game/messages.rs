@@ -102,11 +102,11 @@ pub(super) fn figure_rows(lang: Lang, game: &Game) -> Vec<Vec<Component>> {
             description: None,
         })
         .chain(
-            fly_choices(lang, game)
+            extra_figure_choices(lang, game)
                 .into_iter()
-                .map(|(k, words)| SelectOption {
+                .map(|(x, words)| SelectOption {
                     label: capitalise(&words),
-                    value: format!("{}:fly", k.id()),
+                    value: format!("{}:{}", x.figure.id(), x.word),
                     description: None,
                 }),
         )
@@ -400,9 +400,9 @@ pub fn figure_suggestions(r: &ChannelRecord) -> Vec<(String, String)> {
         .into_iter()
         .map(|(k, seg, words)| (words, format!("{}#{seg}", k.id())))
         .chain(
-            fly_choices(lang, game)
+            extra_figure_choices(lang, game)
                 .into_iter()
-                .map(|(k, words)| (capitalise(&words), format!("{}#fly", k.id()))),
+                .map(|(x, words)| (capitalise(&words), format!("{}#{}", x.figure.id(), x.word))),
         )
         .collect()
 }

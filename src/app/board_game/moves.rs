@@ -201,24 +201,23 @@ pub(super) fn numbered_figure_choices(lang: Lang, game: &Game) -> Vec<(FigureKin
         .collect()
 }
 
-/// Flying Machines: the figures that may board the flying machine, with their words.
-pub(super) fn fly_choices(lang: Lang, game: &Game) -> Vec<(FigureKind, String)> {
-    match game.pending().map(|p| p.decision) {
-        Some(Decision::PlaceFigure { fly, .. }) => fly
-            .into_iter()
-            .map(|k| {
-                (
-                    k,
-                    t!(
-                        lang,
-                        "word-figure-fly",
-                        figure = i18n_words::figure(lang, k)
-                    ),
-                )
-            })
-            .collect(),
-        _ => Vec::new(),
-    }
+/// The expansions' own actions of the figure step (a flight) as their presenters offer
+/// them, with their words.
+pub(super) fn extra_figure_choices(
+    lang: Lang,
+    game: &Game,
+) -> Vec<(expansions::FigureExtra, String)> {
+    let Some(Decision::PlaceFigure { extra, .. }) = game.pending().map(|p| p.decision) else {
+        return Vec::new();
+    };
+    extra
+        .iter()
+        .filter_map(|x| expansions::first(|p| p.figure_extra(&x.action)))
+        .map(|x| {
+            let words = said::say_unnamed(lang, game, &x.words);
+            (x, words)
+        })
+        .collect()
 }
 
 pub(super) fn figure(
@@ -242,34 +241,32 @@ pub(super) fn figure(
     let list = || {
         let mut v: Vec<String> = choices.iter().map(|c| c.2.clone()).collect();
         v.dedup();
-        v.extend(fly_choices(lang, game).into_iter().map(|(_, words)| words));
+        v.extend(
+            extra_figure_choices(lang, game)
+                .into_iter()
+                .map(|(_, words)| words),
+        );
         v.join("; ")
     };
-    // Which segment: "#3" (menus), a slot name in board directions, "C"/"cloister",
-    // or the words shown in the menu ("city north"); or the flying machine.
-    // Words of either language ("ciudad norte") read as the engine's ("city north").
+    // An expansion's own action ("fly"; "follower#fly" from suggestions, "#fly" from
+    // the menu), else which segment: "#3" (menus), a slot name in board directions,
+    // "C"/"cloister", or the words shown in the menu ("city north"). Words of either
+    // language ("ciudad norte") read as the engine's ("city north").
     let wanted = i18n_words::segment_to_english(on);
-    let fly_words = [
-        "fly",
-        "#fly",
-        "flying machine",
-        "flight",
-        "volar",
-        "maquina voladora",
-        "máquina voladora",
-    ];
-    let named_fly = wanted
-        .split_once('#')
-        .filter(|(_, n)| *n == "fly")
-        .and_then(|(k, _)| i18n_words::parse_figure(k));
-    if fly_words.contains(&wanted.as_str()) || named_fly.is_some() {
-        let figure = named_fly.or(kind).unwrap_or(FigureKind::Follower);
-        let Some(Decision::PlaceFigure { fly, .. }) = game.pending().map(|p| p.decision) else {
+    let (named, word) = match wanted.split_once('#') {
+        Some((k, w)) => match i18n_words::parse_figure(k) {
+            Some(k) => (Some(k), w),
+            None => (None, wanted.as_str()),
+        },
+        None => (None, wanted.as_str()),
+    };
+    if let Some(action) = expansions::first(|p| p.parse_figure_extra(word, named.or(kind))) {
+        let Some(Decision::PlaceFigure { extra, .. }) = game.pending().map(|p| p.decision) else {
             unreachable!("checked: a figure decision")
         };
-        if !fly.contains(&figure) {
+        if !extra.iter().any(|x| x.action == action) {
             let reason = game
-                .check(seat, &Action::Fly { figure })
+                .check(seat, &action)
                 .err()
                 .map(|e| capitalise(&rule_error(lang, &e)))
                 .unwrap_or_else(|| capitalise(&t!(lang, "app-not-allowed")));
@@ -278,7 +275,7 @@ pub(super) fn figure(
                 t!(lang, "app-figure-can-place", choices = list())
             )));
         }
-        return act(s, r, seat, Action::Fly { figure });
+        return act(s, r, seat, action);
     }
     // "builder#3" (autocomplete values) names the figure too.
     let (kind, wanted) = match wanted.split_once('#') {

@@ -8,7 +8,7 @@
 //! flying-machines.toml` (the `flying-machine(D)` symbol).
 
 use super::{Ask, Module, Step};
-use crate::engine::action::{Action, Arg, Decision, Event, Refusal, RuleError};
+use crate::engine::action::{Action, Arg, Decision, Event, FigureStepAction, Refusal, RuleError};
 use crate::engine::board::TileIdx;
 use crate::engine::config::{Expansion, GameConfig};
 use crate::engine::figures::FigureKind;
@@ -191,20 +191,63 @@ impl Module for FlyingMachines {
         Expansion::FlyingMachines
     }
 
-    fn fly_options(&self, st: &State, player: Player, tile: TileIdx) -> Option<Vec<FigureKind>> {
-        fly_options(st, player, tile)
+    /// One flight per kind of follower the player still has, recorded in the decision's
+    /// JSON as the kind (`"fly": ["follower", "large"]`).
+    fn figure_actions(
+        &self,
+        st: &State,
+        player: Player,
+        tile: TileIdx,
+        out: &mut Vec<FigureStepAction>,
+    ) {
+        let kinds = fly_options(st, player, tile).unwrap_or_default();
+        out.extend(kinds.into_iter().map(|figure| FigureStepAction {
+            action: Action::Fly { figure },
+            recorded: Some(figure),
+        }));
     }
 
-    fn fly(
+    fn check_figure_action(
+        &self,
+        in_play: bool,
+        st: &State,
+        player: Player,
+        tile: TileIdx,
+        action: &Action,
+    ) -> Option<Result<(), RuleError>> {
+        let Action::Fly { figure } = *action else {
+            return None;
+        };
+        let kinds = fly_options(st, player, tile).filter(|_| in_play);
+        Some(if kinds.as_ref().is_some_and(|k| k.contains(&figure)) {
+            Ok(())
+        } else if kinds.is_none() {
+            Err(RuleError::FigureNotAllowed {
+                figure,
+                reason: Refusal::new("err-no-flying-machine"),
+            })
+        } else if figure.is_follower() {
+            Err(RuleError::NoFigureLeft(figure))
+        } else {
+            Err(RuleError::FigureNotAllowed {
+                figure,
+                reason: Refusal::new("err-only-followers-fly"),
+            })
+        })
+    }
+
+    fn apply_figure_action(
         &self,
         cfg: &GameConfig,
         st: &mut State,
         player: Player,
         tile: TileIdx,
-        figure: FigureKind,
+        action: &Action,
         events: &mut Vec<Event>,
     ) {
-        fly(cfg, st, player, tile, figure, events);
+        if let Action::Fly { figure } = *action {
+            fly(cfg, st, player, tile, figure, events);
+        }
     }
 
     fn pending_step(&self, st: &State, stage: Stage) -> Option<Step> {
@@ -225,5 +268,70 @@ impl Module for FlyingMachines {
     /// A player who leaves before landing keeps the figure (it never left the supply).
     fn abandon(&self, st: &mut State, _events: &mut Vec<Event>) {
         st.ext.flight.landing = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::action::{Action, Decision, Refusal, RuleError};
+    use crate::engine::config::{Expansion, GameConfig, Stack};
+    use crate::engine::figures::FigureKind;
+    use crate::engine::game::Game;
+
+    /// A game at the figure step of a flying machine tile (`FL/F.d`, all field).
+    fn at_the_figure_step(expansions: &[Expansion]) -> Game {
+        let mut cfg = GameConfig::new(2, 7).with_expansions(expansions);
+        cfg.stack = Stack::Fixed {
+            tiles: vec!["FL/F.d".into()],
+            end_when_empty: false,
+        };
+        let mut g = Game::new(cfg).unwrap();
+        let (player, actions) = g.legal_actions();
+        g.apply(player, actions[0].clone()).unwrap();
+        g
+    }
+
+    /// The figure step offers a flight per kind of follower left (through the module's
+    /// hooks) and refuses the others with the reason of each case.
+    #[test]
+    fn the_figure_step_offers_flights_and_refuses_the_others() {
+        let fly = |figure| Action::Fly { figure };
+        let g = at_the_figure_step(&[Expansion::FlyingMachines]);
+        let p = g.pending().unwrap();
+        let Decision::PlaceFigure { extra, .. } = &p.decision else {
+            panic!("{:?}", p.decision)
+        };
+        let offered: Vec<&Action> = extra.iter().map(|x| &x.action).collect();
+        assert_eq!(offered, [&fly(FigureKind::Follower)]);
+        assert_eq!(p.actions().last(), Some(&fly(FigureKind::Follower)));
+        assert_eq!(g.check(p.player, &fly(FigureKind::Follower)), Ok(()));
+        assert_eq!(
+            g.check(p.player, &fly(FigureKind::Large)),
+            Err(RuleError::NoFigureLeft(FigureKind::Large))
+        );
+        assert_eq!(
+            g.check(p.player, &fly(FigureKind::Builder)),
+            Err(RuleError::FigureNotAllowed {
+                figure: FigureKind::Builder,
+                reason: Refusal::new("err-only-followers-fly"),
+            })
+        );
+        assert_eq!(
+            g.check(p.player, &Action::Land { segment: 0 }),
+            Err(RuleError::WrongDecision {
+                expected: "err-expect-figure"
+            })
+        );
+        // Without the expansion the same tile's machine flies nobody.
+        let base = at_the_figure_step(&[]);
+        let p = base.pending().unwrap();
+        assert!(matches!(&p.decision, Decision::PlaceFigure { extra, .. } if extra.is_empty()));
+        assert_eq!(
+            base.check(p.player, &fly(FigureKind::Follower)),
+            Err(RuleError::FigureNotAllowed {
+                figure: FigureKind::Follower,
+                reason: Refusal::new("err-no-flying-machine"),
+            })
+        );
     }
 }

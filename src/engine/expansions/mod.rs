@@ -6,8 +6,10 @@
 //! decisions as a [`Step`], so the base game never names an expansion and each
 //! expansion's rules live in one file: its `Module`, its state, its decisions (each a
 //! type implementing [`Ask`]) and what the fronts read of it (`impl Game` accessors).
-//! The list at `expansions!` below is the one place that names them all: it generates
-//! the registry, [`ExtState`] and [`Step`] with its dispatch.
+//! The list in `list.rs` is the one place that names them all, one line each: from it
+//! `expansions!` below generates the registry, [`ExtState`] and [`Step`] with its
+//! dispatch, and `config.rs` the tile sets (`Expansion`, its ids and names, the tile
+//! files).
 
 pub mod crop_circles;
 pub mod ferries;
@@ -15,16 +17,19 @@ pub mod flying_machines;
 pub mod gold_mines;
 mod inns_cathedrals;
 mod labyrinth;
+pub(super) mod list;
 pub mod mage_witch;
 pub mod messages;
 pub mod robbers;
 pub mod traders_builders;
 
-use super::action::{Action, Decision, Event, FigureOption, RuleError, ScoreReason};
+use super::action::{
+    Action, Decision, Event, FigureOption, FigureStepAction, RuleError, ScoreReason,
+};
 use super::board::TileIdx;
 use super::config::{Expansion, ExpansionSet, GameConfig};
 use super::features::{FeatureData, SegId};
-use super::figures::{FigureKind, Supply};
+use super::figures::Supply;
 use super::geometry::Pos;
 use super::scoring::Tally;
 use super::state::{Stage, State};
@@ -171,20 +176,39 @@ pub(crate) trait Module: Sync {
     /// message's, final scoring.
     fn end_of_moment(&self, _st: &mut State, _events: &mut Vec<Event>) {}
 
-    /// The figure kinds `player` may fly from `tile`, the tile just placed (`None`: no
-    /// flight starts there).
-    fn fly_options(&self, _st: &State, _player: Player, _tile: TileIdx) -> Option<Vec<FigureKind>> {
+    /// Adds this expansion's own actions of the figure step on `tile`, the tile just
+    /// placed (a flight), after the pass and the ordinary figure options.
+    fn figure_actions(
+        &self,
+        _st: &State,
+        _player: Player,
+        _tile: TileIdx,
+        _out: &mut Vec<FigureStepAction>,
+    ) {
+    }
+
+    /// Checks `action` in the figure step on `tile` when it is one of this expansion's
+    /// own; `None`: not one of them. Asked of every expansion, `in_play` or not, so that
+    /// a game without it refuses its actions with its reason.
+    fn check_figure_action(
+        &self,
+        _in_play: bool,
+        _st: &State,
+        _player: Player,
+        _tile: TileIdx,
+        _action: &Action,
+    ) -> Option<Result<(), RuleError>> {
         None
     }
 
-    /// Flies `figure` from `tile` (checked: one of [`Module::fly_options`]).
-    fn fly(
+    /// Applies a checked action of the figure step (ignores any other expansion's).
+    fn apply_figure_action(
         &self,
         _cfg: &GameConfig,
         _st: &mut State,
         _player: Player,
         _tile: TileIdx,
-        _figure: FigureKind,
+        _action: &Action,
         _events: &mut Vec<Event>,
     ) {
     }
@@ -206,6 +230,33 @@ pub(crate) fn check_standing(set: ExpansionSet, action: &Action) -> Option<Resul
     MODULES
         .iter()
         .find_map(|m| m.check_standing(m.in_play(set), action))
+}
+
+/// The expansions' own actions of the figure step (see [`Module::figure_actions`]).
+pub(crate) fn figure_actions(
+    cfg: &GameConfig,
+    st: &State,
+    player: Player,
+    tile: TileIdx,
+) -> Vec<FigureStepAction> {
+    let mut out = Vec::new();
+    for m in modules(cfg) {
+        m.figure_actions(st, player, tile, &mut out);
+    }
+    out
+}
+
+/// Checks an action of the figure step that is no ordinary figure option (see
+/// [`Module::check_figure_action`]); `None` when no expansion owns it.
+pub(crate) fn check_figure_action(
+    st: &State,
+    player: Player,
+    tile: TileIdx,
+    action: &Action,
+) -> Option<Result<(), RuleError>> {
+    MODULES
+        .iter()
+        .find_map(|m| m.check_figure_action(m.in_play(st.expansions), st, player, tile, action))
 }
 
 /// A scoring moment ends (see [`Module::end_of_moment`]).
@@ -238,14 +289,18 @@ pub(crate) trait Ask: Copy + Into<Step> {
     fn apply(self, cfg: &GameConfig, st: &mut State, action: &Action, events: &mut Vec<Event>);
 }
 
-/// Generates, from the list below, what the core knows of the expansions: the modules
-/// in hook order, [`ExtState`] and [`Step`] with its dispatch to each decision's type.
+/// Generates, from the lines of `list.rs`, what the core knows of the expansions' rules:
+/// the modules in hook order, [`ExtState`] and [`Step`] with its dispatch to each
+/// decision's type. (`config.rs` generates the tile sets from the same lines.)
 macro_rules! expansions {
-    ($(
-        $module:ident: $rules:ident
-        { $($field:ident: $state:ident)? }
-        [$($variant:ident($ask:ident)),* $(,)?];
-    )*) => {
+    (
+        base $base_sets:tt;
+        $(
+            $module:ident: $rules:ident $sets:tt
+            { $($field:ident: $state:ident)? }
+            [$($variant:ident($ask:ident)),* $(,)?];
+        )*
+    ) => {
         static MODULES: &[&dyn Module] = &[$(&$module::$rules),*];
 
         /// Each expansion's state for the whole game (empty for those not in play).
@@ -315,23 +370,7 @@ macro_rules! expansions {
     };
 }
 
-// One line per expansion, in the order its hooks run: its module, its `Module`, its
-// field of `ExtState` with its state type, and its decisions as `Step` variants.
-expansions! {
-    inns_cathedrals: InnsCathedrals {} [];
-    traders_builders: TradersBuilders { traders: TradersState } [];
-    gold_mines: GoldMines { gold: GoldState } [Gold(GoldStep)];
-    mage_witch: MageWitch { magic: MagicState } [Magic(MagicStep)];
-    flying_machines: FlyingMachines { flight: FlightState } [Land(LandStep)];
-    labyrinth: Labyrinth {} [];
-    ferries: Ferries { ferries: FerryState } [Ferry(FerryStep), MoveFerry(MoveFerryStep)];
-    messages: Messages { messages: MessageState } [Marker(MarkerStep), Message(MessageStep)];
-    crop_circles: CropCircles { crop: CropState } [
-        CropCircle(CropCircleStep),
-        CropPick(CropPickStep),
-    ];
-    robbers: Robbers { robbers: RobberState } [Robber(RobberStep)];
-}
+list::with_expansions!(expansions);
 
 /// Whether a segment kind holds the feature kind of a scoring hook.
 pub(crate) fn is_road_or_city(kind: SegmentKind) -> bool {
@@ -342,8 +381,69 @@ pub(crate) fn is_road_or_city(kind: SegmentKind) -> bool {
 mod tests {
     use super::*;
     use crate::engine::action::CropOption;
+    use crate::engine::catalogue::Catalogue;
+    use crate::engine::figures::FigureKind;
     use crate::engine::state::Phase;
     use crate::engine::tile::CropCircle;
+    use std::collections::HashSet;
+
+    /// The figure step's flights read in the decision's JSON as recorded when they were a
+    /// `fly` list of kinds; an expansion's other extra action reads as itself.
+    #[test]
+    fn the_figure_steps_extra_actions_serialise_as_recorded() {
+        let step = |extra: Vec<FigureStepAction>| Decision::PlaceFigure {
+            tile: 3,
+            at: Pos::new(1, -2),
+            options: Vec::new(),
+            extra,
+        };
+        let fly = |figure| FigureStepAction {
+            action: Action::Fly { figure },
+            recorded: Some(figure),
+        };
+        let flights = step(vec![fly(FigureKind::Follower), fly(FigureKind::Large)]);
+        assert_eq!(
+            serde_json::to_string(&flights).unwrap(),
+            r#"{"kind":"place_figure","tile":3,"at":[1,-2],"options":[],"fly":["follower","large"]}"#
+        );
+        assert_eq!(
+            serde_json::to_string(&step(Vec::new())).unwrap(),
+            r#"{"kind":"place_figure","tile":3,"at":[1,-2],"options":[]}"#
+        );
+        assert_eq!(
+            serde_json::to_string(&step(vec![FigureStepAction {
+                action: Action::Land { segment: 2 },
+                recorded: None,
+            }]))
+            .unwrap(),
+            r#"{"kind":"place_figure","tile":3,"at":[1,-2],"options":[],"fly":[{"do":"land","segment":2}]}"#
+        );
+    }
+
+    /// The lines' tile sets: numbers 0, 1, 2… (two alike do not compile), each an id and
+    /// a name of its own, and each tile file holding its own set's tiles only.
+    #[test]
+    fn every_tile_set_has_its_own_number_id_name_and_tiles() {
+        let n = Expansion::ALL.len();
+        let numbers: Vec<usize> = Expansion::ALL.iter().map(|e| *e as usize).collect();
+        assert_eq!(numbers, (0..n).collect::<Vec<_>>());
+        let ids: HashSet<&str> = Expansion::ALL.iter().map(|e| e.id()).collect();
+        assert_eq!(ids.len(), n, "two lines give one id");
+        let names: HashSet<&str> = Expansion::ALL.iter().map(|e| e.name()).collect();
+        assert_eq!(names.len(), n, "two lines give one name");
+        let mut without_tiles = Vec::new();
+        for e in Expansion::ALL {
+            let Some(file) = e.tile_file() else {
+                without_tiles.push(e);
+                continue;
+            };
+            assert_eq!(file.0, format!("{}.toml", e.id()));
+            let cat = Catalogue::parse_files(&[file]).unwrap();
+            assert!(!cat.kinds().is_empty(), "{e}");
+            assert!(cat.kinds().iter().all(|k| k.expansion == e), "{e}");
+        }
+        assert_eq!(without_tiles, [Expansion::Messages]);
+    }
 
     /// The JSON of one value of every step, recorded before the steps became types of
     /// their own modules (issue #24): the tag and the fields stay as they were.

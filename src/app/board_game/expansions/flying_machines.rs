@@ -1,14 +1,42 @@
-//! Flying Machines: a flight and its landing (the figure menu's "fly" option is the
-//! figure step's, in `moves.rs`).
+//! Flying Machines: the figure menu's "fly" option, a flight and its landing.
 
 use super::super::Choice;
 use super::super::said::{Reader, Said, Word, say};
-use super::Presenter;
-use crate::engine::{Action, Decision, Event, Game, Pending};
+use super::{FigureExtra, Presenter};
+use crate::engine::{Action, Decision, Event, FigureKind, Game, Pending};
+
+/// What a player may answer to fly (besides the menu's "follower:fly", read as "#fly").
+const FLY_WORDS: [&str; 7] = [
+    "fly",
+    "#fly",
+    "flying machine",
+    "flight",
+    "volar",
+    "maquina voladora",
+    "máquina voladora",
+];
 
 pub(super) struct FlyingMachines;
 
 impl Presenter for FlyingMachines {
+    fn figure_extra(&self, action: &Action) -> Option<FigureExtra> {
+        let Action::Fly { figure } = *action else {
+            return None;
+        };
+        Some(FigureExtra {
+            words: Said::new("word-figure-fly").with("figure", Word::Figure(figure)),
+            figure,
+            word: "fly",
+        })
+    }
+
+    /// A follower unless the answer names another figure.
+    fn parse_figure_extra(&self, wanted: &str, figure: Option<FigureKind>) -> Option<Action> {
+        FLY_WORDS.contains(&wanted).then(|| Action::Fly {
+            figure: figure.unwrap_or(FigureKind::Follower),
+        })
+    }
+
     fn event(&self, _game: &Game, event: &Event) -> Option<Said> {
         Some(match event {
             Event::Flew {

@@ -32,6 +32,15 @@ pub(super) static PRESENTERS: [&dyn Presenter; 8] = [
     &crop_circles::CropCircles,
 ];
 
+/// One of an expansion's own actions of the figure step (a flight) as the figure menu
+/// offers it: its words, and what the figure command reads back: `figure` and `word`
+/// make the menu's value ("follower:fly") and /figure's suggestion ("follower#fly").
+pub(super) struct FigureExtra {
+    pub words: Said,
+    pub figure: FigureKind,
+    pub word: &'static str,
+}
+
 /// The lines of one command's events being written: the actor's sentence and the rest.
 pub(super) struct Lines {
     pub first: String,
@@ -58,6 +67,18 @@ pub(super) trait Presenter: Sync {
     /// Points only the end of the game scores (grouped on the final message).
     fn at_the_end(&self, _reason: ScoreReason) -> bool {
         false
+    }
+
+    /// One of this expansion's own actions of the figure step, as the menu offers it.
+    fn figure_extra(&self, _action: &Action) -> Option<FigureExtra> {
+        None
+    }
+
+    /// The action of the figure step that a player's answer names, when it is one of
+    /// this expansion's: `wanted` in the engine's English words ("fly", "#fly"), for
+    /// `figure` when the answer or the command names one.
+    fn parse_figure_extra(&self, _wanted: &str, _figure: Option<FigureKind>) -> Option<Action> {
+        None
     }
 
     /// What the pending decision asks of `p.player`.

@@ -1,0 +1,48 @@
+//! The one list of the expansions, one line each, in the order their hooks run: its
+//! module and its `Module`; its tile sets `[Variant = stored number, id, English name,
+//! tile file (if any); …]`; its field of `ExtState` with its state type; its decisions as
+//! `Step` variants. The base game has tile sets and no module. A new set takes the next
+//! free number: numbers, ids and KindIds (the tile files are read in number order) are
+//! stored.
+//!
+//! The list is a macro that hands its lines to a generator, so that `config.rs` makes the
+//! tile sets (`Expansion`) and `expansions/mod.rs` the modules' registry from the same
+//! lines, and the configuration depends on no module.
+
+/// Hands the lines to `$generator!`.
+macro_rules! with_expansions {
+    ($generator:ident) => {
+        $generator! {
+            base [Base = 0, "base", "Base game", "base.toml"];
+            inns_cathedrals: InnsCathedrals
+                [InnsCathedrals = 1, "inns-cathedrals", "Inns & Cathedrals", "inns-cathedrals.toml"]
+                {} [];
+            traders_builders: TradersBuilders
+                [TradersBuilders = 2, "traders-builders", "Traders & Builders", "traders-builders.toml"]
+                { traders: TradersState } [];
+            gold_mines: GoldMines [GoldMines = 6, "gold-mines", "Gold Mines", "gold-mines.toml"]
+                { gold: GoldState } [Gold(GoldStep)];
+            mage_witch: MageWitch [MageWitch = 7, "mage-witch", "Mage & Witch", "mage-witch.toml"]
+                { magic: MagicState } [Magic(MagicStep)];
+            flying_machines: FlyingMachines
+                [FlyingMachines = 3, "flying-machines", "Flying Machines", "flying-machines.toml"]
+                { flight: FlightState } [Land(LandStep)];
+            labyrinth: Labyrinth [Labyrinth = 11, "labyrinth", "The Labyrinth", "labyrinth.toml"]
+                {} [];
+            ferries: Ferries [Ferries = 5, "ferries", "Ferries", "ferries.toml"]
+                { ferries: FerryState } [Ferry(FerryStep), MoveFerry(MoveFerryStep)];
+            messages: Messages [Messages = 4, "messages", "Messages"]
+                { messages: MessageState } [Marker(MarkerStep), Message(MessageStep)];
+            crop_circles: CropCircles
+                [
+                    CropCircles = 9, "crop-circles", "Crop Circles", "crop-circles.toml";
+                    CropCircles1 = 10, "crop-circles-1", "Crop Circles I", "crop-circles-1.toml";
+                ]
+                { crop: CropState } [CropCircle(CropCircleStep), CropPick(CropPickStep)];
+            robbers: Robbers [Robbers = 8, "robbers", "Robbers", "robbers.toml"]
+                { robbers: RobberState } [Robber(RobberStep)];
+        }
+    };
+}
+
+pub(crate) use with_expansions;
