@@ -38,6 +38,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+mod ai_claim;
 mod due;
 mod shared;
 mod tls;
@@ -59,6 +60,11 @@ pub const MIGRATIONS: &[(i32, &str, &str)] = &[
         include_str!("../../migrations/0003_shared.sql"),
     ),
     (4, "due", include_str!("../../migrations/0004_due.sql")),
+    (
+        6,
+        "ai_claims",
+        include_str!("../../migrations/0006_ai_claims.sql"),
+    ),
 ];
 
 /// A channel's finished game lives in `entries` under the tree `finished`, as in a
@@ -732,6 +738,18 @@ impl Backend for PgStore {
             )?;
             Ok(row.is_some())
         })
+    }
+
+    fn claim_ai(&self, channel: u64, now: u64, lease: u64) -> Result<Option<u64>, StoreError> {
+        self.claim_channel_ai(channel, now, lease)
+    }
+
+    fn renew_ai(&self, channel: u64, token: u64, now: u64, lease: u64) -> Result<bool, StoreError> {
+        self.renew_channel_ai(channel, token, now, lease)
+    }
+
+    fn release_ai(&self, channel: u64, token: u64) -> Result<(), StoreError> {
+        self.release_channel_ai(channel, token)
     }
 
     fn lock_channel(&self, channel: u64) -> Result<ChannelLock, StoreError> {
