@@ -75,21 +75,14 @@ pub(crate) struct Chain {
     shown: Shown,
     /// The log length when the computer seat was asked.
     at_len: usize,
+    /// Started for a game left waiting (no command of its own to answer).
+    resumed: bool,
 }
 
 /// The events to mark on the picture.
 pub(crate) enum Shown {
     Board(Vec<Event>),
     Cards(Vec<CardEvent>),
-}
-
-impl Shown {
-    fn is_empty(&self) -> bool {
-        match self {
-            Shown::Board(events) => events.is_empty(),
-            Shown::Cards(events) => events.is_empty(),
-        }
-    }
 }
 
 /// After a saved command: when a computer seat decides next, keeps `summary` and
@@ -106,6 +99,7 @@ pub(super) fn then_ai(s: &Session, r: &ChannelRecord, summary: &str, shown: Show
         summary: summary.to_string(),
         shown,
         at_len,
+        resumed: false,
     });
     true
 }
@@ -393,6 +387,7 @@ impl App {
                 summary: String::new(),
                 shown,
                 at_len,
+                resumed: true,
             },
             Some(claim),
         ))
@@ -478,10 +473,11 @@ impl App {
             mut summary,
             mut shown,
             mut at_len,
+            resumed,
         } = chain;
-        // A resume (nothing of a command to show) that moves nothing itself posts
-        // nothing: the board as it stands was posted by whoever moved.
-        let quiet = summary.is_empty() && shown.is_empty();
+        // A resume (no command to answer) that moves nothing itself posts nothing: the
+        // board as it stands was posted by whoever moved.
+        let quiet = resumed;
         let mut moved = false;
         let turn_to = Cell::new(None);
         let end = |r: &ChannelRecord, summary: &str, shown: &Shown, moved: bool| {
