@@ -10,15 +10,25 @@
 //!   applied, logged and saved like a person's move: a restart during a search resumes
 //!   from the stored game, and a replay of the log is identical whatever the search did.
 //! - Seeds come from the game (its seed and the log length), never from a clock.
+//! - One process at a time plays a channel's computer seats: it claims them in the store
+//!   ([`crate::store::Store::claim_ai`], under the channel's lock, for [`AI_LEASE_SECS`]
+//!   renewed before each search and move) and releases them when its chain ends. A
+//!   process that cannot claim neither searches nor posts; a chain whose claim was taken
+//!   over (its lease ran out) stops before its next move.
 
 use super::reply::{Response, Visibility};
 use super::{App, Ctx, Session, board_game, card_game, lobby, timers, your_games};
 use crate::ai::{self, Level};
 use crate::cards::{CardAction, CardEvent, Player};
 use crate::engine::{Action, Event};
-use crate::store::{AI_USER_FLAG, ChannelRecord, Loaded, RecordGame, Seat, StoreError};
+use crate::store::{AI_USER_FLAG, AiClaim, ChannelRecord, Loaded, RecordGame, Seat, StoreError};
 use std::cell::{Cell, RefCell};
 use std::sync::{Condvar, Mutex};
+
+/// How long a claim on a channel's computer seats lasts unrenewed (app seconds). A
+/// search takes seconds and the claim is renewed before each, so a claim this old was
+/// left by a process that stopped: another process may then take the seats over.
+pub const AI_LEASE_SECS: u64 = 120;
 
 const NAMES: &[&str] = &[
     "Ada",
@@ -65,6 +75,8 @@ pub(crate) struct Chain {
     shown: Shown,
     /// The log length when the computer seat was asked.
     at_len: usize,
+    /// Started for a game left waiting (no command of its own to answer).
+    resumed: bool,
 }
 
 /// The events to mark on the picture.
@@ -87,6 +99,7 @@ pub(super) fn then_ai(s: &Session, r: &ChannelRecord, summary: &str, shown: Show
         summary: summary.to_string(),
         shown,
         at_len,
+        resumed: false,
     });
     true
 }
@@ -110,13 +123,17 @@ pub(super) fn prefix_deferred(s: &Session, line: &str) -> bool {
 pub struct AiTurn {
     ctx: Ctx,
     chain: Chain,
+    /// `None`: another chain holds the channel's computer seats (and plays the turn);
+    /// this one only shows its command's reply.
+    claim: Option<AiClaim>,
 }
 
 impl AiTurn {
-    pub(crate) fn new(ctx: &Ctx, chain: Chain) -> AiTurn {
+    pub(crate) fn new(ctx: &Ctx, chain: Chain, claim: Option<AiClaim>) -> AiTurn {
         AiTurn {
             ctx: ctx.clone(),
             chain,
+            claim,
         }
     }
 
@@ -298,29 +315,68 @@ pub(super) fn after_hand_over(s: &Session, r: &ChannelRecord, line: &str) -> Res
 }
 
 impl App {
-    fn thinking(&self) -> std::sync::MutexGuard<'_, std::collections::HashSet<u64>> {
+    fn thinking(&self) -> std::sync::MutexGuard<'_, std::collections::HashMap<u64, AiClaim>> {
         self.thinking.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Notes that a channel's computer seats are being played; false if they already were.
-    pub(super) fn thinking_mark(&self, channel: u64) -> bool {
-        self.thinking().insert(channel)
+    /// Releases the claims of turns handed out and never played (a front that stopped
+    /// between a command and its computer moves): the next process, or the next start
+    /// on a sled folder, plays them at once rather than after the lease.
+    pub(super) fn release_unplayed_ai(&self) {
+        let held = std::mem::take(&mut *self.thinking());
+        for claim in held.values() {
+            if let Err(e) = self.store.release_ai(claim) {
+                tracing::warn!(channel = claim.channel, error = %e, "cannot release a channel's computer seats");
+            }
+        }
+    }
+
+    /// Claims a channel's computer seats for this process, under the channel's lock:
+    /// `None` when a chain of this process (the in-memory mark, checked first: no round
+    /// trip) or of another process (the store's claim) plays them.
+    pub(super) fn claim_ai(&self, channel: u64) -> Option<AiClaim> {
+        if self.thinking().contains_key(&channel) {
+            return None;
+        }
+        let claim = self
+            .store
+            .claim_ai(channel, self.now(), AI_LEASE_SECS)
+            .unwrap_or_else(|e| {
+                tracing::error!(channel, error = %e, "cannot claim a channel's computer seats");
+                None
+            })?;
+        self.thinking().insert(channel, claim);
+        Some(claim)
+    }
+
+    /// Extends `claim` before a search or a move: false when there is none or it was
+    /// taken over (its lease ran out meanwhile).
+    fn renew_ai(&self, claim: Option<&AiClaim>) -> Result<bool, StoreError> {
+        match claim {
+            Some(c) => self.store.renew_ai(c, self.now(), AI_LEASE_SECS),
+            None => Ok(false),
+        }
     }
 
     /// A game waiting for a computer seat that nobody is playing (the bot stopped
-    /// during a search): its turn, marked as being played.
+    /// during a search): its turn, claimed.
     pub(super) fn stalled_ai(&self, ctx: &Ctx) -> Option<AiTurn> {
-        if self.thinking().contains(&ctx.channel) {
+        if self.thinking().contains_key(&ctx.channel) {
             return None;
         }
         // Most commands: a glance at the stored wait, without replaying the game.
         let raw = self.store.raw(ctx.channel).ok()??;
         computer_wait_since(&raw)?;
+        // Claimed under the channel's lock, as a command claims the turn it hands over:
+        // a command of another process that has saved a computer seat's turn has
+        // claimed it too when this looks.
+        let _shared = self.gate.read().unwrap_or_else(|p| p.into_inner());
+        let lock = self.lock(ctx.channel);
+        let _guard = lock.lock().unwrap_or_else(|p| p.into_inner());
+        let _held = self.store.lock_channel(ctx.channel).ok()?;
         let r = self.store.peek(ctx.channel).ok()??;
         let (_, at_len, _) = asked(&r)?;
-        if !self.thinking_mark(ctx.channel) {
-            return None;
-        }
+        let claim = self.claim_ai(ctx.channel)?;
         let shown = match r.game {
             RecordGame::Cards { .. } => Shown::Cards(Vec::new()),
             _ => Shown::Board(Vec::new()),
@@ -331,7 +387,9 @@ impl App {
                 summary: String::new(),
                 shown,
                 at_len,
+                resumed: true,
             },
+            Some(claim),
         ))
     }
 
@@ -391,21 +449,44 @@ impl App {
     /// front with an async runtime calls it on a blocking pool.
     pub fn play_ai(&self, turn: AiTurn) -> Response {
         let channel = turn.channel();
-        let out = self.play_chain(&turn.ctx, turn.chain);
-        self.thinking().remove(&channel);
+        let out = self.play_chain(&turn.ctx, turn.chain, turn.claim.as_ref());
+        if let Some(claim) = &turn.claim {
+            if let Err(e) = self.store.release_ai(claim) {
+                // Another process takes the seats over once the lease runs out.
+                tracing::warn!(channel, error = %e, "cannot release a channel's computer seats");
+            }
+            self.thinking().remove(&channel);
+        }
         out.unwrap_or_else(|e| {
             tracing::error!(channel, error = %e, "storage failure while playing a computer seat");
             Response::error(crate::t!(turn.ctx.lang, "app-ai-storage-failure"))
         })
     }
 
-    fn play_chain(&self, ctx: &Ctx, chain: Chain) -> Result<Response, StoreError> {
+    fn play_chain(
+        &self,
+        ctx: &Ctx,
+        chain: Chain,
+        claim: Option<&AiClaim>,
+    ) -> Result<Response, StoreError> {
         let Chain {
             mut summary,
             mut shown,
             mut at_len,
+            resumed,
         } = chain;
+        // A resume (no command to answer) that moves nothing itself posts nothing: the
+        // board as it stands was posted by whoever moved.
+        let quiet = resumed;
+        let mut moved = false;
         let turn_to = Cell::new(None);
+        let end = |r: &ChannelRecord, summary: &str, shown: &Shown, moved: bool| {
+            if quiet && !moved {
+                Response::default()
+            } else {
+                self.show(ctx, r, summary, shown, turn_to.get())
+            }
+        };
         loop {
             // The game as it stands (read under the lock, searched without it).
             let record = {
@@ -419,10 +500,18 @@ impl App {
                 }
             };
             let Some((seat, len, level)) = asked(&record).filter(|a| a.1 == at_len) else {
-                return Ok(self.show(ctx, &record, &summary, &shown, turn_to.get()));
+                return Ok(end(&record, &summary, &shown, moved));
             };
+            if claim.is_none() {
+                // Another chain plays the seats: only the command's reply is shown.
+                return Ok(end(&record, &summary, &shown, moved));
+            }
             let decided = {
                 let _permit = self.searches.acquire();
+                // Renewed once a core is free: the wait for one may be long.
+                if !self.renew_ai(claim)? {
+                    return Ok(end(&record, &summary, &shown, moved));
+                }
                 decide(&record, seat, level, (self.env.ai_budget)(level))
             };
             let Some(decided) = decided else {
@@ -431,7 +520,7 @@ impl App {
                     seat = seat.as_u8(),
                     "a computer seat found no decision"
                 );
-                return Ok(self.show(ctx, &record, &summary, &shown, turn_to.get()));
+                return Ok(end(&record, &summary, &shown, moved));
             };
             let _shared = self.gate.read().unwrap_or_else(|p| p.into_inner());
             let lock = self.lock(ctx.channel);
@@ -441,6 +530,11 @@ impl App {
                 Loaded::Game(r) => *r,
                 _ => return Ok(Response::default()),
             };
+            if !self.renew_ai(claim)? {
+                // The lease ran out during the search and another process took the
+                // seats over: it moves and posts.
+                return Ok(end(&r, &summary, &shown, moved));
+            }
             if asked(&r).map(|a| (a.0, a.1)) != Some((seat, len)) {
                 // Someone else moved meanwhile (an undo, an abort): look again.
                 at_len = timers::awaited(&r).map_or(0, |a| a.1);
@@ -478,9 +572,9 @@ impl App {
                 Some(Ok(line)) => line,
                 Some(Err(e)) => {
                     tracing::error!(channel = ctx.channel, error = %e, "a computer move was refused");
-                    return Ok(self.show(ctx, &r, &summary, &shown, turn_to.get()));
+                    return Ok(end(&r, &summary, &shown, moved));
                 }
-                None => return Ok(self.show(ctx, &r, &summary, &shown, turn_to.get())),
+                None => return Ok(end(&r, &summary, &shown, moved)),
             };
             if !line.is_empty() {
                 if !summary.is_empty() {
@@ -500,6 +594,7 @@ impl App {
                 return Ok(self.show(ctx, &r, &summary, &shown, None));
             }
             session.save(&mut r)?;
+            moved = true;
             if let Some(user) = session.turn_to.get() {
                 turn_to.set(Some(user));
             }

@@ -26,7 +26,7 @@ mod undo;
 mod your_games;
 
 pub use autocomplete::Choice;
-pub use bots::{AiTurn, merge as merge_ai};
+pub use bots::{AI_LEASE_SECS, AiTurn, merge as merge_ai};
 pub use clock::Clock;
 pub use command::{Arg, COMMANDS, Command, CommandSpec, GameType, NewGame};
 pub use components::{command as component_command, command_in as component_command_in};
@@ -41,7 +41,7 @@ use crate::store::{
     ChannelRecord, Loaded, Location, RecordGame, Store, StoreError, durable, snapshot,
 };
 use std::cell::{Cell, RefCell};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
@@ -153,8 +153,9 @@ pub struct App {
     gate: RwLock<()>,
     /// The store's change count at the last snapshot (`u64::MAX`: none taken yet).
     snapshotted: AtomicU64,
-    /// Channels whose computer seats are being played ([`App::play_ai`]).
-    thinking: Mutex<HashSet<u64>>,
+    /// Channels whose computer seats this process has claimed in the store and plays
+    /// ([`App::play_ai`]): a look here spares a round trip to the store.
+    thinking: Mutex<HashMap<u64, crate::store::AiClaim>>,
     /// At most one search per core, whatever the number of channels.
     searches: bots::Permits,
 }
@@ -163,6 +164,13 @@ pub struct App {
 /// is backed up by PostgreSQL's own means, or `export`.
 const NO_SNAPSHOTS: &str =
     "snapshot files are for the sled store; back up PostgreSQL with pg_dump or `export`";
+
+/// An app that ends hands back the computer seats it claimed and never played.
+impl Drop for App {
+    fn drop(&mut self) {
+        self.release_unplayed_ai();
+    }
+}
 
 /// The snapshots folder of a database folder: `DB/../snapshots`.
 pub fn default_snapshots_dir(db: &Path) -> PathBuf {
@@ -220,7 +228,7 @@ impl App {
             locks: Mutex::new(HashMap::new()),
             waker: Mutex::new(None),
             gate: RwLock::new(()),
-            thinking: Mutex::new(HashSet::new()),
+            thinking: Mutex::new(HashMap::new()),
             searches: bots::Permits::per_core(),
         }
     }
@@ -511,13 +519,11 @@ impl App {
         if let Some(user) = session.turn_to.get() {
             your_games::turn_dm(self, ctx, user, &out);
         }
+        // Claimed under the channel's lock, before any other process can look for it.
         let turn = session
             .ai_next
             .take()
-            .map(|chain| bots::AiTurn::new(ctx, chain));
-        if let Some(t) = &turn {
-            self.thinking_mark(t.channel());
-        }
+            .map(|chain| bots::AiTurn::new(ctx, chain, self.claim_ai(ctx.channel)));
         Ok((out, turn))
     }
 }

@@ -15,6 +15,11 @@
 //!   with several processes on one PostgreSQL database each is sent by one of them,
 //!   and a DM whose process died before sending it (or whose sends kept failing) is
 //!   sent after the lease by any of them (with sled: by the next process).
+//! - computer seats' turns: at start, the games left waiting for one; on a store
+//!   shared by several processes, every [`AI_SWEEP_SECS`] also the games that have
+//!   waited longer than [`AI_TAKEOVER_SECS`] (a process died during the search). The
+//!   store's claim on a channel's computer seats ([`App::resume_ai`]) lets one process
+//!   play and post each, and none while a live claimer's lease runs.
 //!
 //! Delivery never stalls the scheduler and happens at least once:
 //!
@@ -65,10 +70,13 @@ use tokio::task::JoinSet;
 const MAX_SLEEP: Duration = Duration::from_secs(15 * 60);
 /// The shortest pause between two rounds, so that a failing store cannot spin the task.
 const MIN_PAUSE: Duration = Duration::from_millis(200);
-/// How long a game may wait for a computer seat before any process's scheduler plays
-/// it, on a store shared by several processes: a search takes seconds, so a wait this
-/// old was left by a process that stopped during its search.
-pub const AI_TAKEOVER_SECS: u64 = 120;
+/// How long a game waits for a computer seat before other processes' schedulers try it,
+/// on a store shared by several processes: the lease of a claim on its computer seats
+/// ([`crate::app::AI_LEASE_SECS`]). A younger wait has its claimer's lease still running
+/// (the claim is renewed just before each move that starts a wait); for an older one the
+/// claim decides: a live claimer renewed it and the try does nothing, a dead one's has run
+/// out and the scheduler that claims it plays the seat, once.
+pub const AI_TAKEOVER_SECS: u64 = crate::app::AI_LEASE_SECS;
 /// How often a scheduler on a shared store looks for such games (app seconds; it reads
 /// every running game's record, so not at every round).
 pub const AI_SWEEP_SECS: u64 = 300;

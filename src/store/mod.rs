@@ -7,6 +7,7 @@
 //! so a reply never announces a move that a crash could lose. Every record carries a
 //! store-wide revision, and every record removed leaves its revision in `closed`.
 
+pub mod ai_claim;
 pub mod durable;
 pub mod notice;
 pub mod outbox;
@@ -26,6 +27,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+pub use ai_claim::AiClaim;
 pub use record::{
     AI_USER_FLAG, ChannelRecord, GameType, HistoryEntry, RecordGame, SCHEMA_VERSION, Seat, Setup,
     Snapshot, UndoRequest, is_ai_user,
@@ -128,6 +130,13 @@ pub(crate) trait Backend: Send + Sync {
     fn direct_sent(&self, id: u64) -> Result<(), StoreError>;
     /// The earliest claimed-until time of the stored DMs.
     fn next_direct_at(&self) -> Result<Option<u64>, StoreError>;
+    /// Claims the channel's computer seats until `now + lease` (app seconds): a new
+    /// token when unclaimed or the last claim's lease ended by `now`, else `None`.
+    fn claim_ai(&self, channel: u64, now: u64, lease: u64) -> Result<Option<u64>, StoreError>;
+    /// Extends the claim `token` to `now + lease`; false when another took it over.
+    fn renew_ai(&self, channel: u64, token: u64, now: u64, lease: u64) -> Result<bool, StoreError>;
+    /// Ends the claim `token` (nothing when another took it over).
+    fn release_ai(&self, channel: u64, token: u64) -> Result<(), StoreError>;
 }
 
 /// A channel held across processes ([`Store::lock_channel`]); released when dropped.
@@ -282,6 +291,32 @@ impl Store {
     /// sled (one process) always true.
     pub fn claim(&self, key: &str, lease: std::time::Duration) -> Result<bool, StoreError> {
         self.backend().claim(key, lease)
+    }
+
+    /// Claims `channel`'s computer seats for `lease` seconds from `now` (app time): for
+    /// exactly one caller among the processes sharing the database, and again for one
+    /// caller once the lease has run out unrenewed (its claimer died during a search).
+    /// `None`: someone else plays them.
+    pub fn claim_ai(
+        &self,
+        channel: u64,
+        now: u64,
+        lease: u64,
+    ) -> Result<Option<AiClaim>, StoreError> {
+        let token = self.backend().claim_ai(channel, now, lease)?;
+        Ok(token.map(|token| AiClaim { channel, token }))
+    }
+
+    /// Extends `claim` to `now + lease`: false when its lease ran out and another caller
+    /// took the channel over meanwhile (the claim is then lost for good).
+    pub fn renew_ai(&self, claim: &AiClaim, now: u64, lease: u64) -> Result<bool, StoreError> {
+        self.backend()
+            .renew_ai(claim.channel, claim.token, now, lease)
+    }
+
+    /// Ends `claim`: the channel's computer seats may be claimed at once.
+    pub fn release_ai(&self, claim: &AiClaim) -> Result<(), StoreError> {
+        self.backend().release_ai(claim.channel, claim.token)
     }
 
     /// Records interaction `id`, signed at `signed_at` (Unix seconds), as taken: true

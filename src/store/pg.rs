@@ -39,6 +39,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+mod ai_claim;
 mod due;
 mod outbox;
 mod shared;
@@ -65,6 +66,11 @@ pub const MIGRATIONS: &[(i32, &str, &str)] = &[
         5,
         "outbox",
         include_str!("../../migrations/0005_outbox.sql"),
+    ),
+    (
+        6,
+        "ai_claims",
+        include_str!("../../migrations/0006_ai_claims.sql"),
     ),
 ];
 
@@ -739,6 +745,18 @@ impl Backend for PgStore {
             )?;
             Ok(row.is_some())
         })
+    }
+
+    fn claim_ai(&self, channel: u64, now: u64, lease: u64) -> Result<Option<u64>, StoreError> {
+        self.claim_channel_ai(channel, now, lease)
+    }
+
+    fn renew_ai(&self, channel: u64, token: u64, now: u64, lease: u64) -> Result<bool, StoreError> {
+        self.renew_channel_ai(channel, token, now, lease)
+    }
+
+    fn release_ai(&self, channel: u64, token: u64) -> Result<(), StoreError> {
+        self.release_channel_ai(channel, token)
     }
 
     fn lock_channel(&self, channel: u64) -> Result<ChannelLock, StoreError> {

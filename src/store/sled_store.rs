@@ -41,6 +41,8 @@ pub struct SledStore {
     /// Whether this open gave the database its id (it had none: new, from before ids,
     /// or emptied by damage); see [`Store::id`].
     pub(super) id_created: bool,
+    /// Computer seats' turns being played ([`super::ai_claim::LocalClaims`]).
+    pub(super) ai_claims: Arc<super::ai_claim::LocalClaims>,
 }
 
 /// The `meta` tree's key of the database's id.
@@ -149,6 +151,7 @@ impl SledStore {
             revision: Arc::new(AtomicU64::new(0)),
             changes: Arc::new(AtomicU64::new(0)),
             id_created: false,
+            ai_claims: Arc::default(),
         };
         store
             .revision
@@ -513,5 +516,15 @@ impl Backend for SledStore {
             next = Some(next.map_or(at, |n| n.min(at)));
         }
         Ok(next)
+    }
+    fn claim_ai(&self, channel: u64, now: u64, lease: u64) -> Result<Option<u64>, StoreError> {
+        Ok(self.ai_claims.claim(channel, now, lease))
+    }
+    fn renew_ai(&self, channel: u64, token: u64, now: u64, lease: u64) -> Result<bool, StoreError> {
+        Ok(self.ai_claims.renew(channel, token, now, lease))
+    }
+    fn release_ai(&self, channel: u64, token: u64) -> Result<(), StoreError> {
+        self.ai_claims.release(channel, token);
+        Ok(())
     }
 }

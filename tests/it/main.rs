@@ -13,6 +13,7 @@ mod support;
 mod ai;
 mod ai_app;
 mod ai_cards;
+mod ai_claims;
 mod ai_discord;
 mod app_async;
 mod app_board;
