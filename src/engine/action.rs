@@ -783,3 +783,6 @@ macro_rules! num_arg {
     )*};
 }
 num_arg!(u8, u32, usize, i32);
+
+#[cfg(test)]
+mod json_tests;
