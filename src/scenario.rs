@@ -1,6 +1,17 @@
 //! Scenario files: a scripted game played through the real engine (the format is the
 //! contract of `shared/design/scenario-format.md`, documented in `docs/scenarios.md`).
 
+use crate::engine::expansions::crop_circles::{
+    AddFollowerAction, CropCircleAction, TakeBackAction,
+};
+use crate::engine::expansions::ferries::{MoveFerryAction, PlaceFerryAction};
+use crate::engine::expansions::flying_machines::{FlyAction, LandAction};
+use crate::engine::expansions::gold_mines::PlaceGoldAction;
+use crate::engine::expansions::mage_witch::{MoveMagicAction, RemoveMagicAction};
+use crate::engine::expansions::messages::{
+    ChooseMarkerAction, MarkerPreferenceAction, UseMessageAction,
+};
+use crate::engine::expansions::robbers::PlaceRobberAction;
 use crate::engine::{
     Action, Catalogue, CropOption, Decision, Event, Expansion, FigureKind, Game, GameConfig,
     MarkerPreference, MessageTake, NeutralKind, Pos, Rotation, RuleOptions, ScoreReason,
@@ -338,8 +349,11 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                 .and_then(|w| Player::checked(w, sc.players))
                 .ok_or_else(|| fail(format!("markers: there is no player {who}")))?;
             let preference = MarkerPreference::Marker(*marker);
-            game.apply(who, Action::MarkerPreference { preference })
-                .map_err(|e| fail(e.to_string()))?;
+            game.apply(
+                who,
+                Action::MarkerPreference(MarkerPreferenceAction { preference }),
+            )
+            .map_err(|e| fail(e.to_string()))?;
             overrides.push(who);
         }
         let mut events = game
@@ -365,9 +379,9 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                 Decision::PlaceTile { .. } => break,
                 Decision::ChooseMarker { preferred, .. } => {
                     marker_done = true;
-                    Action::ChooseMarker {
+                    Action::ChooseMarker(ChooseMarkerAction {
                         marker: t.marker.unwrap_or(*preferred),
-                    }
+                    })
                 }
                 Decision::UseMessage { message, .. } => {
                     let Some(m) = messages.next() else {
@@ -386,11 +400,11 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                             )));
                         }
                     };
-                    Action::UseMessage {
+                    Action::UseMessage(UseMessageAction {
                         take: m.take,
                         marker: m.marker,
                         target,
-                    }
+                    })
                 }
                 Decision::MoveMagic { .. } => {
                     let Some(m) = t.magic.as_ref().filter(|_| !magic_done) else {
@@ -402,12 +416,16 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                     };
                     magic_done = true;
                     match (m.figure, m.at, &m.slot, m.remove) {
-                        (Some(figure), Some(at), Some(slot), _) => Action::MoveMagic {
-                            figure,
-                            at,
-                            segment: segment_at(&game, at, slot).map_err(&fail)?,
-                        },
-                        (_, _, _, Some(figure)) => Action::RemoveMagic { figure },
+                        (Some(figure), Some(at), Some(slot), _) => {
+                            Action::MoveMagic(MoveMagicAction {
+                                figure,
+                                at,
+                                segment: segment_at(&game, at, slot).map_err(&fail)?,
+                            })
+                        }
+                        (_, _, _, Some(figure)) => {
+                            Action::RemoveMagic(RemoveMagicAction { figure })
+                        }
                         _ => unreachable!("checked when reading the file"),
                     }
                 }
@@ -418,7 +436,7 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                         ));
                     };
                     gold_done = true;
-                    Action::PlaceGold { at }
+                    Action::PlaceGold(PlaceGoldAction { at })
                 }
                 Decision::PlaceRobber { .. } => {
                     let Some(r) = robbers.next() else {
@@ -434,17 +452,17 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                         )));
                     }
                     match r.beside {
-                        Some(beside) => Action::PlaceRobber {
+                        Some(beside) => Action::PlaceRobber(PlaceRobberAction {
                             beside,
                             marker: r.marker,
-                        },
+                        }),
                         None => Action::Pass,
                     }
                 }
                 Decision::PlaceFigure { .. } => {
                     figure_done = true;
                     match &t.figure {
-                        Some(f) if f.flight.is_some() => Action::Fly { figure: f.kind },
+                        Some(f) if f.flight.is_some() => Action::Fly(FlyAction { figure: f.kind }),
                         Some(f) => Action::PlaceFigure {
                             figure: f.kind,
                             segment: segment_for(&game, f.slot.as_deref().unwrap_or_default())
@@ -466,9 +484,9 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                         )));
                     };
                     landed = true;
-                    Action::Land {
+                    Action::Land(LandAction {
                         segment: segment_at(&game, *at, slot).map_err(&fail)?,
-                    }
+                    })
                 }
                 Decision::PlaceFerry { at, .. } => {
                     let Some(ends) = t.ferry.filter(|_| !ferry_done) else {
@@ -477,13 +495,13 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                         )));
                     };
                     ferry_done = true;
-                    Action::PlaceFerry { at: *at, ends }
+                    Action::PlaceFerry(PlaceFerryAction { at: *at, ends })
                 }
                 Decision::MoveFerry { .. } => match ferry_moves.next() {
-                    Some(m) => Action::MoveFerry {
+                    Some(m) => Action::MoveFerry(MoveFerryAction {
                         at: m.at,
                         ends: m.ends,
-                    },
+                    }),
                     None => Action::Pass,
                 },
                 Decision::CropCircle { .. } => {
@@ -493,7 +511,7 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                         ));
                     };
                     crop_done = true;
-                    Action::CropCircle { option: c.option }
+                    Action::CropCircle(CropCircleAction { option: c.option })
                 }
                 Decision::CropPick { option, symbol, .. } => {
                     // Players the game skipped (nothing to add to or take back) may be
@@ -528,14 +546,16 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                         (Some(at), Some(slot)) => {
                             let segment = segment_at(&game, at, slot).map_err(&fail)?;
                             match option {
-                                CropOption::Add => Action::AddFollower { at, segment },
-                                CropOption::Remove => Action::TakeBack {
+                                CropOption::Add => {
+                                    Action::AddFollower(AddFollowerAction { at, segment })
+                                }
+                                CropOption::Remove => Action::TakeBack(TakeBackAction {
                                     figure: pick.figure.unwrap_or_else(|| {
                                         taken_back(&game, p.player, at, segment)
                                     }),
                                     at,
                                     segment,
-                                },
+                                }),
                             }
                         }
                         _ => Action::Pass,
@@ -585,8 +605,11 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
         for who in overrides.into_iter().filter(|_| !stopped) {
             let preference = MarkerPreference::Behind;
             events.extend(
-                game.apply(who, Action::MarkerPreference { preference })
-                    .map_err(|e| fail(e.to_string()))?,
+                game.apply(
+                    who,
+                    Action::MarkerPreference(MarkerPreferenceAction { preference }),
+                )
+                .map_err(|e| fail(e.to_string()))?,
             );
         }
         if let Some(r) = robbers.next() {

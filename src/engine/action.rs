@@ -2,110 +2,63 @@
 //! happens (events) and why an action is refused (rule errors).
 
 use super::board::{Placement, TileIdx};
-use super::expansions::messages::MarkerPreference;
+use super::expansions::crop_circles::CropOption;
+use super::expansions::messages::{MarkerPreference, MessageTake};
 use super::expansions::robbers::RobberSpot;
 use super::figures::{FigureKind, NeutralKind};
 use super::geometry::{Pos, Rotation, Side};
 use super::tile::{CropCircle, Good, KindId, SegmentKind};
+use crate::engine::expansions::crop_circles::{
+    AddFollowerAction, CropCircleAction, TakeBackAction,
+};
+use crate::engine::expansions::ferries::{MoveFerryAction, PlaceFerryAction};
+use crate::engine::expansions::flying_machines::{FlyAction, LandAction};
+use crate::engine::expansions::gold_mines::PlaceGoldAction;
+use crate::engine::expansions::mage_witch::{MoveMagicAction, RemoveMagicAction};
+use crate::engine::expansions::messages::{ChooseMarkerAction, UseMessageAction};
+use crate::engine::expansions::robbers::PlaceRobberAction;
 use crate::player::Player;
 use serde::{Deserialize, Serialize};
 
-/// One decision of one player.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "do", rename_all = "snake_case")]
-pub enum Action {
-    /// Put the drawn tile at `at`, turned clockwise by `rotation`.
-    PlaceTile { at: Pos, rotation: Rotation },
-    /// Put a figure from the supply on segment `segment` of the tile just placed.
-    PlaceFigure { figure: FigureKind, segment: u8 },
-    /// Place no figure.
-    Pass,
-    /// Mage & Witch: put the mage or the witch (from beside the board or from where it
-    /// stands) on segment `segment` of the tile at `at`.
-    MoveMagic {
-        figure: NeutralKind,
-        at: Pos,
-        segment: u8,
-    },
-    /// Mage & Witch: take the mage or the witch off the board (only when neither can be
-    /// placed anywhere).
-    RemoveMagic { figure: NeutralKind },
-    /// Gold Mines: the second gold bar goes on the tile at `at`.
-    PlaceGold { at: Pos },
-    /// Flying Machines: put a follower (or the large follower) on the flying machine of
-    /// the tile just placed; the die decides where it lands.
-    Fly { figure: FigureKind },
-    /// Flying Machines: the flown figure lands on segment `segment` of its landing tile.
-    Land { segment: u8 },
-    /// Robbers: put (or move) the player's robber beside scoring marker `marker` of
-    /// player `beside` (a pass is [`Action::Pass`]).
-    PlaceRobber { beside: Player, marker: u8 },
-    /// Leave the game (any player, at any time): the player's figures leave the board,
-    /// their score stays, and their turns are skipped. When one player is left the game
-    /// ends with final scoring. Not a rule of the rulebooks: asynchronous play needs it.
-    Resign,
-    /// Ferries: the new ferry joins the road ends on sides `ends` (board directions) of
-    /// the lake tile just placed, at `at`.
-    PlaceFerry { at: Pos, ends: [Side; 2] },
-    /// Ferries: the ferry on the lake tile at `at` now joins the road ends on `ends`.
-    MoveFerry { at: Pos, ends: [Side; 2] },
-    /// Crop Circles: the active player's choice for every player.
-    CropCircle { option: CropOption },
-    /// Crop Circles ("add"): a follower from the supply goes beside one of the player's
-    /// own followers of the symbol's kind, on segment `segment` of the tile at `at`.
-    AddFollower { at: Pos, segment: u8 },
-    /// Crop Circles ("remove"): the player takes back their `figure` (a follower or the
-    /// large follower) from segment `segment` of the tile at `at`.
-    TakeBack {
-        figure: FigureKind,
-        at: Pos,
-        segment: u8,
-    },
-    /// Messages: the active player's points of this scoring move marker `marker`.
-    ChooseMarker { marker: u8 },
-    /// Messages: use the message taken: its action or its 2 points, whose points go on
-    /// `marker` (default: the player's preference); message 8 names the follower
-    /// (`target`: position and segment) to score and take back.
-    UseMessage {
-        take: MessageTake,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        marker: Option<u8>,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        target: Option<(Pos, u8)>,
-    },
-    /// Messages: where the player's points go when another player is to move (any
-    /// time, by the player themself; logged so that replays never depend on settings).
-    MarkerPreference { preference: MarkerPreference },
-}
-
-/// Messages: what the player takes from a message.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum MessageTake {
-    /// The message's action.
-    Action,
-    /// 2 points instead.
-    Points,
-}
-
-/// Crop Circles: what every player does with the followers of the symbol's kind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum CropOption {
-    /// Each player may add a follower beside one of their own of that kind.
-    Add,
-    /// Each player must take one of theirs of that kind back.
-    Remove,
-}
-
-impl CropOption {
-    pub fn word(self) -> &'static str {
-        match self {
-            CropOption::Add => "add",
-            CropOption::Remove => "remove",
+/// Writes [`Action`]: the base game's variants here, then each expansion's, from its
+/// line of the list in `expansions!` (which hands them over through
+/// `expansion_variants!`). An expansion's variant wraps a type of its module; in an
+/// internally tagged enum its JSON is the type's fields after the tag, as the struct
+/// variant it replaced, so logs read the same.
+macro_rules! enums {
+    (actions [$($action:ident($action_ty:ty)),* $(,)?]) => {
+        /// One decision of one player.
+        #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        #[serde(tag = "do", rename_all = "snake_case")]
+        pub enum Action {
+            /// Put the drawn tile at `at`, turned clockwise by `rotation`.
+            PlaceTile { at: Pos, rotation: Rotation },
+            /// Put a figure from the supply on segment `segment` of the tile just placed.
+            PlaceFigure { figure: FigureKind, segment: u8 },
+            /// Place no figure.
+            Pass,
+            /// Leave the game (any player, at any time): the player's figures leave the
+            /// board, their score stays, and their turns are skipped. When one player is
+            /// left the game ends with final scoring. Not a rule of the rulebooks:
+            /// asynchronous play needs it.
+            Resign,
+            $(
+                $action($action_ty),
+            )*
         }
-    }
+
+        $(
+            impl From<$action_ty> for Action {
+                fn from(action: $action_ty) -> Action {
+                    Action::$action(action)
+                }
+            }
+        )*
+    };
 }
+pub(crate) use enums;
+
+super::expansions::expansion_variants!();
 
 /// Ferries: a ferry that may move now, where it is and where it may go.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -256,58 +209,70 @@ impl Decision {
                     figure: o.kind,
                     segment: o.segment,
                 }))
-                .chain(fly.iter().map(|f| Action::Fly { figure: *f }))
+                .chain(fly.iter().map(|f| Action::Fly(FlyAction { figure: *f })))
                 .collect(),
             Decision::Land { options, .. } => options
                 .iter()
-                .map(|s| Action::Land { segment: *s })
+                .map(|s| Action::Land(LandAction { segment: *s }))
                 .collect(),
             Decision::MoveMagic {
                 options, removals, ..
             } => options
                 .iter()
-                .map(|o| Action::MoveMagic {
-                    figure: o.figure,
-                    at: o.at,
-                    segment: o.segment,
+                .map(|o| {
+                    Action::MoveMagic(MoveMagicAction {
+                        figure: o.figure,
+                        at: o.at,
+                        segment: o.segment,
+                    })
                 })
-                .chain(removals.iter().map(|f| Action::RemoveMagic { figure: *f }))
+                .chain(
+                    removals
+                        .iter()
+                        .map(|f| Action::RemoveMagic(RemoveMagicAction { figure: *f })),
+                )
                 .collect(),
             Decision::PlaceGold { options, .. } => options
                 .iter()
-                .map(|at| Action::PlaceGold { at: *at })
+                .map(|at| Action::PlaceGold(PlaceGoldAction { at: *at }))
                 .collect(),
             Decision::PlaceFerry { at, options } => options
                 .iter()
-                .map(|ends| Action::PlaceFerry {
-                    at: *at,
-                    ends: *ends,
+                .map(|ends| {
+                    Action::PlaceFerry(PlaceFerryAction {
+                        at: *at,
+                        ends: *ends,
+                    })
                 })
                 .collect(),
             Decision::MoveFerry { options } => std::iter::once(Action::Pass)
                 .chain(options.iter().flat_map(|o| {
-                    o.to.iter().map(|ends| Action::MoveFerry {
-                        at: o.at,
-                        ends: *ends,
+                    o.to.iter().map(|ends| {
+                        Action::MoveFerry(MoveFerryAction {
+                            at: o.at,
+                            ends: *ends,
+                        })
                     })
                 }))
                 .collect(),
             Decision::CropCircle { .. } => vec![
-                Action::CropCircle {
+                Action::CropCircle(CropCircleAction {
                     option: CropOption::Add,
-                },
-                Action::CropCircle {
+                }),
+                Action::CropCircle(CropCircleAction {
                     option: CropOption::Remove,
-                },
+                }),
             ],
             Decision::CropPick {
                 option: CropOption::Add,
                 options,
                 ..
             } => std::iter::once(Action::Pass)
-                .chain(options.iter().map(|o| Action::AddFollower {
-                    at: o.at,
-                    segment: o.segment,
+                .chain(options.iter().map(|o| {
+                    Action::AddFollower(AddFollowerAction {
+                        at: o.at,
+                        segment: o.segment,
+                    })
                 }))
                 .collect(),
             Decision::CropPick {
@@ -316,20 +281,24 @@ impl Decision {
                 ..
             } => options
                 .iter()
-                .map(|o| Action::TakeBack {
-                    figure: o.figure,
-                    at: o.at,
-                    segment: o.segment,
+                .map(|o| {
+                    Action::TakeBack(TakeBackAction {
+                        figure: o.figure,
+                        at: o.at,
+                        segment: o.segment,
+                    })
                 })
                 .collect(),
             Decision::PlaceRobber { options, .. } => std::iter::once(Action::Pass)
-                .chain(options.iter().map(|s| Action::PlaceRobber {
-                    beside: s.beside,
-                    marker: s.marker,
+                .chain(options.iter().map(|s| {
+                    Action::PlaceRobber(PlaceRobberAction {
+                        beside: s.beside,
+                        marker: s.marker,
+                    })
                 }))
                 .collect(),
             Decision::ChooseMarker { .. } => (0..2)
-                .map(|marker| Action::ChooseMarker { marker })
+                .map(|marker| Action::ChooseMarker(ChooseMarkerAction { marker }))
                 .collect(),
             Decision::UseMessage {
                 message,
@@ -340,32 +309,34 @@ impl Decision {
                 let mut out = Vec::new();
                 // No marker: the player's preference.
                 for marker in [None, Some(0), Some(1)] {
-                    out.push(Action::UseMessage {
+                    out.push(Action::UseMessage(UseMessageAction {
                         take: MessageTake::Points,
                         marker,
                         target: None,
-                    });
+                    }));
                     if !available {
                         continue;
                     }
                     match message {
                         // An extra tile moves no marker.
-                        7 if marker.is_none() => out.push(Action::UseMessage {
+                        7 if marker.is_none() => out.push(Action::UseMessage(UseMessageAction {
                             take: MessageTake::Action,
                             marker: None,
                             target: None,
-                        }),
-                        7 => {}
-                        8 => out.extend(followers.iter().map(|t| Action::UseMessage {
-                            take: MessageTake::Action,
-                            marker,
-                            target: Some(*t),
                         })),
-                        _ => out.push(Action::UseMessage {
+                        7 => {}
+                        8 => out.extend(followers.iter().map(|t| {
+                            Action::UseMessage(UseMessageAction {
+                                take: MessageTake::Action,
+                                marker,
+                                target: Some(*t),
+                            })
+                        })),
+                        _ => out.push(Action::UseMessage(UseMessageAction {
                             take: MessageTake::Action,
                             marker,
                             target: None,
-                        }),
+                        })),
                     }
                 }
                 out

@@ -17,6 +17,7 @@ use super::scoring;
 use super::state::{Phase, PlayerState, Stage, State, Turn, initial_supply};
 use super::tile::SegmentKind;
 use crate::engine::config::FarmerRule;
+use crate::engine::expansions::flying_machines::FlyAction;
 use crate::player::Player;
 use crate::rng::Rng;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -120,7 +121,7 @@ impl Game {
                 st.turn.stage = Stage::AfterFigure;
                 advance(cfg, st, &mut events);
             }
-            (Phase::Figure { tile }, &Action::Fly { figure }) => {
+            (Phase::Figure { tile }, &Action::Fly(FlyAction { figure })) => {
                 for m in modules(cfg) {
                     m.fly(cfg, st, player, tile, figure, &mut events);
                 }
@@ -202,7 +203,7 @@ impl Game {
             (Phase::Figure { tile }, Action::PlaceFigure { figure, segment }) => {
                 self.check_figure(player, tile, *figure, *segment)
             }
-            (Phase::Figure { tile }, Action::Fly { figure }) => {
+            (Phase::Figure { tile }, Action::Fly(FlyAction { figure })) => {
                 let kinds = fly_options(&self.config, st, player, tile);
                 if kinds.as_ref().is_some_and(|k| k.contains(figure)) {
                     Ok(())

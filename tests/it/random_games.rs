@@ -3,6 +3,17 @@
 //! actions without changing anything, and replays its log to an identical state.
 
 use carcassonne_bot::engine::Player;
+use carcassonne_bot::engine::expansions::crop_circles::{
+    AddFollowerAction, CropCircleAction, TakeBackAction,
+};
+use carcassonne_bot::engine::expansions::ferries::{MoveFerryAction, PlaceFerryAction};
+use carcassonne_bot::engine::expansions::flying_machines::{FlyAction, LandAction};
+use carcassonne_bot::engine::expansions::gold_mines::PlaceGoldAction;
+use carcassonne_bot::engine::expansions::mage_witch::{MoveMagicAction, RemoveMagicAction};
+use carcassonne_bot::engine::expansions::messages::{
+    ChooseMarkerAction, MarkerPreferenceAction, UseMessageAction,
+};
+use carcassonne_bot::engine::expansions::robbers::PlaceRobberAction;
 use carcassonne_bot::engine::game::initial_supply;
 use carcassonne_bot::engine::{
     Action, Catalogue, CropOption, Decision, Event, Expansion, FarmerRule, FigureKind, Game,
@@ -50,15 +61,15 @@ fn random_action(rng: &mut Rng, game: &Game) -> (Player, Action) {
         ]
     };
     let action = match rng.below(17) {
-        14 => Action::ChooseMarker {
+        14 => Action::ChooseMarker(ChooseMarkerAction {
             marker: rng.below(3) as u8,
-        },
-        15 => Action::UseMessage {
+        }),
+        15 => Action::UseMessage(UseMessageAction {
             take: [MessageTake::Action, MessageTake::Points][rng.below(2) as usize],
             marker: [None, Some(0), Some(1), Some(2)][rng.below(4) as usize],
             target: (rng.below(2) == 0).then(|| (any_pos(rng), rng.below(6) as u8)),
-        },
-        16 => Action::MarkerPreference {
+        }),
+        16 => Action::MarkerPreference(MarkerPreferenceAction {
             preference: [
                 MarkerPreference::Behind,
                 MarkerPreference::Ahead,
@@ -66,46 +77,46 @@ fn random_action(rng: &mut Rng, game: &Game) -> (Player, Action) {
                 MarkerPreference::Marker(1),
                 MarkerPreference::Marker(2),
             ][rng.below(5) as usize],
-        },
-        8 => Action::PlaceFerry {
+        }),
+        8 => Action::PlaceFerry(PlaceFerryAction {
             at: any_pos(rng),
             ends: any_ends(rng),
-        },
-        9 => Action::MoveFerry {
+        }),
+        9 => Action::MoveFerry(MoveFerryAction {
             at: any_pos(rng),
             ends: any_ends(rng),
-        },
-        10 => Action::CropCircle {
+        }),
+        10 => Action::CropCircle(CropCircleAction {
             option: [CropOption::Add, CropOption::Remove][rng.below(2) as usize],
-        },
-        11 => Action::AddFollower {
+        }),
+        11 => Action::AddFollower(AddFollowerAction {
             at: any_pos(rng),
             segment: rng.below(6) as u8,
-        },
-        12 => Action::TakeBack {
+        }),
+        12 => Action::TakeBack(TakeBackAction {
             figure: FigureKind::ALL[rng.below(FigureKind::ALL.len() as u64) as usize],
             at: any_pos(rng),
             segment: rng.below(6) as u8,
-        },
-        13 => Action::PlaceRobber {
+        }),
+        13 => Action::PlaceRobber(PlaceRobberAction {
             beside: Player::new(rng.below(game.player_count() as u64 + 1) as u8),
             marker: rng.below(3) as u8,
-        },
-        3 => Action::MoveMagic {
+        }),
+        3 => Action::MoveMagic(MoveMagicAction {
             figure: NeutralKind::ALL[rng.below(2) as usize],
             at: any_pos(rng),
             segment: rng.below(6) as u8,
-        },
-        4 => Action::RemoveMagic {
+        }),
+        4 => Action::RemoveMagic(RemoveMagicAction {
             figure: NeutralKind::ALL[rng.below(2) as usize],
-        },
-        5 => Action::PlaceGold { at: any_pos(rng) },
-        6 => Action::Fly {
+        }),
+        5 => Action::PlaceGold(PlaceGoldAction { at: any_pos(rng) }),
+        6 => Action::Fly(FlyAction {
             figure: FigureKind::ALL[rng.below(FigureKind::ALL.len() as u64) as usize],
-        },
-        7 => Action::Land {
+        }),
+        7 => Action::Land(LandAction {
             segment: rng.below(6) as u8,
-        },
+        }),
         0 => Action::PlaceTile {
             at: Pos::new(
                 min.x - 1 + rng.below((max.x - min.x + 3) as u64) as i32,
@@ -270,7 +281,9 @@ fn play(cfg: GameConfig, exhaustive: bool) -> usize {
             let (p, a) = random_action(&mut rng, &game);
             let before = game.clone();
             // A marker preference may be set at any time (and is logged).
-            if let (Ok(()), Action::MarkerPreference { .. }) = (game.check(p, &a), &a) {
+            if let (Ok(()), Action::MarkerPreference(MarkerPreferenceAction { .. })) =
+                (game.check(p, &a), &a)
+            {
                 assert!(game.config().has(Expansion::Messages));
                 game.apply(p, a).expect("a checked preference");
                 continue;
@@ -304,7 +317,7 @@ fn play(cfg: GameConfig, exhaustive: bool) -> usize {
                 "the deadline default {default:?} is not an option"
             );
             // "remove" takes back the player's follower of the kind placed earliest.
-            if let Action::TakeBack { at, segment, .. } = default.clone() {
+            if let Action::TakeBack(TakeBackAction { at, segment, .. }) = default.clone() {
                 let p = game.pending().unwrap().player;
                 let kind = game.board().at(at).unwrap().kind().segments[segment as usize].kind;
                 let earliest = game
@@ -580,7 +593,7 @@ fn the_flying_machine_die_replays() {
             // Fly whenever possible.
             let a = actions
                 .iter()
-                .find(|a| matches!(a, Action::Fly { .. }))
+                .find(|a| matches!(a, Action::Fly(FlyAction { .. })))
                 .cloned()
                 .unwrap_or_else(|| actions[rng.below(actions.len() as u64) as usize].clone());
             for e in game.apply(p, a).unwrap() {
@@ -831,14 +844,20 @@ fn play_sayable(cfg: GameConfig) -> Game {
         if matches!(p.decision, Decision::PlaceTile { .. }) {
             if let Some(who) = overridden.take() {
                 let preference = MarkerPreference::Behind;
-                game.apply(Player::new(who), Action::MarkerPreference { preference })
-                    .expect("a preference");
+                game.apply(
+                    Player::new(who),
+                    Action::MarkerPreference(MarkerPreferenceAction { preference }),
+                )
+                .expect("a preference");
             }
             if messages && rng.below(3) == 0 {
                 let who = rng.below(game.player_count() as u64) as u8;
                 let preference = MarkerPreference::Marker(rng.below(2) as u8);
-                game.apply(Player::new(who), Action::MarkerPreference { preference })
-                    .expect("a preference");
+                game.apply(
+                    Player::new(who),
+                    Action::MarkerPreference(MarkerPreferenceAction { preference }),
+                )
+                .expect("a preference");
                 overridden = Some(who);
             }
         }
@@ -876,7 +895,7 @@ fn scenario_of(game: &Game, turns: usize, end: bool) -> (serde_json::Value, usiz
     let mut cut = 0;
     for (i, e) in game.log().iter().enumerate() {
         let pending = g.pending().expect("a logged action answers a decision");
-        if let Action::MarkerPreference { preference } = e.action {
+        if let Action::MarkerPreference(MarkerPreferenceAction { preference }) = e.action {
             match (preference, &pending.decision) {
                 (MarkerPreference::Marker(m), Decision::PlaceTile { .. }) => {
                     markers.insert(e.player.to_string(), json!(m));
@@ -915,27 +934,32 @@ fn scenario_of(game: &Game, turns: usize, end: bool) -> (serde_json::Value, usiz
             (Decision::PlaceFigure { at, .. }, &Action::PlaceFigure { figure, segment }) => {
                 turn["figure"] = json!({"kind": figure.id(), "slot": slot(&g, *at, segment)});
             }
-            (Decision::PlaceFigure { .. }, &Action::Fly { figure }) => {
+            (Decision::PlaceFigure { .. }, &Action::Fly(FlyAction { figure })) => {
                 turn["figure"] = json!({"kind": figure.id(), "flight": {}});
             }
-            (Decision::Land { at, .. }, &Action::Land { segment }) => {
+            (Decision::Land { at, .. }, &Action::Land(LandAction { segment })) => {
                 turn["figure"]["flight"]["slot"] = json!(slot(&g, *at, segment));
             }
             (
                 Decision::MoveMagic { .. },
-                &Action::MoveMagic {
+                &Action::MoveMagic(MoveMagicAction {
                     figure,
                     at,
                     segment,
-                },
+                }),
             ) => {
                 turn["magic"] = json!({"move": figure, "at": at, "slot": slot(&g, at, segment)});
             }
-            (Decision::MoveMagic { .. }, &Action::RemoveMagic { figure }) => {
+            (Decision::MoveMagic { .. }, &Action::RemoveMagic(RemoveMagicAction { figure })) => {
                 turn["magic"] = json!({"remove": figure});
             }
-            (Decision::PlaceGold { .. }, &Action::PlaceGold { at }) => turn["gold"] = json!(at),
-            (Decision::PlaceRobber { .. }, &Action::PlaceRobber { beside, marker }) => push(
+            (Decision::PlaceGold { .. }, &Action::PlaceGold(PlaceGoldAction { at })) => {
+                turn["gold"] = json!(at)
+            }
+            (
+                Decision::PlaceRobber { .. },
+                &Action::PlaceRobber(PlaceRobberAction { beside, marker }),
+            ) => push(
                 turn,
                 "robbers",
                 json!({"player": e.player, "beside": beside, "marker": marker}),
@@ -943,26 +967,29 @@ fn scenario_of(game: &Game, turns: usize, end: bool) -> (serde_json::Value, usiz
             (Decision::PlaceRobber { .. }, Action::Pass) => {
                 push(turn, "robbers", json!({"player": e.player, "pass": true}))
             }
-            (Decision::PlaceFerry { .. }, &Action::PlaceFerry { ends, .. }) => {
+            (Decision::PlaceFerry { .. }, &Action::PlaceFerry(PlaceFerryAction { ends, .. })) => {
                 turn["ferry"] = json!(ends)
             }
-            (Decision::MoveFerry { .. }, &Action::MoveFerry { at, ends }) => {
+            (Decision::MoveFerry { .. }, &Action::MoveFerry(MoveFerryAction { at, ends })) => {
                 push(turn, "ferry_moves", json!({"at": at, "ends": ends}))
             }
-            (Decision::CropCircle { .. }, &Action::CropCircle { option }) => {
+            (Decision::CropCircle { .. }, &Action::CropCircle(CropCircleAction { option })) => {
                 turn["crop_circle"] = json!({"option": option, "picks": []})
             }
-            (Decision::CropPick { .. }, &Action::AddFollower { at, segment }) => {
+            (
+                Decision::CropPick { .. },
+                &Action::AddFollower(AddFollowerAction { at, segment }),
+            ) => {
                 let pick = json!({"player": e.player, "at": at, "slot": slot(&g, at, segment)});
                 push(&mut turn["crop_circle"], "picks", pick)
             }
             (
                 Decision::CropPick { .. },
-                &Action::TakeBack {
+                &Action::TakeBack(TakeBackAction {
                     figure,
                     at,
                     segment,
-                },
+                }),
             ) => {
                 let pick = json!({"player": e.player, "at": at,
                     "slot": slot(&g, at, segment), "figure": figure.id()});
@@ -973,16 +1000,17 @@ fn scenario_of(game: &Game, turns: usize, end: bool) -> (serde_json::Value, usiz
                 "picks",
                 json!({"player": e.player, "none": true}),
             ),
-            (Decision::ChooseMarker { .. }, &Action::ChooseMarker { marker }) => {
-                turn["marker"] = json!(marker)
-            }
+            (
+                Decision::ChooseMarker { .. },
+                &Action::ChooseMarker(ChooseMarkerAction { marker }),
+            ) => turn["marker"] = json!(marker),
             (
                 Decision::UseMessage { .. },
-                &Action::UseMessage {
+                &Action::UseMessage(UseMessageAction {
                     take,
                     marker,
                     target,
-                },
+                }),
             ) => {
                 let mut m = json!({"take": take});
                 if let Some(marker) = marker {

@@ -4,7 +4,18 @@
 //! and fields stay as they were.
 
 use super::*;
+use crate::engine::expansions::crop_circles::{
+    AddFollowerAction, CropCircleAction, TakeBackAction,
+};
+use crate::engine::expansions::ferries::{MoveFerryAction, PlaceFerryAction};
+use crate::engine::expansions::flying_machines::{FlyAction, LandAction};
+use crate::engine::expansions::gold_mines::PlaceGoldAction;
+use crate::engine::expansions::mage_witch::{MoveMagicAction, RemoveMagicAction};
 use crate::engine::expansions::messages::MarkerPreference;
+use crate::engine::expansions::messages::{
+    ChooseMarkerAction, MarkerPreferenceAction, UseMessageAction,
+};
+use crate::engine::expansions::robbers::PlaceRobberAction;
 use crate::engine::expansions::robbers::RobberSpot;
 
 fn json<T: Serialize>(values: &[T]) -> Vec<String> {
@@ -30,58 +41,58 @@ fn actions() -> Vec<Action> {
             segment: 3,
         },
         Action::Pass,
-        Action::MoveMagic {
+        Action::MoveMagic(MoveMagicAction {
             figure: NeutralKind::Witch,
             at,
             segment: 2,
-        },
-        Action::RemoveMagic {
+        }),
+        Action::RemoveMagic(RemoveMagicAction {
             figure: NeutralKind::Mage,
-        },
-        Action::PlaceGold { at },
-        Action::Fly {
+        }),
+        Action::PlaceGold(PlaceGoldAction { at }),
+        Action::Fly(FlyAction {
             figure: FigureKind::Large,
-        },
-        Action::Land { segment: 4 },
-        Action::PlaceRobber {
+        }),
+        Action::Land(LandAction { segment: 4 }),
+        Action::PlaceRobber(PlaceRobberAction {
             beside: p(2),
             marker: 1,
-        },
+        }),
         Action::Resign,
-        Action::PlaceFerry {
+        Action::PlaceFerry(PlaceFerryAction {
             at,
             ends: [Side::N, Side::S],
-        },
-        Action::MoveFerry {
+        }),
+        Action::MoveFerry(MoveFerryAction {
             at,
             ends: [Side::E, Side::W],
-        },
-        Action::CropCircle {
+        }),
+        Action::CropCircle(CropCircleAction {
             option: CropOption::Remove,
-        },
-        Action::AddFollower { at, segment: 5 },
-        Action::TakeBack {
+        }),
+        Action::AddFollower(AddFollowerAction { at, segment: 5 }),
+        Action::TakeBack(TakeBackAction {
             figure: FigureKind::Large,
             at,
             segment: 1,
-        },
-        Action::ChooseMarker { marker: 1 },
-        Action::UseMessage {
+        }),
+        Action::ChooseMarker(ChooseMarkerAction { marker: 1 }),
+        Action::UseMessage(UseMessageAction {
             take: MessageTake::Action,
             marker: Some(0),
             target: Some((at, 2)),
-        },
-        Action::UseMessage {
+        }),
+        Action::UseMessage(UseMessageAction {
             take: MessageTake::Points,
             marker: None,
             target: None,
-        },
-        Action::MarkerPreference {
+        }),
+        Action::MarkerPreference(MarkerPreferenceAction {
             preference: MarkerPreference::Marker(1),
-        },
-        Action::MarkerPreference {
+        }),
+        Action::MarkerPreference(MarkerPreferenceAction {
             preference: MarkerPreference::Ahead,
-        },
+        }),
     ]
 }
 

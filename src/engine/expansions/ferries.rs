@@ -20,9 +20,24 @@ use crate::engine::geometry::{Pos, Side, Slot};
 use crate::engine::state::{Stage, State, TileLink, rebuild_features, rebuild_roads_through};
 use crate::engine::tile::SegmentKind;
 use crate::player::Player;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub(crate) struct Ferries;
+
+/// The action: the new ferry joins the road ends on sides `ends` (board directions) of
+/// the lake tile just placed, at `at`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PlaceFerryAction {
+    pub at: Pos,
+    pub ends: [Side; 2],
+}
+
+/// The action: the ferry on the lake tile at `at` now joins the road ends on `ends`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MoveFerryAction {
+    pub at: Pos,
+    pub ends: [Side; 2],
+}
 
 /// What Ferries keeps for the whole game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -183,7 +198,7 @@ fn valid_pairs(pairs: &[[Side; 2]]) -> Arg {
 }
 
 fn check_place(st: &State, tile: TileIdx, action: &Action) -> Result<(), RuleError> {
-    let Action::PlaceFerry { at, ends } = *action else {
+    let Action::PlaceFerry(PlaceFerryAction { at, ends }) = *action else {
         return Err(RuleError::WrongDecision {
             expected: "err-expect-ferry",
         });
@@ -210,7 +225,7 @@ fn apply_place(
     action: &Action,
     events: &mut Vec<Event>,
 ) {
-    let Action::PlaceFerry { at, ends } = *action else {
+    let Action::PlaceFerry(PlaceFerryAction { at, ends }) = *action else {
         unreachable!("checked: a ferry")
     };
     let segs = segments_of(st, tile, ends).expect("checked: two road ends");
@@ -269,7 +284,7 @@ fn move_decision(st: &State) -> Decision {
 fn check_move(st: &State, action: &Action) -> Result<(), RuleError> {
     let (at, ends) = match *action {
         Action::Pass => return Ok(()),
-        Action::MoveFerry { at, ends } => (at, ends),
+        Action::MoveFerry(MoveFerryAction { at, ends }) => (at, ends),
         _ => {
             return Err(RuleError::WrongDecision {
                 expected: "err-expect-ferry-move",
@@ -311,7 +326,7 @@ fn check_move(st: &State, action: &Action) -> Result<(), RuleError> {
 }
 
 fn apply_move(st: &mut State, player: Player, action: &Action, events: &mut Vec<Event>) {
-    let Action::MoveFerry { at, ends } = *action else {
+    let Action::MoveFerry(MoveFerryAction { at, ends }) = *action else {
         // A pass: no more moves this turn.
         st.ext.ferries.movable.clear();
         events.push(Event::FerriesStay { player });

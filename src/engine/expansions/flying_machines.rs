@@ -16,9 +16,22 @@ use crate::engine::geometry::Pos;
 use crate::engine::state::{Stage, State};
 use crate::engine::tile::SegmentKind;
 use crate::player::Player;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub(crate) struct FlyingMachines;
+
+/// The action: put a follower (or the large follower) on the flying machine of the
+/// tile just placed; the die decides where it lands.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct FlyAction {
+    pub figure: FigureKind,
+}
+
+/// The action: the flown figure lands on segment `segment` of its landing tile.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct LandAction {
+    pub segment: u8,
+}
 
 /// What Flying Machines keeps for the whole game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -110,7 +123,7 @@ fn decision(st: &State, figure: FigureKind, tile: TileIdx, roll: u8) -> Decision
 }
 
 fn check(st: &State, tile: TileIdx, action: &Action) -> Result<(), RuleError> {
-    let Action::Land { segment } = *action else {
+    let Action::Land(LandAction { segment }) = *action else {
         return Err(RuleError::WrongDecision {
             expected: "err-expect-landing",
         });
@@ -152,7 +165,7 @@ fn apply(
     action: &Action,
     events: &mut Vec<Event>,
 ) {
-    let Action::Land { segment } = *action else {
+    let Action::Land(LandAction { segment }) = *action else {
         unreachable!("checked: a landing")
     };
     st.ext.flight.landing = None;

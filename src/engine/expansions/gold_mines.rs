@@ -15,10 +15,16 @@ use crate::engine::geometry::Pos;
 use crate::engine::state::{Stage, State};
 use crate::engine::tile::SegmentKind;
 use crate::player::Player;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 pub(crate) struct GoldMines;
+
+/// The action: the second gold bar goes on the tile at `at`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PlaceGoldAction {
+    pub at: Pos,
+}
 
 /// What Gold Mines keeps for the whole game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -77,7 +83,7 @@ fn decision(st: &State, tile: TileIdx) -> Decision {
 }
 
 fn check(st: &State, tile: TileIdx, action: &Action) -> Result<(), RuleError> {
-    let Action::PlaceGold { at } = *action else {
+    let Action::PlaceGold(PlaceGoldAction { at }) = *action else {
         return Err(RuleError::WrongDecision {
             expected: "err-expect-gold",
         });
@@ -95,7 +101,7 @@ fn check(st: &State, tile: TileIdx, action: &Action) -> Result<(), RuleError> {
 }
 
 fn apply(st: &mut State, player: Player, _tile: TileIdx, action: &Action, events: &mut Vec<Event>) {
-    let Action::PlaceGold { at } = *action else {
+    let Action::PlaceGold(PlaceGoldAction { at }) = *action else {
         unreachable!("checked: a gold action")
     };
     place(st, player, at, events);

@@ -12,12 +12,29 @@ use crate::engine::board::TileIdx;
 use crate::engine::config::{Expansion, GameConfig};
 use crate::engine::features::{FeatureData, SegId};
 use crate::engine::figures::{NeutralFigure, NeutralKind};
+use crate::engine::geometry::Pos;
 use crate::engine::scoring::Tally;
 use crate::engine::state::{Stage, State};
 use crate::player::Player;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub(crate) struct MageWitch;
+
+/// The action: put the mage or the witch (from beside the board or from where it
+/// stands) on segment `segment` of the tile at `at`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MoveMagicAction {
+    pub figure: NeutralKind,
+    pub at: Pos,
+    pub segment: u8,
+}
+
+/// The action: take the mage or the witch off the board (only when neither can be
+/// placed anywhere).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RemoveMagicAction {
+    pub figure: NeutralKind,
+}
 
 /// What Mage & Witch keeps for the whole game (the figures are `State::neutral`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -109,11 +126,11 @@ fn decision(st: &State, forced: bool) -> Decision {
 
 fn check(st: &State, action: &Action) -> Result<(), RuleError> {
     match *action {
-        Action::MoveMagic {
+        Action::MoveMagic(MoveMagicAction {
             figure,
             at,
             segment,
-        } => {
+        }) => {
             let Some(tile) = st.board.index_at(at) else {
                 return Err(Refusal::new("err-magic-no-tile")
                     .with("figure", figure)
@@ -148,7 +165,7 @@ fn check(st: &State, action: &Action) -> Result<(), RuleError> {
                 .with("reason", reason)
                 .into())
         }
-        Action::RemoveMagic { figure } => {
+        Action::RemoveMagic(RemoveMagicAction { figure }) => {
             if position(st, figure).is_none() {
                 Err(Refusal::new("err-magic-not-on-board")
                     .with("figure", figure)
@@ -169,11 +186,11 @@ fn check(st: &State, action: &Action) -> Result<(), RuleError> {
 
 fn apply(st: &mut State, player: Player, action: &Action, events: &mut Vec<Event>) {
     match *action {
-        Action::MoveMagic {
+        Action::MoveMagic(MoveMagicAction {
             figure,
             at,
             segment,
-        } => {
+        }) => {
             let tile = st.board.index_at(at).expect("checked: a tile there");
             st.neutral.retain(|n| n.kind != figure);
             st.neutral.push(NeutralFigure {
@@ -188,7 +205,7 @@ fn apply(st: &mut State, player: Player, action: &Action, events: &mut Vec<Event
                 segment,
             });
         }
-        Action::RemoveMagic { figure } => remove(st, figure, events),
+        Action::RemoveMagic(RemoveMagicAction { figure }) => remove(st, figure, events),
         _ => unreachable!("checked: a magic action"),
     }
     st.ext.magic.owed = false;

@@ -9,9 +9,7 @@
 //! final scoring. The expansion has no tiles.
 
 use super::{Ask, ExtState, Module, Step};
-use crate::engine::action::{
-    Action, Arg, Decision, Event, MessageTake, Refusal, RuleError, ScoreReason,
-};
+use crate::engine::action::{Action, Arg, Decision, Event, Refusal, RuleError, ScoreReason};
 use crate::engine::board::TileIdx;
 use crate::engine::config::{Expansion, GameConfig};
 use crate::engine::features::SegId;
@@ -25,6 +23,41 @@ use crate::player::Player;
 use serde::{Deserialize, Serialize};
 
 pub(crate) struct Messages;
+
+/// The action: the active player's points of this scoring move marker `marker`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ChooseMarkerAction {
+    pub marker: u8,
+}
+
+/// The action: use the message taken: its action or its 2 points, whose points go on
+/// `marker` (default: the player's preference); message 8 names the follower
+/// (`target`: position and segment) to score and take back.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct UseMessageAction {
+    pub take: MessageTake,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub marker: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<(Pos, u8)>,
+}
+
+/// The action: where the player's points go when another player is to move (any time,
+/// by the player themself; logged so that replays never depend on settings).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MarkerPreferenceAction {
+    pub preference: MarkerPreference,
+}
+
+/// What the player takes from a message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MessageTake {
+    /// The message's action.
+    Action,
+    /// 2 points instead.
+    Points,
+}
 
 /// The eight messages, by 000's numbers.
 pub const MESSAGES: [u8; 8] = [1, 2, 3, 4, 5, 6, 7, 8];
@@ -156,8 +189,8 @@ fn marker_decision(st: &State, player: Player) -> Decision {
 
 fn check_marker(action: &Action) -> Result<(), RuleError> {
     match action {
-        Action::ChooseMarker { marker } if *marker < 2 => Ok(()),
-        Action::ChooseMarker { marker } => {
+        Action::ChooseMarker(ChooseMarkerAction { marker }) if *marker < 2 => Ok(()),
+        Action::ChooseMarker(ChooseMarkerAction { marker }) => {
             Err(Refusal::new("err-no-marker").with("marker", *marker).into())
         }
         _ => Err(RuleError::WrongDecision {
@@ -167,7 +200,7 @@ fn check_marker(action: &Action) -> Result<(), RuleError> {
 }
 
 fn apply_marker(st: &mut State, player: Player, action: &Action, events: &mut Vec<Event>) {
-    if let Action::ChooseMarker { marker } = *action {
+    if let Action::ChooseMarker(ChooseMarkerAction { marker }) = *action {
         st.ext.messages.scoring[player.index()] = Some(marker);
         st.ext.messages.chosen = true;
         events.push(Event::MarkerChosen { player, marker });
@@ -242,11 +275,11 @@ fn message_decision(st: &State, player: Player) -> Decision {
 }
 
 fn check_message(st: &State, player: Player, action: &Action) -> Result<(), RuleError> {
-    let Action::UseMessage {
+    let Action::UseMessage(UseMessageAction {
         take,
         marker,
         target,
-    } = *action
+    }) = *action
     else {
         return Err(RuleError::WrongDecision {
             expected: "err-expect-message",
@@ -396,11 +429,11 @@ fn apply_message(
     action: &Action,
     events: &mut Vec<Event>,
 ) {
-    let Action::UseMessage {
+    let Action::UseMessage(UseMessageAction {
         take,
         marker,
         target,
-    } = *action
+    }) = *action
     else {
         return;
     };
@@ -538,7 +571,7 @@ impl Module for Messages {
 
     /// A player says at any time where their points go in others' turns.
     fn check_standing(&self, in_play: bool, action: &Action) -> Option<Result<(), RuleError>> {
-        let Action::MarkerPreference { preference } = action else {
+        let Action::MarkerPreference(MarkerPreferenceAction { preference }) = action else {
             return None;
         };
         Some(match preference {
@@ -551,7 +584,7 @@ impl Module for Messages {
     }
 
     fn apply_standing(&self, st: &mut State, player: Player, action: &Action, ev: &mut Vec<Event>) {
-        if let Action::MarkerPreference { preference } = *action {
+        if let Action::MarkerPreference(MarkerPreferenceAction { preference }) = *action {
             st.ext.messages.preferences[player.index()] = preference;
             ev.push(Event::MarkerPreferenceSet { player, preference });
         }

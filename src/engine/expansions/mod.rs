@@ -7,7 +7,8 @@
 //! expansion's rules live in one file: its `Module`, its state, its decisions (each a
 //! type implementing [`Ask`]) and what the fronts read of it (`impl Game` accessors).
 //! The list at `expansions!` below is the one place that names them all: it generates
-//! the registry, [`ExtState`] and [`Step`] with its dispatch.
+//! the registry, [`ExtState`], [`Step`] with its dispatch, and the expansions' variants
+//! of `Action` (written by `action::enums!`).
 
 pub mod crop_circles;
 pub mod ferries;
@@ -244,9 +245,21 @@ macro_rules! expansions {
     ($(
         $module:ident: $rules:ident
         { $($field:ident: $state:ident)? }
-        [$($variant:ident($ask:ident)),* $(,)?];
+        [$($variant:ident($ask:ident)),* $(,)?]
+        actions [$($action:ident($action_ty:ident)),* $(,)?];
     )*) => {
         static MODULES: &[&dyn Module] = &[$(&$module::$rules),*];
+
+        /// Hands every expansion's actions to `action::enums!`, which writes the enums
+        /// where it is called (in `action`).
+        macro_rules! expansion_variants {
+            () => {
+                $crate::engine::action::enums! {
+                    actions [$($($action($crate::engine::expansions::$module::$action_ty),)*)*]
+                }
+            };
+        }
+        pub(crate) use expansion_variants;
 
         /// Each expansion's state for the whole game (empty for those not in play).
         #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -316,21 +329,40 @@ macro_rules! expansions {
 }
 
 // One line per expansion, in the order its hooks run: its module, its `Module`, its
-// field of `ExtState` with its state type, and its decisions as `Step` variants.
+// field of `ExtState` with its state type, its decisions as `Step` variants, then the
+// variants it adds to `Action` (each around a type of its module).
 expansions! {
-    inns_cathedrals: InnsCathedrals {} [];
-    traders_builders: TradersBuilders { traders: TradersState } [];
-    gold_mines: GoldMines { gold: GoldState } [Gold(GoldStep)];
-    mage_witch: MageWitch { magic: MagicState } [Magic(MagicStep)];
-    flying_machines: FlyingMachines { flight: FlightState } [Land(LandStep)];
-    labyrinth: Labyrinth {} [];
-    ferries: Ferries { ferries: FerryState } [Ferry(FerryStep), MoveFerry(MoveFerryStep)];
-    messages: Messages { messages: MessageState } [Marker(MarkerStep), Message(MessageStep)];
+    inns_cathedrals: InnsCathedrals {} []
+        actions [];
+    traders_builders: TradersBuilders { traders: TradersState } []
+        actions [];
+    gold_mines: GoldMines { gold: GoldState } [Gold(GoldStep)]
+        actions [PlaceGold(PlaceGoldAction)];
+    mage_witch: MageWitch { magic: MagicState } [Magic(MagicStep)]
+        actions [MoveMagic(MoveMagicAction), RemoveMagic(RemoveMagicAction)];
+    flying_machines: FlyingMachines { flight: FlightState } [Land(LandStep)]
+        actions [Fly(FlyAction), Land(LandAction)];
+    labyrinth: Labyrinth {} []
+        actions [];
+    ferries: Ferries { ferries: FerryState } [Ferry(FerryStep), MoveFerry(MoveFerryStep)]
+        actions [PlaceFerry(PlaceFerryAction), MoveFerry(MoveFerryAction)];
+    messages: Messages { messages: MessageState } [Marker(MarkerStep), Message(MessageStep)]
+        actions [
+            ChooseMarker(ChooseMarkerAction),
+            UseMessage(UseMessageAction),
+            MarkerPreference(MarkerPreferenceAction),
+        ];
     crop_circles: CropCircles { crop: CropState } [
         CropCircle(CropCircleStep),
         CropPick(CropPickStep),
-    ];
-    robbers: Robbers { robbers: RobberState } [Robber(RobberStep)];
+    ]
+        actions [
+            CropCircle(CropCircleAction),
+            AddFollower(AddFollowerAction),
+            TakeBack(TakeBackAction),
+        ];
+    robbers: Robbers { robbers: RobberState } [Robber(RobberStep)]
+        actions [PlaceRobber(PlaceRobberAction)];
 }
 
 /// Whether a segment kind holds the feature kind of a scoring hook.
@@ -341,7 +373,7 @@ pub(crate) fn is_road_or_city(kind: SegmentKind) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::action::CropOption;
+    use crate::engine::expansions::crop_circles::CropOption;
     use crate::engine::state::Phase;
     use crate::engine::tile::CropCircle;
 

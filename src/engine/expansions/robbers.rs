@@ -18,9 +18,17 @@ use crate::engine::game::Game;
 use crate::engine::geometry::Pos;
 use crate::engine::state::{Stage, State};
 use crate::player::Player;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub(crate) struct Robbers;
+
+/// The action: put (or move) the player's robber beside scoring marker `marker` of
+/// player `beside` (a pass is [`Action::Pass`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PlaceRobberAction {
+    pub beside: Player,
+    pub marker: u8,
+}
 
 /// Where a robber stands: beside scoring marker `marker` (0, or 1 with Messages) of
 /// player `beside`.
@@ -81,7 +89,7 @@ fn decision(st: &State, player: Player) -> Decision {
 fn check(st: &State, player: Player, action: &Action) -> Result<(), RuleError> {
     let (beside, marker) = match *action {
         Action::Pass => return Ok(()),
-        Action::PlaceRobber { beside, marker } => (beside, marker),
+        Action::PlaceRobber(PlaceRobberAction { beside, marker }) => (beside, marker),
         _ => {
             return Err(RuleError::WrongDecision {
                 expected: "err-expect-robber",
@@ -127,7 +135,7 @@ fn check(st: &State, player: Player, action: &Action) -> Result<(), RuleError> {
 
 fn apply(st: &mut State, player: Player, action: &Action, events: &mut Vec<Event>) {
     match *action {
-        Action::PlaceRobber { beside, marker } => {
+        Action::PlaceRobber(PlaceRobberAction { beside, marker }) => {
             let from = st.ext.robbers.robbers[player.index()];
             st.ext.robbers.robbers[player.index()] = Some(RobberSpot { beside, marker });
             events.push(Event::RobberPlaced {

@@ -3,6 +3,9 @@
 use super::super::Choice;
 use super::super::said::{Reader, Said, Word, say};
 use super::{Lines, Presenter};
+use crate::engine::expansions::crop_circles::{
+    AddFollowerAction, CropCircleAction, TakeBackAction,
+};
 use crate::engine::expansions::crop_circles::{follower_key, followers_key, symbol_key};
 use crate::engine::{Action, CropOption, Decision, Event, FigureKind, Game, Pending};
 
@@ -71,18 +74,18 @@ impl Presenter for CropCircles {
                 let follower = Said::new(follower_key(*symbol));
                 vec![
                     Choice {
-                        action: Action::CropCircle {
+                        action: Action::CropCircle(CropCircleAction {
                             option: CropOption::Add,
-                        },
+                        }),
                         label: label(
                             Said::new("word-choice-crop-add").with("follower", follower.clone()),
                         ),
                         value: "add".into(),
                     },
                     Choice {
-                        action: Action::CropCircle {
+                        action: Action::CropCircle(CropCircleAction {
                             option: CropOption::Remove,
-                        },
+                        }),
                         label: label(
                             Said::new("word-choice-crop-remove").with("follower", follower),
                         ),
@@ -104,10 +107,10 @@ impl Presenter for CropCircles {
                     value: "none".into(),
                 };
                 let add = options.iter().map(|o| Choice {
-                    action: Action::AddFollower {
+                    action: Action::AddFollower(AddFollowerAction {
                         at: o.at,
                         segment: o.segment,
-                    },
+                    }),
                     label: label(
                         Said::new("word-choice-add-one")
                             .with("follower", follower.clone())
@@ -134,11 +137,11 @@ impl Presenter for CropCircles {
                             .with("place", Word::Place(o.at, o.segment)),
                     );
                     Choice {
-                        action: Action::TakeBack {
+                        action: Action::TakeBack(TakeBackAction {
                             figure: o.figure,
                             at: o.at,
                             segment: o.segment,
-                        },
+                        }),
                         label: crate::i18n::words::contract(reader.lang, words),
                         value: format!(
                             "back@{},{}#{}:{}",

@@ -3,6 +3,7 @@
 use super::super::Choice;
 use super::super::said::{Reader, Said, Word, say};
 use super::Presenter;
+use crate::engine::expansions::ferries::{MoveFerryAction, PlaceFerryAction};
 use crate::engine::{Action, Decision, Event, Game, Pending, Side};
 
 pub(super) struct Ferries;
@@ -59,10 +60,10 @@ impl Presenter for Ferries {
                 options
                     .iter()
                     .map(|ends| Choice {
-                        action: Action::PlaceFerry {
+                        action: Action::PlaceFerry(PlaceFerryAction {
                             at: *at,
                             ends: *ends,
-                        },
+                        }),
                         label: say(
                             reader,
                             &Said::new("word-choice-ferry").with("ends", ends_words(*ends)),
@@ -79,10 +80,10 @@ impl Presenter for Ferries {
                 };
                 let moves = options.iter().flat_map(|o| {
                     o.to.iter().map(|ends| Choice {
-                        action: Action::MoveFerry {
+                        action: Action::MoveFerry(MoveFerryAction {
                             at: o.at,
                             ends: *ends,
-                        },
+                        }),
                         label: say(
                             reader,
                             &Said::new("word-choice-move-ferry")

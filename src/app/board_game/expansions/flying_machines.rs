@@ -4,6 +4,7 @@
 use super::super::Choice;
 use super::super::said::{Reader, Said, Word, say};
 use super::Presenter;
+use crate::engine::expansions::flying_machines::LandAction;
 use crate::engine::{Action, Decision, Event, Game, Pending};
 
 pub(super) struct FlyingMachines;
@@ -54,7 +55,7 @@ impl Presenter for FlyingMachines {
             return None;
         };
         let choice = |seg: &u8| Choice {
-            action: Action::Land { segment: *seg },
+            action: Action::Land(LandAction { segment: *seg }),
             label: say(
                 reader,
                 &Said::new("word-choice-land")

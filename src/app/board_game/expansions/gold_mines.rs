@@ -3,6 +3,7 @@
 use super::super::Choice;
 use super::super::said::{Reader, Said, Word, say};
 use super::Presenter;
+use crate::engine::expansions::gold_mines::PlaceGoldAction;
 use crate::engine::{Action, Decision, Event, Expansion, Game, Pending, Pos, ScoreReason};
 use crate::player::Player;
 
@@ -40,7 +41,7 @@ impl Presenter for GoldMines {
             return None;
         };
         let choice = |at: &Pos| Choice {
-            action: Action::PlaceGold { at: *at },
+            action: Action::PlaceGold(PlaceGoldAction { at: *at }),
             label: say(reader, &Said::new("word-choice-gold").with("at", *at)),
             value: format!("gold@{},{}", at.x, at.y),
         };

@@ -4,6 +4,7 @@
 use super::super::Choice;
 use super::super::said::{Reader, Said, Word, say};
 use super::Presenter;
+use crate::engine::expansions::mage_witch::{MoveMagicAction, RemoveMagicAction};
 use crate::engine::{Action, Decision, Event, Expansion, Game, NeutralKind, Pending, SegmentKind};
 use crate::view;
 
@@ -42,7 +43,7 @@ impl Presenter for MageWitch {
             return None;
         };
         let remove = |f: &NeutralKind| Choice {
-            action: Action::RemoveMagic { figure: *f },
+            action: Action::RemoveMagic(RemoveMagicAction { figure: *f }),
             label: say(
                 reader,
                 &Said::new("word-choice-remove-magic").with("figure", Word::Neutral(*f)),
@@ -121,11 +122,11 @@ fn magic_choices(reader: &Reader) -> Vec<Choice> {
                 .with("feature", feature)
                 .with("place", place.clone());
             out.push(Choice {
-                action: Action::MoveMagic {
+                action: Action::MoveMagic(MoveMagicAction {
                     figure: *figure,
                     at: *at,
                     segment: *segment,
-                },
+                }),
                 label: say(reader, &label),
                 value: format!("{figure}@{},{}#{segment}", at.x, at.y),
             });

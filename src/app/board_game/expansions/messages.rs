@@ -5,6 +5,9 @@ use super::super::Choice;
 use super::super::said::{Reader, Said, Word, say};
 use super::Presenter;
 use crate::engine::expansions::messages::title_key;
+use crate::engine::expansions::messages::{
+    ChooseMarkerAction, MarkerPreferenceAction, UseMessageAction,
+};
 use crate::engine::{
     Action, Decision, Event, Expansion, Game, MessageTake, Pending, Pos, ScoreReason,
 };
@@ -80,7 +83,7 @@ impl Presenter for Messages {
             Decision::ChooseMarker { markers, .. } => {
                 let points = reader.game.points_in_queue(p.player);
                 let choice = |m: u8| Choice {
-                    action: Action::ChooseMarker { marker: m },
+                    action: Action::ChooseMarker(ChooseMarkerAction { marker: m }),
                     label: say(
                         reader,
                         &Said::new("word-choice-marker")
@@ -113,11 +116,11 @@ impl Presenter for Messages {
 
     /// The marker a player's points go on in others' turns (`/standing marker:`).
     fn setting_action(&self, game: &Game, seat: Player, settings: &UserSettings) -> Option<Action> {
-        (game.marker_preference(seat) != Some(settings.marker)).then_some(
-            Action::MarkerPreference {
+        (game.marker_preference(seat) != Some(settings.marker)).then_some(Action::MarkerPreference(
+            MarkerPreferenceAction {
                 preference: settings.marker,
             },
-        )
+        ))
     }
 
     fn status(&self, reader: &Reader, seat: Player) -> Option<Said> {
@@ -140,11 +143,11 @@ fn message_choices(reader: &Reader, p: &Pending, message: u8, markers: [u32; 2])
         // An option without a marker is the preferred marker's twin: one entry per
         // marker says where the points go (only message 7's tile moves none).
         .filter_map(|action| match action {
-            Action::UseMessage {
+            Action::UseMessage(UseMessageAction {
                 take,
                 marker,
                 target,
-            } if marker.is_some() || (message == 7 && take == MessageTake::Action) => {
+            }) if marker.is_some() || (message == 7 && take == MessageTake::Action) => {
                 let (label, value) = message_option(reader, message, markers, take, marker, target);
                 Some(Choice {
                     action,

@@ -4,6 +4,7 @@
 use super::super::Choice;
 use super::super::said::{Reader, Said, Word, say};
 use super::Presenter;
+use crate::engine::expansions::robbers::PlaceRobberAction;
 use crate::engine::{Action, Decision, Event, Game, Pending, Pos, ScoreReason};
 use crate::player::Player;
 use crate::store::{RobberAnswer, UserSettings};
@@ -100,10 +101,10 @@ impl Presenter for Robbers {
                 value.push_str(&format!("#{}", o.marker + 1));
             }
             Choice {
-                action: Action::PlaceRobber {
+                action: Action::PlaceRobber(PlaceRobberAction {
                     beside: o.beside,
                     marker: o.marker,
-                },
+                }),
                 label: say(reader, &label),
                 value,
             }
