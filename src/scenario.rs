@@ -4,14 +4,21 @@
 use crate::engine::expansions::crop_circles::{
     AddFollowerAction, CropCircleAction, TakeBackAction,
 };
+use crate::engine::expansions::crop_circles::{CropCircleDecision, CropPickDecision};
 use crate::engine::expansions::ferries::{MoveFerryAction, PlaceFerryAction};
+use crate::engine::expansions::ferries::{MoveFerryDecision, PlaceFerryDecision};
+use crate::engine::expansions::flying_machines::LandDecision;
 use crate::engine::expansions::flying_machines::{FlyAction, LandAction};
 use crate::engine::expansions::gold_mines::PlaceGoldAction;
+use crate::engine::expansions::gold_mines::PlaceGoldDecision;
+use crate::engine::expansions::mage_witch::MoveMagicDecision;
 use crate::engine::expansions::mage_witch::{MoveMagicAction, RemoveMagicAction};
 use crate::engine::expansions::messages::{
     ChooseMarkerAction, MarkerPreferenceAction, UseMessageAction,
 };
+use crate::engine::expansions::messages::{ChooseMarkerDecision, UseMessageDecision};
 use crate::engine::expansions::robbers::PlaceRobberAction;
+use crate::engine::expansions::robbers::PlaceRobberDecision;
 use crate::engine::{
     Action, Catalogue, CropOption, Decision, Event, Expansion, FigureKind, Game, GameConfig,
     MarkerPreference, MessageTake, NeutralKind, Pos, Rotation, RuleOptions, ScoreReason,
@@ -377,13 +384,13 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
         while let Some(p) = game.pending() {
             let action = match &p.decision {
                 Decision::PlaceTile { .. } => break,
-                Decision::ChooseMarker { preferred, .. } => {
+                Decision::ChooseMarker(ChooseMarkerDecision { preferred, .. }) => {
                     marker_done = true;
                     Action::ChooseMarker(ChooseMarkerAction {
                         marker: t.marker.unwrap_or(*preferred),
                     })
                 }
-                Decision::UseMessage { message, .. } => {
+                Decision::UseMessage(UseMessageDecision { message, .. }) => {
                     let Some(m) = messages.next() else {
                         return Err(fail(format!(
                             "the active player takes message {message} (field messages)"
@@ -406,7 +413,7 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                         target,
                     })
                 }
-                Decision::MoveMagic { .. } => {
+                Decision::MoveMagic(MoveMagicDecision { .. }) => {
                     let Some(m) = t.magic.as_ref().filter(|_| !magic_done) else {
                         return Err(fail(
                             "the game asks to place, move or remove the mage or the witch \
@@ -429,7 +436,7 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                         _ => unreachable!("checked when reading the file"),
                     }
                 }
-                Decision::PlaceGold { .. } => {
+                Decision::PlaceGold(PlaceGoldDecision { .. }) => {
                     let Some(at) = t.gold.filter(|_| !gold_done) else {
                         return Err(fail(
                             "the game asks where the second gold bar goes (field gold)".into(),
@@ -438,7 +445,7 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                     gold_done = true;
                     Action::PlaceGold(PlaceGoldAction { at })
                 }
-                Decision::PlaceRobber { .. } => {
+                Decision::PlaceRobber(PlaceRobberDecision { .. }) => {
                     let Some(r) = robbers.next() else {
                         return Err(fail(format!(
                             "the game asks player {} to place a robber or pass (field robbers)",
@@ -471,7 +478,7 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                         None => Action::Pass,
                     }
                 }
-                Decision::Land { at, .. } => {
+                Decision::Land(LandDecision { at, .. }) => {
                     let slot = t
                         .figure
                         .as_ref()
@@ -488,7 +495,7 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                         segment: segment_at(&game, *at, slot).map_err(&fail)?,
                     })
                 }
-                Decision::PlaceFerry { at, .. } => {
+                Decision::PlaceFerry(PlaceFerryDecision { at, .. }) => {
                     let Some(ends) = t.ferry.filter(|_| !ferry_done) else {
                         return Err(fail(format!(
                             "the game asks for the ferry on the lake at {at} (field ferry)"
@@ -497,14 +504,14 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                     ferry_done = true;
                     Action::PlaceFerry(PlaceFerryAction { at: *at, ends })
                 }
-                Decision::MoveFerry { .. } => match ferry_moves.next() {
+                Decision::MoveFerry(MoveFerryDecision { .. }) => match ferry_moves.next() {
                     Some(m) => Action::MoveFerry(MoveFerryAction {
                         at: m.at,
                         ends: m.ends,
                     }),
                     None => Action::Pass,
                 },
-                Decision::CropCircle { .. } => {
+                Decision::CropCircle(CropCircleDecision { .. }) => {
                     let Some(c) = t.crop_circle.as_ref().filter(|_| !crop_done) else {
                         return Err(fail(
                             "the game asks for the crop circle's option (field crop_circle)".into(),
@@ -513,7 +520,7 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                     crop_done = true;
                     Action::CropCircle(CropCircleAction { option: c.option })
                 }
-                Decision::CropPick { option, symbol, .. } => {
+                Decision::CropPick(CropPickDecision { option, symbol, .. }) => {
                     // Players the game skipped (nothing to add to or take back) may be
                     // listed with "none".
                     let pick = loop {

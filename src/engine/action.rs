@@ -4,29 +4,23 @@
 use super::board::{Placement, TileIdx};
 use super::expansions::crop_circles::CropOption;
 use super::expansions::messages::{MarkerPreference, MessageTake};
-use super::expansions::robbers::RobberSpot;
 use super::figures::{FigureKind, NeutralKind};
 use super::geometry::{Pos, Rotation, Side};
 use super::tile::{CropCircle, Good, KindId, SegmentKind};
-use crate::engine::expansions::crop_circles::{
-    AddFollowerAction, CropCircleAction, TakeBackAction,
-};
-use crate::engine::expansions::ferries::{MoveFerryAction, PlaceFerryAction};
-use crate::engine::expansions::flying_machines::{FlyAction, LandAction};
-use crate::engine::expansions::gold_mines::PlaceGoldAction;
-use crate::engine::expansions::mage_witch::{MoveMagicAction, RemoveMagicAction};
-use crate::engine::expansions::messages::{ChooseMarkerAction, UseMessageAction};
-use crate::engine::expansions::robbers::PlaceRobberAction;
+use crate::engine::expansions::flying_machines::FlyAction;
 use crate::player::Player;
 use serde::{Deserialize, Serialize};
 
-/// Writes [`Action`]: the base game's variants here, then each expansion's, from its
-/// line of the list in `expansions!` (which hands them over through
-/// `expansion_variants!`). An expansion's variant wraps a type of its module; in an
-/// internally tagged enum its JSON is the type's fields after the tag, as the struct
+/// Writes [`Action`] and [`Decision`]: the base game's variants here, then each
+/// expansion's, from its line of the list in `expansions!` (which hands them over
+/// through `expansion_variants!`). An expansion's variant wraps a type of its module; in
+/// an internally tagged enum its JSON is the type's fields after the tag, as the struct
 /// variant it replaced, so logs read the same.
 macro_rules! enums {
-    (actions [$($action:ident($action_ty:ty)),* $(,)?]) => {
+    (
+        actions [$($action:ident($action_ty:ty)),* $(,)?]
+        decisions [$($decision:ident($decision_ty:ty)),* $(,)?]
+    ) => {
         /// One decision of one player.
         #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
         #[serde(tag = "do", rename_all = "snake_case")]
@@ -54,32 +48,50 @@ macro_rules! enums {
                 }
             }
         )*
+
+        /// What the game asks a player to decide, with every legal option.
+        #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+        #[serde(tag = "kind", rename_all = "snake_case")]
+        pub enum Decision {
+            /// Place the drawn tile at one of these placements.
+            PlaceTile {
+                tile: KindId,
+                placements: Vec<Placement>,
+            },
+            /// Place one of these figures on the tile just placed, or pass; or (Flying
+            /// Machines) put one of the `fly` kinds on the tile's flying machine.
+            PlaceFigure {
+                tile: TileIdx,
+                at: Pos,
+                options: Vec<FigureOption>,
+                #[serde(skip_serializing_if = "Vec::is_empty")]
+                fly: Vec<FigureKind>,
+            },
+            $($decision($decision_ty),)*
+        }
+
+        $(
+            impl From<$decision_ty> for Decision {
+                fn from(decision: $decision_ty) -> Decision {
+                    Decision::$decision(decision)
+                }
+            }
+        )*
+
+        impl Decision {
+            /// The expansion's decision, for those that are one.
+            fn expansion(&self) -> Option<&dyn ExpansionDecision> {
+                match self {
+                    Decision::PlaceTile { .. } | Decision::PlaceFigure { .. } => None,
+                    $(Decision::$decision(d) => Some(d),)*
+                }
+            }
+        }
     };
 }
 pub(crate) use enums;
 
 super::expansions::expansion_variants!();
-
-/// Ferries: a ferry that may move now, where it is and where it may go.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct FerryOption {
-    pub tile: TileIdx,
-    pub at: Pos,
-    /// The road ends it joins now.
-    pub from: [Side; 2],
-    /// Every other pair of road ends of its lake.
-    pub to: Vec<[Side; 2]>,
-}
-
-/// Crop Circles: a segment where a player may add a follower, or a figure they may take
-/// back.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct CropSpot {
-    pub figure: FigureKind,
-    pub tile: TileIdx,
-    pub at: Pos,
-    pub segment: u8,
-}
 
 /// An accepted action, as kept in the game's log.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -96,15 +108,6 @@ pub struct FigureOption {
     pub segment: u8,
 }
 
-/// Where the mage or the witch may go: a road or city segment of any placed tile.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct MagicOption {
-    pub figure: NeutralKind,
-    pub tile: TileIdx,
-    pub at: Pos,
-    pub segment: u8,
-}
-
 /// The decision the game is waiting for, and the player asked (not always the one
 /// whose turn it is).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -118,77 +121,6 @@ impl Pending {
     pub fn actions(&self) -> Vec<Action> {
         self.decision.actions()
     }
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Decision {
-    /// Place the drawn tile at one of these placements.
-    PlaceTile {
-        tile: KindId,
-        placements: Vec<Placement>,
-    },
-    /// Place one of these figures on the tile just placed, or pass; or (Flying
-    /// Machines) put one of the `fly` kinds on the tile's flying machine.
-    PlaceFigure {
-        tile: TileIdx,
-        at: Pos,
-        options: Vec<FigureOption>,
-        #[serde(skip_serializing_if = "Vec::is_empty")]
-        fly: Vec<FigureKind>,
-    },
-    /// Flying Machines: the flown `figure` lands on one of these segments of the tile at
-    /// `at` (an incomplete road, city or cloister, occupied or not).
-    Land {
-        figure: FigureKind,
-        roll: u8,
-        at: Pos,
-        options: Vec<u8>,
-    },
-    /// Mage & Witch: put the mage or the witch on one of these segments (a magic tile
-    /// was placed, or `forced`: the tile joined their features), or, when there is no
-    /// such segment, take one of `removals` off the board.
-    MoveMagic {
-        forced: bool,
-        options: Vec<MagicOption>,
-        removals: Vec<NeutralKind>,
-    },
-    /// Gold Mines: the second bar goes on one of the tiles around the gold tile `from`.
-    PlaceGold { from: Pos, options: Vec<Pos> },
-    /// Ferries: the new ferry joins one of these pairs of road ends of the lake tile
-    /// just placed, at `at`.
-    PlaceFerry { at: Pos, options: Vec<[Side; 2]> },
-    /// Ferries: move one of these ferries (each once per turn), or stop (pass).
-    MoveFerry { options: Vec<FerryOption> },
-    /// Crop Circles: the active player chooses add or remove for the followers that the
-    /// `symbol` on the tile at `at` names.
-    CropCircle { symbol: CropCircle, at: Pos },
-    /// Crop Circles: add a follower beside one of these (or pass), or take back one of
-    /// these (`option` remove: no pass).
-    CropPick {
-        symbol: CropCircle,
-        option: CropOption,
-        options: Vec<CropSpot>,
-    },
-    /// Robbers: put the robber (standing at `from`, or at home) beside one of these
-    /// scoring markers, or pass.
-    PlaceRobber {
-        from: Option<RobberSpot>,
-        options: Vec<RobberSpot>,
-    },
-    /// Messages: which of the two scoring markers (now at `markers`) this scoring
-    /// moves; `preferred` is the player's standing preference.
-    ChooseMarker { markers: [u32; 2], preferred: u8 },
-    /// Messages: use message `message` (its action, when `available`, or 2 points);
-    /// for message 8 `followers` are the player's followers that may be scored and
-    /// taken back (position, segment).
-    UseMessage {
-        message: u8,
-        available: bool,
-        followers: Vec<(Pos, u8)>,
-        markers: [u32; 2],
-        preferred: u8,
-    },
 }
 
 impl Decision {
@@ -211,138 +143,16 @@ impl Decision {
                 }))
                 .chain(fly.iter().map(|f| Action::Fly(FlyAction { figure: *f })))
                 .collect(),
-            Decision::Land { options, .. } => options
-                .iter()
-                .map(|s| Action::Land(LandAction { segment: *s }))
-                .collect(),
-            Decision::MoveMagic {
-                options, removals, ..
-            } => options
-                .iter()
-                .map(|o| {
-                    Action::MoveMagic(MoveMagicAction {
-                        figure: o.figure,
-                        at: o.at,
-                        segment: o.segment,
-                    })
-                })
-                .chain(
-                    removals
-                        .iter()
-                        .map(|f| Action::RemoveMagic(RemoveMagicAction { figure: *f })),
-                )
-                .collect(),
-            Decision::PlaceGold { options, .. } => options
-                .iter()
-                .map(|at| Action::PlaceGold(PlaceGoldAction { at: *at }))
-                .collect(),
-            Decision::PlaceFerry { at, options } => options
-                .iter()
-                .map(|ends| {
-                    Action::PlaceFerry(PlaceFerryAction {
-                        at: *at,
-                        ends: *ends,
-                    })
-                })
-                .collect(),
-            Decision::MoveFerry { options } => std::iter::once(Action::Pass)
-                .chain(options.iter().flat_map(|o| {
-                    o.to.iter().map(|ends| {
-                        Action::MoveFerry(MoveFerryAction {
-                            at: o.at,
-                            ends: *ends,
-                        })
-                    })
-                }))
-                .collect(),
-            Decision::CropCircle { .. } => vec![
-                Action::CropCircle(CropCircleAction {
-                    option: CropOption::Add,
-                }),
-                Action::CropCircle(CropCircleAction {
-                    option: CropOption::Remove,
-                }),
-            ],
-            Decision::CropPick {
-                option: CropOption::Add,
-                options,
-                ..
-            } => std::iter::once(Action::Pass)
-                .chain(options.iter().map(|o| {
-                    Action::AddFollower(AddFollowerAction {
-                        at: o.at,
-                        segment: o.segment,
-                    })
-                }))
-                .collect(),
-            Decision::CropPick {
-                option: CropOption::Remove,
-                options,
-                ..
-            } => options
-                .iter()
-                .map(|o| {
-                    Action::TakeBack(TakeBackAction {
-                        figure: o.figure,
-                        at: o.at,
-                        segment: o.segment,
-                    })
-                })
-                .collect(),
-            Decision::PlaceRobber { options, .. } => std::iter::once(Action::Pass)
-                .chain(options.iter().map(|s| {
-                    Action::PlaceRobber(PlaceRobberAction {
-                        beside: s.beside,
-                        marker: s.marker,
-                    })
-                }))
-                .collect(),
-            Decision::ChooseMarker { .. } => (0..2)
-                .map(|marker| Action::ChooseMarker(ChooseMarkerAction { marker }))
-                .collect(),
-            Decision::UseMessage {
-                message,
-                available,
-                followers,
-                ..
-            } => {
-                let mut out = Vec::new();
-                // No marker: the player's preference.
-                for marker in [None, Some(0), Some(1)] {
-                    out.push(Action::UseMessage(UseMessageAction {
-                        take: MessageTake::Points,
-                        marker,
-                        target: None,
-                    }));
-                    if !available {
-                        continue;
-                    }
-                    match message {
-                        // An extra tile moves no marker.
-                        7 if marker.is_none() => out.push(Action::UseMessage(UseMessageAction {
-                            take: MessageTake::Action,
-                            marker: None,
-                            target: None,
-                        })),
-                        7 => {}
-                        8 => out.extend(followers.iter().map(|t| {
-                            Action::UseMessage(UseMessageAction {
-                                take: MessageTake::Action,
-                                marker,
-                                target: Some(*t),
-                            })
-                        })),
-                        _ => out.push(Action::UseMessage(UseMessageAction {
-                            take: MessageTake::Action,
-                            marker,
-                            target: None,
-                        })),
-                    }
-                }
-                out
-            }
+            // Every other variant is an expansion's.
+            other => other.expansion().map_or_else(Vec::new, |d| d.actions()),
         }
     }
+}
+
+/// An expansion's decision: a type of its module, wrapped by a variant of [`Decision`].
+pub(crate) trait ExpansionDecision {
+    /// Every legal action of the decision, in a fixed order.
+    fn actions(&self) -> Vec<Action>;
 }
 
 /// Why points were scored.

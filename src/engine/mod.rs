@@ -25,14 +25,15 @@ pub mod tile;
 
 pub use crate::player::Player;
 pub use action::{
-    Action, Category, CropSpot, Decision, Event, FerryOption, FigureOption, LogEntry, MagicOption,
-    Pending, RuleError, ScoreReason,
+    Action, Category, Decision, Event, FigureOption, LogEntry, Pending, RuleError, ScoreReason,
 };
 pub use action::{Arg, Refusal};
 pub use board::{Board, PlacedTile, Placement, Rotations, TileIdx};
 pub use catalogue::Catalogue;
 pub use config::{Expansion, FarmerRule, GameConfig, RuleOptions, SmallCityRule, Stack, StartTile};
-pub use expansions::crop_circles::CropOption;
+pub use expansions::crop_circles::{CropOption, CropSpot};
+pub use expansions::ferries::FerryOption;
+pub use expansions::mage_witch::MagicOption;
 pub use expansions::messages::{MarkerPreference, MessageTake};
 pub use figures::{Figure, FigureKind, NeutralFigure, NeutralKind, Supply};
 pub use game::{ConfigError, Game, ReplayError};

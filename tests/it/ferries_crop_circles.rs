@@ -3,7 +3,9 @@
 
 use carcassonne_bot::engine::Player;
 use carcassonne_bot::engine::expansions::crop_circles::{CropCircleAction, TakeBackAction};
+use carcassonne_bot::engine::expansions::crop_circles::{CropCircleDecision, CropPickDecision};
 use carcassonne_bot::engine::expansions::ferries::PlaceFerryAction;
+use carcassonne_bot::engine::expansions::ferries::PlaceFerryDecision;
 use carcassonne_bot::engine::{
     Action, CropOption, Decision, FigureKind, Game, GameConfig, Pos, Rotation, RuleError, Side,
     Slot, Stack,
@@ -61,10 +63,10 @@ fn a_ferry_goes_on_the_lake_just_placed_and_joins_two_of_its_road_ends() {
     let pending = g.pending().unwrap();
     assert_eq!(
         pending.decision,
-        Decision::PlaceFerry {
+        Decision::PlaceFerry(PlaceFerryDecision {
             at: Pos::new(1, 0),
             options: vec![[Side::E, Side::S], [Side::E, Side::W], [Side::S, Side::W]],
-        }
+        })
     );
     assert_eq!(
         g.deadline_default(),
@@ -136,7 +138,10 @@ fn crop_circle_remove_defaults_to_the_earliest_follower_of_the_kind() {
     assert_eq!(g.scores(), vec![0, 4, 0]);
     let p = g.pending().unwrap();
     assert_eq!(p.player, Player::new(1));
-    assert!(matches!(p.decision, Decision::CropCircle { .. }));
+    assert!(matches!(
+        p.decision,
+        Decision::CropCircle(CropCircleDecision { .. })
+    ));
     assert_eq!(g.deadline_default(), None);
     g.apply(
         Player::new(1),
@@ -200,7 +205,7 @@ fn crop_circle_add_defaults_to_adding_nothing() {
     let p = g.pending().unwrap();
     assert_eq!(p.player, Player::new(0));
     assert_eq!(g.deadline_default(), None);
-    let Decision::CropPick { options, .. } = p.decision else {
+    let Decision::CropPick(CropPickDecision { options, .. }) = p.decision else {
         panic!("a crop circle pick")
     };
     let at: Vec<Pos> = options.iter().map(|o| o.at).collect();

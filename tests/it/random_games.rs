@@ -6,14 +6,21 @@ use carcassonne_bot::engine::Player;
 use carcassonne_bot::engine::expansions::crop_circles::{
     AddFollowerAction, CropCircleAction, TakeBackAction,
 };
+use carcassonne_bot::engine::expansions::crop_circles::{CropCircleDecision, CropPickDecision};
 use carcassonne_bot::engine::expansions::ferries::{MoveFerryAction, PlaceFerryAction};
+use carcassonne_bot::engine::expansions::ferries::{MoveFerryDecision, PlaceFerryDecision};
+use carcassonne_bot::engine::expansions::flying_machines::LandDecision;
 use carcassonne_bot::engine::expansions::flying_machines::{FlyAction, LandAction};
 use carcassonne_bot::engine::expansions::gold_mines::PlaceGoldAction;
+use carcassonne_bot::engine::expansions::gold_mines::PlaceGoldDecision;
+use carcassonne_bot::engine::expansions::mage_witch::MoveMagicDecision;
 use carcassonne_bot::engine::expansions::mage_witch::{MoveMagicAction, RemoveMagicAction};
 use carcassonne_bot::engine::expansions::messages::{
     ChooseMarkerAction, MarkerPreferenceAction, UseMessageAction,
 };
+use carcassonne_bot::engine::expansions::messages::{ChooseMarkerDecision, UseMessageDecision};
 use carcassonne_bot::engine::expansions::robbers::PlaceRobberAction;
+use carcassonne_bot::engine::expansions::robbers::PlaceRobberDecision;
 use carcassonne_bot::engine::game::initial_supply;
 use carcassonne_bot::engine::{
     Action, Catalogue, CropOption, Decision, Event, Expansion, FarmerRule, FigureKind, Game,
@@ -156,12 +163,15 @@ fn check_figures(game: &Game, start: &carcassonne_bot::engine::Supply) {
 fn check_robbers(game: &Game) {
     let pending = game.pending();
     let other_robber = pending.as_ref().is_some_and(|p| {
-        matches!(p.decision, Decision::PlaceRobber { .. }) && p.player != game.current_player()
+        matches!(
+            p.decision,
+            Decision::PlaceRobber(PlaceRobberDecision { .. })
+        ) && p.player != game.current_player()
     });
     // Crop circle picks have their own defaults (checked where they are taken).
     let crop_pick = pending
         .as_ref()
-        .is_some_and(|p| matches!(p.decision, Decision::CropPick { .. }));
+        .is_some_and(|p| matches!(p.decision, Decision::CropPick(CropPickDecision { .. })));
     if !crop_pick {
         assert_eq!(
             game.deadline_default(),
@@ -203,10 +213,12 @@ fn check_messages(game: &Game) {
     }
     let held = game
         .pending()
-        .is_some_and(|p| matches!(p.decision, Decision::UseMessage { .. }));
+        .is_some_and(|p| matches!(p.decision, Decision::UseMessage(UseMessageDecision { .. })));
     assert_eq!(game.message_pile().len() + usize::from(held), 8);
     let mut all = game.message_pile().to_vec();
-    if let Some(Decision::UseMessage { message, .. }) = game.pending().map(|p| p.decision) {
+    if let Some(Decision::UseMessage(UseMessageDecision { message, .. })) =
+        game.pending().map(|p| p.decision)
+    {
         all.push(message);
     }
     all.sort_unstable();
@@ -407,7 +419,7 @@ fn check_gold(game: &Game, placed: u32, lost: u32) {
     if game.pending().is_some_and(|p| {
         !matches!(
             p.decision,
-            carcassonne_bot::engine::Decision::PlaceGold { .. }
+            carcassonne_bot::engine::Decision::PlaceGold(PlaceGoldDecision { .. })
         )
     }) {
         assert_eq!(placed, 2 * gold_tiles, "each gold tile brings two bars");
@@ -443,7 +455,7 @@ fn check_magic(game: &Game) {
     let asked_magic = game.pending().is_some_and(|p| {
         matches!(
             p.decision,
-            carcassonne_bot::engine::Decision::MoveMagic { .. }
+            carcassonne_bot::engine::Decision::MoveMagic(MoveMagicDecision { .. })
         )
     });
     if let [a, b] = n
@@ -937,11 +949,11 @@ fn scenario_of(game: &Game, turns: usize, end: bool) -> (serde_json::Value, usiz
             (Decision::PlaceFigure { .. }, &Action::Fly(FlyAction { figure })) => {
                 turn["figure"] = json!({"kind": figure.id(), "flight": {}});
             }
-            (Decision::Land { at, .. }, &Action::Land(LandAction { segment })) => {
+            (Decision::Land(LandDecision { at, .. }), &Action::Land(LandAction { segment })) => {
                 turn["figure"]["flight"]["slot"] = json!(slot(&g, *at, segment));
             }
             (
-                Decision::MoveMagic { .. },
+                Decision::MoveMagic(MoveMagicDecision { .. }),
                 &Action::MoveMagic(MoveMagicAction {
                     figure,
                     at,
@@ -950,41 +962,48 @@ fn scenario_of(game: &Game, turns: usize, end: bool) -> (serde_json::Value, usiz
             ) => {
                 turn["magic"] = json!({"move": figure, "at": at, "slot": slot(&g, at, segment)});
             }
-            (Decision::MoveMagic { .. }, &Action::RemoveMagic(RemoveMagicAction { figure })) => {
+            (
+                Decision::MoveMagic(MoveMagicDecision { .. }),
+                &Action::RemoveMagic(RemoveMagicAction { figure }),
+            ) => {
                 turn["magic"] = json!({"remove": figure});
             }
-            (Decision::PlaceGold { .. }, &Action::PlaceGold(PlaceGoldAction { at })) => {
-                turn["gold"] = json!(at)
-            }
             (
-                Decision::PlaceRobber { .. },
+                Decision::PlaceGold(PlaceGoldDecision { .. }),
+                &Action::PlaceGold(PlaceGoldAction { at }),
+            ) => turn["gold"] = json!(at),
+            (
+                Decision::PlaceRobber(PlaceRobberDecision { .. }),
                 &Action::PlaceRobber(PlaceRobberAction { beside, marker }),
             ) => push(
                 turn,
                 "robbers",
                 json!({"player": e.player, "beside": beside, "marker": marker}),
             ),
-            (Decision::PlaceRobber { .. }, Action::Pass) => {
+            (Decision::PlaceRobber(PlaceRobberDecision { .. }), Action::Pass) => {
                 push(turn, "robbers", json!({"player": e.player, "pass": true}))
             }
-            (Decision::PlaceFerry { .. }, &Action::PlaceFerry(PlaceFerryAction { ends, .. })) => {
-                turn["ferry"] = json!(ends)
-            }
-            (Decision::MoveFerry { .. }, &Action::MoveFerry(MoveFerryAction { at, ends })) => {
-                push(turn, "ferry_moves", json!({"at": at, "ends": ends}))
-            }
-            (Decision::CropCircle { .. }, &Action::CropCircle(CropCircleAction { option })) => {
-                turn["crop_circle"] = json!({"option": option, "picks": []})
-            }
             (
-                Decision::CropPick { .. },
+                Decision::PlaceFerry(PlaceFerryDecision { .. }),
+                &Action::PlaceFerry(PlaceFerryAction { ends, .. }),
+            ) => turn["ferry"] = json!(ends),
+            (
+                Decision::MoveFerry(MoveFerryDecision { .. }),
+                &Action::MoveFerry(MoveFerryAction { at, ends }),
+            ) => push(turn, "ferry_moves", json!({"at": at, "ends": ends})),
+            (
+                Decision::CropCircle(CropCircleDecision { .. }),
+                &Action::CropCircle(CropCircleAction { option }),
+            ) => turn["crop_circle"] = json!({"option": option, "picks": []}),
+            (
+                Decision::CropPick(CropPickDecision { .. }),
                 &Action::AddFollower(AddFollowerAction { at, segment }),
             ) => {
                 let pick = json!({"player": e.player, "at": at, "slot": slot(&g, at, segment)});
                 push(&mut turn["crop_circle"], "picks", pick)
             }
             (
-                Decision::CropPick { .. },
+                Decision::CropPick(CropPickDecision { .. }),
                 &Action::TakeBack(TakeBackAction {
                     figure,
                     at,
@@ -995,17 +1014,17 @@ fn scenario_of(game: &Game, turns: usize, end: bool) -> (serde_json::Value, usiz
                     "slot": slot(&g, at, segment), "figure": figure.id()});
                 push(&mut turn["crop_circle"], "picks", pick)
             }
-            (Decision::CropPick { .. }, Action::Pass) => push(
+            (Decision::CropPick(CropPickDecision { .. }), Action::Pass) => push(
                 &mut turn["crop_circle"],
                 "picks",
                 json!({"player": e.player, "none": true}),
             ),
             (
-                Decision::ChooseMarker { .. },
+                Decision::ChooseMarker(ChooseMarkerDecision { .. }),
                 &Action::ChooseMarker(ChooseMarkerAction { marker }),
             ) => turn["marker"] = json!(marker),
             (
-                Decision::UseMessage { .. },
+                Decision::UseMessage(UseMessageDecision { .. }),
                 &Action::UseMessage(UseMessageAction {
                     take,
                     marker,
@@ -1023,7 +1042,10 @@ fn scenario_of(game: &Game, turns: usize, end: bool) -> (serde_json::Value, usiz
                 push(turn, "messages", m)
             }
             // A figure step or a ferry move passed: the file says nothing.
-            (Decision::PlaceFigure { .. } | Decision::MoveFerry { .. }, Action::Pass) => {}
+            (
+                Decision::PlaceFigure { .. } | Decision::MoveFerry(MoveFerryDecision { .. }),
+                Action::Pass,
+            ) => {}
             other => panic!("an action a scenario file cannot say: {other:?}"),
         }
         let events = g.apply(e.player, e.action.clone()).expect("replays");

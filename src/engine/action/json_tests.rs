@@ -7,15 +7,26 @@ use super::*;
 use crate::engine::expansions::crop_circles::{
     AddFollowerAction, CropCircleAction, TakeBackAction,
 };
+use crate::engine::expansions::crop_circles::{CropCircleDecision, CropPickDecision};
+use crate::engine::expansions::crop_circles::{CropOption, CropSpot};
+use crate::engine::expansions::ferries::FerryOption;
 use crate::engine::expansions::ferries::{MoveFerryAction, PlaceFerryAction};
+use crate::engine::expansions::ferries::{MoveFerryDecision, PlaceFerryDecision};
+use crate::engine::expansions::flying_machines::LandDecision;
 use crate::engine::expansions::flying_machines::{FlyAction, LandAction};
 use crate::engine::expansions::gold_mines::PlaceGoldAction;
+use crate::engine::expansions::gold_mines::PlaceGoldDecision;
+use crate::engine::expansions::mage_witch::MagicOption;
+use crate::engine::expansions::mage_witch::MoveMagicDecision;
 use crate::engine::expansions::mage_witch::{MoveMagicAction, RemoveMagicAction};
 use crate::engine::expansions::messages::MarkerPreference;
+use crate::engine::expansions::messages::MessageTake;
 use crate::engine::expansions::messages::{
     ChooseMarkerAction, MarkerPreferenceAction, UseMessageAction,
 };
+use crate::engine::expansions::messages::{ChooseMarkerDecision, UseMessageDecision};
 use crate::engine::expansions::robbers::PlaceRobberAction;
+use crate::engine::expansions::robbers::PlaceRobberDecision;
 use crate::engine::expansions::robbers::RobberSpot;
 
 fn json<T: Serialize>(values: &[T]) -> Vec<String> {
@@ -175,13 +186,13 @@ fn every_decision_serialises_as_recorded() {
             options: Vec::new(),
             fly: Vec::new(),
         },
-        Decision::Land {
+        Decision::Land(LandDecision {
             figure: FigureKind::Large,
             roll: 2,
             at,
             options: vec![0, 3],
-        },
-        Decision::MoveMagic {
+        }),
+        Decision::MoveMagic(MoveMagicDecision {
             forced: true,
             options: vec![MagicOption {
                 figure: NeutralKind::Mage,
@@ -190,28 +201,28 @@ fn every_decision_serialises_as_recorded() {
                 segment: 1,
             }],
             removals: vec![NeutralKind::Witch],
-        },
-        Decision::PlaceGold {
+        }),
+        Decision::PlaceGold(PlaceGoldDecision {
             from: at,
             options: vec![Pos::new(-3, 5)],
-        },
-        Decision::PlaceFerry {
+        }),
+        Decision::PlaceFerry(PlaceFerryDecision {
             at,
             options: vec![[Side::N, Side::W]],
-        },
-        Decision::MoveFerry {
+        }),
+        Decision::MoveFerry(MoveFerryDecision {
             options: vec![FerryOption {
                 tile: 9,
                 at,
                 from: [Side::N, Side::E],
                 to: vec![[Side::S, Side::W]],
             }],
-        },
-        Decision::CropCircle {
+        }),
+        Decision::CropCircle(CropCircleDecision {
             symbol: CropCircle::Shield,
             at,
-        },
-        Decision::CropPick {
+        }),
+        Decision::CropPick(CropPickDecision {
             symbol: CropCircle::Pitchfork,
             option: CropOption::Add,
             options: vec![CropSpot {
@@ -220,8 +231,8 @@ fn every_decision_serialises_as_recorded() {
                 at,
                 segment: 0,
             }],
-        },
-        Decision::PlaceRobber {
+        }),
+        Decision::PlaceRobber(PlaceRobberDecision {
             from: Some(RobberSpot {
                 beside: p(3),
                 marker: 0,
@@ -230,18 +241,18 @@ fn every_decision_serialises_as_recorded() {
                 beside: p(0),
                 marker: 1,
             }],
-        },
-        Decision::ChooseMarker {
+        }),
+        Decision::ChooseMarker(ChooseMarkerDecision {
             markers: [12, 30],
             preferred: 1,
-        },
-        Decision::UseMessage {
+        }),
+        Decision::UseMessage(UseMessageDecision {
             message: 8,
             available: true,
             followers: vec![(at, 4)],
             markers: [5, 0],
             preferred: 0,
-        },
+        }),
     ];
     assert_eq!(
         json(&decisions),

@@ -11,7 +11,7 @@
 //! `data/tiles/crop-circles.toml`, `crop-circles-1.toml` (the `crop_circle` symbol).
 
 use super::{Ask, Module, Step};
-use crate::engine::action::{Action, Arg, CropSpot, Decision, Event, Refusal, RuleError};
+use crate::engine::action::{Action, Arg, Decision, Event, ExpansionDecision, Refusal, RuleError};
 use crate::engine::board::TileIdx;
 use crate::engine::config::{Expansion, ExpansionSet, GameConfig};
 use crate::engine::figures::{Figure, FigureKind};
@@ -63,6 +63,66 @@ impl CropOption {
             CropOption::Remove => "remove",
         }
     }
+}
+
+/// The decision: the active player chooses add or remove for the followers that the
+/// `symbol` on the tile at `at` names.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CropCircleDecision {
+    pub symbol: CropCircle,
+    pub at: Pos,
+}
+
+impl ExpansionDecision for CropCircleDecision {
+    fn actions(&self) -> Vec<Action> {
+        [CropOption::Add, CropOption::Remove]
+            .map(|option| Action::CropCircle(CropCircleAction { option }))
+            .to_vec()
+    }
+}
+
+/// The decision: add a follower beside one of these (or pass), or take back one of
+/// these (`option` remove: no pass).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CropPickDecision {
+    pub symbol: CropCircle,
+    pub option: CropOption,
+    pub options: Vec<CropSpot>,
+}
+
+impl ExpansionDecision for CropPickDecision {
+    fn actions(&self) -> Vec<Action> {
+        match self.option {
+            CropOption::Add => std::iter::once(Action::Pass)
+                .chain(self.options.iter().map(|o| {
+                    Action::AddFollower(AddFollowerAction {
+                        at: o.at,
+                        segment: o.segment,
+                    })
+                }))
+                .collect(),
+            CropOption::Remove => self
+                .options
+                .iter()
+                .map(|o| {
+                    Action::TakeBack(TakeBackAction {
+                        figure: o.figure,
+                        at: o.at,
+                        segment: o.segment,
+                    })
+                })
+                .collect(),
+        }
+    }
+}
+
+/// A segment where a player may add a follower, or a figure they may take back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct CropSpot {
+    pub figure: FigureKind,
+    pub tile: TileIdx,
+    pub at: Pos,
+    pub segment: u8,
 }
 
 /// What Crop Circles keeps for the whole game.
@@ -122,10 +182,10 @@ fn spots(st: &State, player: Player, symbol: CropCircle, option: CropOption) -> 
 }
 
 fn choice_decision(st: &State, tile: TileIdx) -> Decision {
-    Decision::CropCircle {
+    Decision::CropCircle(CropCircleDecision {
         symbol: symbol_on(st, tile),
         at: st.board.tile(tile).pos,
-    }
+    })
 }
 
 fn symbol_on(st: &State, tile: TileIdx) -> CropCircle {
@@ -169,11 +229,11 @@ fn apply_choice(
 }
 
 fn pick_decision(st: &State, player: Player, symbol: CropCircle, option: CropOption) -> Decision {
-    Decision::CropPick {
+    Decision::CropPick(CropPickDecision {
         symbol,
         option,
         options: spots(st, player, symbol, option),
-    }
+    })
 }
 
 fn check_pick(

@@ -11,7 +11,7 @@
 //! `data/tiles/ferries.toml` (the `lake` symbol).
 
 use super::{Ask, Module, Step};
-use crate::engine::action::{Action, Arg, Decision, Event, FerryOption, Refusal, RuleError};
+use crate::engine::action::{Action, Arg, Decision, Event, ExpansionDecision, Refusal, RuleError};
 use crate::engine::board::TileIdx;
 use crate::engine::config::{Expansion, GameConfig};
 use crate::engine::features::{Features, SegId};
@@ -37,6 +37,60 @@ pub struct PlaceFerryAction {
 pub struct MoveFerryAction {
     pub at: Pos,
     pub ends: [Side; 2],
+}
+
+/// The decision: the new ferry joins one of these pairs of road ends of the lake tile
+/// just placed, at `at`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlaceFerryDecision {
+    pub at: Pos,
+    pub options: Vec<[Side; 2]>,
+}
+
+impl ExpansionDecision for PlaceFerryDecision {
+    fn actions(&self) -> Vec<Action> {
+        self.options
+            .iter()
+            .map(|ends| {
+                Action::PlaceFerry(PlaceFerryAction {
+                    at: self.at,
+                    ends: *ends,
+                })
+            })
+            .collect()
+    }
+}
+
+/// The decision: move one of these ferries (each once per turn), or stop (pass).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveFerryDecision {
+    pub options: Vec<FerryOption>,
+}
+
+impl ExpansionDecision for MoveFerryDecision {
+    fn actions(&self) -> Vec<Action> {
+        std::iter::once(Action::Pass)
+            .chain(self.options.iter().flat_map(|o| {
+                o.to.iter().map(|ends| {
+                    Action::MoveFerry(MoveFerryAction {
+                        at: o.at,
+                        ends: *ends,
+                    })
+                })
+            }))
+            .collect()
+    }
+}
+
+/// A ferry that may move now, where it is and where it may go.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct FerryOption {
+    pub tile: TileIdx,
+    pub at: Pos,
+    /// The road ends it joins now.
+    pub from: [Side; 2],
+    /// Every other pair of road ends of its lake.
+    pub to: Vec<[Side; 2]>,
 }
 
 /// What Ferries keeps for the whole game.
@@ -182,10 +236,10 @@ fn first_ferries(st: &State, placed: TileIdx) -> Vec<TileIdx> {
 }
 
 fn place_decision(st: &State, tile: TileIdx) -> Decision {
-    Decision::PlaceFerry {
+    Decision::PlaceFerry(PlaceFerryDecision {
         at: st.board.tile(tile).pos,
         options: pairs(st, tile),
-    }
+    })
 }
 
 fn valid_pairs(pairs: &[[Side; 2]]) -> Arg {
@@ -276,9 +330,9 @@ fn move_options(st: &State) -> Vec<FerryOption> {
 }
 
 fn move_decision(st: &State) -> Decision {
-    Decision::MoveFerry {
+    Decision::MoveFerry(MoveFerryDecision {
         options: move_options(st),
-    }
+    })
 }
 
 fn check_move(st: &State, action: &Action) -> Result<(), RuleError> {

@@ -8,7 +8,7 @@
 //! flying-machines.toml` (the `flying-machine(D)` symbol).
 
 use super::{Ask, Module, Step};
-use crate::engine::action::{Action, Arg, Decision, Event, Refusal, RuleError};
+use crate::engine::action::{Action, Arg, Decision, Event, ExpansionDecision, Refusal, RuleError};
 use crate::engine::board::TileIdx;
 use crate::engine::config::{Expansion, GameConfig};
 use crate::engine::figures::FigureKind;
@@ -31,6 +31,25 @@ pub struct FlyAction {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct LandAction {
     pub segment: u8,
+}
+
+/// The decision: the flown `figure` lands on one of these segments of the tile at `at`
+/// (an incomplete road, city or cloister, occupied or not).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LandDecision {
+    pub figure: FigureKind,
+    pub roll: u8,
+    pub at: Pos,
+    pub options: Vec<u8>,
+}
+
+impl ExpansionDecision for LandDecision {
+    fn actions(&self) -> Vec<Action> {
+        self.options
+            .iter()
+            .map(|s| Action::Land(LandAction { segment: *s }))
+            .collect()
+    }
 }
 
 /// What Flying Machines keeps for the whole game.
@@ -114,12 +133,12 @@ fn fly(
 }
 
 fn decision(st: &State, figure: FigureKind, tile: TileIdx, roll: u8) -> Decision {
-    Decision::Land {
+    Decision::Land(LandDecision {
         figure,
         roll,
         at: st.board.tile(tile).pos,
         options: landing_options(st, tile),
-    }
+    })
 }
 
 fn check(st: &State, tile: TileIdx, action: &Action) -> Result<(), RuleError> {

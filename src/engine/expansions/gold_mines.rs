@@ -6,7 +6,9 @@
 //! 10+: 4. Tiles: `data/tiles/gold-mines.toml` (the `gold` symbol).
 
 use super::{Ask, Module, Step};
-use crate::engine::action::{Action, Arg, Decision, Event, Refusal, RuleError, ScoreReason};
+use crate::engine::action::{
+    Action, Arg, Decision, Event, ExpansionDecision, Refusal, RuleError, ScoreReason,
+};
 use crate::engine::board::TileIdx;
 use crate::engine::config::{Expansion, GameConfig};
 use crate::engine::features::SegId;
@@ -24,6 +26,22 @@ pub(crate) struct GoldMines;
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct PlaceGoldAction {
     pub at: Pos,
+}
+
+/// The decision: the second bar goes on one of the tiles around the gold tile `from`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlaceGoldDecision {
+    pub from: Pos,
+    pub options: Vec<Pos>,
+}
+
+impl ExpansionDecision for PlaceGoldDecision {
+    fn actions(&self) -> Vec<Action> {
+        self.options
+            .iter()
+            .map(|at| Action::PlaceGold(PlaceGoldAction { at: *at }))
+            .collect()
+    }
 }
 
 /// What Gold Mines keeps for the whole game.
@@ -76,10 +94,10 @@ fn around(st: &State, tile: TileIdx) -> Vec<Pos> {
 }
 
 fn decision(st: &State, tile: TileIdx) -> Decision {
-    Decision::PlaceGold {
+    Decision::PlaceGold(PlaceGoldDecision {
         from: st.board.tile(tile).pos,
         options: around(st, tile),
-    }
+    })
 }
 
 fn check(st: &State, tile: TileIdx, action: &Action) -> Result<(), RuleError> {

@@ -7,7 +7,7 @@
 //! mage-witch.toml` (the `magic` symbol).
 
 use super::{Ask, Module, Step, is_road_or_city};
-use crate::engine::action::{Action, Arg, Decision, Event, MagicOption, Refusal, RuleError};
+use crate::engine::action::{Action, Arg, Decision, Event, ExpansionDecision, Refusal, RuleError};
 use crate::engine::board::TileIdx;
 use crate::engine::config::{Expansion, GameConfig};
 use crate::engine::features::{FeatureData, SegId};
@@ -34,6 +34,45 @@ pub struct MoveMagicAction {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct RemoveMagicAction {
     pub figure: NeutralKind,
+}
+
+/// The decision: put the mage or the witch on one of these segments (a magic tile was
+/// placed, or `forced`: the tile joined their features), or, when there is no such
+/// segment, take one of `removals` off the board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveMagicDecision {
+    pub forced: bool,
+    pub options: Vec<MagicOption>,
+    pub removals: Vec<NeutralKind>,
+}
+
+impl ExpansionDecision for MoveMagicDecision {
+    fn actions(&self) -> Vec<Action> {
+        self.options
+            .iter()
+            .map(|o| {
+                Action::MoveMagic(MoveMagicAction {
+                    figure: o.figure,
+                    at: o.at,
+                    segment: o.segment,
+                })
+            })
+            .chain(
+                self.removals
+                    .iter()
+                    .map(|f| Action::RemoveMagic(RemoveMagicAction { figure: *f })),
+            )
+            .collect()
+    }
+}
+
+/// Where the mage or the witch may go: a road or city segment of any placed tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct MagicOption {
+    pub figure: NeutralKind,
+    pub tile: TileIdx,
+    pub at: Pos,
+    pub segment: u8,
 }
 
 /// What Mage & Witch keeps for the whole game (the figures are `State::neutral`).
@@ -117,11 +156,11 @@ fn decision(st: &State, forced: bool) -> Decision {
     } else {
         Vec::new()
     };
-    Decision::MoveMagic {
+    Decision::MoveMagic(MoveMagicDecision {
         forced,
         options,
         removals,
-    }
+    })
 }
 
 fn check(st: &State, action: &Action) -> Result<(), RuleError> {

@@ -9,7 +9,9 @@
 //! final scoring. The expansion has no tiles.
 
 use super::{Ask, ExtState, Module, Step};
-use crate::engine::action::{Action, Arg, Decision, Event, Refusal, RuleError, ScoreReason};
+use crate::engine::action::{
+    Action, Arg, Decision, Event, ExpansionDecision, Refusal, RuleError, ScoreReason,
+};
 use crate::engine::board::TileIdx;
 use crate::engine::config::{Expansion, GameConfig};
 use crate::engine::features::SegId;
@@ -57,6 +59,66 @@ pub enum MessageTake {
     Action,
     /// 2 points instead.
     Points,
+}
+
+/// The decision: which of the two scoring markers (now at `markers`) this scoring moves;
+/// `preferred` is the player's standing preference.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ChooseMarkerDecision {
+    pub markers: [u32; 2],
+    pub preferred: u8,
+}
+
+impl ExpansionDecision for ChooseMarkerDecision {
+    fn actions(&self) -> Vec<Action> {
+        (0..2)
+            .map(|marker| Action::ChooseMarker(ChooseMarkerAction { marker }))
+            .collect()
+    }
+}
+
+/// The decision: use message `message` (its action, when `available`, or 2 points); for
+/// message 8 `followers` are the player's followers that may be scored and taken back
+/// (position, segment).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct UseMessageDecision {
+    pub message: u8,
+    pub available: bool,
+    pub followers: Vec<(Pos, u8)>,
+    pub markers: [u32; 2],
+    pub preferred: u8,
+}
+
+impl ExpansionDecision for UseMessageDecision {
+    fn actions(&self) -> Vec<Action> {
+        let use_message = |take, marker, target| {
+            Action::UseMessage(UseMessageAction {
+                take,
+                marker,
+                target,
+            })
+        };
+        let mut out = Vec::new();
+        // No marker: the player's preference.
+        for marker in [None, Some(0), Some(1)] {
+            out.push(use_message(MessageTake::Points, marker, None));
+            if !self.available {
+                continue;
+            }
+            match self.message {
+                // An extra tile moves no marker.
+                7 if marker.is_none() => out.push(use_message(MessageTake::Action, None, None)),
+                7 => {}
+                8 => out.extend(
+                    self.followers
+                        .iter()
+                        .map(|t| use_message(MessageTake::Action, marker, Some(*t))),
+                ),
+                _ => out.push(use_message(MessageTake::Action, marker, None)),
+            }
+        }
+        out
+    }
 }
 
 /// The eight messages, by 000's numbers.
@@ -181,10 +243,10 @@ fn scores_in_queue(st: &State, player: Player) -> bool {
 
 fn marker_decision(st: &State, player: Player) -> Decision {
     let m = &st.ext.messages;
-    Decision::ChooseMarker {
+    Decision::ChooseMarker(ChooseMarkerDecision {
         markers: m.markers[player.index()],
         preferred: m.preferences[player.index()].pick(m.markers[player.index()]),
-    }
+    })
 }
 
 fn check_marker(action: &Action) -> Result<(), RuleError> {
@@ -265,13 +327,13 @@ fn message_decision(st: &State, player: Player) -> Decision {
         Vec::new()
     };
     let m = &st.ext.messages;
-    Decision::UseMessage {
+    Decision::UseMessage(UseMessageDecision {
         message,
         available,
         followers,
         markers: m.markers[player.index()],
         preferred: m.preferences[player.index()].pick(m.markers[player.index()]),
-    }
+    })
 }
 
 fn check_message(st: &State, player: Player, action: &Action) -> Result<(), RuleError> {

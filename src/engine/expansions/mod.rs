@@ -8,7 +8,7 @@
 //! type implementing [`Ask`]) and what the fronts read of it (`impl Game` accessors).
 //! The list at `expansions!` below is the one place that names them all: it generates
 //! the registry, [`ExtState`], [`Step`] with its dispatch, and the expansions' variants
-//! of `Action` (written by `action::enums!`).
+//! of `Action` and `Decision` (written by `action::enums!`).
 
 pub mod crop_circles;
 pub mod ferries;
@@ -246,7 +246,8 @@ macro_rules! expansions {
         $module:ident: $rules:ident
         { $($field:ident: $state:ident)? }
         [$($variant:ident($ask:ident)),* $(,)?]
-        actions [$($action:ident($action_ty:ident)),* $(,)?];
+        actions [$($action:ident($action_ty:ident)),* $(,)?]
+        decisions [$($decision:ident($decision_ty:ident)),* $(,)?];
     )*) => {
         static MODULES: &[&dyn Module] = &[$(&$module::$rules),*];
 
@@ -256,6 +257,7 @@ macro_rules! expansions {
             () => {
                 $crate::engine::action::enums! {
                     actions [$($($action($crate::engine::expansions::$module::$action_ty),)*)*]
+                    decisions [$($($decision($crate::engine::expansions::$module::$decision_ty),)*)*]
                 }
             };
         }
@@ -330,28 +332,36 @@ macro_rules! expansions {
 
 // One line per expansion, in the order its hooks run: its module, its `Module`, its
 // field of `ExtState` with its state type, its decisions as `Step` variants, then the
-// variants it adds to `Action` (each around a type of its module).
+// variants it adds to `Action` and to `Decision` (each around a type of its module).
 expansions! {
     inns_cathedrals: InnsCathedrals {} []
-        actions [];
+        actions []
+        decisions [];
     traders_builders: TradersBuilders { traders: TradersState } []
-        actions [];
+        actions []
+        decisions [];
     gold_mines: GoldMines { gold: GoldState } [Gold(GoldStep)]
-        actions [PlaceGold(PlaceGoldAction)];
+        actions [PlaceGold(PlaceGoldAction)]
+        decisions [PlaceGold(PlaceGoldDecision)];
     mage_witch: MageWitch { magic: MagicState } [Magic(MagicStep)]
-        actions [MoveMagic(MoveMagicAction), RemoveMagic(RemoveMagicAction)];
+        actions [MoveMagic(MoveMagicAction), RemoveMagic(RemoveMagicAction)]
+        decisions [MoveMagic(MoveMagicDecision)];
     flying_machines: FlyingMachines { flight: FlightState } [Land(LandStep)]
-        actions [Fly(FlyAction), Land(LandAction)];
+        actions [Fly(FlyAction), Land(LandAction)]
+        decisions [Land(LandDecision)];
     labyrinth: Labyrinth {} []
-        actions [];
+        actions []
+        decisions [];
     ferries: Ferries { ferries: FerryState } [Ferry(FerryStep), MoveFerry(MoveFerryStep)]
-        actions [PlaceFerry(PlaceFerryAction), MoveFerry(MoveFerryAction)];
+        actions [PlaceFerry(PlaceFerryAction), MoveFerry(MoveFerryAction)]
+        decisions [PlaceFerry(PlaceFerryDecision), MoveFerry(MoveFerryDecision)];
     messages: Messages { messages: MessageState } [Marker(MarkerStep), Message(MessageStep)]
         actions [
             ChooseMarker(ChooseMarkerAction),
             UseMessage(UseMessageAction),
             MarkerPreference(MarkerPreferenceAction),
-        ];
+        ]
+        decisions [ChooseMarker(ChooseMarkerDecision), UseMessage(UseMessageDecision)];
     crop_circles: CropCircles { crop: CropState } [
         CropCircle(CropCircleStep),
         CropPick(CropPickStep),
@@ -360,9 +370,11 @@ expansions! {
             CropCircle(CropCircleAction),
             AddFollower(AddFollowerAction),
             TakeBack(TakeBackAction),
-        ];
+        ]
+        decisions [CropCircle(CropCircleDecision), CropPick(CropPickDecision)];
     robbers: Robbers { robbers: RobberState } [Robber(RobberStep)]
-        actions [PlaceRobber(PlaceRobberAction)];
+        actions [PlaceRobber(PlaceRobberAction)]
+        decisions [PlaceRobber(PlaceRobberDecision)];
 }
 
 /// Whether a segment kind holds the feature kind of a scoring hook.

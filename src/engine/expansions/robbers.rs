@@ -11,7 +11,9 @@
 //! `robber` symbol).
 
 use super::{Ask, Module, Step};
-use crate::engine::action::{Action, Arg, Decision, Event, Refusal, RuleError, ScoreReason};
+use crate::engine::action::{
+    Action, Arg, Decision, Event, ExpansionDecision, Refusal, RuleError, ScoreReason,
+};
 use crate::engine::board::TileIdx;
 use crate::engine::config::{Expansion, GameConfig};
 use crate::engine::game::Game;
@@ -28,6 +30,27 @@ pub(crate) struct Robbers;
 pub struct PlaceRobberAction {
     pub beside: Player,
     pub marker: u8,
+}
+
+/// The decision: put the robber (standing at `from`, or at home) beside one of these
+/// scoring markers, or pass.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlaceRobberDecision {
+    pub from: Option<RobberSpot>,
+    pub options: Vec<RobberSpot>,
+}
+
+impl ExpansionDecision for PlaceRobberDecision {
+    fn actions(&self) -> Vec<Action> {
+        std::iter::once(Action::Pass)
+            .chain(self.options.iter().map(|s| {
+                Action::PlaceRobber(PlaceRobberAction {
+                    beside: s.beside,
+                    marker: s.marker,
+                })
+            }))
+            .collect()
+    }
 }
 
 /// Where a robber stands: beside scoring marker `marker` (0, or 1 with Messages) of
@@ -80,10 +103,10 @@ fn spots(st: &State, player: Player) -> Vec<RobberSpot> {
 }
 
 fn decision(st: &State, player: Player) -> Decision {
-    Decision::PlaceRobber {
+    Decision::PlaceRobber(PlaceRobberDecision {
         from: st.ext.robbers.robbers[player.index()],
         options: spots(st, player),
-    }
+    })
 }
 
 fn check(st: &State, player: Player, action: &Action) -> Result<(), RuleError> {

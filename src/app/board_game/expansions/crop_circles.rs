@@ -6,6 +6,7 @@ use super::{Lines, Presenter};
 use crate::engine::expansions::crop_circles::{
     AddFollowerAction, CropCircleAction, TakeBackAction,
 };
+use crate::engine::expansions::crop_circles::{CropCircleDecision, CropPickDecision};
 use crate::engine::expansions::crop_circles::{follower_key, followers_key, symbol_key};
 use crate::engine::{Action, CropOption, Decision, Event, FigureKind, Game, Pending};
 
@@ -52,17 +53,19 @@ impl Presenter for CropCircles {
 
     fn question(&self, _game: &Game, p: &Pending) -> Option<Said> {
         Some(match p.decision {
-            Decision::CropCircle { symbol, at } => Said::new("word-ask-crop")
+            Decision::CropCircle(CropCircleDecision { symbol, at }) => Said::new("word-ask-crop")
                 .with("symbol", Said::new(symbol_key(symbol)))
                 .with("at", at)
                 .with("followers", Said::new(followers_key(symbol))),
-            Decision::CropPick {
+            Decision::CropPick(CropPickDecision {
                 symbol,
                 option: CropOption::Add,
                 ..
-            } => Said::new("word-ask-crop-add").with("follower", Said::new(follower_key(symbol))),
-            Decision::CropPick { symbol, .. } => Said::new("word-ask-crop-remove")
-                .with("followers", Said::new(followers_key(symbol))),
+            }) => Said::new("word-ask-crop-add").with("follower", Said::new(follower_key(symbol))),
+            Decision::CropPick(CropPickDecision { symbol, .. }) => {
+                Said::new("word-ask-crop-remove")
+                    .with("followers", Said::new(followers_key(symbol)))
+            }
             _ => return None,
         })
     }
@@ -70,7 +73,7 @@ impl Presenter for CropCircles {
     fn choices(&self, reader: &Reader, p: &Pending) -> Option<Vec<Choice>> {
         let label = |said: Said| say(reader, &said);
         Some(match &p.decision {
-            Decision::CropCircle { symbol, .. } => {
+            Decision::CropCircle(CropCircleDecision { symbol, .. }) => {
                 let follower = Said::new(follower_key(*symbol));
                 vec![
                     Choice {
@@ -93,11 +96,11 @@ impl Presenter for CropCircles {
                     },
                 ]
             }
-            Decision::CropPick {
+            Decision::CropPick(CropPickDecision {
                 symbol,
                 option: CropOption::Add,
                 options,
-            } => {
+            }) => {
                 let follower = Said::new(follower_key(*symbol));
                 let none = Choice {
                     action: Action::Pass,
@@ -120,9 +123,9 @@ impl Presenter for CropCircles {
                 });
                 std::iter::once(none).chain(add).collect()
             }
-            Decision::CropPick {
+            Decision::CropPick(CropPickDecision {
                 symbol, options, ..
-            } => options
+            }) => options
                 .iter()
                 .map(|o| {
                     let follower = Said::new(follower_key(*symbol));
@@ -160,7 +163,8 @@ impl Presenter for CropCircles {
     fn waiting(&self, decision: &Decision) -> Option<Said> {
         matches!(
             decision,
-            Decision::CropCircle { .. } | Decision::CropPick { .. }
+            Decision::CropCircle(CropCircleDecision { .. })
+                | Decision::CropPick(CropPickDecision { .. })
         )
         .then(|| Said::new("app-waiting-crop"))
     }

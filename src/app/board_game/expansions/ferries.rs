@@ -4,6 +4,7 @@ use super::super::Choice;
 use super::super::said::{Reader, Said, Word, say};
 use super::Presenter;
 use crate::engine::expansions::ferries::{MoveFerryAction, PlaceFerryAction};
+use crate::engine::expansions::ferries::{MoveFerryDecision, PlaceFerryDecision};
 use crate::engine::{Action, Decision, Event, Game, Pending, Side};
 
 pub(super) struct Ferries;
@@ -48,15 +49,17 @@ impl Presenter for Ferries {
 
     fn question(&self, _game: &Game, p: &Pending) -> Option<Said> {
         match p.decision {
-            Decision::PlaceFerry { at, .. } => Some(Said::new("word-ask-ferry").with("at", at)),
-            Decision::MoveFerry { .. } => Some(Said::new("word-ask-move-ferry")),
+            Decision::PlaceFerry(PlaceFerryDecision { at, .. }) => {
+                Some(Said::new("word-ask-ferry").with("at", at))
+            }
+            Decision::MoveFerry(MoveFerryDecision { .. }) => Some(Said::new("word-ask-move-ferry")),
             _ => None,
         }
     }
 
     fn choices(&self, reader: &Reader, p: &Pending) -> Option<Vec<Choice>> {
         match &p.decision {
-            Decision::PlaceFerry { at, options } => Some(
+            Decision::PlaceFerry(PlaceFerryDecision { at, options }) => Some(
                 options
                     .iter()
                     .map(|ends| Choice {
@@ -72,7 +75,7 @@ impl Presenter for Ferries {
                     })
                     .collect(),
             ),
-            Decision::MoveFerry { options } => {
+            Decision::MoveFerry(MoveFerryDecision { options }) => {
                 let stay = Choice {
                     action: Action::Pass,
                     label: say(reader, &Said::new("word-choice-ferries-stay")),
@@ -102,7 +105,8 @@ impl Presenter for Ferries {
     fn waiting(&self, decision: &Decision) -> Option<Said> {
         matches!(
             decision,
-            Decision::PlaceFerry { .. } | Decision::MoveFerry { .. }
+            Decision::PlaceFerry(PlaceFerryDecision { .. })
+                | Decision::MoveFerry(MoveFerryDecision { .. })
         )
         .then(|| Said::new("app-waiting-ferry"))
     }

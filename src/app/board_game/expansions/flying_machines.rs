@@ -5,6 +5,7 @@ use super::super::Choice;
 use super::super::said::{Reader, Said, Word, say};
 use super::Presenter;
 use crate::engine::expansions::flying_machines::LandAction;
+use crate::engine::expansions::flying_machines::LandDecision;
 use crate::engine::{Action, Decision, Event, Game, Pending};
 
 pub(super) struct FlyingMachines;
@@ -30,9 +31,9 @@ impl Presenter for FlyingMachines {
     }
 
     fn question(&self, _game: &Game, p: &Pending) -> Option<Said> {
-        let Decision::Land {
+        let Decision::Land(LandDecision {
             figure, roll, at, ..
-        } = p.decision
+        }) = p.decision
         else {
             return None;
         };
@@ -45,12 +46,12 @@ impl Presenter for FlyingMachines {
     }
 
     fn choices(&self, reader: &Reader, p: &Pending) -> Option<Vec<Choice>> {
-        let Decision::Land {
+        let Decision::Land(LandDecision {
             figure,
             at,
             options,
             ..
-        } = &p.decision
+        }) = &p.decision
         else {
             return None;
         };
@@ -68,7 +69,7 @@ impl Presenter for FlyingMachines {
     }
 
     fn waiting(&self, decision: &Decision) -> Option<Said> {
-        let Decision::Land { figure, .. } = decision else {
+        let Decision::Land(LandDecision { figure, .. }) = decision else {
             return None;
         };
         Some(Said::new("app-waiting-land").with("figure", Word::Figure(*figure)))

@@ -4,6 +4,7 @@ use super::super::Choice;
 use super::super::said::{Reader, Said, Word, say};
 use super::Presenter;
 use crate::engine::expansions::gold_mines::PlaceGoldAction;
+use crate::engine::expansions::gold_mines::PlaceGoldDecision;
 use crate::engine::{Action, Decision, Event, Expansion, Game, Pending, Pos, ScoreReason};
 use crate::player::Player;
 
@@ -33,11 +34,12 @@ impl Presenter for GoldMines {
     }
 
     fn question(&self, _game: &Game, p: &Pending) -> Option<Said> {
-        matches!(p.decision, Decision::PlaceGold { .. }).then(|| Said::new("word-ask-gold"))
+        matches!(p.decision, Decision::PlaceGold(PlaceGoldDecision { .. }))
+            .then(|| Said::new("word-ask-gold"))
     }
 
     fn choices(&self, reader: &Reader, p: &Pending) -> Option<Vec<Choice>> {
-        let Decision::PlaceGold { options, .. } = &p.decision else {
+        let Decision::PlaceGold(PlaceGoldDecision { options, .. }) = &p.decision else {
             return None;
         };
         let choice = |at: &Pos| Choice {
@@ -49,7 +51,8 @@ impl Presenter for GoldMines {
     }
 
     fn waiting(&self, decision: &Decision) -> Option<Said> {
-        matches!(decision, Decision::PlaceGold { .. }).then(|| Said::new("app-waiting-gold"))
+        matches!(decision, Decision::PlaceGold(PlaceGoldDecision { .. }))
+            .then(|| Said::new("app-waiting-gold"))
     }
 
     fn status(&self, reader: &Reader, seat: Player) -> Option<Said> {

@@ -4,6 +4,7 @@
 use super::super::Choice;
 use super::super::said::{Reader, Said, Word, say};
 use super::Presenter;
+use crate::engine::expansions::mage_witch::MoveMagicDecision;
 use crate::engine::expansions::mage_witch::{MoveMagicAction, RemoveMagicAction};
 use crate::engine::{Action, Decision, Event, Expansion, Game, NeutralKind, Pending, SegmentKind};
 use crate::view;
@@ -32,14 +33,16 @@ impl Presenter for MageWitch {
 
     fn question(&self, _game: &Game, p: &Pending) -> Option<Said> {
         match p.decision {
-            Decision::MoveMagic { forced: true, .. } => Some(Said::new("word-ask-magic-forced")),
-            Decision::MoveMagic { .. } => Some(Said::new("word-ask-magic")),
+            Decision::MoveMagic(MoveMagicDecision { forced: true, .. }) => {
+                Some(Said::new("word-ask-magic-forced"))
+            }
+            Decision::MoveMagic(MoveMagicDecision { .. }) => Some(Said::new("word-ask-magic")),
             _ => None,
         }
     }
 
     fn choices(&self, reader: &Reader, p: &Pending) -> Option<Vec<Choice>> {
-        let Decision::MoveMagic { removals, .. } = &p.decision else {
+        let Decision::MoveMagic(MoveMagicDecision { removals, .. }) = &p.decision else {
             return None;
         };
         let remove = |f: &NeutralKind| Choice {
@@ -56,7 +59,8 @@ impl Presenter for MageWitch {
     }
 
     fn waiting(&self, decision: &Decision) -> Option<Said> {
-        matches!(decision, Decision::MoveMagic { .. }).then(|| Said::new("app-waiting-magic"))
+        matches!(decision, Decision::MoveMagic(MoveMagicDecision { .. }))
+            .then(|| Said::new("app-waiting-magic"))
     }
 
     fn status_lines(&self, reader: &Reader) -> Vec<Said> {

@@ -8,6 +8,7 @@ use crate::engine::expansions::messages::title_key;
 use crate::engine::expansions::messages::{
     ChooseMarkerAction, MarkerPreferenceAction, UseMessageAction,
 };
+use crate::engine::expansions::messages::{ChooseMarkerDecision, UseMessageDecision};
 use crate::engine::{
     Action, Decision, Event, Expansion, Game, MessageTake, Pending, Pos, ScoreReason,
 };
@@ -56,7 +57,7 @@ impl Presenter for Messages {
 
     fn question(&self, game: &Game, p: &Pending) -> Option<Said> {
         Some(match p.decision {
-            Decision::ChooseMarker { markers, .. } => {
+            Decision::ChooseMarker(ChooseMarkerDecision { markers, .. }) => {
                 let points = game.points_in_queue(p.player);
                 Said::new("word-ask-marker")
                     .with("points", points)
@@ -65,9 +66,9 @@ impl Presenter for Messages {
                     .with("second", markers[1])
                     .with("second_to", markers[1] + points)
             }
-            Decision::UseMessage {
+            Decision::UseMessage(UseMessageDecision {
                 message, available, ..
-            } => Said::new(if available {
+            }) => Said::new(if available {
                 "word-ask-message"
             } else {
                 "word-ask-message-unavailable"
@@ -80,7 +81,7 @@ impl Presenter for Messages {
 
     fn choices(&self, reader: &Reader, p: &Pending) -> Option<Vec<Choice>> {
         match &p.decision {
-            Decision::ChooseMarker { markers, .. } => {
+            Decision::ChooseMarker(ChooseMarkerDecision { markers, .. }) => {
                 let points = reader.game.points_in_queue(p.player);
                 let choice = |m: u8| Choice {
                     action: Action::ChooseMarker(ChooseMarkerAction { marker: m }),
@@ -95,9 +96,9 @@ impl Presenter for Messages {
                 };
                 Some((0..2u8).map(choice).collect())
             }
-            Decision::UseMessage {
+            Decision::UseMessage(UseMessageDecision {
                 message, markers, ..
-            } => Some(message_choices(reader, p, *message, *markers)),
+            }) => Some(message_choices(reader, p, *message, *markers)),
             _ => None,
         }
     }
@@ -105,7 +106,8 @@ impl Presenter for Messages {
     fn waiting(&self, decision: &Decision) -> Option<Said> {
         matches!(
             decision,
-            Decision::ChooseMarker { .. } | Decision::UseMessage { .. }
+            Decision::ChooseMarker(ChooseMarkerDecision { .. })
+                | Decision::UseMessage(UseMessageDecision { .. })
         )
         .then(|| Said::new("app-waiting-marker"))
     }

@@ -5,6 +5,7 @@ use super::super::Choice;
 use super::super::said::{Reader, Said, Word, say};
 use super::Presenter;
 use crate::engine::expansions::robbers::PlaceRobberAction;
+use crate::engine::expansions::robbers::PlaceRobberDecision;
 use crate::engine::{Action, Decision, Event, Game, Pending, Pos, ScoreReason};
 use crate::player::Player;
 use crate::store::{RobberAnswer, UserSettings};
@@ -63,7 +64,7 @@ impl Presenter for Robbers {
     }
 
     fn question(&self, game: &Game, p: &Pending) -> Option<Said> {
-        let Decision::PlaceRobber { from, .. } = &p.decision else {
+        let Decision::PlaceRobber(PlaceRobberDecision { from, .. }) = &p.decision else {
             return None;
         };
         // Asked in another player's turn: that it may be placed now, and what it does.
@@ -77,7 +78,7 @@ impl Presenter for Robbers {
     }
 
     fn choices(&self, reader: &Reader, p: &Pending) -> Option<Vec<Choice>> {
-        let Decision::PlaceRobber { from, options } = &p.decision else {
+        let Decision::PlaceRobber(PlaceRobberDecision { from, options }) = &p.decision else {
             return None;
         };
         let two = reader.game.markers() > 1;
@@ -131,15 +132,18 @@ impl Presenter for Robbers {
     }
 
     fn waiting(&self, decision: &Decision) -> Option<Said> {
-        matches!(decision, Decision::PlaceRobber { .. }).then(|| Said::new("app-waiting-robber"))
+        matches!(decision, Decision::PlaceRobber(PlaceRobberDecision { .. }))
+            .then(|| Said::new("app-waiting-robber"))
     }
 
     fn default_words(&self, decision: &Decision) -> Option<Said> {
-        matches!(decision, Decision::PlaceRobber { .. }).then(|| Said::new("app-default-no-robber"))
+        matches!(decision, Decision::PlaceRobber(PlaceRobberDecision { .. }))
+            .then(|| Said::new("app-default-no-robber"))
     }
 
     fn standing_default(&self, decision: &Decision, settings: &UserSettings) -> bool {
-        matches!(decision, Decision::PlaceRobber { .. }) && settings.robbers == RobberAnswer::Never
+        matches!(decision, Decision::PlaceRobber(PlaceRobberDecision { .. }))
+            && settings.robbers == RobberAnswer::Never
     }
 
     fn status(&self, reader: &Reader, seat: Player) -> Option<Said> {
