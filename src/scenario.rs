@@ -2,23 +2,17 @@
 //! contract of `shared/design/scenario-format.md`, documented in `docs/scenarios.md`).
 
 use crate::engine::expansions::crop_circles::{
-    AddFollowerAction, CropCircleAction, TakeBackAction,
+    AddFollowerAction, CropCircleAction, CropPickDecision, TakeBackAction,
 };
-use crate::engine::expansions::crop_circles::{CropCircleDecision, CropPickDecision};
-use crate::engine::expansions::ferries::{MoveFerryAction, PlaceFerryAction};
-use crate::engine::expansions::ferries::{MoveFerryDecision, PlaceFerryDecision};
-use crate::engine::expansions::flying_machines::LandDecision;
-use crate::engine::expansions::flying_machines::{FlyAction, LandAction};
+use crate::engine::expansions::ferries::{MoveFerryAction, PlaceFerryAction, PlaceFerryDecision};
+use crate::engine::expansions::flying_machines::{FlyAction, LandAction, LandDecision};
 use crate::engine::expansions::gold_mines::PlaceGoldAction;
-use crate::engine::expansions::gold_mines::PlaceGoldDecision;
-use crate::engine::expansions::mage_witch::MoveMagicDecision;
 use crate::engine::expansions::mage_witch::{MoveMagicAction, RemoveMagicAction};
 use crate::engine::expansions::messages::{
-    ChooseMarkerAction, MarkerPreferenceAction, UseMessageAction,
+    ChooseMarkerAction, ChooseMarkerDecision, MarkerPreferenceAction, UseMessageAction,
+    UseMessageDecision,
 };
-use crate::engine::expansions::messages::{ChooseMarkerDecision, UseMessageDecision};
 use crate::engine::expansions::robbers::PlaceRobberAction;
-use crate::engine::expansions::robbers::PlaceRobberDecision;
 use crate::engine::{
     Action, Catalogue, CropOption, Decision, Event, Expansion, FigureKind, Game, GameConfig,
     MarkerPreference, MessageTake, NeutralKind, Pos, Rotation, RuleOptions, ScoreReason,
@@ -413,7 +407,7 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                         target,
                     })
                 }
-                Decision::MoveMagic(MoveMagicDecision { .. }) => {
+                Decision::MoveMagic(_) => {
                     let Some(m) = t.magic.as_ref().filter(|_| !magic_done) else {
                         return Err(fail(
                             "the game asks to place, move or remove the mage or the witch \
@@ -436,7 +430,7 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                         _ => unreachable!("checked when reading the file"),
                     }
                 }
-                Decision::PlaceGold(PlaceGoldDecision { .. }) => {
+                Decision::PlaceGold(_) => {
                     let Some(at) = t.gold.filter(|_| !gold_done) else {
                         return Err(fail(
                             "the game asks where the second gold bar goes (field gold)".into(),
@@ -445,7 +439,7 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                     gold_done = true;
                     Action::PlaceGold(PlaceGoldAction { at })
                 }
-                Decision::PlaceRobber(PlaceRobberDecision { .. }) => {
+                Decision::PlaceRobber(_) => {
                     let Some(r) = robbers.next() else {
                         return Err(fail(format!(
                             "the game asks player {} to place a robber or pass (field robbers)",
@@ -504,14 +498,14 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                     ferry_done = true;
                     Action::PlaceFerry(PlaceFerryAction { at: *at, ends })
                 }
-                Decision::MoveFerry(MoveFerryDecision { .. }) => match ferry_moves.next() {
+                Decision::MoveFerry(_) => match ferry_moves.next() {
                     Some(m) => Action::MoveFerry(MoveFerryAction {
                         at: m.at,
                         ends: m.ends,
                     }),
                     None => Action::Pass,
                 },
-                Decision::CropCircle(CropCircleDecision { .. }) => {
+                Decision::CropCircle(_) => {
                     let Some(c) = t.crop_circle.as_ref().filter(|_| !crop_done) else {
                         return Err(fail(
                             "the game asks for the crop circle's option (field crop_circle)".into(),

@@ -2,17 +2,15 @@
 //! happens (events) and why an action is refused (rule errors).
 
 use super::board::{Placement, TileIdx};
-use super::expansions::crop_circles::CropOption;
-use super::expansions::messages::{MarkerPreference, MessageTake};
 use super::figures::{FigureKind, NeutralKind};
-use super::geometry::{Pos, Rotation, Side};
-use super::tile::{CropCircle, Good, KindId, SegmentKind};
+use super::geometry::{Pos, Rotation};
+use super::tile::{Good, KindId, SegmentKind};
 use crate::engine::expansions::flying_machines::FlyAction;
 use crate::player::Player;
 use serde::{Deserialize, Serialize};
 
-/// Writes [`Action`] and [`Decision`]: the base game's variants here, then each
-/// expansion's, from its line of the list in `expansions!` (which hands them over
+/// Writes [`Action`], [`Decision`] and [`Event`]: the base game's variants here, then
+/// each expansion's, from its line of the list in `expansions!` (which hands them over
 /// through `expansion_variants!`). An expansion's variant wraps a type of its module; in
 /// an internally tagged enum its JSON is the type's fields after the tag, as the struct
 /// variant it replaced, so logs read the same.
@@ -20,6 +18,7 @@ macro_rules! enums {
     (
         actions [$($action:ident($action_ty:ty)),* $(,)?]
         decisions [$($decision:ident($decision_ty:ty)),* $(,)?]
+        events [$($event:ident($event_ty:ty)),* $(,)?]
     ) => {
         /// One decision of one player.
         #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -74,6 +73,76 @@ macro_rules! enums {
             impl From<$decision_ty> for Decision {
                 fn from(decision: $decision_ty) -> Decision {
                     Decision::$decision(decision)
+                }
+            }
+        )*
+
+        /// Something that happened, in order.
+        #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+        #[serde(tag = "event", rename_all = "snake_case")]
+        pub enum Event {
+            TileDrawn {
+                player: Player,
+                tile: KindId,
+            },
+            /// The drawn tile fits nowhere; it leaves the game and another is drawn.
+            TileSetAside {
+                player: Player,
+                tile: KindId,
+            },
+            TilePlaced {
+                player: Player,
+                tile: KindId,
+                at: Pos,
+                rotation: Rotation,
+            },
+            FigurePlaced {
+                player: Player,
+                figure: FigureKind,
+                at: Pos,
+                segment: u8,
+            },
+            Passed {
+                player: Player,
+            },
+            FeatureCompleted {
+                feature: SegmentKind,
+                at: Pos,
+                segment: u8,
+                tiles: u32,
+            },
+            Scored {
+                player: Player,
+                points: u32,
+                reason: ScoreReason,
+                /// A tile of the scored feature (none for goods).
+                at: Option<Pos>,
+                /// Messages: the scoring marker that moved.
+                #[serde(skip_serializing_if = "Option::is_none")]
+                marker: Option<u8>,
+            },
+            FigureReturned {
+                player: Player,
+                figure: FigureKind,
+                at: Pos,
+            },
+            /// An expansion (a builder, a message) gives this player another tile this turn.
+            ExtraTile {
+                player: Player,
+            },
+            Resigned {
+                player: Player,
+            },
+            GameOver {
+                scores: Vec<u32>,
+            },
+            $($event($event_ty),)*
+        }
+
+        $(
+            impl From<$event_ty> for Event {
+                fn from(event: $event_ty) -> Event {
+                    Event::$event(event)
                 }
             }
         )*
@@ -249,183 +318,6 @@ impl ScoreReason {
                 | ScoreReason::Message(_)
         )
     }
-}
-
-/// Something that happened, in order.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "event", rename_all = "snake_case")]
-pub enum Event {
-    TileDrawn {
-        player: Player,
-        tile: KindId,
-    },
-    /// The drawn tile fits nowhere; it leaves the game and another is drawn.
-    TileSetAside {
-        player: Player,
-        tile: KindId,
-    },
-    TilePlaced {
-        player: Player,
-        tile: KindId,
-        at: Pos,
-        rotation: Rotation,
-    },
-    FigurePlaced {
-        player: Player,
-        figure: FigureKind,
-        at: Pos,
-        segment: u8,
-    },
-    Passed {
-        player: Player,
-    },
-    FeatureCompleted {
-        feature: SegmentKind,
-        at: Pos,
-        segment: u8,
-        tiles: u32,
-    },
-    Scored {
-        player: Player,
-        points: u32,
-        reason: ScoreReason,
-        /// A tile of the scored feature (none for goods).
-        at: Option<Pos>,
-        /// Messages: the scoring marker that moved.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        marker: Option<u8>,
-    },
-    FigureReturned {
-        player: Player,
-        figure: FigureKind,
-        at: Pos,
-    },
-    /// Traders & Builders: the completer of a city takes its goods.
-    GoodsTaken {
-        player: Player,
-        goods: [u32; 3],
-    },
-    /// Traders & Builders: the builder gives this player another tile this turn.
-    ExtraTile {
-        player: Player,
-    },
-    /// Mage & Witch: a magic figure was put on the board or moved.
-    MagicMoved {
-        player: Player,
-        figure: NeutralKind,
-        at: Pos,
-        segment: u8,
-    },
-    /// Mage & Witch: a magic figure left the board (taken off by a player, or its
-    /// feature was completed).
-    MagicRemoved {
-        figure: NeutralKind,
-        at: Pos,
-    },
-    /// Gold Mines: a bar was put on the tile at `at`, which now holds `bars`.
-    GoldPlaced {
-        player: Player,
-        at: Pos,
-        bars: u32,
-    },
-    /// Gold Mines: a player took bars from a completed feature.
-    GoldTaken {
-        player: Player,
-        bars: u32,
-    },
-    /// Flying Machines: a figure boarded the flying machine and the die showed `roll`;
-    /// `to` is the landing tile's position.
-    Flew {
-        player: Player,
-        figure: FigureKind,
-        roll: u8,
-        to: Pos,
-    },
-    /// Flying Machines: the flown figure found nowhere to land and went back.
-    FlightFailed {
-        player: Player,
-        figure: FigureKind,
-    },
-    /// Gold Mines: bars still on the board at the end are lost.
-    GoldLost {
-        bars: u32,
-    },
-    /// Robbers: a robber was put (or `moved`) beside marker `marker` of `beside`.
-    RobberPlaced {
-        player: Player,
-        beside: Player,
-        marker: u8,
-        moved: bool,
-    },
-    /// Robbers: the player asked placed no robber (by choice or when time ran out).
-    RobberDeclined {
-        player: Player,
-    },
-    /// Robbers: a robber took `points` from `from`'s scoring and went home.
-    RobberStole {
-        player: Player,
-        from: Player,
-        points: u32,
-    },
-    /// Robbers: a robber went home without stealing (its owner left the game).
-    RobberReturned {
-        player: Player,
-    },
-    Resigned {
-        player: Player,
-    },
-    GameOver {
-        scores: Vec<u32>,
-    },
-    /// Ferries: a new ferry on the lake at `at` joins the road ends on `ends`.
-    FerryPlaced {
-        player: Player,
-        at: Pos,
-        ends: [Side; 2],
-    },
-    /// Ferries: the ferry on the lake at `at` moved from `from` to `ends`.
-    FerryMoved {
-        player: Player,
-        at: Pos,
-        from: [Side; 2],
-        ends: [Side; 2],
-    },
-    /// Crop Circles: the active player chose `option` for the followers `symbol` names.
-    CropCircleChosen {
-        player: Player,
-        symbol: CropCircle,
-        option: CropOption,
-    },
-    /// Ferries: the player moves no (more) ferries this turn.
-    FerriesStay {
-        player: Player,
-    },
-    /// Crop Circles ("add"): the player adds no follower.
-    NothingAdded {
-        player: Player,
-    },
-    /// Messages: the active player chose the marker this scoring moves.
-    MarkerChosen {
-        player: Player,
-        marker: u8,
-    },
-    /// Messages: the active player's marker stopped on a multiple of 5: they took
-    /// `message` from the pile.
-    MessageDrawn {
-        player: Player,
-        message: u8,
-    },
-    /// Messages: the message was used (its action or its points) and went under the pile.
-    MessageUsed {
-        player: Player,
-        message: u8,
-        take: MessageTake,
-    },
-    /// Messages: the player's standing marker preference changed.
-    MarkerPreferenceSet {
-        player: Player,
-        preference: MarkerPreference,
-    },
 }
 
 /// Why an action was refused. The game is unchanged. Refusals are data (message keys of

@@ -4,7 +4,6 @@
 use carcassonne_bot::app::{App, Arg, Command, Component, Ctx, Env, Visibility};
 use carcassonne_bot::engine::Player;
 use carcassonne_bot::engine::expansions::mage_witch::MoveMagicAction;
-use carcassonne_bot::engine::expansions::mage_witch::MoveMagicDecision;
 use carcassonne_bot::engine::expansions::messages::MarkerPreferenceAction;
 use carcassonne_bot::engine::{Decision, Game};
 use carcassonne_bot::i18n::Lang;
@@ -989,7 +988,7 @@ fn questions_are_answered_with_choose(expansions: &str, questions: usize, at_lea
                 let actions = p.actions();
                 // Mage & Witch: one option per feature, where the engine lists every
                 // segment of it.
-                let magic = matches!(p.decision, Decision::MoveMagic(MoveMagicDecision { .. }));
+                let magic = matches!(p.decision, Decision::MoveMagic(_));
                 if magic {
                     assert!(values.len() <= actions.len().min(25));
                 } else {

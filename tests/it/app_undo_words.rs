@@ -4,7 +4,6 @@
 use carcassonne_bot::app::{App, Ctx, Env, Visibility};
 use carcassonne_bot::engine::Decision;
 use carcassonne_bot::engine::Player;
-use carcassonne_bot::engine::expansions::robbers::PlaceRobberDecision;
 use carcassonne_bot::store::Store;
 
 use crate::support::{self, respond as run};
@@ -23,10 +22,10 @@ fn to_a_robber_tile(app: &App) -> Player {
         let p = g.pending().expect("the game goes on");
         let who = seat(app, p.player);
         match p.decision {
-            Decision::PlaceRobber(PlaceRobberDecision { .. }) if p.player == g.current_player() => {
+            Decision::PlaceRobber(_) if p.player == g.current_player() => {
                 return p.player;
             }
-            Decision::PlaceRobber(PlaceRobberDecision { .. }) => {
+            Decision::PlaceRobber(_) => {
                 run(app, &who, "choose", &[("option", "no robber")]);
             }
             Decision::PlaceTile { placements, .. } => {

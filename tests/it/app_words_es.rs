@@ -4,7 +4,6 @@
 
 use carcassonne_bot::app::{App, Arg, Command, Ctx, Env, Response, Visibility};
 use carcassonne_bot::engine::expansions::flying_machines::LandDecision;
-use carcassonne_bot::engine::expansions::robbers::PlaceRobberDecision;
 use carcassonne_bot::engine::{Decision, Game};
 use carcassonne_bot::i18n::{Lang, words};
 use carcassonne_bot::store::{Loaded, RecordGame, Store};
@@ -223,7 +222,7 @@ fn expansion_names_and_robber_buttons_reach_a_spanish_player_in_spanish() {
         let seat = &r.seats[p.player.index()];
         let mover = user(seat.user, &seat.name, es());
         let reply = match p.decision {
-            Decision::PlaceRobber(PlaceRobberDecision { .. }) => {
+            Decision::PlaceRobber(_) => {
                 let shown = last.expect("a move asked it");
                 let buttons: Vec<(String, String)> = shown
                     .messages

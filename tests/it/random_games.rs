@@ -6,21 +6,16 @@ use carcassonne_bot::engine::Player;
 use carcassonne_bot::engine::expansions::crop_circles::{
     AddFollowerAction, CropCircleAction, TakeBackAction,
 };
-use carcassonne_bot::engine::expansions::crop_circles::{CropCircleDecision, CropPickDecision};
 use carcassonne_bot::engine::expansions::ferries::{MoveFerryAction, PlaceFerryAction};
-use carcassonne_bot::engine::expansions::ferries::{MoveFerryDecision, PlaceFerryDecision};
-use carcassonne_bot::engine::expansions::flying_machines::LandDecision;
-use carcassonne_bot::engine::expansions::flying_machines::{FlyAction, LandAction};
-use carcassonne_bot::engine::expansions::gold_mines::PlaceGoldAction;
-use carcassonne_bot::engine::expansions::gold_mines::PlaceGoldDecision;
-use carcassonne_bot::engine::expansions::mage_witch::MoveMagicDecision;
+use carcassonne_bot::engine::expansions::flying_machines::{
+    Flew, FlyAction, LandAction, LandDecision,
+};
+use carcassonne_bot::engine::expansions::gold_mines::{GoldLost, PlaceGoldAction};
 use carcassonne_bot::engine::expansions::mage_witch::{MoveMagicAction, RemoveMagicAction};
 use carcassonne_bot::engine::expansions::messages::{
-    ChooseMarkerAction, MarkerPreferenceAction, UseMessageAction,
+    ChooseMarkerAction, MarkerPreferenceAction, MessageUsed, UseMessageAction, UseMessageDecision,
 };
-use carcassonne_bot::engine::expansions::messages::{ChooseMarkerDecision, UseMessageDecision};
-use carcassonne_bot::engine::expansions::robbers::PlaceRobberAction;
-use carcassonne_bot::engine::expansions::robbers::PlaceRobberDecision;
+use carcassonne_bot::engine::expansions::robbers::{PlaceRobberAction, RobberStole};
 use carcassonne_bot::engine::game::initial_supply;
 use carcassonne_bot::engine::{
     Action, Catalogue, CropOption, Decision, Event, Expansion, FarmerRule, FigureKind, Game,
@@ -163,15 +158,12 @@ fn check_figures(game: &Game, start: &carcassonne_bot::engine::Supply) {
 fn check_robbers(game: &Game) {
     let pending = game.pending();
     let other_robber = pending.as_ref().is_some_and(|p| {
-        matches!(
-            p.decision,
-            Decision::PlaceRobber(PlaceRobberDecision { .. })
-        ) && p.player != game.current_player()
+        matches!(p.decision, Decision::PlaceRobber(_)) && p.player != game.current_player()
     });
     // Crop circle picks have their own defaults (checked where they are taken).
     let crop_pick = pending
         .as_ref()
-        .is_some_and(|p| matches!(p.decision, Decision::CropPick(CropPickDecision { .. })));
+        .is_some_and(|p| matches!(p.decision, Decision::CropPick(_)));
     if !crop_pick {
         assert_eq!(
             game.deadline_default(),
@@ -213,7 +205,7 @@ fn check_messages(game: &Game) {
     }
     let held = game
         .pending()
-        .is_some_and(|p| matches!(p.decision, Decision::UseMessage(UseMessageDecision { .. })));
+        .is_some_and(|p| matches!(p.decision, Decision::UseMessage(_)));
     assert_eq!(game.message_pile().len() + usize::from(held), 8);
     let mut all = game.message_pile().to_vec();
     if let Some(Decision::UseMessage(UseMessageDecision { message, .. })) =
@@ -232,11 +224,11 @@ fn check_messages(game: &Game) {
 /// sums cities of 3 or 4 points each, and one city is one advance (half: 2).
 fn check_thefts(events: &[Event], classic: bool) {
     for (i, e) in events.iter().enumerate() {
-        if let Event::RobberStole {
+        if let Event::RobberStole(RobberStole {
             player,
             from,
             points,
-        } = e
+        }) = e
         {
             let begin = events[..i]
                 .iter()
@@ -293,9 +285,7 @@ fn play(cfg: GameConfig, exhaustive: bool) -> usize {
             let (p, a) = random_action(&mut rng, &game);
             let before = game.clone();
             // A marker preference may be set at any time (and is logged).
-            if let (Ok(()), Action::MarkerPreference(MarkerPreferenceAction { .. })) =
-                (game.check(p, &a), &a)
-            {
+            if let (Ok(()), Action::MarkerPreference(_)) = (game.check(p, &a), &a) {
                 assert!(game.config().has(Expansion::Messages));
                 game.apply(p, a).expect("a checked preference");
                 continue;
@@ -357,15 +347,15 @@ fn play(cfg: GameConfig, exhaustive: bool) -> usize {
         check_thefts(&events, game.config().rules.farmers == FarmerRule::Classic);
         for e in &events {
             match e {
-                Event::FerryMoved { .. } => FERRY_MOVES.with(|n| n.set(n.get() + 1)),
-                Event::CropCircleChosen { .. } => CROP_CIRCLES.with(|n| n.set(n.get() + 1)),
-                Event::MessageDrawn { .. } => MESSAGES.with(|n| n.set(n.get() + 1)),
-                Event::MessageUsed {
+                Event::FerryMoved(_) => FERRY_MOVES.with(|n| n.set(n.get() + 1)),
+                Event::CropCircleChosen(_) => CROP_CIRCLES.with(|n| n.set(n.get() + 1)),
+                Event::MessageDrawn(_) => MESSAGES.with(|n| n.set(n.get() + 1)),
+                Event::MessageUsed(MessageUsed {
                     take: MessageTake::Action,
                     ..
-                } => MESSAGE_ACTIONS.with(|n| n.set(n.get() + 1)),
-                Event::GoldPlaced { .. } => gold_placed += 1,
-                Event::GoldLost { bars } => gold_lost += bars,
+                }) => MESSAGE_ACTIONS.with(|n| n.set(n.get() + 1)),
+                Event::GoldPlaced(_) => gold_placed += 1,
+                Event::GoldLost(GoldLost { bars }) => gold_lost += bars,
                 _ => {}
             }
         }
@@ -416,12 +406,10 @@ fn check_gold(game: &Game, placed: u32, lost: u32) {
         .iter()
         .filter(|t| t.kind().symbols.gold)
         .count() as u32;
-    if game.pending().is_some_and(|p| {
-        !matches!(
-            p.decision,
-            carcassonne_bot::engine::Decision::PlaceGold(PlaceGoldDecision { .. })
-        )
-    }) {
+    if game
+        .pending()
+        .is_some_and(|p| !matches!(p.decision, carcassonne_bot::engine::Decision::PlaceGold(_)))
+    {
         assert_eq!(placed, 2 * gold_tiles, "each gold tile brings two bars");
     }
 }
@@ -452,12 +440,9 @@ fn check_magic(game: &Game) {
             "a magic figure on a completed feature"
         );
     }
-    let asked_magic = game.pending().is_some_and(|p| {
-        matches!(
-            p.decision,
-            carcassonne_bot::engine::Decision::MoveMagic(MoveMagicDecision { .. })
-        )
-    });
+    let asked_magic = game
+        .pending()
+        .is_some_and(|p| matches!(p.decision, carcassonne_bot::engine::Decision::MoveMagic(_)));
     if let [a, b] = n
         && !asked_magic
     {
@@ -605,11 +590,11 @@ fn the_flying_machine_die_replays() {
             // Fly whenever possible.
             let a = actions
                 .iter()
-                .find(|a| matches!(a, Action::Fly(FlyAction { .. })))
+                .find(|a| matches!(a, Action::Fly(_)))
                 .cloned()
                 .unwrap_or_else(|| actions[rng.below(actions.len() as u64) as usize].clone());
             for e in game.apply(p, a).unwrap() {
-                if let Event::Flew { roll, .. } = e {
+                if let Event::Flew(Flew { roll, .. }) = e {
                     seen.push(roll);
                 }
             }
@@ -618,7 +603,7 @@ fn the_flying_machine_die_replays() {
         let mut replayed = Vec::new();
         for entry in game.log() {
             for e in again.apply(entry.player, entry.action.clone()).unwrap() {
-                if let Event::Flew { roll, .. } = e {
+                if let Event::Flew(Flew { roll, .. }) = e {
                     replayed.push(roll);
                 }
             }
@@ -953,7 +938,7 @@ fn scenario_of(game: &Game, turns: usize, end: bool) -> (serde_json::Value, usiz
                 turn["figure"]["flight"]["slot"] = json!(slot(&g, *at, segment));
             }
             (
-                Decision::MoveMagic(MoveMagicDecision { .. }),
+                Decision::MoveMagic(_),
                 &Action::MoveMagic(MoveMagicAction {
                     figure,
                     at,
@@ -962,48 +947,38 @@ fn scenario_of(game: &Game, turns: usize, end: bool) -> (serde_json::Value, usiz
             ) => {
                 turn["magic"] = json!({"move": figure, "at": at, "slot": slot(&g, at, segment)});
             }
-            (
-                Decision::MoveMagic(MoveMagicDecision { .. }),
-                &Action::RemoveMagic(RemoveMagicAction { figure }),
-            ) => {
+            (Decision::MoveMagic(_), &Action::RemoveMagic(RemoveMagicAction { figure })) => {
                 turn["magic"] = json!({"remove": figure});
             }
+            (Decision::PlaceGold(_), &Action::PlaceGold(PlaceGoldAction { at })) => {
+                turn["gold"] = json!(at)
+            }
             (
-                Decision::PlaceGold(PlaceGoldDecision { .. }),
-                &Action::PlaceGold(PlaceGoldAction { at }),
-            ) => turn["gold"] = json!(at),
-            (
-                Decision::PlaceRobber(PlaceRobberDecision { .. }),
+                Decision::PlaceRobber(_),
                 &Action::PlaceRobber(PlaceRobberAction { beside, marker }),
             ) => push(
                 turn,
                 "robbers",
                 json!({"player": e.player, "beside": beside, "marker": marker}),
             ),
-            (Decision::PlaceRobber(PlaceRobberDecision { .. }), Action::Pass) => {
+            (Decision::PlaceRobber(_), Action::Pass) => {
                 push(turn, "robbers", json!({"player": e.player, "pass": true}))
             }
-            (
-                Decision::PlaceFerry(PlaceFerryDecision { .. }),
-                &Action::PlaceFerry(PlaceFerryAction { ends, .. }),
-            ) => turn["ferry"] = json!(ends),
-            (
-                Decision::MoveFerry(MoveFerryDecision { .. }),
-                &Action::MoveFerry(MoveFerryAction { at, ends }),
-            ) => push(turn, "ferry_moves", json!({"at": at, "ends": ends})),
-            (
-                Decision::CropCircle(CropCircleDecision { .. }),
-                &Action::CropCircle(CropCircleAction { option }),
-            ) => turn["crop_circle"] = json!({"option": option, "picks": []}),
-            (
-                Decision::CropPick(CropPickDecision { .. }),
-                &Action::AddFollower(AddFollowerAction { at, segment }),
-            ) => {
+            (Decision::PlaceFerry(_), &Action::PlaceFerry(PlaceFerryAction { ends, .. })) => {
+                turn["ferry"] = json!(ends)
+            }
+            (Decision::MoveFerry(_), &Action::MoveFerry(MoveFerryAction { at, ends })) => {
+                push(turn, "ferry_moves", json!({"at": at, "ends": ends}))
+            }
+            (Decision::CropCircle(_), &Action::CropCircle(CropCircleAction { option })) => {
+                turn["crop_circle"] = json!({"option": option, "picks": []})
+            }
+            (Decision::CropPick(_), &Action::AddFollower(AddFollowerAction { at, segment })) => {
                 let pick = json!({"player": e.player, "at": at, "slot": slot(&g, at, segment)});
                 push(&mut turn["crop_circle"], "picks", pick)
             }
             (
-                Decision::CropPick(CropPickDecision { .. }),
+                Decision::CropPick(_),
                 &Action::TakeBack(TakeBackAction {
                     figure,
                     at,
@@ -1014,17 +989,16 @@ fn scenario_of(game: &Game, turns: usize, end: bool) -> (serde_json::Value, usiz
                     "slot": slot(&g, at, segment), "figure": figure.id()});
                 push(&mut turn["crop_circle"], "picks", pick)
             }
-            (Decision::CropPick(CropPickDecision { .. }), Action::Pass) => push(
+            (Decision::CropPick(_), Action::Pass) => push(
                 &mut turn["crop_circle"],
                 "picks",
                 json!({"player": e.player, "none": true}),
             ),
+            (Decision::ChooseMarker(_), &Action::ChooseMarker(ChooseMarkerAction { marker })) => {
+                turn["marker"] = json!(marker)
+            }
             (
-                Decision::ChooseMarker(ChooseMarkerDecision { .. }),
-                &Action::ChooseMarker(ChooseMarkerAction { marker }),
-            ) => turn["marker"] = json!(marker),
-            (
-                Decision::UseMessage(UseMessageDecision { .. }),
+                Decision::UseMessage(_),
                 &Action::UseMessage(UseMessageAction {
                     take,
                     marker,
@@ -1042,15 +1016,12 @@ fn scenario_of(game: &Game, turns: usize, end: bool) -> (serde_json::Value, usiz
                 push(turn, "messages", m)
             }
             // A figure step or a ferry move passed: the file says nothing.
-            (
-                Decision::PlaceFigure { .. } | Decision::MoveFerry(MoveFerryDecision { .. }),
-                Action::Pass,
-            ) => {}
+            (Decision::PlaceFigure { .. } | Decision::MoveFerry(_), Action::Pass) => {}
             other => panic!("an action a scenario file cannot say: {other:?}"),
         }
         let events = g.apply(e.player, e.action.clone()).expect("replays");
         if let Some(roll) = events.iter().find_map(|ev| match ev {
-            Event::Flew { roll, .. } => Some(*roll),
+            Event::Flew(Flew { roll, .. }) => Some(*roll),
             _ => None,
         }) {
             turn_roll(out.last_mut().expect("a turn"), roll);

@@ -5,29 +5,34 @@
 
 use super::*;
 use crate::engine::expansions::crop_circles::{
-    AddFollowerAction, CropCircleAction, TakeBackAction,
+    AddFollowerAction, CropCircleAction, CropCircleChosen, CropCircleDecision, CropOption,
+    CropPickDecision, CropSpot, NothingAdded, TakeBackAction,
 };
-use crate::engine::expansions::crop_circles::{CropCircleDecision, CropPickDecision};
-use crate::engine::expansions::crop_circles::{CropOption, CropSpot};
-use crate::engine::expansions::ferries::FerryOption;
-use crate::engine::expansions::ferries::{MoveFerryAction, PlaceFerryAction};
-use crate::engine::expansions::ferries::{MoveFerryDecision, PlaceFerryDecision};
-use crate::engine::expansions::flying_machines::LandDecision;
-use crate::engine::expansions::flying_machines::{FlyAction, LandAction};
-use crate::engine::expansions::gold_mines::PlaceGoldAction;
-use crate::engine::expansions::gold_mines::PlaceGoldDecision;
-use crate::engine::expansions::mage_witch::MagicOption;
-use crate::engine::expansions::mage_witch::MoveMagicDecision;
-use crate::engine::expansions::mage_witch::{MoveMagicAction, RemoveMagicAction};
-use crate::engine::expansions::messages::MarkerPreference;
-use crate::engine::expansions::messages::MessageTake;
+use crate::engine::expansions::ferries::{
+    FerriesStay, FerryMoved, FerryOption, FerryPlaced, MoveFerryAction, MoveFerryDecision,
+    PlaceFerryAction, PlaceFerryDecision,
+};
+use crate::engine::expansions::flying_machines::{
+    Flew, FlightFailed, FlyAction, LandAction, LandDecision,
+};
+use crate::engine::expansions::gold_mines::{
+    GoldLost, GoldPlaced, GoldTaken, PlaceGoldAction, PlaceGoldDecision,
+};
+use crate::engine::expansions::mage_witch::{
+    MagicMoved, MagicOption, MagicRemoved, MoveMagicAction, MoveMagicDecision, RemoveMagicAction,
+};
 use crate::engine::expansions::messages::{
-    ChooseMarkerAction, MarkerPreferenceAction, UseMessageAction,
+    ChooseMarkerAction, ChooseMarkerDecision, MarkerChosen, MarkerPreference,
+    MarkerPreferenceAction, MarkerPreferenceSet, MessageDrawn, MessageTake, MessageUsed,
+    UseMessageAction, UseMessageDecision,
 };
-use crate::engine::expansions::messages::{ChooseMarkerDecision, UseMessageDecision};
-use crate::engine::expansions::robbers::PlaceRobberAction;
-use crate::engine::expansions::robbers::PlaceRobberDecision;
-use crate::engine::expansions::robbers::RobberSpot;
+use crate::engine::expansions::robbers::{
+    PlaceRobberAction, PlaceRobberDecision, RobberDeclined, RobberPlaced, RobberReturned,
+    RobberSpot, RobberStole,
+};
+use crate::engine::expansions::traders_builders::GoodsTaken;
+use crate::engine::geometry::Side;
+use crate::engine::tile::CropCircle;
 
 fn json<T: Serialize>(values: &[T]) -> Vec<String> {
     values
@@ -332,93 +337,93 @@ fn every_event_serialises_as_recorded() {
             figure: FigureKind::Follower,
             at,
         },
-        Event::GoodsTaken {
+        Event::GoodsTaken(GoodsTaken {
             player: p(2),
             goods: [1, 0, 2],
-        },
+        }),
         Event::ExtraTile { player: p(3) },
-        Event::MagicMoved {
+        Event::MagicMoved(MagicMoved {
             player: p(4),
             figure: NeutralKind::Mage,
             at,
             segment: 0,
-        },
-        Event::MagicRemoved {
+        }),
+        Event::MagicRemoved(MagicRemoved {
             figure: NeutralKind::Witch,
             at,
-        },
-        Event::GoldPlaced {
+        }),
+        Event::GoldPlaced(GoldPlaced {
             player: p(5),
             at,
             bars: 2,
-        },
-        Event::GoldTaken {
+        }),
+        Event::GoldTaken(GoldTaken {
             player: p(0),
             bars: 3,
-        },
-        Event::Flew {
+        }),
+        Event::Flew(Flew {
             player: p(1),
             figure: FigureKind::Large,
             roll: 3,
             to: at,
-        },
-        Event::FlightFailed {
+        }),
+        Event::FlightFailed(FlightFailed {
             player: p(2),
             figure: FigureKind::Follower,
-        },
-        Event::GoldLost { bars: 4 },
-        Event::RobberPlaced {
+        }),
+        Event::GoldLost(GoldLost { bars: 4 }),
+        Event::RobberPlaced(RobberPlaced {
             player: p(3),
             beside: p(4),
             marker: 1,
             moved: true,
-        },
-        Event::RobberDeclined { player: p(5) },
-        Event::RobberStole {
+        }),
+        Event::RobberDeclined(RobberDeclined { player: p(5) }),
+        Event::RobberStole(RobberStole {
             player: p(0),
             from: p(1),
             points: 5,
-        },
-        Event::RobberReturned { player: p(2) },
+        }),
+        Event::RobberReturned(RobberReturned { player: p(2) }),
         Event::Resigned { player: p(3) },
         Event::GameOver {
             scores: vec![40, 38],
         },
-        Event::FerryPlaced {
+        Event::FerryPlaced(FerryPlaced {
             player: p(4),
             at,
             ends: [Side::E, Side::S],
-        },
-        Event::FerryMoved {
+        }),
+        Event::FerryMoved(FerryMoved {
             player: p(5),
             at,
             from: [Side::E, Side::S],
             ends: [Side::N, Side::W],
-        },
-        Event::CropCircleChosen {
+        }),
+        Event::CropCircleChosen(CropCircleChosen {
             player: p(0),
             symbol: CropCircle::Club,
             option: CropOption::Add,
-        },
-        Event::FerriesStay { player: p(1) },
-        Event::NothingAdded { player: p(2) },
-        Event::MarkerChosen {
+        }),
+        Event::FerriesStay(FerriesStay { player: p(1) }),
+        Event::NothingAdded(NothingAdded { player: p(2) }),
+        Event::MarkerChosen(MarkerChosen {
             player: p(3),
             marker: 0,
-        },
-        Event::MessageDrawn {
+        }),
+        Event::MessageDrawn(MessageDrawn {
             player: p(4),
             message: 6,
-        },
-        Event::MessageUsed {
+        }),
+        Event::MessageUsed(MessageUsed {
             player: p(5),
             message: 2,
             take: MessageTake::Points,
-        },
-        Event::MarkerPreferenceSet {
+        }),
+        Event::MarkerPreferenceSet(MarkerPreferenceSet {
             player: p(0),
             preference: MarkerPreference::Behind,
-        },
+        }),
     ];
     assert_eq!(
         json(&events),

@@ -125,6 +125,20 @@ pub struct CropSpot {
     pub segment: u8,
 }
 
+/// The event: the active player chose `option` for the followers `symbol` names.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CropCircleChosen {
+    pub player: Player,
+    pub symbol: CropCircle,
+    pub option: CropOption,
+}
+
+/// The event ("add"): the player adds no follower.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NothingAdded {
+    pub player: Player,
+}
+
 /// What Crop Circles keeps for the whole game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CropState {
@@ -197,7 +211,7 @@ fn symbol_on(st: &State, tile: TileIdx) -> CropCircle {
 
 fn check_choice(action: &Action) -> Result<(), RuleError> {
     match action {
-        Action::CropCircle(CropCircleAction { .. }) => Ok(()),
+        Action::CropCircle(_) => Ok(()),
         _ => Err(RuleError::WrongDecision {
             expected: "err-expect-crop-option",
         }),
@@ -221,11 +235,11 @@ fn apply_choice(
         option,
         done: 0,
     });
-    events.push(Event::CropCircleChosen {
+    events.push(Event::CropCircleChosen(CropCircleChosen {
         player,
         symbol,
         option,
-    });
+    }));
 }
 
 fn pick_decision(st: &State, player: Player, symbol: CropCircle, option: CropOption) -> Decision {
@@ -404,7 +418,7 @@ fn apply_pick(st: &mut State, player: Player, action: &Action, events: &mut Vec<
                 .expect("checked: the figure is there");
             st.return_figure(i, events);
         }
-        _ => events.push(Event::NothingAdded { player }),
+        _ => events.push(Event::NothingAdded(NothingAdded { player })),
     }
     let n = st.players.len() as u8;
     let active = st.turn.player;

@@ -93,6 +93,29 @@ pub struct FerryOption {
     pub to: Vec<[Side; 2]>,
 }
 
+/// The event: a new ferry on the lake at `at` joins the road ends on `ends`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FerryPlaced {
+    pub player: Player,
+    pub at: Pos,
+    pub ends: [Side; 2],
+}
+
+/// The event: the ferry on the lake at `at` moved from `from` to `ends`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FerryMoved {
+    pub player: Player,
+    pub at: Pos,
+    pub from: [Side; 2],
+    pub ends: [Side; 2],
+}
+
+/// The event: the player moves no (more) ferries this turn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FerriesStay {
+    pub player: Player,
+}
+
 /// What Ferries keeps for the whole game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct FerryState {
@@ -287,11 +310,11 @@ fn apply_place(
     st.link_segments(tile, segs);
     st.ext.ferries.owed = None;
     set_movable(st, tile);
-    events.push(Event::FerryPlaced {
+    events.push(Event::FerryPlaced(FerryPlaced {
         player,
         at,
         ends: sides_of(st, tile, segs),
-    });
+    }));
 }
 
 /// Notes the ferries the player may move after tile `placed`, and which of their road
@@ -383,7 +406,7 @@ fn apply_move(st: &mut State, player: Player, action: &Action, events: &mut Vec<
     let Action::MoveFerry(MoveFerryAction { at, ends }) = *action else {
         // A pass: no more moves this turn.
         st.ext.ferries.movable.clear();
-        events.push(Event::FerriesStay { player });
+        events.push(Event::FerriesStay(FerriesStay { player }));
         return;
     };
     let tile = st.board.index_at(at).expect("checked: a ferry there");
@@ -411,12 +434,12 @@ fn apply_move(st: &mut State, player: Player, action: &Action, events: &mut Vec<
         st.count_figures(&mut all);
         all
     });
-    events.push(Event::FerryMoved {
+    events.push(Event::FerryMoved(FerryMoved {
         player,
         at,
         from: sides_of(st, tile, old),
         ends: sides_of(st, tile, segs),
-    });
+    }));
 }
 
 /// The new ferry on the lake of placed tile `tile`.

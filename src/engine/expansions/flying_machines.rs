@@ -52,6 +52,23 @@ impl ExpansionDecision for LandDecision {
     }
 }
 
+/// The event: a figure boarded the flying machine and the die showed `roll`; `to` is
+/// the landing tile's position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Flew {
+    pub player: Player,
+    pub figure: FigureKind,
+    pub roll: u8,
+    pub to: Pos,
+}
+
+/// The event: the flown figure found nowhere to land and went back.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FlightFailed {
+    pub player: Player,
+    pub figure: FigureKind,
+}
+
 /// What Flying Machines keeps for the whole game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct FlightState {
@@ -118,17 +135,17 @@ fn fly(
 ) {
     let roll = roll(cfg, st);
     let to = landing_pos(st, tile, roll).expect("checked: a flying machine");
-    events.push(Event::Flew {
+    events.push(Event::Flew(Flew {
         player,
         figure,
         roll,
         to,
-    });
+    }));
     match st.board.index_at(to) {
         Some(landing) if !landing_options(st, landing).is_empty() => {
             st.ext.flight.landing = Some((figure, landing, roll));
         }
-        _ => events.push(Event::FlightFailed { player, figure }),
+        _ => events.push(Event::FlightFailed(FlightFailed { player, figure })),
     }
 }
 

@@ -44,6 +44,27 @@ impl ExpansionDecision for PlaceGoldDecision {
     }
 }
 
+/// The event: a bar was put on the tile at `at`, which now holds `bars`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GoldPlaced {
+    pub player: Player,
+    pub at: Pos,
+    pub bars: u32,
+}
+
+/// The event: a player took bars from a completed feature.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GoldTaken {
+    pub player: Player,
+    pub bars: u32,
+}
+
+/// The event: bars still on the board at the end are lost.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GoldLost {
+    pub bars: u32,
+}
+
 /// What Gold Mines keeps for the whole game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GoldState {
@@ -129,7 +150,7 @@ fn place(st: &mut State, player: Player, at: Pos, events: &mut Vec<Event>) {
     let target = st.board.index_at(at).expect("checked: a tile there");
     let bars = st.ext.gold.add(target);
     st.ext.gold.owed = None;
-    events.push(Event::GoldPlaced { player, at, bars });
+    events.push(Event::GoldPlaced(GoldPlaced { player, at, bars }));
 }
 
 /// The tiles whose bars a completed feature hands out: a road's or city's tiles; a
@@ -188,11 +209,11 @@ impl Module for GoldMines {
         }
         let bars = st.ext.gold.add(tile);
         st.ext.gold.owed = Some(tile);
-        events.push(Event::GoldPlaced {
+        events.push(Event::GoldPlaced(GoldPlaced {
             player: st.turn.player,
             at: st.board.tile(tile).pos,
             bars,
-        });
+        }));
     }
 
     fn pending_step(&self, st: &State, stage: Stage) -> Option<Step> {
@@ -272,7 +293,7 @@ impl Module for GoldMines {
             let bars = got[p.index()];
             if bars > 0 {
                 st.ext.gold.players[p.index()] += bars;
-                events.push(Event::GoldTaken { player: p, bars });
+                events.push(Event::GoldTaken(GoldTaken { player: p, bars }));
             }
         }
     }
@@ -292,7 +313,7 @@ impl Module for GoldMines {
         let lost: u32 = st.ext.gold.bars.values().sum();
         if lost > 0 {
             st.ext.gold.bars.clear();
-            events.push(Event::GoldLost { bars: lost });
+            events.push(Event::GoldLost(GoldLost { bars: lost }));
         }
         for p in Player::all(st.players.len() as u8) {
             let bars = st.ext.gold.players[p.index()];

@@ -75,6 +75,23 @@ pub struct MagicOption {
     pub segment: u8,
 }
 
+/// The event: a magic figure was put on the board or moved.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MagicMoved {
+    pub player: Player,
+    pub figure: NeutralKind,
+    pub at: Pos,
+    pub segment: u8,
+}
+
+/// The event: a magic figure left the board (taken off by a player, or its feature was
+/// completed).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MagicRemoved {
+    pub figure: NeutralKind,
+    pub at: Pos,
+}
+
 /// What Mage & Witch keeps for the whole game (the figures are `State::neutral`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MagicState {
@@ -237,12 +254,12 @@ fn apply(st: &mut State, player: Player, action: &Action, events: &mut Vec<Event
                 tile,
                 seg: segment,
             });
-            events.push(Event::MagicMoved {
+            events.push(Event::MagicMoved(MagicMoved {
                 player,
                 figure,
                 at,
                 segment,
-            });
+            }));
         }
         Action::RemoveMagic(RemoveMagicAction { figure }) => remove(st, figure, events),
         _ => unreachable!("checked: a magic action"),
@@ -253,10 +270,10 @@ fn apply(st: &mut State, player: Player, action: &Action, events: &mut Vec<Event
 fn remove(st: &mut State, figure: NeutralKind, events: &mut Vec<Event>) {
     if let Some(i) = st.neutral.iter().position(|n| n.kind == figure) {
         let n = st.neutral.remove(i);
-        events.push(Event::MagicRemoved {
+        events.push(Event::MagicRemoved(MagicRemoved {
             figure,
             at: st.board.tile(n.tile).pos,
-        });
+        }));
     }
 }
 

@@ -148,6 +148,36 @@ impl MarkerPreference {
     }
 }
 
+/// The event: the active player chose the marker this scoring moves.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MarkerChosen {
+    pub player: Player,
+    pub marker: u8,
+}
+
+/// The event: the active player's marker stopped on a multiple of 5: they took
+/// `message` from the pile.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MessageDrawn {
+    pub player: Player,
+    pub message: u8,
+}
+
+/// The event: the message was used (its action or its points) and went under the pile.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MessageUsed {
+    pub player: Player,
+    pub message: u8,
+    pub take: MessageTake,
+}
+
+/// The event: the player's standing marker preference changed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MarkerPreferenceSet {
+    pub player: Player,
+    pub preference: MarkerPreference,
+}
+
 /// What Messages keeps for the whole game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MessageState {
@@ -210,7 +240,7 @@ fn after_a_scoring(st: &mut State, events: &mut Vec<Event>) {
     }
     let message = m.pile.remove(0);
     m.drawn = Some(message);
-    events.push(Event::MessageDrawn { player, message });
+    events.push(Event::MessageDrawn(MessageDrawn { player, message }));
 }
 
 /// The setup: the pile in the scripted order, or shuffled from the seed.
@@ -265,7 +295,7 @@ fn apply_marker(st: &mut State, player: Player, action: &Action, events: &mut Ve
     if let Action::ChooseMarker(ChooseMarkerAction { marker }) = *action {
         st.ext.messages.scoring[player.index()] = Some(marker);
         st.ext.messages.chosen = true;
-        events.push(Event::MarkerChosen { player, marker });
+        events.push(Event::MarkerChosen(MarkerChosen { player, marker }));
     }
 }
 
@@ -502,11 +532,11 @@ fn apply_message(
     let Some(message) = st.ext.messages.drawn.take() else {
         return;
     };
-    events.push(Event::MessageUsed {
+    events.push(Event::MessageUsed(MessageUsed {
         player,
         message,
         take,
-    });
+    }));
     // The message's points are a scoring of their own, on the chosen marker (default:
     // the player's preference).
     if let Some(m) = marker {
@@ -648,7 +678,10 @@ impl Module for Messages {
     fn apply_standing(&self, st: &mut State, player: Player, action: &Action, ev: &mut Vec<Event>) {
         if let Action::MarkerPreference(MarkerPreferenceAction { preference }) = *action {
             st.ext.messages.preferences[player.index()] = preference;
-            ev.push(Event::MarkerPreferenceSet { player, preference });
+            ev.push(Event::MarkerPreferenceSet(MarkerPreferenceSet {
+                player,
+                preference,
+            }));
         }
     }
 

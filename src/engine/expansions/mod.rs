@@ -8,7 +8,7 @@
 //! type implementing [`Ask`]) and what the fronts read of it (`impl Game` accessors).
 //! The list at `expansions!` below is the one place that names them all: it generates
 //! the registry, [`ExtState`], [`Step`] with its dispatch, and the expansions' variants
-//! of `Action` and `Decision` (written by `action::enums!`).
+//! of `Action`, `Decision` and `Event` (written by `action::enums!`).
 
 pub mod crop_circles;
 pub mod ferries;
@@ -240,24 +240,28 @@ pub(crate) trait Ask: Copy + Into<Step> {
 }
 
 /// Generates, from the list below, what the core knows of the expansions: the modules
-/// in hook order, [`ExtState`] and [`Step`] with its dispatch to each decision's type.
+/// in hook order, [`ExtState`], [`Step`] with its dispatch to each decision's type, and
+/// (through `action::enums!`) the expansions' variants of `Action`, `Decision` and
+/// `Event`.
 macro_rules! expansions {
     ($(
         $module:ident: $rules:ident
         { $($field:ident: $state:ident)? }
         [$($variant:ident($ask:ident)),* $(,)?]
         actions [$($action:ident($action_ty:ident)),* $(,)?]
-        decisions [$($decision:ident($decision_ty:ident)),* $(,)?];
+        decisions [$($decision:ident($decision_ty:ident)),* $(,)?]
+        events [$($event:ident),* $(,)?];
     )*) => {
         static MODULES: &[&dyn Module] = &[$(&$module::$rules),*];
 
-        /// Hands every expansion's actions to `action::enums!`, which writes the enums
-        /// where it is called (in `action`).
+        /// Hands every expansion's actions, decisions and events to `action::enums!`,
+        /// which writes the enums where it is called (in `action`).
         macro_rules! expansion_variants {
             () => {
                 $crate::engine::action::enums! {
                     actions [$($($action($crate::engine::expansions::$module::$action_ty),)*)*]
                     decisions [$($($decision($crate::engine::expansions::$module::$decision_ty),)*)*]
+                    events [$($($event($crate::engine::expansions::$module::$event),)*)*]
                 }
             };
         }
@@ -332,36 +336,45 @@ macro_rules! expansions {
 
 // One line per expansion, in the order its hooks run: its module, its `Module`, its
 // field of `ExtState` with its state type, its decisions as `Step` variants, then the
-// variants it adds to `Action` and to `Decision` (each around a type of its module).
+// variants it adds to `Action`, `Decision` and `Event`, each around a type of its module
+// (an event's type has the variant's name; an action's or a decision's says which).
 expansions! {
     inns_cathedrals: InnsCathedrals {} []
         actions []
-        decisions [];
+        decisions []
+        events [];
     traders_builders: TradersBuilders { traders: TradersState } []
         actions []
-        decisions [];
+        decisions []
+        events [GoodsTaken];
     gold_mines: GoldMines { gold: GoldState } [Gold(GoldStep)]
         actions [PlaceGold(PlaceGoldAction)]
-        decisions [PlaceGold(PlaceGoldDecision)];
+        decisions [PlaceGold(PlaceGoldDecision)]
+        events [GoldPlaced, GoldTaken, GoldLost];
     mage_witch: MageWitch { magic: MagicState } [Magic(MagicStep)]
         actions [MoveMagic(MoveMagicAction), RemoveMagic(RemoveMagicAction)]
-        decisions [MoveMagic(MoveMagicDecision)];
+        decisions [MoveMagic(MoveMagicDecision)]
+        events [MagicMoved, MagicRemoved];
     flying_machines: FlyingMachines { flight: FlightState } [Land(LandStep)]
         actions [Fly(FlyAction), Land(LandAction)]
-        decisions [Land(LandDecision)];
+        decisions [Land(LandDecision)]
+        events [Flew, FlightFailed];
     labyrinth: Labyrinth {} []
         actions []
-        decisions [];
+        decisions []
+        events [];
     ferries: Ferries { ferries: FerryState } [Ferry(FerryStep), MoveFerry(MoveFerryStep)]
         actions [PlaceFerry(PlaceFerryAction), MoveFerry(MoveFerryAction)]
-        decisions [PlaceFerry(PlaceFerryDecision), MoveFerry(MoveFerryDecision)];
+        decisions [PlaceFerry(PlaceFerryDecision), MoveFerry(MoveFerryDecision)]
+        events [FerryPlaced, FerryMoved, FerriesStay];
     messages: Messages { messages: MessageState } [Marker(MarkerStep), Message(MessageStep)]
         actions [
             ChooseMarker(ChooseMarkerAction),
             UseMessage(UseMessageAction),
             MarkerPreference(MarkerPreferenceAction),
         ]
-        decisions [ChooseMarker(ChooseMarkerDecision), UseMessage(UseMessageDecision)];
+        decisions [ChooseMarker(ChooseMarkerDecision), UseMessage(UseMessageDecision)]
+        events [MarkerChosen, MessageDrawn, MessageUsed, MarkerPreferenceSet];
     crop_circles: CropCircles { crop: CropState } [
         CropCircle(CropCircleStep),
         CropPick(CropPickStep),
@@ -371,10 +384,12 @@ expansions! {
             AddFollower(AddFollowerAction),
             TakeBack(TakeBackAction),
         ]
-        decisions [CropCircle(CropCircleDecision), CropPick(CropPickDecision)];
+        decisions [CropCircle(CropCircleDecision), CropPick(CropPickDecision)]
+        events [CropCircleChosen, NothingAdded];
     robbers: Robbers { robbers: RobberState } [Robber(RobberStep)]
         actions [PlaceRobber(PlaceRobberAction)]
-        decisions [PlaceRobber(PlaceRobberDecision)];
+        decisions [PlaceRobber(PlaceRobberDecision)]
+        events [RobberPlaced, RobberDeclined, RobberStole, RobberReturned];
 }
 
 /// Whether a segment kind holds the feature kind of a scoring hook.

@@ -61,6 +61,35 @@ pub struct RobberSpot {
     pub marker: u8,
 }
 
+/// The event: a robber was put (or `moved`) beside marker `marker` of `beside`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RobberPlaced {
+    pub player: Player,
+    pub beside: Player,
+    pub marker: u8,
+    pub moved: bool,
+}
+
+/// The event: the player asked placed no robber (by choice or when time ran out).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RobberDeclined {
+    pub player: Player,
+}
+
+/// The event: a robber took `points` from `from`'s scoring and went home.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RobberStole {
+    pub player: Player,
+    pub from: Player,
+    pub points: u32,
+}
+
+/// The event: a robber went home without stealing (its owner left the game).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RobberReturned {
+    pub player: Player,
+}
+
 /// What Robbers keeps for the whole game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RobberState {
@@ -161,14 +190,14 @@ fn apply(st: &mut State, player: Player, action: &Action, events: &mut Vec<Event
         Action::PlaceRobber(PlaceRobberAction { beside, marker }) => {
             let from = st.ext.robbers.robbers[player.index()];
             st.ext.robbers.robbers[player.index()] = Some(RobberSpot { beside, marker });
-            events.push(Event::RobberPlaced {
+            events.push(Event::RobberPlaced(RobberPlaced {
                 player,
                 beside,
                 marker,
                 moved: from.is_some(),
-            });
+            }));
         }
-        _ => events.push(Event::RobberDeclined { player }),
+        _ => events.push(Event::RobberDeclined(RobberDeclined { player })),
     }
     next_ask(st, player);
 }
@@ -226,11 +255,11 @@ fn settle(st: &mut State, events: &mut Vec<Event>) {
             }
             st.ext.robbers.robbers[owner.index()] = None;
             let share = points.div_ceil(2);
-            events.push(Event::RobberStole {
+            events.push(Event::RobberStole(RobberStole {
                 player: owner,
                 from: spot.beside,
                 points: share,
-            });
+            }));
             st.add_points(owner, share, ScoreReason::Robber, at, events);
         }
     }
@@ -317,7 +346,7 @@ impl Module for Robbers {
         for p in Player::all(st.players.len() as u8) {
             if st.players[p.index()].resigned && st.ext.robbers.robbers[p.index()].take().is_some()
             {
-                events.push(Event::RobberReturned { player: p });
+                events.push(Event::RobberReturned(RobberReturned { player: p }));
             }
         }
         if let Some((player, _)) = st.ext.robbers.ask

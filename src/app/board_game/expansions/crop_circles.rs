@@ -4,10 +4,9 @@ use super::super::Choice;
 use super::super::said::{Reader, Said, Word, say};
 use super::{Lines, Presenter};
 use crate::engine::expansions::crop_circles::{
-    AddFollowerAction, CropCircleAction, TakeBackAction,
+    AddFollowerAction, CropCircleAction, CropCircleChosen, CropCircleDecision, CropPickDecision,
+    NothingAdded, TakeBackAction, follower_key, followers_key, symbol_key,
 };
-use crate::engine::expansions::crop_circles::{CropCircleDecision, CropPickDecision};
-use crate::engine::expansions::crop_circles::{follower_key, followers_key, symbol_key};
 use crate::engine::{Action, CropOption, Decision, Event, FigureKind, Game, Pending};
 
 pub(super) struct CropCircles;
@@ -15,17 +14,17 @@ pub(super) struct CropCircles;
 impl Presenter for CropCircles {
     fn event(&self, _game: &Game, event: &Event) -> Option<Said> {
         Some(match event {
-            Event::CropCircleChosen {
+            Event::CropCircleChosen(CropCircleChosen {
                 player,
                 symbol,
                 option,
-            } => Said::new(match option {
+            }) => Said::new(match option {
                 CropOption::Add => "word-ev-crop-add",
                 CropOption::Remove => "word-ev-crop-remove",
             })
             .with("name", Word::Name(*player))
             .with("kind", Said::new(followers_key(*symbol))),
-            Event::NothingAdded { player } => {
+            Event::NothingAdded(NothingAdded { player }) => {
                 Said::new("word-ev-nothing-added").with("name", Word::Name(*player))
             }
             _ => return None,
@@ -161,11 +160,7 @@ impl Presenter for CropCircles {
     }
 
     fn waiting(&self, decision: &Decision) -> Option<Said> {
-        matches!(
-            decision,
-            Decision::CropCircle(CropCircleDecision { .. })
-                | Decision::CropPick(CropPickDecision { .. })
-        )
-        .then(|| Said::new("app-waiting-crop"))
+        matches!(decision, Decision::CropCircle(_) | Decision::CropPick(_))
+            .then(|| Said::new("app-waiting-crop"))
     }
 }

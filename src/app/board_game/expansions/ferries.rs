@@ -3,8 +3,10 @@
 use super::super::Choice;
 use super::super::said::{Reader, Said, Word, say};
 use super::Presenter;
-use crate::engine::expansions::ferries::{MoveFerryAction, PlaceFerryAction};
-use crate::engine::expansions::ferries::{MoveFerryDecision, PlaceFerryDecision};
+use crate::engine::expansions::ferries::{
+    FerriesStay, FerryMoved, FerryPlaced, MoveFerryAction, MoveFerryDecision, PlaceFerryAction,
+    PlaceFerryDecision,
+};
 use crate::engine::{Action, Decision, Event, Game, Pending, Side};
 
 pub(super) struct Ferries;
@@ -29,11 +31,13 @@ fn ends_value([a, b]: [Side; 2]) -> String {
 impl Presenter for Ferries {
     fn event(&self, _game: &Game, event: &Event) -> Option<Said> {
         let (key, player, at, [a, b]) = match event {
-            Event::FerryPlaced { player, at, ends } => ("word-ev-ferry-placed", player, at, ends),
-            Event::FerryMoved {
+            Event::FerryPlaced(FerryPlaced { player, at, ends }) => {
+                ("word-ev-ferry-placed", player, at, ends)
+            }
+            Event::FerryMoved(FerryMoved {
                 player, at, ends, ..
-            } => ("word-ev-ferry-moved", player, at, ends),
-            Event::FerriesStay { player } => {
+            }) => ("word-ev-ferry-moved", player, at, ends),
+            Event::FerriesStay(FerriesStay { player }) => {
                 return Some(Said::new("word-ev-ferries-stay").with("name", Word::Name(*player)));
             }
             _ => return None,
@@ -52,7 +56,7 @@ impl Presenter for Ferries {
             Decision::PlaceFerry(PlaceFerryDecision { at, .. }) => {
                 Some(Said::new("word-ask-ferry").with("at", at))
             }
-            Decision::MoveFerry(MoveFerryDecision { .. }) => Some(Said::new("word-ask-move-ferry")),
+            Decision::MoveFerry(_) => Some(Said::new("word-ask-move-ferry")),
             _ => None,
         }
     }
@@ -103,11 +107,7 @@ impl Presenter for Ferries {
     }
 
     fn waiting(&self, decision: &Decision) -> Option<Said> {
-        matches!(
-            decision,
-            Decision::PlaceFerry(PlaceFerryDecision { .. })
-                | Decision::MoveFerry(MoveFerryDecision { .. })
-        )
-        .then(|| Said::new("app-waiting-ferry"))
+        matches!(decision, Decision::PlaceFerry(_) | Decision::MoveFerry(_))
+            .then(|| Said::new("app-waiting-ferry"))
     }
 }

@@ -4,8 +4,7 @@
 use super::super::Choice;
 use super::super::said::{Reader, Said, Word, say};
 use super::Presenter;
-use crate::engine::expansions::flying_machines::LandAction;
-use crate::engine::expansions::flying_machines::LandDecision;
+use crate::engine::expansions::flying_machines::{Flew, FlightFailed, LandAction, LandDecision};
 use crate::engine::{Action, Decision, Event, Game, Pending};
 
 pub(super) struct FlyingMachines;
@@ -13,17 +12,17 @@ pub(super) struct FlyingMachines;
 impl Presenter for FlyingMachines {
     fn event(&self, _game: &Game, event: &Event) -> Option<Said> {
         Some(match event {
-            Event::Flew {
+            Event::Flew(Flew {
                 player,
                 figure,
                 roll,
                 to,
-            } => Said::new("word-ev-flew")
+            }) => Said::new("word-ev-flew")
                 .with("name", Word::Name(*player))
                 .with("figure", Word::Figure(*figure))
                 .with("roll", *roll)
                 .with("to", *to),
-            Event::FlightFailed { figure, .. } => {
+            Event::FlightFailed(FlightFailed { figure, .. }) => {
                 Said::new("word-ev-flight-failed").with("figure", Word::Figure(*figure))
             }
             _ => return None,

@@ -4,8 +4,9 @@
 use super::super::Choice;
 use super::super::said::{Reader, Said, Word, say};
 use super::Presenter;
-use crate::engine::expansions::mage_witch::MoveMagicDecision;
-use crate::engine::expansions::mage_witch::{MoveMagicAction, RemoveMagicAction};
+use crate::engine::expansions::mage_witch::{
+    MagicMoved, MagicRemoved, MoveMagicAction, MoveMagicDecision, RemoveMagicAction,
+};
 use crate::engine::{Action, Decision, Event, Expansion, Game, NeutralKind, Pending, SegmentKind};
 use crate::view;
 
@@ -14,16 +15,16 @@ pub(super) struct MageWitch;
 impl Presenter for MageWitch {
     fn event(&self, _game: &Game, event: &Event) -> Option<Said> {
         Some(match event {
-            Event::MagicMoved {
+            Event::MagicMoved(MagicMoved {
                 player,
                 figure,
                 at,
                 segment,
-            } => Said::new("word-ev-magic-moved")
+            }) => Said::new("word-ev-magic-moved")
                 .with("name", Word::Name(*player))
                 .with("figure", Word::Neutral(*figure))
                 .with("place", Word::Place(*at, *segment)),
-            Event::MagicRemoved { figure, at } => Said::new("word-ev-magic-removed")
+            Event::MagicRemoved(MagicRemoved { figure, at }) => Said::new("word-ev-magic-removed")
                 .with("figure", Word::Neutral(*figure))
                 .with("at", *at)
                 .capitalised(),
@@ -36,7 +37,7 @@ impl Presenter for MageWitch {
             Decision::MoveMagic(MoveMagicDecision { forced: true, .. }) => {
                 Some(Said::new("word-ask-magic-forced"))
             }
-            Decision::MoveMagic(MoveMagicDecision { .. }) => Some(Said::new("word-ask-magic")),
+            Decision::MoveMagic(_) => Some(Said::new("word-ask-magic")),
             _ => None,
         }
     }
@@ -59,8 +60,7 @@ impl Presenter for MageWitch {
     }
 
     fn waiting(&self, decision: &Decision) -> Option<Said> {
-        matches!(decision, Decision::MoveMagic(MoveMagicDecision { .. }))
-            .then(|| Said::new("app-waiting-magic"))
+        matches!(decision, Decision::MoveMagic(_)).then(|| Said::new("app-waiting-magic"))
     }
 
     fn status_lines(&self, reader: &Reader) -> Vec<Said> {

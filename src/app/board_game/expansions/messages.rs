@@ -4,11 +4,10 @@
 use super::super::Choice;
 use super::super::said::{Reader, Said, Word, say};
 use super::Presenter;
-use crate::engine::expansions::messages::title_key;
 use crate::engine::expansions::messages::{
-    ChooseMarkerAction, MarkerPreferenceAction, UseMessageAction,
+    ChooseMarkerAction, ChooseMarkerDecision, MarkerPreferenceAction, MessageDrawn, MessageUsed,
+    UseMessageAction, UseMessageDecision, title_key,
 };
-use crate::engine::expansions::messages::{ChooseMarkerDecision, UseMessageDecision};
 use crate::engine::{
     Action, Decision, Event, Expansion, Game, MessageTake, Pending, Pos, ScoreReason,
 };
@@ -20,15 +19,17 @@ pub(super) struct Messages;
 impl Presenter for Messages {
     fn event(&self, _game: &Game, event: &Event) -> Option<Said> {
         Some(match event {
-            Event::MessageDrawn { player, message } => Said::new("word-ev-message-drawn")
-                .with("name", Word::Name(*player))
-                .with("message", *message)
-                .with("title", Said::new(title_key(*message))),
-            Event::MessageUsed {
+            Event::MessageDrawn(MessageDrawn { player, message }) => {
+                Said::new("word-ev-message-drawn")
+                    .with("name", Word::Name(*player))
+                    .with("message", *message)
+                    .with("title", Said::new(title_key(*message)))
+            }
+            Event::MessageUsed(MessageUsed {
                 player,
                 message,
                 take,
-            } => Said::new("word-ev-message-used")
+            }) => Said::new("word-ev-message-used")
                 .with("name", Word::Name(*player))
                 .with("message", *message)
                 .with(
@@ -106,8 +107,7 @@ impl Presenter for Messages {
     fn waiting(&self, decision: &Decision) -> Option<Said> {
         matches!(
             decision,
-            Decision::ChooseMarker(ChooseMarkerDecision { .. })
-                | Decision::UseMessage(UseMessageDecision { .. })
+            Decision::ChooseMarker(_) | Decision::UseMessage(_)
         )
         .then(|| Said::new("app-waiting-marker"))
     }
