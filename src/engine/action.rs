@@ -5,7 +5,6 @@ use super::board::{Placement, TileIdx};
 use super::figures::{FigureKind, NeutralKind};
 use super::geometry::{Pos, Rotation};
 use super::tile::{Good, KindId, SegmentKind};
-use crate::engine::expansions::flying_machines::FlyAction;
 use crate::player::Player;
 use serde::{Deserialize, Serialize};
 
@@ -30,6 +29,10 @@ macro_rules! enums {
             PlaceFigure { figure: FigureKind, segment: u8 },
             /// Place no figure.
             Pass,
+            /// Flying Machines: put a follower (or the large follower) on the flying
+            /// machine of the tile just placed; the die decides where it lands. With
+            /// `Decision::PlaceFigure`'s `fly`, in the core until the figure step has hooks.
+            Fly { figure: FigureKind },
             /// Leave the game (any player, at any time): the player's figures leave the
             /// board, their score stays, and their turns are skipped. When one player is
             /// left the game ends with final scoring. Not a rule of the rulebooks:
@@ -210,7 +213,7 @@ impl Decision {
                     figure: o.kind,
                     segment: o.segment,
                 }))
-                .chain(fly.iter().map(|f| Action::Fly(FlyAction { figure: *f })))
+                .chain(fly.iter().map(|f| Action::Fly { figure: *f }))
                 .collect(),
             // Every other variant is an expansion's.
             other => other.expansion().map_or_else(Vec::new, |d| d.actions()),

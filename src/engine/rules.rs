@@ -17,7 +17,6 @@ use super::scoring;
 use super::state::{Phase, PlayerState, Stage, State, Turn, initial_supply};
 use super::tile::SegmentKind;
 use crate::engine::config::FarmerRule;
-use crate::engine::expansions::flying_machines::FlyAction;
 use crate::player::Player;
 use crate::rng::Rng;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -121,7 +120,7 @@ impl Game {
                 st.turn.stage = Stage::AfterFigure;
                 advance(cfg, st, &mut events);
             }
-            (Phase::Figure { tile }, &Action::Fly(FlyAction { figure })) => {
+            (Phase::Figure { tile }, &Action::Fly { figure }) => {
                 for m in modules(cfg) {
                     m.fly(cfg, st, player, tile, figure, &mut events);
                 }
@@ -203,7 +202,7 @@ impl Game {
             (Phase::Figure { tile }, Action::PlaceFigure { figure, segment }) => {
                 self.check_figure(player, tile, *figure, *segment)
             }
-            (Phase::Figure { tile }, Action::Fly(FlyAction { figure })) => {
+            (Phase::Figure { tile }, Action::Fly { figure }) => {
                 let kinds = fly_options(&self.config, st, player, tile);
                 if kinds.as_ref().is_some_and(|k| k.contains(figure)) {
                     Ok(())

@@ -1,7 +1,6 @@
 //! Reading a placement or a figure from what the player typed; taking a move back.
 
 use super::*;
-use crate::engine::expansions::flying_machines::FlyAction;
 use crate::i18n::words as i18n_words;
 use crate::player::Player;
 
@@ -270,7 +269,7 @@ pub(super) fn figure(
         };
         if !fly.contains(&figure) {
             let reason = game
-                .check(seat, &Action::Fly(FlyAction { figure }))
+                .check(seat, &Action::Fly { figure })
                 .err()
                 .map(|e| capitalise(&rule_error(lang, &e)))
                 .unwrap_or_else(|| capitalise(&t!(lang, "app-not-allowed")));
@@ -279,7 +278,7 @@ pub(super) fn figure(
                 t!(lang, "app-figure-can-place", choices = list())
             )));
         }
-        return act(s, r, seat, Action::Fly(FlyAction { figure }));
+        return act(s, r, seat, Action::Fly { figure });
     }
     // "builder#3" (autocomplete values) names the figure too.
     let (kind, wanted) = match wanted.split_once('#') {

@@ -12,9 +12,7 @@ use crate::engine::expansions::ferries::{
     FerriesStay, FerryMoved, FerryOption, FerryPlaced, MoveFerryAction, MoveFerryDecision,
     PlaceFerryAction, PlaceFerryDecision,
 };
-use crate::engine::expansions::flying_machines::{
-    Flew, FlightFailed, FlyAction, LandAction, LandDecision,
-};
+use crate::engine::expansions::flying_machines::{Flew, FlightFailed, LandAction, LandDecision};
 use crate::engine::expansions::gold_mines::{
     GoldLost, GoldPlaced, GoldTaken, PlaceGoldAction, PlaceGoldDecision,
 };
@@ -66,9 +64,9 @@ fn actions() -> Vec<Action> {
             figure: NeutralKind::Mage,
         }),
         Action::PlaceGold(PlaceGoldAction { at }),
-        Action::Fly(FlyAction {
+        Action::Fly {
             figure: FigureKind::Large,
-        }),
+        },
         Action::Land(LandAction { segment: 4 }),
         Action::PlaceRobber(PlaceRobberAction {
             beside: p(2),

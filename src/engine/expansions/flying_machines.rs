@@ -20,13 +20,6 @@ use serde::{Deserialize, Serialize};
 
 pub(crate) struct FlyingMachines;
 
-/// The action: put a follower (or the large follower) on the flying machine of the
-/// tile just placed; the die decides where it lands.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct FlyAction {
-    pub figure: FigureKind,
-}
-
 /// The action: the flown figure lands on segment `segment` of its landing tile.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct LandAction {

@@ -356,7 +356,7 @@ expansions! {
         decisions [MoveMagic(MoveMagicDecision)]
         events [MagicMoved, MagicRemoved];
     flying_machines: FlyingMachines { flight: FlightState } [Land(LandStep)]
-        actions [Fly(FlyAction), Land(LandAction)]
+        actions [Land(LandAction)]
         decisions [Land(LandDecision)]
         events [Flew, FlightFailed];
     labyrinth: Labyrinth {} []
