@@ -7,6 +7,8 @@
 #![allow(clippy::unwrap_used)]
 
 use carcassonne_bot::app::{App, Command, Ctx, Env, Response};
+use carcassonne_bot::engine::expansions::gold_mines::PlaceGoldAction;
+use carcassonne_bot::engine::expansions::mage_witch::{MoveMagicAction, RemoveMagicAction};
 use carcassonne_bot::engine::{Action, Decision};
 use carcassonne_bot::store::durable::Disk;
 use carcassonne_bot::store::{Loaded, RecordGame, Store};
@@ -65,17 +67,17 @@ fn next(app: &App, channel: u64, turn: usize) -> Option<(Ctx, Command)> {
         }
         Decision::PlaceFigure { .. } => Command::Pass,
         other => match other.actions().first() {
-            Some(Action::PlaceGold { at }) => Command::Choose {
+            Some(Action::PlaceGold(PlaceGoldAction { at })) => Command::Choose {
                 option: Some(format!("gold@{},{}", at.x, at.y)),
             },
-            Some(Action::MoveMagic {
+            Some(Action::MoveMagic(MoveMagicAction {
                 figure,
                 at,
                 segment,
-            }) => Command::Choose {
+            })) => Command::Choose {
                 option: Some(format!("{figure}@{},{}#{segment}", at.x, at.y)),
             },
-            Some(Action::RemoveMagic { figure }) => Command::Choose {
+            Some(Action::RemoveMagic(RemoveMagicAction { figure })) => Command::Choose {
                 option: Some(format!("remove {figure}")),
             },
             _ => return None,

@@ -1,6 +1,18 @@
 //! Scenario files: a scripted game played through the real engine (the format is the
 //! contract of `shared/design/scenario-format.md`, documented in `docs/scenarios.md`).
 
+use crate::engine::expansions::crop_circles::{
+    AddFollowerAction, CropCircleAction, CropPickDecision, TakeBackAction,
+};
+use crate::engine::expansions::ferries::{MoveFerryAction, PlaceFerryAction, PlaceFerryDecision};
+use crate::engine::expansions::flying_machines::{LandAction, LandDecision};
+use crate::engine::expansions::gold_mines::PlaceGoldAction;
+use crate::engine::expansions::mage_witch::{MoveMagicAction, RemoveMagicAction};
+use crate::engine::expansions::messages::{
+    ChooseMarkerAction, ChooseMarkerDecision, MarkerPreferenceAction, UseMessageAction,
+    UseMessageDecision,
+};
+use crate::engine::expansions::robbers::PlaceRobberAction;
 use crate::engine::{
     Action, Catalogue, CropOption, Decision, Event, Expansion, FigureKind, Game, GameConfig,
     MarkerPreference, MessageTake, NeutralKind, Pos, Rotation, RuleOptions, ScoreReason,
@@ -338,8 +350,11 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                 .and_then(|w| Player::checked(w, sc.players))
                 .ok_or_else(|| fail(format!("markers: there is no player {who}")))?;
             let preference = MarkerPreference::Marker(*marker);
-            game.apply(who, Action::MarkerPreference { preference })
-                .map_err(|e| fail(e.to_string()))?;
+            game.apply(
+                who,
+                Action::MarkerPreference(MarkerPreferenceAction { preference }),
+            )
+            .map_err(|e| fail(e.to_string()))?;
             overrides.push(who);
         }
         let mut events = game
@@ -363,13 +378,13 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
         while let Some(p) = game.pending() {
             let action = match &p.decision {
                 Decision::PlaceTile { .. } => break,
-                Decision::ChooseMarker { preferred, .. } => {
+                Decision::ChooseMarker(ChooseMarkerDecision { preferred, .. }) => {
                     marker_done = true;
-                    Action::ChooseMarker {
+                    Action::ChooseMarker(ChooseMarkerAction {
                         marker: t.marker.unwrap_or(*preferred),
-                    }
+                    })
                 }
-                Decision::UseMessage { message, .. } => {
+                Decision::UseMessage(UseMessageDecision { message, .. }) => {
                     let Some(m) = messages.next() else {
                         return Err(fail(format!(
                             "the active player takes message {message} (field messages)"
@@ -386,13 +401,13 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                             )));
                         }
                     };
-                    Action::UseMessage {
+                    Action::UseMessage(UseMessageAction {
                         take: m.take,
                         marker: m.marker,
                         target,
-                    }
+                    })
                 }
-                Decision::MoveMagic { .. } => {
+                Decision::MoveMagic(_) => {
                     let Some(m) = t.magic.as_ref().filter(|_| !magic_done) else {
                         return Err(fail(
                             "the game asks to place, move or remove the mage or the witch \
@@ -402,25 +417,29 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                     };
                     magic_done = true;
                     match (m.figure, m.at, &m.slot, m.remove) {
-                        (Some(figure), Some(at), Some(slot), _) => Action::MoveMagic {
-                            figure,
-                            at,
-                            segment: segment_at(&game, at, slot).map_err(&fail)?,
-                        },
-                        (_, _, _, Some(figure)) => Action::RemoveMagic { figure },
+                        (Some(figure), Some(at), Some(slot), _) => {
+                            Action::MoveMagic(MoveMagicAction {
+                                figure,
+                                at,
+                                segment: segment_at(&game, at, slot).map_err(&fail)?,
+                            })
+                        }
+                        (_, _, _, Some(figure)) => {
+                            Action::RemoveMagic(RemoveMagicAction { figure })
+                        }
                         _ => unreachable!("checked when reading the file"),
                     }
                 }
-                Decision::PlaceGold { .. } => {
+                Decision::PlaceGold(_) => {
                     let Some(at) = t.gold.filter(|_| !gold_done) else {
                         return Err(fail(
                             "the game asks where the second gold bar goes (field gold)".into(),
                         ));
                     };
                     gold_done = true;
-                    Action::PlaceGold { at }
+                    Action::PlaceGold(PlaceGoldAction { at })
                 }
-                Decision::PlaceRobber { .. } => {
+                Decision::PlaceRobber(_) => {
                     let Some(r) = robbers.next() else {
                         return Err(fail(format!(
                             "the game asks player {} to place a robber or pass (field robbers)",
@@ -434,10 +453,10 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                         )));
                     }
                     match r.beside {
-                        Some(beside) => Action::PlaceRobber {
+                        Some(beside) => Action::PlaceRobber(PlaceRobberAction {
                             beside,
                             marker: r.marker,
-                        },
+                        }),
                         None => Action::Pass,
                     }
                 }
@@ -453,7 +472,7 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                         None => Action::Pass,
                     }
                 }
-                Decision::Land { at, .. } => {
+                Decision::Land(LandDecision { at, .. }) => {
                     let slot = t
                         .figure
                         .as_ref()
@@ -466,36 +485,36 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                         )));
                     };
                     landed = true;
-                    Action::Land {
+                    Action::Land(LandAction {
                         segment: segment_at(&game, *at, slot).map_err(&fail)?,
-                    }
+                    })
                 }
-                Decision::PlaceFerry { at, .. } => {
+                Decision::PlaceFerry(PlaceFerryDecision { at, .. }) => {
                     let Some(ends) = t.ferry.filter(|_| !ferry_done) else {
                         return Err(fail(format!(
                             "the game asks for the ferry on the lake at {at} (field ferry)"
                         )));
                     };
                     ferry_done = true;
-                    Action::PlaceFerry { at: *at, ends }
+                    Action::PlaceFerry(PlaceFerryAction { at: *at, ends })
                 }
-                Decision::MoveFerry { .. } => match ferry_moves.next() {
-                    Some(m) => Action::MoveFerry {
+                Decision::MoveFerry(_) => match ferry_moves.next() {
+                    Some(m) => Action::MoveFerry(MoveFerryAction {
                         at: m.at,
                         ends: m.ends,
-                    },
+                    }),
                     None => Action::Pass,
                 },
-                Decision::CropCircle { .. } => {
+                Decision::CropCircle(_) => {
                     let Some(c) = t.crop_circle.as_ref().filter(|_| !crop_done) else {
                         return Err(fail(
                             "the game asks for the crop circle's option (field crop_circle)".into(),
                         ));
                     };
                     crop_done = true;
-                    Action::CropCircle { option: c.option }
+                    Action::CropCircle(CropCircleAction { option: c.option })
                 }
-                Decision::CropPick { option, symbol, .. } => {
+                Decision::CropPick(CropPickDecision { option, symbol, .. }) => {
                     // Players the game skipped (nothing to add to or take back) may be
                     // listed with "none".
                     let pick = loop {
@@ -528,14 +547,16 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                         (Some(at), Some(slot)) => {
                             let segment = segment_at(&game, at, slot).map_err(&fail)?;
                             match option {
-                                CropOption::Add => Action::AddFollower { at, segment },
-                                CropOption::Remove => Action::TakeBack {
+                                CropOption::Add => {
+                                    Action::AddFollower(AddFollowerAction { at, segment })
+                                }
+                                CropOption::Remove => Action::TakeBack(TakeBackAction {
                                     figure: pick.figure.unwrap_or_else(|| {
                                         taken_back(&game, p.player, at, segment)
                                     }),
                                     at,
                                     segment,
-                                },
+                                }),
                             }
                         }
                         _ => Action::Pass,
@@ -585,8 +606,11 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
         for who in overrides.into_iter().filter(|_| !stopped) {
             let preference = MarkerPreference::Behind;
             events.extend(
-                game.apply(who, Action::MarkerPreference { preference })
-                    .map_err(|e| fail(e.to_string()))?,
+                game.apply(
+                    who,
+                    Action::MarkerPreference(MarkerPreferenceAction { preference }),
+                )
+                .map_err(|e| fail(e.to_string()))?,
             );
         }
         if let Some(r) = robbers.next() {

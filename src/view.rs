@@ -3,6 +3,7 @@
 //! the app uses the same spot labels to read commands, so the labels on the picture are
 //! always the ones the commands accept.
 
+use crate::engine::expansions::mage_witch::MoveMagicDecision;
 use crate::engine::{
     Category, Decision, FigureKind, Game, KindId, NeutralKind, Pos, Rotation, SegmentKind, Supply,
 };
@@ -189,7 +190,9 @@ pub struct MagicTarget {
 
 /// The targets of a pending Mage & Witch decision, one per feature (empty otherwise).
 pub fn magic_targets(game: &Game) -> Vec<MagicTarget> {
-    let Some(Decision::MoveMagic { options, .. }) = game.pending().map(|p| p.decision) else {
+    let Some(Decision::MoveMagic(MoveMagicDecision { options, .. })) =
+        game.pending().map(|p| p.decision)
+    else {
         return Vec::new();
     };
     let mut found: Vec<(u32, MagicTarget)> = Vec::new();

@@ -2,170 +2,169 @@
 //! happens (events) and why an action is refused (rule errors).
 
 use super::board::{Placement, TileIdx};
-use super::expansions::messages::MarkerPreference;
-use super::expansions::robbers::RobberSpot;
 use super::figures::{FigureKind, NeutralKind};
-use super::geometry::{Pos, Rotation, Side};
-use super::tile::{CropCircle, Good, KindId, SegmentKind};
+use super::geometry::{Pos, Rotation};
+use super::tile::{Good, KindId, SegmentKind};
 use crate::player::Player;
 use serde::{Deserialize, Serialize};
 
-/// One decision of one player.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "do", rename_all = "snake_case")]
-pub enum Action {
-    /// Put the drawn tile at `at`, turned clockwise by `rotation`.
-    PlaceTile { at: Pos, rotation: Rotation },
-    /// Put a figure from the supply on segment `segment` of the tile just placed.
-    PlaceFigure { figure: FigureKind, segment: u8 },
-    /// Place no figure.
-    Pass,
-    /// Mage & Witch: put the mage or the witch (from beside the board or from where it
-    /// stands) on segment `segment` of the tile at `at`.
-    MoveMagic {
-        figure: NeutralKind,
-        at: Pos,
-        segment: u8,
-    },
-    /// Mage & Witch: take the mage or the witch off the board (only when neither can be
-    /// placed anywhere).
-    RemoveMagic { figure: NeutralKind },
-    /// Gold Mines: the second gold bar goes on the tile at `at`.
-    PlaceGold { at: Pos },
-    /// Flying Machines: put a follower (or the large follower) on the flying machine of
-    /// the tile just placed; the die decides where it lands.
-    Fly { figure: FigureKind },
-    /// Flying Machines: the flown figure lands on segment `segment` of its landing tile.
-    Land { segment: u8 },
-    /// Robbers: put (or move) the player's robber beside scoring marker `marker` of
-    /// player `beside` (a pass is [`Action::Pass`]).
-    PlaceRobber { beside: Player, marker: u8 },
-    /// Leave the game (any player, at any time): the player's figures leave the board,
-    /// their score stays, and their turns are skipped. When one player is left the game
-    /// ends with final scoring. Not a rule of the rulebooks: asynchronous play needs it.
-    Resign,
-    /// Ferries: the new ferry joins the road ends on sides `ends` (board directions) of
-    /// the lake tile just placed, at `at`.
-    PlaceFerry { at: Pos, ends: [Side; 2] },
-    /// Ferries: the ferry on the lake tile at `at` now joins the road ends on `ends`.
-    MoveFerry { at: Pos, ends: [Side; 2] },
-    /// Crop Circles: the active player's choice for every player.
-    CropCircle { option: CropOption },
-    /// Crop Circles ("add"): a follower from the supply goes beside one of the player's
-    /// own followers of the symbol's kind, on segment `segment` of the tile at `at`.
-    AddFollower { at: Pos, segment: u8 },
-    /// Crop Circles ("remove"): the player takes back their `figure` (a follower or the
-    /// large follower) from segment `segment` of the tile at `at`.
-    TakeBack {
-        figure: FigureKind,
-        at: Pos,
-        segment: u8,
-    },
-    /// Messages: the active player's points of this scoring move marker `marker`.
-    ChooseMarker { marker: u8 },
-    /// Messages: use the message taken: its action or its 2 points, whose points go on
-    /// `marker` (default: the player's preference); message 8 names the follower
-    /// (`target`: position and segment) to score and take back.
-    UseMessage {
-        take: MessageTake,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        marker: Option<u8>,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        target: Option<(Pos, u8)>,
-    },
-    /// Messages: where the player's points go when another player is to move (any
-    /// time, by the player themself; logged so that replays never depend on settings).
-    MarkerPreference { preference: MarkerPreference },
-}
-
-/// Messages: what the player takes from a message.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum MessageTake {
-    /// The message's action.
-    Action,
-    /// 2 points instead.
-    Points,
-}
-
-/// Crop Circles: what every player does with the followers of the symbol's kind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum CropOption {
-    /// Each player may add a follower beside one of their own of that kind.
-    Add,
-    /// Each player must take one of theirs of that kind back.
-    Remove,
-}
-
-impl CropOption {
-    pub fn word(self) -> &'static str {
-        match self {
-            CropOption::Add => "add",
-            CropOption::Remove => "remove",
+/// Writes [`Action`], [`Decision`] and [`Event`]: the base game's variants here, then
+/// each expansion's, from its line of the list in `expansions!` (which hands them over
+/// through `expansion_variants!`). An expansion's variant wraps a type of its module; in
+/// an internally tagged enum its JSON is the type's fields after the tag, as the struct
+/// variant it replaced, so logs read the same.
+macro_rules! enums {
+    (
+        actions [$($action:ident($action_ty:ty)),* $(,)?]
+        decisions [$($decision:ident($decision_ty:ty)),* $(,)?]
+        events [$($event:ident($event_ty:ty)),* $(,)?]
+    ) => {
+        /// One decision of one player.
+        #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        #[serde(tag = "do", rename_all = "snake_case")]
+        pub enum Action {
+            /// Put the drawn tile at `at`, turned clockwise by `rotation`.
+            PlaceTile { at: Pos, rotation: Rotation },
+            /// Put a figure from the supply on segment `segment` of the tile just placed.
+            PlaceFigure { figure: FigureKind, segment: u8 },
+            /// Place no figure.
+            Pass,
+            /// Flying Machines: put a follower (or the large follower) on the flying
+            /// machine of the tile just placed; the die decides where it lands. Offered
+            /// through the figure step's hooks; still written here, not on the line.
+            Fly { figure: FigureKind },
+            /// Leave the game (any player, at any time): the player's figures leave the
+            /// board, their score stays, and their turns are skipped. When one player is
+            /// left the game ends with final scoring. Not a rule of the rulebooks:
+            /// asynchronous play needs it.
+            Resign,
+            $(
+                $action($action_ty),
+            )*
         }
-    }
-}
 
-/// Ferries: a ferry that may move now, where it is and where it may go.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct FerryOption {
-    pub tile: TileIdx,
-    pub at: Pos,
-    /// The road ends it joins now.
-    pub from: [Side; 2],
-    /// Every other pair of road ends of its lake.
-    pub to: Vec<[Side; 2]>,
-}
+        $(
+            impl From<$action_ty> for Action {
+                fn from(action: $action_ty) -> Action {
+                    Action::$action(action)
+                }
+            }
+        )*
 
-/// Crop Circles: a segment where a player may add a follower, or a figure they may take
-/// back.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct CropSpot {
-    pub figure: FigureKind,
-    pub tile: TileIdx,
-    pub at: Pos,
-    pub segment: u8,
-}
+        /// What the game asks a player to decide, with every legal option.
+        #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+        #[serde(tag = "kind", rename_all = "snake_case")]
+        pub enum Decision {
+            /// Place the drawn tile at one of these placements.
+            PlaceTile {
+                tile: KindId,
+                placements: Vec<Placement>,
+            },
+            /// Place one of these figures on the tile just placed, or pass; or take one of
+            /// the expansions' `extra` actions of this step (Flying Machines: a flight).
+            /// The JSON key is `fly`, as before they came through hooks.
+            PlaceFigure {
+                tile: TileIdx,
+                at: Pos,
+                options: Vec<FigureOption>,
+                #[serde(rename = "fly", skip_serializing_if = "Vec::is_empty")]
+                extra: Vec<FigureStepAction>,
+            },
+            $($decision($decision_ty),)*
+        }
 
-/// An accepted action, as kept in the game's log.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct LogEntry {
-    pub player: Player,
-    #[serde(flatten)]
-    pub action: Action,
-}
+        $(
+            impl From<$decision_ty> for Decision {
+                fn from(decision: $decision_ty) -> Decision {
+                    Decision::$decision(decision)
+                }
+            }
+        )*
 
-/// A figure that may be placed now: kind and segment of the tile just placed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct FigureOption {
-    pub kind: FigureKind,
-    pub segment: u8,
-}
+        /// Something that happened, in order.
+        #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+        #[serde(tag = "event", rename_all = "snake_case")]
+        pub enum Event {
+            TileDrawn {
+                player: Player,
+                tile: KindId,
+            },
+            /// The drawn tile fits nowhere; it leaves the game and another is drawn.
+            TileSetAside {
+                player: Player,
+                tile: KindId,
+            },
+            TilePlaced {
+                player: Player,
+                tile: KindId,
+                at: Pos,
+                rotation: Rotation,
+            },
+            FigurePlaced {
+                player: Player,
+                figure: FigureKind,
+                at: Pos,
+                segment: u8,
+            },
+            Passed {
+                player: Player,
+            },
+            FeatureCompleted {
+                feature: SegmentKind,
+                at: Pos,
+                segment: u8,
+                tiles: u32,
+            },
+            Scored {
+                player: Player,
+                points: u32,
+                reason: ScoreReason,
+                /// A tile of the scored feature (none for goods).
+                at: Option<Pos>,
+                /// Messages: the scoring marker that moved.
+                #[serde(skip_serializing_if = "Option::is_none")]
+                marker: Option<u8>,
+            },
+            FigureReturned {
+                player: Player,
+                figure: FigureKind,
+                at: Pos,
+            },
+            /// An expansion (a builder, a message) gives this player another tile this turn.
+            ExtraTile {
+                player: Player,
+            },
+            Resigned {
+                player: Player,
+            },
+            GameOver {
+                scores: Vec<u32>,
+            },
+            $($event($event_ty),)*
+        }
 
-/// Where the mage or the witch may go: a road or city segment of any placed tile.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct MagicOption {
-    pub figure: NeutralKind,
-    pub tile: TileIdx,
-    pub at: Pos,
-    pub segment: u8,
-}
+        $(
+            impl From<$event_ty> for Event {
+                fn from(event: $event_ty) -> Event {
+                    Event::$event(event)
+                }
+            }
+        )*
 
-/// The decision the game is waiting for, and the player asked (not always the one
-/// whose turn it is).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Pending {
-    pub player: Player,
-    pub decision: Decision,
+        impl Decision {
+            /// The expansion's decision, for those that are one.
+            fn expansion(&self) -> Option<&dyn ExpansionDecision> {
+                match self {
+                    Decision::PlaceTile { .. } | Decision::PlaceFigure { .. } => None,
+                    $(Decision::$decision(d) => Some(d),)*
+                }
+            }
+        }
+    };
 }
+pub(crate) use enums;
 
-impl Pending {
-    /// Every legal action of this decision (resigning aside), in a fixed order.
-    pub fn actions(&self) -> Vec<Action> {
-        self.decision.actions()
-    }
-}
+super::expansions::expansion_variants!();
 
 /// One of an expansion's own actions of the figure step (Flying Machines: a flight),
 /// offered beside the ordinary figure options.
@@ -187,76 +186,34 @@ impl Serialize for FigureStepAction {
     }
 }
 
+/// An accepted action, as kept in the game's log.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct LogEntry {
+    pub player: Player,
+    #[serde(flatten)]
+    pub action: Action,
+}
+
+/// A figure that may be placed now: kind and segment of the tile just placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct FigureOption {
+    pub kind: FigureKind,
+    pub segment: u8,
+}
+
+/// The decision the game is waiting for, and the player asked (not always the one
+/// whose turn it is).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Decision {
-    /// Place the drawn tile at one of these placements.
-    PlaceTile {
-        tile: KindId,
-        placements: Vec<Placement>,
-    },
-    /// Place one of these figures on the tile just placed, or pass; or take one of the
-    /// expansions' `extra` actions of this step (Flying Machines: a flight). The JSON
-    /// key is `fly`, as before they came through hooks.
-    PlaceFigure {
-        tile: TileIdx,
-        at: Pos,
-        options: Vec<FigureOption>,
-        #[serde(rename = "fly", skip_serializing_if = "Vec::is_empty")]
-        extra: Vec<FigureStepAction>,
-    },
-    /// Flying Machines: the flown `figure` lands on one of these segments of the tile at
-    /// `at` (an incomplete road, city or cloister, occupied or not).
-    Land {
-        figure: FigureKind,
-        roll: u8,
-        at: Pos,
-        options: Vec<u8>,
-    },
-    /// Mage & Witch: put the mage or the witch on one of these segments (a magic tile
-    /// was placed, or `forced`: the tile joined their features), or, when there is no
-    /// such segment, take one of `removals` off the board.
-    MoveMagic {
-        forced: bool,
-        options: Vec<MagicOption>,
-        removals: Vec<NeutralKind>,
-    },
-    /// Gold Mines: the second bar goes on one of the tiles around the gold tile `from`.
-    PlaceGold { from: Pos, options: Vec<Pos> },
-    /// Ferries: the new ferry joins one of these pairs of road ends of the lake tile
-    /// just placed, at `at`.
-    PlaceFerry { at: Pos, options: Vec<[Side; 2]> },
-    /// Ferries: move one of these ferries (each once per turn), or stop (pass).
-    MoveFerry { options: Vec<FerryOption> },
-    /// Crop Circles: the active player chooses add or remove for the followers that the
-    /// `symbol` on the tile at `at` names.
-    CropCircle { symbol: CropCircle, at: Pos },
-    /// Crop Circles: add a follower beside one of these (or pass), or take back one of
-    /// these (`option` remove: no pass).
-    CropPick {
-        symbol: CropCircle,
-        option: CropOption,
-        options: Vec<CropSpot>,
-    },
-    /// Robbers: put the robber (standing at `from`, or at home) beside one of these
-    /// scoring markers, or pass.
-    PlaceRobber {
-        from: Option<RobberSpot>,
-        options: Vec<RobberSpot>,
-    },
-    /// Messages: which of the two scoring markers (now at `markers`) this scoring
-    /// moves; `preferred` is the player's standing preference.
-    ChooseMarker { markers: [u32; 2], preferred: u8 },
-    /// Messages: use message `message` (its action, when `available`, or 2 points);
-    /// for message 8 `followers` are the player's followers that may be scored and
-    /// taken back (position, segment).
-    UseMessage {
-        message: u8,
-        available: bool,
-        followers: Vec<(Pos, u8)>,
-        markers: [u32; 2],
-        preferred: u8,
-    },
+pub struct Pending {
+    pub player: Player,
+    pub decision: Decision,
+}
+
+impl Pending {
+    /// Every legal action of this decision (resigning aside), in a fixed order.
+    pub fn actions(&self) -> Vec<Action> {
+        self.decision.actions()
+    }
 }
 
 impl Decision {
@@ -279,120 +236,16 @@ impl Decision {
                 }))
                 .chain(extra.iter().map(|x| x.action.clone()))
                 .collect(),
-            Decision::Land { options, .. } => options
-                .iter()
-                .map(|s| Action::Land { segment: *s })
-                .collect(),
-            Decision::MoveMagic {
-                options, removals, ..
-            } => options
-                .iter()
-                .map(|o| Action::MoveMagic {
-                    figure: o.figure,
-                    at: o.at,
-                    segment: o.segment,
-                })
-                .chain(removals.iter().map(|f| Action::RemoveMagic { figure: *f }))
-                .collect(),
-            Decision::PlaceGold { options, .. } => options
-                .iter()
-                .map(|at| Action::PlaceGold { at: *at })
-                .collect(),
-            Decision::PlaceFerry { at, options } => options
-                .iter()
-                .map(|ends| Action::PlaceFerry {
-                    at: *at,
-                    ends: *ends,
-                })
-                .collect(),
-            Decision::MoveFerry { options } => std::iter::once(Action::Pass)
-                .chain(options.iter().flat_map(|o| {
-                    o.to.iter().map(|ends| Action::MoveFerry {
-                        at: o.at,
-                        ends: *ends,
-                    })
-                }))
-                .collect(),
-            Decision::CropCircle { .. } => vec![
-                Action::CropCircle {
-                    option: CropOption::Add,
-                },
-                Action::CropCircle {
-                    option: CropOption::Remove,
-                },
-            ],
-            Decision::CropPick {
-                option: CropOption::Add,
-                options,
-                ..
-            } => std::iter::once(Action::Pass)
-                .chain(options.iter().map(|o| Action::AddFollower {
-                    at: o.at,
-                    segment: o.segment,
-                }))
-                .collect(),
-            Decision::CropPick {
-                option: CropOption::Remove,
-                options,
-                ..
-            } => options
-                .iter()
-                .map(|o| Action::TakeBack {
-                    figure: o.figure,
-                    at: o.at,
-                    segment: o.segment,
-                })
-                .collect(),
-            Decision::PlaceRobber { options, .. } => std::iter::once(Action::Pass)
-                .chain(options.iter().map(|s| Action::PlaceRobber {
-                    beside: s.beside,
-                    marker: s.marker,
-                }))
-                .collect(),
-            Decision::ChooseMarker { .. } => (0..2)
-                .map(|marker| Action::ChooseMarker { marker })
-                .collect(),
-            Decision::UseMessage {
-                message,
-                available,
-                followers,
-                ..
-            } => {
-                let mut out = Vec::new();
-                // No marker: the player's preference.
-                for marker in [None, Some(0), Some(1)] {
-                    out.push(Action::UseMessage {
-                        take: MessageTake::Points,
-                        marker,
-                        target: None,
-                    });
-                    if !available {
-                        continue;
-                    }
-                    match message {
-                        // An extra tile moves no marker.
-                        7 if marker.is_none() => out.push(Action::UseMessage {
-                            take: MessageTake::Action,
-                            marker: None,
-                            target: None,
-                        }),
-                        7 => {}
-                        8 => out.extend(followers.iter().map(|t| Action::UseMessage {
-                            take: MessageTake::Action,
-                            marker,
-                            target: Some(*t),
-                        })),
-                        _ => out.push(Action::UseMessage {
-                            take: MessageTake::Action,
-                            marker,
-                            target: None,
-                        }),
-                    }
-                }
-                out
-            }
+            // Every other variant is an expansion's.
+            other => other.expansion().map_or_else(Vec::new, |d| d.actions()),
         }
     }
+}
+
+/// An expansion's decision: a type of its module, wrapped by a variant of [`Decision`].
+pub(crate) trait ExpansionDecision {
+    /// Every legal action of the decision, in a fixed order.
+    fn actions(&self) -> Vec<Action>;
 }
 
 /// Why points were scored.
@@ -489,183 +342,6 @@ impl ScoreReason {
                 | ScoreReason::Message(_)
         )
     }
-}
-
-/// Something that happened, in order.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "event", rename_all = "snake_case")]
-pub enum Event {
-    TileDrawn {
-        player: Player,
-        tile: KindId,
-    },
-    /// The drawn tile fits nowhere; it leaves the game and another is drawn.
-    TileSetAside {
-        player: Player,
-        tile: KindId,
-    },
-    TilePlaced {
-        player: Player,
-        tile: KindId,
-        at: Pos,
-        rotation: Rotation,
-    },
-    FigurePlaced {
-        player: Player,
-        figure: FigureKind,
-        at: Pos,
-        segment: u8,
-    },
-    Passed {
-        player: Player,
-    },
-    FeatureCompleted {
-        feature: SegmentKind,
-        at: Pos,
-        segment: u8,
-        tiles: u32,
-    },
-    Scored {
-        player: Player,
-        points: u32,
-        reason: ScoreReason,
-        /// A tile of the scored feature (none for goods).
-        at: Option<Pos>,
-        /// Messages: the scoring marker that moved.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        marker: Option<u8>,
-    },
-    FigureReturned {
-        player: Player,
-        figure: FigureKind,
-        at: Pos,
-    },
-    /// Traders & Builders: the completer of a city takes its goods.
-    GoodsTaken {
-        player: Player,
-        goods: [u32; 3],
-    },
-    /// Traders & Builders: the builder gives this player another tile this turn.
-    ExtraTile {
-        player: Player,
-    },
-    /// Mage & Witch: a magic figure was put on the board or moved.
-    MagicMoved {
-        player: Player,
-        figure: NeutralKind,
-        at: Pos,
-        segment: u8,
-    },
-    /// Mage & Witch: a magic figure left the board (taken off by a player, or its
-    /// feature was completed).
-    MagicRemoved {
-        figure: NeutralKind,
-        at: Pos,
-    },
-    /// Gold Mines: a bar was put on the tile at `at`, which now holds `bars`.
-    GoldPlaced {
-        player: Player,
-        at: Pos,
-        bars: u32,
-    },
-    /// Gold Mines: a player took bars from a completed feature.
-    GoldTaken {
-        player: Player,
-        bars: u32,
-    },
-    /// Flying Machines: a figure boarded the flying machine and the die showed `roll`;
-    /// `to` is the landing tile's position.
-    Flew {
-        player: Player,
-        figure: FigureKind,
-        roll: u8,
-        to: Pos,
-    },
-    /// Flying Machines: the flown figure found nowhere to land and went back.
-    FlightFailed {
-        player: Player,
-        figure: FigureKind,
-    },
-    /// Gold Mines: bars still on the board at the end are lost.
-    GoldLost {
-        bars: u32,
-    },
-    /// Robbers: a robber was put (or `moved`) beside marker `marker` of `beside`.
-    RobberPlaced {
-        player: Player,
-        beside: Player,
-        marker: u8,
-        moved: bool,
-    },
-    /// Robbers: the player asked placed no robber (by choice or when time ran out).
-    RobberDeclined {
-        player: Player,
-    },
-    /// Robbers: a robber took `points` from `from`'s scoring and went home.
-    RobberStole {
-        player: Player,
-        from: Player,
-        points: u32,
-    },
-    /// Robbers: a robber went home without stealing (its owner left the game).
-    RobberReturned {
-        player: Player,
-    },
-    Resigned {
-        player: Player,
-    },
-    GameOver {
-        scores: Vec<u32>,
-    },
-    /// Ferries: a new ferry on the lake at `at` joins the road ends on `ends`.
-    FerryPlaced {
-        player: Player,
-        at: Pos,
-        ends: [Side; 2],
-    },
-    /// Ferries: the ferry on the lake at `at` moved from `from` to `ends`.
-    FerryMoved {
-        player: Player,
-        at: Pos,
-        from: [Side; 2],
-        ends: [Side; 2],
-    },
-    /// Crop Circles: the active player chose `option` for the followers `symbol` names.
-    CropCircleChosen {
-        player: Player,
-        symbol: CropCircle,
-        option: CropOption,
-    },
-    /// Ferries: the player moves no (more) ferries this turn.
-    FerriesStay {
-        player: Player,
-    },
-    /// Crop Circles ("add"): the player adds no follower.
-    NothingAdded {
-        player: Player,
-    },
-    /// Messages: the active player chose the marker this scoring moves.
-    MarkerChosen {
-        player: Player,
-        marker: u8,
-    },
-    /// Messages: the active player's marker stopped on a multiple of 5: they took
-    /// `message` from the pile.
-    MessageDrawn {
-        player: Player,
-        message: u8,
-    },
-    /// Messages: the message was used (its action or its points) and went under the pile.
-    MessageUsed {
-        player: Player,
-        message: u8,
-        take: MessageTake,
-    },
-    /// Messages: the player's standing marker preference changed.
-    MarkerPreferenceSet {
-        player: Player,
-        preference: MarkerPreference,
-    },
 }
 
 /// Why an action was refused. The game is unchanged. Refusals are data (message keys of
@@ -804,3 +480,6 @@ macro_rules! num_arg {
     )*};
 }
 num_arg!(u8, u32, usize, i32);
+
+#[cfg(test)]
+mod json_tests;

@@ -13,7 +13,11 @@ use std::str::FromStr;
 /// configuration's list is sorted by them, derived `Ord` orders by discriminant, and each
 /// set's bit is `1 << number`), `ALL` in that order, `id`, `name` and `tile_file`.
 macro_rules! tile_sets {
-    (base $base_sets:tt; $($module:ident: $rules:ident $sets:tt $state:tt $steps:tt;)*) => {
+    (
+        base $base_sets:tt;
+        $($module:ident: $rules:ident $sets:tt $state:tt $steps:tt
+            actions $actions:tt decisions $decisions:tt events $events:tt;)*
+    ) => {
         tile_sets!(@sets $base_sets $($sets)*);
     };
     (@sets $([$($set:ident = $number:literal, $id:literal, $name:literal $(, $file:literal)?);* $(;)?])*) => {

@@ -25,14 +25,17 @@ pub mod tile;
 
 pub use crate::player::Player;
 pub use action::{
-    Action, Category, CropOption, CropSpot, Decision, Event, FerryOption, FigureOption,
-    FigureStepAction, LogEntry, MagicOption, MessageTake, Pending, RuleError, ScoreReason,
+    Action, Category, Decision, Event, FigureOption, FigureStepAction, LogEntry, Pending,
+    RuleError, ScoreReason,
 };
 pub use action::{Arg, Refusal};
 pub use board::{Board, PlacedTile, Placement, Rotations, TileIdx};
 pub use catalogue::Catalogue;
 pub use config::{Expansion, FarmerRule, GameConfig, RuleOptions, SmallCityRule, Stack, StartTile};
-pub use expansions::messages::MarkerPreference;
+pub use expansions::crop_circles::{CropOption, CropSpot};
+pub use expansions::ferries::FerryOption;
+pub use expansions::mage_witch::MagicOption;
+pub use expansions::messages::{MarkerPreference, MessageTake};
 pub use figures::{Figure, FigureKind, NeutralFigure, NeutralKind, Supply};
 pub use game::{ConfigError, Game, ReplayError};
 pub use geometry::{Pos, Rotation, Side, Slot};

@@ -776,10 +776,10 @@ fn play_until_robber_asked_of_another(app: &App) -> Response {
         let p = game.pending().expect("the game goes on");
         let user = awaited(app);
         let r = match p.decision {
-            Decision::PlaceRobber { .. } if p.player != game.current_player() => {
+            Decision::PlaceRobber(_) if p.player != game.current_player() => {
                 return last.expect("a move asked it");
             }
-            Decision::PlaceRobber { .. } => {
+            Decision::PlaceRobber(_) => {
                 let ctx = ctx_in(CHANNEL, user);
                 // The first option of the buttons: a robber beside another's marker.
                 let shown = last.as_ref().map(|r: &Response| r.messages[0].rows.clone());
@@ -947,8 +947,7 @@ fn a_standing_answer_never_passes_at_once() {
         let game = game_in(&app, CHANNEL);
         let Some(p) = game.pending() else { break };
         assert!(
-            !matches!(p.decision, Decision::PlaceRobber { .. })
-                || p.player == game.current_player(),
+            !matches!(p.decision, Decision::PlaceRobber(_)) || p.player == game.current_player(),
             "a robber decision waits for another player"
         );
         let user = awaited(&app);
@@ -977,8 +976,7 @@ fn a_standing_answer_never_passes_at_once() {
     let mut answered = 0;
     for e in game.log() {
         let p = replay.pending().unwrap();
-        if matches!(p.decision, Decision::PlaceRobber { .. }) && p.player != replay.current_player()
-        {
+        if matches!(p.decision, Decision::PlaceRobber(_)) && p.player != replay.current_player() {
             assert_eq!(e.action, Action::Pass);
             answered += 1;
         }

@@ -3,6 +3,8 @@
 
 use carcassonne_bot::app::{App, Arg, Command, Component, Ctx, Env, Visibility};
 use carcassonne_bot::engine::Player;
+use carcassonne_bot::engine::expansions::mage_witch::MoveMagicAction;
+use carcassonne_bot::engine::expansions::messages::MarkerPreferenceAction;
 use carcassonne_bot::engine::{Decision, Game};
 use carcassonne_bot::i18n::Lang;
 use carcassonne_bot::store::{Loaded, Store};
@@ -989,7 +991,7 @@ fn questions_are_answered_with_choose(expansions: &str, questions: usize, at_lea
                 let actions = p.actions();
                 // Mage & Witch: one option per feature, where the engine lists every
                 // segment of it.
-                let magic = matches!(p.decision, Decision::MoveMagic { .. });
+                let magic = matches!(p.decision, Decision::MoveMagic(_));
                 if magic {
                     assert!(values.len() <= actions.len().min(25));
                 } else {
@@ -1068,11 +1070,11 @@ fn questions_are_answered_with_choose(expansions: &str, questions: usize, at_lea
                 assert_eq!(after.log().len(), g.log().len() + 1);
                 let applied = &after.log()[g.log().len()].action;
                 match applied {
-                    carcassonne_bot::engine::Action::MoveMagic {
+                    carcassonne_bot::engine::Action::MoveMagic(MoveMagicAction {
                         figure,
                         at,
                         segment,
-                    } if magic => {
+                    }) if magic => {
                         assert!(actions.contains(applied));
                         assert_eq!(pick, &format!("{figure}@{},{}#{segment}", at.x, at.y));
                     }
@@ -1133,9 +1135,9 @@ fn a_standing_marker_preference_is_logged_into_a_messages_game() {
     assert_eq!(g.log()[0].player, bob_seat);
     assert_eq!(
         g.log()[0].action,
-        Action::MarkerPreference {
+        Action::MarkerPreference(MarkerPreferenceAction {
             preference: MarkerPreference::Marker(1)
-        }
+        })
     );
     let again = Game::replay(g.config().clone(), g.log()).unwrap();
     assert_eq!(again, g);

@@ -2,6 +2,7 @@
 //! held features first and named by who holds them, lettered as on the picture.
 
 use carcassonne_bot::app::{App, Component, Ctx, Env};
+use carcassonne_bot::engine::expansions::mage_witch::MoveMagicDecision;
 use carcassonne_bot::engine::{Decision, Expansion, Game, GameConfig, Stack};
 use carcassonne_bot::i18n::Lang;
 use carcassonne_bot::store::{Loaded, RecordGame, Store};
@@ -129,7 +130,9 @@ fn magic_options_are_one_per_feature_held_first_and_lettered_on_the_picture() {
             &[("x", "1"), ("y", "0"), ("rotation", "0")],
         );
         let game = support::board_game(&app, CHANNEL);
-        let Some(Decision::MoveMagic { options, .. }) = game.pending().map(|p| p.decision) else {
+        let Some(Decision::MoveMagic(MoveMagicDecision { options, .. })) =
+            game.pending().map(|p| p.decision)
+        else {
             panic!("no magic question: {}", r.text())
         };
         // The engine offers every segment: 2 figures x (3 road segments + 6 others).

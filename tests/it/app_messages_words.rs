@@ -57,7 +57,7 @@ fn the_marker_question_says_the_points_and_where_each_marker_lands() {
                 support::board_game(&app, CHANNEL)
                     .pending()
                     .map(|p| p.decision),
-                Some(Decision::ChooseMarker { .. })
+                Some(Decision::ChooseMarker(_))
             ),
             "{}",
             asked.text()
@@ -178,7 +178,7 @@ fn message_options_are_distinct_and_completed_features_are_named() {
         assert!(
             matches!(
                 g.pending().map(|p| p.decision),
-                Some(Decision::UseMessage { .. })
+                Some(Decision::UseMessage(_))
             ),
             "{}\n{}",
             scored.text(),

@@ -22,8 +22,10 @@ fn to_a_robber_tile(app: &App) -> Player {
         let p = g.pending().expect("the game goes on");
         let who = seat(app, p.player);
         match p.decision {
-            Decision::PlaceRobber { .. } if p.player == g.current_player() => return p.player,
-            Decision::PlaceRobber { .. } => {
+            Decision::PlaceRobber(_) if p.player == g.current_player() => {
+                return p.player;
+            }
+            Decision::PlaceRobber(_) => {
                 run(app, &who, "choose", &[("option", "no robber")]);
             }
             Decision::PlaceTile { placements, .. } => {

@@ -3,6 +3,7 @@
 //! would be valid.
 
 use carcassonne_bot::app::{App, Arg, Command, Ctx, Env, Response, Visibility};
+use carcassonne_bot::engine::expansions::flying_machines::LandDecision;
 use carcassonne_bot::engine::{Decision, Game};
 use carcassonne_bot::i18n::{Lang, words};
 use carcassonne_bot::store::{Loaded, RecordGame, Store};
@@ -221,7 +222,7 @@ fn expansion_names_and_robber_buttons_reach_a_spanish_player_in_spanish() {
         let seat = &r.seats[p.player.index()];
         let mover = user(seat.user, &seat.name, es());
         let reply = match p.decision {
-            Decision::PlaceRobber { .. } => {
+            Decision::PlaceRobber(_) => {
                 let shown = last.expect("a move asked it");
                 let buttons: Vec<(String, String)> = shown
                     .messages
@@ -346,7 +347,7 @@ fn the_flown_figure_waiting_to_land_is_named_in_spanish() {
             let mut g = Game::new(config).unwrap();
             let mut rng = Rng::new(seed);
             while let Some(p) = g.pending() {
-                if let Decision::Land { figure, .. } = p.decision {
+                if let Decision::Land(LandDecision { figure, .. }) = p.decision {
                     return Some((g, figure));
                 }
                 let actions = p.decision.actions();

@@ -2,6 +2,10 @@
 //! script, and the deadline defaults of the decisions asked of other players.
 
 use carcassonne_bot::engine::Player;
+use carcassonne_bot::engine::expansions::crop_circles::{
+    CropCircleAction, CropPickDecision, TakeBackAction,
+};
+use carcassonne_bot::engine::expansions::ferries::{PlaceFerryAction, PlaceFerryDecision};
 use carcassonne_bot::engine::{
     Action, CropOption, Decision, FigureKind, Game, GameConfig, Pos, Rotation, RuleError, Side,
     Slot, Stack,
@@ -59,10 +63,10 @@ fn a_ferry_goes_on_the_lake_just_placed_and_joins_two_of_its_road_ends() {
     let pending = g.pending().unwrap();
     assert_eq!(
         pending.decision,
-        Decision::PlaceFerry {
+        Decision::PlaceFerry(PlaceFerryDecision {
             at: Pos::new(1, 0),
             options: vec![[Side::E, Side::S], [Side::E, Side::W], [Side::S, Side::W]],
-        }
+        })
     );
     assert_eq!(
         g.deadline_default(),
@@ -73,10 +77,10 @@ fn a_ferry_goes_on_the_lake_just_placed_and_joins_two_of_its_road_ends() {
     let e = g
         .apply(
             Player::new(0),
-            Action::PlaceFerry {
+            Action::PlaceFerry(PlaceFerryAction {
                 at: Pos::ORIGIN,
                 ends: [Side::E, Side::W],
-            },
+            }),
         )
         .unwrap_err();
     assert!(matches!(e, RuleError::Refused(_)), "{e:?}");
@@ -87,20 +91,20 @@ fn a_ferry_goes_on_the_lake_just_placed_and_joins_two_of_its_road_ends() {
     let e = g
         .apply(
             Player::new(0),
-            Action::PlaceFerry {
+            Action::PlaceFerry(PlaceFerryAction {
                 at: Pos::new(1, 0),
                 ends: [Side::S, Side::S],
-            },
+            }),
         )
         .unwrap_err();
     assert!(e.to_string().contains("E+S, E+W, S+W"), "{e}");
     assert_eq!(g, before, "refusals change nothing");
     g.apply(
         Player::new(0),
-        Action::PlaceFerry {
+        Action::PlaceFerry(PlaceFerryAction {
             at: Pos::new(1, 0),
             ends: [Side::W, Side::S],
-        },
+        }),
     )
     .unwrap();
     assert_eq!(g.ferries(), vec![(Pos::new(1, 0), [Side::S, Side::W])]);
@@ -134,13 +138,13 @@ fn crop_circle_remove_defaults_to_the_earliest_follower_of_the_kind() {
     assert_eq!(g.scores(), vec![0, 4, 0]);
     let p = g.pending().unwrap();
     assert_eq!(p.player, Player::new(1));
-    assert!(matches!(p.decision, Decision::CropCircle { .. }));
+    assert!(matches!(p.decision, Decision::CropCircle(_)));
     assert_eq!(g.deadline_default(), None);
     g.apply(
         Player::new(1),
-        Action::CropCircle {
+        Action::CropCircle(CropCircleAction {
             option: CropOption::Remove,
-        },
+        }),
     )
     .unwrap();
     // Blue first (left of green), then red; green has no farmer.
@@ -148,11 +152,11 @@ fn crop_circle_remove_defaults_to_the_earliest_follower_of_the_kind() {
     let blue = g.deadline_default().unwrap();
     assert_eq!(
         blue,
-        Action::TakeBack {
+        Action::TakeBack(TakeBackAction {
             figure: FigureKind::Follower,
             at: Pos::new(-1, 0),
             segment: segment(&g, (-1, 0), "S"),
-        }
+        })
     );
     let before = g.clone();
     assert!(
@@ -186,9 +190,9 @@ fn crop_circle_add_defaults_to_adding_nothing() {
     turn(&mut g, (2, 0), 0, Some("S"));
     g.apply(
         Player::new(0),
-        Action::CropCircle {
+        Action::CropCircle(CropCircleAction {
             option: CropOption::Add,
-        },
+        }),
     )
     .unwrap();
     assert_eq!(g.pending().unwrap().player, Player::new(1));
@@ -198,7 +202,7 @@ fn crop_circle_add_defaults_to_adding_nothing() {
     let p = g.pending().unwrap();
     assert_eq!(p.player, Player::new(0));
     assert_eq!(g.deadline_default(), None);
-    let Decision::CropPick { options, .. } = p.decision else {
+    let Decision::CropPick(CropPickDecision { options, .. }) = p.decision else {
         panic!("a crop circle pick")
     };
     let at: Vec<Pos> = options.iter().map(|o| o.at).collect();

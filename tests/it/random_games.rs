@@ -3,6 +3,17 @@
 //! actions without changing anything, and replays its log to an identical state.
 
 use carcassonne_bot::engine::Player;
+use carcassonne_bot::engine::expansions::crop_circles::{
+    AddFollowerAction, CropCircleAction, TakeBackAction,
+};
+use carcassonne_bot::engine::expansions::ferries::{MoveFerryAction, PlaceFerryAction};
+use carcassonne_bot::engine::expansions::flying_machines::{Flew, LandAction, LandDecision};
+use carcassonne_bot::engine::expansions::gold_mines::{GoldLost, PlaceGoldAction};
+use carcassonne_bot::engine::expansions::mage_witch::{MoveMagicAction, RemoveMagicAction};
+use carcassonne_bot::engine::expansions::messages::{
+    ChooseMarkerAction, MarkerPreferenceAction, MessageUsed, UseMessageAction, UseMessageDecision,
+};
+use carcassonne_bot::engine::expansions::robbers::{PlaceRobberAction, RobberStole};
 use carcassonne_bot::engine::game::initial_supply;
 use carcassonne_bot::engine::{
     Action, Catalogue, CropOption, Decision, Event, Expansion, FarmerRule, FigureKind, Game,
@@ -50,15 +61,15 @@ fn random_action(rng: &mut Rng, game: &Game) -> (Player, Action) {
         ]
     };
     let action = match rng.below(17) {
-        14 => Action::ChooseMarker {
+        14 => Action::ChooseMarker(ChooseMarkerAction {
             marker: rng.below(3) as u8,
-        },
-        15 => Action::UseMessage {
+        }),
+        15 => Action::UseMessage(UseMessageAction {
             take: [MessageTake::Action, MessageTake::Points][rng.below(2) as usize],
             marker: [None, Some(0), Some(1), Some(2)][rng.below(4) as usize],
             target: (rng.below(2) == 0).then(|| (any_pos(rng), rng.below(6) as u8)),
-        },
-        16 => Action::MarkerPreference {
+        }),
+        16 => Action::MarkerPreference(MarkerPreferenceAction {
             preference: [
                 MarkerPreference::Behind,
                 MarkerPreference::Ahead,
@@ -66,46 +77,46 @@ fn random_action(rng: &mut Rng, game: &Game) -> (Player, Action) {
                 MarkerPreference::Marker(1),
                 MarkerPreference::Marker(2),
             ][rng.below(5) as usize],
-        },
-        8 => Action::PlaceFerry {
+        }),
+        8 => Action::PlaceFerry(PlaceFerryAction {
             at: any_pos(rng),
             ends: any_ends(rng),
-        },
-        9 => Action::MoveFerry {
+        }),
+        9 => Action::MoveFerry(MoveFerryAction {
             at: any_pos(rng),
             ends: any_ends(rng),
-        },
-        10 => Action::CropCircle {
+        }),
+        10 => Action::CropCircle(CropCircleAction {
             option: [CropOption::Add, CropOption::Remove][rng.below(2) as usize],
-        },
-        11 => Action::AddFollower {
+        }),
+        11 => Action::AddFollower(AddFollowerAction {
             at: any_pos(rng),
             segment: rng.below(6) as u8,
-        },
-        12 => Action::TakeBack {
+        }),
+        12 => Action::TakeBack(TakeBackAction {
             figure: FigureKind::ALL[rng.below(FigureKind::ALL.len() as u64) as usize],
             at: any_pos(rng),
             segment: rng.below(6) as u8,
-        },
-        13 => Action::PlaceRobber {
+        }),
+        13 => Action::PlaceRobber(PlaceRobberAction {
             beside: Player::new(rng.below(game.player_count() as u64 + 1) as u8),
             marker: rng.below(3) as u8,
-        },
-        3 => Action::MoveMagic {
+        }),
+        3 => Action::MoveMagic(MoveMagicAction {
             figure: NeutralKind::ALL[rng.below(2) as usize],
             at: any_pos(rng),
             segment: rng.below(6) as u8,
-        },
-        4 => Action::RemoveMagic {
+        }),
+        4 => Action::RemoveMagic(RemoveMagicAction {
             figure: NeutralKind::ALL[rng.below(2) as usize],
-        },
-        5 => Action::PlaceGold { at: any_pos(rng) },
+        }),
+        5 => Action::PlaceGold(PlaceGoldAction { at: any_pos(rng) }),
         6 => Action::Fly {
             figure: FigureKind::ALL[rng.below(FigureKind::ALL.len() as u64) as usize],
         },
-        7 => Action::Land {
+        7 => Action::Land(LandAction {
             segment: rng.below(6) as u8,
-        },
+        }),
         0 => Action::PlaceTile {
             at: Pos::new(
                 min.x - 1 + rng.below((max.x - min.x + 3) as u64) as i32,
@@ -145,12 +156,12 @@ fn check_figures(game: &Game, start: &carcassonne_bot::engine::Supply) {
 fn check_robbers(game: &Game) {
     let pending = game.pending();
     let other_robber = pending.as_ref().is_some_and(|p| {
-        matches!(p.decision, Decision::PlaceRobber { .. }) && p.player != game.current_player()
+        matches!(p.decision, Decision::PlaceRobber(_)) && p.player != game.current_player()
     });
     // Crop circle picks have their own defaults (checked where they are taken).
     let crop_pick = pending
         .as_ref()
-        .is_some_and(|p| matches!(p.decision, Decision::CropPick { .. }));
+        .is_some_and(|p| matches!(p.decision, Decision::CropPick(_)));
     if !crop_pick {
         assert_eq!(
             game.deadline_default(),
@@ -192,10 +203,12 @@ fn check_messages(game: &Game) {
     }
     let held = game
         .pending()
-        .is_some_and(|p| matches!(p.decision, Decision::UseMessage { .. }));
+        .is_some_and(|p| matches!(p.decision, Decision::UseMessage(_)));
     assert_eq!(game.message_pile().len() + usize::from(held), 8);
     let mut all = game.message_pile().to_vec();
-    if let Some(Decision::UseMessage { message, .. }) = game.pending().map(|p| p.decision) {
+    if let Some(Decision::UseMessage(UseMessageDecision { message, .. })) =
+        game.pending().map(|p| p.decision)
+    {
         all.push(message);
     }
     all.sort_unstable();
@@ -209,11 +222,11 @@ fn check_messages(game: &Game) {
 /// sums cities of 3 or 4 points each, and one city is one advance (half: 2).
 fn check_thefts(events: &[Event], classic: bool) {
     for (i, e) in events.iter().enumerate() {
-        if let Event::RobberStole {
+        if let Event::RobberStole(RobberStole {
             player,
             from,
             points,
-        } = e
+        }) = e
         {
             let begin = events[..i]
                 .iter()
@@ -270,7 +283,7 @@ fn play(cfg: GameConfig, exhaustive: bool) -> usize {
             let (p, a) = random_action(&mut rng, &game);
             let before = game.clone();
             // A marker preference may be set at any time (and is logged).
-            if let (Ok(()), Action::MarkerPreference { .. }) = (game.check(p, &a), &a) {
+            if let (Ok(()), Action::MarkerPreference(_)) = (game.check(p, &a), &a) {
                 assert!(game.config().has(Expansion::Messages));
                 game.apply(p, a).expect("a checked preference");
                 continue;
@@ -304,7 +317,7 @@ fn play(cfg: GameConfig, exhaustive: bool) -> usize {
                 "the deadline default {default:?} is not an option"
             );
             // "remove" takes back the player's follower of the kind placed earliest.
-            if let Action::TakeBack { at, segment, .. } = default.clone() {
+            if let Action::TakeBack(TakeBackAction { at, segment, .. }) = default.clone() {
                 let p = game.pending().unwrap().player;
                 let kind = game.board().at(at).unwrap().kind().segments[segment as usize].kind;
                 let earliest = game
@@ -332,15 +345,15 @@ fn play(cfg: GameConfig, exhaustive: bool) -> usize {
         check_thefts(&events, game.config().rules.farmers == FarmerRule::Classic);
         for e in &events {
             match e {
-                Event::FerryMoved { .. } => FERRY_MOVES.with(|n| n.set(n.get() + 1)),
-                Event::CropCircleChosen { .. } => CROP_CIRCLES.with(|n| n.set(n.get() + 1)),
-                Event::MessageDrawn { .. } => MESSAGES.with(|n| n.set(n.get() + 1)),
-                Event::MessageUsed {
+                Event::FerryMoved(_) => FERRY_MOVES.with(|n| n.set(n.get() + 1)),
+                Event::CropCircleChosen(_) => CROP_CIRCLES.with(|n| n.set(n.get() + 1)),
+                Event::MessageDrawn(_) => MESSAGES.with(|n| n.set(n.get() + 1)),
+                Event::MessageUsed(MessageUsed {
                     take: MessageTake::Action,
                     ..
-                } => MESSAGE_ACTIONS.with(|n| n.set(n.get() + 1)),
-                Event::GoldPlaced { .. } => gold_placed += 1,
-                Event::GoldLost { bars } => gold_lost += bars,
+                }) => MESSAGE_ACTIONS.with(|n| n.set(n.get() + 1)),
+                Event::GoldPlaced(_) => gold_placed += 1,
+                Event::GoldLost(GoldLost { bars }) => gold_lost += bars,
                 _ => {}
             }
         }
@@ -391,12 +404,10 @@ fn check_gold(game: &Game, placed: u32, lost: u32) {
         .iter()
         .filter(|t| t.kind().symbols.gold)
         .count() as u32;
-    if game.pending().is_some_and(|p| {
-        !matches!(
-            p.decision,
-            carcassonne_bot::engine::Decision::PlaceGold { .. }
-        )
-    }) {
+    if game
+        .pending()
+        .is_some_and(|p| !matches!(p.decision, carcassonne_bot::engine::Decision::PlaceGold(_)))
+    {
         assert_eq!(placed, 2 * gold_tiles, "each gold tile brings two bars");
     }
 }
@@ -427,12 +438,9 @@ fn check_magic(game: &Game) {
             "a magic figure on a completed feature"
         );
     }
-    let asked_magic = game.pending().is_some_and(|p| {
-        matches!(
-            p.decision,
-            carcassonne_bot::engine::Decision::MoveMagic { .. }
-        )
-    });
+    let asked_magic = game
+        .pending()
+        .is_some_and(|p| matches!(p.decision, carcassonne_bot::engine::Decision::MoveMagic(_)));
     if let [a, b] = n
         && !asked_magic
     {
@@ -584,7 +592,7 @@ fn the_flying_machine_die_replays() {
                 .cloned()
                 .unwrap_or_else(|| actions[rng.below(actions.len() as u64) as usize].clone());
             for e in game.apply(p, a).unwrap() {
-                if let Event::Flew { roll, .. } = e {
+                if let Event::Flew(Flew { roll, .. }) = e {
                     seen.push(roll);
                 }
             }
@@ -593,7 +601,7 @@ fn the_flying_machine_die_replays() {
         let mut replayed = Vec::new();
         for entry in game.log() {
             for e in again.apply(entry.player, entry.action.clone()).unwrap() {
-                if let Event::Flew { roll, .. } = e {
+                if let Event::Flew(Flew { roll, .. }) = e {
                     replayed.push(roll);
                 }
             }
@@ -831,14 +839,20 @@ fn play_sayable(cfg: GameConfig) -> Game {
         if matches!(p.decision, Decision::PlaceTile { .. }) {
             if let Some(who) = overridden.take() {
                 let preference = MarkerPreference::Behind;
-                game.apply(Player::new(who), Action::MarkerPreference { preference })
-                    .expect("a preference");
+                game.apply(
+                    Player::new(who),
+                    Action::MarkerPreference(MarkerPreferenceAction { preference }),
+                )
+                .expect("a preference");
             }
             if messages && rng.below(3) == 0 {
                 let who = rng.below(game.player_count() as u64) as u8;
                 let preference = MarkerPreference::Marker(rng.below(2) as u8);
-                game.apply(Player::new(who), Action::MarkerPreference { preference })
-                    .expect("a preference");
+                game.apply(
+                    Player::new(who),
+                    Action::MarkerPreference(MarkerPreferenceAction { preference }),
+                )
+                .expect("a preference");
                 overridden = Some(who);
             }
         }
@@ -876,7 +890,7 @@ fn scenario_of(game: &Game, turns: usize, end: bool) -> (serde_json::Value, usiz
     let mut cut = 0;
     for (i, e) in game.log().iter().enumerate() {
         let pending = g.pending().expect("a logged action answers a decision");
-        if let Action::MarkerPreference { preference } = e.action {
+        if let Action::MarkerPreference(MarkerPreferenceAction { preference }) = e.action {
             match (preference, &pending.decision) {
                 (MarkerPreference::Marker(m), Decision::PlaceTile { .. }) => {
                     markers.insert(e.player.to_string(), json!(m));
@@ -918,71 +932,76 @@ fn scenario_of(game: &Game, turns: usize, end: bool) -> (serde_json::Value, usiz
             (Decision::PlaceFigure { .. }, &Action::Fly { figure }) => {
                 turn["figure"] = json!({"kind": figure.id(), "flight": {}});
             }
-            (Decision::Land { at, .. }, &Action::Land { segment }) => {
+            (Decision::Land(LandDecision { at, .. }), &Action::Land(LandAction { segment })) => {
                 turn["figure"]["flight"]["slot"] = json!(slot(&g, *at, segment));
             }
             (
-                Decision::MoveMagic { .. },
-                &Action::MoveMagic {
+                Decision::MoveMagic(_),
+                &Action::MoveMagic(MoveMagicAction {
                     figure,
                     at,
                     segment,
-                },
+                }),
             ) => {
                 turn["magic"] = json!({"move": figure, "at": at, "slot": slot(&g, at, segment)});
             }
-            (Decision::MoveMagic { .. }, &Action::RemoveMagic { figure }) => {
+            (Decision::MoveMagic(_), &Action::RemoveMagic(RemoveMagicAction { figure })) => {
                 turn["magic"] = json!({"remove": figure});
             }
-            (Decision::PlaceGold { .. }, &Action::PlaceGold { at }) => turn["gold"] = json!(at),
-            (Decision::PlaceRobber { .. }, &Action::PlaceRobber { beside, marker }) => push(
+            (Decision::PlaceGold(_), &Action::PlaceGold(PlaceGoldAction { at })) => {
+                turn["gold"] = json!(at)
+            }
+            (
+                Decision::PlaceRobber(_),
+                &Action::PlaceRobber(PlaceRobberAction { beside, marker }),
+            ) => push(
                 turn,
                 "robbers",
                 json!({"player": e.player, "beside": beside, "marker": marker}),
             ),
-            (Decision::PlaceRobber { .. }, Action::Pass) => {
+            (Decision::PlaceRobber(_), Action::Pass) => {
                 push(turn, "robbers", json!({"player": e.player, "pass": true}))
             }
-            (Decision::PlaceFerry { .. }, &Action::PlaceFerry { ends, .. }) => {
+            (Decision::PlaceFerry(_), &Action::PlaceFerry(PlaceFerryAction { ends, .. })) => {
                 turn["ferry"] = json!(ends)
             }
-            (Decision::MoveFerry { .. }, &Action::MoveFerry { at, ends }) => {
+            (Decision::MoveFerry(_), &Action::MoveFerry(MoveFerryAction { at, ends })) => {
                 push(turn, "ferry_moves", json!({"at": at, "ends": ends}))
             }
-            (Decision::CropCircle { .. }, &Action::CropCircle { option }) => {
+            (Decision::CropCircle(_), &Action::CropCircle(CropCircleAction { option })) => {
                 turn["crop_circle"] = json!({"option": option, "picks": []})
             }
-            (Decision::CropPick { .. }, &Action::AddFollower { at, segment }) => {
+            (Decision::CropPick(_), &Action::AddFollower(AddFollowerAction { at, segment })) => {
                 let pick = json!({"player": e.player, "at": at, "slot": slot(&g, at, segment)});
                 push(&mut turn["crop_circle"], "picks", pick)
             }
             (
-                Decision::CropPick { .. },
-                &Action::TakeBack {
+                Decision::CropPick(_),
+                &Action::TakeBack(TakeBackAction {
                     figure,
                     at,
                     segment,
-                },
+                }),
             ) => {
                 let pick = json!({"player": e.player, "at": at,
                     "slot": slot(&g, at, segment), "figure": figure.id()});
                 push(&mut turn["crop_circle"], "picks", pick)
             }
-            (Decision::CropPick { .. }, Action::Pass) => push(
+            (Decision::CropPick(_), Action::Pass) => push(
                 &mut turn["crop_circle"],
                 "picks",
                 json!({"player": e.player, "none": true}),
             ),
-            (Decision::ChooseMarker { .. }, &Action::ChooseMarker { marker }) => {
+            (Decision::ChooseMarker(_), &Action::ChooseMarker(ChooseMarkerAction { marker })) => {
                 turn["marker"] = json!(marker)
             }
             (
-                Decision::UseMessage { .. },
-                &Action::UseMessage {
+                Decision::UseMessage(_),
+                &Action::UseMessage(UseMessageAction {
                     take,
                     marker,
                     target,
-                },
+                }),
             ) => {
                 let mut m = json!({"take": take});
                 if let Some(marker) = marker {
@@ -995,12 +1014,12 @@ fn scenario_of(game: &Game, turns: usize, end: bool) -> (serde_json::Value, usiz
                 push(turn, "messages", m)
             }
             // A figure step or a ferry move passed: the file says nothing.
-            (Decision::PlaceFigure { .. } | Decision::MoveFerry { .. }, Action::Pass) => {}
+            (Decision::PlaceFigure { .. } | Decision::MoveFerry(_), Action::Pass) => {}
             other => panic!("an action a scenario file cannot say: {other:?}"),
         }
         let events = g.apply(e.player, e.action.clone()).expect("replays");
         if let Some(roll) = events.iter().find_map(|ev| match ev {
-            Event::Flew { roll, .. } => Some(*roll),
+            Event::Flew(Flew { roll, .. }) => Some(*roll),
             _ => None,
         }) {
             turn_roll(out.last_mut().expect("a turn"), roll);

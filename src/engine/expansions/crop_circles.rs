@@ -11,18 +11,133 @@
 //! `data/tiles/crop-circles.toml`, `crop-circles-1.toml` (the `crop_circle` symbol).
 
 use super::{Ask, Module, Step};
-use crate::engine::action::{
-    Action, Arg, CropOption, CropSpot, Decision, Event, Refusal, RuleError,
-};
+use crate::engine::action::{Action, Arg, Decision, Event, ExpansionDecision, Refusal, RuleError};
 use crate::engine::board::TileIdx;
 use crate::engine::config::{Expansion, ExpansionSet, GameConfig};
 use crate::engine::figures::{Figure, FigureKind};
+use crate::engine::geometry::Pos;
 use crate::engine::state::{Stage, State};
 use crate::engine::tile::{CropCircle, SegmentKind};
 use crate::player::Player;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub(crate) struct CropCircles;
+
+/// The action: the active player's choice for every player.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct CropCircleAction {
+    pub option: CropOption,
+}
+
+/// The action ("add"): a follower from the supply goes beside one of the player's own
+/// followers of the symbol's kind, on segment `segment` of the tile at `at`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct AddFollowerAction {
+    pub at: Pos,
+    pub segment: u8,
+}
+
+/// The action ("remove"): the player takes back their `figure` (a follower or the large
+/// follower) from segment `segment` of the tile at `at`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TakeBackAction {
+    pub figure: FigureKind,
+    pub at: Pos,
+    pub segment: u8,
+}
+
+/// What every player does with the followers of the symbol's kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CropOption {
+    /// Each player may add a follower beside one of their own of that kind.
+    Add,
+    /// Each player must take one of theirs of that kind back.
+    Remove,
+}
+
+impl CropOption {
+    pub fn word(self) -> &'static str {
+        match self {
+            CropOption::Add => "add",
+            CropOption::Remove => "remove",
+        }
+    }
+}
+
+/// The decision: the active player chooses add or remove for the followers that the
+/// `symbol` on the tile at `at` names.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CropCircleDecision {
+    pub symbol: CropCircle,
+    pub at: Pos,
+}
+
+impl ExpansionDecision for CropCircleDecision {
+    fn actions(&self) -> Vec<Action> {
+        [CropOption::Add, CropOption::Remove]
+            .map(|option| Action::CropCircle(CropCircleAction { option }))
+            .to_vec()
+    }
+}
+
+/// The decision: add a follower beside one of these (or pass), or take back one of
+/// these (`option` remove: no pass).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CropPickDecision {
+    pub symbol: CropCircle,
+    pub option: CropOption,
+    pub options: Vec<CropSpot>,
+}
+
+impl ExpansionDecision for CropPickDecision {
+    fn actions(&self) -> Vec<Action> {
+        match self.option {
+            CropOption::Add => std::iter::once(Action::Pass)
+                .chain(self.options.iter().map(|o| {
+                    Action::AddFollower(AddFollowerAction {
+                        at: o.at,
+                        segment: o.segment,
+                    })
+                }))
+                .collect(),
+            CropOption::Remove => self
+                .options
+                .iter()
+                .map(|o| {
+                    Action::TakeBack(TakeBackAction {
+                        figure: o.figure,
+                        at: o.at,
+                        segment: o.segment,
+                    })
+                })
+                .collect(),
+        }
+    }
+}
+
+/// A segment where a player may add a follower, or a figure they may take back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct CropSpot {
+    pub figure: FigureKind,
+    pub tile: TileIdx,
+    pub at: Pos,
+    pub segment: u8,
+}
+
+/// The event: the active player chose `option` for the followers `symbol` names.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CropCircleChosen {
+    pub player: Player,
+    pub symbol: CropCircle,
+    pub option: CropOption,
+}
+
+/// The event ("add"): the player adds no follower.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NothingAdded {
+    pub player: Player,
+}
 
 /// What Crop Circles keeps for the whole game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -81,10 +196,10 @@ fn spots(st: &State, player: Player, symbol: CropCircle, option: CropOption) -> 
 }
 
 fn choice_decision(st: &State, tile: TileIdx) -> Decision {
-    Decision::CropCircle {
+    Decision::CropCircle(CropCircleDecision {
         symbol: symbol_on(st, tile),
         at: st.board.tile(tile).pos,
-    }
+    })
 }
 
 fn symbol_on(st: &State, tile: TileIdx) -> CropCircle {
@@ -96,7 +211,7 @@ fn symbol_on(st: &State, tile: TileIdx) -> CropCircle {
 
 fn check_choice(action: &Action) -> Result<(), RuleError> {
     match action {
-        Action::CropCircle { .. } => Ok(()),
+        Action::CropCircle(_) => Ok(()),
         _ => Err(RuleError::WrongDecision {
             expected: "err-expect-crop-option",
         }),
@@ -110,7 +225,7 @@ fn apply_choice(
     action: &Action,
     events: &mut Vec<Event>,
 ) {
-    let Action::CropCircle { option } = *action else {
+    let Action::CropCircle(CropCircleAction { option }) = *action else {
         unreachable!("checked: a crop circle option")
     };
     let symbol = symbol_on(st, tile);
@@ -120,19 +235,19 @@ fn apply_choice(
         option,
         done: 0,
     });
-    events.push(Event::CropCircleChosen {
+    events.push(Event::CropCircleChosen(CropCircleChosen {
         player,
         symbol,
         option,
-    });
+    }));
 }
 
 fn pick_decision(st: &State, player: Player, symbol: CropCircle, option: CropOption) -> Decision {
-    Decision::CropPick {
+    Decision::CropPick(CropPickDecision {
         symbol,
         option,
         options: spots(st, player, symbol, option),
-    }
+    })
 }
 
 fn check_pick(
@@ -145,16 +260,16 @@ fn check_pick(
     let kind = followers_key(symbol);
     let (at, segment, figure) = match (option, action.clone()) {
         (CropOption::Add, Action::Pass) => return Ok(()),
-        (CropOption::Add, Action::AddFollower { at, segment }) => {
+        (CropOption::Add, Action::AddFollower(AddFollowerAction { at, segment })) => {
             (at, segment, FigureKind::Follower)
         }
         (
             CropOption::Remove,
-            Action::TakeBack {
+            Action::TakeBack(TakeBackAction {
                 figure,
                 at,
                 segment,
-            },
+            }),
         ) => (at, segment, figure),
         (CropOption::Add, _) => {
             return Err(RuleError::WrongDecision {
@@ -284,15 +399,15 @@ pub fn symbol_key(symbol: CropCircle) -> &'static str {
 
 fn apply_pick(st: &mut State, player: Player, action: &Action, events: &mut Vec<Event>) {
     match *action {
-        Action::AddFollower { at, segment } => {
+        Action::AddFollower(AddFollowerAction { at, segment }) => {
             let tile = st.board.index_at(at).expect("checked: a tile there");
             st.place_figure(player, FigureKind::Follower, tile, segment, events);
         }
-        Action::TakeBack {
+        Action::TakeBack(TakeBackAction {
             figure,
             at,
             segment,
-        } => {
+        }) => {
             let tile = st.board.index_at(at).expect("checked: a tile there");
             let i = st
                 .figures
@@ -303,7 +418,7 @@ fn apply_pick(st: &mut State, player: Player, action: &Action, events: &mut Vec<
                 .expect("checked: the figure is there");
             st.return_figure(i, events);
         }
-        _ => events.push(Event::NothingAdded { player }),
+        _ => events.push(Event::NothingAdded(NothingAdded { player })),
     }
     let n = st.players.len() as u8;
     let active = st.turn.player;
@@ -328,13 +443,13 @@ fn deadline_default(
     }
     match option {
         CropOption::Add => Some(Action::Pass),
-        CropOption::Remove => spots(st, player, symbol, option)
-            .first()
-            .map(|o| Action::TakeBack {
+        CropOption::Remove => spots(st, player, symbol, option).first().map(|o| {
+            Action::TakeBack(TakeBackAction {
                 figure: o.figure,
                 at: o.at,
                 segment: o.segment,
-            }),
+            })
+        }),
     }
 }
 

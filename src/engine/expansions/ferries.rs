@@ -11,7 +11,7 @@
 //! `data/tiles/ferries.toml` (the `lake` symbol).
 
 use super::{Ask, Module, Step};
-use crate::engine::action::{Action, Arg, Decision, Event, FerryOption, Refusal, RuleError};
+use crate::engine::action::{Action, Arg, Decision, Event, ExpansionDecision, Refusal, RuleError};
 use crate::engine::board::TileIdx;
 use crate::engine::config::{Expansion, GameConfig};
 use crate::engine::features::{Features, SegId};
@@ -20,9 +20,101 @@ use crate::engine::geometry::{Pos, Side, Slot};
 use crate::engine::state::{Stage, State, TileLink, rebuild_features, rebuild_roads_through};
 use crate::engine::tile::SegmentKind;
 use crate::player::Player;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub(crate) struct Ferries;
+
+/// The action: the new ferry joins the road ends on sides `ends` (board directions) of
+/// the lake tile just placed, at `at`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PlaceFerryAction {
+    pub at: Pos,
+    pub ends: [Side; 2],
+}
+
+/// The action: the ferry on the lake tile at `at` now joins the road ends on `ends`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MoveFerryAction {
+    pub at: Pos,
+    pub ends: [Side; 2],
+}
+
+/// The decision: the new ferry joins one of these pairs of road ends of the lake tile
+/// just placed, at `at`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlaceFerryDecision {
+    pub at: Pos,
+    pub options: Vec<[Side; 2]>,
+}
+
+impl ExpansionDecision for PlaceFerryDecision {
+    fn actions(&self) -> Vec<Action> {
+        self.options
+            .iter()
+            .map(|ends| {
+                Action::PlaceFerry(PlaceFerryAction {
+                    at: self.at,
+                    ends: *ends,
+                })
+            })
+            .collect()
+    }
+}
+
+/// The decision: move one of these ferries (each once per turn), or stop (pass).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveFerryDecision {
+    pub options: Vec<FerryOption>,
+}
+
+impl ExpansionDecision for MoveFerryDecision {
+    fn actions(&self) -> Vec<Action> {
+        std::iter::once(Action::Pass)
+            .chain(self.options.iter().flat_map(|o| {
+                o.to.iter().map(|ends| {
+                    Action::MoveFerry(MoveFerryAction {
+                        at: o.at,
+                        ends: *ends,
+                    })
+                })
+            }))
+            .collect()
+    }
+}
+
+/// A ferry that may move now, where it is and where it may go.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct FerryOption {
+    pub tile: TileIdx,
+    pub at: Pos,
+    /// The road ends it joins now.
+    pub from: [Side; 2],
+    /// Every other pair of road ends of its lake.
+    pub to: Vec<[Side; 2]>,
+}
+
+/// The event: a new ferry on the lake at `at` joins the road ends on `ends`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FerryPlaced {
+    pub player: Player,
+    pub at: Pos,
+    pub ends: [Side; 2],
+}
+
+/// The event: the ferry on the lake at `at` moved from `from` to `ends`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FerryMoved {
+    pub player: Player,
+    pub at: Pos,
+    pub from: [Side; 2],
+    pub ends: [Side; 2],
+}
+
+/// The event: the player moves no (more) ferries this turn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FerriesStay {
+    pub player: Player,
+}
 
 /// What Ferries keeps for the whole game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -167,10 +259,10 @@ fn first_ferries(st: &State, placed: TileIdx) -> Vec<TileIdx> {
 }
 
 fn place_decision(st: &State, tile: TileIdx) -> Decision {
-    Decision::PlaceFerry {
+    Decision::PlaceFerry(PlaceFerryDecision {
         at: st.board.tile(tile).pos,
         options: pairs(st, tile),
-    }
+    })
 }
 
 fn valid_pairs(pairs: &[[Side; 2]]) -> Arg {
@@ -183,7 +275,7 @@ fn valid_pairs(pairs: &[[Side; 2]]) -> Arg {
 }
 
 fn check_place(st: &State, tile: TileIdx, action: &Action) -> Result<(), RuleError> {
-    let Action::PlaceFerry { at, ends } = *action else {
+    let Action::PlaceFerry(PlaceFerryAction { at, ends }) = *action else {
         return Err(RuleError::WrongDecision {
             expected: "err-expect-ferry",
         });
@@ -210,7 +302,7 @@ fn apply_place(
     action: &Action,
     events: &mut Vec<Event>,
 ) {
-    let Action::PlaceFerry { at, ends } = *action else {
+    let Action::PlaceFerry(PlaceFerryAction { at, ends }) = *action else {
         unreachable!("checked: a ferry")
     };
     let segs = segments_of(st, tile, ends).expect("checked: two road ends");
@@ -218,11 +310,11 @@ fn apply_place(
     st.link_segments(tile, segs);
     st.ext.ferries.owed = None;
     set_movable(st, tile);
-    events.push(Event::FerryPlaced {
+    events.push(Event::FerryPlaced(FerryPlaced {
         player,
         at,
         ends: sides_of(st, tile, segs),
-    });
+    }));
 }
 
 /// Notes the ferries the player may move after tile `placed`, and which of their road
@@ -261,15 +353,15 @@ fn move_options(st: &State) -> Vec<FerryOption> {
 }
 
 fn move_decision(st: &State) -> Decision {
-    Decision::MoveFerry {
+    Decision::MoveFerry(MoveFerryDecision {
         options: move_options(st),
-    }
+    })
 }
 
 fn check_move(st: &State, action: &Action) -> Result<(), RuleError> {
     let (at, ends) = match *action {
         Action::Pass => return Ok(()),
-        Action::MoveFerry { at, ends } => (at, ends),
+        Action::MoveFerry(MoveFerryAction { at, ends }) => (at, ends),
         _ => {
             return Err(RuleError::WrongDecision {
                 expected: "err-expect-ferry-move",
@@ -311,10 +403,10 @@ fn check_move(st: &State, action: &Action) -> Result<(), RuleError> {
 }
 
 fn apply_move(st: &mut State, player: Player, action: &Action, events: &mut Vec<Event>) {
-    let Action::MoveFerry { at, ends } = *action else {
+    let Action::MoveFerry(MoveFerryAction { at, ends }) = *action else {
         // A pass: no more moves this turn.
         st.ext.ferries.movable.clear();
-        events.push(Event::FerriesStay { player });
+        events.push(Event::FerriesStay(FerriesStay { player }));
         return;
     };
     let tile = st.board.index_at(at).expect("checked: a ferry there");
@@ -342,12 +434,12 @@ fn apply_move(st: &mut State, player: Player, action: &Action, events: &mut Vec<
         st.count_figures(&mut all);
         all
     });
-    events.push(Event::FerryMoved {
+    events.push(Event::FerryMoved(FerryMoved {
         player,
         at,
         from: sides_of(st, tile, old),
         ends: sides_of(st, tile, segs),
-    });
+    }));
 }
 
 /// The new ferry on the lake of placed tile `tile`.

@@ -8,7 +8,9 @@
 //! flying-machines.toml` (the `flying-machine(D)` symbol).
 
 use super::{Ask, Module, Step};
-use crate::engine::action::{Action, Arg, Decision, Event, FigureStepAction, Refusal, RuleError};
+use crate::engine::action::{
+    Action, Arg, Decision, Event, ExpansionDecision, FigureStepAction, Refusal, RuleError,
+};
 use crate::engine::board::TileIdx;
 use crate::engine::config::{Expansion, GameConfig};
 use crate::engine::figures::FigureKind;
@@ -16,9 +18,51 @@ use crate::engine::geometry::Pos;
 use crate::engine::state::{Stage, State};
 use crate::engine::tile::SegmentKind;
 use crate::player::Player;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub(crate) struct FlyingMachines;
+
+/// The action: the flown figure lands on segment `segment` of its landing tile.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct LandAction {
+    pub segment: u8,
+}
+
+/// The decision: the flown `figure` lands on one of these segments of the tile at `at`
+/// (an incomplete road, city or cloister, occupied or not).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LandDecision {
+    pub figure: FigureKind,
+    pub roll: u8,
+    pub at: Pos,
+    pub options: Vec<u8>,
+}
+
+impl ExpansionDecision for LandDecision {
+    fn actions(&self) -> Vec<Action> {
+        self.options
+            .iter()
+            .map(|s| Action::Land(LandAction { segment: *s }))
+            .collect()
+    }
+}
+
+/// The event: a figure boarded the flying machine and the die showed `roll`; `to` is
+/// the landing tile's position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Flew {
+    pub player: Player,
+    pub figure: FigureKind,
+    pub roll: u8,
+    pub to: Pos,
+}
+
+/// The event: the flown figure found nowhere to land and went back.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FlightFailed {
+    pub player: Player,
+    pub figure: FigureKind,
+}
 
 /// What Flying Machines keeps for the whole game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -86,31 +130,31 @@ fn fly(
 ) {
     let roll = roll(cfg, st);
     let to = landing_pos(st, tile, roll).expect("checked: a flying machine");
-    events.push(Event::Flew {
+    events.push(Event::Flew(Flew {
         player,
         figure,
         roll,
         to,
-    });
+    }));
     match st.board.index_at(to) {
         Some(landing) if !landing_options(st, landing).is_empty() => {
             st.ext.flight.landing = Some((figure, landing, roll));
         }
-        _ => events.push(Event::FlightFailed { player, figure }),
+        _ => events.push(Event::FlightFailed(FlightFailed { player, figure })),
     }
 }
 
 fn decision(st: &State, figure: FigureKind, tile: TileIdx, roll: u8) -> Decision {
-    Decision::Land {
+    Decision::Land(LandDecision {
         figure,
         roll,
         at: st.board.tile(tile).pos,
         options: landing_options(st, tile),
-    }
+    })
 }
 
 fn check(st: &State, tile: TileIdx, action: &Action) -> Result<(), RuleError> {
-    let Action::Land { segment } = *action else {
+    let Action::Land(LandAction { segment }) = *action else {
         return Err(RuleError::WrongDecision {
             expected: "err-expect-landing",
         });
@@ -152,7 +196,7 @@ fn apply(
     action: &Action,
     events: &mut Vec<Event>,
 ) {
-    let Action::Land { segment } = *action else {
+    let Action::Land(LandAction { segment }) = *action else {
         unreachable!("checked: a landing")
     };
     st.ext.flight.landing = None;
@@ -317,7 +361,7 @@ mod tests {
             })
         );
         assert_eq!(
-            g.check(p.player, &Action::Land { segment: 0 }),
+            g.check(p.player, &Action::Land(super::LandAction { segment: 0 })),
             Err(RuleError::WrongDecision {
                 expected: "err-expect-figure"
             })

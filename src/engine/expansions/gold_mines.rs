@@ -6,7 +6,9 @@
 //! 10+: 4. Tiles: `data/tiles/gold-mines.toml` (the `gold` symbol).
 
 use super::{Ask, Module, Step};
-use crate::engine::action::{Action, Arg, Decision, Event, Refusal, RuleError, ScoreReason};
+use crate::engine::action::{
+    Action, Arg, Decision, Event, ExpansionDecision, Refusal, RuleError, ScoreReason,
+};
 use crate::engine::board::TileIdx;
 use crate::engine::config::{Expansion, GameConfig};
 use crate::engine::features::SegId;
@@ -15,10 +17,53 @@ use crate::engine::geometry::Pos;
 use crate::engine::state::{Stage, State};
 use crate::engine::tile::SegmentKind;
 use crate::player::Player;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 pub(crate) struct GoldMines;
+
+/// The action: the second gold bar goes on the tile at `at`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PlaceGoldAction {
+    pub at: Pos,
+}
+
+/// The decision: the second bar goes on one of the tiles around the gold tile `from`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlaceGoldDecision {
+    pub from: Pos,
+    pub options: Vec<Pos>,
+}
+
+impl ExpansionDecision for PlaceGoldDecision {
+    fn actions(&self) -> Vec<Action> {
+        self.options
+            .iter()
+            .map(|at| Action::PlaceGold(PlaceGoldAction { at: *at }))
+            .collect()
+    }
+}
+
+/// The event: a bar was put on the tile at `at`, which now holds `bars`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GoldPlaced {
+    pub player: Player,
+    pub at: Pos,
+    pub bars: u32,
+}
+
+/// The event: a player took bars from a completed feature.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GoldTaken {
+    pub player: Player,
+    pub bars: u32,
+}
+
+/// The event: bars still on the board at the end are lost.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GoldLost {
+    pub bars: u32,
+}
 
 /// What Gold Mines keeps for the whole game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -70,14 +115,14 @@ fn around(st: &State, tile: TileIdx) -> Vec<Pos> {
 }
 
 fn decision(st: &State, tile: TileIdx) -> Decision {
-    Decision::PlaceGold {
+    Decision::PlaceGold(PlaceGoldDecision {
         from: st.board.tile(tile).pos,
         options: around(st, tile),
-    }
+    })
 }
 
 fn check(st: &State, tile: TileIdx, action: &Action) -> Result<(), RuleError> {
-    let Action::PlaceGold { at } = *action else {
+    let Action::PlaceGold(PlaceGoldAction { at }) = *action else {
         return Err(RuleError::WrongDecision {
             expected: "err-expect-gold",
         });
@@ -95,7 +140,7 @@ fn check(st: &State, tile: TileIdx, action: &Action) -> Result<(), RuleError> {
 }
 
 fn apply(st: &mut State, player: Player, _tile: TileIdx, action: &Action, events: &mut Vec<Event>) {
-    let Action::PlaceGold { at } = *action else {
+    let Action::PlaceGold(PlaceGoldAction { at }) = *action else {
         unreachable!("checked: a gold action")
     };
     place(st, player, at, events);
@@ -105,7 +150,7 @@ fn place(st: &mut State, player: Player, at: Pos, events: &mut Vec<Event>) {
     let target = st.board.index_at(at).expect("checked: a tile there");
     let bars = st.ext.gold.add(target);
     st.ext.gold.owed = None;
-    events.push(Event::GoldPlaced { player, at, bars });
+    events.push(Event::GoldPlaced(GoldPlaced { player, at, bars }));
 }
 
 /// The tiles whose bars a completed feature hands out: a road's or city's tiles; a
@@ -164,11 +209,11 @@ impl Module for GoldMines {
         }
         let bars = st.ext.gold.add(tile);
         st.ext.gold.owed = Some(tile);
-        events.push(Event::GoldPlaced {
+        events.push(Event::GoldPlaced(GoldPlaced {
             player: st.turn.player,
             at: st.board.tile(tile).pos,
             bars,
-        });
+        }));
     }
 
     fn pending_step(&self, st: &State, stage: Stage) -> Option<Step> {
@@ -248,7 +293,7 @@ impl Module for GoldMines {
             let bars = got[p.index()];
             if bars > 0 {
                 st.ext.gold.players[p.index()] += bars;
-                events.push(Event::GoldTaken { player: p, bars });
+                events.push(Event::GoldTaken(GoldTaken { player: p, bars }));
             }
         }
     }
@@ -268,7 +313,7 @@ impl Module for GoldMines {
         let lost: u32 = st.ext.gold.bars.values().sum();
         if lost > 0 {
             st.ext.gold.bars.clear();
-            events.push(Event::GoldLost { bars: lost });
+            events.push(Event::GoldLost(GoldLost { bars: lost }));
         }
         for p in Player::all(st.players.len() as u8) {
             let bars = st.ext.gold.players[p.index()];

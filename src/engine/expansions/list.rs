@@ -1,9 +1,11 @@
 //! The one list of the expansions, one line each, in the order their hooks run: its
 //! module and its `Module`; its tile sets `[Variant = stored number, id, English name,
 //! tile file (if any); …]`; its field of `ExtState` with its state type; its decisions as
-//! `Step` variants. The base game has tile sets and no module. A new set takes the next
-//! free number: numbers, ids and KindIds (the tile files are read in number order) are
-//! stored.
+//! `Step` variants; then the variants it adds to `Action`, `Decision` and `Event`, each
+//! around a type of its module (an event's type has the variant's name; an action's or a
+//! decision's says which). The base game has tile sets and no module. A new set takes
+//! the next free number: numbers, ids and KindIds (the tile files are read in number
+//! order) are stored.
 //!
 //! The list is a macro that hands its lines to a generator, so that `config.rs` makes the
 //! tile sets (`Expansion`) and `expansions/mod.rs` the modules' registry from the same
@@ -16,31 +18,69 @@ macro_rules! with_expansions {
             base [Base = 0, "base", "Base game", "base.toml"];
             inns_cathedrals: InnsCathedrals
                 [InnsCathedrals = 1, "inns-cathedrals", "Inns & Cathedrals", "inns-cathedrals.toml"]
-                {} [];
+                {} []
+                actions []
+                decisions []
+                events [];
             traders_builders: TradersBuilders
                 [TradersBuilders = 2, "traders-builders", "Traders & Builders", "traders-builders.toml"]
-                { traders: TradersState } [];
+                { traders: TradersState } []
+                actions []
+                decisions []
+                events [GoodsTaken];
             gold_mines: GoldMines [GoldMines = 6, "gold-mines", "Gold Mines", "gold-mines.toml"]
-                { gold: GoldState } [Gold(GoldStep)];
+                { gold: GoldState } [Gold(GoldStep)]
+                actions [PlaceGold(PlaceGoldAction)]
+                decisions [PlaceGold(PlaceGoldDecision)]
+                events [GoldPlaced, GoldTaken, GoldLost];
             mage_witch: MageWitch [MageWitch = 7, "mage-witch", "Mage & Witch", "mage-witch.toml"]
-                { magic: MagicState } [Magic(MagicStep)];
+                { magic: MagicState } [Magic(MagicStep)]
+                actions [MoveMagic(MoveMagicAction), RemoveMagic(RemoveMagicAction)]
+                decisions [MoveMagic(MoveMagicDecision)]
+                events [MagicMoved, MagicRemoved];
             flying_machines: FlyingMachines
                 [FlyingMachines = 3, "flying-machines", "Flying Machines", "flying-machines.toml"]
-                { flight: FlightState } [Land(LandStep)];
+                { flight: FlightState } [Land(LandStep)]
+                actions [Land(LandAction)]
+                decisions [Land(LandDecision)]
+                events [Flew, FlightFailed];
             labyrinth: Labyrinth [Labyrinth = 11, "labyrinth", "The Labyrinth", "labyrinth.toml"]
-                {} [];
+                {} []
+                actions []
+                decisions []
+                events [];
             ferries: Ferries [Ferries = 5, "ferries", "Ferries", "ferries.toml"]
-                { ferries: FerryState } [Ferry(FerryStep), MoveFerry(MoveFerryStep)];
+                { ferries: FerryState } [Ferry(FerryStep), MoveFerry(MoveFerryStep)]
+                actions [PlaceFerry(PlaceFerryAction), MoveFerry(MoveFerryAction)]
+                decisions [PlaceFerry(PlaceFerryDecision), MoveFerry(MoveFerryDecision)]
+                events [FerryPlaced, FerryMoved, FerriesStay];
             messages: Messages [Messages = 4, "messages", "Messages"]
-                { messages: MessageState } [Marker(MarkerStep), Message(MessageStep)];
+                { messages: MessageState } [Marker(MarkerStep), Message(MessageStep)]
+                actions [
+                    ChooseMarker(ChooseMarkerAction),
+                    UseMessage(UseMessageAction),
+                    MarkerPreference(MarkerPreferenceAction),
+                ]
+                decisions [ChooseMarker(ChooseMarkerDecision), UseMessage(UseMessageDecision)]
+                events [MarkerChosen, MessageDrawn, MessageUsed, MarkerPreferenceSet];
             crop_circles: CropCircles
                 [
                     CropCircles = 9, "crop-circles", "Crop Circles", "crop-circles.toml";
                     CropCircles1 = 10, "crop-circles-1", "Crop Circles I", "crop-circles-1.toml";
                 ]
-                { crop: CropState } [CropCircle(CropCircleStep), CropPick(CropPickStep)];
+                { crop: CropState } [CropCircle(CropCircleStep), CropPick(CropPickStep)]
+                actions [
+                    CropCircle(CropCircleAction),
+                    AddFollower(AddFollowerAction),
+                    TakeBack(TakeBackAction),
+                ]
+                decisions [CropCircle(CropCircleDecision), CropPick(CropPickDecision)]
+                events [CropCircleChosen, NothingAdded];
             robbers: Robbers [Robbers = 8, "robbers", "Robbers", "robbers.toml"]
-                { robbers: RobberState } [Robber(RobberStep)];
+                { robbers: RobberState } [Robber(RobberStep)]
+                actions [PlaceRobber(PlaceRobberAction)]
+                decisions [PlaceRobber(PlaceRobberDecision)]
+                events [RobberPlaced, RobberDeclined, RobberStole, RobberReturned];
         }
     };
 }

@@ -7,17 +7,90 @@
 //! mage-witch.toml` (the `magic` symbol).
 
 use super::{Ask, Module, Step, is_road_or_city};
-use crate::engine::action::{Action, Arg, Decision, Event, MagicOption, Refusal, RuleError};
+use crate::engine::action::{Action, Arg, Decision, Event, ExpansionDecision, Refusal, RuleError};
 use crate::engine::board::TileIdx;
 use crate::engine::config::{Expansion, GameConfig};
 use crate::engine::features::{FeatureData, SegId};
 use crate::engine::figures::{NeutralFigure, NeutralKind};
+use crate::engine::geometry::Pos;
 use crate::engine::scoring::Tally;
 use crate::engine::state::{Stage, State};
 use crate::player::Player;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub(crate) struct MageWitch;
+
+/// The action: put the mage or the witch (from beside the board or from where it
+/// stands) on segment `segment` of the tile at `at`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MoveMagicAction {
+    pub figure: NeutralKind,
+    pub at: Pos,
+    pub segment: u8,
+}
+
+/// The action: take the mage or the witch off the board (only when neither can be
+/// placed anywhere).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RemoveMagicAction {
+    pub figure: NeutralKind,
+}
+
+/// The decision: put the mage or the witch on one of these segments (a magic tile was
+/// placed, or `forced`: the tile joined their features), or, when there is no such
+/// segment, take one of `removals` off the board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveMagicDecision {
+    pub forced: bool,
+    pub options: Vec<MagicOption>,
+    pub removals: Vec<NeutralKind>,
+}
+
+impl ExpansionDecision for MoveMagicDecision {
+    fn actions(&self) -> Vec<Action> {
+        self.options
+            .iter()
+            .map(|o| {
+                Action::MoveMagic(MoveMagicAction {
+                    figure: o.figure,
+                    at: o.at,
+                    segment: o.segment,
+                })
+            })
+            .chain(
+                self.removals
+                    .iter()
+                    .map(|f| Action::RemoveMagic(RemoveMagicAction { figure: *f })),
+            )
+            .collect()
+    }
+}
+
+/// Where the mage or the witch may go: a road or city segment of any placed tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct MagicOption {
+    pub figure: NeutralKind,
+    pub tile: TileIdx,
+    pub at: Pos,
+    pub segment: u8,
+}
+
+/// The event: a magic figure was put on the board or moved.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MagicMoved {
+    pub player: Player,
+    pub figure: NeutralKind,
+    pub at: Pos,
+    pub segment: u8,
+}
+
+/// The event: a magic figure left the board (taken off by a player, or its feature was
+/// completed).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MagicRemoved {
+    pub figure: NeutralKind,
+    pub at: Pos,
+}
 
 /// What Mage & Witch keeps for the whole game (the figures are `State::neutral`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -100,20 +173,20 @@ fn decision(st: &State, forced: bool) -> Decision {
     } else {
         Vec::new()
     };
-    Decision::MoveMagic {
+    Decision::MoveMagic(MoveMagicDecision {
         forced,
         options,
         removals,
-    }
+    })
 }
 
 fn check(st: &State, action: &Action) -> Result<(), RuleError> {
     match *action {
-        Action::MoveMagic {
+        Action::MoveMagic(MoveMagicAction {
             figure,
             at,
             segment,
-        } => {
+        }) => {
             let Some(tile) = st.board.index_at(at) else {
                 return Err(Refusal::new("err-magic-no-tile")
                     .with("figure", figure)
@@ -148,7 +221,7 @@ fn check(st: &State, action: &Action) -> Result<(), RuleError> {
                 .with("reason", reason)
                 .into())
         }
-        Action::RemoveMagic { figure } => {
+        Action::RemoveMagic(RemoveMagicAction { figure }) => {
             if position(st, figure).is_none() {
                 Err(Refusal::new("err-magic-not-on-board")
                     .with("figure", figure)
@@ -169,11 +242,11 @@ fn check(st: &State, action: &Action) -> Result<(), RuleError> {
 
 fn apply(st: &mut State, player: Player, action: &Action, events: &mut Vec<Event>) {
     match *action {
-        Action::MoveMagic {
+        Action::MoveMagic(MoveMagicAction {
             figure,
             at,
             segment,
-        } => {
+        }) => {
             let tile = st.board.index_at(at).expect("checked: a tile there");
             st.neutral.retain(|n| n.kind != figure);
             st.neutral.push(NeutralFigure {
@@ -181,14 +254,14 @@ fn apply(st: &mut State, player: Player, action: &Action, events: &mut Vec<Event
                 tile,
                 seg: segment,
             });
-            events.push(Event::MagicMoved {
+            events.push(Event::MagicMoved(MagicMoved {
                 player,
                 figure,
                 at,
                 segment,
-            });
+            }));
         }
-        Action::RemoveMagic { figure } => remove(st, figure, events),
+        Action::RemoveMagic(RemoveMagicAction { figure }) => remove(st, figure, events),
         _ => unreachable!("checked: a magic action"),
     }
     st.ext.magic.owed = false;
@@ -197,10 +270,10 @@ fn apply(st: &mut State, player: Player, action: &Action, events: &mut Vec<Event
 fn remove(st: &mut State, figure: NeutralKind, events: &mut Vec<Event>) {
     if let Some(i) = st.neutral.iter().position(|n| n.kind == figure) {
         let n = st.neutral.remove(i);
-        events.push(Event::MagicRemoved {
+        events.push(Event::MagicRemoved(MagicRemoved {
             figure,
             at: st.board.tile(n.tile).pos,
-        });
+        }));
     }
 }
 

@@ -10,7 +10,7 @@
 
 use super::{Ask, ExtState, Module, Step};
 use crate::engine::action::{
-    Action, Arg, Decision, Event, MessageTake, Refusal, RuleError, ScoreReason,
+    Action, Arg, Decision, Event, ExpansionDecision, Refusal, RuleError, ScoreReason,
 };
 use crate::engine::board::TileIdx;
 use crate::engine::config::{Expansion, GameConfig};
@@ -25,6 +25,101 @@ use crate::player::Player;
 use serde::{Deserialize, Serialize};
 
 pub(crate) struct Messages;
+
+/// The action: the active player's points of this scoring move marker `marker`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ChooseMarkerAction {
+    pub marker: u8,
+}
+
+/// The action: use the message taken: its action or its 2 points, whose points go on
+/// `marker` (default: the player's preference); message 8 names the follower
+/// (`target`: position and segment) to score and take back.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct UseMessageAction {
+    pub take: MessageTake,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub marker: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<(Pos, u8)>,
+}
+
+/// The action: where the player's points go when another player is to move (any time,
+/// by the player themself; logged so that replays never depend on settings).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MarkerPreferenceAction {
+    pub preference: MarkerPreference,
+}
+
+/// What the player takes from a message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MessageTake {
+    /// The message's action.
+    Action,
+    /// 2 points instead.
+    Points,
+}
+
+/// The decision: which of the two scoring markers (now at `markers`) this scoring moves;
+/// `preferred` is the player's standing preference.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ChooseMarkerDecision {
+    pub markers: [u32; 2],
+    pub preferred: u8,
+}
+
+impl ExpansionDecision for ChooseMarkerDecision {
+    fn actions(&self) -> Vec<Action> {
+        (0..2)
+            .map(|marker| Action::ChooseMarker(ChooseMarkerAction { marker }))
+            .collect()
+    }
+}
+
+/// The decision: use message `message` (its action, when `available`, or 2 points); for
+/// message 8 `followers` are the player's followers that may be scored and taken back
+/// (position, segment).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct UseMessageDecision {
+    pub message: u8,
+    pub available: bool,
+    pub followers: Vec<(Pos, u8)>,
+    pub markers: [u32; 2],
+    pub preferred: u8,
+}
+
+impl ExpansionDecision for UseMessageDecision {
+    fn actions(&self) -> Vec<Action> {
+        let use_message = |take, marker, target| {
+            Action::UseMessage(UseMessageAction {
+                take,
+                marker,
+                target,
+            })
+        };
+        let mut out = Vec::new();
+        // No marker: the player's preference.
+        for marker in [None, Some(0), Some(1)] {
+            out.push(use_message(MessageTake::Points, marker, None));
+            if !self.available {
+                continue;
+            }
+            match self.message {
+                // An extra tile moves no marker.
+                7 if marker.is_none() => out.push(use_message(MessageTake::Action, None, None)),
+                7 => {}
+                8 => out.extend(
+                    self.followers
+                        .iter()
+                        .map(|t| use_message(MessageTake::Action, marker, Some(*t))),
+                ),
+                _ => out.push(use_message(MessageTake::Action, marker, None)),
+            }
+        }
+        out
+    }
+}
 
 /// The eight messages, by 000's numbers.
 pub const MESSAGES: [u8; 8] = [1, 2, 3, 4, 5, 6, 7, 8];
@@ -51,6 +146,36 @@ impl MarkerPreference {
             MarkerPreference::Marker(m) => m.min(1),
         }
     }
+}
+
+/// The event: the active player chose the marker this scoring moves.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MarkerChosen {
+    pub player: Player,
+    pub marker: u8,
+}
+
+/// The event: the active player's marker stopped on a multiple of 5: they took
+/// `message` from the pile.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MessageDrawn {
+    pub player: Player,
+    pub message: u8,
+}
+
+/// The event: the message was used (its action or its points) and went under the pile.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MessageUsed {
+    pub player: Player,
+    pub message: u8,
+    pub take: MessageTake,
+}
+
+/// The event: the player's standing marker preference changed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MarkerPreferenceSet {
+    pub player: Player,
+    pub preference: MarkerPreference,
 }
 
 /// What Messages keeps for the whole game.
@@ -115,7 +240,7 @@ fn after_a_scoring(st: &mut State, events: &mut Vec<Event>) {
     }
     let message = m.pile.remove(0);
     m.drawn = Some(message);
-    events.push(Event::MessageDrawn { player, message });
+    events.push(Event::MessageDrawn(MessageDrawn { player, message }));
 }
 
 /// The setup: the pile in the scripted order, or shuffled from the seed.
@@ -148,16 +273,16 @@ fn scores_in_queue(st: &State, player: Player) -> bool {
 
 fn marker_decision(st: &State, player: Player) -> Decision {
     let m = &st.ext.messages;
-    Decision::ChooseMarker {
+    Decision::ChooseMarker(ChooseMarkerDecision {
         markers: m.markers[player.index()],
         preferred: m.preferences[player.index()].pick(m.markers[player.index()]),
-    }
+    })
 }
 
 fn check_marker(action: &Action) -> Result<(), RuleError> {
     match action {
-        Action::ChooseMarker { marker } if *marker < 2 => Ok(()),
-        Action::ChooseMarker { marker } => {
+        Action::ChooseMarker(ChooseMarkerAction { marker }) if *marker < 2 => Ok(()),
+        Action::ChooseMarker(ChooseMarkerAction { marker }) => {
             Err(Refusal::new("err-no-marker").with("marker", *marker).into())
         }
         _ => Err(RuleError::WrongDecision {
@@ -167,10 +292,10 @@ fn check_marker(action: &Action) -> Result<(), RuleError> {
 }
 
 fn apply_marker(st: &mut State, player: Player, action: &Action, events: &mut Vec<Event>) {
-    if let Action::ChooseMarker { marker } = *action {
+    if let Action::ChooseMarker(ChooseMarkerAction { marker }) = *action {
         st.ext.messages.scoring[player.index()] = Some(marker);
         st.ext.messages.chosen = true;
-        events.push(Event::MarkerChosen { player, marker });
+        events.push(Event::MarkerChosen(MarkerChosen { player, marker }));
     }
 }
 
@@ -232,21 +357,21 @@ fn message_decision(st: &State, player: Player) -> Decision {
         Vec::new()
     };
     let m = &st.ext.messages;
-    Decision::UseMessage {
+    Decision::UseMessage(UseMessageDecision {
         message,
         available,
         followers,
         markers: m.markers[player.index()],
         preferred: m.preferences[player.index()].pick(m.markers[player.index()]),
-    }
+    })
 }
 
 fn check_message(st: &State, player: Player, action: &Action) -> Result<(), RuleError> {
-    let Action::UseMessage {
+    let Action::UseMessage(UseMessageAction {
         take,
         marker,
         target,
-    } = *action
+    }) = *action
     else {
         return Err(RuleError::WrongDecision {
             expected: "err-expect-message",
@@ -396,22 +521,22 @@ fn apply_message(
     action: &Action,
     events: &mut Vec<Event>,
 ) {
-    let Action::UseMessage {
+    let Action::UseMessage(UseMessageAction {
         take,
         marker,
         target,
-    } = *action
+    }) = *action
     else {
         return;
     };
     let Some(message) = st.ext.messages.drawn.take() else {
         return;
     };
-    events.push(Event::MessageUsed {
+    events.push(Event::MessageUsed(MessageUsed {
         player,
         message,
         take,
-    });
+    }));
     // The message's points are a scoring of their own, on the chosen marker (default:
     // the player's preference).
     if let Some(m) = marker {
@@ -538,7 +663,7 @@ impl Module for Messages {
 
     /// A player says at any time where their points go in others' turns.
     fn check_standing(&self, in_play: bool, action: &Action) -> Option<Result<(), RuleError>> {
-        let Action::MarkerPreference { preference } = action else {
+        let Action::MarkerPreference(MarkerPreferenceAction { preference }) = action else {
             return None;
         };
         Some(match preference {
@@ -551,9 +676,12 @@ impl Module for Messages {
     }
 
     fn apply_standing(&self, st: &mut State, player: Player, action: &Action, ev: &mut Vec<Event>) {
-        if let Action::MarkerPreference { preference } = *action {
+        if let Action::MarkerPreference(MarkerPreferenceAction { preference }) = *action {
             st.ext.messages.preferences[player.index()] = preference;
-            ev.push(Event::MarkerPreferenceSet { player, preference });
+            ev.push(Event::MarkerPreferenceSet(MarkerPreferenceSet {
+                player,
+                preference,
+            }));
         }
     }
 

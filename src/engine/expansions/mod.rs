@@ -7,9 +7,10 @@
 //! expansion's rules live in one file: its `Module`, its state, its decisions (each a
 //! type implementing [`Ask`]) and what the fronts read of it (`impl Game` accessors).
 //! The list in `list.rs` is the one place that names them all, one line each: from it
-//! `expansions!` below generates the registry, [`ExtState`] and [`Step`] with its
-//! dispatch, and `config.rs` the tile sets (`Expansion`, its ids and names, the tile
-//! files).
+//! `expansions!` below generates the registry, [`ExtState`], [`Step`] with its dispatch
+//! and the expansions' variants of `Action`, `Decision` and `Event` (written by
+//! `action::enums!`), and `config.rs` the tile sets (`Expansion`, its ids and names, the
+//! tile files).
 
 pub mod crop_circles;
 pub mod ferries;
@@ -290,18 +291,35 @@ pub(crate) trait Ask: Copy + Into<Step> {
 }
 
 /// Generates, from the lines of `list.rs`, what the core knows of the expansions' rules:
-/// the modules in hook order, [`ExtState`] and [`Step`] with its dispatch to each
-/// decision's type. (`config.rs` generates the tile sets from the same lines.)
+/// the modules in hook order, [`ExtState`], [`Step`] with its dispatch to each decision's
+/// type, and (through `action::enums!`) the expansions' variants of `Action`, `Decision`
+/// and `Event`. (`config.rs` generates the tile sets from the same lines.)
 macro_rules! expansions {
     (
         base $base_sets:tt;
         $(
             $module:ident: $rules:ident $sets:tt
             { $($field:ident: $state:ident)? }
-            [$($variant:ident($ask:ident)),* $(,)?];
+            [$($variant:ident($ask:ident)),* $(,)?]
+            actions [$($action:ident($action_ty:ident)),* $(,)?]
+            decisions [$($decision:ident($decision_ty:ident)),* $(,)?]
+            events [$($event:ident),* $(,)?];
         )*
     ) => {
         static MODULES: &[&dyn Module] = &[$(&$module::$rules),*];
+
+        /// Hands every expansion's actions, decisions and events to `action::enums!`,
+        /// which writes the enums where it is called (in `action`).
+        macro_rules! expansion_variants {
+            () => {
+                $crate::engine::action::enums! {
+                    actions [$($($action($crate::engine::expansions::$module::$action_ty),)*)*]
+                    decisions [$($($decision($crate::engine::expansions::$module::$decision_ty),)*)*]
+                    events [$($($event($crate::engine::expansions::$module::$event),)*)*]
+                }
+            };
+        }
+        pub(crate) use expansion_variants;
 
         /// Each expansion's state for the whole game (empty for those not in play).
         #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -380,8 +398,8 @@ pub(crate) fn is_road_or_city(kind: SegmentKind) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::action::CropOption;
     use crate::engine::catalogue::Catalogue;
+    use crate::engine::expansions::crop_circles::CropOption;
     use crate::engine::figures::FigureKind;
     use crate::engine::state::Phase;
     use crate::engine::tile::CropCircle;
@@ -412,7 +430,7 @@ mod tests {
         );
         assert_eq!(
             serde_json::to_string(&step(vec![FigureStepAction {
-                action: Action::Land { segment: 2 },
+                action: Action::Land(flying_machines::LandAction { segment: 2 }),
                 recorded: None,
             }]))
             .unwrap(),

@@ -11,16 +11,47 @@
 //! `robber` symbol).
 
 use super::{Ask, Module, Step};
-use crate::engine::action::{Action, Arg, Decision, Event, Refusal, RuleError, ScoreReason};
+use crate::engine::action::{
+    Action, Arg, Decision, Event, ExpansionDecision, Refusal, RuleError, ScoreReason,
+};
 use crate::engine::board::TileIdx;
 use crate::engine::config::{Expansion, GameConfig};
 use crate::engine::game::Game;
 use crate::engine::geometry::Pos;
 use crate::engine::state::{Stage, State};
 use crate::player::Player;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub(crate) struct Robbers;
+
+/// The action: put (or move) the player's robber beside scoring marker `marker` of
+/// player `beside` (a pass is [`Action::Pass`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PlaceRobberAction {
+    pub beside: Player,
+    pub marker: u8,
+}
+
+/// The decision: put the robber (standing at `from`, or at home) beside one of these
+/// scoring markers, or pass.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlaceRobberDecision {
+    pub from: Option<RobberSpot>,
+    pub options: Vec<RobberSpot>,
+}
+
+impl ExpansionDecision for PlaceRobberDecision {
+    fn actions(&self) -> Vec<Action> {
+        std::iter::once(Action::Pass)
+            .chain(self.options.iter().map(|s| {
+                Action::PlaceRobber(PlaceRobberAction {
+                    beside: s.beside,
+                    marker: s.marker,
+                })
+            }))
+            .collect()
+    }
+}
 
 /// Where a robber stands: beside scoring marker `marker` (0, or 1 with Messages) of
 /// player `beside`.
@@ -28,6 +59,35 @@ pub(crate) struct Robbers;
 pub struct RobberSpot {
     pub beside: Player,
     pub marker: u8,
+}
+
+/// The event: a robber was put (or `moved`) beside marker `marker` of `beside`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RobberPlaced {
+    pub player: Player,
+    pub beside: Player,
+    pub marker: u8,
+    pub moved: bool,
+}
+
+/// The event: the player asked placed no robber (by choice or when time ran out).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RobberDeclined {
+    pub player: Player,
+}
+
+/// The event: a robber took `points` from `from`'s scoring and went home.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RobberStole {
+    pub player: Player,
+    pub from: Player,
+    pub points: u32,
+}
+
+/// The event: a robber went home without stealing (its owner left the game).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RobberReturned {
+    pub player: Player,
 }
 
 /// What Robbers keeps for the whole game.
@@ -72,16 +132,16 @@ fn spots(st: &State, player: Player) -> Vec<RobberSpot> {
 }
 
 fn decision(st: &State, player: Player) -> Decision {
-    Decision::PlaceRobber {
+    Decision::PlaceRobber(PlaceRobberDecision {
         from: st.ext.robbers.robbers[player.index()],
         options: spots(st, player),
-    }
+    })
 }
 
 fn check(st: &State, player: Player, action: &Action) -> Result<(), RuleError> {
     let (beside, marker) = match *action {
         Action::Pass => return Ok(()),
-        Action::PlaceRobber { beside, marker } => (beside, marker),
+        Action::PlaceRobber(PlaceRobberAction { beside, marker }) => (beside, marker),
         _ => {
             return Err(RuleError::WrongDecision {
                 expected: "err-expect-robber",
@@ -127,17 +187,17 @@ fn check(st: &State, player: Player, action: &Action) -> Result<(), RuleError> {
 
 fn apply(st: &mut State, player: Player, action: &Action, events: &mut Vec<Event>) {
     match *action {
-        Action::PlaceRobber { beside, marker } => {
+        Action::PlaceRobber(PlaceRobberAction { beside, marker }) => {
             let from = st.ext.robbers.robbers[player.index()];
             st.ext.robbers.robbers[player.index()] = Some(RobberSpot { beside, marker });
-            events.push(Event::RobberPlaced {
+            events.push(Event::RobberPlaced(RobberPlaced {
                 player,
                 beside,
                 marker,
                 moved: from.is_some(),
-            });
+            }));
         }
-        _ => events.push(Event::RobberDeclined { player }),
+        _ => events.push(Event::RobberDeclined(RobberDeclined { player })),
     }
     next_ask(st, player);
 }
@@ -195,11 +255,11 @@ fn settle(st: &mut State, events: &mut Vec<Event>) {
             }
             st.ext.robbers.robbers[owner.index()] = None;
             let share = points.div_ceil(2);
-            events.push(Event::RobberStole {
+            events.push(Event::RobberStole(RobberStole {
                 player: owner,
                 from: spot.beside,
                 points: share,
-            });
+            }));
             st.add_points(owner, share, ScoreReason::Robber, at, events);
         }
     }
@@ -286,7 +346,7 @@ impl Module for Robbers {
         for p in Player::all(st.players.len() as u8) {
             if st.players[p.index()].resigned && st.ext.robbers.robbers[p.index()].take().is_some()
             {
-                events.push(Event::RobberReturned { player: p });
+                events.push(Event::RobberReturned(RobberReturned { player: p }));
             }
         }
         if let Some((player, _)) = st.ext.robbers.ask

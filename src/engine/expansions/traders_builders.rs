@@ -11,8 +11,16 @@ use crate::engine::game::Game;
 use crate::engine::state::{State, winners};
 use crate::engine::tile::{Good, SegmentKind};
 use crate::player::Player;
+use serde::Serialize;
 
 pub(crate) struct TradersBuilders;
+
+/// The event: the completer of a city takes its goods.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GoodsTaken {
+    pub player: Player,
+    pub goods: [u32; 3],
+}
 
 /// What Traders & Builders keeps for the whole game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -133,7 +141,7 @@ impl Module for TradersBuilders {
         for (have, got) in st.ext.traders.goods[player.index()].iter_mut().zip(goods) {
             *have += got;
         }
-        events.push(Event::GoodsTaken { player, goods });
+        events.push(Event::GoodsTaken(GoodsTaken { player, goods }));
     }
 
     /// A builder or pig whose feature holds none of its owner's followers goes home.

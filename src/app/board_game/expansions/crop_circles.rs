@@ -3,7 +3,10 @@
 use super::super::Choice;
 use super::super::said::{Reader, Said, Word, say};
 use super::{Lines, Presenter};
-use crate::engine::expansions::crop_circles::{follower_key, followers_key, symbol_key};
+use crate::engine::expansions::crop_circles::{
+    AddFollowerAction, CropCircleAction, CropCircleChosen, CropCircleDecision, CropPickDecision,
+    NothingAdded, TakeBackAction, follower_key, followers_key, symbol_key,
+};
 use crate::engine::{Action, CropOption, Decision, Event, FigureKind, Game, Pending};
 
 pub(super) struct CropCircles;
@@ -11,17 +14,17 @@ pub(super) struct CropCircles;
 impl Presenter for CropCircles {
     fn event(&self, _game: &Game, event: &Event) -> Option<Said> {
         Some(match event {
-            Event::CropCircleChosen {
+            Event::CropCircleChosen(CropCircleChosen {
                 player,
                 symbol,
                 option,
-            } => Said::new(match option {
+            }) => Said::new(match option {
                 CropOption::Add => "word-ev-crop-add",
                 CropOption::Remove => "word-ev-crop-remove",
             })
             .with("name", Word::Name(*player))
             .with("kind", Said::new(followers_key(*symbol))),
-            Event::NothingAdded { player } => {
+            Event::NothingAdded(NothingAdded { player }) => {
                 Said::new("word-ev-nothing-added").with("name", Word::Name(*player))
             }
             _ => return None,
@@ -49,17 +52,19 @@ impl Presenter for CropCircles {
 
     fn question(&self, _game: &Game, p: &Pending) -> Option<Said> {
         Some(match p.decision {
-            Decision::CropCircle { symbol, at } => Said::new("word-ask-crop")
+            Decision::CropCircle(CropCircleDecision { symbol, at }) => Said::new("word-ask-crop")
                 .with("symbol", Said::new(symbol_key(symbol)))
                 .with("at", at)
                 .with("followers", Said::new(followers_key(symbol))),
-            Decision::CropPick {
+            Decision::CropPick(CropPickDecision {
                 symbol,
                 option: CropOption::Add,
                 ..
-            } => Said::new("word-ask-crop-add").with("follower", Said::new(follower_key(symbol))),
-            Decision::CropPick { symbol, .. } => Said::new("word-ask-crop-remove")
-                .with("followers", Said::new(followers_key(symbol))),
+            }) => Said::new("word-ask-crop-add").with("follower", Said::new(follower_key(symbol))),
+            Decision::CropPick(CropPickDecision { symbol, .. }) => {
+                Said::new("word-ask-crop-remove")
+                    .with("followers", Said::new(followers_key(symbol)))
+            }
             _ => return None,
         })
     }
@@ -67,22 +72,22 @@ impl Presenter for CropCircles {
     fn choices(&self, reader: &Reader, p: &Pending) -> Option<Vec<Choice>> {
         let label = |said: Said| say(reader, &said);
         Some(match &p.decision {
-            Decision::CropCircle { symbol, .. } => {
+            Decision::CropCircle(CropCircleDecision { symbol, .. }) => {
                 let follower = Said::new(follower_key(*symbol));
                 vec![
                     Choice {
-                        action: Action::CropCircle {
+                        action: Action::CropCircle(CropCircleAction {
                             option: CropOption::Add,
-                        },
+                        }),
                         label: label(
                             Said::new("word-choice-crop-add").with("follower", follower.clone()),
                         ),
                         value: "add".into(),
                     },
                     Choice {
-                        action: Action::CropCircle {
+                        action: Action::CropCircle(CropCircleAction {
                             option: CropOption::Remove,
-                        },
+                        }),
                         label: label(
                             Said::new("word-choice-crop-remove").with("follower", follower),
                         ),
@@ -90,11 +95,11 @@ impl Presenter for CropCircles {
                     },
                 ]
             }
-            Decision::CropPick {
+            Decision::CropPick(CropPickDecision {
                 symbol,
                 option: CropOption::Add,
                 options,
-            } => {
+            }) => {
                 let follower = Said::new(follower_key(*symbol));
                 let none = Choice {
                     action: Action::Pass,
@@ -104,10 +109,10 @@ impl Presenter for CropCircles {
                     value: "none".into(),
                 };
                 let add = options.iter().map(|o| Choice {
-                    action: Action::AddFollower {
+                    action: Action::AddFollower(AddFollowerAction {
                         at: o.at,
                         segment: o.segment,
-                    },
+                    }),
                     label: label(
                         Said::new("word-choice-add-one")
                             .with("follower", follower.clone())
@@ -117,9 +122,9 @@ impl Presenter for CropCircles {
                 });
                 std::iter::once(none).chain(add).collect()
             }
-            Decision::CropPick {
+            Decision::CropPick(CropPickDecision {
                 symbol, options, ..
-            } => options
+            }) => options
                 .iter()
                 .map(|o| {
                     let follower = Said::new(follower_key(*symbol));
@@ -134,11 +139,11 @@ impl Presenter for CropCircles {
                             .with("place", Word::Place(o.at, o.segment)),
                     );
                     Choice {
-                        action: Action::TakeBack {
+                        action: Action::TakeBack(TakeBackAction {
                             figure: o.figure,
                             at: o.at,
                             segment: o.segment,
-                        },
+                        }),
                         label: crate::i18n::words::contract(reader.lang, words),
                         value: format!(
                             "back@{},{}#{}:{}",
@@ -155,10 +160,7 @@ impl Presenter for CropCircles {
     }
 
     fn waiting(&self, decision: &Decision) -> Option<Said> {
-        matches!(
-            decision,
-            Decision::CropCircle { .. } | Decision::CropPick { .. }
-        )
-        .then(|| Said::new("app-waiting-crop"))
+        matches!(decision, Decision::CropCircle(_) | Decision::CropPick(_))
+            .then(|| Said::new("app-waiting-crop"))
     }
 }

@@ -3,6 +3,10 @@
 use super::super::Choice;
 use super::super::said::{Reader, Said, Word, say};
 use super::Presenter;
+use crate::engine::expansions::ferries::{
+    FerriesStay, FerryMoved, FerryPlaced, MoveFerryAction, MoveFerryDecision, PlaceFerryAction,
+    PlaceFerryDecision,
+};
 use crate::engine::{Action, Decision, Event, Game, Pending, Side};
 
 pub(super) struct Ferries;
@@ -27,11 +31,13 @@ fn ends_value([a, b]: [Side; 2]) -> String {
 impl Presenter for Ferries {
     fn event(&self, _game: &Game, event: &Event) -> Option<Said> {
         let (key, player, at, [a, b]) = match event {
-            Event::FerryPlaced { player, at, ends } => ("word-ev-ferry-placed", player, at, ends),
-            Event::FerryMoved {
+            Event::FerryPlaced(FerryPlaced { player, at, ends }) => {
+                ("word-ev-ferry-placed", player, at, ends)
+            }
+            Event::FerryMoved(FerryMoved {
                 player, at, ends, ..
-            } => ("word-ev-ferry-moved", player, at, ends),
-            Event::FerriesStay { player } => {
+            }) => ("word-ev-ferry-moved", player, at, ends),
+            Event::FerriesStay(FerriesStay { player }) => {
                 return Some(Said::new("word-ev-ferries-stay").with("name", Word::Name(*player)));
             }
             _ => return None,
@@ -47,22 +53,24 @@ impl Presenter for Ferries {
 
     fn question(&self, _game: &Game, p: &Pending) -> Option<Said> {
         match p.decision {
-            Decision::PlaceFerry { at, .. } => Some(Said::new("word-ask-ferry").with("at", at)),
-            Decision::MoveFerry { .. } => Some(Said::new("word-ask-move-ferry")),
+            Decision::PlaceFerry(PlaceFerryDecision { at, .. }) => {
+                Some(Said::new("word-ask-ferry").with("at", at))
+            }
+            Decision::MoveFerry(_) => Some(Said::new("word-ask-move-ferry")),
             _ => None,
         }
     }
 
     fn choices(&self, reader: &Reader, p: &Pending) -> Option<Vec<Choice>> {
         match &p.decision {
-            Decision::PlaceFerry { at, options } => Some(
+            Decision::PlaceFerry(PlaceFerryDecision { at, options }) => Some(
                 options
                     .iter()
                     .map(|ends| Choice {
-                        action: Action::PlaceFerry {
+                        action: Action::PlaceFerry(PlaceFerryAction {
                             at: *at,
                             ends: *ends,
-                        },
+                        }),
                         label: say(
                             reader,
                             &Said::new("word-choice-ferry").with("ends", ends_words(*ends)),
@@ -71,7 +79,7 @@ impl Presenter for Ferries {
                     })
                     .collect(),
             ),
-            Decision::MoveFerry { options } => {
+            Decision::MoveFerry(MoveFerryDecision { options }) => {
                 let stay = Choice {
                     action: Action::Pass,
                     label: say(reader, &Said::new("word-choice-ferries-stay")),
@@ -79,10 +87,10 @@ impl Presenter for Ferries {
                 };
                 let moves = options.iter().flat_map(|o| {
                     o.to.iter().map(|ends| Choice {
-                        action: Action::MoveFerry {
+                        action: Action::MoveFerry(MoveFerryAction {
                             at: o.at,
                             ends: *ends,
-                        },
+                        }),
                         label: say(
                             reader,
                             &Said::new("word-choice-move-ferry")
@@ -99,10 +107,7 @@ impl Presenter for Ferries {
     }
 
     fn waiting(&self, decision: &Decision) -> Option<Said> {
-        matches!(
-            decision,
-            Decision::PlaceFerry { .. } | Decision::MoveFerry { .. }
-        )
-        .then(|| Said::new("app-waiting-ferry"))
+        matches!(decision, Decision::PlaceFerry(_) | Decision::MoveFerry(_))
+            .then(|| Said::new("app-waiting-ferry"))
     }
 }

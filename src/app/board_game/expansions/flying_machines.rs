@@ -3,6 +3,7 @@
 use super::super::Choice;
 use super::super::said::{Reader, Said, Word, say};
 use super::{FigureExtra, Presenter};
+use crate::engine::expansions::flying_machines::{Flew, FlightFailed, LandAction, LandDecision};
 use crate::engine::{Action, Decision, Event, FigureKind, Game, Pending};
 
 /// What a player may answer to fly (besides the menu's "follower:fly", read as "#fly").
@@ -39,17 +40,17 @@ impl Presenter for FlyingMachines {
 
     fn event(&self, _game: &Game, event: &Event) -> Option<Said> {
         Some(match event {
-            Event::Flew {
+            Event::Flew(Flew {
                 player,
                 figure,
                 roll,
                 to,
-            } => Said::new("word-ev-flew")
+            }) => Said::new("word-ev-flew")
                 .with("name", Word::Name(*player))
                 .with("figure", Word::Figure(*figure))
                 .with("roll", *roll)
                 .with("to", *to),
-            Event::FlightFailed { figure, .. } => {
+            Event::FlightFailed(FlightFailed { figure, .. }) => {
                 Said::new("word-ev-flight-failed").with("figure", Word::Figure(*figure))
             }
             _ => return None,
@@ -57,9 +58,9 @@ impl Presenter for FlyingMachines {
     }
 
     fn question(&self, _game: &Game, p: &Pending) -> Option<Said> {
-        let Decision::Land {
+        let Decision::Land(LandDecision {
             figure, roll, at, ..
-        } = p.decision
+        }) = p.decision
         else {
             return None;
         };
@@ -72,17 +73,17 @@ impl Presenter for FlyingMachines {
     }
 
     fn choices(&self, reader: &Reader, p: &Pending) -> Option<Vec<Choice>> {
-        let Decision::Land {
+        let Decision::Land(LandDecision {
             figure,
             at,
             options,
             ..
-        } = &p.decision
+        }) = &p.decision
         else {
             return None;
         };
         let choice = |seg: &u8| Choice {
-            action: Action::Land { segment: *seg },
+            action: Action::Land(LandAction { segment: *seg }),
             label: say(
                 reader,
                 &Said::new("word-choice-land")
@@ -95,7 +96,7 @@ impl Presenter for FlyingMachines {
     }
 
     fn waiting(&self, decision: &Decision) -> Option<Said> {
-        let Decision::Land { figure, .. } = decision else {
+        let Decision::Land(LandDecision { figure, .. }) = decision else {
             return None;
         };
         Some(Said::new("app-waiting-land").with("figure", Word::Figure(*figure)))

@@ -3,6 +3,9 @@
 use super::super::Choice;
 use super::super::said::{Reader, Said, Word, say};
 use super::Presenter;
+use crate::engine::expansions::gold_mines::{
+    GoldLost, GoldPlaced, GoldTaken, PlaceGoldAction, PlaceGoldDecision,
+};
 use crate::engine::{Action, Decision, Event, Expansion, Game, Pending, Pos, ScoreReason};
 use crate::player::Player;
 
@@ -11,14 +14,16 @@ pub(super) struct GoldMines;
 impl Presenter for GoldMines {
     fn event(&self, _game: &Game, event: &Event) -> Option<Said> {
         Some(match event {
-            Event::GoldPlaced { at, bars, .. } => Said::new("word-ev-gold-placed")
+            Event::GoldPlaced(GoldPlaced { at, bars, .. }) => Said::new("word-ev-gold-placed")
                 .with("at", *at)
                 .with("bars", *bars),
-            Event::GoldTaken { player, bars } => Said::new("word-ev-gold-taken")
+            Event::GoldTaken(GoldTaken { player, bars }) => Said::new("word-ev-gold-taken")
                 .with("disc", Word::Disc(*player))
                 .with("name", Word::Name(*player))
                 .with("bars", *bars),
-            Event::GoldLost { bars } => Said::new("word-ev-gold-lost").with("bars", *bars),
+            Event::GoldLost(GoldLost { bars }) => {
+                Said::new("word-ev-gold-lost").with("bars", *bars)
+            }
             _ => return None,
         })
     }
@@ -32,15 +37,15 @@ impl Presenter for GoldMines {
     }
 
     fn question(&self, _game: &Game, p: &Pending) -> Option<Said> {
-        matches!(p.decision, Decision::PlaceGold { .. }).then(|| Said::new("word-ask-gold"))
+        matches!(p.decision, Decision::PlaceGold(_)).then(|| Said::new("word-ask-gold"))
     }
 
     fn choices(&self, reader: &Reader, p: &Pending) -> Option<Vec<Choice>> {
-        let Decision::PlaceGold { options, .. } = &p.decision else {
+        let Decision::PlaceGold(PlaceGoldDecision { options, .. }) = &p.decision else {
             return None;
         };
         let choice = |at: &Pos| Choice {
-            action: Action::PlaceGold { at: *at },
+            action: Action::PlaceGold(PlaceGoldAction { at: *at }),
             label: say(reader, &Said::new("word-choice-gold").with("at", *at)),
             value: format!("gold@{},{}", at.x, at.y),
         };
@@ -48,7 +53,7 @@ impl Presenter for GoldMines {
     }
 
     fn waiting(&self, decision: &Decision) -> Option<Said> {
-        matches!(decision, Decision::PlaceGold { .. }).then(|| Said::new("app-waiting-gold"))
+        matches!(decision, Decision::PlaceGold(_)).then(|| Said::new("app-waiting-gold"))
     }
 
     fn status(&self, reader: &Reader, seat: Player) -> Option<Said> {

@@ -4,6 +4,9 @@
 use super::super::Choice;
 use super::super::said::{Reader, Said, Word, say};
 use super::Presenter;
+use crate::engine::expansions::mage_witch::{
+    MagicMoved, MagicRemoved, MoveMagicAction, MoveMagicDecision, RemoveMagicAction,
+};
 use crate::engine::{Action, Decision, Event, Expansion, Game, NeutralKind, Pending, SegmentKind};
 use crate::view;
 
@@ -12,16 +15,16 @@ pub(super) struct MageWitch;
 impl Presenter for MageWitch {
     fn event(&self, _game: &Game, event: &Event) -> Option<Said> {
         Some(match event {
-            Event::MagicMoved {
+            Event::MagicMoved(MagicMoved {
                 player,
                 figure,
                 at,
                 segment,
-            } => Said::new("word-ev-magic-moved")
+            }) => Said::new("word-ev-magic-moved")
                 .with("name", Word::Name(*player))
                 .with("figure", Word::Neutral(*figure))
                 .with("place", Word::Place(*at, *segment)),
-            Event::MagicRemoved { figure, at } => Said::new("word-ev-magic-removed")
+            Event::MagicRemoved(MagicRemoved { figure, at }) => Said::new("word-ev-magic-removed")
                 .with("figure", Word::Neutral(*figure))
                 .with("at", *at)
                 .capitalised(),
@@ -31,18 +34,20 @@ impl Presenter for MageWitch {
 
     fn question(&self, _game: &Game, p: &Pending) -> Option<Said> {
         match p.decision {
-            Decision::MoveMagic { forced: true, .. } => Some(Said::new("word-ask-magic-forced")),
-            Decision::MoveMagic { .. } => Some(Said::new("word-ask-magic")),
+            Decision::MoveMagic(MoveMagicDecision { forced: true, .. }) => {
+                Some(Said::new("word-ask-magic-forced"))
+            }
+            Decision::MoveMagic(_) => Some(Said::new("word-ask-magic")),
             _ => None,
         }
     }
 
     fn choices(&self, reader: &Reader, p: &Pending) -> Option<Vec<Choice>> {
-        let Decision::MoveMagic { removals, .. } = &p.decision else {
+        let Decision::MoveMagic(MoveMagicDecision { removals, .. }) = &p.decision else {
             return None;
         };
         let remove = |f: &NeutralKind| Choice {
-            action: Action::RemoveMagic { figure: *f },
+            action: Action::RemoveMagic(RemoveMagicAction { figure: *f }),
             label: say(
                 reader,
                 &Said::new("word-choice-remove-magic").with("figure", Word::Neutral(*f)),
@@ -55,7 +60,7 @@ impl Presenter for MageWitch {
     }
 
     fn waiting(&self, decision: &Decision) -> Option<Said> {
-        matches!(decision, Decision::MoveMagic { .. }).then(|| Said::new("app-waiting-magic"))
+        matches!(decision, Decision::MoveMagic(_)).then(|| Said::new("app-waiting-magic"))
     }
 
     fn status_lines(&self, reader: &Reader) -> Vec<Said> {
@@ -121,11 +126,11 @@ fn magic_choices(reader: &Reader) -> Vec<Choice> {
                 .with("feature", feature)
                 .with("place", place.clone());
             out.push(Choice {
-                action: Action::MoveMagic {
+                action: Action::MoveMagic(MoveMagicAction {
                     figure: *figure,
                     at: *at,
                     segment: *segment,
-                },
+                }),
                 label: say(reader, &label),
                 value: format!("{figure}@{},{}#{segment}", at.x, at.y),
             });

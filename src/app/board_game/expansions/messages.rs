@@ -4,7 +4,10 @@
 use super::super::Choice;
 use super::super::said::{Reader, Said, Word, say};
 use super::Presenter;
-use crate::engine::expansions::messages::title_key;
+use crate::engine::expansions::messages::{
+    ChooseMarkerAction, ChooseMarkerDecision, MarkerPreferenceAction, MessageDrawn, MessageUsed,
+    UseMessageAction, UseMessageDecision, title_key,
+};
 use crate::engine::{
     Action, Decision, Event, Expansion, Game, MessageTake, Pending, Pos, ScoreReason,
 };
@@ -16,15 +19,17 @@ pub(super) struct Messages;
 impl Presenter for Messages {
     fn event(&self, _game: &Game, event: &Event) -> Option<Said> {
         Some(match event {
-            Event::MessageDrawn { player, message } => Said::new("word-ev-message-drawn")
-                .with("name", Word::Name(*player))
-                .with("message", *message)
-                .with("title", Said::new(title_key(*message))),
-            Event::MessageUsed {
+            Event::MessageDrawn(MessageDrawn { player, message }) => {
+                Said::new("word-ev-message-drawn")
+                    .with("name", Word::Name(*player))
+                    .with("message", *message)
+                    .with("title", Said::new(title_key(*message)))
+            }
+            Event::MessageUsed(MessageUsed {
                 player,
                 message,
                 take,
-            } => Said::new("word-ev-message-used")
+            }) => Said::new("word-ev-message-used")
                 .with("name", Word::Name(*player))
                 .with("message", *message)
                 .with(
@@ -53,7 +58,7 @@ impl Presenter for Messages {
 
     fn question(&self, game: &Game, p: &Pending) -> Option<Said> {
         Some(match p.decision {
-            Decision::ChooseMarker { markers, .. } => {
+            Decision::ChooseMarker(ChooseMarkerDecision { markers, .. }) => {
                 let points = game.points_in_queue(p.player);
                 Said::new("word-ask-marker")
                     .with("points", points)
@@ -62,9 +67,9 @@ impl Presenter for Messages {
                     .with("second", markers[1])
                     .with("second_to", markers[1] + points)
             }
-            Decision::UseMessage {
+            Decision::UseMessage(UseMessageDecision {
                 message, available, ..
-            } => Said::new(if available {
+            }) => Said::new(if available {
                 "word-ask-message"
             } else {
                 "word-ask-message-unavailable"
@@ -77,10 +82,10 @@ impl Presenter for Messages {
 
     fn choices(&self, reader: &Reader, p: &Pending) -> Option<Vec<Choice>> {
         match &p.decision {
-            Decision::ChooseMarker { markers, .. } => {
+            Decision::ChooseMarker(ChooseMarkerDecision { markers, .. }) => {
                 let points = reader.game.points_in_queue(p.player);
                 let choice = |m: u8| Choice {
-                    action: Action::ChooseMarker { marker: m },
+                    action: Action::ChooseMarker(ChooseMarkerAction { marker: m }),
                     label: say(
                         reader,
                         &Said::new("word-choice-marker")
@@ -92,9 +97,9 @@ impl Presenter for Messages {
                 };
                 Some((0..2u8).map(choice).collect())
             }
-            Decision::UseMessage {
+            Decision::UseMessage(UseMessageDecision {
                 message, markers, ..
-            } => Some(message_choices(reader, p, *message, *markers)),
+            }) => Some(message_choices(reader, p, *message, *markers)),
             _ => None,
         }
     }
@@ -102,7 +107,7 @@ impl Presenter for Messages {
     fn waiting(&self, decision: &Decision) -> Option<Said> {
         matches!(
             decision,
-            Decision::ChooseMarker { .. } | Decision::UseMessage { .. }
+            Decision::ChooseMarker(_) | Decision::UseMessage(_)
         )
         .then(|| Said::new("app-waiting-marker"))
     }
@@ -113,11 +118,11 @@ impl Presenter for Messages {
 
     /// The marker a player's points go on in others' turns (`/standing marker:`).
     fn setting_action(&self, game: &Game, seat: Player, settings: &UserSettings) -> Option<Action> {
-        (game.marker_preference(seat) != Some(settings.marker)).then_some(
-            Action::MarkerPreference {
+        (game.marker_preference(seat) != Some(settings.marker)).then_some(Action::MarkerPreference(
+            MarkerPreferenceAction {
                 preference: settings.marker,
             },
-        )
+        ))
     }
 
     fn status(&self, reader: &Reader, seat: Player) -> Option<Said> {
@@ -140,11 +145,11 @@ fn message_choices(reader: &Reader, p: &Pending, message: u8, markers: [u32; 2])
         // An option without a marker is the preferred marker's twin: one entry per
         // marker says where the points go (only message 7's tile moves none).
         .filter_map(|action| match action {
-            Action::UseMessage {
+            Action::UseMessage(UseMessageAction {
                 take,
                 marker,
                 target,
-            } if marker.is_some() || (message == 7 && take == MessageTake::Action) => {
+            }) if marker.is_some() || (message == 7 && take == MessageTake::Action) => {
                 let (label, value) = message_option(reader, message, markers, take, marker, target);
                 Some(Choice {
                     action,

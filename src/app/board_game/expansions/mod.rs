@@ -142,41 +142,50 @@ pub(super) fn first<T>(ask: impl Fn(&dyn Presenter) -> Option<T>) -> Option<T> {
 mod tests {
     use super::super::said::Word;
     use super::*;
+    use crate::engine::expansions::crop_circles::{CropCircleDecision, CropPickDecision};
+    use crate::engine::expansions::ferries::{MoveFerryDecision, PlaceFerryDecision};
+    use crate::engine::expansions::flying_machines::LandDecision;
+    use crate::engine::expansions::gold_mines::PlaceGoldDecision;
+    use crate::engine::expansions::mage_witch::MoveMagicDecision;
+    use crate::engine::expansions::messages::{ChooseMarkerDecision, UseMessageDecision};
+    use crate::engine::expansions::robbers::PlaceRobberDecision;
     use crate::engine::{CropCircle, CropOption, GameConfig};
 
     /// Each expansion decision (with no options) and the waiting line it reads as.
     fn decisions() -> Vec<(Decision, Said)> {
-        let crop = |option| Decision::CropPick {
-            symbol: CropCircle::Club,
-            option,
-            options: Vec::new(),
+        let crop = |option| {
+            Decision::CropPick(CropPickDecision {
+                symbol: CropCircle::Club,
+                option,
+                options: Vec::new(),
+            })
         };
-        let message = Decision::UseMessage {
+        let message = Decision::UseMessage(UseMessageDecision {
             message: 3,
             available: true,
             followers: Vec::new(),
             markers: [5, 9],
             preferred: 0,
-        };
-        let magic = Decision::MoveMagic {
+        });
+        let magic = Decision::MoveMagic(MoveMagicDecision {
             forced: false,
             options: Vec::new(),
             removals: Vec::new(),
-        };
-        let land = Decision::Land {
+        });
+        let land = Decision::Land(LandDecision {
             figure: FigureKind::Large,
             roll: 2,
             at: Pos::new(0, 2),
             options: Vec::new(),
-        };
+        });
         let at = Pos::new(1, 0);
         vec![
             (magic, Said::new("app-waiting-magic")),
             (
-                Decision::PlaceGold {
+                Decision::PlaceGold(PlaceGoldDecision {
                     from: at,
                     options: Vec::new(),
-                },
+                }),
                 Said::new("app-waiting-gold"),
             ),
             (
@@ -184,39 +193,39 @@ mod tests {
                 Said::new("app-waiting-land").with("figure", Word::Figure(FigureKind::Large)),
             ),
             (
-                Decision::PlaceFerry {
+                Decision::PlaceFerry(PlaceFerryDecision {
                     at,
                     options: Vec::new(),
-                },
+                }),
                 Said::new("app-waiting-ferry"),
             ),
             (
-                Decision::MoveFerry {
+                Decision::MoveFerry(MoveFerryDecision {
                     options: Vec::new(),
-                },
+                }),
                 Said::new("app-waiting-ferry"),
             ),
             (
-                Decision::CropCircle {
+                Decision::CropCircle(CropCircleDecision {
                     symbol: CropCircle::Shield,
                     at,
-                },
+                }),
                 Said::new("app-waiting-crop"),
             ),
             (crop(CropOption::Add), Said::new("app-waiting-crop")),
             (crop(CropOption::Remove), Said::new("app-waiting-crop")),
             (
-                Decision::PlaceRobber {
+                Decision::PlaceRobber(PlaceRobberDecision {
                     from: None,
                     options: Vec::new(),
-                },
+                }),
                 Said::new("app-waiting-robber"),
             ),
             (
-                Decision::ChooseMarker {
+                Decision::ChooseMarker(ChooseMarkerDecision {
                     markers: [5, 9],
                     preferred: 0,
-                },
+                }),
                 Said::new("app-waiting-marker"),
             ),
             (message, Said::new("app-waiting-marker")),

@@ -4,6 +4,10 @@
 use super::super::Choice;
 use super::super::said::{Reader, Said, Word, say};
 use super::Presenter;
+use crate::engine::expansions::robbers::{
+    PlaceRobberAction, PlaceRobberDecision, RobberDeclined, RobberPlaced, RobberReturned,
+    RobberStole,
+};
 use crate::engine::{Action, Decision, Event, Game, Pending, Pos, ScoreReason};
 use crate::player::Player;
 use crate::store::{RobberAnswer, UserSettings};
@@ -19,12 +23,12 @@ fn moved(yes: bool) -> &'static str {
 impl Presenter for Robbers {
     fn event(&self, game: &Game, event: &Event) -> Option<Said> {
         Some(match event {
-            Event::RobberPlaced {
+            Event::RobberPlaced(RobberPlaced {
                 player,
                 beside,
                 marker,
                 moved: was_moved,
-            } => {
+            }) => {
                 // Which marker only when there are two (Messages).
                 let which = if game.markers() > 1 {
                     format!(" {}", marker + 1)
@@ -39,18 +43,20 @@ impl Presenter for Robbers {
                     .with("beside", Word::Name(*beside))
                     .with("which", Word::Plain(which))
             }
-            Event::RobberDeclined { player } => Said::new("word-ev-robber-declined")
-                .with("disc", Word::Disc(*player))
-                .with("name", Word::Name(*player)),
-            Event::RobberStole {
+            Event::RobberDeclined(RobberDeclined { player }) => {
+                Said::new("word-ev-robber-declined")
+                    .with("disc", Word::Disc(*player))
+                    .with("name", Word::Name(*player))
+            }
+            Event::RobberStole(RobberStole {
                 player,
                 from,
                 points,
-            } => Said::new("word-ev-robber-stole")
+            }) => Said::new("word-ev-robber-stole")
                 .with("name", Word::Name(*player))
                 .with("points", *points)
                 .with("from", Word::Name(*from)),
-            Event::RobberReturned { player } => {
+            Event::RobberReturned(RobberReturned { player }) => {
                 Said::new("word-ev-robber-home").with("name", Word::Name(*player))
             }
             _ => return None,
@@ -62,7 +68,7 @@ impl Presenter for Robbers {
     }
 
     fn question(&self, game: &Game, p: &Pending) -> Option<Said> {
-        let Decision::PlaceRobber { from, .. } = &p.decision else {
+        let Decision::PlaceRobber(PlaceRobberDecision { from, .. }) = &p.decision else {
             return None;
         };
         // Asked in another player's turn: that it may be placed now, and what it does.
@@ -76,7 +82,7 @@ impl Presenter for Robbers {
     }
 
     fn choices(&self, reader: &Reader, p: &Pending) -> Option<Vec<Choice>> {
-        let Decision::PlaceRobber { from, options } = &p.decision else {
+        let Decision::PlaceRobber(PlaceRobberDecision { from, options }) = &p.decision else {
             return None;
         };
         let two = reader.game.markers() > 1;
@@ -100,10 +106,10 @@ impl Presenter for Robbers {
                 value.push_str(&format!("#{}", o.marker + 1));
             }
             Choice {
-                action: Action::PlaceRobber {
+                action: Action::PlaceRobber(PlaceRobberAction {
                     beside: o.beside,
                     marker: o.marker,
-                },
+                }),
                 label: say(reader, &label),
                 value,
             }
@@ -130,15 +136,15 @@ impl Presenter for Robbers {
     }
 
     fn waiting(&self, decision: &Decision) -> Option<Said> {
-        matches!(decision, Decision::PlaceRobber { .. }).then(|| Said::new("app-waiting-robber"))
+        matches!(decision, Decision::PlaceRobber(_)).then(|| Said::new("app-waiting-robber"))
     }
 
     fn default_words(&self, decision: &Decision) -> Option<Said> {
-        matches!(decision, Decision::PlaceRobber { .. }).then(|| Said::new("app-default-no-robber"))
+        matches!(decision, Decision::PlaceRobber(_)).then(|| Said::new("app-default-no-robber"))
     }
 
     fn standing_default(&self, decision: &Decision, settings: &UserSettings) -> bool {
-        matches!(decision, Decision::PlaceRobber { .. }) && settings.robbers == RobberAnswer::Never
+        matches!(decision, Decision::PlaceRobber(_)) && settings.robbers == RobberAnswer::Never
     }
 
     fn status(&self, reader: &Reader, seat: Player) -> Option<Said> {

@@ -2,6 +2,7 @@
 
 use super::super::said::{Reader, Said, Word};
 use super::Presenter;
+use crate::engine::expansions::traders_builders::GoodsTaken;
 use crate::engine::tile::Good;
 use crate::engine::{Event, Expansion, Game, ScoreReason};
 use crate::player::Player;
@@ -11,7 +12,7 @@ pub(super) struct TradersBuilders;
 impl Presenter for TradersBuilders {
     fn event(&self, _game: &Game, event: &Event) -> Option<Said> {
         match event {
-            Event::GoodsTaken { player, goods } => {
+            Event::GoodsTaken(GoodsTaken { player, goods }) => {
                 let what = Good::ALL
                     .iter()
                     .filter(|g| goods[g.index()] > 0)
