@@ -5,7 +5,7 @@ use crate::engine::expansions::crop_circles::{
     AddFollowerAction, CropCircleAction, CropPickDecision, TakeBackAction,
 };
 use crate::engine::expansions::ferries::{MoveFerryAction, PlaceFerryAction, PlaceFerryDecision};
-use crate::engine::expansions::flying_machines::{LandAction, LandDecision};
+use crate::engine::expansions::flying_machines::{FlyAction, LandAction, LandDecision};
 use crate::engine::expansions::gold_mines::PlaceGoldAction;
 use crate::engine::expansions::mage_witch::{MoveMagicAction, RemoveMagicAction};
 use crate::engine::expansions::messages::{
@@ -463,7 +463,7 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                 Decision::PlaceFigure { .. } => {
                     figure_done = true;
                     match &t.figure {
-                        Some(f) if f.flight.is_some() => Action::Fly { figure: f.kind },
+                        Some(f) if f.flight.is_some() => Action::Fly(FlyAction { figure: f.kind }),
                         Some(f) => Action::PlaceFigure {
                             figure: f.kind,
                             segment: segment_for(&game, f.slot.as_deref().unwrap_or_default())

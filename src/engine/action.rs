@@ -29,10 +29,6 @@ macro_rules! enums {
             PlaceFigure { figure: FigureKind, segment: u8 },
             /// Place no figure.
             Pass,
-            /// Flying Machines: put a follower (or the large follower) on the flying
-            /// machine of the tile just placed; the die decides where it lands. Offered
-            /// through the figure step's hooks; still written here, not on the line.
-            Fly { figure: FigureKind },
             /// Leave the game (any player, at any time): the player's figures leave the
             /// board, their score stays, and their turns are skipped. When one player is
             /// left the game ends with final scoring. Not a rule of the rulebooks:

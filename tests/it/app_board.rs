@@ -3,6 +3,7 @@
 
 use carcassonne_bot::app::{App, Arg, Command, Component, Ctx, Env, Visibility};
 use carcassonne_bot::engine::Player;
+use carcassonne_bot::engine::expansions::flying_machines::FlyAction;
 use carcassonne_bot::engine::expansions::mage_witch::MoveMagicAction;
 use carcassonne_bot::engine::expansions::messages::MarkerPreferenceAction;
 use carcassonne_bot::engine::{Decision, Game};
@@ -404,7 +405,8 @@ fn whole_game(expansions: &str) {
                 }
             }
             Decision::PlaceFigure { extra, .. } if !extra.is_empty() && turns % 2 == 0 => {
-                let carcassonne_bot::engine::Action::Fly { figure } = extra[0].action else {
+                let carcassonne_bot::engine::Action::Fly(FlyAction { figure }) = extra[0].action
+                else {
                     panic!("a figure step's only extra action is a flight: {extra:?}")
                 };
                 let id = support::clicked_id(&last, "figure");

@@ -7,7 +7,9 @@ use carcassonne_bot::engine::expansions::crop_circles::{
     AddFollowerAction, CropCircleAction, TakeBackAction,
 };
 use carcassonne_bot::engine::expansions::ferries::{MoveFerryAction, PlaceFerryAction};
-use carcassonne_bot::engine::expansions::flying_machines::{Flew, LandAction, LandDecision};
+use carcassonne_bot::engine::expansions::flying_machines::{
+    Flew, FlyAction, LandAction, LandDecision,
+};
 use carcassonne_bot::engine::expansions::gold_mines::{GoldLost, PlaceGoldAction};
 use carcassonne_bot::engine::expansions::mage_witch::{MoveMagicAction, RemoveMagicAction};
 use carcassonne_bot::engine::expansions::messages::{
@@ -111,9 +113,9 @@ fn random_action(rng: &mut Rng, game: &Game) -> (Player, Action) {
             figure: NeutralKind::ALL[rng.below(2) as usize],
         }),
         5 => Action::PlaceGold(PlaceGoldAction { at: any_pos(rng) }),
-        6 => Action::Fly {
+        6 => Action::Fly(FlyAction {
             figure: FigureKind::ALL[rng.below(FigureKind::ALL.len() as u64) as usize],
-        },
+        }),
         7 => Action::Land(LandAction {
             segment: rng.below(6) as u8,
         }),
@@ -588,7 +590,7 @@ fn the_flying_machine_die_replays() {
             // Fly whenever possible.
             let a = actions
                 .iter()
-                .find(|a| matches!(a, Action::Fly { .. }))
+                .find(|a| matches!(a, Action::Fly(_)))
                 .cloned()
                 .unwrap_or_else(|| actions[rng.below(actions.len() as u64) as usize].clone());
             for e in game.apply(p, a).unwrap() {
@@ -929,7 +931,7 @@ fn scenario_of(game: &Game, turns: usize, end: bool) -> (serde_json::Value, usiz
             (Decision::PlaceFigure { at, .. }, &Action::PlaceFigure { figure, segment }) => {
                 turn["figure"] = json!({"kind": figure.id(), "slot": slot(&g, *at, segment)});
             }
-            (Decision::PlaceFigure { .. }, &Action::Fly { figure }) => {
+            (Decision::PlaceFigure { .. }, &Action::Fly(FlyAction { figure })) => {
                 turn["figure"] = json!({"kind": figure.id(), "flight": {}});
             }
             (Decision::Land(LandDecision { at, .. }), &Action::Land(LandAction { segment })) => {

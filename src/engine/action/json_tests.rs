@@ -12,7 +12,9 @@ use crate::engine::expansions::ferries::{
     FerriesStay, FerryMoved, FerryOption, FerryPlaced, MoveFerryAction, MoveFerryDecision,
     PlaceFerryAction, PlaceFerryDecision,
 };
-use crate::engine::expansions::flying_machines::{Flew, FlightFailed, LandAction, LandDecision};
+use crate::engine::expansions::flying_machines::{
+    Flew, FlightFailed, FlyAction, LandAction, LandDecision,
+};
 use crate::engine::expansions::gold_mines::{
     GoldLost, GoldPlaced, GoldTaken, PlaceGoldAction, PlaceGoldDecision,
 };
@@ -64,9 +66,9 @@ fn actions() -> Vec<Action> {
             figure: NeutralKind::Mage,
         }),
         Action::PlaceGold(PlaceGoldAction { at }),
-        Action::Fly {
+        Action::Fly(FlyAction {
             figure: FigureKind::Large,
-        },
+        }),
         Action::Land(LandAction { segment: 4 }),
         Action::PlaceRobber(PlaceRobberAction {
             beside: p(2),
@@ -182,9 +184,9 @@ fn every_decision_serialises_as_recorded() {
                 segment: 2,
             }],
             extra: vec![FigureStepAction {
-                action: Action::Fly {
+                action: Action::Fly(FlyAction {
                     figure: FigureKind::Follower,
-                },
+                }),
                 recorded: Some(FigureKind::Follower),
             }],
         },

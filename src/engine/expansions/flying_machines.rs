@@ -22,6 +22,13 @@ use serde::{Deserialize, Serialize};
 
 pub(crate) struct FlyingMachines;
 
+/// The action of the figure step: put a follower (or the large follower) on the flying
+/// machine of the tile just placed; the die decides where it lands.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct FlyAction {
+    pub figure: FigureKind,
+}
+
 /// The action: the flown figure lands on segment `segment` of its landing tile.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct LandAction {
@@ -246,7 +253,7 @@ impl Module for FlyingMachines {
     ) {
         let kinds = fly_options(st, player, tile).unwrap_or_default();
         out.extend(kinds.into_iter().map(|figure| FigureStepAction {
-            action: Action::Fly { figure },
+            action: Action::Fly(FlyAction { figure }),
             recorded: Some(figure),
         }));
     }
@@ -259,7 +266,7 @@ impl Module for FlyingMachines {
         tile: TileIdx,
         action: &Action,
     ) -> Option<Result<(), RuleError>> {
-        let Action::Fly { figure } = *action else {
+        let Action::Fly(FlyAction { figure }) = *action else {
             return None;
         };
         let kinds = fly_options(st, player, tile).filter(|_| in_play);
@@ -289,7 +296,7 @@ impl Module for FlyingMachines {
         action: &Action,
         events: &mut Vec<Event>,
     ) {
-        if let Action::Fly { figure } = *action {
+        if let Action::Fly(FlyAction { figure }) = *action {
             fly(cfg, st, player, tile, figure, events);
         }
     }
@@ -339,7 +346,7 @@ mod tests {
     /// hooks) and refuses the others with the reason of each case.
     #[test]
     fn the_figure_step_offers_flights_and_refuses_the_others() {
-        let fly = |figure| Action::Fly { figure };
+        let fly = |figure| Action::Fly(super::FlyAction { figure });
         let g = at_the_figure_step(&[Expansion::FlyingMachines]);
         let p = g.pending().unwrap();
         let Decision::PlaceFigure { extra, .. } = &p.decision else {

@@ -41,7 +41,7 @@ macro_rules! with_expansions {
             flying_machines: FlyingMachines
                 [FlyingMachines = 3, "flying-machines", "Flying Machines", "flying-machines.toml"]
                 { flight: FlightState } [Land(LandStep)]
-                actions [Land(LandAction)]
+                actions [Fly(FlyAction), Land(LandAction)]
                 decisions [Land(LandDecision)]
                 events [Flew, FlightFailed];
             labyrinth: Labyrinth [Labyrinth = 11, "labyrinth", "The Labyrinth", "labyrinth.toml"]

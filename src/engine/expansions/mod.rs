@@ -12,17 +12,8 @@
 //! `action::enums!`), and `config.rs` the tile sets (`Expansion`, its ids and names, the
 //! tile files).
 
-pub mod crop_circles;
-pub mod ferries;
-pub mod flying_machines;
-pub mod gold_mines;
-mod inns_cathedrals;
-mod labyrinth;
+// Each expansion's `pub mod` comes from its line too (`expansions!` below).
 pub(super) mod list;
-pub mod mage_witch;
-pub mod messages;
-pub mod robbers;
-pub mod traders_builders;
 
 use super::action::{
     Action, Decision, Event, FigureOption, FigureStepAction, RuleError, ScoreReason,
@@ -291,8 +282,8 @@ pub(crate) trait Ask: Copy + Into<Step> {
 }
 
 /// Generates, from the lines of `list.rs`, what the core knows of the expansions' rules:
-/// the modules in hook order, [`ExtState`], [`Step`] with its dispatch to each decision's
-/// type, and (through `action::enums!`) the expansions' variants of `Action`, `Decision`
+/// each module's `pub mod`, the modules in hook order, [`ExtState`], [`Step`] with its
+/// dispatch to each decision's type, and (through `action::enums!`) the expansions' variants of `Action`, `Decision`
 /// and `Event`. (`config.rs` generates the tile sets from the same lines.)
 macro_rules! expansions {
     (
@@ -306,6 +297,8 @@ macro_rules! expansions {
             events [$($event:ident),* $(,)?];
         )*
     ) => {
+        $(pub mod $module;)*
+
         static MODULES: &[&dyn Module] = &[$(&$module::$rules),*];
 
         /// Hands every expansion's actions, decisions and events to `action::enums!`,
@@ -416,7 +409,7 @@ mod tests {
             extra,
         };
         let fly = |figure| FigureStepAction {
-            action: Action::Fly { figure },
+            action: Action::Fly(flying_machines::FlyAction { figure }),
             recorded: Some(figure),
         };
         let flights = step(vec![fly(FigureKind::Follower), fly(FigureKind::Large)]);

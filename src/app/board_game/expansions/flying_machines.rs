@@ -3,7 +3,9 @@
 use super::super::Choice;
 use super::super::said::{Reader, Said, Word, say};
 use super::{FigureExtra, Presenter};
-use crate::engine::expansions::flying_machines::{Flew, FlightFailed, LandAction, LandDecision};
+use crate::engine::expansions::flying_machines::{
+    Flew, FlightFailed, FlyAction, LandAction, LandDecision,
+};
 use crate::engine::{Action, Decision, Event, FigureKind, Game, Pending};
 
 /// What a player may answer to fly (besides the menu's "follower:fly", read as "#fly").
@@ -21,7 +23,7 @@ pub(super) struct FlyingMachines;
 
 impl Presenter for FlyingMachines {
     fn figure_extra(&self, action: &Action) -> Option<FigureExtra> {
-        let Action::Fly { figure } = *action else {
+        let Action::Fly(FlyAction { figure }) = *action else {
             return None;
         };
         Some(FigureExtra {
@@ -33,8 +35,10 @@ impl Presenter for FlyingMachines {
 
     /// A follower unless the answer names another figure.
     fn parse_figure_extra(&self, wanted: &str, figure: Option<FigureKind>) -> Option<Action> {
-        FLY_WORDS.contains(&wanted).then(|| Action::Fly {
-            figure: figure.unwrap_or(FigureKind::Follower),
+        FLY_WORDS.contains(&wanted).then(|| {
+            Action::Fly(FlyAction {
+                figure: figure.unwrap_or(FigureKind::Follower),
+            })
         })
     }
 
