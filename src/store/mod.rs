@@ -8,6 +8,7 @@
 //! store-wide revision, and every record removed leaves its revision in `closed`.
 
 pub mod ai_claim;
+mod bytes;
 pub mod durable;
 pub mod notice;
 pub mod outbox;

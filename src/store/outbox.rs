@@ -8,6 +8,7 @@
 //! Pending DMs are transient: they are in no snapshot, export or import (a restored
 //! snapshot would send again DMs delivered since it was taken).
 
+use super::bytes::{Reader, put_bytes};
 use super::{Inner, Store, StoreError};
 
 /// The sled tree of the outbox (left out of snapshots and dumps).
@@ -84,19 +85,14 @@ pub(crate) fn encode(dm: &Direct, claimed_until: u64) -> Vec<u8> {
     for n in [dm.created, claimed_until, dm.user, dm.channel] {
         out.extend_from_slice(&n.to_be_bytes());
     }
-    put(&mut out, dm.lang.as_bytes());
-    put(&mut out, dm.text.as_bytes());
+    put_bytes(&mut out, dm.lang.as_bytes());
+    put_bytes(&mut out, dm.text.as_bytes());
     out.extend_from_slice(&(dm.files.len() as u32).to_be_bytes());
     for (name, bytes) in &dm.files {
-        put(&mut out, name.as_bytes());
-        put(&mut out, bytes);
+        put_bytes(&mut out, name.as_bytes());
+        put_bytes(&mut out, bytes);
     }
     out
-}
-
-fn put(out: &mut Vec<u8>, b: &[u8]) {
-    out.extend_from_slice(&(b.len() as u32).to_be_bytes());
-    out.extend_from_slice(b);
 }
 
 /// The claimed-until time of a sled value (0 if it is too short to have one).
@@ -115,7 +111,7 @@ pub(crate) fn with_claim(v: &[u8], until: u64) -> Vec<u8> {
 
 /// The DM in a sled value; `None` if it does not decode (damage).
 pub(crate) fn decode(id: u64, v: &[u8]) -> Option<Direct> {
-    let mut r = Reader(v);
+    let mut r = Reader::new(v);
     let created = r.u64()?;
     let _claimed = r.u64()?;
     let user = r.u64()?;
@@ -128,7 +124,7 @@ pub(crate) fn decode(id: u64, v: &[u8]) -> Option<Direct> {
         let name = String::from_utf8(r.bytes()?).ok()?;
         files.push((name, r.bytes()?));
     }
-    r.0.is_empty().then_some(Direct {
+    r.is_empty().then_some(Direct {
         id,
         user,
         channel,
@@ -137,26 +133,6 @@ pub(crate) fn decode(id: u64, v: &[u8]) -> Option<Direct> {
         files,
         created,
     })
-}
-
-struct Reader<'a>(&'a [u8]);
-
-impl Reader<'_> {
-    fn take(&mut self, n: usize) -> Option<&[u8]> {
-        let (head, rest) = self.0.split_at_checked(n)?;
-        self.0 = rest;
-        Some(head)
-    }
-    fn u32(&mut self) -> Option<u32> {
-        Some(u32::from_be_bytes(self.take(4)?.try_into().ok()?))
-    }
-    fn u64(&mut self) -> Option<u64> {
-        Some(u64::from_be_bytes(self.take(8)?.try_into().ok()?))
-    }
-    fn bytes(&mut self) -> Option<Vec<u8>> {
-        let n = self.u32()? as usize;
-        self.take(n).map(<[u8]>::to_vec)
-    }
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@
 //! big-endian.
 
 use super::StoreError;
+use super::bytes::{Reader, put_bytes};
 use super::durable::{Disk, sync_path};
 use super::sled_store::SledStore;
 use std::collections::BTreeMap;
@@ -78,9 +79,7 @@ impl Dump {
         if crc32fast::hash(body).to_be_bytes() != crc {
             return Err("the checksum does not match: the file is damaged".into());
         }
-        let mut r = Reader {
-            rest: &body[MAGIC.len()..],
-        };
+        let mut r = Reader::new(&body[MAGIC.len()..]);
         let truncated = || "the file ends too early".to_string();
         let revision = r.u64().ok_or_else(truncated)?;
         let count = r.u32().ok_or_else(truncated)?;
@@ -96,40 +95,10 @@ impl Dump {
             }
             trees.insert(name, tree);
         }
-        if !r.rest.is_empty() {
+        if !r.is_empty() {
             return Err("unexpected bytes after the last tree".into());
         }
         Ok(Dump { revision, trees })
-    }
-}
-
-fn put_bytes(out: &mut Vec<u8>, b: &[u8]) {
-    out.extend_from_slice(&(b.len() as u32).to_be_bytes());
-    out.extend_from_slice(b);
-}
-
-struct Reader<'a> {
-    rest: &'a [u8],
-}
-
-impl Reader<'_> {
-    fn take(&mut self, n: usize) -> Option<&[u8]> {
-        if self.rest.len() < n {
-            return None;
-        }
-        let (a, b) = self.rest.split_at(n);
-        self.rest = b;
-        Some(a)
-    }
-    fn u32(&mut self) -> Option<u32> {
-        Some(u32::from_be_bytes(self.take(4)?.try_into().ok()?))
-    }
-    fn u64(&mut self) -> Option<u64> {
-        Some(u64::from_be_bytes(self.take(8)?.try_into().ok()?))
-    }
-    fn bytes(&mut self) -> Option<Vec<u8>> {
-        let n = self.u32()? as usize;
-        self.take(n).map(<[u8]>::to_vec)
     }
 }
 

@@ -16,28 +16,7 @@ type Make<'a> = &'a dyn Fn() -> Store;
 
 const T0: u64 = 1_700_000_000;
 
-/// Each test once on sled (in memory) and once on PostgreSQL (a new database).
-macro_rules! contract {
-    ($($name:ident),* $(,)?) => {
-        mod on_sled {
-            $(#[test]
-            fn $name() {
-                super::$name(&|| carcassonne_bot::store::Store::temporary().unwrap());
-            })*
-        }
-        mod on_postgres {
-            $(#[test]
-            fn $name() {
-                let Some(url) = crate::pg_cluster::fresh_database() else {
-                    return;
-                };
-                super::$name(&|| carcassonne_bot::store::Store::open_postgres(&url).unwrap());
-            })*
-        }
-    };
-}
-
-contract!(
+crate::support::store_contract!(
     a_channel_is_claimed_once_until_released_or_its_lease_ends,
     claims_made_at_the_same_moment_give_the_channel_to_one,
     a_resume_whose_claim_is_taken_over_during_its_search_posts_nothing,

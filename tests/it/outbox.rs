@@ -7,12 +7,11 @@
 use crate::fake_discord::{Channel, FakeDiscord, dms_to};
 use crate::pg_cluster;
 use crate::shared_scheduler::Bots;
-use crate::support::{command, ctx, respond};
+use crate::support::{self, command, ctx, respond};
 use carcassonne_bot::app::timers::{CLAIM_LEASE, DM_MAX_AGE};
-use carcassonne_bot::app::{App, Clock, Env, Purpose, Recipient, Response, Visibility};
-use carcassonne_bot::engine::Decision;
+use carcassonne_bot::app::{App, Clock, Env, Purpose, Recipient, Visibility};
 use carcassonne_bot::store::outbox::Direct;
-use carcassonne_bot::store::{Loaded, RecordGame, Store};
+use carcassonne_bot::store::{Loaded, Store};
 use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -48,30 +47,7 @@ fn with_id(mut d: Direct, id: u64) -> Direct {
     d
 }
 
-macro_rules! contract {
-    ($($name:ident),* $(,)?) => {
-        mod on_sled {
-            $(#[test]
-            fn $name() {
-                super::$name(&|| carcassonne_bot::store::Store::temporary().unwrap());
-            })*
-        }
-        mod on_postgres {
-            $(#[test]
-            fn $name() {
-                if crate::pg_cluster::fresh_database().is_none() {
-                    return;
-                }
-                super::$name(&|| {
-                    let url = crate::pg_cluster::fresh_database().unwrap();
-                    carcassonne_bot::store::Store::open_postgres(&url).unwrap()
-                });
-            })*
-        }
-    };
-}
-
-contract!(
+crate::support::store_contract!(
     a_direct_message_is_claimed_once_per_lease_and_deleted_once_sent,
     pending_direct_messages_are_in_no_dump,
 );
@@ -167,28 +143,6 @@ fn handles_claiming_at_once_take_each_direct_message_once() {
     assert_eq!(taken.into_iter().collect::<HashSet<u64>>(), queued);
 }
 
-/// The player to move acts (a tile at its first spot, or a pass after a tile); returns
-/// who acted and the response.
-fn act(app: &App, channel: u64) -> (u64, Response) {
-    let Loaded::Game(r) = app.store().load(channel).unwrap() else {
-        panic!("no game")
-    };
-    let RecordGame::Board { game } = &r.game else {
-        panic!("not a board game")
-    };
-    let p = game.pending().unwrap();
-    let who = &r.seats[p.player.index()];
-    let c = ctx(channel, who.user, &who.name);
-    let out = match p.decision {
-        Decision::PlaceTile { placements, .. } => {
-            let deg = placements[0].rotations[0].degrees().to_string();
-            respond(app, &c, "place", &[("spot", "A"), ("rotation", &deg)])
-        }
-        _ => respond(app, &c, "pass", &[]),
-    };
-    (who.user, out)
-}
-
 /// Ann (1) and ben (2), both with `/notify dm:on`, start a game in `channel` and play
 /// until one's turn begins through the other's command: returns that player and the
 /// public message that called them (whose picture the DM carries).
@@ -211,7 +165,7 @@ fn until_a_turn_dm(app: &App, channel: u64) -> (u64, carcassonne_bot::app::Messa
         if let Some(m) = call {
             return (m.mentions[0], m.clone());
         }
-        last = act(app, channel);
+        last = support::play_as_awaited(app, channel);
     }
     panic!("no turn began through another player's command");
 }
@@ -249,8 +203,8 @@ fn a_dm_left_by_a_stopped_process_is_sent_by_the_next_one_on_the_folder() {
     assert_eq!(app.store().directs_pending().unwrap(), 0);
     assert!(app.run_due().is_empty());
     // A DM that could not be sent for longer than a day is dropped, not sent late.
-    let (_, _) = act(&app, 5);
-    let (_, _) = act(&app, 5);
+    let (_, _) = support::play_as_awaited(&app, 5);
+    let (_, _) = support::play_as_awaited(&app, 5);
     assert_eq!(
         app.store().directs_pending().unwrap(),
         1,
@@ -461,8 +415,8 @@ async fn a_dm_that_failed_for_a_while_is_sent_after_the_lease_and_a_refused_one_
     let c = clock.clone();
     let user = tokio::task::spawn_blocking(move || {
         let app = App::new(Store::open_postgres(&u).unwrap(), Env::clocked(c, 5));
-        let (user, _) = act(&app, 1_700_000_000_000_000_013);
-        let (_, out) = act(&app, 1_700_000_000_000_000_013);
+        let (user, _) = support::play_as_awaited(&app, 1_700_000_000_000_000_013);
+        let (_, out) = support::play_as_awaited(&app, 1_700_000_000_000_000_013);
         assert_eq!(app.store().directs_pending().unwrap(), 1, "{}", out.text());
         user
     })

@@ -36,28 +36,7 @@ fn postgres() -> Option<Store> {
     Some(Store::open_postgres(&url).unwrap())
 }
 
-/// Each test once on sled (in memory) and once on PostgreSQL (a new database per store).
-macro_rules! contract {
-    ($($name:ident),* $(,)?) => {
-        mod on_sled {
-            $(#[test]
-            fn $name() {
-                super::$name(&|| carcassonne_bot::store::Store::temporary().unwrap());
-            })*
-        }
-        mod on_postgres {
-            $(#[test]
-            fn $name() {
-                if crate::pg_cluster::fresh_database().is_none() {
-                    return;
-                }
-                super::$name(&|| super::postgres().unwrap());
-            })*
-        }
-    };
-}
-
-contract!(
+crate::support::store_contract!(
     records_are_saved_loaded_and_removed,
     an_aborted_game_goes_to_the_history,
     an_unreadable_record_is_quarantined_with_a_notice,

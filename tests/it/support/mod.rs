@@ -61,6 +61,11 @@ pub fn start_game(app: &App, channel: u64) {
 
 /// The player to move plays: a tile at its first spot, or a pass after a tile.
 pub fn play(app: &App, channel: u64) -> String {
+    play_as_awaited(app, channel).1.text()
+}
+
+/// As [`play`]: returns who played and the whole response.
+pub fn play_as_awaited(app: &App, channel: u64) -> (u64, Response) {
     let Loaded::Game(r) = app.store().load(channel).unwrap() else {
         panic!("no game")
     };
@@ -70,14 +75,15 @@ pub fn play(app: &App, channel: u64) -> String {
     let p = game.pending().unwrap();
     let who = &r.seats[p.player.index()];
     let c = ctx(channel, who.user, &who.name);
-    match p.decision {
+    let out = match p.decision {
         Decision::PlaceTile { placements, .. } => {
             let deg = placements[0].rotations[0].degrees().to_string();
-            run(app, &c, "place", &[("spot", "A"), ("rotation", &deg)])
+            respond(app, &c, "place", &[("spot", "A"), ("rotation", &deg)])
         }
         // Base-game records only: the figure step is the one other decision.
-        _ => run(app, &c, "pass", &[]),
-    }
+        _ => respond(app, &c, "pass", &[]),
+    };
+    (who.user, out)
 }
 
 /// The full id (stamped with the game's state, `12.3fa9c1/figure`) of the first button or
@@ -144,3 +150,30 @@ pub fn free_port() -> u16 {
         .map(|a| a.port())
         .expect("a free port")
 }
+
+/// Each listed test, a function taking a store maker (`&dyn Fn() -> Store`), once on
+/// sled (in memory) and once on PostgreSQL (a new database for each store it makes;
+/// nothing to run without the binaries, as `pg_cluster` says).
+macro_rules! store_contract {
+    ($($name:ident),* $(,)?) => {
+        mod on_sled {
+            $(#[test]
+            fn $name() {
+                super::$name(&|| carcassonne_bot::store::Store::temporary().unwrap());
+            })*
+        }
+        mod on_postgres {
+            $(#[test]
+            fn $name() {
+                if crate::pg_cluster::fresh_database().is_none() {
+                    return;
+                }
+                super::$name(&|| {
+                    let url = crate::pg_cluster::fresh_database().unwrap();
+                    carcassonne_bot::store::Store::open_postgres(&url).unwrap()
+                });
+            })*
+        }
+    };
+}
+pub(crate) use store_contract;
