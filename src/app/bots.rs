@@ -477,11 +477,10 @@ impl App {
         } = chain;
         // A resume (no command to answer) that moves nothing itself posts nothing: the
         // board as it stands was posted by whoever moved.
-        let quiet = resumed;
         let mut moved = false;
         let turn_to = Cell::new(None);
         let end = |r: &ChannelRecord, summary: &str, shown: &Shown, moved: bool| {
-            if quiet && !moved {
+            if resumed && !moved {
                 Response::default()
             } else {
                 self.show(ctx, r, summary, shown, turn_to.get())
