@@ -341,8 +341,8 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                 return Err(fail("the previous turn still waits for a decision".into()));
             }
         }
-        // Other players' markers for this turn: a logged preference, restored after it.
-        let mut overrides = Vec::new();
+        // Other players' markers for this turn: a logged preference for this turn's
+        // scoring only (the engine drops it with the next tile, and before final scoring).
         for (who, marker) in &t.markers {
             let who = who
                 .parse()
@@ -352,10 +352,12 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
             let preference = MarkerPreference::Marker(*marker);
             game.apply(
                 who,
-                Action::MarkerPreference(MarkerPreferenceAction { preference }),
+                Action::MarkerPreference(MarkerPreferenceAction {
+                    preference,
+                    this_turn: true,
+                }),
             )
             .map_err(|e| fail(e.to_string()))?;
-            overrides.push(who);
         }
         let mut events = game
             .apply(
@@ -599,19 +601,6 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
             return Err(fail(
                 "no (more) message is taken in this turn (field messages)".into(),
             ));
-        }
-        // A game that stopped (over, or waiting for tiles that will not come) takes no
-        // more moves, so there is no later turn the preference could leak into.
-        let stopped = game.pending().is_none();
-        for who in overrides.into_iter().filter(|_| !stopped) {
-            let preference = MarkerPreference::Behind;
-            events.extend(
-                game.apply(
-                    who,
-                    Action::MarkerPreference(MarkerPreferenceAction { preference }),
-                )
-                .map_err(|e| fail(e.to_string()))?,
-            );
         }
         if let Some(r) = robbers.next() {
             return Err(fail(format!(

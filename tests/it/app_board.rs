@@ -1138,7 +1138,8 @@ fn a_standing_marker_preference_is_logged_into_a_messages_game() {
     assert_eq!(
         g.log()[0].action,
         Action::MarkerPreference(MarkerPreferenceAction {
-            preference: MarkerPreference::Marker(1)
+            preference: MarkerPreference::Marker(1),
+            this_turn: false,
         })
     );
     let again = Game::replay(g.config().clone(), g.log()).unwrap();

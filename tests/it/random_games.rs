@@ -79,6 +79,7 @@ fn random_action(rng: &mut Rng, game: &Game) -> (Player, Action) {
                 MarkerPreference::Marker(1),
                 MarkerPreference::Marker(2),
             ][rng.below(5) as usize],
+            this_turn: rng.below(2) == 0,
         }),
         8 => Action::PlaceFerry(PlaceFerryAction {
             at: any_pos(rng),
@@ -827,36 +828,32 @@ fn only_the_player_asked_may_decide() {
 
 /// A seeded random game played from the legal options only, as a scenario file can say
 /// it: with Messages, now and then one other player's points of a turn go on a chosen
-/// marker (the file's `markers`: a preference logged before the tile and reset to
-/// `behind` after the turn).
+/// marker (the file's `markers`: a preference logged before the tile for that turn's
+/// scoring only; final scoring uses the stored one).
 fn play_sayable(cfg: GameConfig) -> Game {
     let mut rng = Rng::new(cfg.seed ^ 0xF11E);
     let mut game = Game::new(cfg).expect("valid configuration");
     let messages = game.config().has(Expansion::Messages);
-    let mut overridden: Option<u8> = None;
     let mut steps = 0;
     while let Some(p) = game.pending() {
         steps += 1;
         assert!(steps < 5000, "the game does not end");
-        if matches!(p.decision, Decision::PlaceTile { .. }) {
-            if let Some(who) = overridden.take() {
-                let preference = MarkerPreference::Behind;
-                game.apply(
-                    Player::new(who),
-                    Action::MarkerPreference(MarkerPreferenceAction { preference }),
-                )
-                .expect("a preference");
-            }
-            if messages && rng.below(3) == 0 {
-                let who = rng.below(game.player_count() as u64) as u8;
-                let preference = MarkerPreference::Marker(rng.below(2) as u8);
-                game.apply(
-                    Player::new(who),
-                    Action::MarkerPreference(MarkerPreferenceAction { preference }),
-                )
-                .expect("a preference");
-                overridden = Some(who);
-            }
+        // The last tile always (issue 41: final scoring follows that turn's scoring).
+        let last = game.tiles_left() == 0;
+        if messages
+            && matches!(p.decision, Decision::PlaceTile { .. })
+            && (last || rng.below(3) == 0)
+        {
+            let who = rng.below(game.player_count() as u64) as u8;
+            let preference = MarkerPreference::Marker(rng.below(2) as u8);
+            game.apply(
+                Player::new(who),
+                Action::MarkerPreference(MarkerPreferenceAction {
+                    preference,
+                    this_turn: true,
+                }),
+            )
+            .expect("a preference");
         }
         let (player, actions) = game.legal_actions();
         let action = actions[rng.below(actions.len() as u64) as usize].clone();
@@ -879,8 +876,7 @@ fn slot_name(game: &Game, at: Pos, segment: u8) -> String {
 }
 
 /// `game`'s first `turns` turns written as a scenario file (`docs/scenarios.md`), with
-/// the length of the log they take (the reader logs no preference reset after the last
-/// turn).
+/// the length of the log they take (up to the last turn's last action).
 fn scenario_of(game: &Game, turns: usize, end: bool) -> (serde_json::Value, usize) {
     use serde_json::json;
     let cfg = game.config();
@@ -892,12 +888,15 @@ fn scenario_of(game: &Game, turns: usize, end: bool) -> (serde_json::Value, usiz
     let mut cut = 0;
     for (i, e) in game.log().iter().enumerate() {
         let pending = g.pending().expect("a logged action answers a decision");
-        if let Action::MarkerPreference(MarkerPreferenceAction { preference }) = e.action {
-            match (preference, &pending.decision) {
-                (MarkerPreference::Marker(m), Decision::PlaceTile { .. }) => {
+        if let Action::MarkerPreference(MarkerPreferenceAction {
+            preference,
+            this_turn,
+        }) = e.action
+        {
+            match (preference, this_turn, &pending.decision) {
+                (MarkerPreference::Marker(m), true, Decision::PlaceTile { .. }) => {
                     markers.insert(e.player.to_string(), json!(m));
                 }
-                (MarkerPreference::Behind, _) => {}
                 other => panic!("a preference a scenario file cannot say: {other:?}"),
             }
             g.apply(e.player, e.action.clone()).expect("replays");
@@ -1103,8 +1102,9 @@ fn random_games_read_back_as_scenario_files() {
             .collect(),
     );
     let mut files = 0;
-    // Files whose last turn has "markers" without "end", and files naming a centre.
-    let (mut markers_last, mut centre_named) = (0, 0);
+    // Files whose last turn has "markers", without and with "end" (issue 41: with it,
+    // final scoring must not see them), and files naming a centre.
+    let (mut markers_last, mut markers_end, mut centre_named) = (0, 0, 0);
     for (c, exps) in configs.iter().enumerate() {
         for k in 0..2u64 {
             let seed = 27_000 + 10 * c as u64 + k;
@@ -1127,7 +1127,9 @@ fn random_games_read_back_as_scenario_files() {
                     let (file, len) = scenario_of(&game, cut, end);
                     let text = serde_json::to_string(&file).expect("a file");
                     let last = &file["turns"][cut - 1];
-                    markers_last += usize::from(!end && last.get("markers").is_some());
+                    let markers = last.get("markers").is_some();
+                    markers_last += usize::from(!end && markers);
+                    markers_end += usize::from(end && cut == turns && markers);
                     centre_named += usize::from(
                         text.contains(r#""slot":"C"}"#) || text.contains(r#""slot":"C","#),
                     );
@@ -1151,9 +1153,12 @@ fn random_games_read_back_as_scenario_files() {
         }
     }
     assert_eq!(files, configs.len() * 2 * 3 * 2);
-    println!("{files} files, {markers_last} ending on markers, {centre_named} naming a centre");
+    println!(
+        "{files} files, {markers_last} stopping and {markers_end} ending on markers, \
+         {centre_named} naming a centre"
+    );
     assert!(
-        markers_last > 0 && centre_named > 0,
-        "{markers_last} {centre_named}"
+        markers_last > 0 && markers_end > 0 && centre_named > 0,
+        "{markers_last} {markers_end} {centre_named}"
     );
 }

@@ -105,9 +105,15 @@ fn actions() -> Vec<Action> {
         }),
         Action::MarkerPreference(MarkerPreferenceAction {
             preference: MarkerPreference::Marker(1),
+            this_turn: false,
         }),
         Action::MarkerPreference(MarkerPreferenceAction {
             preference: MarkerPreference::Ahead,
+            this_turn: false,
+        }),
+        Action::MarkerPreference(MarkerPreferenceAction {
+            preference: MarkerPreference::Marker(0),
+            this_turn: true,
         }),
     ]
 }
@@ -135,6 +141,7 @@ fn every_action_serialises_and_reads_back_as_recorded() {
         r#"{"do":"use_message","take":"points"}"#,
         r#"{"do":"marker_preference","preference":{"marker":1}}"#,
         r#"{"do":"marker_preference","preference":"ahead"}"#,
+        r#"{"do":"marker_preference","preference":{"marker":0},"this_turn":true}"#,
     ];
     let actions = actions();
     assert_eq!(json(&actions), recorded);
@@ -428,6 +435,12 @@ fn every_event_serialises_as_recorded() {
         Event::MarkerPreferenceSet(MarkerPreferenceSet {
             player: p(0),
             preference: MarkerPreference::Behind,
+            this_turn: false,
+        }),
+        Event::MarkerPreferenceSet(MarkerPreferenceSet {
+            player: p(1),
+            preference: MarkerPreference::Marker(1),
+            this_turn: true,
         }),
     ];
     assert_eq!(
@@ -466,6 +479,7 @@ fn every_event_serialises_as_recorded() {
             r#"{"event":"message_drawn","player":4,"message":6}"#,
             r#"{"event":"message_used","player":5,"message":2,"take":"points"}"#,
             r#"{"event":"marker_preference_set","player":0,"preference":"behind"}"#,
+            r#"{"event":"marker_preference_set","player":1,"preference":{"marker":1},"this_turn":true}"#,
         ]
     );
 }

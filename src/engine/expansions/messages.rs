@@ -46,9 +46,13 @@ pub struct UseMessageAction {
 
 /// The action: where the player's points go when another player is to move (any time,
 /// by the player themself; logged so that replays never depend on settings).
+/// `this_turn`: only for the scoring of the next tile placed (a scenario file's
+/// `markers`), then the stored preference again; final scoring never sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct MarkerPreferenceAction {
     pub preference: MarkerPreference,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub this_turn: bool,
 }
 
 /// What the player takes from a message.
@@ -171,11 +175,14 @@ pub struct MessageUsed {
     pub take: MessageTake,
 }
 
-/// The event: the player's standing marker preference changed.
+/// The event: the player's standing marker preference changed (`this_turn`: for the
+/// next tile's scoring only).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MarkerPreferenceSet {
     pub player: Player,
     pub preference: MarkerPreference,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub this_turn: bool,
 }
 
 /// What Messages keeps for the whole game.
@@ -186,6 +193,9 @@ pub struct MessageState {
     /// The pile, top first.
     pub pile: Vec<u8>,
     pub preferences: Vec<MarkerPreference>,
+    /// A preference for one turn's scoring, over `preferences`: `(preference, placed)`,
+    /// `placed` once the turn's tile is down; gone with the next tile and at the end.
+    pub this_turn: Vec<Option<(MarkerPreference, bool)>>,
     /// The marker each player's points move in the scoring going on (one per scoring).
     pub scoring: Vec<Option<u8>>,
     /// Points the active player scored in the turn's scoring.
@@ -207,8 +217,14 @@ impl MessageState {
 
     /// The marker `player`'s points move now.
     pub fn marker_for(&self, player: Player) -> u8 {
+        self.scoring[player.index()].unwrap_or_else(|| self.preferred(player))
+    }
+
+    /// The marker `player`'s preference in force picks now.
+    fn preferred(&self, player: Player) -> u8 {
         let p = player.index();
-        self.scoring[p].unwrap_or_else(|| self.preferences[p].pick(self.markers[p]))
+        let preference = self.this_turn[p].map_or(self.preferences[p], |(pref, _)| pref);
+        preference.pick(self.markers[p])
     }
 }
 
@@ -275,7 +291,7 @@ fn marker_decision(st: &State, player: Player) -> Decision {
     let m = &st.ext.messages;
     Decision::ChooseMarker(ChooseMarkerDecision {
         markers: m.markers[player.index()],
-        preferred: m.preferences[player.index()].pick(m.markers[player.index()]),
+        preferred: m.preferred(player),
     })
 }
 
@@ -362,7 +378,7 @@ fn message_decision(st: &State, player: Player) -> Decision {
         available,
         followers,
         markers: m.markers[player.index()],
-        preferred: m.preferences[player.index()].pick(m.markers[player.index()]),
+        preferred: m.preferred(player),
     })
 }
 
@@ -634,6 +650,7 @@ impl Module for Messages {
         let m = &mut st.ext.messages;
         m.markers = vec![[0, 0]; n];
         m.preferences = vec![MarkerPreference::default(); n];
+        m.this_turn = vec![None; n];
         m.scoring = vec![None; n];
     }
 
@@ -643,6 +660,10 @@ impl Module for Messages {
         m.scoring.iter_mut().for_each(|s| *s = None);
         m.active_points = 0;
         m.chosen = false;
+        // A one-turn preference set before this tile holds for its turn; an older one ends.
+        for t in &mut m.this_turn {
+            *t = t.filter(|(_, placed)| !placed).map(|(pref, _)| (pref, true));
+        }
     }
 
     fn pending_step(&self, st: &State, stage: Stage) -> Option<Step> {
@@ -663,7 +684,7 @@ impl Module for Messages {
 
     /// A player says at any time where their points go in others' turns.
     fn check_standing(&self, in_play: bool, action: &Action) -> Option<Result<(), RuleError>> {
-        let Action::MarkerPreference(MarkerPreferenceAction { preference }) = action else {
+        let Action::MarkerPreference(MarkerPreferenceAction { preference, .. }) = action else {
             return None;
         };
         Some(match preference {
@@ -676,11 +697,21 @@ impl Module for Messages {
     }
 
     fn apply_standing(&self, st: &mut State, player: Player, action: &Action, ev: &mut Vec<Event>) {
-        if let Action::MarkerPreference(MarkerPreferenceAction { preference }) = *action {
-            st.ext.messages.preferences[player.index()] = preference;
+        if let Action::MarkerPreference(MarkerPreferenceAction {
+            preference,
+            this_turn,
+        }) = *action
+        {
+            let m = &mut st.ext.messages;
+            if this_turn {
+                m.this_turn[player.index()] = Some((preference, false));
+            } else {
+                m.preferences[player.index()] = preference;
+            }
             ev.push(Event::MarkerPreferenceSet(MarkerPreferenceSet {
                 player,
                 preference,
+                this_turn,
             }));
         }
     }
@@ -723,6 +754,8 @@ impl Module for Messages {
     /// Final scoring: each player's points go on their preferred marker; no messages.
     fn before_final_scoring(&self, st: &mut State) {
         st.ext.messages.scoring.iter_mut().for_each(|s| *s = None);
+        // Final scoring comes after the last turn: a one-turn preference is over.
+        st.ext.messages.this_turn.iter_mut().for_each(|t| *t = None);
         st.ext.messages.active_points = 0;
     }
 }

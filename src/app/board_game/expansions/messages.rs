@@ -121,6 +121,7 @@ impl Presenter for Messages {
         (game.marker_preference(seat) != Some(settings.marker)).then_some(Action::MarkerPreference(
             MarkerPreferenceAction {
                 preference: settings.marker,
+                this_turn: false,
             },
         ))
     }
