@@ -586,7 +586,7 @@ fn clean_mark(dir: &Path) -> Option<String> {
 }
 
 /// A named way to damage a database folder.
-type Damage = (String, Box<dyn Fn(&Path)>);
+pub(crate) type Damage = (String, Box<dyn Fn(&Path)>);
 
 /// The damage every case list below applies: bytes flipped, `db` cut, files deleted.
 fn damages(p: &Pristine) -> Vec<Damage> {

@@ -3,7 +3,7 @@
 //! a database path that is not a folder and a permission problem stop the bot before
 //! anything is moved, and a database's own snapshots stay its own.
 
-use crate::damaged_db::{NO_GAME, guarantee, restored_notice};
+use crate::damaged_db::{Damage, NO_GAME, guarantee, restored_notice};
 use crate::store::{Local, play_next};
 use crate::support::*;
 
@@ -159,7 +159,7 @@ fn an_aborted_game_never_runs_again_after_a_crash_and_a_torn_tail_or_an_older_co
             assert!(!snaps.exists());
         }
         let end = data_end(&db.join("db"));
-        let mut cases: Vec<(String, Box<dyn Fn(&Path)>)> = Vec::new();
+        let mut cases: Vec<Damage> = Vec::new();
         for cut in [1, 2, 3, 5, 10, 20, 50, 100, 150, 200] {
             cases.push((
                 format!("cut {cut} bytes"),
@@ -323,25 +323,31 @@ fn a_databases_own_snapshot_stays_its_own_whatever_happened_to_its_folder() {
             }
             app.store().raw(1).unwrap().unwrap()
         };
-        let emptied = |db: &Path| {
-            for e in std::fs::read_dir(db).unwrap() {
-                let p = e.unwrap().path();
-                if p.is_dir() {
-                    std::fs::remove_dir_all(p).unwrap();
-                } else {
-                    std::fs::remove_file(p).unwrap();
-                }
-            }
-        };
-        let cases: [(&str, &dyn Fn(&Path)); 3] = [
-            ("the folder deleted", &|db: &Path| {
-                std::fs::remove_dir_all(db).unwrap()
-            }),
-            ("the folder emptied", &emptied),
-            ("conf and db deleted", &|db: &Path| {
-                std::fs::remove_file(db.join("conf")).unwrap();
-                std::fs::remove_file(db.join("db")).unwrap();
-            }),
+        let cases: [Damage; 3] = [
+            (
+                "the folder deleted".into(),
+                Box::new(|db: &Path| std::fs::remove_dir_all(db).unwrap()),
+            ),
+            (
+                "the folder emptied".into(),
+                Box::new(|db: &Path| {
+                    for e in std::fs::read_dir(db).unwrap() {
+                        let p = e.unwrap().path();
+                        if p.is_dir() {
+                            std::fs::remove_dir_all(p).unwrap();
+                        } else {
+                            std::fs::remove_file(p).unwrap();
+                        }
+                    }
+                }),
+            ),
+            (
+                "conf and db deleted".into(),
+                Box::new(|db: &Path| {
+                    std::fs::remove_file(db.join("conf")).unwrap();
+                    std::fs::remove_file(db.join("db")).unwrap();
+                }),
+            ),
         ];
         for (what, damage) in cases {
             let case = format!("{what}, clean {clean}");
