@@ -8,15 +8,15 @@
 //! - the database's id (so that its snapshots stay its own whatever happens to the
 //!   folder, [`super::recover`]);
 //! - every run that opens the database (`open RUN`), written under sled's file lock
-//!   before that run changes anything;
+//!   before that run's first command;
 //! - every game that ended, was aborted or whose lobby closed (`archive`/`end`, with
 //!   the channel and the revision of the closing; an archived game also carries its
 //!   history entry and final record until a snapshot holds them): the record that
 //!   proves the end, so that no tear or older copy can make the game run again;
 //! - a clean shutdown (`clean RUN FILE LEN CRC`): the snapshot that is the database's
 //!   exact last state. It counts only while it is the journal's last line and names the
-//!   run of the last `open`: any later opening, and any write after it in the same
-//!   run, appends an `open` line that ends it.
+//!   run of the last `open`: any later opening rewrites the journal without it, and any
+//!   write after it in the same run appends an `open` line that ends it.
 //!
 //! Every line is `CRC BODY` (the CRC-32 of the body in 8 hex digits), so a torn or
 //! flipped line is skipped alone. Each start-up rewrites the file whole (atomically),

@@ -391,7 +391,7 @@ const GUARANTEES: [(&str, &str); 9] = [
     ),
     (
         "clean shutdown",
-        "**After a clean shutdown** (the journal's last line names the snapshot as the exact last state): any of the damage above leaves every game exactly as it was, and nobody is told of a loss. Any later run ends the mark before it changes anything, whether it started while the last run was still shutting down or used another snapshots folder.",
+        "**After a clean shutdown** (the journal's last line names the snapshot as the exact last state): any of the damage above leaves every game exactly as it was, and nobody is told of a loss. Any later run ends the mark before its first command, whether it started while the last run was still shutting down or used another snapshots folder.",
     ),
     (
         "own snapshots",

@@ -8,7 +8,7 @@ use crate::store::{Local, play_next};
 use crate::support::*;
 
 use carcassonne_bot::app::{App, Env};
-use carcassonne_bot::store::{Store, durable, recover, snapshot};
+use carcassonne_bot::store::{Store, durable, journal, recover, snapshot};
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -555,4 +555,33 @@ fn an_unreadable_snapshots_folder_stops_the_bot() {
     chmod(&snaps, 0o000);
     let message = denied(&snaps, owner(&snaps), &snaps);
     stopped_and_changed_nothing(&data, &before, &message);
+}
+
+#[test]
+fn a_write_after_the_clean_mark_ends_it() {
+    let _ = guarantee("clean shutdown");
+    let dir = tempfile::tempdir().unwrap();
+    let (db, snaps) = (dir.path().join("db"), dir.path().join("snapshots"));
+    let clean = || {
+        journal::read(&journal::path_of(&db))
+            .unwrap()
+            .clean
+            .map(|c| c.snapshot)
+    };
+    {
+        let (app, _) = open(&db, &snaps);
+        start_game(&app, 1);
+        app.shutdown_snapshot(&snaps).unwrap();
+        assert_eq!(clean(), Some("snapshot-00000001.bin".to_string()));
+        // A command still running when the front shut down: its move is saved after
+        // the mark, so the mark no longer tells the last state.
+        play(&app, 1);
+        assert_eq!(clean(), None);
+    }
+    std::fs::remove_file(db.join("db")).unwrap();
+    let (app, recovery) = open(&db, &snaps);
+    assert!(!recovery.exact);
+    assert_eq!(recovery.restored, [(1, 0)]);
+    let status = run(&app, &ctx(1, 1, "ann"), "status", &[]);
+    assert_eq!(status.lines().next(), Some(restored_notice(0).as_str()));
 }
