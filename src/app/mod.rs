@@ -284,7 +284,7 @@ impl App {
         };
         self.snapshotted
             .store(self.store.changes(), Ordering::SeqCst);
-        snapshot::mark_clean(dir, &newest, &*disk)?;
+        self.store.mark_clean(&newest).map_err(|e| e.to_string())?;
         Ok(written)
     }
 

@@ -77,6 +77,11 @@ impl DbFiles {
         Ok(files)
     }
 
+    /// The database folder.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
     /// Makes everything sled has written so far durable (call after `Db::flush`).
     pub fn sync(&self) -> io::Result<()> {
         self.sync_inner(false)

@@ -7,9 +7,11 @@
 //! so a reply never announces a move that a crash could lose. Every record carries a
 //! store-wide revision, and every record removed leaves its revision in `closed`.
 
+pub mod access;
 pub mod ai_claim;
 mod bytes;
 pub mod durable;
+pub mod journal;
 pub mod notice;
 pub mod outbox;
 pub mod pg;
@@ -451,6 +453,15 @@ impl Store {
     /// an unchanged database takes no new snapshot.
     pub fn flush(&self) -> Result<(), StoreError> {
         self.backend().flush()
+    }
+
+    /// Records in the journal that `snapshot` is the database's exact last state (a
+    /// clean shutdown, after the last command); nothing with PostgreSQL.
+    pub fn mark_clean(&self, snapshot: &Path) -> Result<(), StoreError> {
+        match &self.inner {
+            Inner::Sled(s) => s.mark_clean(snapshot),
+            Inner::Postgres(_) => Ok(()),
+        }
     }
 
     /// Everything stored, in the snapshot format (`export`, snapshots). The caller makes

@@ -1,20 +1,28 @@
 //! Start-up that never gives up on every game at once.
 //!
-//! [`open`] opens the database and reads every tree. If sled cannot open or read it,
-//! the damaged folder is moved aside (`db.damaged-N`, never deleted), whatever is still
-//! readable is salvaged from a copy of it, and a fresh database is built from that and
-//! the newest good snapshot. Either way the database is then compared with the newest
+//! [`open`] first checks that the database path is a folder this process may read and
+//! write ([`super::access`]): if not, it stops and touches nothing. It then opens the
+//! database and reads every tree. If sled cannot open or read it, the damaged folder is
+//! moved aside (`db.damaged-N`, never deleted), whatever is still readable is salvaged
+//! from a copy of it, and a fresh database is built from that and the newest good
+//! snapshot. Holding sled's lock, it reads the journal beside the folder
+//! ([`super::journal`]): the database's id, the closings it proves, and whether the last
+//! run shut down cleanly. Either way the database is then compared with the newest
 //! snapshot record by record: a game whose snapshot version is newer (a higher
 //! revision than both the stored record and the revision at which the channel was last
-//! closed) was rolled back or lost, so the snapshot's version is put back and the
-//! channel gets a notice saying which move its game was restored to.
+//! closed, in the database, the snapshot or the journal) was rolled back or lost, so the
+//! snapshot's version is put back and the channel gets a notice saying which move its
+//! game was restored to; a record at or below its channel's closing is a game that had
+//! ended, and is dropped.
 
 use super::durable::Disk;
+use super::journal::End;
 use super::notice::Notice;
 use super::record::{ChannelRecord, revision_of};
 use super::sled_store::SledStore;
 use super::snapshot::{self, Dump, TreeData};
-use super::{Store, StoreError, key, u64_of};
+use super::{Store, StoreError, history_key, key, u64_of};
+use std::collections::BTreeMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -32,7 +40,7 @@ pub struct Recovery {
     /// The snapshot compared with (and restored from, where needed).
     pub snapshot: Option<PathBuf>,
     /// Whether that snapshot is exactly the database as the last run left it (that run
-    /// shut down cleanly and marked it, see [`snapshot::mark_clean`]): games put back
+    /// shut down cleanly and its journal says so, see [`super::journal`]): games put back
     /// from it are exactly as they were, so nobody is told of a loss.
     pub exact: bool,
     /// Channels whose game was put back from the snapshot, with its number of moves.
@@ -79,15 +87,15 @@ pub fn open(
     snapshots: &Path,
     disk: Arc<dyn Disk>,
 ) -> Result<(Store, Recovery), StoreError> {
-    let snap = snapshot::newest_good(snapshots);
-    // The mark is taken away before anything else runs: from now on this run may
-    // change the database, so the snapshot no longer tells its last state.
-    let clean = snapshot::take_clean_mark(snapshots, &*disk);
-    // A folder with no sled files yet is a new database, whatever lies beside it.
+    // A path that is not a folder, or that this process may not read and write, is no
+    // damage: stop before anything is moved (`access`).
+    super::access::check(db, snapshots)?;
+    // A folder with no sled files yet is a new database, unless its journal says
+    // otherwise (below).
     let existed = db.join("conf").exists() || db.join("db").exists();
     let mut recovery = Recovery::default();
     let whole = guarded("reading the database", || {
-        let store = match SledStore::open_with_disk(db, disk.clone()) {
+        let store = match SledStore::open_unjournaled(db, disk.clone()) {
             Ok(store) => store,
             // Another process serves it: nothing is damaged, nothing may be moved.
             Err(e) if e.is_in_use() => return Ok(Err(e)),
@@ -99,6 +107,13 @@ pub fn open(
     let (store, current, damaged) = match whole {
         Ok(Err(in_use)) => return Err(in_use),
         Ok(Ok((store, dump))) => (store, dump, false),
+        // A permission the check above could not see (sled's own files): still no damage.
+        Err(reason) if reason.contains(PERMISSION_DENIED) => {
+            return Err(StoreError(format!(
+                "{reason}. Nothing was moved or changed; give the bot's user the folder {} (chown -R) and start it again.",
+                db.display()
+            )));
+        }
         Err(reason) => {
             tracing::error!(db = %db.display(), "the database cannot be read: {reason}");
             let salvaged = salvage(db);
@@ -110,11 +125,23 @@ pub fn open(
             );
             recovery.damaged = Some(aside);
             recovery.damage = Some(reason);
-            let store = SledStore::open_with_disk(db, disk)?;
+            let store = SledStore::open_unjournaled(db, disk.clone())?;
             store.load_dump(&salvaged)?;
             (store, salvaged, true)
         }
     };
+    // From here on this process holds sled's lock: the journal is read only now, so a
+    // clean shutdown's mark written by a run still ending is seen, and ended by this one.
+    let journal_path = super::journal::path_of(db);
+    let mut past = super::journal::read(&journal_path).map_err(|e| {
+        StoreError(format!(
+            "cannot read the journal {}: {e}",
+            journal_path.display()
+        ))
+    })?;
+    if past.bad_lines > 0 {
+        tracing::warn!(journal = %journal_path.display(), lines = past.bad_lines, "skipped damaged journal lines");
+    }
     // The database's id from before this open (the salvage's, after damage).
     let db_id = if damaged {
         current.database_id()
@@ -123,8 +150,18 @@ pub fn open(
     } else {
         store.id()?
     };
+    if let (Some(mine), Some(theirs)) = (&db_id, &past.id)
+        && mine != theirs
+    {
+        tracing::warn!(journal = %journal_path.display(), "the journal belongs to another database; it starts anew");
+        past = super::journal::Past::default();
+    }
+    // The journal beside the folder knows the database's id whatever happened to it.
+    let known_id = db_id.clone().or_else(|| past.id.clone());
+    let existed = existed || past.id.is_some();
+    let snap = snapshot::newest_good(snapshots);
     let snap = match snap {
-        Some((path, dump)) if !belongs(&dump, db_id.as_deref(), existed) => {
+        Some((path, dump)) if !belongs(&dump, known_id.as_deref(), existed) => {
             tracing::warn!(
                 snapshot = %path.display(),
                 "the newest snapshot belongs to another database; it is left alone"
@@ -134,13 +171,23 @@ pub fn open(
         }
         other => other,
     };
-    if let (Some((_, dump)), None) = (&snap, &db_id)
-        && let Some(id) = dump.database_id()
-    {
-        store.adopt_id(&id)?;
+    if db_id.is_none() {
+        let adopted = snap
+            .as_ref()
+            .and_then(|(_, dump)| dump.database_id())
+            .or_else(|| past.id.clone());
+        if let Some(id) = adopted {
+            store.adopt_id(&id)?;
+        }
     }
     recovery.snapshot = snap.as_ref().map(|(p, _)| p.clone());
-    recovery.exact = matches!((&clean, &snap), (Some(c), Some((p, _))) if p == c);
+    recovery.exact = match (&past.clean, &snap) {
+        (Some(clean), Some((path, _))) => {
+            path.file_name().is_some_and(|n| *n == *clean.snapshot)
+                && super::journal::fingerprint(path).is_ok_and(|f| f == (clean.len, clean.crc))
+        }
+        _ => false,
+    };
     let empty = Dump::default();
     let (snap_path, snap_dump) = match &snap {
         Some((p, d)) => (p.as_path(), d),
@@ -150,17 +197,25 @@ pub fn open(
         &store,
         &current,
         snap_dump,
+        &past.ends,
         damaged,
         snap_path,
         &mut recovery,
     )?;
+    // An archived game's entries stay in the journal until a snapshot holds them.
+    let kept_above = snap.as_ref().map_or(0, |(_, d)| highest(d).max(d.revision));
+    store.begin_journal(disk, &past.ends, kept_above)?;
     Ok((Store::from(store), recovery))
 }
 
-/// Whether a snapshot is this database's: the same id; or, when the database had no
-/// id before this open (new, from before ids, or emptied by damage) or the snapshot has
-/// none (written before ids), whether the database folder existed before this open (a
-/// brand-new folder is a new database, never another's restored).
+/// How the operating system words EACCES (sled passes it on in its message).
+const PERMISSION_DENIED: &str = "Permission denied (os error 13)";
+
+/// Whether a snapshot is this database's: the same id; or, when neither the database
+/// (new, from before ids, or emptied by damage) nor its journal knows its id, or the
+/// snapshot has none (written before ids), whether the database existed before this
+/// open (its folder held sled's files, or its journal was there): a brand-new folder
+/// is a new database, never another's restored.
 fn belongs(snap: &Dump, db_id: Option<&[u8]>, existed: bool) -> bool {
     match (snap.database_id(), db_id) {
         (Some(theirs), Some(mine)) => theirs == mine,
@@ -208,6 +263,7 @@ fn merge(
     store: &SledStore,
     current: &Dump,
     snap: &Dump,
+    ends: &BTreeMap<u64, End>,
     damaged: bool,
     snap_path: &Path,
     recovery: &mut Recovery,
@@ -215,9 +271,11 @@ fn merge(
     let behind = damaged || highest(current) < highest(snap);
     let snap_top = highest(snap).max(snap.revision);
     // New closings and quarantine keys written below rank above everything the
-    // snapshot holds, so that the next start-up finds nothing left to do.
+    // snapshot and the journal hold, so that the next start-up finds nothing left to do
+    // and no new record is taken for one that had ended.
+    let journal_top = ends.values().map(|e| e.revision).max().unwrap_or(0);
     store.revision.fetch_max(
-        snap_top.max(highest(current)),
+        snap_top.max(highest(current)).max(journal_top),
         std::sync::atomic::Ordering::SeqCst,
     );
     let games = current.tree("games");
@@ -227,6 +285,7 @@ fn merge(
             closed.insert(k, v);
         }
     }
+    restore_ends(store, current, &mut closed, ends)?;
     let file = snap_path
         .file_name()
         .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
@@ -330,6 +389,43 @@ fn merge(
     store.commit()
 }
 
+/// Puts back what the journal proves and the database lost: each closing above the
+/// database's (and the snapshot's) for its channel, with an archived game's history
+/// entry and final record (or none, for an aborted game).
+fn restore_ends(
+    store: &SledStore,
+    current: &Dump,
+    closed: &mut TreeData,
+    ends: &BTreeMap<u64, End>,
+) -> Result<(), StoreError> {
+    let history = current.tree("history");
+    for (channel, end) in ends {
+        let k = key(*channel).to_vec();
+        if closed.get(&k).is_some_and(|m| u64_of(m) >= end.revision) {
+            continue;
+        }
+        let rev = end.revision.to_be_bytes().to_vec();
+        store.closed.insert(k.as_slice(), rev.as_slice())?;
+        closed.insert(k.clone(), rev);
+        if let Some((entry, finished)) = &end.archived {
+            let hkey = history_key(*channel, end.revision);
+            if !history.contains_key(hkey.as_slice()) {
+                store.history.insert(hkey, entry.as_slice())?;
+            }
+            match finished {
+                Some(bytes) => store.finished.insert(k.as_slice(), bytes.as_slice())?,
+                None => store.finished.remove(k.as_slice())?,
+            };
+        }
+        tracing::warn!(
+            channel,
+            revision = end.revision,
+            "the journal names a closing the database had lost; it is put back"
+        );
+    }
+    Ok(())
+}
+
 /// Whether a stored value is JSON at all (a record whose revision can be read).
 fn is_json(value: &[u8]) -> bool {
     serde_json::from_slice::<serde::de::IgnoredAny>(value).is_ok()
@@ -366,6 +462,7 @@ fn salvage(db: &Path) -> Dump {
     let _ = std::fs::remove_dir_all(&copy);
     if let Err(e) = copy_dir(db, &copy) {
         tracing::error!("cannot copy the damaged database to salvage it: {e}");
+        let _ = std::fs::remove_dir_all(&copy);
         return Dump::default();
     }
     let mut best = Dump::default();

@@ -7,13 +7,14 @@
 //! by record ([`super::recover`]).
 
 use super::durable::{self, DbFiles, Disk};
+use super::journal::{self, End, Journal};
 use super::record::{self, ChannelRecord, HistoryEntry};
 use super::{Backend, ChannelLock, StoreError, history_key, key, notice, outbox, u64_of};
 use sled::transaction::ConflictableTransactionError;
 use sled::{Db, Transactional, Tree};
 use std::path::Path;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 
 #[derive(Clone)]
 pub struct SledStore {
@@ -43,6 +44,9 @@ pub struct SledStore {
     pub(super) id_created: bool,
     /// Computer seats' turns being played ([`super::ai_claim::LocalClaims`]).
     pub(super) ai_claims: Arc<super::ai_claim::LocalClaims>,
+    /// The journal beside the folder ([`journal`]), once this run has begun it (none
+    /// for a temporary database).
+    pub(super) journal: Arc<OnceLock<Journal>>,
 }
 
 /// The `meta` tree's key of the database's id.
@@ -50,7 +54,7 @@ const ID_KEY: &[u8] = b"id";
 
 /// A new database id: 64 bits from the process's random hash keys and the time (unique
 /// enough to tell two databases apart; not a secret).
-fn new_id() -> String {
+pub(crate) fn new_id() -> String {
     use std::hash::{BuildHasher, Hasher};
     let mut h = std::collections::hash_map::RandomState::new().build_hasher();
     let now = std::time::SystemTime::now()
@@ -114,8 +118,37 @@ impl SledStore {
         SledStore::open_with_disk(path, durable::system_disk())
     }
 
-    /// Opens the database folder, syncing through `disk` (tests count the calls).
+    /// Opens the database folder, syncing through `disk` (tests count the calls), and
+    /// begins this run's journal ([`journal`]) with what it held and the database's
+    /// closings. Start-up repair uses [`SledStore::open_unjournaled`] instead.
     pub fn open_with_disk(path: &Path, disk: Arc<dyn Disk>) -> Result<SledStore, StoreError> {
+        let store = SledStore::open_unjournaled(path, disk.clone())?;
+        let file = journal::path_of(path);
+        let mut past = journal::read(&file)
+            .map_err(|e| StoreError(format!("cannot read the journal {}: {e}", file.display())))?;
+        let id = store.id()?.unwrap_or_default();
+        if past.id.as_ref().is_some_and(|j| *j != id) {
+            tracing::warn!(journal = %file.display(), "the journal belongs to another database; it starts anew");
+            past = journal::Past::default();
+        }
+        // New revisions rank above every closing the journal proves.
+        store.revision.fetch_max(past.highest(), Ordering::SeqCst);
+        store.begin_journal(disk, &past.ends, 0)?;
+        Ok(store)
+    }
+
+    /// Opens the database folder without touching its journal: the caller holds sled's
+    /// lock from here on, reads the journal and begins it ([`SledStore::begin_journal`]).
+    pub(crate) fn open_unjournaled(
+        path: &Path,
+        disk: Arc<dyn Disk>,
+    ) -> Result<SledStore, StoreError> {
+        if std::fs::metadata(path).is_ok_and(|m| !m.is_dir()) {
+            return Err(StoreError(format!(
+                "the database path {} is not a folder",
+                path.display()
+            )));
+        }
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent)
                 .map_err(|e| StoreError(format!("{}: {e}", parent.display())))?;
@@ -152,6 +185,7 @@ impl SledStore {
             changes: Arc::new(AtomicU64::new(0)),
             id_created: false,
             ai_claims: Arc::default(),
+            journal: Arc::default(),
         };
         store
             .revision
@@ -177,10 +211,82 @@ impl SledStore {
         self.id_created
     }
 
+    /// Begins this run's journal: rewritten whole with the database's id, the latest
+    /// closing of each channel (from `ends` and the `closed` tree; an archived game's
+    /// entries only above revision `kept_above`) and this run's `open` line.
+    pub(crate) fn begin_journal(
+        &self,
+        disk: Arc<dyn Disk>,
+        ends: &std::collections::BTreeMap<u64, End>,
+        kept_above: u64,
+    ) -> Result<(), StoreError> {
+        let Some(files) = &self.files else {
+            return Ok(());
+        };
+        let id = self.id()?.unwrap_or_default();
+        let mut all = ends.clone();
+        for kv in self.closed.iter() {
+            let (k, v) = kv?;
+            let Ok(channel) = <[u8; 8]>::try_from(k.as_ref()).map(u64::from_be_bytes) else {
+                continue;
+            };
+            let revision = u64_of(&v);
+            if all.get(&channel).is_none_or(|e| e.revision < revision) {
+                all.insert(
+                    channel,
+                    End {
+                        revision,
+                        archived: None,
+                    },
+                );
+            }
+        }
+        let journal = Journal::begin(&journal::path_of(files.dir()), &id, &all, kept_above, disk)?;
+        if self.journal.set(journal).is_err() {
+            return Err(StoreError("the journal was begun twice".into()));
+        }
+        Ok(())
+    }
+
+    /// Records in the journal that `snapshot` is the database's exact last state.
+    pub fn mark_clean(&self, snapshot: &Path) -> Result<(), StoreError> {
+        match self.journal.get() {
+            Some(j) => j.mark_clean(snapshot).map_err(|e| {
+                StoreError(format!("cannot mark {} as clean: {e}", snapshot.display()))
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// Records a closing in the journal, after sled has it: a closing the journal has
+    /// but sled lost would drop a game that still runs. A failure is logged: the
+    /// closing itself is done.
+    fn journal_end(&self, channel: u64, end: End) {
+        if let Some(j) = self.journal.get()
+            && let Err(e) = j.ended(channel, &end)
+        {
+            tracing::error!(
+                channel,
+                "cannot record the end of a game in the journal: {e}"
+            );
+        }
+    }
+
     /// Takes `id` as the database's id (a rebuilt database takes its snapshot's).
     pub(crate) fn adopt_id(&self, id: &[u8]) -> Result<(), StoreError> {
         self.db.open_tree("meta")?.insert(ID_KEY, id)?;
-        self.commit()
+        self.commit()?;
+        self.journal_id()
+    }
+
+    /// Tells the journal (once begun) the database's id as it is now.
+    pub(super) fn journal_id(&self) -> Result<(), StoreError> {
+        match (self.journal.get(), self.id()?) {
+            (Some(j), Some(id)) => j
+                .set_id(&id)
+                .map_err(|e| StoreError(format!("cannot write the journal: {e}"))),
+            _ => Ok(()),
+        }
     }
 
     /// The highest revision (or sequence number) stored anywhere, so that new ones
@@ -211,7 +317,17 @@ impl SledStore {
     pub(super) fn commit(&self) -> Result<(), StoreError> {
         self.sync()?;
         self.changes.fetch_add(1, Ordering::SeqCst);
-        Ok(())
+        self.wrote()
+    }
+
+    /// A write after a clean shutdown's mark ends the mark ([`Journal::wrote`]).
+    fn wrote(&self) -> Result<(), StoreError> {
+        match self.journal.get() {
+            Some(j) => j
+                .wrote()
+                .map_err(|e| StoreError(format!("cannot write the journal: {e}"))),
+            None => Ok(()),
+        }
     }
 
     /// Flushes sled and syncs its files, counting no change.
@@ -259,7 +375,16 @@ impl SledStore {
             closed.insert(&key(channel), &rev)?;
             Ok::<(), ConflictableTransactionError<sled::Error>>(())
         })?;
-        self.commit()
+        self.commit()?;
+        let revision = u64_of(&rev);
+        self.journal_end(
+            channel,
+            End {
+                revision,
+                archived: None,
+            },
+        );
+        Ok(())
     }
 
     /// Moves a finished (or aborted) game to the history in one transaction; `kept`,
@@ -285,7 +410,16 @@ impl SledStore {
                 Ok::<(), ConflictableTransactionError<sled::Error>>(())
             },
         )?;
-        self.commit()
+        self.commit()?;
+        let archived = Some((value, kept.map(<[u8]>::to_vec)));
+        self.journal_end(
+            channel,
+            End {
+                revision: rev,
+                archived,
+            },
+        );
+        Ok(())
     }
 
     /// Drops the channel's finished game (a new one is being set up there).
@@ -433,7 +567,7 @@ impl Backend for SledStore {
     fn set_user(&self, user: u64, bytes: &[u8]) -> Result<(), StoreError> {
         self.users.insert(user.to_be_bytes(), bytes)?;
         self.db.flush()?;
-        Ok(())
+        self.wrote()
     }
     fn put_raw(&self, channel: u64, bytes: &[u8]) -> Result<(), StoreError> {
         SledStore::put_raw(self, channel, bytes)

@@ -141,7 +141,9 @@ impl SledStore {
         let top = self.highest_revision()?.max(dump.revision);
         self.revision
             .fetch_max(top, std::sync::atomic::Ordering::SeqCst);
-        self.commit()
+        self.commit()?;
+        // An imported dump brings its database's id.
+        self.journal_id()
     }
 
     /// Whether the database holds any game, history or quarantined record.
@@ -222,35 +224,4 @@ pub fn newest_good(dir: &Path) -> Option<(PathBuf, Dump)> {
         }
     }
     None
-}
-
-/// The file in the snapshots folder that names the snapshot a clean shutdown left as
-/// the database's exact state ([`mark_clean`]).
-pub const CLEAN_MARK: &str = "clean";
-
-/// Marks `snapshot` (a file of `dir`) as the exact last state of the database: written
-/// at a clean shutdown, after the last command.
-pub fn mark_clean(dir: &Path, snapshot: &Path, disk: &dyn Disk) -> Result<(), String> {
-    let name = snapshot
-        .file_name()
-        .ok_or_else(|| format!("{} is not a file name", snapshot.display()))?;
-    write_atomically(
-        &dir.join(CLEAN_MARK),
-        name.to_string_lossy().as_bytes(),
-        disk,
-    )
-}
-
-/// The snapshot the last run marked as exact, if any; the mark is removed (durably)
-/// so that it never outlives the run that opens the database. A mark that cannot be
-/// removed is not trusted.
-pub fn take_clean_mark(dir: &Path, disk: &dyn Disk) -> Option<PathBuf> {
-    let mark = dir.join(CLEAN_MARK);
-    let name = std::fs::read_to_string(&mark).ok()?;
-    if let Err(e) = std::fs::remove_file(&mark).and_then(|()| sync_path(disk, dir)) {
-        tracing::error!("cannot remove {}: {e}", mark.display());
-        return None;
-    }
-    let name = name.trim();
-    (!name.is_empty() && !name.contains(['/', '\\'])).then(|| dir.join(name))
 }

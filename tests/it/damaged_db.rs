@@ -12,11 +12,13 @@ use support::*;
 
 use carcassonne_bot::app::{App, Env};
 use carcassonne_bot::rng::Rng;
-use carcassonne_bot::store::{Store, durable, recover, snapshot};
+use carcassonne_bot::store::{Store, durable, journal, recover, snapshot};
 use std::collections::BTreeMap;
 use std::path::Path;
 
 const CHANNELS: [u64; 3] = [10, 20, 30];
+/// A channel whose game was aborted after the snapshot: it must never run again.
+const ENDED: u64 = 40;
 
 fn moves_of(bytes: &[u8]) -> usize {
     let v: serde_json::Value = serde_json::from_slice(bytes).unwrap();
@@ -50,7 +52,10 @@ fn pristine_ending(clean: bool) -> Pristine {
             play(&app, ch);
         }
     }
+    start_game(&app, ENDED);
     app.snapshot(&dir.path().join("snapshots")).unwrap();
+    // Aborted after the snapshot: only the database and the journal know it ended.
+    run(&app, &ctx(ENDED, 1, "ann"), "abort", &[]);
     let mut snap = BTreeMap::new();
     for ch in CHANNELS {
         snap.insert(ch, moves_of(&app.store().raw(ch).unwrap().unwrap()));
@@ -86,6 +91,11 @@ fn check_recovery(
 ) -> (Vec<&'static str>, bool) {
     let work = tempfile::tempdir().unwrap();
     copy_dir(&p.dir.path().join("db"), &work.path().join("db"));
+    std::fs::copy(
+        p.dir.path().join("db.journal"),
+        work.path().join("db.journal"),
+    )
+    .unwrap();
     if p.dir.path().join("snapshots").exists() {
         copy_dir(
             &p.dir.path().join("snapshots"),
@@ -93,6 +103,7 @@ fn check_recovery(
         );
     }
     let db = work.path().join("db");
+    // `damage` gets the database folder; the journal and the snapshots are beside it.
     damage(&db);
     let (store, recovery) =
         recover::open(&db, &work.path().join("snapshots"), durable::system_disk())
@@ -156,10 +167,16 @@ fn check_recovery(
         };
         outcomes.push(outcome);
     }
+    // The game aborted after the snapshot never runs again, whatever was damaged.
+    assert_eq!(
+        run(&app, &ctx(ENDED, 3, "zed"), "status", &[]),
+        NO_GAME,
+        "{case}: an aborted game runs again"
+    );
     (outcomes, recovery.damaged.is_some())
 }
 
-fn restored_notice(moves: usize) -> String {
+pub(crate) fn restored_notice(moves: usize) -> String {
     format!(
         "After a storage problem this channel's game was restored from the backup snapshot-00000001.bin: it is back at move {moves}. Moves made after that backup may have been lost; check the board and play on from here."
     )
@@ -239,6 +256,11 @@ fn flip(path: &Path, at: usize) {
     std::fs::write(path, bytes).unwrap();
 }
 
+fn cut(path: &Path, keep: usize) {
+    let f = std::fs::OpenOptions::new().write(true).open(path).unwrap();
+    f.set_len(keep as u64).unwrap();
+}
+
 fn sled_snapshots(db: &Path) -> Vec<std::path::PathBuf> {
     std::fs::read_dir(db)
         .unwrap()
@@ -299,18 +321,57 @@ fn every_damage_leaves_each_game_intact_restored_or_quarantined_with_a_notice() 
     let o = check(&p, "the whole folder deleted", |db| {
         std::fs::remove_dir_all(db).unwrap();
     });
-    // No folder: a new database, which never takes another's snapshot (`import` does).
-    assert_eq!(o, ["new database"; 3]);
+    // The journal beside it still names the database: its snapshot is its own (each
+    // game put back with a notice; 20 and 30 had no move after it).
+    assert_eq!(o, ["restored", "intact", "intact"]);
+    // The journal and the snapshots, each part damaged alone: nothing changes.
+    let folder = p.dir.path().to_path_buf();
+    let journal_len = std::fs::metadata(folder.join("db.journal")).unwrap().len() as usize;
+    for at in [0, 9, journal_len / 2, journal_len - 2] {
+        let o = check(&p, &format!("journal byte {at}"), |db| {
+            flip(&db.with_file_name("db.journal"), at)
+        });
+        assert_eq!(o, ["intact"; 3], "journal byte {at}");
+    }
+    for keep in [0, journal_len / 2, journal_len - 1] {
+        let o = check(&p, &format!("journal cut to {keep}"), |db| {
+            cut(&db.with_file_name("db.journal"), keep)
+        });
+        assert_eq!(o, ["intact"; 3], "journal cut to {keep}");
+    }
+    let o = check(&p, "journal deleted", |db| {
+        std::fs::remove_file(db.with_file_name("db.journal")).unwrap()
+    });
+    assert_eq!(o, ["intact"; 3]);
+    let snap_len = std::fs::metadata(folder.join("snapshots/snapshot-00000001.bin"))
+        .unwrap()
+        .len() as usize;
+    for at in [0, 40, snap_len / 2, snap_len - 1] {
+        let o = check(&p, &format!("snapshot byte {at}"), |db| {
+            flip(
+                &db.with_file_name("snapshots").join("snapshot-00000001.bin"),
+                at,
+            )
+        });
+        assert_eq!(o, ["intact"; 3], "snapshot byte {at}");
+    }
+    let o = check(&p, "snapshot cut", |db| {
+        cut(
+            &db.with_file_name("snapshots").join("snapshot-00000001.bin"),
+            snap_len / 2,
+        )
+    });
+    assert_eq!(o, ["intact"; 3]);
     // Undamaged: everything intact, no notice.
     assert_eq!(check(&p, "no damage", |_| {}), ["intact"; 3]);
 }
 
 /// Each kind of damage and what docs/architecture.md ("Durability") guarantees for it,
 /// word for word; the tests below check each.
-const GUARANTEES: [(&str, &str); 6] = [
+const GUARANTEES: [(&str, &str); 9] = [
     (
         "torn tail",
-        "**Torn tail** (the end of `db` cut off, as a power cut can leave it): every game comes back at least at its snapshot version, no game that had ended runs again, and every channel whose game was put back from the snapshot or rebuilt from a database sled could not read is told once which move it is at and that later moves may have been lost.",
+        "**Torn tail** (the end of `db` cut off, as a power cut can leave it): every game comes back at least at its snapshot version, no game that had ended runs again (with or without a snapshot: the journal proves the end), and every channel whose game was put back from the snapshot or rebuilt from a database sled could not read is told once which move it is at and that later moves may have been lost.",
     ),
     (
         "flipped byte",
@@ -318,7 +379,7 @@ const GUARANTEES: [(&str, &str); 6] = [
     ),
     (
         "older copy",
-        "**Older copy** (the database folder replaced by an earlier copy of itself): every game the snapshot holds in a newer version is put back with a notice, and no game that had ended by the snapshot runs again.",
+        "**Older copy** (the database folder replaced by an earlier copy of itself): every game the snapshot holds in a newer version is put back with a notice, and no game that had ended runs again (the journal proves the end).",
     ),
     (
         "damaged snapshot",
@@ -330,11 +391,23 @@ const GUARANTEES: [(&str, &str); 6] = [
     ),
     (
         "clean shutdown",
-        "**After a clean shutdown** (the snapshot marked as the exact last state): any of the damage above leaves every game exactly as it was, and nobody is told of a loss.",
+        "**After a clean shutdown** (the journal's last line names the snapshot as the exact last state): any of the damage above leaves every game exactly as it was, and nobody is told of a loss. Any later run ends the mark before its first command, whether it started while the last run was still shutting down or used another snapshots folder.",
+    ),
+    (
+        "own snapshots",
+        "**Folder lost or emptied** (the database folder deleted or its files gone, the journal beside it kept): the snapshots are still the database's own (the journal holds its id), so every game is put back from the newest with a notice, or exactly as it was after a clean shutdown.",
+    ),
+    (
+        "not a folder",
+        "**Not a folder** (the database or snapshots path is a file): the bot stops with a message that names the path and what to do; nothing is moved or changed.",
+    ),
+    (
+        "permissions",
+        "**A permission problem** (a folder or file the bot's user may not read or write): not damage; the bot stops with a message that names the path, the user it runs as and the fix (`chown -R UID:GID FOLDER`), moves nothing and tells no channel anything.",
     ),
 ];
 
-fn guarantee(kind: &str) -> &'static str {
+pub(crate) fn guarantee(kind: &str) -> &'static str {
     GUARANTEES.iter().find(|(k, _)| *k == kind).unwrap().1
 }
 
@@ -366,7 +439,7 @@ fn reopen(dir: &Path) -> (App, recover::Recovery) {
     (app, recovery)
 }
 
-const NO_GAME: &str =
+pub(crate) const NO_GAME: &str =
     "There is no game in this channel. Create one with /new (game:cards for the card game).";
 
 #[test]
@@ -489,17 +562,14 @@ fn a_clean_shutdown_with_no_change_writes_no_snapshot() {
         run(&app, &ctx(10, 1, "ann"), "status", &[]);
         run(&app, &ctx(10, 1, "ann"), "board", &[]);
         assert_eq!(app.shutdown_snapshot(&snaps).unwrap(), None);
-        assert_eq!(
-            std::fs::read_to_string(snaps.join(snapshot::CLEAN_MARK)).unwrap(),
-            "snapshot-00000001.bin"
-        );
+        assert_eq!(clean_mark(dir.path()), Some("snapshot-00000001.bin".into()));
     }
     let names: Vec<u64> = snapshot::list(&snaps).into_iter().map(|(n, _)| n).collect();
     assert_eq!(names, [1]);
     // A move is a change.
     let (app, _) = reopen(dir.path());
-    // Opening takes the mark away: a crash from here on leaves no exact snapshot.
-    assert!(!snaps.join(snapshot::CLEAN_MARK).exists());
+    // Opening ends the mark: a crash from here on leaves no exact snapshot.
+    assert_eq!(clean_mark(dir.path()), None);
     play(&app, 10);
     assert_eq!(
         app.shutdown_snapshot(&snaps).unwrap(),
@@ -507,8 +577,16 @@ fn a_clean_shutdown_with_no_change_writes_no_snapshot() {
     );
 }
 
+/// The snapshot the journal of `dir/db` names as the exact last state, if any.
+fn clean_mark(dir: &Path) -> Option<String> {
+    journal::read(&journal::path_of(&dir.join("db")))
+        .unwrap()
+        .clean
+        .map(|c| c.snapshot)
+}
+
 /// A named way to damage a database folder.
-type Damage = (String, Box<dyn Fn(&Path)>);
+pub(crate) type Damage = (String, Box<dyn Fn(&Path)>);
 
 /// The damage every case list below applies: bytes flipped, `db` cut, files deleted.
 fn damages(p: &Pristine) -> Vec<Damage> {
@@ -606,6 +684,11 @@ fn a_snapshot_written_before_database_ids_still_repairs_its_database() {
     let p = pristine();
     let work = tempfile::tempdir().unwrap();
     copy_dir(&p.dir.path().join("db"), &work.path().join("db"));
+    std::fs::copy(
+        p.dir.path().join("db.journal"),
+        work.path().join("db.journal"),
+    )
+    .unwrap();
     let snaps = work.path().join("snapshots");
     let mut old = snapshot::read(&p.dir.path().join("snapshots/snapshot-00000001.bin")).unwrap();
     old.trees.remove(b"meta".as_slice());

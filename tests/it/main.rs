@@ -51,6 +51,7 @@ mod multi_process;
 mod outbox;
 mod random_games;
 mod records;
+mod recovery;
 mod render_atlas;
 mod render_board;
 mod render_cards;

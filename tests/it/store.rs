@@ -111,7 +111,7 @@ pub(crate) struct Local {
 
 impl Local {
     /// `store_args`: where the data lives (`--db PATH`, `--store URL`).
-    fn start<S: AsRef<std::ffi::OsStr>>(store_args: &[S]) -> Local {
+    pub(crate) fn start<S: AsRef<std::ffi::OsStr>>(store_args: &[S]) -> Local {
         let mut child = Process::new(env!("CARGO_BIN_EXE_carcassonne-bot"))
             .arg("local")
             .args(store_args)
@@ -140,7 +140,7 @@ impl Local {
     }
 
     /// Sends a line and collects the reply (it ends with a blank line).
-    fn send(&mut self, line: &str) -> String {
+    pub(crate) fn send(&mut self, line: &str) -> String {
         writeln!(self.stdin, "{line}").unwrap();
         self.stdin.flush().unwrap();
         let mut reply = String::new();
@@ -159,9 +159,18 @@ impl Local {
         }
     }
 
-    fn kill(mut self) {
+    pub(crate) fn kill(mut self) {
         self.child.kill().unwrap();
         self.child.wait().unwrap();
+    }
+
+    /// Ends its input, as at the end of a session: it shuts down cleanly.
+    pub(crate) fn finish(self) {
+        let Local {
+            mut child, stdin, ..
+        } = self;
+        drop(stdin);
+        assert!(child.wait().unwrap().success());
     }
 }
 
@@ -202,7 +211,7 @@ fn next_move(reply: &str) -> Option<Vec<String>> {
 }
 
 /// Sends the next move (trying each candidate until one is accepted); its reply.
-fn play_next(bot: &mut Local, reply: &str) -> String {
+pub(crate) fn play_next(bot: &mut Local, reply: &str) -> String {
     let lines = next_move(reply).unwrap_or_else(|| panic!("no move in: {reply}"));
     for line in &lines {
         let answer = bot.send(line);
