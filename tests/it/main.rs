@@ -56,6 +56,7 @@ mod render_board;
 mod render_cards;
 mod render_cli;
 mod render_scores;
+mod rolling_restart;
 mod scenarios;
 mod shared_scheduler;
 mod shared_store;
