@@ -112,6 +112,15 @@ async fn restarting_each_process_behind_the_proxy_fails_no_interaction() {
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+    // Nothing but the interactions is public.
+    for path in ["/ready", "/health", "/metrics", "/"] {
+        let r = probe
+            .get(format!("http://127.0.0.1:{proxy_port}{path}"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 404, "{path} through the proxy");
+    }
     fake.deliver_to(proxy_url);
 
     let url = db.clone();
