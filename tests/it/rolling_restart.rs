@@ -4,7 +4,8 @@
 //! `{$...}` addresses are set here). The fake Discord posts every signed interaction
 //! to the proxy while board games are played by their players' clicks, and each
 //! process in turn is restarted as docs/deploy.md says: SIGTERM, wait for it to exit,
-//! start it again, wait until it is ready and the proxy has seen it so.
+//! start it again, wait until it is ready and the proxy has seen it so. The processes
+//! drain as shipped (`--drain-secs` left at its default).
 //!
 //! Checked: not one interaction failed (each got Discord's expected answer through the
 //! proxy: 200 or 202, its initial response within 3 seconds), each process exited 0,
@@ -37,9 +38,6 @@ const TOKEN: &str = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.GfAkEt.rOlLiNg-fake-token_012345
 const CADDYFILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/deploy/Caddyfile");
 /// The path a process answers 200 on once it takes interactions (503 while it drains).
 const READY: &str = "/ready";
-/// How long a process drains after SIGTERM: its readiness is 503 at once, and it goes
-/// on serving meanwhile (docs/deploy.md: above the proxy's health interval and timeout).
-const DRAIN_SECS: &str = "3";
 /// How long a restarted process stays down between its exit and its new start, as when
 /// a deploy replaces a container or unpacks a new binary: its port is closed meanwhile.
 const DOWN: Duration = Duration::from_secs(2);
@@ -233,8 +231,9 @@ async fn restarting_each_process_behind_the_proxy_fails_no_interaction() {
     );
     for (n, r) in restarts.iter().enumerate() {
         println!(
-            "process {n}: exited {:.2} s after SIGTERM ({}), ready again {:.2} s after it; \
-             {} interactions began in its restart window",
+            "process {n}: not ready {} ms after SIGTERM, exited after {:.2} s ({}), ready again \
+             after {:.2} s; {} interactions began in its restart window",
+            r.not_ready.as_millis(),
             r.exited.as_secs_f64(),
             r.status,
             r.ready.as_secs_f64(),
@@ -368,10 +367,11 @@ async fn set_up(sh: &Shared, n: u64) -> ([User; 2], usize) {
     (players, failed)
 }
 
-/// One restart: when it began (SIGTERM), how long until the process exited and with
-/// what, how long until the new one was ready, and when the proxy had seen it so.
+/// One restart: when it began (SIGTERM), how long until the process said it was not
+/// ready and until it exited (and with what), how long until the new one was ready, and when the proxy had seen it so.
 struct Restart {
     began: Instant,
+    not_ready: Duration,
     exited: Duration,
     status: std::process::ExitStatus,
     ready: Duration,
@@ -406,7 +406,7 @@ impl Bots {
                 "--listen",
                 &format!("127.0.0.1:{}", self.ports[n]),
             ])
-            .args(["--store", &self.db, "--drain-secs", DRAIN_SECS])
+            .args(["--store", &self.db])
             .env_remove("CARCASSONNE_DB")
             .env_remove("CARCASSONNE_STORE")
             .env_remove("CARCASSONNE_LISTEN")
@@ -463,6 +463,16 @@ impl Bots {
             .status()
             .unwrap();
         assert!(term.success());
+        // It says at once that it is not ready, and goes on answering meanwhile.
+        let ready = format!("http://127.0.0.1:{}{READY}", self.ports[n]);
+        let mut not_ready = None;
+        while not_ready.is_none() && child.try_wait().unwrap().is_none() {
+            match probe.get(&ready).send().await {
+                Ok(r) if r.status() == 503 => not_ready = Some(began.elapsed()),
+                _ => tokio::time::sleep(Duration::from_millis(10)).await,
+            }
+        }
+        let not_ready = not_ready.expect("its /ready never said 503 before it exited");
         let status = tokio::task::spawn_blocking(move || child.wait())
             .await
             .unwrap()
@@ -476,6 +486,7 @@ impl Bots {
         tokio::time::sleep(seen_ready).await;
         Restart {
             began,
+            not_ready,
             exited,
             status,
             ready,
