@@ -43,6 +43,8 @@ pub struct SledStore {
     pub(super) id_created: bool,
     /// Computer seats' turns being played ([`super::ai_claim::LocalClaims`]).
     pub(super) ai_claims: Arc<super::ai_claim::LocalClaims>,
+    /// Told how long each sync takes ([`super::Observer`]).
+    pub(super) observed: super::Observed,
 }
 
 /// The `meta` tree's key of the database's id.
@@ -152,6 +154,7 @@ impl SledStore {
             changes: Arc::new(AtomicU64::new(0)),
             id_created: false,
             ai_claims: Arc::default(),
+            observed: Arc::default(),
         };
         store
             .revision
@@ -216,13 +219,15 @@ impl SledStore {
 
     /// Flushes sled and syncs its files, counting no change.
     fn sync(&self) -> Result<(), StoreError> {
-        self.db.flush()?;
-        if let Some(files) = &self.files {
-            files
-                .sync()
-                .map_err(|e| StoreError(format!("cannot sync the database: {e}")))?;
-        }
-        Ok(())
+        super::timed(&self.observed, "fsync", || {
+            self.db.flush()?;
+            if let Some(files) = &self.files {
+                files
+                    .sync()
+                    .map_err(|e| StoreError(format!("cannot sync the database: {e}")))?;
+            }
+            Ok(())
+        })
     }
 
     /// How many writes this store has committed since it was opened.
@@ -526,5 +531,13 @@ impl Backend for SledStore {
     fn release_ai(&self, channel: u64, token: u64) -> Result<(), StoreError> {
         self.ai_claims.release(channel, token);
         Ok(())
+    }
+
+    fn counts(&self) -> Result<(u64, u64), StoreError> {
+        Ok((self.games.len() as u64, self.outbox.len() as u64))
+    }
+
+    fn observed(&self) -> &super::Observed {
+        &self.observed
     }
 }
