@@ -51,6 +51,14 @@ pub struct BotArgs {
     /// rate-limiting HTTP proxy. Hidden: see docs/discord.md.
     #[arg(long, env = "DISCORD_API_BASE", hide = true)]
     pub api_base: Option<String>,
+    /// Serve GET /health, /ready and /metrics (Prometheus) on this address, e.g.
+    /// 127.0.0.1:9100. Off by default; `serve-http` serves them on --listen as well.
+    #[arg(long, env = "CARCASSONNE_METRICS_LISTEN", value_name = "ADDR")]
+    pub metrics_listen: Option<String>,
+    /// How log lines are written on stderr: text (default) or json (one object per
+    /// line).
+    #[arg(long, env = "CARCASSONNE_LOG_FORMAT", default_value = "text", value_parser = parse_log_format)]
+    pub log_format: crate::logging::LogFormat,
 }
 
 /// The environment and the way to a token, shown by `--help` and when the token is
@@ -63,6 +71,9 @@ Environment:
                   directory; --store; see docs/deploy.md)
   CARCASSONNE_SNAPSHOTS  the snapshots folder (default DB/../snapshots; --snapshots)
   DISCORD_GUILD   register the commands in this server only (--guild)
+  CARCASSONNE_METRICS_LISTEN  serve /health, /ready, /metrics on this address
+                  (--metrics-listen; off by default)
+  CARCASSONNE_LOG_FORMAT  text (default) or json (--log-format)
   RUST_LOG        log level, e.g. info (default), debug, carcassonne_bot=debug
 
 Getting a token (https://discord.com/developers/applications):
@@ -83,8 +94,12 @@ Environment:
   DISCORD_TOKEN        the bot's token (required: answers, reminders, registration)
   DISCORD_PUBLIC_KEY   the application's public key, 64 hex digits (required;
                        General Information > Public Key in the developer portal)
-  CARCASSONNE_LISTEN   the address to listen on (--listen)
-  CARCASSONNE_DB, CARCASSONNE_SNAPSHOTS, DISCORD_GUILD, RUST_LOG: as for the bot
+  CARCASSONNE_LISTEN   the address to listen on (--listen); it also serves
+                       GET /health, /ready and /metrics
+  CARCASSONNE_DRAIN_SECS  seconds to keep serving, not ready, after SIGTERM
+                       (--drain-secs; default 5)
+  CARCASSONNE_DB, CARCASSONNE_SNAPSHOTS, DISCORD_GUILD, CARCASSONNE_METRICS_LISTEN,
+  CARCASSONNE_LOG_FORMAT, RUST_LOG: as for the bot
 
 Then set the Interactions Endpoint URL (General Information) to
 https://<your host>/interactions. See docs/deploy.md.";
@@ -103,6 +118,16 @@ pub enum Command {
         /// The address to listen on, e.g. 127.0.0.1:8080 behind a reverse proxy.
         #[arg(long, env = "CARCASSONNE_LISTEN")]
         listen: String,
+        /// After SIGTERM (or SIGINT), /ready answers 503 at once while interactions are
+        /// still served for this many seconds, so that a load balancer moves on; then
+        /// the listener closes and the answers in flight finish.
+        #[arg(
+            long,
+            env = "CARCASSONNE_DRAIN_SECS",
+            default_value_t = 5,
+            value_name = "SECONDS"
+        )]
+        drain_secs: u64,
         #[command(flatten)]
         bot: BotArgs,
     },
@@ -209,11 +234,12 @@ pub fn bot(args: &BotArgs) -> ExitCode {
 /// `serve-http`: the bot as an interactions endpoint until SIGINT or SIGTERM; exit codes
 /// as for [`bot`] (2 also for a missing or malformed public key, or an address it
 /// cannot listen on).
-pub fn serve_http(listen: &str, args: &BotArgs) -> ExitCode {
-    let opts = match bot_options(args) {
+pub fn serve_http(listen: &str, drain_secs: u64, args: &BotArgs) -> ExitCode {
+    let mut opts = match bot_options(args) {
         Ok(opts) => opts,
         Err(code) => return code,
     };
+    opts.drain = std::time::Duration::from_secs(drain_secs);
     let key = std::env::var("DISCORD_PUBLIC_KEY").unwrap_or_default();
     if key.trim().is_empty() {
         eprintln!(
@@ -253,8 +279,24 @@ fn bot_options(args: &BotArgs) -> Result<crate::discord::BotOptions, ExitCode> {
         );
         return Err(ExitCode::from(2));
     }
-    crate::discord::init_logging();
+    let metrics_listen = match args
+        .metrics_listen
+        .as_deref()
+        .map(std::net::TcpListener::bind)
+    {
+        None => None,
+        Some(Ok(listener)) => Some(std::sync::Arc::new(listener)),
+        Some(Err(e)) => {
+            eprintln!(
+                "error: cannot listen on {} (--metrics-listen): {e}",
+                args.metrics_listen.as_deref().unwrap_or_default()
+            );
+            return Err(ExitCode::from(2));
+        }
+    };
+    crate::discord::init_logging(args.log_format);
     let mut opts = crate::discord::BotOptions::new(token, args.db.clone());
+    opts.metrics_listen = metrics_listen;
     opts.snapshots = snapshots_dir(&args.db, args.snapshots.as_deref());
     opts.store = args.store.clone();
     opts.guild = args.guild;
@@ -507,6 +549,11 @@ pub fn tiles(as_json: bool) -> ExitCode {
 /// `--store`: `sled:PATH`, a bare path or a PostgreSQL URL.
 fn parse_store(text: &str) -> Result<Location, String> {
     Location::parse(text)
+}
+
+/// `--log-format`: text or json.
+fn parse_log_format(name: &str) -> Result<crate::logging::LogFormat, String> {
+    crate::logging::LogFormat::parse(name)
 }
 
 /// `--lang`: a language the bot speaks, by its code.

@@ -13,6 +13,7 @@ pub mod engine;
 pub mod i18n;
 pub mod local;
 pub mod logging;
+pub mod ops;
 pub mod player;
 pub mod render;
 pub mod rng;

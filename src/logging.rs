@@ -138,16 +138,51 @@ impl<S: Subscriber> Subscriber for ExitSafe<S> {
     }
 }
 
-/// Logging for the bot's process: `RUST_LOG` (default `info`), on stderr (coloured
-/// only on a terminal).
-pub fn init_logging() {
+/// How log lines are written (`--log-format`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LogFormat {
+    /// One line of text per event: time, level, target, message, `key=value` fields.
+    #[default]
+    Text,
+    /// One JSON object per line, the event's fields at the top level next to
+    /// `timestamp`, `level`, `target` and `message` (for a log collector).
+    Json,
+}
+
+impl LogFormat {
+    /// `text` or `json`.
+    pub fn parse(name: &str) -> Result<LogFormat, String> {
+        match name.trim() {
+            "text" => Ok(LogFormat::Text),
+            "json" => Ok(LogFormat::Json),
+            other => Err(format!("{other:?} is not a log format: give text or json")),
+        }
+    }
+}
+
+/// Logging for the bot's process: `RUST_LOG` (default `info`), on stderr, as text
+/// (coloured only on a terminal) or JSON lines.
+pub fn init_logging(format: LogFormat) {
     let filter = log_filter(std::env::var("RUST_LOG").ok().as_deref().unwrap_or("info"));
-    let subscriber = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .with_writer(std::io::stderr)
-        .finish();
-    let _ = ExitSafe::new(subscriber).try_init();
+    let _ = match format {
+        LogFormat::Text => ExitSafe::new(
+            tracing_subscriber::fmt()
+                .with_env_filter(filter)
+                .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+                .with_writer(std::io::stderr)
+                .finish(),
+        )
+        .try_init(),
+        LogFormat::Json => ExitSafe::new(
+            tracing_subscriber::fmt()
+                .json()
+                .flatten_event(true)
+                .with_env_filter(filter)
+                .with_writer(std::io::stderr)
+                .finish(),
+        )
+        .try_init(),
+    };
 }
 
 /// The log filter for `spec` (`RUST_LOG` syntax), with the websocket library capped at

@@ -38,7 +38,11 @@ fn main() -> ExitCode {
             lang,
         }) => carcassonne_bot::render::cli::run(&file, &out, next.as_deref(), final_scores, lang),
         Some(Command::Run(bot)) => cli::bot(&bot),
-        Some(Command::ServeHttp { listen, bot }) => cli::serve_http(&listen, &bot),
+        Some(Command::ServeHttp {
+            listen,
+            drain_secs,
+            bot,
+        }) => cli::serve_http(&listen, drain_secs, &bot),
         None => cli::bot(&args.bot),
     }
 }

@@ -4,6 +4,7 @@
 //! goes the same way.
 
 use super::respond::Outgoing;
+use crate::ops::Metrics;
 use poise::serenity_prelude as serenity;
 
 /// Posts `message` in `channel`; only the users in `message.mentions` may be pinged (no
@@ -13,8 +14,11 @@ pub async fn post(
     http: &serenity::Http,
     channel: u64,
     message: Outgoing,
+    metrics: &Metrics,
 ) -> Result<serenity::Message, serenity::Error> {
-    serenity::ChannelId::new(channel)
+    let posted = serenity::ChannelId::new(channel)
         .send_message(http, message.channel_message())
-        .await
+        .await;
+    metrics.discord("channel_message", &posted);
+    posted
 }

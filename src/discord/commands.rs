@@ -20,6 +20,7 @@ use crate::i18n::Lang;
 use poise::serenity_prelude as serenity;
 use serde_json::{Value, json};
 use std::sync::Arc;
+use std::time::Instant;
 
 /// Discord's option types.
 const STRING: u8 = 3;
@@ -188,7 +189,15 @@ fn slash(
     Box::pin(async move {
         let data = ctx.data();
         let Some(running) = data.running().await else {
-            return Ok(()); // shutting down
+            // Shutting down.
+            untimed(
+                data,
+                ctx.interaction,
+                "command",
+                "unavailable",
+                Instant::now(),
+            );
+            return Ok(());
         };
         run(&ctx.serenity_context().http, data, running, ctx.interaction).await;
         Ok(())
@@ -203,6 +212,7 @@ pub(crate) async fn run(
     running: super::Running,
     interaction: &serenity::CommandInteraction,
 ) {
+    let received = Instant::now();
     let who = context::of_command(interaction);
     let name = interaction.data.name.as_str();
     let args = options(&interaction.data.options, None);
@@ -225,6 +235,9 @@ pub(crate) async fn run(
         channel_kind: interaction.channel.as_ref().map(|c| c.kind),
         thread_locked: super::permissions::locked(interaction.channel.as_ref()),
         what,
+        kind: "command",
+        name: name.to_string(),
+        received,
     };
     dispatch::run(http, data, running, incoming, cmd).await;
 }
@@ -235,11 +248,42 @@ fn autocomplete<'a>(
     partial: &'a str,
 ) -> poise::BoxFuture<'a, serenity::CreateAutocompleteResponse> {
     Box::pin(async move {
-        let Some(running) = ctx.data().running().await else {
+        let received = Instant::now();
+        let data = ctx.data();
+        let Some(running) = data.running().await else {
+            untimed(
+                data,
+                ctx.interaction,
+                "autocomplete",
+                "unavailable",
+                received,
+            );
             return serenity::CreateAutocompleteResponse::new();
         };
-        suggestions(&running.app, ctx.interaction, partial).await
+        let choices = suggestions(&running.app, ctx.interaction, partial).await;
+        untimed(data, ctx.interaction, "autocomplete", "answered", received);
+        choices
     })
+}
+
+/// Counts and logs an interaction whose answer is not timed (an autocomplete, one
+/// refused while shutting down, a command this bot does not have).
+pub(crate) fn untimed(
+    data: &Data,
+    interaction: &serenity::CommandInteraction,
+    kind: &'static str,
+    outcome: &'static str,
+    received: Instant,
+) {
+    data.ops.finished(crate::ops::Finished {
+        kind,
+        command: &interaction.data.name,
+        channel: interaction.channel_id.get(),
+        outcome,
+        received,
+        initial: None,
+        timed: false,
+    });
 }
 
 /// Suggestions for the focused option of an autocomplete interaction (`partial`: what

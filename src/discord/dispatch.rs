@@ -19,6 +19,12 @@ pub(crate) struct Incoming<'a> {
     pub thread_locked: bool,
     /// The command in words, for the log and the notes.
     pub what: String,
+    /// `command` or `component`, and the command's name (a click: the component's id),
+    /// for the interaction's log line and metrics.
+    pub kind: &'static str,
+    pub name: String,
+    /// When it arrived.
+    pub received: std::time::Instant,
 }
 
 /// Runs `cmd` (or answers its parse error) and answers the interaction.
@@ -36,6 +42,9 @@ pub(crate) async fn run(
         channel_kind,
         thread_locked,
         what,
+        kind,
+        name,
+        received,
     } = incoming;
     let when = respond::When::of(cmd.as_ref().ok());
     // A command that posts publicly needs to be able to post here.
@@ -58,8 +67,10 @@ pub(crate) async fn run(
     let ctx = who.clone();
     let ctx_lang = who.lang;
     let work = Arc::clone(&data.work);
+    let ops = Arc::clone(&data.ops);
     let job = async move {
-        let refusal = if join_thread && !permissions::join_private_thread(http, channel).await {
+        let refusal = if join_thread && !permissions::join_private_thread(http, channel, &ops).await
+        {
             Some(crate::t!(ctx_lang, "app-discord-private-thread"))
         } else {
             refusal
@@ -97,13 +108,28 @@ pub(crate) async fn run(
     };
     // This interaction's own limiter: its rate limits hold no other answer.
     let answers = data.answers.for_interaction(http.application_id());
-    let answered = respond::answer(&answers, &target, job, (when, who.lang), data.deferral);
-    if let Err(failed) = answered.await {
+    let target = target.counted(&data.ops.metrics);
+    let answered = respond::answer(&answers, &target, job, (when, who.lang), data.deferral).await;
+    let outcome = match &answered {
+        Err(_) => "failed",
+        Ok(()) if target.deferred.load(std::sync::atomic::Ordering::Relaxed) => "deferred",
+        Ok(()) => "answered",
+    };
+    data.ops.finished(crate::ops::Finished {
+        kind,
+        command: &name,
+        channel: who.channel,
+        outcome,
+        received,
+        initial: target.initial.get().copied(),
+        timed: true,
+    });
+    if let Err(failed) = answered {
         // The notes may not have been shown: they come again with the next command.
         for note in kept {
             data.notes.add_unique(who.user, note);
         }
-        rescue::rescue(http, &data.notes, &who, &what, failed).await;
+        rescue::rescue(http, &data.notes, &who, &what, failed, &data.ops.metrics).await;
     }
     drop(running);
 }

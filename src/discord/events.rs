@@ -9,11 +9,17 @@ pub async fn handle(
     framework: poise::FrameworkContext<'_, Data, Error>,
     event: &serenity::FullEvent,
 ) -> Result<(), Error> {
-    if let serenity::FullEvent::InteractionCreate {
-        interaction: serenity::Interaction::Component(click),
-    } = event
-    {
-        component(&framework.serenity_context.http, framework.user_data, click).await?;
+    match event {
+        serenity::FullEvent::InteractionCreate {
+            interaction: serenity::Interaction::Component(click),
+        } => component(&framework.serenity_context.http, framework.user_data, click).await?,
+        // The waits of the client's limiter (its callback is the client's).
+        serenity::FullEvent::Ratelimit { data } => framework
+            .user_data
+            .ops
+            .metrics
+            .rate_limited(&data.path, data.timeout),
+        _ => {}
     }
     Ok(())
 }
@@ -25,10 +31,25 @@ async fn component(
     click: &serenity::ComponentInteraction,
 ) -> Result<(), serenity::Error> {
     let Some(running) = data.running().await else {
-        return Ok(()); // shutting down
+        // Shutting down.
+        unavailable_click(data, click);
+        return Ok(());
     };
     run_component(http, data, running, click).await;
     Ok(())
+}
+
+/// Counts and logs a click refused while shutting down.
+pub(crate) fn unavailable_click(data: &Data, click: &serenity::ComponentInteraction) {
+    data.ops.finished(crate::ops::Finished {
+        kind: "component",
+        command: respond::component_id(&click.data.custom_id),
+        channel: click.channel_id.get(),
+        outcome: "unavailable",
+        received: std::time::Instant::now(),
+        initial: None,
+        timed: false,
+    });
 }
 
 /// A click or a choice, from either front: `custom_id` is the app's component id; the
@@ -40,6 +61,7 @@ pub(crate) async fn run_component(
     running: super::Running,
     click: &serenity::ComponentInteraction,
 ) {
+    let received = std::time::Instant::now();
     let who = context::of_component(click);
     // A part of a menu split in several answers like the whole menu.
     let id = respond::component_id(&click.data.custom_id).to_string();
@@ -70,6 +92,9 @@ pub(crate) async fn run_component(
         channel_kind: click.channel.as_ref().map(|c| c.kind),
         thread_locked: super::permissions::locked(click.channel.as_ref()),
         what,
+        kind: "component",
+        name: id,
+        received,
     };
     dispatch::run(http, data, running, incoming, cmd).await;
 }
@@ -98,12 +123,26 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             );
             // A typed command gets an answer rather than "did not respond" (an
             // autocomplete of one is left alone: Discord shows no suggestions).
+            let data = framework.user_data;
             if interaction.data.autocomplete().is_none() {
+                let received = std::time::Instant::now();
                 let answer = super::commands::unknown(interaction);
                 let http = &framework.serenity_context.http;
-                if let Err(e) = interaction.create_response(http, answer).await {
+                let answered = interaction.create_response(http, answer).await;
+                data.ops.metrics.discord("interaction_callback", &answered);
+                if let Err(e) = answered {
                     tracing::warn!("cannot answer an unknown command: {e}");
                 }
+                super::commands::untimed(data, interaction, "command", "unknown_command", received);
+            } else {
+                let received = std::time::Instant::now();
+                super::commands::untimed(
+                    data,
+                    interaction,
+                    "autocomplete",
+                    "unknown_command",
+                    received,
+                );
             }
         }
         other => {

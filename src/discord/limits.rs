@@ -17,6 +17,7 @@
 //!   end; each interaction request gives up after [`ANSWER_LIMIT`] (the answer is then
 //!   rescued, see [`super::rescue`]).
 
+use crate::ops::{Metrics, Ops};
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
@@ -36,14 +37,22 @@ pub struct Answers {
     /// A REST base other than `https://discord.com` (a rate-limiting proxy): then no
     /// limiter of our own, as for the client's `Http`.
     proxy: Option<String>,
+    /// Where the limiters' waits are counted.
+    ops: Arc<Ops>,
 }
 
 impl Answers {
-    pub fn new(client: reqwest::Client, token: &str, proxy: Option<String>) -> Answers {
+    pub fn new(
+        client: reqwest::Client,
+        token: &str,
+        proxy: Option<String>,
+        ops: Arc<Ops>,
+    ) -> Answers {
         Answers {
             client,
             token: token.trim().to_string(),
             proxy,
+            ops,
         }
     }
 
@@ -56,11 +65,30 @@ impl Answers {
         if let Some(id) = application_id {
             builder = builder.application_id(id);
         }
-        if let Some(base) = &self.proxy {
-            builder = builder.proxy(base).ratelimiter_disabled(true);
-        }
+        builder = match &self.proxy {
+            Some(base) => builder.proxy(base).ratelimiter_disabled(true),
+            None => builder.ratelimiter(counted_limiter(
+                self.client.clone(),
+                &self.token,
+                self.ops.metrics.clone(),
+            )),
+        };
         builder.build()
     }
+}
+
+/// Serenity's limiter for `token`, its waits (a 429 retried, a bucket used up) counted
+/// in `ops`.
+pub fn counted_limiter(
+    client: reqwest::Client,
+    token: &str,
+    metrics: Arc<Metrics>,
+) -> serenity::Ratelimiter {
+    let mut limiter = serenity::Ratelimiter::new(client, format!("Bot {}", token.trim()));
+    limiter.set_ratelimit_callback(Box::new(move |info| {
+        metrics.rate_limited(&info.path, info.timeout);
+    }));
+    limiter
 }
 
 /// Runs one request of an interaction answer, giving up after [`ANSWER_LIMIT`].

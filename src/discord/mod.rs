@@ -37,6 +37,7 @@ pub mod scheduler;
 pub mod snapshots;
 
 use crate::app::{App, Clock, Env};
+use crate::ops::Ops;
 use poise::serenity_prelude as serenity;
 use std::future::Future;
 use std::path::PathBuf;
@@ -63,6 +64,11 @@ pub const DEFAULT_DEFER_AFTER: Duration = Duration::from_millis(1500);
 /// still being answered (together well within Docker's 10 s stop grace period).
 const CLOSE_TIMEOUT: Duration = Duration::from_secs(3);
 const DRAIN_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// How long `serve-http` keeps serving after SIGTERM, not ready, before it stops
+/// (`--drain-secs`): a load balancer's health checks see `/ready` fail and send the
+/// next interactions elsewhere meanwhile.
+pub const DEFAULT_DRAIN: Duration = Duration::from_secs(5);
 
 /// What the bot needs to run.
 #[derive(Clone)]
@@ -96,6 +102,11 @@ pub struct BotOptions {
     /// Every game's shuffle and seating from this seed instead of a fresh one (tests
     /// that compare two runs).
     pub seed: Option<u64>,
+    /// Serve `/health`, `/ready` and `/metrics` on this listener too (`--metrics-listen`;
+    /// bound already, tests: port 0).
+    pub metrics_listen: Option<Arc<std::net::TcpListener>>,
+    /// `serve-http`: how long to keep serving, not ready, after the shutdown signal.
+    pub drain: Duration,
 }
 
 impl BotOptions {
@@ -113,6 +124,8 @@ impl BotOptions {
             defer_files_over: respond::DEFER_FILES_OVER,
             clock: Clock::system(),
             seed: None,
+            metrics_listen: None,
+            drain: DEFAULT_DRAIN,
         }
     }
 }
@@ -131,6 +144,8 @@ impl std::fmt::Debug for BotOptions {
             .field("defer_files_over", &self.defer_files_over)
             .field("clock", &self.clock)
             .field("seed", &self.seed)
+            .field("metrics_listen", &self.metrics_listen)
+            .field("drain", &self.drain)
             .finish()
     }
 }
@@ -156,6 +171,8 @@ pub struct Data {
     pub(crate) work: Arc<tokio::sync::Semaphore>,
     /// The `Http` of each interaction answer ([`limits`]).
     pub(crate) answers: limits::Answers,
+    /// What is counted, and whether the bot is ready ([`crate::ops`]).
+    pub(crate) ops: Arc<Ops>,
 }
 
 /// The app for one interaction; shutdown waits until it is dropped.
@@ -175,7 +192,7 @@ impl Data {
 
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
 
-pub use crate::logging::{init_logging, log_filter};
+pub use crate::logging::{LogFormat, init_logging, log_filter};
 
 /// Runs the bot until SIGINT or SIGTERM: its own tokio runtime around [`serve`].
 pub fn run(opts: BotOptions) -> Result<(), String> {
@@ -221,10 +238,46 @@ async fn shutdown_signal() {
 /// way the shards are stopped, commands being answered are given time to finish, and
 /// the database is flushed.
 pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Result<(), String> {
-    let (core, scheduled_app) = Core::start(&opts).await?;
+    let ops = Arc::new(Ops::new(false));
+    let (stop_ops, ops_stopped) = tokio::sync::watch::channel(false);
+    let ops_server = spawn_ops_server(&opts, &ops, ops_stopped)?;
+    let result = gateway(opts, ops, shutdown).await;
+    let _ = stop_ops.send(true);
+    if let Some(server) = ops_server {
+        let _ = server.await;
+    }
+    result
+}
+
+/// The `--metrics-listen` server, if there is one: it serves from start to end.
+pub(crate) fn spawn_ops_server(
+    opts: &BotOptions,
+    ops: &Arc<Ops>,
+    stop: tokio::sync::watch::Receiver<bool>,
+) -> Result<Option<tokio::task::JoinHandle<()>>, String> {
+    let Some(listener) = &opts.metrics_listen else {
+        return Ok(None);
+    };
+    let listener = listener
+        .try_clone()
+        .map_err(|e| format!("cannot listen for metrics: {e}"))?;
+    if let Ok(addr) = listener.local_addr() {
+        tracing::info!(address = %addr, "serving /health, /ready and /metrics");
+    }
+    crate::ops::http::spawn(listener, ops.clone(), stop).map(Some)
+}
+
+/// [`serve`] once the operator's server runs.
+async fn gateway(
+    opts: BotOptions,
+    ops: Arc<Ops>,
+    shutdown: impl Future<Output = ()>,
+) -> Result<(), String> {
+    let (core, scheduled_app) = Core::start(&opts, &ops).await?;
     let client = http_client(&opts)?;
     let data = core.data(&opts, client.clone());
     let notes = data.notes.clone();
+    let accepted = ops.clone();
 
     // A registration Discord refuses (a 4xx) ends the bot: without its commands it
     // cannot do anything.
@@ -240,6 +293,7 @@ pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Resu
         .initialize_owners(false)
         .setup(move |ctx, ready, _framework| {
             Box::pin(async move {
+                accepted.ready.discord_accepted();
                 tracing::info!(
                     bot = %ready.user.name,
                     guilds = ready.guilds.len(),
@@ -248,7 +302,8 @@ pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Resu
                 );
                 // poise holds every interaction until this returns: the registration
                 // (seconds, longer when Discord is slow) goes on in the background.
-                tokio::spawn(register_commands(ctx.http.clone(), guild, fatal_tx));
+                let ops = data.ops.clone();
+                tokio::spawn(register_commands(ctx.http.clone(), guild, fatal_tx, ops));
                 Ok(data)
             })
         })
@@ -257,7 +312,7 @@ pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Resu
     if let Some(base) = &opts.http_base {
         tracing::warn!("Discord REST calls go to {base}, not to https://discord.com");
     }
-    let http = build_http(&opts, client);
+    let http = build_http(&opts, client, &ops);
     // Interactions need no intents; without GUILDS the gateway sends no guild data the
     // bot would only keep in memory.
     let intents = serenity::GatewayIntents::empty();
@@ -265,9 +320,9 @@ pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Resu
         .framework(framework)
         .await
         .map_err(|e| format!("cannot create the Discord client: {e}"))?;
-    check_session_starts(&client.http).await?;
+    check_session_starts(&client.http, &ops).await?;
     let shard_manager = client.shard_manager.clone();
-    let scheduler = scheduler::spawn(client.http.clone(), scheduled_app, notes);
+    let scheduler = scheduler::spawn(client.http.clone(), scheduled_app, notes, ops.clone());
     let pruner = limits::spawn_pruner(client.http.clone());
     // Discord says how many shards (GET /gateway/bot); this process runs them all.
     let mut client_task = tokio::spawn(async move { client.start_autosharded().await });
@@ -288,6 +343,7 @@ pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Resu
             }
         }
     };
+    ops.ready.drain();
 
     // When the client ended by itself its shards are gone already (asking them to
     // stop would only wait for serenity's own 5 s timeout).
@@ -315,12 +371,16 @@ pub(crate) struct Core {
     snapshots: PathBuf,
     deferral: respond::Deferral,
     token: String,
+    ops: Arc<Ops>,
 }
 
 impl Core {
     /// Opens the app and starts the snapshot timer; also returns the app for the
     /// scheduler.
-    pub(crate) async fn start(opts: &BotOptions) -> Result<(Core, Arc<App>), String> {
+    pub(crate) async fn start(
+        opts: &BotOptions,
+        ops: &Arc<Ops>,
+    ) -> Result<(Core, Arc<App>), String> {
         let mut env = Env::with_clock(opts.clock.clone());
         if let Some(seed) = opts.seed {
             env.seed = Box::new(move || seed);
@@ -328,6 +388,8 @@ impl Core {
         let store =
             (opts.store.clone()).unwrap_or_else(|| crate::store::Location::Sled(opts.db.clone()));
         let app = open_app(store, opts.snapshots.clone(), env).await?;
+        app.store().observe(ops.metrics.clone());
+        ops.ready.store_opened(app.store().clone());
         let timer = tokio::spawn(snapshots::every_ten_minutes(
             app.clone(),
             opts.snapshots.clone(),
@@ -341,6 +403,7 @@ impl Core {
                 files_over: opts.defer_files_over,
             },
             token: opts.token.clone(),
+            ops: ops.clone(),
         };
         Ok((core, app))
     }
@@ -354,7 +417,8 @@ impl Core {
             work: Arc::new(tokio::sync::Semaphore::new(
                 std::thread::available_parallelism().map_or(2, |n| n.get()),
             )),
-            answers: limits::Answers::new(client, &self.token, proxy_base(opts)),
+            answers: limits::Answers::new(client, &self.token, proxy_base(opts), self.ops.clone()),
+            ops: self.ops.clone(),
         }
     }
 
@@ -365,8 +429,10 @@ impl Core {
             slot,
             timer,
             snapshots,
+            ops,
             ..
         } = self;
+        ops.ready.store_closed();
         // With the last reference to the app gone, the database closes.
         let app = match tokio::time::timeout(DRAIN_TIMEOUT, slot.write()).await {
             Ok(mut app) => app.take(),
@@ -464,10 +530,13 @@ async fn register_commands(
     http: Arc<serenity::Http>,
     guild: Option<u64>,
     fatal: tokio::sync::mpsc::UnboundedSender<String>,
+    ops: Arc<Ops>,
 ) {
     let mut pause = FIRST_REGISTRATION_PAUSE;
     loop {
-        match commands::register(&http, guild).await {
+        let registered = commands::register(&http, guild).await;
+        ops.metrics.discord("commands", &registered);
+        match registered {
             Ok(n) => {
                 match guild {
                     Some(g) => tracing::info!("{n} slash commands registered in guild {g}"),
@@ -496,8 +565,10 @@ pub const IDENTIFY_RESERVE: u64 = 10;
 /// Refuses to start when Discord's `session_start_limit` (`GET /gateway/bot`) leaves
 /// too few IDENTIFYs, saying why. When Discord cannot be asked, serenity's own start
 /// reports that.
-async fn check_session_starts(http: &serenity::Http) -> Result<(), String> {
-    let gateway = match http.get_bot_gateway().await {
+async fn check_session_starts(http: &serenity::Http, ops: &Ops) -> Result<(), String> {
+    let gateway = http.get_bot_gateway().await;
+    ops.metrics.discord("gateway", &gateway);
+    let gateway = match gateway {
         Ok(g) => g,
         Err(e) => {
             tracing::warn!(error = %e, "cannot read the session start limit");
@@ -559,11 +630,17 @@ fn proxy_base(opts: &BotOptions) -> Option<String> {
 
 /// Serenity's `Http` on `client`, rate limiter on; with `http_base`, pointed at that
 /// base URL without rate limiter.
-fn build_http(opts: &BotOptions, client: reqwest::Client) -> serenity::Http {
-    let builder = serenity::HttpBuilder::new(opts.token.trim()).client(client);
+/// The limiter's waits are counted in `ops` (the gateway's client replaces that
+/// callback with its own, which hands them to [`events::handle`]).
+fn build_http(opts: &BotOptions, client: reqwest::Client, ops: &Arc<Ops>) -> serenity::Http {
+    let builder = serenity::HttpBuilder::new(opts.token.trim()).client(client.clone());
     match proxy_base(opts) {
         Some(base) => builder.proxy(base).ratelimiter_disabled(true),
-        None => builder,
+        None => builder.ratelimiter(limits::counted_limiter(
+            client,
+            &opts.token,
+            ops.metrics.clone(),
+        )),
     }
     .build()
 }

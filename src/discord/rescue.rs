@@ -46,6 +46,7 @@ pub async fn rescue(
     who: &Ctx,
     what: &str,
     failed: Undelivered,
+    metrics: &crate::ops::Metrics,
 ) {
     let (channel, user) = (who.channel, who.user);
     tracing::error!(
@@ -59,7 +60,7 @@ pub async fn rescue(
         return;
     }
     for msg in failed.public {
-        if let Err(e) = channel::post(http, channel, msg).await {
+        if let Err(e) = channel::post(http, channel, msg, metrics).await {
             tracing::error!(
                 channel,
                 user,

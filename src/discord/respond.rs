@@ -29,10 +29,13 @@
 
 use crate::app::{ButtonStyle, Component, Message, Response, Visibility};
 use crate::i18n::Lang;
+use crate::ops::Metrics;
 use poise::serenity_prelude as serenity;
 use serenity::Builder;
 use std::future::Future;
-use std::time::Duration;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 /// Discord's limit on a message's text.
 pub const MAX_CONTENT: usize = 2000;
@@ -48,6 +51,13 @@ pub struct Target<'a> {
     /// For a choice in a select menu: the components of the menu's message, sent back
     /// unchanged first ([`reset_menus`]).
     pub reset: Option<serde_json::Value>,
+    /// Where each request is counted ([`Target::counted`]).
+    metrics: Option<&'a Metrics>,
+    /// When Discord accepted the initial response (the answer, the deferral or the
+    /// menu's update).
+    pub initial: OnceLock<Instant>,
+    /// Whether the answer was deferred.
+    pub deferred: AtomicBool,
 }
 
 impl<'a> Target<'a> {
@@ -56,6 +66,25 @@ impl<'a> Target<'a> {
             id,
             token,
             reset: None,
+            metrics: None,
+            initial: OnceLock::new(),
+            deferred: AtomicBool::new(false),
+        }
+    }
+
+    /// Counts the answer's requests in `metrics`.
+    pub fn counted(mut self, metrics: &'a Metrics) -> Target<'a> {
+        self.metrics = Some(metrics);
+        self
+    }
+
+    /// Counts a request's result; an initial response accepted is timed.
+    fn count<T>(&self, route: &'static str, result: &Result<T, serenity::Error>, initial: bool) {
+        if let Some(m) = self.metrics {
+            m.discord(route, result);
+        }
+        if initial && result.is_ok() {
+            let _ = self.initial.set(Instant::now());
         }
     }
 
@@ -188,6 +217,7 @@ pub async fn answer(
             Vec::new(),
         ))
         .await;
+        target.count(CALLBACK, &updating, true);
         let mut steps = plan(lang, job.await, None);
         if let Some(first) = steps.first_mut()
             && first.via == Via::Response
@@ -208,6 +238,8 @@ pub async fn answer(
         Some(r) if !deferral.too_big(&r) => (r, None),
         ready => {
             let deferring = super::limits::bounded(defer(http, target, private)).await;
+            target.count(CALLBACK, &deferring, true);
+            target.deferred.store(true, Ordering::Relaxed);
             let response = match ready {
                 Some(r) => r,
                 None => job.await,
@@ -236,10 +268,11 @@ async fn deliver(
             if deferred.is_some() && i == 0 {
                 // The placeholder would say "thinking…" for ever: it goes, and the
                 // rescue announces the answer in the channel.
-                if let Err(e) = http
+                let deleted = http
                     .delete_original_interaction_response(target.token)
-                    .await
-                {
+                    .await;
+                target.count(WEBHOOK_MESSAGE, &deleted, false);
+                if let Err(e) = deleted {
                     tracing::info!(error = %e, "cannot delete the deferred placeholder");
                 }
             }
@@ -324,26 +357,47 @@ async fn execute(
     let msg = step.msg.clone();
     match step.via {
         Via::Response => {
-            serenity::CreateInteractionResponse::Message(msg.response_message())
+            let sent = serenity::CreateInteractionResponse::Message(msg.response_message())
                 .execute(http, (target.id, target.token))
-                .await
+                .await;
+            target.count(CALLBACK, &sent, true);
+            sent
         }
-        Via::Edit => msg.edit().execute(http, target.token).await.map(drop),
+        Via::Edit => {
+            let edited = msg.edit().execute(http, target.token).await.map(drop);
+            target.count(WEBHOOK_MESSAGE, &edited, false);
+            edited
+        }
         Via::ReplacePlaceholder => {
-            http.delete_original_interaction_response(target.token)
-                .await?;
-            msg.followup()
-                .execute(http, (None, target.token))
-                .await
-                .map(drop)
+            let deleted = http
+                .delete_original_interaction_response(target.token)
+                .await;
+            target.count(WEBHOOK_MESSAGE, &deleted, false);
+            deleted?;
+            followup(http, target, msg).await
         }
-        Via::Followup => msg
-            .followup()
-            .execute(http, (None, target.token))
-            .await
-            .map(drop),
+        Via::Followup => followup(http, target, msg).await,
     }
 }
+
+async fn followup(
+    http: &serenity::Http,
+    target: &Target<'_>,
+    msg: Outgoing,
+) -> Result<(), serenity::Error> {
+    let sent = msg
+        .followup()
+        .execute(http, (None, target.token))
+        .await
+        .map(drop);
+    target.count(WEBHOOK_FOLLOWUP, &sent, false);
+    sent
+}
+
+/// The route classes of an answer's requests ([`crate::ops::metrics::route_of`]).
+const CALLBACK: &str = "interaction_callback";
+const WEBHOOK_MESSAGE: &str = "webhook_message";
+const WEBHOOK_FOLLOWUP: &str = "webhook_followup";
 
 /// The public messages from step `failed` on; a ping whose message is among them is
 /// left out (that message carries the mentions itself).

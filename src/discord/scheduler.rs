@@ -57,12 +57,13 @@ use super::rescue::Notes;
 use super::{channel, respond};
 use crate::app::{App, Notice, Purpose, Recipient, Visibility};
 use crate::i18n::Lang;
+use crate::ops::Ops;
 use crate::store::pg::{DueWatch, Grant};
 use poise::serenity_prelude as serenity;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::sync::{Notify, Semaphore};
 use tokio::task::JoinSet;
 
@@ -111,7 +112,12 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 /// Starts the scheduler. `notes`: what players are told on their next command.
-pub fn spawn(http: Arc<serenity::Http>, app: Arc<App>, notes: Arc<Notes>) -> Scheduler {
+pub fn spawn(
+    http: Arc<serenity::Http>,
+    app: Arc<App>,
+    notes: Arc<Notes>,
+    ops: Arc<Ops>,
+) -> Scheduler {
     let wake = Arc::new(Notify::new());
     let w = wake.clone();
     app.set_waker(move || w.notify_one());
@@ -131,6 +137,7 @@ pub fn spawn(http: Arc<serenity::Http>, app: Arc<App>, notes: Arc<Notes>) -> Sch
         http,
         app: app.clone(),
         notes,
+        ops,
         pending: Mutex::new(HashMap::new()),
         tasks: Mutex::new(JoinSet::new()),
         permits: Arc::new(Semaphore::new(CONCURRENT)),
@@ -241,9 +248,11 @@ struct Queues {
     http: Arc<serenity::Http>,
     app: Arc<App>,
     notes: Arc<Notes>,
+    /// Counts the queues' depth, the notices' lateness and the requests.
+    ops: Arc<Ops>,
     /// The jobs of each channel that has a delivery task (its key is removed, under the
-    /// lock, when the task finds the queue empty and ends).
-    pending: Mutex<HashMap<u64, VecDeque<Job>>>,
+    /// lock, when the task finds the queue empty and ends), with when each was queued.
+    pending: Mutex<HashMap<u64, VecDeque<(Job, Instant)>>>,
     tasks: Mutex<JoinSet<()>>,
     permits: Arc<Semaphore>,
     /// Wakes the scheduler when a channel's queue is done.
@@ -257,6 +266,8 @@ impl Queues {
     }
 
     fn push(self: &Arc<Self>, channel: u64, job: Job) {
+        self.ops.metrics.queued(1);
+        let job = (job, Instant::now());
         {
             let mut pending = lock(&self.pending);
             if let Some(q) = pending.get_mut(&channel) {
@@ -275,7 +286,7 @@ impl Queues {
     async fn work(self: Arc<Self>, channel: u64) {
         let mut unreachable = false;
         loop {
-            let job = {
+            let (job, queued) = {
                 let mut pending = lock(&self.pending);
                 match pending.get_mut(&channel).and_then(VecDeque::pop_front) {
                     Some(job) => job,
@@ -285,8 +296,12 @@ impl Queues {
                     }
                 }
             };
+            self.ops.metrics.queued(-1);
             match job {
-                Job::Post(n) => unreachable = self.post(n, unreachable).await,
+                Job::Post(n) => {
+                    unreachable = self.post(n, unreachable).await;
+                    self.ops.metrics.delivered_late(queued.elapsed());
+                }
                 Job::ResumeAi if unreachable => {}
                 Job::ResumeAi => {
                     for n in self.resume(channel).await {
@@ -436,15 +451,17 @@ impl Queues {
             Recipient::Channel(c) => c,
             Recipient::User(u) => {
                 let open = || async {
-                    serenity::UserId::new(u)
+                    let opened = serenity::UserId::new(u)
                         .create_dm_channel(&*self.http)
-                        .await
+                        .await;
+                    self.ops.metrics.discord("dm_channel", &opened);
+                    opened
                 };
                 self.retrying(n, open).await?.id.get()
             }
         };
         for part in respond::split_message(n.lang, n.message.clone()) {
-            let post = || channel::post(&self.http, target, part.clone());
+            let post = || channel::post(&self.http, target, part.clone(), &self.ops.metrics);
             self.retrying(n, post).await?;
         }
         Ok(())

@@ -38,6 +38,27 @@ pub use record::{
 pub use timers::{DEFAULT_REMINDER, StoredTimers, TurnTimers, Waiting};
 pub use users::{RobberAnswer, UserSettings};
 
+/// Told how long each durable operation of a store took (the process's metrics, see
+/// [`Store::observe`]): `save`, `archive`, `remove` and `flush` whole, and inside them
+/// sled's `fsync` or PostgreSQL's `commit`.
+pub trait Observer: Send + Sync {
+    fn took(&self, op: &'static str, time: std::time::Duration);
+}
+
+/// A store's observer, shared by its clones and set once.
+pub(crate) type Observed = Arc<std::sync::OnceLock<Arc<dyn Observer>>>;
+
+/// Runs `f` and tells `observed` how long it took as `op`.
+pub(crate) fn timed<T>(observed: &Observed, op: &'static str, f: impl FnOnce() -> T) -> T {
+    let Some(observer) = observed.get() else {
+        return f();
+    };
+    let started = std::time::Instant::now();
+    let out = f();
+    observer.took(op, started.elapsed());
+    out
+}
+
 #[derive(Debug)]
 pub struct StoreError(pub String);
 
@@ -140,6 +161,10 @@ pub(crate) trait Backend: Send + Sync {
     fn renew_ai(&self, channel: u64, token: u64, now: u64, lease: u64) -> Result<bool, StoreError>;
     /// Ends the claim `token` (nothing when another took it over).
     fn release_ai(&self, channel: u64, token: u64) -> Result<(), StoreError>;
+    /// How many channel records (games and lobbies) and outbox DMs are stored.
+    fn counts(&self) -> Result<(u64, u64), StoreError>;
+    /// Where the timings of durable operations go.
+    fn observed(&self) -> &Observed;
 }
 
 /// A channel held across processes ([`Store::lock_channel`]); released when dropped.
@@ -282,6 +307,18 @@ impl Store {
         self.backend().changes()
     }
 
+    /// From now on `observer` is told how long each durable operation takes (once per
+    /// store: a second observer is ignored). Every clone of this store shares it.
+    pub fn observe(&self, observer: Arc<dyn Observer>) {
+        let _ = self.backend().observed().set(observer);
+    }
+
+    /// How many channel records (games being played or set up) and DMs waiting in the
+    /// outbox the database holds (all processes' on PostgreSQL).
+    pub fn counts(&self) -> Result<(u64, u64), StoreError> {
+        self.backend().counts()
+    }
+
     /// Holds `channel` against other processes sharing the database until the lock is
     /// dropped; with sled (one process) it holds nothing.
     pub fn lock_channel(&self, channel: u64) -> Result<ChannelLock, StoreError> {
@@ -370,12 +407,14 @@ impl Store {
     /// returns. With PostgreSQL it also fails, changing nothing, when the stored record
     /// is no longer the one this record was loaded as (see [`pg`]).
     pub fn save(&self, channel: u64, record: &mut ChannelRecord) -> Result<(), StoreError> {
-        self.backend().save(channel, record)
+        let b = self.backend();
+        timed(b.observed(), "save", || b.save(channel, record))
     }
 
     /// Deletes the channel's record (a closed lobby).
     pub fn remove(&self, channel: u64) -> Result<(), StoreError> {
-        self.backend().remove(channel)
+        let b = self.backend();
+        timed(b.observed(), "remove", || b.remove(channel))
     }
 
     /// Moves a finished (or aborted) game to the history in one transaction.
@@ -388,7 +427,10 @@ impl Store {
         kept: Option<&ChannelRecord>,
     ) -> Result<(), StoreError> {
         let kept = kept.map(ChannelRecord::encode);
-        self.backend().archive(channel, entry, kept.as_deref())
+        let b = self.backend();
+        timed(b.observed(), "archive", || {
+            b.archive(channel, entry, kept.as_deref())
+        })
     }
 
     /// The final record of the channel's last finished game, until
@@ -452,7 +494,8 @@ impl Store {
     /// Makes everything written so far durable. Not a change: a shutdown that flushes
     /// an unchanged database takes no new snapshot.
     pub fn flush(&self) -> Result<(), StoreError> {
-        self.backend().flush()
+        let b = self.backend();
+        timed(b.observed(), "flush", || b.flush())
     }
 
     /// Records in the journal that `snapshot` is the database's exact last state (a

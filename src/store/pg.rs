@@ -237,6 +237,8 @@ pub struct PgStore {
     claims: AtomicU64,
     /// Interactions taken (likewise).
     interactions: AtomicU64,
+    /// Told how long each commit takes ([`super::Observer`]).
+    observed: super::Observed,
 }
 
 impl PgStore {
@@ -273,6 +275,7 @@ impl PgStore {
             changes: AtomicU64::new(0),
             claims: AtomicU64::new(0),
             interactions: AtomicU64::new(0),
+            observed: Arc::default(),
         };
         let applied = store.with(migrate)??;
         if !applied.is_empty() {
@@ -413,7 +416,7 @@ impl Backend for PgStore {
                 // Dropped uncommitted: rolled back.
                 return Ok(false);
             }
-            tx.commit()?;
+            super::timed(&self.observed, "commit", || tx.commit())?;
             Ok(true)
         });
         match saved {
@@ -440,7 +443,7 @@ impl Backend for PgStore {
             let rev: i64 = tx.query_one(NEXT_REVISION, &[])?.get(0);
             tx.execute("DELETE FROM games WHERE channel = $1", &[&int(channel)])?;
             tx.execute(CLOSE, &[&int(channel), &rev])?;
-            tx.commit()
+            super::timed(&self.observed, "commit", || tx.commit())
         })?;
         self.changed();
         Ok(())
@@ -466,7 +469,7 @@ impl Backend for PgStore {
                 Some(record) => tx.execute(PUT_FINISHED, &[&key(channel).to_vec(), &record])?,
                 None => tx.execute(FORGET_FINISHED, &[&key(channel).to_vec()])?,
             };
-            tx.commit()
+            super::timed(&self.observed, "commit", || tx.commit())
         })?;
         self.changed();
         Ok(())
@@ -757,6 +760,20 @@ impl Backend for PgStore {
 
     fn release_ai(&self, channel: u64, token: u64) -> Result<(), StoreError> {
         self.release_channel_ai(channel, token)
+    }
+
+    fn counts(&self) -> Result<(u64, u64), StoreError> {
+        self.with(|c| {
+            let row = c.query_one(
+                "SELECT (SELECT count(*) FROM games), (SELECT count(*) FROM outbox)",
+                &[],
+            )?;
+            Ok((uint(row.get(0)), uint(row.get(1))))
+        })
+    }
+
+    fn observed(&self) -> &super::Observed {
+        &self.observed
     }
 
     fn lock_channel(&self, channel: u64) -> Result<ChannelLock, StoreError> {

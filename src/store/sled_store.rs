@@ -47,6 +47,8 @@ pub struct SledStore {
     /// The journal beside the folder ([`journal`]), once this run has begun it (none
     /// for a temporary database).
     pub(super) journal: Arc<OnceLock<Journal>>,
+    /// Told how long each sync takes ([`super::Observer`]).
+    pub(super) observed: super::Observed,
 }
 
 /// The `meta` tree's key of the database's id.
@@ -186,6 +188,7 @@ impl SledStore {
             id_created: false,
             ai_claims: Arc::default(),
             journal: Arc::default(),
+            observed: Arc::default(),
         };
         store
             .revision
@@ -332,13 +335,15 @@ impl SledStore {
 
     /// Flushes sled and syncs its files, counting no change.
     fn sync(&self) -> Result<(), StoreError> {
-        self.db.flush()?;
-        if let Some(files) = &self.files {
-            files
-                .sync()
-                .map_err(|e| StoreError(format!("cannot sync the database: {e}")))?;
-        }
-        Ok(())
+        super::timed(&self.observed, "fsync", || {
+            self.db.flush()?;
+            if let Some(files) = &self.files {
+                files
+                    .sync()
+                    .map_err(|e| StoreError(format!("cannot sync the database: {e}")))?;
+            }
+            Ok(())
+        })
     }
 
     /// How many writes this store has committed since it was opened.
@@ -660,5 +665,13 @@ impl Backend for SledStore {
     fn release_ai(&self, channel: u64, token: u64) -> Result<(), StoreError> {
         self.ai_claims.release(channel, token);
         Ok(())
+    }
+
+    fn counts(&self) -> Result<(u64, u64), StoreError> {
+        Ok((self.games.len() as u64, self.outbox.len() as u64))
+    }
+
+    fn observed(&self) -> &super::Observed {
+        &self.observed
     }
 }

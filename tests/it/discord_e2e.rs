@@ -1566,7 +1566,9 @@ mod limiter {
 
     #[test]
     fn each_interaction_gets_a_limiter_of_its_own() {
-        let answers = limits::Answers::new(reqwest::Client::new(), " MTIz.abc.def ", None);
+        let ops = Arc::new(carcassonne_bot::ops::Ops::new(false));
+        let answers =
+            limits::Answers::new(reqwest::Client::new(), " MTIz.abc.def ", None, ops.clone());
         let app = Some(serenity::ApplicationId::new(42));
         let (a, b) = (answers.for_interaction(app), answers.for_interaction(app));
         let (ra, rb) = (
@@ -1579,6 +1581,7 @@ mod limiter {
             reqwest::Client::new(),
             "MTIz.abc.def",
             Some("http://x".into()),
+            ops,
         );
         assert!(proxied.for_interaction(app).ratelimiter.is_none());
     }

@@ -53,6 +53,8 @@ const PATIENCE: Duration = Duration::from_secs(10);
 const THINKING_PATIENCE: Duration = Duration::from_secs(60);
 /// An answer is complete once nothing more came for it for this long.
 const QUIET: Duration = Duration::from_millis(150);
+/// How long a player who saw "interaction failed" waits before trying again.
+pub(crate) const AFTER_FAILURE: Duration = Duration::from_secs(1);
 
 fn env_count(name: &str, default: usize) -> usize {
     std::env::var(name)
@@ -371,7 +373,7 @@ async fn serve_balancer(listener: tokio::net::TcpListener, lb: Arc<Balancer>) {
 
 /// Waits for the answer to `it` to be complete; `None` when there is none (the process
 /// died with it): its player sees "interaction failed".
-async fn settle(fake: &FakeDiscord, it: &fake_discord::Interaction) -> Option<Outcome> {
+pub(crate) async fn settle(fake: &FakeDiscord, it: &fake_discord::Interaction) -> Option<Outcome> {
     let started = Instant::now();
     let mut last: Option<(usize, Option<Instant>, Instant)> = None;
     loop {
@@ -409,7 +411,7 @@ async fn settle(fake: &FakeDiscord, it: &fake_discord::Interaction) -> Option<Ou
 }
 
 /// The channel's record as stored: running, or finished (`true`).
-async fn stored(store: &Store, channel: u64) -> (ChannelRecord, bool) {
+pub(crate) async fn stored(store: &Store, channel: u64) -> (ChannelRecord, bool) {
     let store = store.clone();
     tokio::task::spawn_blocking(move || match store.peek(channel).unwrap() {
         Some(r) => (r, false),
@@ -419,7 +421,7 @@ async fn stored(store: &Store, channel: u64) -> (ChannelRecord, bool) {
     .unwrap()
 }
 
-fn board_game(r: &ChannelRecord) -> &Game {
+pub(crate) fn board_game(r: &ChannelRecord) -> &Game {
     match &r.game {
         RecordGame::Board { game } => game,
         other => panic!("not a running board game: {other:?}"),
@@ -428,25 +430,25 @@ fn board_game(r: &ChannelRecord) -> &Game {
 
 /// One game as its players saw it.
 #[derive(Default)]
-struct Played {
-    channel: u64,
+pub(crate) struct Played {
+    pub channel: u64,
     /// For each acknowledged move: the log's length once it was made, and its entry.
-    acked: Vec<(usize, Value)>,
+    pub acked: Vec<(usize, Value)>,
     /// Interactions that got no answer.
-    failed: Vec<u64>,
+    pub failed: Vec<u64>,
     /// Each move's interaction and when it was created (for the latency figures).
-    clicks: Vec<(u64, Instant)>,
+    pub clicks: Vec<(u64, Instant)>,
     /// For each acknowledged move, the time until its answer was complete (what its
     /// player waited for).
-    complete: Vec<Duration>,
+    pub complete: Vec<Duration>,
     /// The reminder and deadline notices seen once the wait was backdated.
-    notices: Vec<String>,
+    pub notices: Vec<String>,
 }
 
-struct Shared {
-    fake: Arc<FakeDiscord>,
-    store: Store,
-    moves: AtomicUsize,
+pub(crate) struct Shared {
+    pub fake: Arc<FakeDiscord>,
+    pub store: Store,
+    pub moves: AtomicUsize,
 }
 
 async fn set_up(sh: &Shared, n: u64, timed: bool) -> [User; 2] {
@@ -496,7 +498,7 @@ async fn backdate(store: &Store, channel: u64) {
 }
 
 /// Plays game `n` to its end.
-async fn play(sh: Arc<Shared>, n: u64, players: [User; 2], timed: bool) -> Played {
+pub(crate) async fn play(sh: Arc<Shared>, n: u64, players: [User; 2], timed: bool) -> Played {
     let channel = CHANNEL_ID + 1 + n;
     let fake = &sh.fake;
     let mut p = Played {
@@ -529,7 +531,10 @@ async fn play(sh: Arc<Shared>, n: u64, players: [User; 2], timed: bool) -> Playe
             let it = fake.slash_in(channel, player, "board", vec![]);
             match settle(fake, &it).await {
                 Some(o) => msg = o.board().cloned(),
-                None => p.failed.push(it.id),
+                None => {
+                    p.failed.push(it.id);
+                    tokio::time::sleep(AFTER_FAILURE).await;
+                }
             }
             if msg.is_none() {
                 refused += 1;
@@ -547,6 +552,7 @@ async fn play(sh: Arc<Shared>, n: u64, players: [User; 2], timed: bool) -> Playe
             Some(o) => o,
             None => {
                 p.failed.push(it.id);
+                tokio::time::sleep(AFTER_FAILURE).await;
                 continue;
             }
         };
@@ -610,7 +616,7 @@ async fn wait_for_notices(fake: &FakeDiscord, channel: u64) -> Vec<String> {
     texts()
 }
 
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
+pub(crate) fn percentile(sorted: &[Duration], p: f64) -> Duration {
     let n = sorted.len();
     sorted[((n as f64 * p).ceil() as usize).clamp(1, n) - 1]
 }

@@ -43,6 +43,7 @@ impl Bots {
             opts.guild = Some(GUILD_ID);
             opts.store = Some(Location::Postgres(url.to_string()));
             opts.clock = clock.clone();
+            opts.drain = std::time::Duration::ZERO;
             let endpoint = discord::endpoint::Endpoint {
                 listener: std::net::TcpListener::bind("127.0.0.1:0").unwrap(),
                 public_key: discord::endpoint::PublicKey::from_hex(

@@ -8,6 +8,7 @@ use crate::discord::{Data, commands, events};
 use poise::serenity_prelude as serenity;
 use serde_json::{Value, json};
 use std::sync::Arc;
+use std::time::Instant;
 
 /// What the HTTP response says.
 #[derive(Debug, PartialEq)]
@@ -27,17 +28,31 @@ pub(crate) async fn handle(
     data: &Arc<Data>,
     interaction: serenity::Interaction,
 ) -> Answer {
+    let received = Instant::now();
     match interaction {
-        serenity::Interaction::Ping(_) => Answer::Json(json!({"type": 1})),
+        serenity::Interaction::Ping(_) => {
+            data.ops.finished(crate::ops::Finished {
+                kind: "ping",
+                command: "",
+                channel: 0,
+                outcome: "answered",
+                received,
+                initial: None,
+                timed: false,
+            });
+            Answer::Json(json!({"type": 1}))
+        }
         serenity::Interaction::Command(c) => {
             if crate::app::command::spec(&c.data.name).is_none() {
                 tracing::warn!(
                     command = %c.data.name,
                     "an interaction for a command this bot does not have (stale registration?)"
                 );
+                commands::untimed(data, &c, "command", "unknown_command", received);
                 return response(commands::unknown(&c));
             }
             let Some(running) = data.running().await else {
+                commands::untimed(data, &c, "command", "unavailable", received);
                 return Answer::Unavailable;
             };
             let (http, data) = (Arc::clone(http), Arc::clone(data));
@@ -46,6 +61,7 @@ pub(crate) async fn handle(
         }
         serenity::Interaction::Autocomplete(c) => {
             let Some(running) = data.running().await else {
+                commands::untimed(data, &c, "autocomplete", "unavailable", received);
                 return Answer::Unavailable;
             };
             // As on the gateway, only options with suggestions ask the app.
@@ -55,10 +71,12 @@ pub(crate) async fn handle(
             } else {
                 serenity::CreateAutocompleteResponse::new()
             };
+            commands::untimed(data, &c, "autocomplete", "answered", received);
             response(serenity::CreateInteractionResponse::Autocomplete(choices))
         }
         serenity::Interaction::Component(click) => {
             let Some(running) = data.running().await else {
+                events::unavailable_click(data, &click);
                 return Answer::Unavailable;
             };
             let (http, data) = (Arc::clone(http), Arc::clone(data));

@@ -17,6 +17,7 @@ pub mod server;
 pub mod verify;
 
 use super::{BotOptions, Core, failure, scheduler};
+use crate::ops::Ops;
 use poise::serenity_prelude as serenity;
 use std::future::Future;
 use std::sync::Arc;
@@ -58,10 +59,12 @@ pub fn run(opts: BotOptions, endpoint: Endpoint) -> Result<(), String> {
     result
 }
 
-/// Opens the database, learns the application id, registers the commands and answers
-/// the interactions Discord posts until `shutdown` resolves (`Ok`) or the server or the
-/// registration fails for good (`Err`). Either way the commands being answered are
-/// given time to finish and the database is flushed.
+/// Serves `/health`, `/ready` and `/metrics` at once, then opens the database, learns
+/// the application id, registers the commands and answers the interactions Discord
+/// posts until `shutdown` resolves (`Ok`) or the server or the registration fails for
+/// good (`Err`). On `shutdown` it drains: `/ready` answers 503 at once while
+/// interactions are still served for `opts.drain`; then the listener closes, the
+/// commands being answered are given time to finish and the database is flushed.
 pub async fn serve_http(
     opts: BotOptions,
     endpoint: Endpoint,
@@ -74,37 +77,110 @@ pub async fn serve_http(
     let listener = tokio::net::TcpListener::from_std(endpoint.listener)
         .map_err(|e| format!("cannot listen: {e}"))?;
     let local = listener.local_addr().ok();
-    let (core, scheduled_app) = Core::start(&opts).await?;
-    let client = super::http_client(&opts)?;
+    let ops = Arc::new(Ops::new(true));
+    let front = Arc::new(server::Front {
+        ops: ops.clone(),
+        interactions: std::sync::OnceLock::new(),
+    });
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let ops_server = super::spawn_ops_server(&opts, &ops, stopped.clone())?;
+    let server_task = tokio::spawn(server::run(listener, front.clone(), stopped));
+    let servers = Servers {
+        stop,
+        endpoint: server_task,
+        ended: false,
+    };
+    let result = serve(
+        opts,
+        (endpoint.public_key, endpoint.now),
+        &front,
+        servers,
+        shutdown,
+        local,
+    )
+    .await;
+    if let Some(server) = ops_server {
+        let _ = server.await;
+    }
+    result
+}
+
+/// The servers [`serve_http`] started.
+struct Servers {
+    /// Stops them all: the connections finish what they are answering.
+    stop: tokio::sync::watch::Sender<bool>,
+    endpoint: tokio::task::JoinHandle<()>,
+    /// The endpoint's server ended already (its handle must not be awaited again).
+    ended: bool,
+}
+
+impl Servers {
+    async fn stop(self) {
+        let _ = self.stop.send(true);
+        if !self.ended {
+            let _ = self.endpoint.await;
+        }
+    }
+}
+
+/// [`serve_http`] once its servers run (`front` answers the operator's paths, and
+/// interactions once it has their handler); stops them before it returns.
+async fn serve(
+    opts: BotOptions,
+    (key, now): (PublicKey, Now),
+    front: &Arc<server::Front>,
+    mut servers: Servers,
+    shutdown: impl Future<Output = ()>,
+    local: Option<std::net::SocketAddr>,
+) -> Result<(), String> {
+    let ops = &front.ops;
+    let (core, scheduled_app) = match Core::start(&opts, ops).await {
+        Ok(started) => started,
+        Err(e) => {
+            servers.stop().await;
+            return Err(e);
+        }
+    };
+    let client = match super::http_client(&opts) {
+        Ok(client) => client,
+        Err(e) => {
+            servers.stop().await;
+            let _ = core.close().await;
+            return Err(e);
+        }
+    };
     let data = Arc::new(core.data(&opts, client.clone()));
     if let Some(base) = &opts.http_base {
         tracing::warn!("Discord REST calls go to {base}, not to https://discord.com");
     }
-    let http = Arc::new(super::build_http(&opts, client));
+    let http = Arc::new(super::build_http(&opts, client, ops));
     let mut shutdown = std::pin::pin!(shutdown);
 
     // Follow-ups, edits and the registration name the application.
     let info = tokio::select! {
-        info = application(&http) => info,
+        info = application(&http, ops) => info,
         _ = &mut shutdown => {
             tracing::info!("shutting down");
+            ops.ready.drain();
+            servers.stop().await;
             return core.close().await;
         }
     };
     let info = match info {
         Ok(info) => info,
         Err(e) => {
+            servers.stop().await;
             let _ = core.close().await;
             return Err(e);
         }
     };
     http.set_application_id(info.id);
-    if !info
-        .verify_key
-        .eq_ignore_ascii_case(&endpoint.public_key.to_hex())
-    {
+    ops.ready.discord_accepted();
+    let key_matches = info.verify_key.eq_ignore_ascii_case(&key.to_hex());
+    ops.ready.key_checked(key_matches);
+    if !key_matches {
         tracing::warn!(
-            "DISCORD_PUBLIC_KEY is not this application's public key (General Information > Public Key): every interaction will be refused"
+            "DISCORD_PUBLIC_KEY is not this application's public key (General Information > Public Key): every interaction will be refused, and /ready answers 503"
         );
     }
     tracing::info!(
@@ -116,31 +192,51 @@ pub async fn serve_http(
     );
 
     let (fatal_tx, mut fatal_rx) = tokio::sync::mpsc::unbounded_channel::<String>();
-    let registration = tokio::spawn(super::register_commands(http.clone(), opts.guild, fatal_tx));
+    let registration = tokio::spawn(super::register_commands(
+        http.clone(),
+        opts.guild,
+        fatal_tx,
+        ops.clone(),
+    ));
     let store = scheduled_app.store().clone();
-    let scheduler = scheduler::spawn(http.clone(), scheduled_app, data.notes.clone());
+    let scheduler = scheduler::spawn(http.clone(), scheduled_app, data.notes.clone(), ops.clone());
     let pruner = super::limits::spawn_pruner(http.clone());
-    let handler = Arc::new(server::Handler {
-        key: endpoint.public_key,
-        now: endpoint.now,
+    let handler = server::Handler {
+        key,
+        now,
         seen: verify::Seen::default(),
         store,
         data,
         http,
-    });
-    let (stop, stopped) = tokio::sync::watch::channel(false);
-    let mut server_task = tokio::spawn(server::run(listener, handler, stopped));
+    };
+    let _ = front.interactions.set(handler);
 
+    let mut ended = false;
     let outcome = tokio::select! {
         _ = &mut shutdown => {
+            ops.ready.drain();
+            if !opts.drain.is_zero() {
+                tracing::info!("shutting down: not ready; still serving for {:?}", opts.drain);
+                tokio::select! {
+                    _ = tokio::time::sleep(opts.drain) => {}
+                    stopped = &mut servers.endpoint => {
+                        ended = true;
+                        tracing::error!("the interactions endpoint stopped: {stopped:?}");
+                    }
+                }
+            }
             tracing::info!("shutting down");
             Ok(())
         }
         Some(msg) = fatal_rx.recv() => Err(msg),
-        ended = &mut server_task => Err(format!("the interactions endpoint stopped: {ended:?}")),
+        stopped = &mut servers.endpoint => {
+            ended = true;
+            Err(format!("the interactions endpoint stopped: {stopped:?}"))
+        }
     };
-    let _ = stop.send(true);
-    let _ = server_task.await;
+    servers.ended |= ended;
+    ops.ready.drain();
+    servers.stop().await;
     registration.abort();
     scheduler.stop().await;
     pruner.abort();
@@ -156,10 +252,15 @@ const MAX_APPLICATION_PAUSE: Duration = Duration::from_secs(60);
 
 /// The bot's application (`GET /oauth2/applications/@me`), asked again while Discord
 /// fails in a way that may pass; a refusal (a bad token) is an error.
-async fn application(http: &serenity::Http) -> Result<serenity::CurrentApplicationInfo, String> {
+async fn application(
+    http: &serenity::Http,
+    ops: &Ops,
+) -> Result<serenity::CurrentApplicationInfo, String> {
     let mut pause = FIRST_APPLICATION_PAUSE;
     loop {
-        match http.get_current_application_info().await {
+        let info = http.get_current_application_info().await;
+        ops.metrics.discord("application", &info);
+        match info {
             Ok(info) => return Ok(info),
             Err(e) if failure::classify(&e) == failure::Failure::Transient => {
                 tracing::warn!(error = %e, "cannot read the application yet; trying again in {pause:?}");

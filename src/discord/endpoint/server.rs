@@ -1,6 +1,7 @@
 //! The HTTP server of the endpoint (hyper's HTTP/1): `POST /interactions` takes
-//! Discord's interactions, `GET /health` answers `ok` for a load balancer; anything
-//! else is 404 (405 for another method on `/interactions`). Bodies over [`MAX_BODY`]
+//! Discord's interactions (503 until the bot has started), `GET /health`, `/ready` and
+//! `/metrics` are the operator's ([`crate::ops::http`]), served from the first moment;
+//! anything else is 404 (405 for another method on `/interactions`). Bodies over [`MAX_BODY`]
 //! are refused (413) without being read, and a client that sends its headers or body
 //! too slowly is cut off.
 
@@ -25,7 +26,14 @@ const READ_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long open connections get to finish at shutdown.
 const CLOSE_TIMEOUT: Duration = Duration::from_secs(3);
 
-/// What every request needs.
+/// What the server answers: the operator's paths at once, interactions once the bot
+/// has started.
+pub(crate) struct Front {
+    pub ops: Arc<crate::ops::Ops>,
+    pub interactions: std::sync::OnceLock<Handler>,
+}
+
+/// What every interaction needs.
 pub(crate) struct Handler {
     pub key: PublicKey,
     pub now: Now,
@@ -42,7 +50,7 @@ type Reply = Response<Full<Bytes>>;
 /// finish what they are answering, for at most [`CLOSE_TIMEOUT`].
 pub(crate) async fn run(
     listener: tokio::net::TcpListener,
-    handler: Arc<Handler>,
+    handler: Arc<Front>,
     mut stop: watch::Receiver<bool>,
 ) {
     let mut connections = tokio::task::JoinSet::new();
@@ -74,7 +82,7 @@ pub(crate) async fn run(
 
 async fn connection(
     stream: tokio::net::TcpStream,
-    handler: Arc<Handler>,
+    handler: Arc<Front>,
     mut stop: watch::Receiver<bool>,
 ) {
     let service = hyper::service::service_fn(move |req| {
@@ -99,11 +107,18 @@ async fn connection(
     let _ = conn.await;
 }
 
-impl Handler {
+impl Front {
     async fn respond(&self, req: Request<hyper::body::Incoming>) -> Reply {
+        if let Some(reply) =
+            crate::ops::http::route(&self.ops, req.method(), req.uri().path()).await
+        {
+            return reply;
+        }
         match (req.method(), req.uri().path()) {
-            (&Method::POST, PATH) => self.interaction(req).await,
-            (&Method::GET, "/health") => text(StatusCode::OK, "ok"),
+            (&Method::POST, PATH) => match self.interactions.get() {
+                Some(handler) => handler.interaction(req).await,
+                None => text(StatusCode::SERVICE_UNAVAILABLE, "starting"),
+            },
             (_, PATH) => {
                 let mut r = text(StatusCode::METHOD_NOT_ALLOWED, "use POST");
                 r.headers_mut()
@@ -113,7 +128,9 @@ impl Handler {
             _ => text(StatusCode::NOT_FOUND, "not found"),
         }
     }
+}
 
+impl Handler {
     async fn interaction(&self, req: Request<hyper::body::Incoming>) -> Reply {
         let (parts, body) = req.into_parts();
         let declared = parts

@@ -99,15 +99,27 @@ impl Bot {
         now: Option<discord::endpoint::Now>,
         tune: impl FnOnce(&mut BotOptions),
     ) -> Bot {
+        let key = super::endpoint::public_key_hex();
+        Bot::start_endpoint_keyed(fake, now, &key, tune).await
+    }
+
+    /// [`Bot::start_endpoint`] with `DISCORD_PUBLIC_KEY` set to `key` (hex), which may
+    /// not be the fake application's. No drain at stop unless `tune` sets one.
+    pub async fn start_endpoint_keyed(
+        fake: FakeDiscord,
+        now: Option<discord::endpoint::Now>,
+        key: &str,
+        tune: impl FnOnce(&mut BotOptions),
+    ) -> Bot {
         let dir = tempfile::tempdir().unwrap();
         let mut opts = BotOptions::new(TOKEN, dir.path().join("db"));
         opts.http_client = Some(fake.client());
         opts.guild = Some(GUILD_ID);
+        opts.drain = Duration::ZERO;
         tune(&mut opts);
         let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         let url = format!("http://{}/interactions", listener.local_addr().unwrap());
-        let key =
-            discord::endpoint::PublicKey::from_hex(&super::endpoint::public_key_hex()).unwrap();
+        let key = discord::endpoint::PublicKey::from_hex(key).unwrap();
         let endpoint = discord::endpoint::Endpoint {
             listener,
             public_key: key,

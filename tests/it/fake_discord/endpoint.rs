@@ -65,6 +65,8 @@ pub struct Answer {
     pub status: u16,
     pub content_type: Option<String>,
     pub body: Vec<u8>,
+    /// When the POST began, and how long until its answer.
+    pub at: Instant,
     pub elapsed: Duration,
 }
 
@@ -182,6 +184,7 @@ async fn post(
         status,
         content_type,
         body,
+        at: started,
         elapsed: started.elapsed(),
     }
 }
