@@ -381,21 +381,44 @@ async fn the_endpoint_answers_health_while_it_waits_for_discord() {
     assert_eq!(result, Ok(()));
 }
 
-/// On PostgreSQL, `/ready` follows the database: 503 while it refuses connections,
-/// 200 again once it takes them.
+/// On PostgreSQL, `/ready` follows the database in both modes: 503 while it refuses
+/// connections, 200 again once it takes them.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn ready_follows_the_database() {
-    let Some(url) = crate::pg_cluster::fresh_database_async().await else {
-        return;
-    };
-    let db = url.rsplit('/').next().unwrap().to_string();
-    let store = url.clone();
-    let bot = Bot::start_endpoint(FakeDiscord::start().await, None, move |o| {
-        o.store = Some(Location::Postgres(store));
-    })
-    .await;
-    let base = base_of(&bot);
+    for endpoint in [true, false] {
+        let Some(url) = crate::pg_cluster::fresh_database_async().await else {
+            return;
+        };
+        let store = Location::Postgres(url.clone());
+        let (bot, base) = if endpoint {
+            let bot = Bot::start_endpoint(FakeDiscord::start().await, None, move |o| {
+                o.store = Some(store);
+            })
+            .await;
+            let base = base_of(&bot);
+            (bot, base)
+        } else {
+            let (listener, base) = metrics_listener();
+            let dir = tempfile::tempdir().unwrap();
+            let bot = Bot::start_with(FakeDiscord::start().await, dir, move |o| {
+                o.guild = Some(fake_discord::GUILD_ID);
+                o.store = Some(store);
+                o.metrics_listen = Some(listener);
+            })
+            .await;
+            (bot, base)
+        };
+        database_goes_away_and_back(&url, &base).await;
+        bot.stop().await;
+    }
+}
+
+/// Makes the database at `url` refuse connections, checks that `/ready` at `base` says
+/// so (while `/health` still answers), lets it take connections again and checks
+/// `/ready` is back.
+async fn database_goes_away_and_back(url: &str, base: &str) {
     assert_eq!(get(&format!("{base}/ready")).await, (200, "ready".into()));
+    let db = url.rsplit('/').next().unwrap().to_string();
     let admin = url.replace(&format!("/{db}"), "/postgres");
     let sql = move |q: String| {
         let admin = admin.clone();
@@ -413,12 +436,46 @@ async fn ready_follows_the_database() {
          SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{db}'"
     ))
     .await;
-    let (status, body) = ready_until(&base, 503).await;
+    let (status, body) = ready_until(base, 503).await;
     assert_eq!((status, body.as_str()), (503, "store unavailable"));
     assert_eq!(get(&format!("{base}/health")).await, (200, "ok".into()));
     sql(format!("ALTER DATABASE {db} ALLOW_CONNECTIONS true")).await;
-    assert_eq!(ready_until(&base, 200).await, (200, "ready".into()));
-    bot.stop().await;
+    assert_eq!(ready_until(base, 200).await, (200, "ready".into()));
+}
+
+/// A listener for `--metrics-listen` on a free loopback port, and its base URL.
+fn metrics_listener() -> (Arc<std::net::TcpListener>, String) {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    (Arc::new(listener), base)
+}
+
+/// Gateway mode: once the stop signal came, `/ready` answers 503 while the shutdown
+/// waits for an answer still in flight (its request to Discord hangs).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn gateway_mode_is_not_ready_once_stopping() {
+    let (listener, base) = metrics_listener();
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start_with(FakeDiscord::start().await, dir, |o| {
+        o.guild = Some(fake_discord::GUILD_ID);
+        o.metrics_listen = Some(listener);
+    })
+    .await;
+    bot.fake.configure(|s| s.stall.push("/callback".into()));
+    bot.fake.slash(&alice(), "new", vec![]);
+    bot.fake
+        .wait_for("the hung answer", |s| {
+            s.requests.iter().any(|r| r.status == 0).then_some(())
+        })
+        .await;
+    assert_eq!(get(&format!("{base}/ready")).await, (200, "ready".into()));
+    let stopping = tokio::spawn(bot.stop_within(WAIT));
+    assert_eq!(
+        ready_until(&base, 503).await,
+        (503, "draining: shutting down".into())
+    );
+    assert_eq!(get(&format!("{base}/health")).await, (200, "ok".into()));
+    stopping.await.unwrap();
 }
 
 /// Polls `/ready` until it answers `status` (within [`WAIT`]).
@@ -436,9 +493,7 @@ async fn ready_until(base: &str, status: u16) -> (u16, String) {
 /// Gateway mode serves the same paths on `--metrics-listen` only.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn gateway_mode_serves_health_ready_and_metrics_on_its_own_port() {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
-    let listener = Arc::new(listener);
+    let (listener, base) = metrics_listener();
     let bot = Bot::start_with(
         FakeDiscord::start().await,
         tempfile::tempdir().unwrap(),
