@@ -399,6 +399,9 @@ pub struct State {
     selected: HashMap<(u64, String, u64), Vec<String>>,
     /// The endpoint's answers to the interactions POSTed to it ([`endpoint`]).
     pub endpoint_answers: Vec<endpoint::Answer>,
+    /// How far Discord's clock, which stamps the interactions it signs, is from the
+    /// system's (seconds; negative: behind).
+    pub clock_offset_secs: i64,
     interactions: HashMap<String, Pending>,
     /// Requests (indices) by interaction token.
     by_token: HashMap<String, Vec<usize>>,
@@ -442,6 +445,7 @@ impl Default for State {
             answers_need_attach_files: false,
             selected: HashMap::new(),
             endpoint_answers: Vec::new(),
+            clock_offset_secs: 0,
             interactions: HashMap::new(),
             by_token: HashMap::new(),
             meta: HashMap::new(),
