@@ -29,6 +29,11 @@ pub(crate) async fn run(
     incoming: Incoming<'_>,
     cmd: Result<Command, String>,
 ) {
+    // Discord refused the bot token: nothing could be answered or announced, so
+    // nothing is done (the bot is stopping, or the endpoint answered inline).
+    if data.token_refused() {
+        return;
+    }
     let Incoming {
         who,
         target,
@@ -37,6 +42,7 @@ pub(crate) async fn run(
         thread_locked,
         what,
     } = incoming;
+    let target = target.gated(&data.token);
     let when = respond::When::of(cmd.as_ref().ok());
     // A command that posts publicly needs to be able to post here.
     let posts = cmd.as_ref().is_ok_and(|c| !c.is_private());
@@ -58,12 +64,14 @@ pub(crate) async fn run(
     let ctx = who.clone();
     let ctx_lang = who.lang;
     let work = Arc::clone(&data.work);
+    let token = &data.token;
     let job = async move {
-        let refusal = if join_thread && !permissions::join_private_thread(http, channel).await {
-            Some(crate::t!(ctx_lang, "app-discord-private-thread"))
-        } else {
-            refusal
-        };
+        let refusal =
+            if join_thread && !permissions::join_private_thread(http, token, channel).await {
+                Some(crate::t!(ctx_lang, "app-discord-private-thread"))
+            } else {
+                refusal
+            };
         let (response, turn) = {
             // The semaphore is never closed (`ok()` only spares an unwrap).
             let _permit = work.acquire_owned().await.ok();
@@ -103,7 +111,13 @@ pub(crate) async fn run(
         for note in kept {
             data.notes.add_unique(who.user, note);
         }
-        rescue::rescue(http, &data.notes, &who, &what, failed).await;
+        // Without a token nothing can be posted, and a note would say what is not
+        // so: the next process (with a valid token) shows the board on demand.
+        if data.token_refused() {
+            tracing::warn!(channel, user = who.user, command = %what, "an answer not sent: Discord refused the bot token");
+            return;
+        }
+        rescue::rescue(http, &data.token, &data.notes, &who, &what, failed).await;
     }
     drop(running);
 }

@@ -101,7 +101,8 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             if interaction.data.autocomplete().is_none() {
                 let answer = super::commands::unknown(interaction);
                 let http = &framework.serenity_context.http;
-                if let Err(e) = interaction.create_response(http, answer).await {
+                let token = &framework.user_data.token;
+                if let Err(e) = token.send(interaction.create_response(http, answer)).await {
                     tracing::warn!("cannot answer an unknown command: {e}");
                 }
             }

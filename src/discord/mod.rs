@@ -14,6 +14,7 @@
 //! - [`channel`]: plain channel messages (created, so their mentions notify).
 //! - [`rescue`]: an answer that failed is posted in the channel, or the player is told.
 //! - [`limits`]: rate limits per interaction, bounded state and retries.
+//! - [`token`]: a bot token Discord refused stops every request, loudly.
 //! - [`endpoint`]: the interactions endpoint mode (`serve-http`): interactions as
 //!   signed HTTP POSTs instead of over the gateway.
 //!
@@ -35,6 +36,7 @@ pub mod rescue;
 pub mod respond;
 pub mod scheduler;
 pub mod snapshots;
+pub mod token;
 
 use crate::app::{App, Clock, Env};
 use poise::serenity_prelude as serenity;
@@ -156,6 +158,8 @@ pub struct Data {
     pub(crate) work: Arc<tokio::sync::Semaphore>,
     /// The `Http` of each interaction answer ([`limits`]).
     pub(crate) answers: limits::Answers,
+    /// Whether Discord still takes the bot token: every request goes through it.
+    pub(crate) token: Arc<token::TokenState>,
 }
 
 /// The app for one interaction; shutdown waits until it is dropped.
@@ -165,6 +169,17 @@ pub(crate) struct Running {
 }
 
 impl Data {
+    /// Whether Discord refused the bot token: no request is sent any more (a readiness
+    /// check should then fail).
+    pub fn token_refused(&self) -> bool {
+        self.token.is_refused()
+    }
+
+    /// The bot token's standing, shared by everything that sends requests.
+    pub fn token_state(&self) -> Arc<token::TokenState> {
+        Arc::clone(&self.token)
+    }
+
     /// The app for one interaction, or `None` once the bot is shutting down.
     pub(crate) async fn running(&self) -> Option<Running> {
         let guard = self.app.clone().read_owned().await;
@@ -225,6 +240,8 @@ pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Resu
     let client = http_client(&opts)?;
     let data = core.data(&opts, client.clone());
     let notes = data.notes.clone();
+    let token = data.token_state();
+    let registering = token.clone();
 
     // A registration Discord refuses (a 4xx) ends the bot: without its commands it
     // cannot do anything.
@@ -248,7 +265,12 @@ pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Resu
                 );
                 // poise holds every interaction until this returns: the registration
                 // (seconds, longer when Discord is slow) goes on in the background.
-                tokio::spawn(register_commands(ctx.http.clone(), guild, fatal_tx));
+                tokio::spawn(register_commands(
+                    ctx.http.clone(),
+                    registering,
+                    guild,
+                    fatal_tx,
+                ));
                 Ok(data)
             })
         })
@@ -265,9 +287,12 @@ pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Resu
         .framework(framework)
         .await
         .map_err(|e| format!("cannot create the Discord client: {e}"))?;
-    check_session_starts(&client.http).await?;
+    if let Err(e) = check_session_starts(&client.http, &token).await {
+        let _ = core.close().await;
+        return Err(e);
+    }
     let shard_manager = client.shard_manager.clone();
-    let scheduler = scheduler::spawn(client.http.clone(), scheduled_app, notes);
+    let scheduler = scheduler::spawn(client.http.clone(), scheduled_app, notes, token.clone());
     let pruner = limits::spawn_pruner(client.http.clone());
     // Discord says how many shards (GET /gateway/bot); this process runs them all.
     let mut client_task = tokio::spawn(async move { client.start_autosharded().await });
@@ -279,10 +304,16 @@ pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Resu
             Ok(())
         }
         Some(msg) = fatal_rx.recv() => Err(msg),
+        // A refused token stops the bot: it can do nothing without one.
+        _ = token.refused() => Err(TOKEN_REFUSED_EXIT.to_string()),
         ended = &mut client_task => {
             client_done = true;
             match ended {
                 Ok(Ok(())) => Err("the connection to Discord ended".to_string()),
+                Ok(Err(serenity::Error::Gateway(serenity::GatewayError::InvalidAuthentication))) => {
+                    token.refuse("the gateway closed with 4004 Authentication failed");
+                    Err(TOKEN_REFUSED_EXIT.to_string())
+                }
                 Ok(Err(e)) => Err(describe_client_error(&e)),
                 Err(e) => Err(format!("the Discord client stopped: {e}")),
             }
@@ -306,6 +337,10 @@ pub async fn serve(opts: BotOptions, shutdown: impl Future<Output = ()>) -> Resu
     outcome?;
     flushed
 }
+
+/// Why the gateway mode stopped when Discord refused the token (the error logged when
+/// it did says what to do).
+pub const TOKEN_REFUSED_EXIT: &str = "stopped because Discord refused the bot token; reminders and direct messages wait in the database";
 
 /// What both fronts (gateway and interactions endpoint) run around the app: the
 /// database, the snapshot timer, and the slot that shutdown drains.
@@ -355,6 +390,7 @@ impl Core {
                 std::thread::available_parallelism().map_or(2, |n| n.get()),
             )),
             answers: limits::Answers::new(client, &self.token, proxy_base(opts)),
+            token: Arc::new(token::TokenState::default()),
         }
     }
 
@@ -462,12 +498,13 @@ const MAX_REGISTRATION_PAUSE: Duration = Duration::from_secs(5 * 60);
 /// `fatal`, which stops the bot.
 async fn register_commands(
     http: Arc<serenity::Http>,
+    token: Arc<token::TokenState>,
     guild: Option<u64>,
     fatal: tokio::sync::mpsc::UnboundedSender<String>,
 ) {
     let mut pause = FIRST_REGISTRATION_PAUSE;
     loop {
-        match commands::register(&http, guild).await {
+        match token.send(commands::register(&http, guild)).await {
             Ok(n) => {
                 match guild {
                     Some(g) => tracing::info!("{n} slash commands registered in guild {g}"),
@@ -480,6 +517,8 @@ async fn register_commands(
                 tokio::time::sleep(pause).await;
                 pause = (pause * 2).min(MAX_REGISTRATION_PAUSE);
             }
+            // Said already, and handled by the front.
+            Err(e) if failure::classify(&e) == failure::Failure::TokenRefused => return,
             Err(e) => {
                 let _ = fatal.send(format!("cannot register the slash commands: {e}"));
                 return;
@@ -496,9 +535,13 @@ pub const IDENTIFY_RESERVE: u64 = 10;
 /// Refuses to start when Discord's `session_start_limit` (`GET /gateway/bot`) leaves
 /// too few IDENTIFYs, saying why. When Discord cannot be asked, serenity's own start
 /// reports that.
-async fn check_session_starts(http: &serenity::Http) -> Result<(), String> {
-    let gateway = match http.get_bot_gateway().await {
+async fn check_session_starts(
+    http: &serenity::Http,
+    token: &token::TokenState,
+) -> Result<(), String> {
+    let gateway = match token.send(http.get_bot_gateway()).await {
         Ok(g) => g,
+        Err(_) if token.is_refused() => return Err(TOKEN_REFUSED_EXIT.to_string()),
         Err(e) => {
             tracing::warn!(error = %e, "cannot read the session start limit");
             return Ok(());
@@ -570,9 +613,6 @@ fn build_http(opts: &BotOptions, client: reqwest::Client) -> serenity::Http {
 
 fn describe_client_error(e: &serenity::Error) -> String {
     match e {
-        serenity::Error::Gateway(serenity::GatewayError::InvalidAuthentication) => {
-            "Discord rejected the token (DISCORD_TOKEN): copy it again from the developer portal (Bot > Reset Token)".to_string()
-        }
         serenity::Error::Gateway(serenity::GatewayError::DisallowedGatewayIntents) => {
             "Discord refused the gateway intents the bot asked for".to_string()
         }

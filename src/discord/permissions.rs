@@ -65,9 +65,13 @@ pub fn missing(app_permissions: Option<P>, thread: bool) -> Vec<&'static str> {
 /// in it now. A private thread hides everything from a bot that is not a member
 /// (403 Missing Access on every post), and a bot may join one only with Manage
 /// Threads; otherwise a member must add it.
-pub async fn join_private_thread(http: &serenity::Http, channel: u64) -> bool {
-    let joined =
-        super::limits::bounded(http.join_thread_channel(serenity::ChannelId::new(channel))).await;
+pub async fn join_private_thread(
+    http: &serenity::Http,
+    token: &super::token::TokenState,
+    channel: u64,
+) -> bool {
+    let join = http.join_thread_channel(serenity::ChannelId::new(channel));
+    let joined = super::limits::bounded(token.send(join)).await;
     if let Err(e) = &joined {
         tracing::info!(channel, error = %e, "cannot join a private thread");
     }

@@ -27,6 +27,7 @@
 //!   was not delivered, for [`super::rescue`]; a deferred placeholder that was not
 //!   filled is deleted first, so that no "thinking…" is left spinning.
 
+use super::token::TokenState;
 use crate::app::{ButtonStyle, Component, Message, Response, Visibility};
 use crate::i18n::Lang;
 use poise::serenity_prelude as serenity;
@@ -48,6 +49,8 @@ pub struct Target<'a> {
     /// For a choice in a select menu: the components of the menu's message, sent back
     /// unchanged first ([`reset_menus`]).
     pub reset: Option<serde_json::Value>,
+    /// The bot token's standing: once Discord refused it, nothing more is sent.
+    pub gate: Option<&'a TokenState>,
 }
 
 impl<'a> Target<'a> {
@@ -56,6 +59,25 @@ impl<'a> Target<'a> {
             id,
             token,
             reset: None,
+            gate: None,
+        }
+    }
+
+    /// Its requests go through `gate` ([`TokenState::send`]).
+    pub fn gated(mut self, gate: &'a TokenState) -> Target<'a> {
+        self.gate = Some(gate);
+        self
+    }
+
+    /// One request of the answer: through the gate, bounded in time
+    /// ([`super::limits::bounded`]).
+    async fn send<T>(
+        &self,
+        request: impl Future<Output = Result<T, serenity::Error>>,
+    ) -> Result<T, serenity::Error> {
+        match self.gate {
+            Some(gate) => super::limits::bounded(gate.send(request)).await,
+            None => super::limits::bounded(request).await,
         }
     }
 
@@ -181,13 +203,9 @@ pub async fn answer(
         // The menu's message is updated at once (well within the 3 seconds, however
         // long the app takes); every message of the answer is then a follow-up.
         let update = serde_json::json!({"type": 7, "data": {"components": rows}});
-        let updating = super::limits::bounded(http.create_interaction_response(
-            target.id,
-            target.token,
-            &update,
-            Vec::new(),
-        ))
-        .await;
+        let updating = target
+            .send(http.create_interaction_response(target.id, target.token, &update, Vec::new()))
+            .await;
         let mut steps = plan(lang, job.await, None);
         if let Some(first) = steps.first_mut()
             && first.via == Via::Response
@@ -207,7 +225,7 @@ pub async fn answer(
     let (response, deferred) = match ready {
         Some(r) if !deferral.too_big(&r) => (r, None),
         ready => {
-            let deferring = super::limits::bounded(defer(http, target, private)).await;
+            let deferring = target.send(defer(http, target, private)).await;
             let response = match ready {
                 Some(r) => r,
                 None => job.await,
@@ -232,12 +250,12 @@ async fn deliver(
     deferred: Option<bool>,
 ) -> Result<(), Undelivered> {
     for i in 0..steps.len() {
-        if let Err(error) = super::limits::bounded(execute(http, target, &steps[i])).await {
+        if let Err(error) = target.send(execute(http, target, &steps[i])).await {
             if deferred.is_some() && i == 0 {
                 // The placeholder would say "thinking…" for ever: it goes, and the
                 // rescue announces the answer in the channel.
-                if let Err(e) = http
-                    .delete_original_interaction_response(target.token)
+                if let Err(e) = target
+                    .send(http.delete_original_interaction_response(target.token))
                     .await
                 {
                     tracing::info!(error = %e, "cannot delete the deferred placeholder");

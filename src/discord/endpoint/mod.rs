@@ -85,7 +85,7 @@ pub async fn serve_http(
 
     // Follow-ups, edits and the registration name the application.
     let info = tokio::select! {
-        info = application(&http) => info,
+        info = application(&http, &data.token) => info,
         _ = &mut shutdown => {
             tracing::info!("shutting down");
             return core.close().await;
@@ -116,9 +116,18 @@ pub async fn serve_http(
     );
 
     let (fatal_tx, mut fatal_rx) = tokio::sync::mpsc::unbounded_channel::<String>();
-    let registration = tokio::spawn(super::register_commands(http.clone(), opts.guild, fatal_tx));
+    // A refused token does not stop this mode: PINGs are still answered (or Discord
+    // may remove the URL), commands and clicks get a notice inline, the scheduler
+    // holds everything back; the readiness check says so.
+    let token = data.token_state();
+    let registration = tokio::spawn(super::register_commands(
+        http.clone(),
+        token.clone(),
+        opts.guild,
+        fatal_tx,
+    ));
     let store = scheduled_app.store().clone();
-    let scheduler = scheduler::spawn(http.clone(), scheduled_app, data.notes.clone());
+    let scheduler = scheduler::spawn(http.clone(), scheduled_app, data.notes.clone(), token);
     let pruner = super::limits::spawn_pruner(http.clone());
     let handler = Arc::new(server::Handler {
         key: endpoint.public_key,
@@ -156,16 +165,20 @@ const MAX_APPLICATION_PAUSE: Duration = Duration::from_secs(60);
 
 /// The bot's application (`GET /oauth2/applications/@me`), asked again while Discord
 /// fails in a way that may pass; a refusal (a bad token) is an error.
-async fn application(http: &serenity::Http) -> Result<serenity::CurrentApplicationInfo, String> {
+async fn application(
+    http: &serenity::Http,
+    token: &super::token::TokenState,
+) -> Result<serenity::CurrentApplicationInfo, String> {
     let mut pause = FIRST_APPLICATION_PAUSE;
     loop {
-        match http.get_current_application_info().await {
+        match token.send(http.get_current_application_info()).await {
             Ok(info) => return Ok(info),
             Err(e) if failure::classify(&e) == failure::Failure::Transient => {
                 tracing::warn!(error = %e, "cannot read the application yet; trying again in {pause:?}");
                 tokio::time::sleep(pause).await;
                 pause = (pause * 2).min(MAX_APPLICATION_PAUSE);
             }
+            Err(_) if token.is_refused() => return Err(super::TOKEN_REFUSED_EXIT.to_string()),
             Err(e) => {
                 return Err(format!(
                     "Discord refused to tell the bot's application ({e}): check DISCORD_TOKEN (Bot > Reset Token)"
