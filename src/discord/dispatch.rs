@@ -35,6 +35,11 @@ pub(crate) async fn run(
     incoming: Incoming<'_>,
     cmd: Result<Command, String>,
 ) {
+    // Discord refused the bot token: nothing could be answered or announced, so
+    // nothing is done (the bot is stopping, or the endpoint answered inline).
+    if data.token_refused() {
+        return;
+    }
     let Incoming {
         who,
         target,
@@ -46,6 +51,7 @@ pub(crate) async fn run(
         name,
         received,
     } = incoming;
+    let target = target.gated(&data.token);
     let when = respond::When::of(cmd.as_ref().ok());
     // A command that posts publicly needs to be able to post here.
     let posts = cmd.as_ref().is_ok_and(|c| !c.is_private());
@@ -68,13 +74,14 @@ pub(crate) async fn run(
     let ctx_lang = who.lang;
     let work = Arc::clone(&data.work);
     let ops = Arc::clone(&data.ops);
+    let token = &data.token;
     let job = async move {
-        let refusal = if join_thread && !permissions::join_private_thread(http, channel, &ops).await
-        {
-            Some(crate::t!(ctx_lang, "app-discord-private-thread"))
-        } else {
-            refusal
-        };
+        let refusal =
+            if join_thread && !permissions::join_private_thread(http, token, channel, &ops).await {
+                Some(crate::t!(ctx_lang, "app-discord-private-thread"))
+            } else {
+                refusal
+            };
         let (response, turn) = {
             // The semaphore is never closed (`ok()` only spares an unwrap).
             let _permit = work.acquire_owned().await.ok();
@@ -129,7 +136,22 @@ pub(crate) async fn run(
         for note in kept {
             data.notes.add_unique(who.user, note);
         }
-        rescue::rescue(http, &data.notes, &who, &what, failed, &data.ops.metrics).await;
+        // Without a token nothing can be posted, and a note would say what is not
+        // so: the next process (with a valid token) shows the board on demand.
+        if data.token_refused() {
+            tracing::warn!(channel, user = who.user, command = %what, "an answer not sent: Discord refused the bot token");
+            return;
+        }
+        rescue::rescue(
+            http,
+            &data.token,
+            &data.notes,
+            &who,
+            &what,
+            failed,
+            &data.ops.metrics,
+        )
+        .await;
     }
     drop(running);
 }

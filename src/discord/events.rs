@@ -128,7 +128,8 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
                 let received = std::time::Instant::now();
                 let answer = super::commands::unknown(interaction);
                 let http = &framework.serenity_context.http;
-                let answered = interaction.create_response(http, answer).await;
+                let token = &framework.user_data.token;
+                let answered = token.send(interaction.create_response(http, answer)).await;
                 data.ops.metrics.discord("interaction_callback", &answered);
                 if let Err(e) = answered {
                     tracing::warn!("cannot answer an unknown command: {e}");

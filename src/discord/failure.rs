@@ -24,12 +24,18 @@ pub enum Failure {
     Unreachable,
     /// The user does not accept direct messages (403, 50007).
     DmsClosed,
+    /// Discord refused the bot token (401), or the request was not sent because it
+    /// had ([`super::token`]): nothing is given up, everything waits for a valid token.
+    TokenRefused,
     /// Anything else (a body Discord rejects): trying again would fail again.
     Permanent,
 }
 
 /// What `e` means.
 pub fn classify(e: &serenity::Error) -> Failure {
+    if super::token::is_token_failure(e) {
+        return Failure::TokenRefused;
+    }
     match e {
         serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => {
             of_response(r.status_code.as_u16(), r.error.code)
@@ -41,6 +47,9 @@ pub fn classify(e: &serenity::Error) -> Failure {
 
 /// What an error response (HTTP status, Discord's JSON code) means.
 pub fn of_response(status: u16, code: isize) -> Failure {
+    if super::token::refuses(status, code) {
+        return Failure::TokenRefused;
+    }
     match code {
         CANNOT_DM => Failure::DmsClosed,
         UNKNOWN_CHANNEL | MISSING_ACCESS | MISSING_PERMISSIONS | THREAD_ARCHIVED
@@ -66,6 +75,12 @@ mod tests {
         assert_eq!(of_response(502, 0), Failure::Transient);
         assert_eq!(of_response(400, 50035), Failure::Permanent);
         assert_eq!(of_response(404, 10008), Failure::Permanent);
+        assert_eq!(of_response(401, 0), Failure::TokenRefused);
+        assert_eq!(of_response(401, 50027), Failure::Permanent);
+        assert_eq!(
+            classify(&serenity::Error::Other(crate::discord::token::NOT_SENT)),
+            Failure::TokenRefused
+        );
         assert_eq!(classify(&serenity::Error::Other("x")), Failure::Permanent);
     }
 }

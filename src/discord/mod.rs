@@ -14,6 +14,7 @@
 //! - [`channel`]: plain channel messages (created, so their mentions notify).
 //! - [`rescue`]: an answer that failed is posted in the channel, or the player is told.
 //! - [`limits`]: rate limits per interaction, bounded state and retries.
+//! - [`token`]: a bot token Discord refused stops every request, loudly.
 //! - [`endpoint`]: the interactions endpoint mode (`serve-http`): interactions as
 //!   signed HTTP POSTs instead of over the gateway.
 //!
@@ -35,6 +36,7 @@ pub mod rescue;
 pub mod respond;
 pub mod scheduler;
 pub mod snapshots;
+pub mod token;
 
 use crate::app::{App, Clock, Env};
 use crate::ops::Ops;
@@ -173,6 +175,8 @@ pub struct Data {
     pub(crate) answers: limits::Answers,
     /// What is counted, and whether the bot is ready ([`crate::ops`]).
     pub(crate) ops: Arc<Ops>,
+    /// Whether Discord still takes the bot token: every request goes through it.
+    pub(crate) token: Arc<token::TokenState>,
 }
 
 /// The app for one interaction; shutdown waits until it is dropped.
@@ -182,6 +186,17 @@ pub(crate) struct Running {
 }
 
 impl Data {
+    /// Whether Discord refused the bot token: no request is sent any more (a readiness
+    /// check should then fail).
+    pub fn token_refused(&self) -> bool {
+        self.token.is_refused()
+    }
+
+    /// The bot token's standing, shared by everything that sends requests.
+    pub fn token_state(&self) -> Arc<token::TokenState> {
+        Arc::clone(&self.token)
+    }
+
     /// The app for one interaction, or `None` once the bot is shutting down.
     pub(crate) async fn running(&self) -> Option<Running> {
         let guard = self.app.clone().read_owned().await;
@@ -278,6 +293,9 @@ async fn gateway(
     let data = core.data(&opts, client.clone());
     let notes = data.notes.clone();
     let accepted = ops.clone();
+    let token = data.token_state();
+    watch_token(&token, &ops);
+    let registering = token.clone();
 
     // A registration Discord refuses (a 4xx) ends the bot: without its commands it
     // cannot do anything.
@@ -303,7 +321,13 @@ async fn gateway(
                 // poise holds every interaction until this returns: the registration
                 // (seconds, longer when Discord is slow) goes on in the background.
                 let ops = data.ops.clone();
-                tokio::spawn(register_commands(ctx.http.clone(), guild, fatal_tx, ops));
+                tokio::spawn(register_commands(
+                    ctx.http.clone(),
+                    registering,
+                    guild,
+                    fatal_tx,
+                    ops,
+                ));
                 Ok(data)
             })
         })
@@ -320,9 +344,18 @@ async fn gateway(
         .framework(framework)
         .await
         .map_err(|e| format!("cannot create the Discord client: {e}"))?;
-    check_session_starts(&client.http, &ops).await?;
+    if let Err(e) = check_session_starts(&client.http, &token, &ops).await {
+        let _ = core.close().await;
+        return Err(e);
+    }
     let shard_manager = client.shard_manager.clone();
-    let scheduler = scheduler::spawn(client.http.clone(), scheduled_app, notes, ops.clone());
+    let scheduler = scheduler::spawn(
+        client.http.clone(),
+        scheduled_app,
+        notes,
+        ops.clone(),
+        token.clone(),
+    );
     let pruner = limits::spawn_pruner(client.http.clone());
     // Discord says how many shards (GET /gateway/bot); this process runs them all.
     let mut client_task = tokio::spawn(async move { client.start_autosharded().await });
@@ -334,10 +367,16 @@ async fn gateway(
             Ok(())
         }
         Some(msg) = fatal_rx.recv() => Err(msg),
+        // A refused token stops the bot: it can do nothing without one.
+        _ = token.refused() => Err(TOKEN_REFUSED_EXIT.to_string()),
         ended = &mut client_task => {
             client_done = true;
             match ended {
                 Ok(Ok(())) => Err("the connection to Discord ended".to_string()),
+                Ok(Err(serenity::Error::Gateway(serenity::GatewayError::InvalidAuthentication))) => {
+                    token.refuse("the gateway closed with 4004 Authentication failed");
+                    Err(TOKEN_REFUSED_EXIT.to_string())
+                }
                 Ok(Err(e)) => Err(describe_client_error(&e)),
                 Err(e) => Err(format!("the Discord client stopped: {e}")),
             }
@@ -362,6 +401,10 @@ async fn gateway(
     outcome?;
     flushed
 }
+
+/// Why the gateway mode stopped when Discord refused the token (the error logged when
+/// it did says what to do).
+pub const TOKEN_REFUSED_EXIT: &str = "stopped because Discord refused the bot token; reminders and direct messages wait in the database";
 
 /// What both fronts (gateway and interactions endpoint) run around the app: the
 /// database, the snapshot timer, and the slot that shutdown drains.
@@ -419,6 +462,7 @@ impl Core {
             )),
             answers: limits::Answers::new(client, &self.token, proxy_base(opts), self.ops.clone()),
             ops: self.ops.clone(),
+            token: Arc::new(token::TokenState::default()),
         }
     }
 
@@ -528,13 +572,14 @@ const MAX_REGISTRATION_PAUSE: Duration = Duration::from_secs(5 * 60);
 /// `fatal`, which stops the bot.
 async fn register_commands(
     http: Arc<serenity::Http>,
+    token: Arc<token::TokenState>,
     guild: Option<u64>,
     fatal: tokio::sync::mpsc::UnboundedSender<String>,
     ops: Arc<Ops>,
 ) {
     let mut pause = FIRST_REGISTRATION_PAUSE;
     loop {
-        let registered = commands::register(&http, guild).await;
+        let registered = token.send(commands::register(&http, guild)).await;
         ops.metrics.discord("commands", &registered);
         match registered {
             Ok(n) => {
@@ -549,6 +594,8 @@ async fn register_commands(
                 tokio::time::sleep(pause).await;
                 pause = (pause * 2).min(MAX_REGISTRATION_PAUSE);
             }
+            // Said already, and handled by the front.
+            Err(e) if failure::classify(&e) == failure::Failure::TokenRefused => return,
             Err(e) => {
                 let _ = fatal.send(format!("cannot register the slash commands: {e}"));
                 return;
@@ -562,14 +609,28 @@ async fn register_commands(
 /// resets the token of a bot that uses them up (a crash loop under a restart policy).
 pub const IDENTIFY_RESERVE: u64 = 10;
 
+/// Readiness turns 503 for good once Discord refuses the token.
+fn watch_token(token: &Arc<token::TokenState>, ops: &Arc<Ops>) {
+    let (token, ops) = (token.clone(), ops.clone());
+    tokio::spawn(async move {
+        token.refused().await;
+        ops.ready.discord_refused();
+    });
+}
+
 /// Refuses to start when Discord's `session_start_limit` (`GET /gateway/bot`) leaves
 /// too few IDENTIFYs, saying why. When Discord cannot be asked, serenity's own start
 /// reports that.
-async fn check_session_starts(http: &serenity::Http, ops: &Ops) -> Result<(), String> {
-    let gateway = http.get_bot_gateway().await;
+async fn check_session_starts(
+    http: &serenity::Http,
+    token: &token::TokenState,
+    ops: &Ops,
+) -> Result<(), String> {
+    let gateway = token.send(http.get_bot_gateway()).await;
     ops.metrics.discord("gateway", &gateway);
     let gateway = match gateway {
         Ok(g) => g,
+        Err(_) if token.is_refused() => return Err(TOKEN_REFUSED_EXIT.to_string()),
         Err(e) => {
             tracing::warn!(error = %e, "cannot read the session start limit");
             return Ok(());
@@ -647,9 +708,6 @@ fn build_http(opts: &BotOptions, client: reqwest::Client, ops: &Arc<Ops>) -> ser
 
 fn describe_client_error(e: &serenity::Error) -> String {
     match e {
-        serenity::Error::Gateway(serenity::GatewayError::InvalidAuthentication) => {
-            "Discord rejected the token (DISCORD_TOKEN): copy it again from the developer portal (Bot > Reset Token)".to_string()
-        }
         serenity::Error::Gateway(serenity::GatewayError::DisallowedGatewayIntents) => {
             "Discord refused the gateway intents the bot asked for".to_string()
         }

@@ -67,11 +67,12 @@ pub fn missing(app_permissions: Option<P>, thread: bool) -> Vec<&'static str> {
 /// Threads; otherwise a member must add it.
 pub async fn join_private_thread(
     http: &serenity::Http,
+    token: &super::token::TokenState,
     channel: u64,
     ops: &crate::ops::Ops,
 ) -> bool {
-    let joined =
-        super::limits::bounded(http.join_thread_channel(serenity::ChannelId::new(channel))).await;
+    let join = http.join_thread_channel(serenity::ChannelId::new(channel));
+    let joined = super::limits::bounded(token.send(join)).await;
     ops.metrics.discord("thread_member", &joined);
     if let Err(e) = &joined {
         tracing::info!(channel, error = %e, "cannot join a private thread");

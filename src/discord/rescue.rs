@@ -6,6 +6,7 @@
 
 use super::channel;
 use super::respond::Undelivered;
+use super::token::TokenState;
 use crate::app::Ctx;
 use poise::serenity_prelude as serenity;
 use std::collections::HashMap;
@@ -42,6 +43,7 @@ impl Notes {
 /// the player. `what` names the command (for the log and the note).
 pub async fn rescue(
     http: &serenity::Http,
+    token: &TokenState,
     notes: &Notes,
     who: &Ctx,
     what: &str,
@@ -60,7 +62,11 @@ pub async fn rescue(
         return;
     }
     for msg in failed.public {
-        if let Err(e) = channel::post(http, channel, msg, metrics).await {
+        if let Err(e) = token.send(channel::post(http, channel, msg, metrics)).await {
+            if token.is_refused() {
+                // Said once already; no note: nothing more can be posted at all.
+                return;
+            }
             tracing::error!(
                 channel,
                 user,

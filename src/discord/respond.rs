@@ -27,6 +27,7 @@
 //!   was not delivered, for [`super::rescue`]; a deferred placeholder that was not
 //!   filled is deleted first, so that no "thinking…" is left spinning.
 
+use super::token::TokenState;
 use crate::app::{ButtonStyle, Component, Message, Response, Visibility};
 use crate::i18n::Lang;
 use crate::ops::Metrics;
@@ -58,6 +59,8 @@ pub struct Target<'a> {
     pub initial: OnceLock<Instant>,
     /// Whether the answer was deferred.
     pub deferred: AtomicBool,
+    /// The bot token's standing: once Discord refused it, nothing more is sent.
+    pub gate: Option<&'a TokenState>,
 }
 
 impl<'a> Target<'a> {
@@ -69,6 +72,7 @@ impl<'a> Target<'a> {
             metrics: None,
             initial: OnceLock::new(),
             deferred: AtomicBool::new(false),
+            gate: None,
         }
     }
 
@@ -85,6 +89,24 @@ impl<'a> Target<'a> {
         }
         if initial && result.is_ok() {
             let _ = self.initial.set(Instant::now());
+        }
+    }
+
+    /// Its requests go through `gate` ([`TokenState::send`]).
+    pub fn gated(mut self, gate: &'a TokenState) -> Target<'a> {
+        self.gate = Some(gate);
+        self
+    }
+
+    /// One request of the answer: through the gate, bounded in time
+    /// ([`super::limits::bounded`]).
+    async fn send<T>(
+        &self,
+        request: impl Future<Output = Result<T, serenity::Error>>,
+    ) -> Result<T, serenity::Error> {
+        match self.gate {
+            Some(gate) => super::limits::bounded(gate.send(request)).await,
+            None => super::limits::bounded(request).await,
         }
     }
 
@@ -210,13 +232,9 @@ pub async fn answer(
         // The menu's message is updated at once (well within the 3 seconds, however
         // long the app takes); every message of the answer is then a follow-up.
         let update = serde_json::json!({"type": 7, "data": {"components": rows}});
-        let updating = super::limits::bounded(http.create_interaction_response(
-            target.id,
-            target.token,
-            &update,
-            Vec::new(),
-        ))
-        .await;
+        let updating = target
+            .send(http.create_interaction_response(target.id, target.token, &update, Vec::new()))
+            .await;
         target.count(CALLBACK, &updating, true);
         let mut steps = plan(lang, job.await, None);
         if let Some(first) = steps.first_mut()
@@ -237,7 +255,7 @@ pub async fn answer(
     let (response, deferred) = match ready {
         Some(r) if !deferral.too_big(&r) => (r, None),
         ready => {
-            let deferring = super::limits::bounded(defer(http, target, private)).await;
+            let deferring = target.send(defer(http, target, private)).await;
             target.count(CALLBACK, &deferring, true);
             target.deferred.store(true, Ordering::Relaxed);
             let response = match ready {
@@ -264,12 +282,12 @@ async fn deliver(
     deferred: Option<bool>,
 ) -> Result<(), Undelivered> {
     for i in 0..steps.len() {
-        if let Err(error) = super::limits::bounded(execute(http, target, &steps[i])).await {
+        if let Err(error) = target.send(execute(http, target, &steps[i])).await {
             if deferred.is_some() && i == 0 {
                 // The placeholder would say "thinking…" for ever: it goes, and the
                 // rescue announces the answer in the channel.
-                let deleted = http
-                    .delete_original_interaction_response(target.token)
+                let deleted = target
+                    .send(http.delete_original_interaction_response(target.token))
                     .await;
                 target.count(WEBHOOK_MESSAGE, &deleted, false);
                 if let Err(e) = deleted {

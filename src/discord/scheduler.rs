@@ -43,7 +43,10 @@
 //!   lease has run out: the outage that failed it is the very case the outbox is for
 //!   (one older than [`DM_MAX_AGE`] is dropped then);
 //! - processes sharing a PostgreSQL database take each request from one global budget
-//!   first (Discord's 50 a second is per token, whatever the number of processes).
+//!   first (Discord's 50 a second is per token, whatever the number of processes);
+//! - once Discord refused the bot token ([`TokenState`]) nothing more is sent, and
+//!   nothing is marked told, deleted from the outbox or noted: the scheduler stops,
+//!   and a process with a valid token delivers what waits.
 //!
 //! The app's work (reading the store, drawing, a computer's search) runs on the
 //! blocking pool.
@@ -54,6 +57,7 @@
 
 use super::failure::{self, Failure};
 use super::rescue::Notes;
+use super::token::TokenState;
 use super::{channel, respond};
 use crate::app::{App, Notice, Purpose, Recipient, Visibility};
 use crate::i18n::Lang;
@@ -117,6 +121,7 @@ pub fn spawn(
     app: Arc<App>,
     notes: Arc<Notes>,
     ops: Arc<Ops>,
+    token: Arc<TokenState>,
 ) -> Scheduler {
     let wake = Arc::new(Notify::new());
     let w = wake.clone();
@@ -135,6 +140,7 @@ pub fn spawn(
     });
     let queues = Arc::new(Queues {
         http,
+        token,
         app: app.clone(),
         notes,
         ops,
@@ -166,6 +172,11 @@ pub fn spawn(
         let shared = app.store().is_shared();
         let mut next_sweep = app.now().saturating_add(AI_SWEEP_SECS);
         loop {
+            if q.token.is_refused() {
+                // Nothing can be sent: what is due stays due for a valid token.
+                tracing::info!("the scheduler stopped: Discord refused the bot token");
+                return;
+            }
             if shared && app.now() >= next_sweep {
                 let now = app.now();
                 next_sweep = now.saturating_add(AI_SWEEP_SECS);
@@ -226,6 +237,7 @@ pub fn spawn(
             tokio::select! {
                 _ = wake.notified() => {}
                 _ = tokio::time::sleep(sleep) => {}
+                _ = q.token.refused() => {}
             }
         }
     });
@@ -246,6 +258,8 @@ enum Job {
 /// The per-channel delivery queues.
 struct Queues {
     http: Arc<serenity::Http>,
+    /// Every request goes through it: once Discord refused the token, none is sent.
+    token: Arc<TokenState>,
     app: Arc<App>,
     notes: Arc<Notes>,
     /// Counts the queues' depth, the notices' lateness and the requests.
@@ -298,6 +312,8 @@ impl Queues {
             };
             self.ops.metrics.queued(-1);
             match job {
+                // Left as it is: due again (a reminder), in the outbox (a DM).
+                _ if self.token.is_refused() => {}
                 Job::Post(n) => {
                     unreachable = self.post(n, unreachable).await;
                     self.ops.metrics.delivered_late(queued.elapsed());
@@ -350,6 +366,10 @@ impl Queues {
             return true;
         }
         let outcome = self.send(&n).await;
+        if outcome == Err(Failure::TokenRefused) {
+            // Nothing told, deleted or noted: a process with a valid token sends it.
+            return unreachable;
+        }
         if let Purpose::Direct { id } = n.purpose {
             // Kept only when the failure may pass: claimed again after the lease.
             if !matches!(outcome, Err(Failure::Transient)) {
@@ -506,7 +526,7 @@ impl Queues {
             let result = {
                 let _permit = self.permits.acquire().await;
                 self.shared_budget().await;
-                request().await
+                self.token.send(request()).await
             };
             let e = match result {
                 Ok(v) => return Ok(v),

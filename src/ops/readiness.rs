@@ -5,7 +5,7 @@
 //! - not draining (shutdown has begun: see `--drain-secs`);
 //! - the store is open and answers a cheap read within [`STORE_DEADLINE`];
 //! - Discord accepted the token (gateway: READY came; `serve-http`: the application
-//!   was read with it);
+//!   was read with it) and has not refused it since (`crate::discord::token`);
 //! - in `serve-http`, the configured public key is the application's (`verify_key`):
 //!   with another key every interaction would be refused 401.
 //!
@@ -30,6 +30,8 @@ pub struct Readiness {
     /// The store while it is open (a clone would keep a sled database open).
     store: Mutex<Option<Store>>,
     discord: AtomicBool,
+    /// Discord refused the token after all (reset or revoked): not ready for good.
+    refused: AtomicBool,
     key: AtomicU8,
     draining: AtomicBool,
     /// A store check is running (one that hangs is not joined by another).
@@ -42,6 +44,7 @@ impl Readiness {
             endpoint,
             store: Mutex::new(None),
             discord: AtomicBool::new(false),
+            refused: AtomicBool::new(false),
             key: AtomicU8::new(KEY_UNKNOWN),
             draining: AtomicBool::new(false),
             checking: Arc::new(AtomicBool::new(false)),
@@ -68,6 +71,11 @@ impl Readiness {
         self.discord.store(true, Ordering::SeqCst);
     }
 
+    /// Discord refused the token (a REST 401 or gateway close 4004).
+    pub fn discord_refused(&self) {
+        self.refused.store(true, Ordering::SeqCst);
+    }
+
     /// Whether the configured public key is the application's (`serve-http`).
     pub fn key_checked(&self, matches: bool) {
         let state = if matches { KEY_OK } else { KEY_WRONG };
@@ -91,6 +99,9 @@ impl Readiness {
         let Some(store) = self.store() else {
             return Err("starting: opening the store");
         };
+        if self.refused.load(Ordering::SeqCst) {
+            return Err("DISCORD_TOKEN was refused by Discord: put the new token and restart");
+        }
         if !self.discord.load(Ordering::SeqCst) {
             return Err("starting: Discord has not accepted the token yet");
         }

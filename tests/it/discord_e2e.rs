@@ -683,8 +683,17 @@ async fn a_rejected_registration_stops_the_bot() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rejected_token_stops_the_bot() {
     let e = serve_until_it_stops(|s| s.reject_token = true).await;
-    assert!(e.contains("Discord rejected the token"), "{e}");
+    assert_eq!(e, discord::TOKEN_REFUSED_EXIT);
     assert!(!e.contains(TOKEN));
+    let logs = String::from_utf8_lossy(&logs().lock().unwrap()).into_owned();
+    assert!(
+        logs.lines().any(|l| l.contains("ERROR")
+            && l.contains(
+                "Discord refused the bot token (the gateway closed with 4004 Authentication failed)"
+            )
+            && l.contains("Put the new token in DISCORD_TOKEN")),
+        "{logs}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

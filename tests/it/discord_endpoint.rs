@@ -12,6 +12,8 @@ use fake_discord::bot::Bot;
 use fake_discord::endpoint::{now_secs, sign};
 use fake_discord::{CHANNEL_ID, FakeDiscord, Interaction, Outcome, opt_int, opt_str};
 use serde_json::{Value, json};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
@@ -63,8 +65,8 @@ async fn the_endpoint_answers_ping_and_refuses_what_discord_did_not_sign() {
         .replace("\"new\"", "\"help\"")
         .into_bytes();
     assert_ne!(altered, body);
-    let stale = (now - 10).to_string();
-    let ahead = (now + 60).to_string();
+    let stale = (now - 600).to_string();
+    let ahead = (now + 3600).to_string();
     let cases: Vec<(&str, Headers, Vec<u8>)> = vec![
         (
             "bad signature",
@@ -95,7 +97,7 @@ async fn the_endpoint_answers_ping_and_refuses_what_discord_did_not_sign() {
             altered,
         ),
         (
-            "stale timestamp (10 s old), signed",
+            "timestamp 10 minutes old, signed",
             vec![
                 ("x-signature-ed25519", sign(&stale, &body)),
                 ("x-signature-timestamp", stale),
@@ -104,7 +106,7 @@ async fn the_endpoint_answers_ping_and_refuses_what_discord_did_not_sign() {
             body.clone(),
         ),
         (
-            "timestamp a minute ahead, signed",
+            "timestamp an hour ahead, signed",
             vec![
                 ("x-signature-ed25519", sign(&ahead, &body)),
                 ("x-signature-timestamp", ahead),
@@ -402,4 +404,118 @@ async fn reminders_go_out_in_endpoint_mode() {
         reminder.content
     );
     bot.stop().await;
+}
+
+/// The endpoint's clock, set by the test.
+fn bot_clock(at: u64) -> (Arc<AtomicU64>, discord::endpoint::Now) {
+    let clock = Arc::new(AtomicU64::new(at));
+    let read = clock.clone();
+    (clock, Arc::new(move || read.load(Ordering::SeqCst)))
+}
+
+/// Whether the captured logs hold a line with every one of `parts`.
+fn logged(parts: &[&str]) -> bool {
+    let logs = String::from_utf8_lossy(&crate::discord_e2e::logs().lock().unwrap()).into_owned();
+    logs.lines().any(|l| parts.iter().all(|p| l.contains(p)))
+}
+
+/// Posts each of `answers`' requests again exactly as it was sent: each is refused.
+async fn replay_all(fake: &FakeDiscord, url: &str, answers: &[fake_discord::endpoint::Answer]) {
+    for a in answers {
+        let headers: Vec<(&str, String)> = a
+            .sent_headers
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.clone()))
+            .collect();
+        let again = fake.post_raw(url, &headers, a.sent_body.clone()).await;
+        assert_eq!(again.status, 401, "{again:?}");
+        assert_eq!(again.body, b"invalid request signature");
+    }
+}
+
+/// Discord's clock `offset` seconds from the bot's: Discord documents no maximum age
+/// for a signed timestamp, so every interaction is answered, PING included. Then each
+/// request replayed as it was sent (same id, same signature) is refused: four minutes
+/// later by its id (nothing reaches Discord, nothing changes), six minutes later for
+/// its time, loudly; and a request stamped an hour back is refused with a warning
+/// that gives the skew.
+async fn skewed_clocks(offset: i64) {
+    crate::discord_e2e::logs();
+    let start = now_secs();
+    let (clock, now) = bot_clock(start);
+    let fake = FakeDiscord::start().await;
+    fake.set_clock_offset(offset);
+    let bot = Bot::start_endpoint(fake, Some(now), same_setup).await;
+    let fake = &bot.fake;
+    let url = fake.endpoint_url().unwrap();
+    fake.validate_endpoint(&url).await.unwrap();
+    let (steps, _) = short_game(fake).await;
+    let answers = fake.state(|s| s.endpoint_answers.clone());
+    assert_eq!(answers.len(), steps.len());
+    assert!(
+        answers.iter().all(|a| a.status == 200 || a.status == 202),
+        "{answers:?}"
+    );
+    // The fake stamped with its own clock.
+    let stamp = |a: &fake_discord::endpoint::Answer| -> u64 {
+        a.sent_headers
+            .iter()
+            .find(|(k, _)| k == "x-signature-timestamp")
+            .map(|(_, v)| v.parse().unwrap())
+            .unwrap()
+    };
+    let skew = stamp(&answers[0]) as i64 - start as i64;
+    assert!((offset..offset + 10).contains(&skew), "{skew}");
+    assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
+
+    clock.fetch_add(240, Ordering::SeqCst);
+    let before = fake.requests().len();
+    replay_all(fake, &url, &answers).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_nothing_answered_since(fake, before);
+    assert_eq!(fake.requests().len(), before);
+    for a in answers.iter().filter(|a| a.status == 202) {
+        let id = a.interaction.to_string();
+        assert!(
+            logged(&["refused a replayed interaction", "replayed", &id]),
+            "{id}"
+        );
+    }
+    clock.fetch_add(120, Ordering::SeqCst);
+    replay_all(fake, &url, &answers).await;
+    let late = stamp(&answers[0]) as i64 - clock.load(Ordering::SeqCst) as i64;
+    assert!(late < -300, "{late}");
+    assert!(logged(&[
+        "WARN",
+        "out_of_window",
+        &format!("skew_secs={late}")
+    ]));
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_nothing_answered_since(fake, before);
+
+    // Far outside the window: refused, with the skew in a warning.
+    let hour_ago = clock.load(Ordering::SeqCst) - 3600;
+    let (it, body) = fake.slash_undelivered(CHANNEL_ID, &alice(), "new", vec![]);
+    let refused = fake
+        .post_signed(&url, &hour_ago.to_string(), body.to_string().into_bytes())
+        .await;
+    assert_eq!(refused.status, 401, "{refused:?}");
+    assert!(logged(&["WARN", "out_of_window", "skew_secs=-3600", "NTP"]));
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(fake.outcome_now(&it).callbacks.is_empty());
+    assert_nothing_answered_since(fake, before);
+    let (_, dir) = bot.stop().await;
+    // One game, as the game alone made it.
+    let app = carcassonne_bot::app::App::open(&dir.path().join("db")).unwrap();
+    assert_eq!(app.startup().unwrap().games, 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn discord_30_s_behind_the_bot_is_answered_and_replays_are_refused() {
+    skewed_clocks(-30).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn discord_30_s_ahead_of_the_bot_is_answered_and_replays_are_refused() {
+    skewed_clocks(30).await;
 }

@@ -39,6 +39,7 @@ mod discord_menus;
 mod discord_process;
 mod discord_scheduler;
 mod discord_threads;
+mod discord_token;
 mod discord_uploads;
 mod durability;
 mod engine_fingerprint;

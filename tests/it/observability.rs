@@ -16,7 +16,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// An HTTP answer: status and body.
-async fn get(url: &str) -> (u16, String) {
+pub(crate) async fn get(url: &str) -> (u16, String) {
     let client = reqwest::Client::builder().no_proxy().build().unwrap();
     let r = client.get(url).send().await.unwrap();
     (r.status().as_u16(), r.text().await.unwrap())
@@ -91,7 +91,7 @@ fn recorded_requests(fake: &FakeDiscord) -> BTreeMap<String, f64> {
 }
 
 /// The base URL (`http://127.0.0.1:PORT`) of an endpoint bot.
-fn base_of(bot: &Bot) -> String {
+pub(crate) fn base_of(bot: &Bot) -> String {
     bot.fake
         .endpoint_url()
         .unwrap()

@@ -20,7 +20,7 @@ fn handles(url: &str, n: usize) -> Vec<Store> {
 }
 
 #[test]
-fn an_interaction_is_taken_by_one_handle_and_forgotten_a_minute_after_its_time() {
+fn an_interaction_is_taken_by_one_handle_and_forgotten_eleven_minutes_after_its_time() {
     let Some(url) = pg_cluster::fresh_database() else {
         return;
     };
@@ -30,20 +30,22 @@ fn an_interaction_is_taken_by_one_handle_and_forgotten_a_minute_after_its_time()
     assert!(!h[0].take_interaction(7, 1_003).unwrap(), "even re-signed");
     assert!(h[1].take_interaction(8, 1_000).unwrap());
     // The first call of a handle (then every hundredth) sweeps the ids signed more
-    // than a minute before its own: they could not pass the age check any more.
+    // than 11 minutes before its own: they could not pass the age check (5 minutes
+    // either way, clocks a minute apart) any more.
+    assert_eq!(carcassonne_bot::store::pg::INTERACTION_MEMORY_SECS, 660);
     let third = Store::open_postgres(&url).unwrap();
-    assert!(third.take_interaction(9, 1_060).unwrap());
+    assert!(third.take_interaction(9, 1_660).unwrap());
     let mut c = postgres::Client::connect(&url, postgres::NoTls).unwrap();
     let count = |c: &mut postgres::Client| -> i64 {
         c.query_one("SELECT count(*) FROM interactions", &[])
             .unwrap()
             .get(0)
     };
-    assert_eq!(count(&mut c), 3, "a minute old exactly: kept");
+    assert_eq!(count(&mut c), 3, "11 minutes old exactly: kept");
     let fourth = Store::open_postgres(&url).unwrap();
-    assert!(fourth.take_interaction(10, 1_061).unwrap());
+    assert!(fourth.take_interaction(10, 1_661).unwrap());
     assert_eq!(count(&mut c), 2, "7 and 8 swept; 9 and 10 kept");
-    assert!(!h[0].take_interaction(9, 1_060).unwrap());
+    assert!(!h[0].take_interaction(9, 1_660).unwrap());
     // sled: one process, nothing shared to record.
     let sled = Store::temporary().unwrap();
     assert!(sled.take_interaction(7, 1_000).unwrap());

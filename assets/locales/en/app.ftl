@@ -335,6 +335,7 @@ app-language-changed = { $name } set the game's language to { $language }: its m
 
 ## The Discord front
 app-discord-apology = Sorry, something went wrong while handling this; nothing was changed.
+app-discord-token-refused = The bot cannot act right now: Discord refused its token, and whoever runs the bot has to give it a new one. Nothing was changed.
 app-discord-done = Done.
 app-discord-more-choices = More choices:
 app-discord-missing-permissions = I cannot play here: I am missing the { $count ->

@@ -330,6 +330,7 @@ app-language-changed = { $name } ha puesto la partida en { $language }: sus mens
 
 ## El frente de Discord
 app-discord-apology = Lo siento, algo ha fallado al atender esto; no ha cambiado nada.
+app-discord-token-refused = El bot no puede actuar ahora: Discord ha rechazado su token y quien lo gestiona tiene que darle uno nuevo. No ha cambiado nada.
 app-discord-done = Hecho.
 app-discord-more-choices = Más opciones:
 app-discord-missing-permissions = No puedo jugar aquí: me { $count ->

@@ -110,8 +110,13 @@ pub(super) fn figure_rows(lang: Lang, game: &Game) -> Vec<Vec<Component>> {
                     description: None,
                 }),
         )
-        .take(25)
         .collect();
+    figure_menu(lang, options)
+}
+
+/// Every figure choice in one menu, whatever their number (fronts split a menu longer
+/// than they can show: Discord, several menus of 25), then the pass button.
+fn figure_menu(lang: Lang, options: Vec<SelectOption>) -> Vec<Vec<Component>> {
     let mut rows = Vec::new();
     if !options.is_empty() {
         let placeholder = t!(lang, "app-menu-place-figure");
@@ -418,4 +423,53 @@ pub fn spot_suggestions(r: &ChannelRecord) -> Vec<view::Spot> {
             s
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// No tile today offers more than 25 figure choices (at most 8 segments, each with
+    /// two or three figures, and two flights), but the menu is never cut: a front that cannot show a long menu at once splits it. Discord's front
+    /// makes 30 choices two menus (`figure`, `figure~2`, both read as `figure`), every
+    /// value offered once, in order, with the pass button after them.
+    #[test]
+    fn a_figure_menu_longer_than_25_is_offered_whole() {
+        let options: Vec<SelectOption> = (0..30)
+            .map(|i| SelectOption {
+                label: format!("Figure {i}"),
+                value: format!("follower:{i}"),
+                description: None,
+            })
+            .collect();
+        let rows = figure_menu(Lang::english(), options.clone());
+        assert_eq!(
+            rows,
+            vec![
+                vec![select(FIGURE, "Place a figure…", options.clone())],
+                vec![button(PASS, "Pass", ButtonStyle::Secondary)],
+            ]
+        );
+        let discord = serde_json::to_value(crate::discord::respond::action_rows(&rows)).unwrap();
+        let ids: Vec<&str> = (0..3)
+            .map(|r| discord[r]["components"][0]["custom_id"].as_str().unwrap())
+            .collect();
+        assert_eq!(ids, ["figure", "figure~2", "pass"]);
+        let offered: Vec<String> = (0..2)
+            .flat_map(|r| {
+                discord[r]["components"][0]["options"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|o| o["value"].as_str().unwrap().to_string())
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        let all: Vec<String> = options.iter().map(|o| o.value.clone()).collect();
+        assert_eq!(offered, all);
+        assert_eq!(
+            crate::discord::respond::component_id("12.3fa9c1/figure~2"),
+            "12.3fa9c1/figure"
+        );
+    }
 }

@@ -2,7 +2,9 @@
 //! gateway's: a PING is answered PONG; an autocomplete inline (a small JSON body, due
 //! at once); a command or a click with a 202, its answer going through the REST
 //! callback exactly as on the gateway ([`super::super::respond`]: direct or deferred,
-//! files as multipart), while the work goes on after the HTTP response.
+//! files as multipart), while the work goes on after the HTTP response. Once Discord
+//! refused the bot token, a command or a click gets a private notice inline instead,
+//! and nothing is done.
 
 use crate::discord::{Data, commands, events};
 use poise::serenity_prelude as serenity;
@@ -43,6 +45,9 @@ pub(crate) async fn handle(
             Answer::Json(json!({"type": 1}))
         }
         serenity::Interaction::Command(c) => {
+            if data.token_refused() {
+                return response(token_refused(&c.locale));
+            }
             if crate::app::command::spec(&c.data.name).is_none() {
                 tracing::warn!(
                     command = %c.data.name,
@@ -75,6 +80,9 @@ pub(crate) async fn handle(
             response(serenity::CreateInteractionResponse::Autocomplete(choices))
         }
         serenity::Interaction::Component(click) => {
+            if data.token_refused() {
+                return response(token_refused(&click.locale));
+            }
             let Some(running) = data.running().await else {
                 events::unavailable_click(data, &click);
                 return Answer::Unavailable;
@@ -85,6 +93,18 @@ pub(crate) async fn handle(
         }
         _ => Answer::Unsupported,
     }
+}
+
+/// The answer to a command or a click once Discord refused the bot token: inline, the
+/// only answer that needs no request (a 202 would leave it to the REST callback, which
+/// would carry the refused token). Nothing is done, so nothing goes unannounced.
+fn token_refused(locale: &str) -> serenity::CreateInteractionResponse {
+    let lang = crate::i18n::Lang::from_discord(locale).unwrap_or_default();
+    serenity::CreateInteractionResponse::Message(
+        serenity::CreateInteractionResponseMessage::new()
+            .content(crate::t!(lang, "app-discord-token-refused"))
+            .ephemeral(true),
+    )
 }
 
 fn response(r: serenity::CreateInteractionResponse) -> Answer {

@@ -158,7 +158,7 @@ async fn serve(
 
     // Follow-ups, edits and the registration name the application.
     let info = tokio::select! {
-        info = application(&http, ops) => info,
+        info = application(&http, &data.token, ops) => info,
         _ = &mut shutdown => {
             tracing::info!("shutting down");
             ops.ready.drain();
@@ -192,14 +192,26 @@ async fn serve(
     );
 
     let (fatal_tx, mut fatal_rx) = tokio::sync::mpsc::unbounded_channel::<String>();
+    // A refused token does not stop this mode: PINGs are still answered (or Discord
+    // may remove the URL), commands and clicks get a notice inline, the scheduler
+    // holds everything back; the readiness check says so.
+    let token = data.token_state();
+    super::watch_token(&token, &ops);
     let registration = tokio::spawn(super::register_commands(
         http.clone(),
+        token.clone(),
         opts.guild,
         fatal_tx,
         ops.clone(),
     ));
     let store = scheduled_app.store().clone();
-    let scheduler = scheduler::spawn(http.clone(), scheduled_app, data.notes.clone(), ops.clone());
+    let scheduler = scheduler::spawn(
+        http.clone(),
+        scheduled_app,
+        data.notes.clone(),
+        ops.clone(),
+        token,
+    );
     let pruner = super::limits::spawn_pruner(http.clone());
     let handler = server::Handler {
         key,
@@ -254,11 +266,12 @@ const MAX_APPLICATION_PAUSE: Duration = Duration::from_secs(60);
 /// fails in a way that may pass; a refusal (a bad token) is an error.
 async fn application(
     http: &serenity::Http,
+    token: &super::token::TokenState,
     ops: &Ops,
 ) -> Result<serenity::CurrentApplicationInfo, String> {
     let mut pause = FIRST_APPLICATION_PAUSE;
     loop {
-        let info = http.get_current_application_info().await;
+        let info = token.send(http.get_current_application_info()).await;
         ops.metrics.discord("application", &info);
         match info {
             Ok(info) => return Ok(info),
@@ -267,6 +280,7 @@ async fn application(
                 tokio::time::sleep(pause).await;
                 pause = (pause * 2).min(MAX_APPLICATION_PAUSE);
             }
+            Err(_) if token.is_refused() => return Err(super::TOKEN_REFUSED_EXIT.to_string()),
             Err(e) => {
                 return Err(format!(
                     "Discord refused to tell the bot's application ({e}): check DISCORD_TOKEN (Bot > Reset Token)"

@@ -6,7 +6,7 @@
 //! too slowly is cut off.
 
 use super::interaction::{self, Answer};
-use super::verify::{self, Now, PublicKey};
+use super::verify::{self, Now, PublicKey, Refusal};
 use crate::discord::Data;
 use crate::store::StoreError;
 use bytes::Bytes;
@@ -161,9 +161,7 @@ impl Handler {
             now,
         );
         if let Err(why) = checked {
-            // Discord sends bad signatures on purpose; anyone else may too.
-            tracing::debug!(?why, "refused an unsigned or stale interaction request");
-            return text(StatusCode::UNAUTHORIZED, "invalid request signature");
+            return refuse(why);
         }
         let interaction: serenity::Interaction = match serde_json::from_slice(&body) {
             Ok(i) => i,
@@ -184,10 +182,7 @@ impl Handler {
             };
             match first {
                 Ok(true) => {}
-                Ok(false) => {
-                    tracing::info!(id, "refused a replayed interaction");
-                    return text(StatusCode::UNAUTHORIZED, "invalid request signature");
-                }
+                Ok(false) => return refuse(Refusal::Replayed { id }),
                 Err(e) => {
                     tracing::error!(id, error = %e, "cannot record an interaction as taken");
                     return text(StatusCode::SERVICE_UNAVAILABLE, "storage unavailable");
@@ -226,6 +221,33 @@ impl Handler {
             .await
             .map_err(|e| StoreError(format!("the check stopped: {e}")))?
     }
+}
+
+/// Every refused interaction request ends here (401, as Discord expects), with its
+/// reason: one place to count them.
+fn refuse(why: Refusal) -> Reply {
+    match why {
+        // Discord's own checks send bad signatures on purpose; anyone else may too.
+        Refusal::MissingHeaders | Refusal::Malformed | Refusal::BadSignature => {
+            tracing::debug!(
+                reason = why.reason(),
+                "refused an unsigned interaction request"
+            );
+        }
+        // Genuine interactions refused for time: this host's clock is off (or a
+        // request was held back). Loud, or the endpoint fails with nothing said.
+        Refusal::OutOfWindow { skew_secs } => tracing::warn!(
+            reason = why.reason(),
+            skew_secs,
+            "refused a signed interaction request whose timestamp is {skew_secs} s from this host's clock (taken: {} s old to {} s ahead): check the clock (NTP)",
+            verify::MAX_AGE_SECS,
+            verify::MAX_AHEAD_SECS
+        ),
+        Refusal::Replayed { id } => {
+            tracing::info!(reason = why.reason(), id, "refused a replayed interaction");
+        }
+    }
+    text(StatusCode::UNAUTHORIZED, "invalid request signature")
 }
 
 fn text(status: StatusCode, body: &'static str) -> Reply {

@@ -1,15 +1,28 @@
 //! Whether a request comes from Discord: an Ed25519 signature (`X-Signature-Ed25519`,
 //! hex) by the application's public key over `X-Signature-Timestamp` followed by the
-//! raw body, and a timestamp recent enough that a captured request cannot be replayed
-//! later ([`Seen`] refuses a replay within that window). Discord checks endpoints with
-//! bad signatures on purpose and removes those that accept one.
+//! raw body, as Discord documents ("Security and Authorization"). Discord checks
+//! endpoints with bad signatures on purpose and removes those that accept one.
+//!
+//! Discord documents no maximum age for the timestamp, so the window is generous: it
+//! only has to refuse a captured request replayed long after, while a host clock that
+//! drifted (no NTP, a VM resumed) must not lock the endpoint out. A replay within the
+//! window is refused by the interaction's id ([`Seen`] here, and the shared store's
+//! record of taken interactions across processes).
 
 use std::sync::Arc;
 
-/// How old a signed request may be (Discord delivers within a second or two).
-pub const MAX_AGE_SECS: u64 = 5;
-/// How far in the future a timestamp may be (clocks that differ a little).
-pub const MAX_AHEAD_SECS: u64 = 2;
+/// How old a signed request may be by this host's clock: five minutes, the tolerance
+/// webhook signers commonly recommend. Discord posts an interaction as it happens and
+/// its answer is due within 3 seconds, so any larger age is clock skew (or a replay,
+/// which the id check refuses anyway); an interaction's token lives 15 minutes, so a
+/// request older than that could not be answered in any case.
+pub const MAX_AGE_SECS: u64 = 300;
+/// How far in the future a timestamp may be (this host's clock behind Discord's).
+pub const MAX_AHEAD_SECS: u64 = 300;
+
+// Processes sharing a database refuse a replay for as long as one of them could take it.
+const _: () =
+    assert!(crate::store::pg::INTERACTION_MEMORY_SECS >= MAX_AGE_SECS + MAX_AHEAD_SECS + 60);
 
 /// The application's public key (the developer portal's "Public Key").
 #[derive(Clone, PartialEq, Eq)]
@@ -55,8 +68,28 @@ pub enum Refusal {
     /// Not 128 hex digits, or a timestamp that is not a number.
     Malformed,
     BadSignature,
-    /// Older than [`MAX_AGE_SECS`] or more than [`MAX_AHEAD_SECS`] ahead.
-    Stale,
+    /// Signed, but older than [`MAX_AGE_SECS`] or more than [`MAX_AHEAD_SECS`] ahead:
+    /// `skew_secs` is the timestamp minus this host's clock (negative: old).
+    OutOfWindow {
+        skew_secs: i64,
+    },
+    /// Signed and recent, but interaction `id` was taken already.
+    Replayed {
+        id: u64,
+    },
+}
+
+impl Refusal {
+    /// A short name for logs (and, later, a metric's label).
+    pub fn reason(&self) -> &'static str {
+        match self {
+            Refusal::MissingHeaders => "missing_headers",
+            Refusal::Malformed => "malformed",
+            Refusal::BadSignature => "bad_signature",
+            Refusal::OutOfWindow { .. } => "out_of_window",
+            Refusal::Replayed { .. } => "replayed",
+        }
+    }
 }
 
 /// Checks a request's signature, then its age (`now`: Unix seconds). The signature is
@@ -87,29 +120,43 @@ pub fn check(
         .filter(|t| !t.is_empty() && t.len() <= 20 && t.bytes().all(|b| b.is_ascii_digit()))
         .and_then(|t| t.parse().ok())
         .ok_or(Refusal::Malformed)?;
-    if at + MAX_AGE_SECS < now || at > now + MAX_AHEAD_SECS {
-        return Err(Refusal::Stale);
+    if at.saturating_add(MAX_AGE_SECS) < now || at > now.saturating_add(MAX_AHEAD_SECS) {
+        let skew_secs = i64::try_from(i128::from(at) - i128::from(now)).unwrap_or(i64::MAX);
+        return Err(Refusal::OutOfWindow { skew_secs });
     }
     Ok(())
 }
 
-/// The interactions taken in the last few seconds, by id: a signed request replayed
-/// while its timestamp is still fresh is refused too. Only ids whose timestamp is
-/// within the window are kept, so the set holds a few seconds' worth.
+/// The interactions this process took within the window, by id: a signed request
+/// replayed while its timestamp still passes [`check`] is refused too. An id is kept
+/// while a request with its timestamp could pass (up to [`MAX_AGE_SECS`] after it);
+/// older ones are dropped at most once a second, so a burst costs no repeated sweeps.
 #[derive(Default)]
-pub struct Seen(std::sync::Mutex<std::collections::HashMap<u64, u64>>);
+pub struct Seen(std::sync::Mutex<SeenIds>);
+
+#[derive(Default)]
+struct SeenIds {
+    /// Interaction id -> its signed timestamp.
+    ids: std::collections::HashMap<u64, u64>,
+    /// When old ids were last dropped.
+    swept_at: u64,
+}
 
 impl Seen {
     /// Records interaction `id` signed at `at` (Unix seconds); `false` if it was seen
     /// already.
     pub fn first_time(&self, id: u64, at: u64, now: u64) -> bool {
         let mut seen = self.0.lock().unwrap_or_else(|p| p.into_inner());
-        seen.retain(|_, t| *t + MAX_AGE_SECS + MAX_AHEAD_SECS >= now);
-        seen.insert(id, at).is_none()
+        if seen.swept_at != now {
+            seen.swept_at = now;
+            seen.ids
+                .retain(|_, t| t.saturating_add(MAX_AGE_SECS) >= now);
+        }
+        seen.ids.insert(id, at).is_none()
     }
 
     pub fn len(&self) -> usize {
-        self.0.lock().map_or(0, |s| s.len())
+        self.0.lock().map_or(0, |s| s.ids.len())
     }
 
     pub fn is_empty(&self) -> bool {
@@ -171,10 +218,21 @@ mod tests {
             check(&key, Some(sig.as_bytes()), Some(ts.as_bytes()), body, now)
         };
         assert_eq!(ok(&sig, "1000", body, 1000), Ok(()));
-        assert_eq!(ok(&sig, "1000", body, 1005), Ok(()));
-        assert_eq!(ok(&sig, "1000", body, 998), Ok(()));
-        assert_eq!(ok(&sig, "1000", body, 1006), Err(Refusal::Stale));
-        assert_eq!(ok(&sig, "1000", body, 997), Err(Refusal::Stale));
+        // Five minutes either way: a host clock that drifted still takes it.
+        assert_eq!(ok(&sig, "1000", body, 1300), Ok(()));
+        assert_eq!(ok(&sig, "1000", body, 700), Ok(()));
+        assert_eq!(
+            ok(&sig, "1000", body, 1301),
+            Err(Refusal::OutOfWindow { skew_secs: -301 })
+        );
+        assert_eq!(
+            ok(&sig, "1000", body, 699),
+            Err(Refusal::OutOfWindow { skew_secs: 301 })
+        );
+        assert_eq!(
+            ok(&sig, "1000", body, 0),
+            Err(Refusal::OutOfWindow { skew_secs: 1000 })
+        );
         assert_eq!(ok(&sig, "1001", body, 1000), Err(Refusal::BadSignature));
         assert_eq!(
             ok(&sig, "1000", br#"{"type":2}"#, 1000),
@@ -211,13 +269,39 @@ mod tests {
     fn an_interaction_is_taken_once_and_forgotten_after_the_window() {
         let seen = Seen::default();
         assert!(seen.first_time(1, 1000, 1000));
-        assert!(!seen.first_time(1, 1000, 1003));
-        assert!(seen.first_time(2, 1003, 1003));
+        // Replayed four minutes later: still within the window, still refused.
+        assert!(!seen.first_time(1, 1000, 1240));
+        assert!(seen.first_time(2, 1240, 1240));
         assert_eq!(seen.len(), 2);
         // Past the window, id 1 could not pass the age check any more: it is dropped.
-        assert!(seen.first_time(3, 1010, 1010));
+        assert!(seen.first_time(3, 1301, 1301));
         assert_eq!(seen.len(), 2);
+        assert!(!seen.first_time(2, 1240, 1301));
         assert_eq!(timestamp(b"1010"), 1010);
+    }
+
+    #[test]
+    fn refusals_have_short_reasons() {
+        let reasons: Vec<&str> = [
+            Refusal::MissingHeaders,
+            Refusal::Malformed,
+            Refusal::BadSignature,
+            Refusal::OutOfWindow { skew_secs: 1 },
+            Refusal::Replayed { id: 7 },
+        ]
+        .iter()
+        .map(Refusal::reason)
+        .collect();
+        assert_eq!(
+            reasons,
+            [
+                "missing_headers",
+                "malformed",
+                "bad_signature",
+                "out_of_window",
+                "replayed"
+            ]
+        );
     }
 
     #[test]

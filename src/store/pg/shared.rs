@@ -8,10 +8,12 @@ use crate::store::StoreError;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-/// How long a taken interaction is remembered past its signed timestamp: far beyond
-/// the seconds a timestamp passes the endpoint's age check, so that processes whose
-/// clocks differ a little still refuse a replay.
-pub const INTERACTION_MEMORY_SECS: u64 = 60;
+/// How long a taken interaction is remembered past the signed timestamp of the newest
+/// one (which sweeps the older): a replay passes the endpoint's time check for up to
+/// 5 minutes after its timestamp, and the newest may be stamped up to 5 minutes
+/// ahead of its process's clock (`discord::endpoint::verify`'s window); one more
+/// minute covers processes whose clocks differ.
+pub const INTERACTION_MEMORY_SECS: u64 = 11 * 60;
 
 /// Bot-initiated requests a second, all processes together: Discord allows 50; the rest
 /// is left for what goes around the budget (each process's command registration at

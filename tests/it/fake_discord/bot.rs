@@ -139,6 +139,16 @@ impl Bot {
         }
     }
 
+    /// Waits (at most `WAIT`) for the bot to stop by itself; returns how `serve` ended.
+    pub async fn ended(self) -> (Result<(), String>, FakeDiscord, tempfile::TempDir) {
+        let result = tokio::time::timeout(WAIT, self.task)
+            .await
+            .expect("the bot stops by itself in time")
+            .expect("the bot's task does not panic");
+        drop(self.stop);
+        (result, self.fake, self.dir)
+    }
+
     /// Stops the bot as a signal would, and checks it ends cleanly within `WAIT`.
     pub async fn stop(self) -> (FakeDiscord, tempfile::TempDir) {
         self.stop_within(WAIT).await

@@ -68,6 +68,9 @@ pub struct Answer {
     /// When the POST began, and how long until its answer.
     pub at: Instant,
     pub elapsed: Duration,
+    /// What was POSTed: the headers and the body (for a replay).
+    pub sent_headers: Vec<(String, String)>,
+    pub sent_body: Vec<u8>,
 }
 
 impl Answer {
@@ -77,6 +80,17 @@ impl Answer {
 }
 
 impl FakeDiscord {
+    /// Discord's clock, as it stamps the interactions it signs: the system's plus
+    /// [`super::State::clock_offset_secs`].
+    pub fn discord_now_secs(&self) -> u64 {
+        discord_now(&self.inner)
+    }
+
+    /// Sets how far Discord's clock is from the system's (negative: behind).
+    pub fn set_clock_offset(&self, secs: i64) {
+        self.inner.update(|s| s.clock_offset_secs = secs);
+    }
+
     /// From now on interactions are POSTed to `url` (the bot's `/interactions`) instead
     /// of being dispatched over the gateway.
     pub fn deliver_to(&self, url: String) {
@@ -120,7 +134,7 @@ impl FakeDiscord {
     pub async fn validate_endpoint(&self, url: &str) -> Result<(), String> {
         let ping = json!({"id": "1200000000000000999", "application_id": super::APP_ID.to_string(), "type": 1, "token": "ping-token", "version": 1});
         let body = ping.to_string().into_bytes();
-        let ts = now_secs().to_string();
+        let ts = self.discord_now_secs().to_string();
         let pong = self.post_signed(url, &ts, body.clone()).await;
         if pong.status != 200
             || !is_json(&pong.content_type)
@@ -145,6 +159,11 @@ impl FakeDiscord {
     }
 }
 
+fn discord_now(inner: &Inner) -> u64 {
+    let offset = inner.state(|s| s.clock_offset_secs);
+    now_secs().saturating_add_signed(offset)
+}
+
 fn is_json(content_type: &Option<String>) -> bool {
     content_type
         .as_deref()
@@ -159,6 +178,11 @@ async fn post(
     interaction: u64,
 ) -> Answer {
     let started = Instant::now();
+    let sent_headers = headers
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.clone()))
+        .collect();
+    let sent_body = body.clone();
     let mut req = client.post(url).body(body);
     for (k, v) in headers {
         req = req.header(*k, v);
@@ -186,6 +210,8 @@ async fn post(
         body,
         at: started,
         elapsed: started.elapsed(),
+        sent_headers,
+        sent_body,
     }
 }
 
@@ -196,7 +222,7 @@ pub(super) fn deliver(inner: &Arc<Inner>, target: Arc<Target>, it: &Interaction,
     let (id, token) = (it.id, it.token.clone());
     tokio::spawn(async move {
         let body = d.to_string().into_bytes();
-        let ts = now_secs().to_string();
+        let ts = discord_now(&inner).to_string();
         let headers = [
             ("x-signature-ed25519", sign(&ts, &body)),
             ("x-signature-timestamp", ts),

@@ -59,7 +59,8 @@ pub async fn serve(stream: TcpStream, inner: Arc<Inner>) {
                         let (reject, shards) = inner.update(|s| {
                             s.identify.push(frame.clone());
                             s.shards_identified.push(id);
-                            (s.reject_token, s.shards)
+                            let token = frame["d"]["token"].as_str().unwrap_or_default();
+                            (s.reject_token || s.auth.refuses_identify(token), s.shards)
                         });
                         if total != shards.max(1) || id >= total {
                             inner.error(format!("IDENTIFY as shard [{id}, {total}], but the gateway said {shards} shards"));

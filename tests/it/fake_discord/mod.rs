@@ -39,6 +39,7 @@
 
 #![allow(dead_code)]
 
+mod auth;
 pub mod bot;
 mod channels;
 pub mod endpoint;
@@ -375,6 +376,8 @@ pub struct State {
     pub reject_registration: bool,
     /// Close the gateway with 4004 (authentication failed) on IDENTIFY.
     pub reject_token: bool,
+    /// Revoked tokens and the invalid requests counted toward a ban ([`auth`]).
+    pub auth: auth::Auth,
     /// DM channels and users who refuse DMs ([`channels`]).
     pub dms: channels::Dms,
     /// Each guild's `guild_locale` (the server's Community language) where it is not
@@ -399,6 +402,9 @@ pub struct State {
     selected: HashMap<(u64, String, u64), Vec<String>>,
     /// The endpoint's answers to the interactions POSTed to it ([`endpoint`]).
     pub endpoint_answers: Vec<endpoint::Answer>,
+    /// How far Discord's clock, which stamps the interactions it signs, is from the
+    /// system's (seconds; negative: behind).
+    pub clock_offset_secs: i64,
     interactions: HashMap<String, Pending>,
     /// Requests (indices) by interaction token.
     by_token: HashMap<String, Vec<usize>>,
@@ -434,6 +440,7 @@ impl Default for State {
             keep_bodies: true,
             reject_registration: false,
             reject_token: false,
+            auth: auth::Auth::default(),
             dms: channels::Dms::default(),
             guild_locales: HashMap::new(),
             rate_limits: ratelimits::RateLimits::default(),
@@ -442,6 +449,7 @@ impl Default for State {
             answers_need_attach_files: false,
             selected: HashMap::new(),
             endpoint_answers: Vec::new(),
+            clock_offset_secs: 0,
             interactions: HashMap::new(),
             by_token: HashMap::new(),
             meta: HashMap::new(),
@@ -1442,10 +1450,26 @@ fn handle(
 ) -> (u16, Option<Value>, Vec<(String, String)>) {
     let at = Instant::now();
     let path = raw.target.split('?').next().unwrap_or_default().to_string();
-    let (stalled, verdict) = inner.update(|s| {
+    // Interaction answers are authorised by the interaction token in their path.
+    let by_interaction_token = path.starts_with("/api/v10/interactions/")
+        || path.starts_with(&format!("/api/v10/webhooks/{APP_ID}/"));
+    let (stalled, verdict, banned, token_refused) = inner.update(|s| {
         let stalled = s.stall.iter().any(|p| path.contains(p.as_str()));
-        (stalled, s.rate_limits.check(&raw.method, &path, at))
+        let banned = s.auth.banned(at);
+        let token_refused = !by_interaction_token && s.auth.refuses(raw.header("authorization"));
+        (
+            stalled,
+            s.rate_limits.check(&raw.method, &path, at),
+            banned,
+            token_refused,
+        )
     });
+    if banned {
+        inner.error(format!(
+            "{} {}: sent while banned for too many invalid requests",
+            raw.method, path
+        ));
+    }
     let (json, files) = match raw.header("content-type") {
         Some(ct) if ct.starts_with("multipart/form-data") => match http::multipart(ct, &raw.body) {
             Ok(parts) => {
@@ -1478,6 +1502,14 @@ fn handle(
     let j = json.clone().unwrap_or(Value::Null);
     let mut token_of = None;
     let (status, body, meta): Answer = match (raw.method.as_str(), segments.as_slice()) {
+        _ if banned => (
+            429,
+            Some(
+                json!({"message": "You are being blocked from accessing our API temporarily due to exceeding our rate limits frequently.", "code": 0}),
+            ),
+            None,
+        ),
+        _ if token_refused => (401, discord_error(0, "401: Unauthorized"), None),
         _ if stalled => (0, None, None),
         _ if verdict.refused.is_some() => {
             let (status, body) = verdict.refused.clone().unwrap_or_default();
@@ -1584,6 +1616,11 @@ fn handle(
         if let Some(t) = token_of {
             s.by_token.entry(t).or_default().push(n);
         }
+        let shared_429 = verdict
+            .headers
+            .iter()
+            .any(|(k, v)| k.eq_ignore_ascii_case("x-ratelimit-scope") && v == "shared");
+        s.auth.answered(status, shared_429, at);
         let keep = s.keep_bodies;
         s.requests.push(Request {
             method: raw.method.clone(),
