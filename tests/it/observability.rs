@@ -408,6 +408,36 @@ async fn ready_follows_the_database() {
             .await;
             (bot, base)
         };
+        // A command's save is timed, with the commit inside it.
+        let o = bot
+            .fake
+            .answer(&bot.fake.slash(&alice(), "new", vec![]))
+            .await;
+        assert!(o.text().contains("set up Carcassonne"), "{}", o.text());
+        let m = metrics_when(&base, |s| {
+            value(
+                s,
+                "carcassonne_interactions_total{kind=\"command\",outcome=\"answered\"}",
+            ) == 1.0
+        })
+        .await;
+        let saves = value(&m, "carcassonne_store_operation_seconds_count{op=\"save\"}");
+        let commits = value(
+            &m,
+            "carcassonne_store_operation_seconds_count{op=\"commit\"}",
+        );
+        assert!(
+            saves >= 1.0 && commits >= saves,
+            "{saves} saves, {commits} commits"
+        );
+        assert_eq!(
+            value(
+                &m,
+                "carcassonne_store_operation_seconds_count{op=\"fsync\"}"
+            ),
+            0.0
+        );
+        assert_eq!(value(&m, "carcassonne_games"), 1.0);
         database_goes_away_and_back(&url, &base).await;
         bot.stop().await;
     }
@@ -552,4 +582,49 @@ async fn gateway_mode_serves_health_ready_and_metrics_on_its_own_port() {
     // Stopped with the bot.
     let client = reqwest::Client::builder().no_proxy().build().unwrap();
     assert!(client.get(format!("{base}/health")).send().await.is_err());
+}
+
+/// The scheduler's work is counted: a reminder 12 hours into a turn (a manual clock)
+/// is one notice delivered late by the time it waited in its queue, one channel
+/// message, and leaves the queue empty.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reminder_is_counted_by_the_scheduler() {
+    let clock = carcassonne_bot::app::Clock::manual(1_700_000_000);
+    let app_clock = clock.clone();
+    let bot = Bot::start_endpoint(FakeDiscord::start().await, None, move |o| {
+        o.clock = app_clock;
+        o.defer_after = Duration::from_secs(60);
+    })
+    .await;
+    let fake = &bot.fake;
+    let base = base_of(&bot);
+    fake.answer(&fake.slash(&alice(), "new", vec![])).await;
+    fake.answer(&fake.slash(&bob(), "join", vec![])).await;
+    let it = fake.slash(&alice(), "start", vec![]);
+    fake.outcome(&it, |o| o.answered() && !o.notified.is_empty())
+        .await;
+    fake.answer(&it).await;
+    clock.advance(12 * 3_600);
+    fake.wait_for("the reminder", |s| {
+        fake_discord::created_in(s, fake_discord::CHANNEL_ID)
+            .first()
+            .cloned()
+    })
+    .await;
+    let m = metrics_when(&base, |s| {
+        value(s, "carcassonne_scheduler_lateness_seconds_count") == 1.0
+            && value(s, "carcassonne_scheduler_queue_depth") == 0.0
+    })
+    .await;
+    assert_eq!(
+        value(
+            &m,
+            "carcassonne_discord_requests_total{route=\"channel_message\",status=\"2xx\"}"
+        ),
+        1.0
+    );
+    let late = value(&m, "carcassonne_scheduler_lateness_seconds_sum");
+    assert!(late > 0.0 && late < 3.0, "{late}");
+    assert_eq!(discord_requests(&m), recorded_requests(fake));
+    bot.stop().await;
 }
