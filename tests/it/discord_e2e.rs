@@ -683,8 +683,23 @@ async fn a_rejected_registration_stops_the_bot() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rejected_token_stops_the_bot() {
     let e = serve_until_it_stops(|s| s.reject_token = true).await;
-    assert!(e.contains("Discord rejected the token"), "{e}");
+    assert!(
+        e.starts_with(
+            "DISCORD_TOKEN was refused by Discord (gateway close code 4004): copy it again"
+        ),
+        "{e}"
+    );
     assert!(!e.contains(TOKEN));
+}
+
+/// A token Discord refuses over REST (401) stops the start at its first request, named.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_token_refused_over_rest_is_named() {
+    let e = serve_until_it_stops(|s| s.refuse_rest_token = true).await;
+    assert_eq!(
+        e,
+        "DISCORD_TOKEN was refused by Discord (401 Unauthorized): copy it again from the developer portal (Bot > Reset Token) and restart the bot"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -48,6 +48,7 @@ mod local_robustness;
 mod logging;
 mod module_structure;
 mod multi_process;
+mod operations;
 mod outbox;
 mod random_games;
 mod records;

@@ -375,6 +375,9 @@ pub struct State {
     pub reject_registration: bool,
     /// Close the gateway with 4004 (authentication failed) on IDENTIFY.
     pub reject_token: bool,
+    /// Answer every REST request 401 Unauthorized (code 0), as Discord answers a
+    /// token that was reset or revoked.
+    pub refuse_rest_token: bool,
     /// DM channels and users who refuse DMs ([`channels`]).
     pub dms: channels::Dms,
     /// Each guild's `guild_locale` (the server's Community language) where it is not
@@ -434,6 +437,7 @@ impl Default for State {
             keep_bodies: true,
             reject_registration: false,
             reject_token: false,
+            refuse_rest_token: false,
             dms: channels::Dms::default(),
             guild_locales: HashMap::new(),
             rate_limits: ratelimits::RateLimits::default(),
@@ -1477,8 +1481,11 @@ fn handle(
     let app = APP_ID.to_string();
     let j = json.clone().unwrap_or(Value::Null);
     let mut token_of = None;
+    let token_refused = inner.state(|s| s.refuse_rest_token);
     let (status, body, meta): Answer = match (raw.method.as_str(), segments.as_slice()) {
         _ if stalled => (0, None, None),
+        // Discord's answer to a reset or revoked token, on every route.
+        _ if token_refused => (401, discord_error(0, "401: Unauthorized"), None),
         _ if verdict.refused.is_some() => {
             let (status, body) = verdict.refused.clone().unwrap_or_default();
             (status, Some(body), None)
