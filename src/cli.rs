@@ -33,10 +33,20 @@ pub struct BotArgs {
     #[arg(long, env = "CARCASSONNE_DB", default_value = "./data/db")]
     pub db: PathBuf,
     /// Where the data lives: `sled:PATH` (a folder on this machine; the default is
-    /// sled at --db) or `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` (several bot
-    /// processes may share it; see docs/deploy.md).
-    #[arg(long, env = "CARCASSONNE_STORE", value_parser = parse_store)]
+    /// sled at --db), `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` or libpq's
+    /// `host=... user=... dbname=...` (several bot processes may share it; see
+    /// docs/deploy.md).
+    #[arg(long, env = "CARCASSONNE_STORE", value_parser = StoreParser, hide_env_values = true)]
     pub store: Option<Location>,
+    /// How long to keep trying to reach the store at start (PostgreSQL still starting,
+    /// or not reachable yet), in seconds, before giving up; 0: try once.
+    #[arg(
+        long,
+        env = "CARCASSONNE_STORE_WAIT",
+        default_value_t = 60,
+        value_name = "SECONDS"
+    )]
+    pub store_wait: u64,
     /// Where snapshots of the database are written (every 10 minutes when something
     /// changed, and at shutdown) and looked for when the database is damaged.
     /// Default: `snapshots` beside the database folder.
@@ -67,8 +77,10 @@ pub const BOT_HELP: &str = "\
 Environment:
   DISCORD_TOKEN   the bot's token (required to run the bot)
   CARCASSONNE_DB  the database directory (default ./data/db; --db)
-  CARCASSONNE_STORE  sled:PATH or postgres://... (default: sled at the database
-                  directory; --store; see docs/deploy.md)
+  CARCASSONNE_STORE  sled:PATH, postgres://... or libpq's key=value words
+                  (default: sled at the database directory; --store; docs/deploy.md)
+  CARCASSONNE_STORE_WAIT  seconds to keep trying to reach the store at start
+                  (default 60; --store-wait)
   CARCASSONNE_SNAPSHOTS  the snapshots folder (default DB/../snapshots; --snapshots)
   DISCORD_GUILD   register the commands in this server only (--guild)
   CARCASSONNE_METRICS_LISTEN  serve /health, /ready, /metrics on this address
@@ -87,6 +99,17 @@ Getting a token (https://discord.com/developers/applications):
 
 Without a token: `carcassonne-bot local` plays the same commands in the terminal.
 See docs/discord.md.";
+
+/// When `export` may run, and what it refuses.
+pub const EXPORT_HELP: &str = "\
+A backup while the bot runs:
+  PostgreSQL  yes: the copy is one consistent, read-only transaction.
+  sled        no: the running bot holds the folder (\"in use by another process\").
+              Stop it first, or copy the newest file of the snapshots folder
+              (written every 10 minutes and at shutdown; `import` reads it too).
+Before an upgrade, export with the bot you are upgrading from: export never
+migrates, and refuses a database whose schema is not exactly its own.
+See docs/deploy.md (Backups).";
 
 /// The endpoint mode's environment besides the bot's.
 pub const SERVE_HTTP_HELP: &str = "\
@@ -138,9 +161,9 @@ pub enum Command {
         #[arg(long, env = "CARCASSONNE_DB", default_value = "./data/db")]
         db: PathBuf,
         /// Where the data lives: `sled:PATH` (a folder on this machine; the default is
-        /// sled at --db) or `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` (several bot
-        /// processes may share it; see docs/deploy.md).
-        #[arg(long, env = "CARCASSONNE_STORE", value_parser = parse_store)]
+        /// sled at --db), `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` or libpq's
+        /// `host=... user=... dbname=...` (see docs/deploy.md).
+        #[arg(long, env = "CARCASSONNE_STORE", value_parser = StoreParser, hide_env_values = true)]
         store: Option<Location>,
         /// The snapshots folder (default: `snapshots` beside the database folder): one
         /// is written when the input ends, and a damaged database is rebuilt from them.
@@ -157,17 +180,21 @@ pub enum Command {
         lang: Lang,
     },
     /// Write every game, the history and the settings of the database into FILE (a
-    /// checksummed snapshot), e.g. to move the bot to another machine. The bot must
-    /// not be running on the same database.
+    /// checksummed snapshot): a backup, or to move the bot to another machine. Never
+    /// changes the database: one whose schema is older or newer than this bot's is
+    /// refused (export it with the bot that runs on it). PostgreSQL: fine while the bot
+    /// runs (one consistent read-only transaction). sled: stop the bot first (it holds
+    /// the folder; the snapshots folder has recent copies in the same format).
+    #[command(after_help = EXPORT_HELP)]
     Export {
         /// The snapshot file to write.
         file: PathBuf,
         #[arg(long, env = "CARCASSONNE_DB", default_value = "./data/db")]
         db: PathBuf,
         /// Where the data lives: `sled:PATH` (a folder on this machine; the default is
-        /// sled at --db) or `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` (several bot
-        /// processes may share it; see docs/deploy.md).
-        #[arg(long, env = "CARCASSONNE_STORE", value_parser = parse_store)]
+        /// sled at --db), `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` or libpq's
+        /// `host=... user=... dbname=...` (see docs/deploy.md).
+        #[arg(long, env = "CARCASSONNE_STORE", value_parser = StoreParser, hide_env_values = true)]
         store: Option<Location>,
     },
     /// Load a snapshot written by `export` (or a file of the snapshots folder) into an
@@ -178,9 +205,9 @@ pub enum Command {
         #[arg(long, env = "CARCASSONNE_DB", default_value = "./data/db")]
         db: PathBuf,
         /// Where the data lives: `sled:PATH` (a folder on this machine; the default is
-        /// sled at --db) or `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` (several bot
-        /// processes may share it; see docs/deploy.md).
-        #[arg(long, env = "CARCASSONNE_STORE", value_parser = parse_store)]
+        /// sled at --db), `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` or libpq's
+        /// `host=... user=... dbname=...` (see docs/deploy.md).
+        #[arg(long, env = "CARCASSONNE_STORE", value_parser = StoreParser, hide_env_values = true)]
         store: Option<Location>,
     },
     /// Replay a scripted card game (docs/cards-scenario.md) and print the scores as JSON.
@@ -212,6 +239,22 @@ pub enum Command {
         /// The language of the picture's words: en (default) or es.
         #[arg(long, default_value = "en", value_parser = parse_lang)]
         lang: Lang,
+    },
+    /// Ask a running bot whether it is healthy, on its own HTTP port (the one of
+    /// --metrics-listen): exit 0 when GET PATH answers 200, 1 otherwise, saying why.
+    /// Docker's HEALTHCHECK runs this (the image has no curl).
+    Healthcheck {
+        /// The bot's health address; an unspecified host (0.0.0.0, [::]) is asked on
+        /// loopback.
+        #[arg(
+            long,
+            env = "CARCASSONNE_METRICS_LISTEN",
+            default_value = "127.0.0.1:9000"
+        )]
+        metrics_listen: String,
+        /// The path to ask: /health (the process runs) or /ready (it can serve).
+        #[arg(long, default_value = "/health")]
+        path: String,
     },
     /// List the tile kinds.
     Tiles {
@@ -299,18 +342,19 @@ fn bot_options(args: &BotArgs) -> Result<crate::discord::BotOptions, ExitCode> {
     opts.metrics_listen = metrics_listen;
     opts.snapshots = snapshots_dir(&args.db, args.snapshots.as_deref());
     opts.store = args.store.clone();
+    opts.store_wait = std::time::Duration::from_secs(args.store_wait);
     opts.guild = args.guild;
     opts.http_base = args.api_base.clone();
     Ok(opts)
 }
 
-/// Exit 0 after a clean shutdown, 1 when the bot stopped on an error (said on stderr).
+/// Exit 0 after a clean shutdown, 1 when the bot stopped on an error, said once: in
+/// the log, which goes to stderr.
 fn finish(result: Result<(), String>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             tracing::error!("{e}");
-            eprintln!("error: {e}");
             ExitCode::from(1)
         }
     }
@@ -438,7 +482,7 @@ pub fn local(store: &Location, snapshots: Option<&Path>, opts: &crate::local::Op
 
 /// `export FILE`: the whole database into one snapshot file.
 pub fn export(store: &Location, file: &Path) -> ExitCode {
-    let result = crate::store::Store::open_at(store)
+    let result = crate::store::Store::open_unchanged(store)
         .map_err(|e| e.to_string())
         .and_then(|store| {
             let dump = store.dump().map_err(|e| e.to_string())?;
@@ -503,6 +547,23 @@ pub fn cards_scenario(file: &PathBuf) -> ExitCode {
     }
 }
 
+/// `healthcheck`: 0 when the bot at `listen` answers `path` with 200, else 1 (Docker
+/// reserves 2).
+pub fn healthcheck(listen: &str, path: &str) -> ExitCode {
+    let result = crate::healthcheck::probe_address(listen)
+        .and_then(|addr| crate::healthcheck::probe(addr, path));
+    match result {
+        Ok(status) => {
+            out_line(&status);
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("unhealthy: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
 pub fn tiles(as_json: bool) -> ExitCode {
     let cat = Catalogue::get();
     if as_json {
@@ -546,9 +607,32 @@ pub fn tiles(as_json: bool) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// `--store`: `sled:PATH`, a bare path or a PostgreSQL URL.
-fn parse_store(text: &str) -> Result<Location, String> {
-    Location::parse(text)
+/// `--store` / `CARCASSONNE_STORE` ([`Location::parse`]). A refusal is clap's error
+/// without the value, which may hold a password (clap's own message repeats it).
+#[derive(Clone)]
+struct StoreParser;
+
+impl clap::builder::TypedValueParser for StoreParser {
+    type Value = Location;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Location, clap::Error> {
+        let refuse = |why: String| {
+            clap::Error::raw(
+                clap::error::ErrorKind::InvalidValue,
+                format!("--store / CARCASSONNE_STORE: {why}\n"),
+            )
+            .with_cmd(cmd)
+        };
+        let text = value
+            .to_str()
+            .ok_or_else(|| refuse("not valid UTF-8".into()))?;
+        Location::parse(text).map_err(refuse)
+    }
 }
 
 /// `--log-format`: text or json.

@@ -10,6 +10,7 @@ pub mod cards;
 pub mod cli;
 pub mod discord;
 pub mod engine;
+pub mod healthcheck;
 pub mod i18n;
 pub mod local;
 pub mod logging;

@@ -7,6 +7,10 @@ fn main() -> ExitCode {
     match args.command {
         Some(Command::Scenario { file, board }) => cli::scenario(&file, board),
         Some(Command::Tiles { json }) => cli::tiles(json),
+        Some(Command::Healthcheck {
+            metrics_listen,
+            path,
+        }) => cli::healthcheck(&metrics_listen, &path),
         Some(Command::Local {
             db,
             store,

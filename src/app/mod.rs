@@ -211,10 +211,21 @@ impl App {
         snapshots: &Path,
         env: Env,
     ) -> Result<(App, Recovery), StoreError> {
+        App::open_at_waiting(location, snapshots, env, std::time::Duration::ZERO)
+    }
+
+    /// [`App::open_at`], trying to reach a PostgreSQL database again for up to `wait`
+    /// (the bot's start: `--store-wait`).
+    pub fn open_at_waiting(
+        location: &Location,
+        snapshots: &Path,
+        env: Env,
+        wait: std::time::Duration,
+    ) -> Result<(App, Recovery), StoreError> {
         match location {
             Location::Sled(path) => App::open_recovering(path, snapshots, env),
             Location::Postgres(url) => Ok((
-                App::new(Store::open_postgres(url)?, env),
+                App::new(Store::open_postgres_waiting(url, wait)?, env),
                 Recovery::default(),
             )),
         }

@@ -45,6 +45,44 @@ pub fn classify(e: &serenity::Error) -> Failure {
     }
 }
 
+/// What to do about a token Discord refuses.
+pub const TOKEN_FIX: &str =
+    "copy it again from the developer portal (Bot > Reset Token) and restart the bot";
+
+/// Whether Discord refused the token: a REST answer 401.
+pub fn is_token_refused(e: &serenity::Error) -> bool {
+    matches!(e, serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) if r.status_code.as_u16() == 401)
+}
+
+/// `e` for an operator: a refused token names `DISCORD_TOKEN`; a request that could not
+/// be sent says why (serenity's "Error while sending HTTP request." hides the name that
+/// did not resolve or the connection refused behind it).
+pub fn describe(e: &serenity::Error) -> String {
+    match e {
+        e if is_token_refused(e) => {
+            format!("DISCORD_TOKEN was refused by Discord (401 Unauthorized): {TOKEN_FIX}")
+        }
+        serenity::Error::Http(serenity::HttpError::Request(r)) => {
+            format!("cannot reach Discord: {}", with_causes(r))
+        }
+        e => with_causes(e),
+    }
+}
+
+/// An error and its causes (`source()`), each once: `error: cause: cause`.
+pub fn with_causes(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        let said = c.to_string();
+        if !text.contains(&said) {
+            text = format!("{text}: {said}");
+        }
+        cause = c.source();
+    }
+    text
+}
+
 /// What an error response (HTTP status, Discord's JSON code) means.
 pub fn of_response(status: u16, code: isize) -> Failure {
     if super::token::refuses(status, code) {

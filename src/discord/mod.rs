@@ -66,6 +66,12 @@ pub const DEFAULT_DEFER_AFTER: Duration = Duration::from_millis(1500);
 /// still being answered (together well within Docker's 10 s stop grace period).
 const CLOSE_TIMEOUT: Duration = Duration::from_secs(3);
 const DRAIN_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long shutdown waits for store calls already on the blocking pool to let go of
+/// the app before flushing.
+const HOLDERS_WAIT: Duration = Duration::from_secs(2);
+
+/// How long the bot keeps trying to reach its store at start, unless told otherwise.
+pub const DEFAULT_STORE_WAIT: Duration = Duration::from_secs(60);
 
 /// How long `serve-http` keeps serving after SIGTERM, not ready, before it stops
 /// (`--drain-secs`): a load balancer's health checks see `/ready` fail and send the
@@ -81,6 +87,8 @@ pub struct BotOptions {
     pub db: PathBuf,
     /// Another store instead of sled at `db` (PostgreSQL: `--store`).
     pub store: Option<crate::store::Location>,
+    /// How long to keep trying to reach a PostgreSQL store at start (`--store-wait`).
+    pub store_wait: Duration,
     /// The snapshots folder (written every 10 minutes when something changed and at
     /// shutdown; read when the database is damaged).
     pub snapshots: PathBuf,
@@ -119,6 +127,7 @@ impl BotOptions {
             snapshots: crate::app::default_snapshots_dir(&db),
             db,
             store: None,
+            store_wait: DEFAULT_STORE_WAIT,
             guild: None,
             http_base: None,
             http_client: None,
@@ -138,6 +147,7 @@ impl std::fmt::Debug for BotOptions {
             .field("token", &"<redacted>")
             .field("db", &self.db)
             .field("store", &self.store)
+            .field("store_wait", &self.store_wait)
             .field("snapshots", &self.snapshots)
             .field("guild", &self.guild)
             .field("http_base", &self.http_base)
@@ -373,9 +383,11 @@ async fn gateway(
             client_done = true;
             match ended {
                 Ok(Ok(())) => Err("the connection to Discord ended".to_string()),
-                Ok(Err(serenity::Error::Gateway(serenity::GatewayError::InvalidAuthentication))) => {
+                Ok(Err(
+                    e @ serenity::Error::Gateway(serenity::GatewayError::InvalidAuthentication),
+                )) => {
                     token.refuse("the gateway closed with 4004 Authentication failed");
-                    Err(TOKEN_REFUSED_EXIT.to_string())
+                    Err(describe_client_error(&e))
                 }
                 Ok(Err(e)) => Err(describe_client_error(&e)),
                 Err(e) => Err(format!("the Discord client stopped: {e}")),
@@ -430,7 +442,7 @@ impl Core {
         }
         let store =
             (opts.store.clone()).unwrap_or_else(|| crate::store::Location::Sled(opts.db.clone()));
-        let app = open_app(store, opts.snapshots.clone(), env).await?;
+        let app = open_app(store, opts.snapshots.clone(), env, opts.store_wait).await?;
         app.store().observe(ops.metrics.clone());
         ops.ready.store_opened(app.store().clone());
         let timer = tokio::spawn(snapshots::every_ten_minutes(
@@ -485,9 +497,20 @@ impl Core {
                 slot.try_read().ok().and_then(|a| a.clone())
             }
         };
+        // Awaited, not only aborted: the timer's clone of the app is dropped by then,
+        // or the count below would see it (the false "a command still holds" warning).
         timer.abort();
+        let _ = timer.await;
         let flushed = match app {
             Some(app) => tokio::task::spawn_blocking(move || {
+                // The scheduler's and the timer's tasks are stopped, but a store call
+                // they had started on the blocking pool cannot be cancelled: it ends in
+                // milliseconds, with its clone of the app. Waited for, so that its
+                // write is flushed too and no false "still holds" is said.
+                let waited = std::time::Instant::now();
+                while Arc::strong_count(&app) > 1 && waited.elapsed() < HOLDERS_WAIT {
+                    std::thread::sleep(Duration::from_millis(10));
+                }
                 let flushed = app.flush().map_err(|e| e.to_string());
                 match app.shutdown_snapshot(&snapshots) {
                     Ok(Some(path)) => {
@@ -505,9 +528,9 @@ impl Core {
             .unwrap_or_else(|e| Err(e.to_string())),
             None => Ok(()),
         };
-        match &flushed {
-            Ok(()) => tracing::info!("database flushed; bye"),
-            Err(e) => tracing::error!("cannot flush the database: {e}"),
+        // A failure is the caller's to report (once).
+        if flushed.is_ok() {
+            tracing::info!("database flushed; bye");
         }
         flushed.map_err(|e| format!("cannot flush the database: {e}"))
     }
@@ -519,10 +542,11 @@ async fn open_app(
     db: crate::store::Location,
     snapshots: PathBuf,
     env: Env,
+    wait: Duration,
 ) -> Result<Arc<App>, String> {
     // On the blocking pool: PostgreSQL's client may not run on a worker thread.
     tokio::task::spawn_blocking(move || {
-        let (app, recovery) = App::open_at(&db, &snapshots, env)
+        let (app, recovery) = App::open_at_waiting(&db, &snapshots, env, wait)
             .map_err(|e| format!("cannot open the database {db}: {e}"))?;
         if let Some(aside) = &recovery.damaged {
             tracing::error!(
@@ -554,6 +578,11 @@ async fn open_app(
             tracing::warn!(
                 "{} saved game(s) could not be read and were set aside",
                 report.quarantined
+            );
+        }
+        if crate::render::fonts::cjk_file().is_none() {
+            tracing::warn!(
+                "Noto Sans CJK is not installed (Debian: apt-get install fonts-noto-cjk): Chinese, Japanese and Korean names draw as \u{FFFD} in the pictures"
             );
         }
         Ok(Arc::new(app))
@@ -597,7 +626,10 @@ async fn register_commands(
             // Said already, and handled by the front.
             Err(e) if failure::classify(&e) == failure::Failure::TokenRefused => return,
             Err(e) => {
-                let _ = fatal.send(format!("cannot register the slash commands: {e}"));
+                let _ = fatal.send(format!(
+                    "cannot register the slash commands: {}",
+                    failure::describe(&e)
+                ));
                 return;
             }
         }
@@ -630,9 +662,14 @@ async fn check_session_starts(
     ops.metrics.discord("gateway", &gateway);
     let gateway = match gateway {
         Ok(g) => g,
-        Err(_) if token.is_refused() => return Err(TOKEN_REFUSED_EXIT.to_string()),
+        Err(e) if token.is_refused() || failure::is_token_refused(&e) => {
+            return Err(failure::describe(&e));
+        }
         Err(e) => {
-            tracing::warn!(error = %e, "cannot read the session start limit");
+            tracing::warn!(
+                "cannot read the session start limit: {}",
+                failure::describe(&e)
+            );
             return Ok(());
         }
     };
@@ -708,10 +745,16 @@ fn build_http(opts: &BotOptions, client: reqwest::Client, ops: &Arc<Ops>) -> ser
 
 fn describe_client_error(e: &serenity::Error) -> String {
     match e {
+        serenity::Error::Gateway(serenity::GatewayError::InvalidAuthentication) => {
+            format!(
+                "DISCORD_TOKEN was refused by Discord (gateway close code 4004): {}",
+                failure::TOKEN_FIX
+            )
+        }
         serenity::Error::Gateway(serenity::GatewayError::DisallowedGatewayIntents) => {
             "Discord refused the gateway intents the bot asked for".to_string()
         }
-        e => format!("Discord connection failed: {e}"),
+        e => format!("Discord connection failed: {}", failure::describe(e)),
     }
 }
 

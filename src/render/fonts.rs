@@ -77,6 +77,15 @@ pub fn cjk(bold: bool) -> Option<&'static FontArc> {
     }
 }
 
+/// Where the system's Noto Sans CJK (regular) is, without reading it: the bot says at
+/// start when it is missing (CJK names then draw as [`REPLACEMENT`]).
+pub fn cjk_file() -> Option<std::path::PathBuf> {
+    CJK_DIRS
+        .iter()
+        .map(|dir| std::path::Path::new(dir).join("NotoSansCJK-Regular.ttc"))
+        .find(|path| path.is_file())
+}
+
 fn load_cjk(file: &str) -> Option<FontArc> {
     CJK_DIRS.iter().find_map(|dir| {
         let bytes = std::fs::read(std::path::Path::new(dir).join(file)).ok()?;

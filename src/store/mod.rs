@@ -185,38 +185,62 @@ impl ChannelLock {
 pub enum Location {
     /// `sled:PATH` (or a bare path): a folder on this machine.
     Sled(PathBuf),
-    /// `postgres://...` or `postgresql://...`: a PostgreSQL database.
+    /// A PostgreSQL database: a `postgres://` or `postgresql://` URL, or libpq's
+    /// `key=value` words (`host=... user=... dbname=...`).
     Postgres(String),
 }
 
+/// The forms `--store` takes, for the messages that refuse one.
+const STORE_FORMS: &str = "give postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE, \
+    libpq's words (host=HOST user=USER password=PASSWORD dbname=DATABASE), sled:PATH or a folder";
+
 impl Location {
-    /// Reads `sled:PATH`, `postgres://...`, `postgresql://...` or a bare folder path.
+    /// Reads `sled:PATH`, a PostgreSQL URL (`postgres://`, `postgresql://`), libpq's
+    /// `key=value` words, or a bare folder path. A connection string is parsed as the
+    /// PostgreSQL client will read it; anything else that looks like one (`://`, `:/`,
+    /// `=` or `@` in it) is refused rather than taken for a folder's name. The errors
+    /// never repeat the text, which may hold a password.
     pub fn parse(text: &str) -> Result<Location, String> {
         let text = text.trim();
-        if text.starts_with("postgres://") || text.starts_with("postgresql://") {
-            return Ok(Location::Postgres(text.to_string()));
+        if let Some(path) = text.strip_prefix("sled:") {
+            // Explicitly a folder, whatever its name holds.
+            if path.is_empty() {
+                return Err(format!("sled: needs a folder after it; {STORE_FORMS}"));
+            }
+            return Ok(Location::Sled(PathBuf::from(path)));
         }
-        let path = text.strip_prefix("sled:").unwrap_or(text);
-        if path.is_empty() || text.contains("://") {
+        let url = text.starts_with("postgres://") || text.starts_with("postgresql://");
+        if url || (text.contains('=') && !text.contains("://")) {
+            let what = if url { "URL" } else { "key=value string" };
+            return match pg::parse_config(text) {
+                Ok(_) => Ok(Location::Postgres(text.to_string())),
+                Err(e) => Err(format!("not a PostgreSQL {what}: {e}; {STORE_FORMS}")),
+            };
+        }
+        if text.is_empty() {
+            return Err(format!("the store is empty; {STORE_FORMS}"));
+        }
+        if ["://", ":/", "=", "@"].iter().any(|m| text.contains(m)) {
             return Err(format!(
-                "{text:?} is not a store: give sled:PATH or postgres://USER@HOST/DATABASE"
+                "this looks like a connection string but is not one the bot reads \
+                 (a PostgreSQL URL starts with postgres:// or postgresql://); {STORE_FORMS} \
+                 (a folder whose name holds :/ or @ is written sled:PATH)"
             ));
         }
-        Ok(Location::Sled(PathBuf::from(path)))
+        Ok(Location::Sled(PathBuf::from(text)))
     }
 }
 
 impl fmt::Debug for Location {
-    /// A PostgreSQL URL may carry a password (before `@` or in its parameters): only
-    /// its host and database are shown.
+    /// A connection string may carry a password (in the URL, its parameters or a
+    /// `password=` word): only the user, hosts, ports and database are shown, as a URL.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Location::Sled(p) => write!(f, "sled:{}", p.display()),
-            Location::Postgres(url) => {
-                let rest = url.split_once("://").map_or(url.as_str(), |x| x.1);
-                let host = rest.rsplit_once('@').map_or(rest, |x| x.1);
-                write!(f, "postgres://{}", host.split('?').next().unwrap_or(""))
-            }
+            Location::Postgres(text) => match pg::parse_config(text) {
+                Ok(config) => write!(f, "{}", pg::shown(&config)),
+                Err(_) => f.write_str("postgres://(unreadable)"),
+            },
         }
     }
 }
@@ -272,6 +296,29 @@ impl Store {
     pub fn open_postgres(url: &str) -> Result<Store, StoreError> {
         Ok(Store {
             inner: Inner::Postgres(Arc::new(pg::PgStore::open(url)?)),
+        })
+    }
+
+    /// [`Store::open_postgres`], trying to connect again for up to `wait` while the
+    /// database cannot be reached (a server still starting).
+    pub fn open_postgres_waiting(
+        url: &str,
+        wait: std::time::Duration,
+    ) -> Result<Store, StoreError> {
+        Ok(Store {
+            inner: Inner::Postgres(Arc::new(pg::PgStore::open_waiting(url, wait)?)),
+        })
+    }
+
+    /// Opens the store at `location` to copy it, changing nothing: a sled folder must
+    /// exist already (and is given no id); a PostgreSQL database must have exactly the
+    /// schema this bot knows (never migrated).
+    pub fn open_unchanged(location: &Location) -> Result<Store, StoreError> {
+        Ok(match location {
+            Location::Sled(path) => Store::from(SledStore::open_existing(path)?),
+            Location::Postgres(url) => Store {
+                inner: Inner::Postgres(Arc::new(pg::PgStore::open_unmigrated(url)?)),
+            },
         })
     }
 

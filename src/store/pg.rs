@@ -111,15 +111,92 @@ fn pg_err(e: ::postgres::Error) -> StoreError {
         None => {
             // The client's own words name only the kind ("error performing TLS
             // handshake"); the causes say why (a certificate, a refused connection).
+            // Each cause once: the client's words may end with their cause already.
             let mut text = format!("PostgreSQL: {e}");
             let mut cause = std::error::Error::source(&e);
             while let Some(c) = cause {
-                text = format!("{text}: {c}");
+                let said = c.to_string();
+                if !text.contains(&said) {
+                    text = format!("{text}: {said}");
+                }
                 cause = c.source();
             }
             StoreError(text)
         }
     }
+}
+
+/// The first pause between attempts to reach the database at start; it doubles up to
+/// [`MAX_PAUSE`].
+const FIRST_PAUSE: Duration = Duration::from_millis(500);
+const MAX_PAUSE: Duration = Duration::from_secs(5);
+
+/// Whether a failed connection may succeed later: the server unreachable (refused, no
+/// route, a name not found yet: a container still starting) or saying it cannot take
+/// connections now (SQLSTATE classes 57 and 08, too many connections). A refused
+/// password, a missing database or a certificate that does not verify will not change.
+fn may_pass(e: &::postgres::Error) -> bool {
+    if let Some(db) = e.as_db_error() {
+        let code = db.code().code();
+        return code.starts_with("57") || code.starts_with("08") || code == "53300";
+    }
+    let mut cause = std::error::Error::source(e);
+    while let Some(c) = cause {
+        if let Some(io) = c.downcast_ref::<std::io::Error>() {
+            // TLS failures (a certificate) come as InvalidData.
+            return io.kind() != std::io::ErrorKind::InvalidData;
+        }
+        cause = c.source();
+    }
+    false
+}
+
+/// The client's configuration for a store string (a `postgres://` URL or libpq's
+/// `key=value` words) and the CA file of `sslrootcert`, if given ([`tls::split`]).
+fn parse(text: &str) -> Result<(Config, Option<String>), String> {
+    let url = tls::split(text);
+    let config: Config = url.postgres.parse().map_err(|e: ::postgres::Error| {
+        // "invalid connection string" and its cause (an option's name, never a value).
+        let StoreError(text) = pg_err(e);
+        text.trim_start_matches("PostgreSQL: ").to_string()
+    })?;
+    Ok((config, url.root_cert))
+}
+
+/// The client's configuration for a store string, as the store will connect with it.
+/// Its errors name options, never their values.
+pub fn parse_config(text: &str) -> Result<Config, String> {
+    parse(text).map(|(config, _)| config)
+}
+
+/// A configuration as a URL without its password: `postgres://USER@HOST:PORT/DATABASE`.
+pub fn shown(config: &Config) -> String {
+    use ::postgres::config::Host;
+    let ports = config.get_ports();
+    let hosts: Vec<String> = config
+        .get_hosts()
+        .iter()
+        .enumerate()
+        .map(|(i, h)| {
+            let host = match h {
+                Host::Tcp(name) => name.clone(),
+                Host::Unix(path) => path.display().to_string(),
+            };
+            match ports.get(i).or(ports.first()) {
+                Some(port) => format!("{host}:{port}"),
+                None => host,
+            }
+        })
+        .collect();
+    let user = config
+        .get_user()
+        .map(|u| format!("{u}@"))
+        .unwrap_or_default();
+    format!(
+        "postgres://{user}{}/{}",
+        hosts.join(","),
+        config.get_dbname().unwrap_or("")
+    )
 }
 
 /// Snowflakes and revisions are u64; PostgreSQL's bigint holds the same 64 bits.
@@ -158,14 +235,62 @@ struct Pool {
 
 impl Pool {
     fn connect(&self) -> Result<Client, StoreError> {
+        self.try_connect().map_err(pg_err)
+    }
+
+    /// A new session: durable commits, and the server's NOTICEs (`... already exists,
+    /// skipping` of the migrations' `IF NOT EXISTS`) kept out of the log.
+    fn try_connect(&self) -> Result<Client, ::postgres::Error> {
         let mut c = match &self.tls {
             Some(tls) => self.config.connect(tls.clone()),
             None => self.config.connect(NoTls),
-        }
-        .map_err(pg_err)?;
-        c.batch_execute("SET synchronous_commit TO on")
-            .map_err(pg_err)?;
+        }?;
+        c.batch_execute("SET synchronous_commit TO on; SET client_min_messages TO warning")?;
         Ok(c)
+    }
+
+    /// The first connection, tried again while the failure may pass (the server is
+    /// starting, unreachable, or refuses connections for now) until `wait` is over, with
+    /// a log line per attempt; kept in the pool.
+    fn first_connection(&self, wait: Duration) -> Result<(), StoreError> {
+        let start = Instant::now();
+        let mut pause = FIRST_PAUSE;
+        let mut attempt = 1u32;
+        loop {
+            match self.try_connect() {
+                Ok(c) => {
+                    if attempt > 1 {
+                        tracing::info!(attempt, "the database answers");
+                    }
+                    self.put(c);
+                    return Ok(());
+                }
+                Err(e) => {
+                    let left = wait.saturating_sub(start.elapsed());
+                    let transient = may_pass(&e);
+                    let StoreError(text) = pg_err(e);
+                    if !transient || left.is_zero() {
+                        return Err(StoreError(if attempt == 1 {
+                            text
+                        } else {
+                            format!(
+                                "{text} (gave up after {attempt} attempts in {} s; --store-wait)",
+                                start.elapsed().as_secs()
+                            )
+                        }));
+                    }
+                    let pause_now = pause.min(left);
+                    tracing::warn!(
+                        attempt,
+                        "cannot connect to the database yet ({text}); trying again in {:.1} s",
+                        pause_now.as_secs_f32()
+                    );
+                    std::thread::sleep(pause_now);
+                    pause = (pause * 2).min(MAX_PAUSE);
+                    attempt += 1;
+                }
+            }
+        }
     }
 
     fn get(&self) -> Result<Client, StoreError> {
@@ -244,15 +369,72 @@ pub struct PgStore {
 impl PgStore {
     /// Connects and applies the migrations the database lacks.
     pub fn open(url: &str) -> Result<PgStore, StoreError> {
-        let url = tls::split(url);
-        let mut config: Config = url
-            .postgres
-            .parse()
-            .map_err(|e| StoreError(format!("not a PostgreSQL URL: {e}")))?;
+        PgStore::open_waiting(url, Duration::ZERO)
+    }
+
+    /// Connects, trying again for up to `wait` while the database cannot be reached
+    /// (a log line per attempt), and applies the migrations the database lacks.
+    pub fn open_waiting(url: &str, wait: Duration) -> Result<PgStore, StoreError> {
+        let store = PgStore::connect(url, wait)?;
+        let (applied, version) = store.with(migrate)??;
+        if applied.is_empty() {
+            tracing::info!(schema = version, "database schema version {version}");
+        } else {
+            tracing::info!(
+                schema = version,
+                ?applied,
+                "database schema version {version}: applied the migrations {applied:?}"
+            );
+        }
+        Ok(store)
+    }
+
+    /// Connects and checks, without changing anything, that the schema is exactly the
+    /// one this bot knows: for `export`, which must never be an upgrade.
+    pub fn open_unmigrated(url: &str) -> Result<PgStore, StoreError> {
+        let store = PgStore::connect(url, Duration::ZERO)?;
+        let done = store.with(|c| {
+            let exists: bool = c
+                .query_one("SELECT to_regclass('schema_migrations') IS NOT NULL", &[])?
+                .get(0);
+            if !exists {
+                return Ok(Vec::new());
+            }
+            let rows = c.query("SELECT version FROM schema_migrations", &[])?;
+            Ok(rows
+                .iter()
+                .map(|r| r.get::<_, i32>(0))
+                .collect::<Vec<i32>>())
+        })?;
+        let version = done.iter().copied().max().unwrap_or(0);
+        let known = MIGRATIONS.last().map_or(0, |m| m.0);
+        if done.is_empty() {
+            return Err(StoreError(
+                "the database has no schema: no bot has run on it, so there is nothing to export"
+                    .into(),
+            ));
+        }
+        if version > known {
+            return Err(StoreError(format!(
+                "the database has schema version {version}, newer than this bot knows ({known}): export it with the newer bot that migrated it"
+            )));
+        }
+        if MIGRATIONS.iter().any(|m| !done.contains(&m.0)) {
+            return Err(StoreError(format!(
+                "the database has schema version {version}, older than this bot's ({known}); export never migrates: \
+                 export it with the bot that last ran on it (the version before this upgrade), or start this bot once to migrate it"
+            )));
+        }
+        Ok(store)
+    }
+
+    /// Connects (see [`PgStore::open_waiting`]) without touching the schema.
+    fn connect(url: &str, wait: Duration) -> Result<PgStore, StoreError> {
+        let (mut config, root_cert) = parse(url)
+            .map_err(|e| StoreError(format!("not a PostgreSQL connection string: {e}")))?;
         let tls = match config.get_ssl_mode() {
             SslMode::Require => {
-                let ca = url
-                    .root_cert
+                let ca = root_cert
                     .or_else(|| std::env::var("PGSSLROOTCERT").ok())
                     .filter(|p| !p.is_empty());
                 Some(tls::connector(ca.as_deref().map(std::path::Path::new)).map_err(StoreError)?)
@@ -277,10 +459,7 @@ impl PgStore {
             interactions: AtomicU64::new(0),
             observed: Arc::default(),
         };
-        let applied = store.with(migrate)??;
-        if !applied.is_empty() {
-            tracing::info!(?applied, "applied the database's migrations");
-        }
+        store.pool.first_connection(wait)?;
         Ok(store)
     }
 
@@ -325,9 +504,11 @@ impl PgStore {
     }
 }
 
-/// Applies the missing migrations in one transaction; returns their versions. Refuses a
-/// database migrated by a newer version of the bot.
-fn migrate(c: &mut Client) -> Result<Result<Vec<i32>, StoreError>, ::postgres::Error> {
+/// Applies the missing migrations in one transaction; returns their versions and the
+/// schema's version after them. Refuses a database migrated by a newer version of the
+/// bot.
+#[allow(clippy::type_complexity)]
+fn migrate(c: &mut Client) -> Result<Result<(Vec<i32>, i32), StoreError>, ::postgres::Error> {
     let mut tx = c.transaction()?;
     tx.execute(
         "SELECT pg_advisory_xact_lock($1, $2)",
@@ -367,7 +548,8 @@ fn migrate(c: &mut Client) -> Result<Result<Vec<i32>, StoreError>, ::postgres::E
         applied.push(version);
     }
     tx.commit()?;
-    Ok(Ok(applied))
+    let version = done.iter().chain(&applied).copied().max().unwrap_or(0);
+    Ok(Ok((applied, version)))
 }
 
 const NEXT_REVISION: &str = "SELECT nextval('revisions')";

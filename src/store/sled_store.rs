@@ -166,13 +166,45 @@ impl SledStore {
         SledStore::from_db(db, Some(Arc::new(files)))
     }
 
+    /// Opens an existing database folder to read it (`export`): a missing folder is an
+    /// error rather than a new database, and a database without an id is given none.
+    pub fn open_existing(path: &Path) -> Result<SledStore, StoreError> {
+        if !path.join("conf").is_file() {
+            return Err(StoreError(format!(
+                "there is no database at {} (no sled database in that folder)",
+                path.display()
+            )));
+        }
+        let db = open_sled(path)?;
+        let files = DbFiles::open(path, durable::system_disk()).map_err(|e| {
+            StoreError(format!(
+                "cannot sync the database at {}: {e}",
+                path.display()
+            ))
+        })?;
+        SledStore::with_trees(db, Some(Arc::new(files)))
+    }
+
     /// A database that lives in memory and disappears (tests, benchmarks).
     pub fn temporary() -> Result<SledStore, StoreError> {
         SledStore::from_db(sled::Config::new().temporary(true).open()?, None)
     }
 
     fn from_db(db: Db, files: Option<Arc<DbFiles>>) -> Result<SledStore, StoreError> {
-        let mut store = SledStore {
+        let mut store = SledStore::with_trees(db, files)?;
+        let meta = store.db.open_tree("meta")?;
+        if meta.get(ID_KEY)?.is_none() {
+            meta.insert(ID_KEY, new_id().as_bytes())?;
+            // On disk before any snapshot can carry it.
+            store.sync()?;
+            store.id_created = true;
+        }
+        Ok(store)
+    }
+
+    /// The store on `db`'s trees, its revision counter read from them; no id given.
+    fn with_trees(db: Db, files: Option<Arc<DbFiles>>) -> Result<SledStore, StoreError> {
+        let store = SledStore {
             games: db.open_tree("games")?,
             history: db.open_tree("history")?,
             finished: db.open_tree("finished")?,
@@ -193,13 +225,6 @@ impl SledStore {
         store
             .revision
             .store(store.highest_revision()?, Ordering::SeqCst);
-        let meta = store.db.open_tree("meta")?;
-        if meta.get(ID_KEY)?.is_none() {
-            meta.insert(ID_KEY, new_id().as_bytes())?;
-            // On disk before any snapshot can carry it.
-            store.sync()?;
-            store.id_created = true;
-        }
         Ok(store)
     }
 

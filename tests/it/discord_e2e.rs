@@ -683,7 +683,12 @@ async fn a_rejected_registration_stops_the_bot() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rejected_token_stops_the_bot() {
     let e = serve_until_it_stops(|s| s.reject_token = true).await;
-    assert_eq!(e, discord::TOKEN_REFUSED_EXIT);
+    assert!(
+        e.starts_with(
+            "DISCORD_TOKEN was refused by Discord (gateway close code 4004): copy it again"
+        ),
+        "{e}"
+    );
     assert!(!e.contains(TOKEN));
     let logs = String::from_utf8_lossy(&logs().lock().unwrap()).into_owned();
     assert!(
@@ -693,6 +698,16 @@ async fn a_rejected_token_stops_the_bot() {
             )
             && l.contains("Put the new token in DISCORD_TOKEN")),
         "{logs}"
+    );
+}
+
+/// A token Discord refuses over REST (401) stops the start at its first request, named.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_token_refused_over_rest_is_named() {
+    let e = serve_until_it_stops(|s| s.refuse_rest_token = true).await;
+    assert_eq!(
+        e,
+        "DISCORD_TOKEN was refused by Discord (401 Unauthorized): copy it again from the developer portal (Bot > Reset Token) and restart the bot"
     );
 }
 

@@ -50,6 +50,7 @@ mod logging;
 mod module_structure;
 mod multi_process;
 mod observability;
+mod operations;
 mod outbox;
 mod random_games;
 mod records;

@@ -248,3 +248,107 @@ fn start() -> Result<Cluster, String> {
         }
     }
 }
+
+/// A server of its own, made (initdb) but not started: for a bot started before its
+/// database. Stopped (immediate shutdown) and removed when dropped.
+pub struct LateServer {
+    dir: PathBuf,
+    port: u16,
+    root: bool,
+}
+
+impl LateServer {
+    /// A new cluster on a free port, not started; `None` (after printing why) without
+    /// the binaries.
+    pub fn init() -> Option<LateServer> {
+        let bin = bin_dir();
+        if !bin.join("initdb").exists() {
+            eprintln!(
+                "skipped: PostgreSQL 15 binaries not found in {}",
+                bin.display()
+            );
+            return None;
+        }
+        let root = is_root();
+        let dir = tempfile::Builder::new()
+            .prefix("carcassonne-pg-late-")
+            .tempdir()
+            .unwrap()
+            .keep();
+        if root {
+            let owned = Command::new("chown")
+                .args(["-R", "postgres:postgres"])
+                .arg(&dir)
+                .status()
+                .unwrap();
+            assert!(owned.success());
+        }
+        let init = as_server_user(root, &bin.join("initdb"))
+            .arg("-D")
+            .arg(dir.join("data"))
+            .args([
+                "-A",
+                "trust",
+                "-U",
+                "postgres",
+                "-E",
+                "UTF8",
+                "--locale=C",
+                "--no-sync",
+            ])
+            .output()
+            .unwrap();
+        assert!(
+            init.status.success(),
+            "initdb: {}",
+            String::from_utf8_lossy(&init.stderr)
+        );
+        Some(LateServer {
+            dir,
+            port: free_port(),
+            root,
+        })
+    }
+
+    /// The URL of its `postgres` database (reachable once started).
+    pub fn url(&self) -> String {
+        format!("postgres://postgres@127.0.0.1:{}/postgres", self.port)
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// Starts the server and waits until it is ready.
+    pub fn start(&self) {
+        let options = format!(
+            "-p {} -k {} -c listen_addresses=127.0.0.1",
+            self.port,
+            self.dir.display()
+        );
+        let started = as_server_user(self.root, &bin_dir().join("pg_ctl"))
+            .arg("-D")
+            .arg(self.dir.join("data"))
+            .arg("-l")
+            .arg(self.dir.join("log"))
+            .args(["-w", "-o", &options, "start"])
+            .output()
+            .unwrap();
+        assert!(
+            started.status.success(),
+            "pg_ctl start: {}",
+            String::from_utf8_lossy(&started.stderr)
+        );
+    }
+}
+
+impl Drop for LateServer {
+    fn drop(&mut self) {
+        let _ = as_server_user(self.root, &bin_dir().join("pg_ctl"))
+            .arg("-D")
+            .arg(self.dir.join("data"))
+            .args(["-m", "immediate", "stop"])
+            .output();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}

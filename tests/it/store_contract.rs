@@ -274,7 +274,7 @@ fn export_and_import_commands_move_a_database_to_postgres_and_back() {
     cli(&[&os("export"), a.as_os_str(), &os("--db"), db.as_os_str()]);
     let text = cli(&[&os("import"), a.as_os_str(), &os("--store"), &os(&url)]);
     assert!(
-        text.contains("imported 2 game(s) into postgres://127.0.0.1:"),
+        text.contains("imported 2 game(s) into postgres://postgres@127.0.0.1:"),
         "{text}"
     );
     // A second import is refused: the database is no longer empty.

@@ -276,14 +276,20 @@ async fn application(
         match info {
             Ok(info) => return Ok(info),
             Err(e) if failure::classify(&e) == failure::Failure::Transient => {
-                tracing::warn!(error = %e, "cannot read the application yet; trying again in {pause:?}");
+                tracing::warn!(
+                    "cannot read the application yet ({}); trying again in {pause:?}",
+                    failure::describe(&e)
+                );
                 tokio::time::sleep(pause).await;
                 pause = (pause * 2).min(MAX_APPLICATION_PAUSE);
             }
-            Err(_) if token.is_refused() => return Err(super::TOKEN_REFUSED_EXIT.to_string()),
+            Err(e) if token.is_refused() || failure::is_token_refused(&e) => {
+                return Err(failure::describe(&e));
+            }
             Err(e) => {
                 return Err(format!(
-                    "Discord refused to tell the bot's application ({e}): check DISCORD_TOKEN (Bot > Reset Token)"
+                    "Discord refused to tell the bot's application: {}",
+                    failure::describe(&e)
                 ));
             }
         }

@@ -378,6 +378,9 @@ pub struct State {
     pub reject_token: bool,
     /// Revoked tokens and the invalid requests counted toward a ban ([`auth`]).
     pub auth: auth::Auth,
+    /// Answer every REST request 401 Unauthorized (code 0), as Discord answers a
+    /// token that was reset or revoked.
+    pub refuse_rest_token: bool,
     /// DM channels and users who refuse DMs ([`channels`]).
     pub dms: channels::Dms,
     /// Each guild's `guild_locale` (the server's Community language) where it is not
@@ -441,6 +444,7 @@ impl Default for State {
             reject_registration: false,
             reject_token: false,
             auth: auth::Auth::default(),
+            refuse_rest_token: false,
             dms: channels::Dms::default(),
             guild_locales: HashMap::new(),
             rate_limits: ratelimits::RateLimits::default(),
@@ -1501,6 +1505,7 @@ fn handle(
     let app = APP_ID.to_string();
     let j = json.clone().unwrap_or(Value::Null);
     let mut token_of = None;
+    let token_refused = inner.state(|s| s.refuse_rest_token);
     let (status, body, meta): Answer = match (raw.method.as_str(), segments.as_slice()) {
         _ if banned => (
             429,
@@ -1511,6 +1516,8 @@ fn handle(
         ),
         _ if token_refused => (401, discord_error(0, "401: Unauthorized"), None),
         _ if stalled => (0, None, None),
+        // Discord's answer to a reset or revoked token, on every route.
+        _ if token_refused => (401, discord_error(0, "401: Unauthorized"), None),
         _ if verdict.refused.is_some() => {
             let (status, body) = verdict.refused.clone().unwrap_or_default();
             (status, Some(body), None)
