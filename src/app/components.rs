@@ -30,6 +30,8 @@ pub const SPOT: &str = "spot";
 pub const CHOOSE: &str = "choose";
 /// Select menu: value `card|row`.
 pub const PLAY: &str = "play";
+/// Card game buttons `secure:<row>`: the follower to that row.
+pub const SECURE: &str = "secure";
 
 pub fn button(id: &str, label: &str, style: ButtonStyle) -> Component {
     Component::Button {
@@ -199,6 +201,10 @@ fn parse(id: &str, values: &[String]) -> Result<Command, Unusable> {
                 Command::Choose {
                     option: Some(option.to_string()),
                 }
+            } else if let Some(row) = id.strip_prefix("secure:") {
+                Command::Secure {
+                    row: row.to_string(),
+                }
             } else if let Some(placement) = id.strip_prefix("place:") {
                 return parse(PLACE, &[placement.to_string()]);
             } else if let Some((answer, asker)) = id.rsplit_once(':')
@@ -251,6 +257,10 @@ mod tests {
             }
         );
         assert_eq!(at7("place:C:270", &[]), at7(PLACE, &["C:270".into()]));
+        assert_eq!(
+            at7("secure:road", &[]),
+            Command::Secure { row: "road".into() }
+        );
         assert_eq!(
             at7(SPOT, &["D".into()]),
             Command::Place {

@@ -30,6 +30,7 @@ mod cards_random;
 mod cards_rules;
 mod cards_scenarios;
 mod cli_tools;
+mod click_only;
 mod damaged_db;
 mod discord_e2e;
 mod discord_endpoint;

@@ -18,6 +18,7 @@ pub(super) fn table_message(r: &ChannelRecord, caption: &str, ping: bool) -> Res
             text.push_str(&line);
         }
         row = choice_buttons(lang, &p);
+        row.extend(secure_buttons(lang, &p));
     }
     row.push(hand_button(lang));
     let mut msg = Message::public(text)
@@ -64,8 +65,10 @@ pub fn announce(r: &ChannelRecord, summary: &str, _events: &[CardEvent]) -> Resp
     if let Some(user) = r.seat_human(p.player) {
         msg = msg.mentioning(user);
     }
-    // Public decisions get buttons (their options hide nothing); turns get the hand button.
+    // Public decisions get buttons (their options hide nothing); turns get the follower's
+    // buttons (rows are public) and the hand button.
     let mut row = choice_buttons(lang, &p);
+    row.extend(secure_buttons(lang, &p));
     row.push(hand_button(lang));
     msg = msg.with_row(row);
     Response::one(msg)
@@ -89,6 +92,26 @@ fn choice_buttons(lang: Lang, p: &CardPending) -> Vec<super::super::reply::Compo
         }
     }
     row
+}
+
+/// On a turn with the follower at hand, one button per row it may secure ("Secure the
+/// road row"); at most four, so that with the hand button they fill one row of five.
+fn secure_buttons(lang: Lang, p: &CardPending) -> Vec<super::super::reply::Component> {
+    p.options
+        .iter()
+        .filter_map(|o| match o {
+            CardAction::PlaceFollower { row } => Some(button(
+                &format!("{SECURE}:{}", row.area()),
+                &t!(
+                    lang,
+                    "app-cards-button-secure",
+                    row = crate::i18n::words::row(lang, *row)
+                ),
+                ButtonStyle::Success,
+            )),
+            _ => None,
+        })
+        .collect()
 }
 
 /// "Options (/choose): keep, points." for a pending decision; `None` for a turn.
@@ -131,19 +154,25 @@ pub(super) fn hand_message(lang: Lang, r: &ChannelRecord, seat: Player) -> Messa
         match &p.kind {
             PendingKind::Turn {
                 face_down_next,
+                can_play,
                 can_place_follower,
-                ..
             } => {
                 text.push('\n');
-                text.push_str(&if *face_down_next {
-                    t!(lang, "app-cards-turn-face-down")
-                } else {
-                    t!(lang, "app-cards-turn-face-up")
-                });
-                if *can_place_follower {
-                    text.push(' ');
-                    text.push_str(&t!(lang, "app-cards-or-secure"));
+                // What the player can do now: play, secure, or both.
+                if *can_play {
+                    text.push_str(&if *face_down_next {
+                        t!(lang, "app-cards-turn-face-down")
+                    } else {
+                        t!(lang, "app-cards-turn-face-up")
+                    });
+                    if *can_place_follower {
+                        text.push(' ');
+                        text.push_str(&t!(lang, "app-cards-or-secure"));
+                    }
+                } else if *can_place_follower {
+                    text.push_str(&t!(lang, "app-cards-turn-secure-only"));
                 }
+                choices = secure_buttons(lang, p);
                 let options: Vec<SelectOption> = p
                     .options
                     .iter()

@@ -19,7 +19,7 @@ pub use moves::{choice_suggestions, hand_suggestions, row_suggestions};
 use words::*;
 
 use super::command::Command;
-use super::components::{CHOOSE, HAND, PLAY, button, select};
+use super::components::{CHOOSE, HAND, PLAY, SECURE, button, select};
 use super::reply::{ButtonStyle, Message, Response, SelectOption};
 use super::{Session, bots, lobby, seat_of, text, undo};
 use crate::cards::{
