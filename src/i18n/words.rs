@@ -20,12 +20,7 @@ pub fn figure(lang: Lang, kind: FigureKind) -> String {
 }
 
 pub fn figure_key(kind: FigureKind) -> &'static str {
-    match kind {
-        FigureKind::Follower => "word-figure-follower",
-        FigureKind::Large => "word-figure-large",
-        FigureKind::Builder => "word-figure-builder",
-        FigureKind::Pig => "word-figure-pig",
-    }
+    kind.key()
 }
 
 /// A figure kind typed in any language, in full or short (`word-figure-<kind>-short`):

@@ -159,6 +159,8 @@ word-figure-on = { $role } on { $what }
 # The figure menu: the number of the spot on the picture, the role, where.
 word-figure-numbered = { $number } · { $role }, { $what }
 word-large-role = large follower ({ $role })
+# An expansion's follower by its place ("phantom (thief)").
+word-figure-role = { $figure } ({ $role })
 
 ## Why points were scored
 word-reason-road-completed = road completed

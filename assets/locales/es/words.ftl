@@ -157,6 +157,8 @@ word-figure-on = { $role } en { $what }
 # The figure menu: the number of the spot on the picture, the role, where.
 word-figure-numbered = { $number } · { $role }, { $what }
 word-large-role = seguidor grande ({ $role })
+# An expansion's follower by its place ("phantom (thief)").
+word-figure-role = { $figure } ({ $role })
 
 ## Por qué se puntuó
 word-reason-road-completed = camino completado

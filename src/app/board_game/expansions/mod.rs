@@ -21,7 +21,7 @@ mod traders_builders;
 /// The expansions that show something of their own: each answers only for its own
 /// events, decisions and reasons (`None` otherwise). The order is that of their parts of
 /// a player's /status line.
-pub(super) static PRESENTERS: [&dyn Presenter; 8] = [
+pub(super) static PRESENTERS: &[&dyn Presenter] = &[
     &traders_builders::TradersBuilders,
     &gold_mines::GoldMines,
     &messages::Messages,
