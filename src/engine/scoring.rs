@@ -125,10 +125,6 @@ pub(crate) fn final_scoring(cfg: &GameConfig, st: &mut State, events: &mut Vec<E
         }
         st.return_all_on(root, events);
     }
-    // Figures went home: the hook runs here as after every return during play.
-    for m in modules(cfg) {
-        m.after_figures_returned(st, events);
-    }
     match cfg.rules.farmers {
         FarmerRule::Modern => score_farms_modern(cfg, st, events),
         FarmerRule::Classic => score_farms_classic(cfg, st, events),

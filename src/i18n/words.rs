@@ -513,6 +513,36 @@ mod tests {
         Lang::from_code("es").expect("Spanish")
     }
 
+    /// Every tile set's name and every figure kind's words (its name, its short word,
+    /// its count in /status) are in every language: a new line of
+    /// `expansions/list.rs` is pointed at its words here.
+    #[test]
+    fn every_expansion_and_figure_kind_has_its_words() {
+        use crate::engine::Expansion;
+        for lang in Lang::all() {
+            for e in Expansion::ALL {
+                let key = format!("word-exp-{}", e.id());
+                assert!(super::super::try_text(lang, &key, &[]).is_some(), "{key}");
+            }
+            let left = |k: FigureKind| {
+                let args = [
+                    ("n", FluentValue::from(2)),
+                    ("kind", FluentValue::from(k.id())),
+                ];
+                text(lang, "word-figures-left", &args)
+            };
+            for k in FigureKind::ALL {
+                for key in [k.key().to_string(), format!("{}-short", k.key())] {
+                    assert!(super::super::try_text(lang, &key, &[]).is_some(), "{key}");
+                }
+                // Its own plural, not the followers' (the selector's default).
+                if k != FigureKind::Follower {
+                    assert_ne!(left(k), left(FigureKind::Follower), "{k:?}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn figure_kinds_typed_in_full_or_short_in_any_language() {
         for (typed, kind) in [

@@ -100,11 +100,13 @@ pub(crate) trait Module: Sync {
     ) {
     }
 
-    /// Runs after figures went back to their owners: a completed feature's, a
-    /// resignation's, a step's (a crop circle's or message 8's take-back), and final
-    /// scoring's (after the incomplete features, before the farms). Every figure goes
-    /// back to its own kind's supply (`State::return_figure`), an expansion's follower
-    /// included.
+    /// Runs after figures went back to their owners during play: a completed
+    /// feature's, a resignation's, a step's (a crop circle's or message 8's take-back).
+    /// Final scoring sends the incomplete features' figures home without it: the game
+    /// is over, and running it there would send a builder or pig found alone home too,
+    /// which changes the recorded games of every expansion together (issue #40), so no
+    /// rule may wait for it at the end. Every figure goes back to its own kind's supply
+    /// (`State::return_figure`), an expansion's follower included, at the end too.
     fn after_figures_returned(&self, _st: &mut State, _events: &mut Vec<Event>) {}
 
     /// Runs once the turn's scoring queue is empty (gold is handed out here).
