@@ -306,6 +306,7 @@ mod tests {
             (r#""crop-circles""#, "crop-circles", "Crop Circles"),
             (r#""crop-circles-1""#, "crop-circles-1", "Crop Circles I"),
             (r#""labyrinth""#, "labyrinth", "The Labyrinth"),
+            (r#""phantom""#, "phantom", "The Phantom"),
         ];
         let expected: Vec<(String, &str, &str)> = expected
             .iter()

@@ -282,6 +282,28 @@ mod tests {
         }
     }
 
+    /// The phantom is drawn as a ghost: a follower whose legs are a hem, so it is told
+    /// from a follower of the same colour (about 70 pixels of a 96-pixel tile differ).
+    #[test]
+    fn a_phantom_is_told_from_a_follower() {
+        let one = |kind| {
+            let mut img = RgbaImage::from_pixel(100, 100, rgb(134, 184, 84));
+            let colour = (PlayerColour::Red, Lang::english());
+            draw(&mut img, kind, false, v2(50.5, 50.5), 96.0, colour);
+            img
+        };
+        let (follower, phantom) = (one(FigureKind::Follower), one(FigureKind::Phantom));
+        let differ = follower
+            .pixels()
+            .zip(phantom.pixels())
+            .filter(|(a, b)| a != b)
+            .count();
+        assert!(differ >= 30, "{differ} pixels differ");
+        // The same head and chest: the colour at the anchor, the same letter.
+        assert_eq!(follower.get_pixel(50, 45), phantom.get_pixel(50, 45));
+        assert_eq!(FigureKind::Phantom.look(), FigureLook::Ghost);
+    }
+
     #[test]
     fn colour_letters_are_initials_distinct_in_each_language() {
         let letters = |lang: Lang| -> String {

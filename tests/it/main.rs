@@ -49,6 +49,7 @@ mod logging;
 mod module_structure;
 mod multi_process;
 mod outbox;
+mod phantom_app;
 mod random_games;
 mod records;
 mod render_atlas;

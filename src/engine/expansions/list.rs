@@ -53,6 +53,12 @@ macro_rules! with_expansions {
                 actions []
                 decisions []
                 events [];
+            phantom: Phantom [Phantom = 12, "phantom", "The Phantom"]
+                { phantom: PhantomState } [Phantom(PhantomStep)]
+                figures [Phantom = "phantom", 1, Ghost]
+                actions []
+                decisions []
+                events [];
             ferries: Ferries [Ferries = 5, "ferries", "Ferries", "ferries.toml"]
                 { ferries: FerryState } [Ferry(FerryStep), MoveFerry(MoveFerryStep)]
                 actions [PlaceFerry(PlaceFerryAction), MoveFerry(MoveFerryAction)]

@@ -601,6 +601,10 @@ mod tests {
             Step::Message(messages::MessageStep {
                 player: Player::new(3),
             }),
+            Step::Phantom(phantom::PhantomStep {
+                player: Player::new(1),
+                tile: 4,
+            }),
         ];
         let json: Vec<String> = steps
             .iter()
@@ -619,6 +623,7 @@ mod tests {
                 r#"{"step":"robber","player":5,"active":false}"#,
                 r#"{"step":"marker","player":0}"#,
                 r#"{"step":"message","player":3}"#,
+                r#"{"step":"phantom","player":1,"tile":4}"#,
             ]
         );
         let phase = Phase::Step {

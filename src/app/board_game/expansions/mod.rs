@@ -15,6 +15,7 @@ mod flying_machines;
 mod gold_mines;
 mod mage_witch;
 mod messages;
+mod phantom;
 mod robbers;
 mod traders_builders;
 
@@ -30,6 +31,7 @@ pub(super) static PRESENTERS: &[&dyn Presenter] = &[
     &flying_machines::FlyingMachines,
     &ferries::Ferries,
     &crop_circles::CropCircles,
+    &phantom::Phantom,
 ];
 
 /// One of an expansion's own actions of the figure step (a flight) as the figure menu
