@@ -15,8 +15,8 @@ use crate::engine::expansions::messages::{
 use crate::engine::expansions::robbers::PlaceRobberAction;
 use crate::engine::{
     Action, Catalogue, CropOption, Decision, Event, Expansion, FigureKind, Game, GameConfig,
-    MarkerPreference, MessageTake, NeutralKind, Pos, Rotation, RuleOptions, ScoreReason,
-    SegmentKind, Side, Slot, Stack, StartTile,
+    MarkerPreference, MessageTake, NeutralKind, Pos, Rotation, RuleOptions, ScoreReason, Side,
+    Slot, Stack, StartTile,
 };
 use crate::player::Player;
 use serde::{Deserialize, Serialize};
@@ -49,8 +49,9 @@ pub struct Scenario {
     pub message_order: Vec<u8>,
 }
 
+/// A turn entry. Its fields beyond these are the expansions' own decisions' (each
+/// expansion names its field: `Game::scenario_fields`); any other is refused.
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct ScenarioTurn {
     pub tile: String,
     pub at: Pos,
@@ -87,6 +88,9 @@ pub struct ScenarioTurn {
     /// Messages: each message the active player receives this turn, in order.
     #[serde(default)]
     pub messages: Vec<ScenarioMessage>,
+    /// The expansions' own fields (The Phantom's `phantom`), read by their decisions.
+    #[serde(flatten)]
+    pub fields: serde_json::Map<String, Value>,
 }
 
 /// `{"take": "points" | "action"}`, optionally `"marker": 0 | 1` and, for message 8,
@@ -226,9 +230,19 @@ pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
 /// Plays a scenario and returns the engine's game and the output object.
 pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
     let cat = Catalogue::get();
+    let expansion_fields = Game::scenario_fields();
     for (i, t) in sc.turns.iter().enumerate() {
         cat.find(&t.tile)
             .map_err(|e| ScenarioError::Malformed(format!("turn {i}: {e}")))?;
+        if let Some(field) = t
+            .fields
+            .keys()
+            .find(|k| !expansion_fields.contains(&k.as_str()))
+        {
+            return Err(ScenarioError::Malformed(format!(
+                "turn {i}: unknown field `{field}`"
+            )));
+        }
         if let Some(f) = &t.figure {
             let malformed = |m: String| ScenarioError::Malformed(format!("turn {i}: {m}"));
             let slot = match (&f.slot, &f.flight) {
@@ -377,7 +391,28 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
         let mut robbers = t.robbers.iter();
         let mut marker_done = false;
         let mut messages = t.messages.iter();
+        let mut fields_read: Vec<&str> = Vec::new();
         while let Some(p) = game.pending() {
+            if matches!(p.decision, Decision::PlaceTile { .. }) {
+                break;
+            }
+            // An expansion's own decision: answered from its field of the entry (once
+            // a turn; asked again, as if the field were not given).
+            if let Some(field) = game.scenario_field() {
+                let value = t
+                    .fields
+                    .get(field)
+                    .filter(|_| !fields_read.contains(&field));
+                fields_read.push(field);
+                let action = game
+                    .scenario_answer(value)
+                    .map_err(|e| fail(format!("field {field}: {e}")))?;
+                events.extend(
+                    game.apply(p.player, action)
+                        .map_err(|e| fail(e.to_string()))?,
+                );
+                continue;
+            }
             let action = match &p.decision {
                 Decision::PlaceTile { .. } => break,
                 Decision::ChooseMarker(ChooseMarkerDecision { preferred, .. }) => {
@@ -564,6 +599,13 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
                         _ => Action::Pass,
                     }
                 }
+                // A later expansion's decision answers through its field (above).
+                #[allow(unreachable_patterns)]
+                other => {
+                    return Err(fail(format!(
+                        "no scenario field answers the game's question ({other:?})"
+                    )));
+                }
             };
             events.extend(
                 game.apply(p.player, action)
@@ -601,6 +643,11 @@ pub fn run(sc: &Scenario) -> Result<(Game, Value), ScenarioError> {
             return Err(fail(
                 "no (more) message is taken in this turn (field messages)".into(),
             ));
+        }
+        if let Some(field) = t.fields.keys().find(|k| !fields_read.contains(&k.as_str())) {
+            return Err(fail(format!(
+                "the game asks nothing of field {field} in this turn"
+            )));
         }
         if let Some(r) = robbers.next() {
             return Err(fail(format!(
@@ -728,29 +775,10 @@ fn segment_for(game: &Game, slot: &str) -> Result<u8, String> {
 
 /// Whether `slot` names a segment: an edge slot in board directions, or `C`.
 fn check_slot(slot: &str) -> Result<(), String> {
-    if is_centre(slot) {
+    if slot.trim().eq_ignore_ascii_case("C") {
         return Ok(());
     }
     slot.parse::<Slot>().map(|_| ())
-}
-
-/// Slot `C`: the cloister or other centre feature (an inner field).
-fn is_centre(slot: &str) -> bool {
-    slot.trim().eq_ignore_ascii_case("C")
-}
-
-/// The cloister (or other centre segment) of the tile at `at` (slot `C`).
-fn centre_segment(game: &Game, at: Pos) -> Result<u8, String> {
-    let placed = game
-        .board()
-        .at(at)
-        .ok_or_else(|| format!("there is no tile at {at}"))?;
-    let kind = placed.kind();
-    kind.segments
-        .iter()
-        .position(|s| s.kind == SegmentKind::Cloister || s.slots.is_empty())
-        .map(|i| i as u8)
-        .ok_or_else(|| format!("tile {} has nothing in its centre (slot C)", kind.id))
 }
 
 /// The figure a crop circle pick takes back when the file names none: the player's
@@ -774,15 +802,7 @@ fn taken_back(game: &Game, player: Player, at: Pos, segment: u8) -> FigureKind {
 /// The segment under a slot (board directions, or `C` for the centre) of the tile at
 /// `at`; the one place every figure, follower and segment of a file is read.
 fn segment_at(game: &Game, at: Pos, slot: &str) -> Result<u8, String> {
-    if is_centre(slot) {
-        return centre_segment(game, at);
-    }
-    let placed = game
-        .board()
-        .at(at)
-        .ok_or_else(|| format!("there is no tile at {at}"))?;
-    let slot: Slot = slot.parse()?;
-    Ok(placed.kind().segment_at(slot, placed.rotation) as u8)
+    game.board().segment_named(at, slot)
 }
 
 /// Runs a scenario file's text; the output JSON or a one-line error.

@@ -5,8 +5,8 @@
 //! bit test per open spot and rotation.
 
 use super::catalogue::Catalogue;
-use super::geometry::{Pos, Rotation, Side};
-use super::tile::{KindId, TileKind};
+use super::geometry::{Pos, Rotation, Side, Slot};
+use super::tile::{KindId, SegmentKind, TileKind};
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
@@ -133,6 +133,41 @@ impl Board {
 
     pub fn index_at(&self, pos: Pos) -> Option<TileIdx> {
         self.at.get(&pos).copied()
+    }
+
+    /// The segment of the tile at `at` that `slot` names: one of its edge slots in board
+    /// directions (`N`, `NL`, …), or `C` for its cloister or other centre segment (an
+    /// inner field). Scenario files name every figure's place this way.
+    pub fn segment_named(&self, at: Pos, slot: &str) -> Result<u8, String> {
+        let placed = self
+            .at(at)
+            .ok_or_else(|| format!("there is no tile at {at}"))?;
+        let kind = placed.kind();
+        if slot.trim().eq_ignore_ascii_case("C") {
+            return kind
+                .segments
+                .iter()
+                .position(|s| s.kind == SegmentKind::Cloister || s.slots.is_empty())
+                .map(|i| i as u8)
+                .ok_or_else(|| format!("tile {} has nothing in its centre (slot C)", kind.id));
+        }
+        let slot: Slot = slot.parse()?;
+        Ok(kind.segment_at(slot, placed.rotation) as u8)
+    }
+
+    /// A slot that names segment `segment` of the tile at `at` for
+    /// [`Board::segment_named`]: its first edge slot in board directions, or `C`.
+    pub fn slot_naming(&self, at: Pos, segment: u8) -> Option<String> {
+        let placed = self.at(at)?;
+        let segment = placed.kind().segments.get(segment as usize)?;
+        Some(
+            segment
+                .slots
+                .rotate(placed.rotation)
+                .iter()
+                .next()
+                .map_or_else(|| "C".to_string(), |s| s.name().to_string()),
+        )
     }
 
     pub fn at(&self, pos: Pos) -> Option<&PlacedTile> {

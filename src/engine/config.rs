@@ -15,7 +15,7 @@ use std::str::FromStr;
 macro_rules! tile_sets {
     (
         base $base_sets:tt;
-        $($module:ident: $rules:ident $sets:tt $state:tt $steps:tt
+        $($module:ident: $rules:ident $sets:tt $state:tt $steps:tt $(figures $figures:tt)?
             actions $actions:tt decisions $decisions:tt events $events:tt;)*
     ) => {
         tile_sets!(@sets $base_sets $($sets)*);
@@ -306,6 +306,7 @@ mod tests {
             (r#""crop-circles""#, "crop-circles", "Crop Circles"),
             (r#""crop-circles-1""#, "crop-circles-1", "Crop Circles I"),
             (r#""labyrinth""#, "labyrinth", "The Labyrinth"),
+            (r#""phantom""#, "phantom", "The Phantom"),
         ];
         let expected: Vec<(String, &str, &str)> = expected
             .iter()
@@ -317,7 +318,12 @@ mod tests {
         sorted.sort();
         assert_eq!(sorted, Expansion::ALL);
         let bits: Vec<u16> = Expansion::ALL.iter().map(|e| e.bit()).collect();
-        assert_eq!(bits, (0..12).map(|i| 1u16 << i).collect::<Vec<_>>());
+        assert_eq!(
+            bits,
+            (0..Expansion::ALL.len())
+                .map(|i| 1u16 << i)
+                .collect::<Vec<_>>()
+        );
         for e in Expansion::ALL {
             let json = serde_json::to_string(&e).unwrap();
             assert_eq!(serde_json::from_str::<Expansion>(&json).unwrap(), e);

@@ -6,61 +6,129 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum FigureKind {
-    /// The ordinary follower: thief, knight, monk or farmer by where it stands.
+/// How the pictures draw a figure kind. An expansion's kind names one of these in its
+/// line of `expansions/list.rs`, so a kind that looks like one of them needs nothing of
+/// the renderer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FigureLook {
+    /// A standing meeple (lying on a field).
     Follower,
-    /// Inns & Cathedrals: counts as two followers for majorities.
+    /// A bigger meeple.
     Large,
-    /// Traders & Builders: gives an extra tile; never counts for majorities.
+    /// A house.
     Builder,
-    /// Traders & Builders: raises its farm's cities to 4 points for its owner.
+    /// A pig.
     Pig,
+    /// A meeple whose legs are a ghost's hem.
+    Ghost,
 }
 
-impl FigureKind {
-    pub const ALL: [FigureKind; 4] = [
-        FigureKind::Follower,
-        FigureKind::Large,
-        FigureKind::Builder,
-        FigureKind::Pig,
-    ];
-    pub const COUNT: usize = 4;
+/// Generates [`FigureKind`] from the lines of `expansions/list.rs`: the base game's
+/// follower and the kinds the core names (the large follower, the builder, the pig),
+/// then each line's `figures [Kind = "id", strength, Look]` in list order. A kind's
+/// number is its place in the supply: the core's four come first, so an added kind
+/// moves no existing figure's number (nor, see [`Supply`]'s JSON, any stored byte).
+macro_rules! figure_kinds {
+    (
+        base $base_sets:tt;
+        $($module:ident: $rules:ident $sets:tt $state:tt $steps:tt
+            $(figures [$($figure:ident = $id:literal, $strength:literal, $look:ident),* $(,)?])?
+            actions $actions:tt decisions $decisions:tt events $events:tt;)*
+    ) => {
+        #[derive(
+            Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+        )]
+        #[serde(rename_all = "lowercase")]
+        pub enum FigureKind {
+            /// The ordinary follower: thief, knight, monk or farmer by where it stands.
+            Follower,
+            /// Inns & Cathedrals: counts as two followers for majorities.
+            Large,
+            /// Traders & Builders: gives an extra tile; never counts for majorities.
+            Builder,
+            /// Traders & Builders: raises its farm's cities to 4 points for its owner.
+            Pig,
+            $($($(
+                #[doc = concat!("An expansion's figure: `", $id, "`.")]
+                #[serde(rename = $id)]
+                $figure,
+            )*)?)*
+        }
 
-    pub fn index(self) -> usize {
-        self as usize
-    }
+        impl FigureKind {
+            pub const ALL: [FigureKind; FigureKind::COUNT] = [
+                FigureKind::Follower,
+                FigureKind::Large,
+                FigureKind::Builder,
+                FigureKind::Pig,
+                $($($(FigureKind::$figure,)*)?)*
+            ];
+            pub const COUNT: usize = ["follower", "large", "builder", "pig", $($($($id,)*)?)*].len();
+
+            pub fn index(self) -> usize {
+                self as usize
+            }
+
+            /// Weight in a majority; a kind with none is no follower.
+            pub fn strength(self) -> u32 {
+                match self {
+                    FigureKind::Follower => 1,
+                    FigureKind::Large => 2,
+                    FigureKind::Builder | FigureKind::Pig => 0,
+                    $($($(FigureKind::$figure => $strength,)*)?)*
+                }
+            }
+
+            pub fn id(self) -> &'static str {
+                match self {
+                    FigureKind::Follower => "follower",
+                    FigureKind::Large => "large",
+                    FigureKind::Builder => "builder",
+                    FigureKind::Pig => "pig",
+                    $($($(FigureKind::$figure => $id,)*)?)*
+                }
+            }
+
+            /// The message key of its name, `word-figure-<id>`.
+            pub fn key(self) -> &'static str {
+                match self {
+                    FigureKind::Follower => "word-figure-follower",
+                    FigureKind::Large => "word-figure-large",
+                    FigureKind::Builder => "word-figure-builder",
+                    FigureKind::Pig => "word-figure-pig",
+                    $($($(FigureKind::$figure => concat!("word-figure-", $id),)*)?)*
+                }
+            }
+
+            /// How the pictures draw it.
+            pub fn look(self) -> FigureLook {
+                match self {
+                    FigureKind::Follower => FigureLook::Follower,
+                    FigureKind::Large => FigureLook::Large,
+                    FigureKind::Builder => FigureLook::Builder,
+                    FigureKind::Pig => FigureLook::Pig,
+                    $($($(FigureKind::$figure => FigureLook::$look,)*)?)*
+                }
+            }
+        }
+    };
+}
+
+super::expansions::list::with_expansions!(figure_kinds);
+
+impl FigureKind {
+    /// The kinds the base game and the core name; the others are expansions' own.
+    pub const CORE: usize = 4;
 
     /// Followers own features; special figures never do.
     pub fn is_follower(self) -> bool {
-        matches!(self, FigureKind::Follower | FigureKind::Large)
-    }
-
-    /// Weight in a majority.
-    pub fn strength(self) -> u32 {
-        match self {
-            FigureKind::Follower => 1,
-            FigureKind::Large => 2,
-            FigureKind::Builder | FigureKind::Pig => 0,
-        }
-    }
-
-    pub fn id(self) -> &'static str {
-        match self {
-            FigureKind::Follower => "follower",
-            FigureKind::Large => "large",
-            FigureKind::Builder => "builder",
-            FigureKind::Pig => "pig",
-        }
+        self.strength() > 0
     }
 
     pub fn word(self) -> &'static str {
         match self {
-            FigureKind::Follower => "follower",
             FigureKind::Large => "large follower",
-            FigureKind::Builder => "builder",
-            FigureKind::Pig => "pig",
+            k => k.id(),
         }
     }
 }
@@ -74,14 +142,17 @@ impl fmt::Display for FigureKind {
 impl FromStr for FigureKind {
     type Err = String;
     fn from_str(s: &str) -> Result<FigureKind, String> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "follower" | "meeple" => Ok(FigureKind::Follower),
-            "large" | "large follower" | "big" => Ok(FigureKind::Large),
-            "builder" => Ok(FigureKind::Builder),
-            "pig" => Ok(FigureKind::Pig),
-            _ => Err(format!(
-                "unknown figure '{s}' (figures: follower, large, builder, pig)"
-            )),
+        let word = s.trim().to_ascii_lowercase();
+        match word.as_str() {
+            "meeple" => Ok(FigureKind::Follower),
+            "large follower" | "big" => Ok(FigureKind::Large),
+            _ => FigureKind::ALL
+                .into_iter()
+                .find(|k| k.id() == word)
+                .ok_or_else(|| {
+                    let ids: Vec<&str> = FigureKind::ALL.iter().map(|k| k.id()).collect();
+                    format!("unknown figure '{s}' (figures: {})", ids.join(", "))
+                }),
         }
     }
 }
@@ -96,8 +167,18 @@ pub struct Figure {
 }
 
 /// How many figures of each kind a player has in front of them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Supply(pub [u8; FigureKind::COUNT]);
+
+/// The counts in kind order: the core's four always, an expansion's kind only up to the
+/// last one a player holds, so a supply without them reads as it did before they existed
+/// (the engine's recorded fingerprints, views already written).
+impl Serialize for Supply {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let held = self.0.iter().rposition(|n| *n > 0).map_or(0, |i| i + 1);
+        self.0[..held.max(FigureKind::CORE)].serialize(s)
+    }
+}
 
 impl Supply {
     pub fn get(&self, k: FigureKind) -> u8 {

@@ -236,8 +236,8 @@ impl Game {
             kind: figure,
             segment,
         };
-        let follower = figure == FigureKind::Follower
-            && follower_fits(&self.config, st, player, tile, Some(segment));
+        let follower =
+            figure == FigureKind::Follower && follower_fits(st, player, tile, Some(segment));
         if follower || figure_options(&self.config, st, player, tile).contains(&opt) {
             return Ok(());
         }
@@ -253,15 +253,12 @@ impl Game {
         let seg = &kind.segments[segment as usize];
         let what = kind.describe_segment(segment as usize, st.board.tile(tile).rotation);
         let key = match figure {
-            FigureKind::Follower | FigureKind::Large => {
-                if seg.kind == SegmentKind::Field && self.config.rules.farmers == FarmerRule::Off {
-                    "err-farmers-off"
-                } else {
-                    "err-segment-occupied"
-                }
-            }
             FigureKind::Builder => "err-builder-needs-follower",
             FigureKind::Pig => "err-pig-needs-farmer",
+            _ if seg.kind == SegmentKind::Field && self.config.rules.farmers == FarmerRule::Off => {
+                "err-farmers-off"
+            }
+            _ => "err-segment-occupied",
         };
         let reason = Refusal::new(key).with("what", Arg::TheSegment(what));
         Err(RuleError::FigureNotAllowed { figure, reason })
@@ -359,6 +356,7 @@ fn setup(cfg: &GameConfig) -> Result<State, ConfigError> {
         neutral: Vec::new(),
         ext: Default::default(),
         expansions: cfg.expansion_set(),
+        rules: cfg.rules,
     };
     for m in modules(cfg) {
         m.init_state(&mut st);
@@ -372,15 +370,6 @@ fn setup(cfg: &GameConfig) -> Result<State, ConfigError> {
     Ok(st)
 }
 
-/// Whether a follower may stand on segment `i` (of kind `kind`) of `tile`, whatever
-/// the supply: its feature holds no follower (and farmers are on, for a field).
-fn is_spot(cfg: &GameConfig, st: &State, tile: TileIdx, i: usize, kind: SegmentKind) -> bool {
-    if kind == SegmentKind::Field && cfg.rules.farmers == FarmerRule::Off {
-        return false;
-    }
-    !st.features.data(st.seg_id(tile, i as u8)).occupied()
-}
-
 /// Where `player` may put a figure on `tile`, the tile just placed.
 fn figure_options(
     cfg: &GameConfig,
@@ -390,7 +379,7 @@ fn figure_options(
 ) -> Vec<FigureOption> {
     let kind = st.kind(tile);
     let spots: SmallVec<[u8; 16]> = (0..kind.segments.len())
-        .filter(|&i| is_spot(cfg, st, tile, i, kind.segments[i].kind))
+        .filter(|&i| st.is_spot(tile, i as u8))
         .map(|i| i as u8)
         .collect();
     let mut out = Vec::new();
@@ -409,25 +398,18 @@ fn figure_options(
 /// Whether `figure_options` has an option, without listing them when an ordinary
 /// follower can go somewhere (the usual case).
 fn has_figure_option(cfg: &GameConfig, st: &State, player: Player, tile: TileIdx) -> bool {
-    follower_fits(cfg, st, player, tile, None) || !figure_options(cfg, st, player, tile).is_empty()
+    follower_fits(st, player, tile, None) || !figure_options(cfg, st, player, tile).is_empty()
 }
 
 /// Whether `player` has an ordinary follower and it may stand on segment `segment` of
 /// `tile` (any segment: `None`); such an option is always among `figure_options`.
-fn follower_fits(
-    cfg: &GameConfig,
-    st: &State,
-    player: Player,
-    tile: TileIdx,
-    segment: Option<u8>,
-) -> bool {
+fn follower_fits(st: &State, player: Player, tile: TileIdx, segment: Option<u8>) -> bool {
     if st.players[player.index()].supply.get(FigureKind::Follower) == 0 {
         return false;
     }
-    let segments = &st.kind(tile).segments;
     match segment {
-        Some(i) => is_spot(cfg, st, tile, i as usize, segments[i as usize].kind),
-        None => (0..segments.len()).any(|i| is_spot(cfg, st, tile, i, segments[i].kind)),
+        Some(i) => st.is_spot(tile, i),
+        None => (0..st.kind(tile).segments.len()).any(|i| st.is_spot(tile, i as u8)),
     }
 }
 

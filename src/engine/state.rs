@@ -3,7 +3,7 @@
 use super::action::{Category, Event, ScoreReason};
 use super::board::{Board, TileIdx};
 use super::catalogue::Catalogue;
-use super::config::{ExpansionSet, GameConfig};
+use super::config::{ExpansionSet, FarmerRule, GameConfig, RuleOptions};
 use super::expansions::{ExtState, Step, modules_in};
 use super::features::{Features, SegId};
 use super::figures::{Figure, FigureKind, NeutralFigure, Supply};
@@ -85,6 +85,9 @@ pub struct State {
     pub ext: Box<ExtState>,
     /// The game's expansions (their hooks run where the state has no configuration).
     pub expansions: ExpansionSet,
+    /// The game's rule options, for every hook and decision (the rest of the
+    /// configuration only sets the game up).
+    pub rules: RuleOptions,
 }
 
 impl State {
@@ -118,6 +121,18 @@ impl State {
         Player::all(self.players.len() as u8)
             .map(|p| d.strength(p))
             .collect()
+    }
+
+    /// Whether a follower may stand on segment `seg` of `tile` by the normal placement
+    /// rules, whatever the supply: its feature holds no follower, and farmers are on
+    /// for a field. An expansion's follower placed by those rules asks this.
+    pub fn is_spot(&self, tile: TileIdx, seg: u8) -> bool {
+        if self.segment_kind(tile, seg) == SegmentKind::Field
+            && self.rules.farmers == FarmerRule::Off
+        {
+            return false;
+        }
+        !self.occupied(self.seg_id(tile, seg))
     }
 
     pub fn occupied(&self, root: SegId) -> bool {

@@ -20,12 +20,7 @@ pub fn figure(lang: Lang, kind: FigureKind) -> String {
 }
 
 pub fn figure_key(kind: FigureKind) -> &'static str {
-    match kind {
-        FigureKind::Follower => "word-figure-follower",
-        FigureKind::Large => "word-figure-large",
-        FigureKind::Builder => "word-figure-builder",
-        FigureKind::Pig => "word-figure-pig",
-    }
+    kind.key()
 }
 
 /// A figure kind typed in any language, in full or short (`word-figure-<kind>-short`):
@@ -516,6 +511,36 @@ mod tests {
 
     fn es() -> Lang {
         Lang::from_code("es").expect("Spanish")
+    }
+
+    /// Every tile set's name and every figure kind's words (its name, its short word,
+    /// its count in /status) are in every language: a new line of
+    /// `expansions/list.rs` is pointed at its words here.
+    #[test]
+    fn every_expansion_and_figure_kind_has_its_words() {
+        use crate::engine::Expansion;
+        for lang in Lang::all() {
+            for e in Expansion::ALL {
+                let key = format!("word-exp-{}", e.id());
+                assert!(super::super::try_text(lang, &key, &[]).is_some(), "{key}");
+            }
+            let left = |k: FigureKind| {
+                let args = [
+                    ("n", FluentValue::from(2)),
+                    ("kind", FluentValue::from(k.id())),
+                ];
+                text(lang, "word-figures-left", &args)
+            };
+            for k in FigureKind::ALL {
+                for key in [k.key().to_string(), format!("{}-short", k.key())] {
+                    assert!(super::super::try_text(lang, &key, &[]).is_some(), "{key}");
+                }
+                // Its own plural, not the followers' (the selector's default).
+                if k != FigureKind::Follower {
+                    assert_ne!(left(k), left(FigureKind::Follower), "{k:?}");
+                }
+            }
+        }
     }
 
     #[test]

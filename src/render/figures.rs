@@ -1,5 +1,7 @@
 //! Wooden figures in the players' colours: a standing follower (thief, knight, monk), a
-//! lying farmer, a larger large follower, a house-shaped builder and a pig. Every figure
+//! lying farmer, a larger large follower, a house-shaped builder, a pig and a ghost (a
+//! meeple whose legs are a hem: an expansion's follower, The Phantom's). Each kind is
+//! drawn by its look (`FigureKind::look`). Every figure
 //! has a dark outline (light around black ones) and the colour's letter, so the colours
 //! never have to be told apart by hue alone.
 //!
@@ -10,6 +12,7 @@
 use super::canvas::{Shape, V2, fill_outlined, v2};
 use super::palette;
 use crate::engine::FigureKind;
+use crate::engine::figures::FigureLook;
 use crate::i18n::Lang;
 use crate::t;
 use crate::view::Colour as PlayerColour;
@@ -22,7 +25,7 @@ pub const LARGE: f32 = 1.25;
 const BASE: f32 = 1.08;
 
 fn scale(kind: FigureKind) -> f32 {
-    BASE * if kind == FigureKind::Large {
+    BASE * if kind.look() == FigureLook::Large {
         LARGE
     } else {
         1.0
@@ -32,9 +35,9 @@ fn scale(kind: FigureKind) -> f32 {
 /// The box a figure covers, `(min, max)` relative to its anchor, in tile units.
 pub fn figure_box(kind: FigureKind, lying: bool) -> (V2, V2) {
     let k = scale(kind);
-    let (a, b) = match kind {
-        FigureKind::Builder => (v2(-0.1, -0.14), v2(0.1, 0.15)),
-        FigureKind::Pig => (v2(-0.185, -0.1), v2(0.165, 0.125)),
+    let (a, b) = match kind.look() {
+        FigureLook::Builder => (v2(-0.1, -0.14), v2(0.1, 0.15)),
+        FigureLook::Pig => (v2(-0.185, -0.1), v2(0.165, 0.125)),
         _ if lying => (v2(-0.12, -0.12), v2(0.16, 0.12)),
         _ => (v2(-0.12, -0.12), v2(0.12, 0.16)),
     };
@@ -60,6 +63,38 @@ fn meeple() -> (Vec<V2>, V2, f32) {
         v2(0.1, -0.025),
         v2(0.03, -0.045),
     ];
+    (body, v2(0.0, -0.075), 0.047)
+}
+
+/// A ghost: the meeple's head and arms over a bell whose hem is three scallops where
+/// the follower has legs, in the follower's box.
+fn ghost() -> (Vec<V2>, V2, f32) {
+    let mut body = vec![
+        v2(-0.03, -0.045),
+        v2(-0.1, -0.025),
+        v2(-0.12, 0.0),
+        v2(-0.115, 0.025),
+        v2(-0.06, 0.035),
+        v2(-0.1, 0.16),
+    ];
+    // The hem, west to east: points down, notches up.
+    for (x, y) in [
+        (-0.067, 0.12),
+        (-0.033, 0.16),
+        (0.0, 0.12),
+        (0.033, 0.16),
+        (0.067, 0.12),
+    ] {
+        body.push(v2(x, y));
+    }
+    body.extend([
+        v2(0.1, 0.16),
+        v2(0.06, 0.035),
+        v2(0.115, 0.025),
+        v2(0.12, 0.0),
+        v2(0.1, -0.025),
+        v2(0.03, -0.045),
+    ]);
     (body, v2(0.0, -0.075), 0.047)
 }
 
@@ -98,8 +133,8 @@ fn draw_letter(img: &mut RgbaImage, c: char, x: i32, y: i32, k: i32, colour: ima
 /// with `px` pixels per tile unit and `k` pixels per dot. It never covers the anchor.
 fn letter_origin(kind: FigureKind, lying: bool, ax: i32, ay: i32, px: f32, k: i32) -> (i32, i32) {
     let gap = |f: f32| ((f * px).round() as i32).max(2);
-    match kind {
-        FigureKind::Pig => (ax + gap(0.05), ay - (5 * k) / 2),
+    match kind.look() {
+        FigureLook::Pig => (ax + gap(0.05), ay - (5 * k) / 2),
         _ if lying => (ax + gap(0.045), ay - (5 * k) / 2),
         _ => (ax - (3 * k) / 2, ay + gap(0.032)),
     }
@@ -109,8 +144,8 @@ fn letter_origin(kind: FigureKind, lying: bool, ax: i32, ay: i32, px: f32, k: i3
 pub fn figure_shape(kind: FigureKind, lying: bool, at: V2, tile: f32) -> Shape {
     let k = scale(kind) * tile;
     let px = |p: V2| at + p * k;
-    match kind {
-        FigureKind::Builder => Shape::Poly(
+    match kind.look() {
+        FigureLook::Builder => Shape::Poly(
             [
                 v2(0.0, -0.14),
                 v2(0.1, -0.045),
@@ -122,7 +157,7 @@ pub fn figure_shape(kind: FigureKind, lying: bool, at: V2, tile: f32) -> Shape {
             .map(px)
             .collect(),
         ),
-        FigureKind::Pig => {
+        FigureLook::Pig => {
             let mut parts = vec![
                 Shape::Ellipse(px(v2(0.02, 0.015)), 0.14 * k, 0.085 * k),
                 Shape::Circle(px(v2(-0.115, -0.02)), 0.055 * k),
@@ -144,8 +179,12 @@ pub fn figure_shape(kind: FigureKind, lying: bool, at: V2, tile: f32) -> Shape {
             }
             Shape::Union(parts)
         }
-        _ => {
-            let (body, head, r) = meeple();
+        look => {
+            let (body, head, r) = if look == FigureLook::Ghost {
+                ghost()
+            } else {
+                meeple()
+            };
             let turn = |p: V2| if lying { v2(p.y, -p.x) } else { p };
             Shape::Union(vec![
                 Shape::Poly(body.into_iter().map(|p| px(turn(p))).collect()),
@@ -241,6 +280,28 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The phantom is drawn as a ghost: a follower whose legs are a hem, so it is told
+    /// from a follower of the same colour (about 70 pixels of a 96-pixel tile differ).
+    #[test]
+    fn a_phantom_is_told_from_a_follower() {
+        let one = |kind| {
+            let mut img = RgbaImage::from_pixel(100, 100, rgb(134, 184, 84));
+            let colour = (PlayerColour::Red, Lang::english());
+            draw(&mut img, kind, false, v2(50.5, 50.5), 96.0, colour);
+            img
+        };
+        let (follower, phantom) = (one(FigureKind::Follower), one(FigureKind::Phantom));
+        let differ = follower
+            .pixels()
+            .zip(phantom.pixels())
+            .filter(|(a, b)| a != b)
+            .count();
+        assert!(differ >= 30, "{differ} pixels differ");
+        // The same head and chest: the colour at the anchor, the same letter.
+        assert_eq!(follower.get_pixel(50, 45), phantom.get_pixel(50, 45));
+        assert_eq!(FigureKind::Phantom.look(), FigureLook::Ghost);
     }
 
     #[test]

@@ -8,6 +8,7 @@ use super::palette as pal;
 use super::symbols;
 use super::text::{self, style};
 use super::tile;
+use crate::engine::figures::FigureLook;
 use crate::engine::tile::Good;
 use crate::engine::{FigureKind, Rotation};
 use crate::i18n::Lang;
@@ -431,9 +432,9 @@ fn player_row(
     let line_y = y + 44;
     for &k in &view.figure_kinds {
         let n = p.supply.get(k);
-        let h = match k {
-            FigureKind::Large => 21.0,
-            FigureKind::Pig => 13.0,
+        let h = match k.look() {
+            FigureLook::Large => 21.0,
+            FigureLook::Pig => 13.0,
             _ => 17.0,
         };
         let w = figure_icon(img, k, fx, line_y as f32, h, (p.colour, lang));

@@ -53,6 +53,7 @@ mod multi_process;
 mod observability;
 mod operations;
 mod outbox;
+mod phantom_app;
 mod random_games;
 mod records;
 mod recovery;

@@ -925,8 +925,15 @@ fn scenario_of(game: &Game, turns: usize, end: bool) -> (serde_json::Value, usiz
             Some(list) => list.push(v),
             None => turn[key] = json!([v]),
         };
+        // An expansion's own decision writes its own field (The Phantom's).
+        let own_field = g.scenario_field().filter(|_| pending.player == e.player);
         match (&pending.decision, &e.action) {
             (_, Action::PlaceTile { .. }) => {}
+            _ if own_field.is_some() => {
+                if let Some(value) = g.scenario_value(&e.action) {
+                    turn[own_field.unwrap()] = value;
+                }
+            }
             (Decision::PlaceFigure { at, .. }, &Action::PlaceFigure { figure, segment }) => {
                 turn["figure"] = json!({"kind": figure.id(), "slot": slot(&g, *at, segment)});
             }

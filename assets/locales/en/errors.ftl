@@ -22,6 +22,7 @@ err-only-followers-fly = only followers fly
 err-figure-not-in-game = this game is played without them
 err-farmers-off = farmers are off in this game
 err-segment-occupied = { $what } is already occupied
+err-phantom-only = only your phantom may be placed now
 err-builder-needs-follower = { $what } is not a road or city that holds one of your followers
 err-pig-needs-farmer = { $what } is not a farm that holds one of your farmers
 err-no-tile-at = there is no tile at { $at }

@@ -159,6 +159,8 @@ word-figure-on = { $role } on { $what }
 # The figure menu: the number of the spot on the picture, the role, where.
 word-figure-numbered = { $number } · { $role }, { $what }
 word-large-role = large follower ({ $role })
+# An expansion's follower by its place ("phantom (thief)").
+word-figure-role = { $figure } ({ $role })
 
 ## Why points were scored
 word-reason-road-completed = road completed
@@ -186,6 +188,10 @@ word-figures-left = { $kind ->
         [one] 1 pig
        *[other] { $n } pigs
     }
+    [phantom] { $n ->
+        [one] 1 phantom
+       *[other] { $n } phantoms
+    }
    *[follower] { $n ->
         [one] 1 follower
        *[other] { $n } followers
@@ -205,6 +211,7 @@ word-exp-robbers = Robbers
 word-exp-crop-circles = Crop Circles
 word-exp-crop-circles-1 = Crop Circles I
 word-exp-labyrinth = The Labyrinth
+word-exp-phantom = The Phantom
 
 # The final breakdown by category.
 word-category-roads = roads
@@ -409,3 +416,9 @@ word-choice-take-back = Take back your { $who } from { $place }
 word-ask-crop = the crop circle ({ $symbol }) at { $at }: choose add or remove for every player's { $followers }
 word-ask-crop-add = crop circle: you may add a { $follower } beside one of your own
 word-ask-crop-remove = crop circle: take one of your { $followers } back
+
+## The Phantom
+word-figure-phantom = phantom
+word-figure-phantom-short = phantom
+word-ask-phantom = you may also put your phantom on the tile you just placed, or keep it
+word-choice-keep-phantom = Keep the phantom

@@ -21,6 +21,7 @@ err-only-followers-fly = solo vuelan los seguidores
 err-figure-not-in-game = esta partida se juega sin ellos
 err-farmers-off = en esta partida no hay granjeros
 err-segment-occupied = ya hay una figura en { $what }
+err-phantom-only = ahora solo puedes colocar tu fantasma
 err-builder-needs-follower = { $what } no es un camino ni una ciudad con uno de tus seguidores
 err-pig-needs-farmer = { $what } no es un campo con uno de tus granjeros
 err-no-tile-at = no hay ninguna loseta en { $at }

@@ -157,6 +157,8 @@ word-figure-on = { $role } en { $what }
 # The figure menu: the number of the spot on the picture, the role, where.
 word-figure-numbered = { $number } · { $role }, { $what }
 word-large-role = seguidor grande ({ $role })
+# An expansion's follower by its place ("phantom (thief)").
+word-figure-role = { $figure } ({ $role })
 
 ## Por qué se puntuó
 word-reason-road-completed = camino completado
@@ -184,6 +186,10 @@ word-figures-left = { $kind ->
         [one] 1 cerdo
        *[other] { $n } cerdos
     }
+    [phantom] { $n ->
+        [one] 1 fantasma
+       *[other] { $n } fantasmas
+    }
    *[follower] { $n ->
         [one] 1 seguidor
        *[other] { $n } seguidores
@@ -203,6 +209,7 @@ word-exp-robbers = Ladrones
 word-exp-crop-circles = Círculos en los cultivos
 word-exp-crop-circles-1 = Círculos en los cultivos I
 word-exp-labyrinth = El laberinto
+word-exp-phantom = El Fantasma
 
 # The final breakdown by category.
 word-category-roads = caminos
@@ -413,3 +420,9 @@ word-choice-take-back = Retirar tu { $who } de { $place }
 word-ask-crop = el círculo en los cultivos ({ $symbol }) en { $at }: elige añadir o retirar para los { $followers } de cada jugador
 word-ask-crop-add = círculo en los cultivos: puedes añadir un { $follower } junto a uno de los tuyos
 word-ask-crop-remove = círculo en los cultivos: retira uno de tus { $followers }
+
+## El Fantasma
+word-figure-phantom = fantasma
+word-figure-phantom-short = fantasma
+word-ask-phantom = también puedes poner tu fantasma en la loseta que acabas de colocar, o guardarlo
+word-choice-keep-phantom = Guardar el fantasma

@@ -139,7 +139,14 @@ pub(super) fn role_in(lang: Lang, kind: FigureKind, on: SegmentKind) -> String {
     match kind {
         FigureKind::Follower => follower,
         FigureKind::Large => crate::t!(lang, "word-large-role", role = follower),
-        FigureKind::Builder | FigureKind::Pig => i18n_words::figure(lang, kind),
+        // An expansion's follower ("phantom (thief)").
+        k if k.is_follower() => crate::t!(
+            lang,
+            "word-figure-role",
+            figure = i18n_words::figure(lang, k),
+            role = follower
+        ),
+        _ => i18n_words::figure(lang, kind),
     }
 }
 

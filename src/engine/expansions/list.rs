@@ -1,15 +1,19 @@
 //! The one list of the expansions, one line each, in the order their hooks run: its
 //! module and its `Module`; its tile sets `[Variant = stored number, id, English name,
 //! tile file (if any); …]`; its field of `ExtState` with its state type; its decisions as
-//! `Step` variants; then the variants it adds to `Action`, `Decision` and `Event`, each
+//! `Step` variants; optionally `figures [Kind = "id", strength, Look]`, the figure kinds
+//! it adds (after the core's four, in list order: a kind's number is its place in the
+//! supply; strength 0 is no follower; the look is how pictures draw it); then the
+//! variants it adds to `Action`, `Decision` and `Event`, each
 //! around a type of its module (an event's type has the variant's name; an action's or a
 //! decision's says which). The base game has tile sets and no module. A new set takes
 //! the next free number: numbers, ids and KindIds (the tile files are read in number
 //! order) are stored.
 //!
 //! The list is a macro that hands its lines to a generator, so that `config.rs` makes the
-//! tile sets (`Expansion`) and `expansions/mod.rs` the modules' registry from the same
-//! lines, and the configuration depends on no module.
+//! tile sets (`Expansion`), `figures.rs` the figure kinds (`FigureKind`) and
+//! `expansions/mod.rs` the modules' registry from the same lines, and neither the
+//! configuration nor the figures depend on a module.
 
 /// Hands the lines to `$generator!`.
 macro_rules! with_expansions {
@@ -46,6 +50,12 @@ macro_rules! with_expansions {
                 events [Flew, FlightFailed];
             labyrinth: Labyrinth [Labyrinth = 11, "labyrinth", "The Labyrinth", "labyrinth.toml"]
                 {} []
+                actions []
+                decisions []
+                events [];
+            phantom: Phantom [Phantom = 12, "phantom", "The Phantom"]
+                { phantom: PhantomState } [Phantom(PhantomStep)]
+                figures [Phantom = "phantom", 1, Ghost]
                 actions []
                 decisions []
                 events [];

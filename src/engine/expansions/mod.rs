@@ -22,12 +22,15 @@ use super::board::TileIdx;
 use super::config::{Expansion, ExpansionSet, GameConfig};
 use super::features::{FeatureData, SegId};
 use super::figures::Supply;
+use super::game::Game;
 use super::geometry::Pos;
 use super::scoring::Tally;
+use super::state::Phase;
 use super::state::{Stage, State};
 use super::tile::SegmentKind;
 use crate::player::Player;
 use serde::Serialize;
+use serde_json::Value;
 
 pub(crate) trait Module: Sync {
     fn expansion(&self) -> Expansion;
@@ -97,7 +100,13 @@ pub(crate) trait Module: Sync {
     ) {
     }
 
-    /// Runs after figures have gone back to their owners.
+    /// Runs after figures went back to their owners during play: a completed
+    /// feature's, a resignation's, a step's (a crop circle's or message 8's take-back).
+    /// Final scoring sends the incomplete features' figures home without it: the game
+    /// is over, and running it there would send a builder or pig found alone home too,
+    /// which changes the recorded games of every expansion together (issue #40), so no
+    /// rule may wait for it at the end. Every figure goes back to its own kind's supply
+    /// (`State::return_figure`), an expansion's follower included, at the end too.
     fn after_figures_returned(&self, _st: &mut State, _events: &mut Vec<Event>) {}
 
     /// Runs once the turn's scoring queue is empty (gold is handed out here).
@@ -279,6 +288,23 @@ pub(crate) trait Ask: Copy + Into<Step> {
 
     /// Applies a checked action.
     fn apply(self, cfg: &GameConfig, st: &mut State, action: &Action, events: &mut Vec<Event>);
+
+    /// Scenario files (`docs/scenarios.md`): the field of a turn entry that answers this
+    /// decision, for a decision whose answers the file says in a field of its own (the
+    /// older expansions' are read by `scenario.rs` itself). Field names are unique.
+    const SCENARIO_FIELD: Option<&'static str> = None;
+
+    /// The action that the turn's field says (`None`: the entry has no such field); the
+    /// error says what the field should be.
+    fn scenario_answer(self, _st: &State, _field: Option<&Value>) -> Result<Action, String> {
+        Err("this decision has no scenario field".into())
+    }
+
+    /// The field's value that says `action` (the reverse of `scenario_answer`); `None`
+    /// when the entry leaves the field out for it.
+    fn scenario_value(self, _st: &State, _action: &Action) -> Option<Value> {
+        None
+    }
 }
 
 /// Generates, from the lines of `list.rs`, what the core knows of the expansions' rules:
@@ -292,6 +318,7 @@ macro_rules! expansions {
             $module:ident: $rules:ident $sets:tt
             { $($field:ident: $state:ident)? }
             [$($variant:ident($ask:ident)),* $(,)?]
+            $(figures $figures:tt)?
             actions [$($action:ident($action_ty:ident)),* $(,)?]
             decisions [$($decision:ident($decision_ty:ident)),* $(,)?]
             events [$($event:ident),* $(,)?];
@@ -365,6 +392,39 @@ macro_rules! expansions {
                 }
             }
 
+            /// See [`Ask::SCENARIO_FIELD`].
+            pub(crate) fn scenario_field(self) -> Option<&'static str> {
+                match self {
+                    $($(Step::$variant(_) => <$module::$ask as Ask>::SCENARIO_FIELD,)*)*
+                }
+            }
+
+            /// Every turn field of the expansions' own decisions in scenario files.
+            pub(crate) fn scenario_fields() -> Vec<&'static str> {
+                [$($(<$module::$ask as Ask>::SCENARIO_FIELD,)*)*]
+                    .into_iter()
+                    .flatten()
+                    .collect()
+            }
+
+            /// See [`Ask::scenario_answer`].
+            pub(crate) fn scenario_answer(
+                self,
+                st: &State,
+                field: Option<&Value>,
+            ) -> Result<Action, String> {
+                match self {
+                    $($(Step::$variant(ask) => ask.scenario_answer(st, field),)*)*
+                }
+            }
+
+            /// See [`Ask::scenario_value`].
+            pub(crate) fn scenario_value(self, st: &State, action: &Action) -> Option<Value> {
+                match self {
+                    $($(Step::$variant(ask) => ask.scenario_value(st, action),)*)*
+                }
+            }
+
             /// See [`Ask::apply`].
             pub(crate) fn apply(
                 self,
@@ -382,6 +442,44 @@ macro_rules! expansions {
 }
 
 list::with_expansions!(expansions);
+
+/// Scenario files: the turn fields of the expansions' own decisions (see
+/// [`Ask::SCENARIO_FIELD`]), so that `scenario.rs` reads and the record writes them
+/// without naming an expansion.
+impl Game {
+    /// Every turn field an expansion's decision is answered from.
+    pub fn scenario_fields() -> Vec<&'static str> {
+        Step::scenario_fields()
+    }
+
+    /// The turn field that answers the pending decision, when it is one of those.
+    pub fn scenario_field(&self) -> Option<&'static str> {
+        match self.st.phase {
+            Phase::Step { step } => step.scenario_field(),
+            _ => None,
+        }
+    }
+
+    /// The action the pending decision's field says (`None`: not given); an error for
+    /// a value that says none, or when the decision has no field.
+    pub fn scenario_answer(&self, field: Option<&Value>) -> Result<Action, String> {
+        match self.st.phase {
+            Phase::Step { step } if step.scenario_field().is_some() => {
+                step.scenario_answer(&self.st, field)
+            }
+            _ => Err("the pending decision has no scenario field".into()),
+        }
+    }
+
+    /// The value of the pending decision's field that says `action` (`None`: the field
+    /// is left out, or the decision has none).
+    pub fn scenario_value(&self, action: &Action) -> Option<Value> {
+        match self.st.phase {
+            Phase::Step { step } => step.scenario_value(&self.st, action),
+            _ => None,
+        }
+    }
+}
 
 /// Whether a segment kind holds the feature kind of a scoring hook.
 pub(crate) fn is_road_or_city(kind: SegmentKind) -> bool {
@@ -442,10 +540,13 @@ mod tests {
         assert_eq!(ids.len(), n, "two lines give one id");
         let names: HashSet<&str> = Expansion::ALL.iter().map(|e| e.name()).collect();
         assert_eq!(names.len(), n, "two lines give one name");
-        let mut without_tiles = Vec::new();
         for e in Expansion::ALL {
             let Some(file) = e.tile_file() else {
-                without_tiles.push(e);
+                // A set without tiles is rules alone (Messages): a module.
+                assert!(
+                    MODULES.iter().any(|m| m.expansion() == e),
+                    "{e} has neither"
+                );
                 continue;
             };
             assert_eq!(file.0, format!("{}.toml", e.id()));
@@ -453,7 +554,6 @@ mod tests {
             assert!(!cat.kinds().is_empty(), "{e}");
             assert!(cat.kinds().iter().all(|k| k.expansion == e), "{e}");
         }
-        assert_eq!(without_tiles, [Expansion::Messages]);
     }
 
     /// The JSON of one value of every step, recorded before the steps became types of
@@ -501,6 +601,10 @@ mod tests {
             Step::Message(messages::MessageStep {
                 player: Player::new(3),
             }),
+            Step::Phantom(phantom::PhantomStep {
+                player: Player::new(1),
+                tile: 4,
+            }),
         ];
         let json: Vec<String> = steps
             .iter()
@@ -519,6 +623,7 @@ mod tests {
                 r#"{"step":"robber","player":5,"active":false}"#,
                 r#"{"step":"marker","player":0}"#,
                 r#"{"step":"message","player":3}"#,
+                r#"{"step":"phantom","player":1,"tile":4}"#,
             ]
         );
         let phase = Phase::Step {

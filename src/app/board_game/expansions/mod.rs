@@ -15,13 +15,14 @@ mod flying_machines;
 mod gold_mines;
 mod mage_witch;
 mod messages;
+mod phantom;
 mod robbers;
 mod traders_builders;
 
 /// The expansions that show something of their own: each answers only for its own
 /// events, decisions and reasons (`None` otherwise). The order is that of their parts of
 /// a player's /status line.
-pub(super) static PRESENTERS: [&dyn Presenter; 8] = [
+pub(super) static PRESENTERS: &[&dyn Presenter] = &[
     &traders_builders::TradersBuilders,
     &gold_mines::GoldMines,
     &messages::Messages,
@@ -30,6 +31,7 @@ pub(super) static PRESENTERS: [&dyn Presenter; 8] = [
     &flying_machines::FlyingMachines,
     &ferries::Ferries,
     &crop_circles::CropCircles,
+    &phantom::Phantom,
 ];
 
 /// One of an expansion's own actions of the figure step (a flight) as the figure menu
