@@ -196,7 +196,7 @@ async fn serve(
     // may remove the URL), commands and clicks get a notice inline, the scheduler
     // holds everything back; the readiness check says so.
     let token = data.token_state();
-    super::watch_token(&token, &ops);
+    super::watch_token(&token, ops);
     let registration = tokio::spawn(super::register_commands(
         http.clone(),
         token.clone(),
