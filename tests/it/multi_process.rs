@@ -645,7 +645,13 @@ async fn run(games: usize, processes: usize) {
         .unwrap();
     for url in &backends {
         let started = Instant::now();
-        while client.get(format!("{url}/health")).send().await.is_err() {
+        // `/health` answers from the process's first moment; `/ready` once it serves.
+        while !client
+            .get(format!("{url}/ready"))
+            .send()
+            .await
+            .is_ok_and(|r| r.status().is_success())
+        {
             assert!(
                 started.elapsed() < fake_discord::WAIT,
                 "{url} never came up"
