@@ -9,7 +9,10 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/locales");
+    // Read when the script runs, not when it is compiled: cargo reuses a compiled build
+    // script for the same package in another folder (.ci/image-context's copies).
+    let manifest_dir = std::env::var("CARGO_MANIFEST_DIR").unwrap();
+    let root = Path::new(&manifest_dir).join("assets/locales");
     println!("cargo:rerun-if-changed={}", root.display());
     let mut langs: Vec<_> = std::fs::read_dir(&root)
         .expect("assets/locales")
