@@ -413,10 +413,10 @@ fn board_offers(app: &App, who: &Ctx, game: &Game, out: &Response) -> Vec<(Actio
                     offers.push((Action::Pass, click(vec![])));
                 } else if let Some(value) = bare.strip_prefix("place:") {
                     offers.push((placement(value), click(vec![])));
-                } else if bare.starts_with("choose:") {
-                    if let Some(a) = tried(app, who, &click(vec![]), game.log().len()) {
-                        offers.push((a, click(vec![])));
-                    }
+                } else if bare.starts_with("choose:")
+                    && let Some(a) = tried(app, who, &click(vec![]), game.log().len())
+                {
+                    offers.push((a, click(vec![])));
                 }
             }
             Component::Select { options, .. } => {

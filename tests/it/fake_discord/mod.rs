@@ -1505,7 +1505,9 @@ fn handle(
     let app = APP_ID.to_string();
     let j = json.clone().unwrap_or(Value::Null);
     let mut token_of = None;
-    let token_refused = inner.state(|s| s.refuse_rest_token);
+    // A token reset or revoked (`auth`), or every REST request refused (`refuse_rest_token`).
+    let token_refused =
+        token_refused || (!by_interaction_token && inner.state(|s| s.refuse_rest_token));
     let (status, body, meta): Answer = match (raw.method.as_str(), segments.as_slice()) {
         _ if banned => (
             429,
@@ -1514,10 +1516,9 @@ fn handle(
             ),
             None,
         ),
-        _ if token_refused => (401, discord_error(0, "401: Unauthorized"), None),
-        _ if stalled => (0, None, None),
         // Discord's answer to a reset or revoked token, on every route.
         _ if token_refused => (401, discord_error(0, "401: Unauthorized"), None),
+        _ if stalled => (0, None, None),
         _ if verdict.refused.is_some() => {
             let (status, body) = verdict.refused.clone().unwrap_or_default();
             (status, Some(body), None)
