@@ -52,6 +52,9 @@ fn an_overlapping_start_never_inherits_the_last_runs_clean_mark() {
     let mut b = Local::start(&args);
     std::thread::sleep(Duration::from_millis(300));
     a.finish();
+    // B learns both names (a mention of a user it has not heard from reads @user-ID),
+    // whoever's turn it is.
+    b.send("ann: /status");
     let mut reply = b.send("ben: /board");
     for _ in 0..3 {
         reply = match ["ann", "ben"]
