@@ -519,3 +519,32 @@ async fn discord_30_s_behind_the_bot_is_answered_and_replays_are_refused() {
 async fn discord_30_s_ahead_of_the_bot_is_answered_and_replays_are_refused() {
     skewed_clocks(30).await;
 }
+
+/// A token Discord refuses over REST (401) stops the endpoint at its first request
+/// (the application's), naming the setting.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_token_stops_the_endpoint_naming_it() {
+    let fake = FakeDiscord::start().await;
+    fake.configure(|s| s.refuse_rest_token = true);
+    let dir = tempfile::tempdir().unwrap();
+    let mut opts = discord::BotOptions::new(fake_discord::bot::TOKEN, dir.path().join("db"));
+    opts.http_client = Some(fake.client());
+    let endpoint = discord::endpoint::Endpoint {
+        listener: std::net::TcpListener::bind("127.0.0.1:0").unwrap(),
+        public_key: discord::endpoint::PublicKey::from_hex(
+            &fake_discord::endpoint::public_key_hex(),
+        )
+        .unwrap(),
+        now: discord::endpoint::verify::system_now(),
+    };
+    let ended = tokio::time::timeout(
+        fake_discord::WAIT,
+        discord::endpoint::serve_http(opts, endpoint, std::future::pending()),
+    )
+    .await
+    .expect("the endpoint gives up in time");
+    assert_eq!(
+        ended.expect_err("the endpoint cannot run"),
+        "DISCORD_TOKEN was refused by Discord (401 Unauthorized): copy it again from the developer portal (Bot > Reset Token) and restart the bot"
+    );
+}
