@@ -643,9 +643,15 @@ async fn run(games: usize, processes: usize) {
         .timeout(fake_discord::INITIAL_RESPONSE_DEADLINE)
         .build()
         .unwrap();
+    // Each process answers /health from its first moment, /ready 200 once it serves.
     for url in &backends {
         let started = Instant::now();
-        while client.get(format!("{url}/health")).send().await.is_err() {
+        while !client
+            .get(format!("{url}/ready"))
+            .send()
+            .await
+            .is_ok_and(|r| r.status() == 200)
+        {
             assert!(
                 started.elapsed() < fake_discord::WAIT,
                 "{url} never came up"
