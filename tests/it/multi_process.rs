@@ -643,14 +643,14 @@ async fn run(games: usize, processes: usize) {
         .timeout(fake_discord::INITIAL_RESPONSE_DEADLINE)
         .build()
         .unwrap();
+    // Each process answers /health from its first moment, /ready 200 once it serves.
     for url in &backends {
         let started = Instant::now();
-        // `/health` answers from the process's first moment; `/ready` once it serves.
         while !client
             .get(format!("{url}/ready"))
             .send()
             .await
-            .is_ok_and(|r| r.status().is_success())
+            .is_ok_and(|r| r.status() == 200)
         {
             assert!(
                 started.elapsed() < fake_discord::WAIT,
