@@ -704,7 +704,7 @@ async fn a_rejected_token_stops_the_bot() {
 /// A token Discord refuses over REST (401) stops the start at its first request, named.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_token_refused_over_rest_is_named() {
-    let e = serve_until_it_stops(|s| s.refuse_rest_token = true).await;
+    let e = serve_until_it_stops(|s| s.auth.revoke(fake_discord::bot::TOKEN)).await;
     assert_eq!(
         e,
         "DISCORD_TOKEN was refused by Discord (401 Unauthorized): copy it again from the developer portal (Bot > Reset Token) and restart the bot"

@@ -525,7 +525,7 @@ async fn discord_30_s_ahead_of_the_bot_is_answered_and_replays_are_refused() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_refused_token_stops_the_endpoint_naming_it() {
     let fake = FakeDiscord::start().await;
-    fake.configure(|s| s.refuse_rest_token = true);
+    fake.revoke_token(fake_discord::bot::TOKEN);
     let dir = tempfile::tempdir().unwrap();
     let mut opts = discord::BotOptions::new(fake_discord::bot::TOKEN, dir.path().join("db"));
     opts.http_client = Some(fake.client());

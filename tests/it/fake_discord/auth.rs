@@ -28,6 +28,11 @@ pub struct Auth {
 }
 
 impl Auth {
+    /// Revokes `token`: every request made with it is refused from now on.
+    pub fn revoke(&mut self, token: &str) {
+        self.revoked.insert(token.trim().to_string());
+    }
+
     /// Whether a request with this `Authorization` header is refused for its token.
     pub fn refuses(&self, authorization: Option<&str>) -> bool {
         authorization
@@ -76,8 +81,7 @@ impl FakeDiscord {
     /// Revokes `token` (as given to the bot, without `Bot `): from now on Discord
     /// refuses it.
     pub fn revoke_token(&self, token: &str) {
-        self.inner
-            .update(|s| s.auth.revoked.insert(token.trim().to_string()));
+        self.inner.update(|s| s.auth.revoke(token));
     }
 
     /// The invalid requests (401, 403, 429) of the last 10 minutes.

@@ -378,9 +378,6 @@ pub struct State {
     pub reject_token: bool,
     /// Revoked tokens and the invalid requests counted toward a ban ([`auth`]).
     pub auth: auth::Auth,
-    /// Answer every REST request 401 Unauthorized (code 0), as Discord answers a
-    /// token that was reset or revoked.
-    pub refuse_rest_token: bool,
     /// DM channels and users who refuse DMs ([`channels`]).
     pub dms: channels::Dms,
     /// Each guild's `guild_locale` (the server's Community language) where it is not
@@ -444,7 +441,6 @@ impl Default for State {
             reject_registration: false,
             reject_token: false,
             auth: auth::Auth::default(),
-            refuse_rest_token: false,
             dms: channels::Dms::default(),
             guild_locales: HashMap::new(),
             rate_limits: ratelimits::RateLimits::default(),
@@ -1505,9 +1501,6 @@ fn handle(
     let app = APP_ID.to_string();
     let j = json.clone().unwrap_or(Value::Null);
     let mut token_of = None;
-    // A token reset or revoked (`auth`), or every REST request refused (`refuse_rest_token`).
-    let token_refused =
-        token_refused || (!by_interaction_token && inner.state(|s| s.refuse_rest_token));
     let (status, body, meta): Answer = match (raw.method.as_str(), segments.as_slice()) {
         _ if banned => (
             429,
