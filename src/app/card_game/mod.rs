@@ -171,36 +171,10 @@ pub(super) fn act(
             return Ok(Response::error(text::capitalise(&words) + "."));
         }
     };
-    let mut events = events;
     let public: Vec<CardEvent> = events.iter().map(CardEvent::public).collect();
-    let mut summary = describe(r.setup.language, &r, &public);
-    // A decision with one possible answer (a joker with one herd to join, a turn with
-    // one card to play) is not asked: it is made for the player, and told.
-    while let Some(p) = game_of(&r).pending().filter(|p| p.options.len() == 1) {
-        let Ok(more) = game_mut(&mut r).apply(p.player, p.options[0].clone()) else {
-            break;
-        };
-        let public: Vec<CardEvent> = more.iter().map(CardEvent::public).collect();
-        for line in [
-            t!(
-                r.setup.language,
-                "app-forced-move",
-                name = r.seat_name(p.player)
-            ),
-            describe(r.setup.language, &r, &public),
-        ] {
-            if !line.is_empty() {
-                if !summary.is_empty() {
-                    summary.push('\n');
-                }
-                summary.push_str(&line);
-            }
-        }
-        events.extend(more);
-    }
+    let summary = describe(r.setup.language, &r, &public);
     let moves = game_of(&r).log().len();
     undo::forget_if_stale(&mut r, moves);
-    let public: Vec<CardEvent> = events.iter().map(CardEvent::public).collect();
     if game_of(&r).is_finished() {
         let winners = game_of(&r)
             .winners()
