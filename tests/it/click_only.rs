@@ -74,6 +74,31 @@ struct Tally {
     games: usize,
     /// Card game turns whose only legal moves were the follower's.
     secure_only: usize,
+    /// Decisions with one possible answer, made without asking (and told).
+    forced: usize,
+}
+
+/// The line that tells a move made without asking, in `lang`.
+fn forced_line(lang: &str, name: &str) -> String {
+    if lang == "en" {
+        format!("{name} had one possible move, so it was made without asking:")
+    } else {
+        format!("{name} solo tenía una jugada posible, así que se hizo sin preguntar:")
+    }
+}
+
+/// Checks that the moves `made_by` these players after a click's own (forced ones) are
+/// told in `reply`; counts them.
+fn check_forced(reply: &Response, lang: &str, made_by: &[String], tally: &mut Tally) {
+    for name in made_by {
+        let line = forced_line(lang, name);
+        assert!(
+            reply.text().contains(&line),
+            "{line} not in:\n{}",
+            reply.text()
+        );
+        tally.forced += 1;
+    }
 }
 
 // ---------------------------------------------------------------------------------
@@ -300,6 +325,11 @@ fn card_game_by_clicks(seed: u64, players: u64, lang: &str, cards_first: bool, t
         };
         let made = &after.log()[before].action;
         assert!(same_card_move(made, &action), "{made:?} for {action:?}");
+        let forced: Vec<String> = after.log()[before + 1..]
+            .iter()
+            .map(|e| format!("p{}", seats[e.player.index()]))
+            .collect();
+        check_forced(&last, lang, &forced, tally);
     }
     tally.games += 1;
 }
@@ -424,11 +454,24 @@ fn board_offers(app: &App, who: &Ctx, game: &Game, out: &Response) -> Vec<(Actio
                     let v = o.value.clone();
                     match bare.as_str() {
                         "place" => offers.push((placement(&v), click(vec![v]))),
-                        "spot" if v.contains(':') => offers.push((placement(&v), click(vec![v]))),
+                        "spot" if v.contains(':') => {
+                            // One rotation: the entry says it, and places.
+                            let (label, deg) = v.split_once(':').unwrap();
+                            let expected = if who.lang == Lang::english() {
+                                format!("Spot {label} turned {deg}°")
+                            } else {
+                                format!("Lugar {label} girada {deg}°")
+                            };
+                            assert_eq!(o.label, expected);
+                            offers.push((placement(&v), click(vec![v])))
+                        }
                         "spot" => {
                             let asked = app.component(who, &id, &[v]);
                             assert!(asked.is_private(), "{}", asked.text());
-                            offers.extend(board_offers(app, who, game, &asked));
+                            let rotations = board_offers(app, who, game, &asked);
+                            // "Which rotation?" only when there is a choice.
+                            assert!(rotations.len() > 1, "{}", asked.text());
+                            offers.extend(rotations);
                         }
                         "figure" => match v.split_once(':').unwrap() {
                             (kind, seg) if seg.parse::<u8>().is_ok() => offers.push((
@@ -522,6 +565,16 @@ fn board_game_by_clicks(seed: u64, players: u64, lang: &str, expansions: &str, t
                 last.text()
             );
         }
+        if !matches!(
+            g.pending().map(|p| p.decision),
+            Some(Decision::PlaceTile { .. })
+        ) {
+            assert!(
+                offers.len() > 1,
+                "a decision with one answer was asked: {offers:?}\n{}",
+                last.text()
+            );
+        }
         tally.decisions += 1;
         tally.legal += legal.len();
         let (action, click) = offers[(steps * 7 + seed as usize) % offers.len()].clone();
@@ -529,6 +582,17 @@ fn board_game_by_clicks(seed: u64, players: u64, lang: &str, expansions: &str, t
         last = app.component(&who, &click.id, &click.values);
         assert!(!last.is_private(), "a click was refused: {}", last.text());
         assert_eq!(board_logged(&app, before), Some(action));
+        let record = match app.store().load(CHANNEL).unwrap() {
+            Loaded::Game(r) => *r,
+            _ => app.store().finished(CHANNEL).unwrap().unwrap(),
+        };
+        if let RecordGame::Board { game } = &record.game {
+            let forced: Vec<String> = game.log()[before + 1..]
+                .iter()
+                .map(|e| record.seats[e.player.index()].name.clone())
+                .collect();
+            check_forced(&last, lang, &forced, tally);
+        }
     }
     tally.games += 1;
 }

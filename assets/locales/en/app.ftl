@@ -169,6 +169,7 @@ app-place-tile-first = First place your tile ({ $tile }) with /place (spots on t
 app-answer-first = First { $question } (/choose option:…, or the menu).
 app-answer-the-question = answer the game's question
 app-default-applies = the default choice applies
+app-forced-move = { $name } had one possible move, so it was made without asking:
 
 ## The board game: the turn message, menus, /status, the end
 app-your-turn = { $disc } { $player }, your turn: you drew **{ $tile }**. It fits at spots { $spots } — /place spot:… rotation:…  ({ $left ->

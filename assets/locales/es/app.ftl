@@ -166,6 +166,7 @@ app-place-tile-first = Primero coloca tu loseta ({ $tile }) con /colocar (lugare
 app-answer-first = Primero { $question } (/elegir opcion:…, o el menú).
 app-answer-the-question = responde a la pregunta de la partida
 app-default-applies = se aplica la opción por defecto
+app-forced-move = { $name } solo tenía una jugada posible, así que se hizo sin preguntar:
 
 ## El juego de tablero: el mensaje del turno, menús, /estado, el final
 app-your-turn = { $disc } { $player }, te toca: has robado **{ $tile }**. Encaja en los lugares { $spots } — /colocar lugar:… rotacion:…  ({ $left ->

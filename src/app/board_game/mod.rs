@@ -201,17 +201,27 @@ pub(super) fn act(
         Err(e) => return Ok(Response::error(refusal(s.ctx.lang, &r, &e))),
     }
     apply_standing_answers(s, &mut r, &mut events)?;
+    let forced = take_only_answers(&mut r);
+    let mut summary = describe(r.setup.language, &r, seat, &events);
+    for (player, more) in &forced {
+        push_line(
+            &mut summary,
+            &t!(
+                r.setup.language,
+                "app-forced-move",
+                name = r.seat_name(*player)
+            ),
+        );
+        push_line(&mut summary, &describe(r.setup.language, &r, *player, more));
+    }
+    events.extend(forced.into_iter().flat_map(|(_, more)| more));
     let moves = game_of(&r).log().len();
     undo::forget_if_stale(&mut r, moves);
     if game_of(&r).is_over() {
         lobby::archive(s, &r, false, winners(game_of(&r)))?;
-        return Ok(final_message(
-            &r,
-            &describe(r.setup.language, &r, seat, &events),
-        ));
+        return Ok(final_message(&r, &summary));
     }
     s.save(&mut r)?;
-    let summary = describe(r.setup.language, &r, seat, &events);
     if bots::then_ai(s, &r, &summary, bots::Shown::Board(events.clone())) {
         return Ok(Response::default());
     }
@@ -284,6 +294,52 @@ fn apply_standing_answers(
             Err(_) => return Ok(()),
         }
     }
+}
+
+/// A decision with one possible answer is not asked: the answer is logged for the player
+/// asked, and told. A tile's placement is always asked (the turn's own move, shown on
+/// the picture). Every decision the rules let a player decline lists `Pass` among its
+/// actions, so a single answer is never a refusal taken away. Returns who answered and
+/// the events of each answer.
+fn take_only_answers(r: &mut ChannelRecord) -> Vec<(Player, Vec<Event>)> {
+    let mut out = Vec::new();
+    while let Some((player, action)) = only_answer(game_of(r), &r.seat_names()) {
+        match game_mut(r).apply(player, action) {
+            Ok(events) => out.push((player, events)),
+            Err(_) => break,
+        }
+    }
+    out
+}
+
+/// The one answer of the pending decision, if it has no other: one legal action, or
+/// (expansions' questions) one option in the menu, which offers one per distinct answer.
+fn only_answer(game: &Game, names: &[String]) -> Option<(Player, Action)> {
+    let p = game.pending()?;
+    let one = |mut actions: Vec<Action>| (actions.len() == 1).then(|| actions.remove(0));
+    let action = match p.decision {
+        Decision::PlaceTile { .. } => None,
+        Decision::PlaceFigure { .. } => one(p.actions()),
+        _ => {
+            let options = choices(Lang::english(), game, names);
+            if options.is_empty() {
+                one(p.actions())
+            } else {
+                one(options.into_iter().map(|c| c.action).collect())
+            }
+        }
+    }?;
+    Some((p.player, action))
+}
+
+fn push_line(text: &mut String, line: &str) {
+    if line.is_empty() {
+        return;
+    }
+    if !text.is_empty() {
+        text.push('\n');
+    }
+    text.push_str(line);
 }
 
 /// What the default of the pending decision does, in words (for the deadline notice).

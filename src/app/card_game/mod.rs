@@ -171,10 +171,10 @@ pub(super) fn act(
             return Ok(Response::error(text::capitalise(&words) + "."));
         }
     };
-    let moves = game_of(&r).log().len();
-    undo::forget_if_stale(&mut r, moves);
     let public: Vec<CardEvent> = events.iter().map(CardEvent::public).collect();
     let summary = describe(r.setup.language, &r, &public);
+    let moves = game_of(&r).log().len();
+    undo::forget_if_stale(&mut r, moves);
     if game_of(&r).is_finished() {
         let winners = game_of(&r)
             .winners()
