@@ -7,6 +7,10 @@
 //! spot and a rotation, a figure and a segment, a card and a row, a row to secure);
 //! other clicks (an expansion's question, a flight) are made on the game and taken back
 //! (the stored record put back), and the move they logged is what they stand for.
+//!
+//! Every message a board game player sees on the way is read too: no two options of a
+//! menu (nor two buttons of a message) share a label, even without the number a figure
+//! menu puts first, and no slot code ("ER SL", "NL") appears in any text or label.
 
 use carcassonne_bot::app::{App, Component, Ctx, Env, Response, Visibility};
 use carcassonne_bot::cards::{CardAction, CardGame, CardId, Colour, PendingKind, Species};
@@ -76,6 +80,89 @@ struct Tally {
     secure_only: usize,
     /// Decisions with one possible answer, made without asking (and told).
     forced: usize,
+    /// Menus and button rows whose labels were checked.
+    menus: usize,
+}
+
+/// The edge slots' codes, which no player should ever read.
+const SLOT_CODES: [&str; 8] = ["NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"];
+
+/// Fails on a slot code in `text`: a word such as "ER", or a bracket of compass letters
+/// such as "(N S)".
+fn assert_no_slot_code(text: &str, context: &str) {
+    for word in text.split(|c: char| !c.is_alphanumeric()) {
+        assert!(
+            !SLOT_CODES.contains(&word),
+            "slot code {word} in {text:?} ({context})"
+        );
+    }
+    for (i, _) in text.match_indices('(') {
+        let inside = text[i + 1..].split(')').next().unwrap_or("");
+        let words: Vec<&str> = inside.split(' ').collect();
+        assert!(
+            inside.is_empty()
+                || !words
+                    .iter()
+                    .all(|w| ["N", "E", "S", "W"].contains(w) || SLOT_CODES.contains(w)),
+            "slot codes ({inside}) in {text:?} ({context})"
+        );
+    }
+}
+
+/// A label without the number a figure menu puts first ("2 · farmer, …").
+fn unnumbered(label: &str) -> &str {
+    match label.split_once(" · ") {
+        Some((n, rest)) if n.parse::<u32>().is_ok() => rest,
+        _ => label,
+    }
+}
+
+/// Checks every text and label a player sees in `out`: no slot code anywhere, and no
+/// two options of one menu or two buttons of one message with the same label.
+fn check_words(out: &Response, context: &str, tally: &mut Tally) {
+    for m in &out.messages {
+        assert_no_slot_code(&m.text, context);
+        let mut buttons: Vec<&str> = Vec::new();
+        for c in m.rows.iter().flatten() {
+            match c {
+                Component::Button { label, .. } => {
+                    assert_no_slot_code(label, context);
+                    buttons.push(label);
+                }
+                Component::Select {
+                    placeholder,
+                    options,
+                    ..
+                } => {
+                    assert_no_slot_code(placeholder, context);
+                    let mut seen: Vec<&str> = Vec::new();
+                    for o in options {
+                        assert_no_slot_code(&o.label, context);
+                        if let Some(d) = &o.description {
+                            assert_no_slot_code(d, context);
+                        }
+                        let words = unnumbered(&o.label);
+                        assert!(
+                            !seen.contains(&words),
+                            "two options read {words:?} in one menu ({context}): {:?}",
+                            options.iter().map(|o| &o.label).collect::<Vec<_>>()
+                        );
+                        seen.push(words);
+                    }
+                    tally.menus += 1;
+                }
+            }
+        }
+        let mut seen: Vec<&str> = Vec::new();
+        for b in &buttons {
+            assert!(
+                !seen.contains(b),
+                "two buttons read {b:?} in one message ({context}): {buttons:?}"
+            );
+            seen.push(b);
+        }
+        tally.menus += usize::from(!buttons.is_empty());
+    }
 }
 
 /// The line that tells a move made without asking, in `lang`.
@@ -458,9 +545,9 @@ fn board_offers(app: &App, who: &Ctx, game: &Game, out: &Response) -> Vec<(Actio
                             // One rotation: the entry says it, and places.
                             let (label, deg) = v.split_once(':').unwrap();
                             let expected = if who.lang == Lang::english() {
-                                format!("Spot {label} turned {deg}°")
+                                format!("{label} · turned {deg}°")
                             } else {
-                                format!("Lugar {label} girada {deg}°")
+                                format!("{label} · girada {deg}°")
                             };
                             assert_eq!(o.label, expected);
                             offers.push((placement(&v), click(vec![v])))
@@ -468,6 +555,7 @@ fn board_offers(app: &App, who: &Ctx, game: &Game, out: &Response) -> Vec<(Actio
                         "spot" => {
                             let asked = app.component(who, &id, &[v]);
                             assert!(asked.is_private(), "{}", asked.text());
+                            check_words(&asked, "which rotation", &mut Tally::default());
                             let rotations = board_offers(app, who, game, &asked);
                             // "Which rotation?" only when there is a choice.
                             assert!(rotations.len() > 1, "{}", asked.text());
@@ -549,6 +637,8 @@ fn board_game_by_clicks(seed: u64, players: u64, lang: &str, expansions: &str, t
         assert!(steps < 5000, "the game does not end");
         let (seat, legal) = g.legal_actions();
         let who = seat_ctx(&app, seat, lang);
+        let context = format!("{lang}, {expansions}, seed {seed}, move {}", g.log().len());
+        check_words(&last, &context, tally);
         let offers = board_offers(&app, &who, &g, &last);
         assert_eq!(
             board_record(&app).as_ref(),
@@ -594,6 +684,21 @@ fn board_game_by_clicks(seed: u64, players: u64, lang: &str, expansions: &str, t
             check_forced(&last, lang, &forced, tally);
         }
     }
+    // The game's end: the final scoring's words too.
+    check_words(
+        &last,
+        &format!("{lang}, {expansions}, seed {seed}, end"),
+        tally,
+    );
+    // "Goods" only for goods.
+    if !expansions.contains("traders-builders") {
+        let text = last.text().to_lowercase();
+        assert!(
+            !text.contains("goods") && !text.contains("mercanc"),
+            "{}",
+            last.text()
+        );
+    }
     tally.games += 1;
 }
 
@@ -621,6 +726,7 @@ fn board_games_by_clicks(lang: &str, all: bool) {
         }
     }
     assert_eq!(tally.games, if all { 1 } else { last });
+    assert!(tally.menus > tally.games * 10, "{tally:?}");
     eprintln!("board game by clicks ({lang}, all: {all}): {tally:?}");
 }
 

@@ -196,13 +196,27 @@ pub(super) fn act(
     action: Action,
 ) -> Result<Response, StoreError> {
     let mut events = sync_settings(s, &mut r)?;
+    let had_follower = has_follower(game_of(&r), seat);
+    let first = events.len();
     match game_mut(&mut r).apply(seat, action) {
         Ok(e) => events.extend(e),
         Err(e) => return Ok(Response::error(refusal(s.ctx.lang, &r, &e))),
     }
+    let skipped = figure_step_skipped(game_of(&r), seat, &events[first..]);
     apply_standing_answers(s, &mut r, &mut events)?;
     let forced = take_only_answers(&mut r);
     let mut summary = describe(r.setup.language, &r, seat, &events);
+    if skipped {
+        let key = if had_follower {
+            "word-ev-no-figure-spot"
+        } else {
+            "word-ev-no-follower-left"
+        };
+        push_line(
+            &mut summary,
+            &t!(r.setup.language, key, name = r.seat_name(seat)),
+        );
+    }
     for (player, more) in &forced {
         push_line(
             &mut summary,
@@ -294,6 +308,36 @@ fn apply_standing_answers(
             Err(_) => return Ok(()),
         }
     }
+}
+
+/// Whether `seat` holds a follower (ordinary or large) to place.
+fn has_follower(game: &Game, seat: Player) -> bool {
+    game.players()
+        .get(seat.index())
+        .is_some_and(|p| p.supply.get(FigureKind::Follower) + p.supply.get(FigureKind::Large) > 0)
+}
+
+/// Whether the engine passed over `seat`'s figure step in these events (the engine
+/// skips a step with nothing to place, silently): their tile was placed and the turn
+/// ended (the next tile drawn, or the game over) with no figure placed and no pass.
+fn figure_step_skipped(game: &Game, seat: Player, events: &[Event]) -> bool {
+    let Some(placed) = events
+        .iter()
+        .position(|e| matches!(e, Event::TilePlaced { player, .. } if *player == seat))
+    else {
+        return false;
+    };
+    let after = &events[placed + 1..];
+    let ended = game.is_over() || after.iter().any(|e| matches!(e, Event::TileDrawn { .. }));
+    let figure = after.iter().any(|e| {
+        matches!(e, Event::FigurePlaced { player, .. } | Event::Passed { player } if *player == seat)
+    });
+    // An expansion's figure-step action (a flight) says itself.
+    let other_move = game
+        .log()
+        .last()
+        .is_some_and(|entry| !matches!(entry.action, Action::PlaceTile { .. }));
+    ended && !figure && !other_move
 }
 
 /// A decision with one possible answer is not asked: the answer is logged for the player
