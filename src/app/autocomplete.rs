@@ -43,10 +43,20 @@ pub fn suggest(
             } else {
                 format!("{done},")
             };
+            // In the user's words ("despachos"); the command reads any language's.
+            let chosen: Vec<Expansion> = done
+                .split([',', ' ', '+'])
+                .filter_map(crate::i18n::words::parse_expansion)
+                .collect();
             Expansion::ALL
                 .iter()
-                .filter(|e| **e != Expansion::Base && !done.contains(e.id()))
-                .map(|e| (format!("{prefix}{}", e.id()), format!("{prefix}{}", e.id())))
+                .filter(|e| **e != Expansion::Base && !chosen.contains(e))
+                .filter_map(|e| {
+                    let word = crate::i18n::words::expansion_typed(ctx.lang, *e)
+                        .into_iter()
+                        .next()?;
+                    Some((format!("{prefix}{word}"), format!("{prefix}{word}")))
+                })
                 .collect()
         }
         _ => match record {

@@ -24,7 +24,8 @@ pub const UNDO_NO: &str = "undo:no";
 pub const FIGURE: &str = "figure";
 /// Select menu: value `spot:rotation`; buttons are `place:<spot>:<rotation>`.
 pub const PLACE: &str = "place";
-/// Select menu of spots alone (value: the label); the answer offers the rotations.
+/// Select menu of spots (value: the label; the answer offers the rotations), or of a
+/// spot with its one rotation (value `spot:rotation`, placing at once).
 pub const SPOT: &str = "spot";
 /// Select menu whose value is the option text of /choose; buttons are `choose:<option>`.
 pub const CHOOSE: &str = "choose";
@@ -161,6 +162,8 @@ fn parse(id: &str, values: &[String]) -> Result<Command, Unusable> {
                 kind: Some(kind.parse()?),
             }
         }
+        // A spot where the tile fits one way is offered with its rotation (`spot:90`).
+        SPOT if value()?.contains(':') => return parse(PLACE, values),
         SPOT => Command::Place {
             spot: Some(value()?),
             rotation: None,
@@ -257,6 +260,7 @@ mod tests {
             }
         );
         assert_eq!(at7("place:C:270", &[]), at7(PLACE, &["C:270".into()]));
+        assert_eq!(at7(SPOT, &["C:270".into()]), at7(PLACE, &["C:270".into()]));
         assert_eq!(
             at7("secure:road", &[]),
             Command::Secure { row: "road".into() }

@@ -136,11 +136,12 @@ pub(crate) fn deadline_passed(r: &ChannelRecord, now: u64) -> Option<Player> {
         .then_some(w.seat)
 }
 
-/// "It is bob's turn to place tile D." in the words of the game.
-fn waiting_words(lang: Lang, r: &ChannelRecord) -> String {
+/// "It is bob's turn to place tile D." in the words of the game; "your turn" to the
+/// one the game waits for (`viewer`), whom a reminder addresses.
+fn waiting_words(lang: Lang, r: &ChannelRecord, viewer: Player) -> String {
     match &r.game {
-        RecordGame::Board { .. } => board_game::waiting_text_in(lang, r),
-        RecordGame::Cards { .. } => card_game::waiting_text_in(lang, r),
+        RecordGame::Board { .. } => board_game::waiting_text_for(lang, r, Some(viewer)),
+        RecordGame::Cards { .. } => card_game::waiting_text_for(lang, r, Some(viewer)),
         RecordGame::Lobby => String::new(),
     }
 }
@@ -414,7 +415,7 @@ impl App {
                     key,
                     player = mention(user),
                     time = duration_in(gl, waited),
-                    waiting = waiting_words(gl, &r)
+                    waiting = waiting_words(gl, &r, w.seat)
                 ))
                 .mentioning(user),
             });

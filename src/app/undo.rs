@@ -77,9 +77,11 @@ pub fn step(
         .copied()
         .filter(|u| !request.agreed.contains(u))
         .collect();
+    // Spoken to one player or to several (Spanish "acepta" / "aceptad").
     let text = t!(
         gl,
         "app-undo-asked",
+        count = missing.len(),
         asker = mention(request.by),
         players = missing
             .iter()

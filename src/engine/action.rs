@@ -274,18 +274,26 @@ pub enum Category {
     Cities,
     Cloisters,
     Farms,
+    /// Most goods of a kind (Traders & Builders).
     Goods,
+    Gold,
+    /// Points a robber took.
+    Robbers,
+    Messages,
 }
 
 impl Category {
-    pub const ALL: [Category; 5] = [
+    pub const ALL: [Category; 8] = [
         Category::Roads,
         Category::Cities,
         Category::Cloisters,
         Category::Farms,
         Category::Goods,
+        Category::Gold,
+        Category::Robbers,
+        Category::Messages,
     ];
-    pub const COUNT: usize = 5;
+    pub const COUNT: usize = 8;
 
     pub fn word(self) -> &'static str {
         match self {
@@ -294,6 +302,9 @@ impl Category {
             Category::Cloisters => "cloisters",
             Category::Farms => "farms",
             Category::Goods => "goods",
+            Category::Gold => "gold",
+            Category::Robbers => "robbers",
+            Category::Messages => "messages",
         }
     }
 }
@@ -321,11 +332,11 @@ impl ScoreReason {
             ScoreReason::CityCompleted | ScoreReason::City => Category::Cities,
             ScoreReason::CloisterCompleted | ScoreReason::Cloister => Category::Cloisters,
             ScoreReason::Farm => Category::Farms,
-            // Goods, gold, robbers: the points beside the features.
-            ScoreReason::Goods(_)
-            | ScoreReason::Gold
-            | ScoreReason::Robber
-            | ScoreReason::Message(_) => Category::Goods,
+            // Each the points of its own expansion, named by where they came from.
+            ScoreReason::Goods(_) => Category::Goods,
+            ScoreReason::Gold => Category::Gold,
+            ScoreReason::Robber => Category::Robbers,
+            ScoreReason::Message(_) => Category::Messages,
         }
     }
 

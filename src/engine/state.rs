@@ -18,9 +18,29 @@ pub struct PlayerState {
     pub score: u32,
     pub supply: Supply,
     /// Points per category, for the final table.
+    #[serde(serialize_with = "five_columns")]
     pub breakdown: [u32; Category::COUNT],
     /// Left the game: turns skipped, ranked after the others.
     pub resigned: bool,
+}
+
+/// The breakdown as its five columns of before gold, robbers and messages were told
+/// apart from goods (the four summed in the fifth): what a player sees of the state is
+/// unchanged, so the engine's recorded fingerprints (tests/it/engine_fingerprint.rs)
+/// hold.
+fn five_columns<S: serde::Serializer>(
+    breakdown: &[u32; Category::COUNT],
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    let extra: u32 = breakdown[Category::Goods as usize..].iter().sum();
+    let five = [
+        breakdown[Category::Roads as usize],
+        breakdown[Category::Cities as usize],
+        breakdown[Category::Cloisters as usize],
+        breakdown[Category::Farms as usize],
+        extra,
+    ];
+    five.serialize(s)
 }
 
 /// What the game waits for. Each variant carries what its decision needs.

@@ -317,21 +317,97 @@ impl TileKind {
 
     /// Describes segment `seg` in board directions, e.g. "city north", "field south-west",
     /// "road east+west". The words are unique on the tile: where two segments would read
-    /// alike, their slots follow in parentheses ("field south-east (ER)").
+    /// alike (fields on either side of a road), words that tell them apart follow: "field
+    /// between-road-and-city", "field south-east-corner", "field south, east-of-road"
+    /// (`i18n::words::segment` says them in a language).
     pub fn describe_segment(&self, seg: usize, r: Rotation) -> String {
         let words = self.base_words(seg, r);
-        let clash = (0..self.segments.len()).any(|i| i != seg && self.base_words(i, r) == words);
-        if clash {
-            let slots: Vec<&str> = self.segments[seg]
-                .slots
-                .rotate(r)
-                .iter()
-                .map(|s| s.name())
-                .collect();
-            format!("{words} ({})", slots.join(" "))
-        } else {
-            words
+        let group: Vec<usize> = (0..self.segments.len())
+            .filter(|i| self.base_words(*i, r) == words)
+            .collect();
+        if group.len() < 2 {
+            return words;
         }
+        // A rule's words serve only if no other segment gets the same from it.
+        let rules: [fn(&Self, usize, Rotation, &[usize]) -> Option<String>; 2] =
+            [Self::between_road_and_city, Self::corner_words];
+        for rule in rules {
+            if let Some(w) = rule(self, seg, r, &group) {
+                let shared = (0..self.segments.len()).any(|j| {
+                    j != seg && {
+                        let theirs = self.base_words(j, r);
+                        let group_j: Vec<usize> = (0..self.segments.len())
+                            .filter(|i| self.base_words(*i, r) == theirs)
+                            .collect();
+                        group_j.len() > 1 && rule(self, j, r, &group_j).as_ref() == Some(&w)
+                    }
+                });
+                if !shared {
+                    return w;
+                }
+            }
+        }
+        self.side_of_road_words(seg, r, &words, &group)
+    }
+
+    /// "field between-road-and-city": the one field of its look-alikes that borders a
+    /// city, when it also runs along a road.
+    fn between_road_and_city(&self, seg: usize, r: Rotation, group: &[usize]) -> Option<String> {
+        let by_city = |i: usize| !self.segments[i].cities.is_empty();
+        let only = by_city(seg) && group.iter().filter(|i| by_city(**i)).count() == 1;
+        (only && self.borders_road(seg, r))
+            .then(|| format!("{} between-road-and-city", self.segments[seg].kind.word()))
+    }
+
+    /// "field south-east-corner": a field of the two slots either side of a corner.
+    fn corner_words(&self, seg: usize, r: Rotation, _group: &[usize]) -> Option<String> {
+        const CORNERS: [&str; 4] = ["north-east", "south-east", "south-west", "north-west"];
+        let slots = self.segments[seg].slots.rotate(r);
+        let corner = (0..4).find(|k| {
+            let pair =
+                Slot::new((3 * k + 2) as u8).bit() | Slot::new(((3 * k + 3) % 12) as u8).bit();
+            slots.0 == pair
+        })?;
+        Some(format!(
+            "{} {}-corner",
+            self.segments[seg].kind.word(),
+            CORNERS[corner]
+        ))
+    }
+
+    /// "field south, east-of-road": where the field lies from its look-alikes (beside
+    /// the road that parts them, else "east-part").
+    fn side_of_road_words(&self, seg: usize, r: Rotation, words: &str, group: &[usize]) -> String {
+        let centre = |i: usize| rim_centre(self.segments[i].slots.rotate(r));
+        let (x, y) = centre(seg);
+        let others: Vec<(f32, f32)> = group
+            .iter()
+            .filter(|i| **i != seg)
+            .map(|i| centre(*i))
+            .collect();
+        let n = others.len().max(1) as f32;
+        let (ox, oy) = others
+            .iter()
+            .fold((0.0, 0.0), |(a, b), (c, d)| (a + c / n, b + d / n));
+        let dir = octant_word(x - ox, y - oy).unwrap_or("centre");
+        let what = if self.borders_road(seg, r) {
+            "of-road"
+        } else {
+            "part"
+        };
+        format!("{words}, {dir}-{what}")
+    }
+
+    /// Whether a slot next to the segment's along the rim is a road's.
+    fn borders_road(&self, seg: usize, r: Rotation) -> bool {
+        let slots = self.segments[seg].slots.rotate(r);
+        slots.iter().any(|s| {
+            [11, 1].into_iter().any(|step| {
+                let next = Slot::new(((s.index() + step) % 12) as u8);
+                !slots.contains(next)
+                    && self.segments[self.segment_at(next, r)].kind == SegmentKind::Road
+            })
+        })
     }
 
     /// Words for a segment without the slot codes that [`Self::describe_segment`] adds
@@ -365,19 +441,14 @@ impl TileKind {
 /// Where a field lies: the compass direction of the centre of its edge slots ("" when
 /// it surrounds the tile's centre).
 fn field_direction(slots: SlotSet) -> String {
-    const NAMES: [&str; 8] = [
-        "east",
-        "south-east",
-        "south",
-        "south-west",
-        "west",
-        "north-west",
-        "north",
-        "north-east",
-    ];
+    let (x, y) = rim_centre(slots);
+    octant_word(x, y).unwrap_or_default().to_string()
+}
+
+/// The centre of a set of edge slots' points on the rim, x east and y south in -1..1.
+fn rim_centre(slots: SlotSet) -> (f32, f32) {
     let (mut x, mut y, mut n) = (0.0f32, 0.0f32, 0.0f32);
     for slot in slots.iter() {
-        // The slot's point on the rim, x east and y south in -1..1.
         let t = [-1.0 / 3.0, 0.0, 1.0 / 3.0][slot.along()];
         let (px, py) = match slot.side() {
             Side::N => (t, -1.0),
@@ -389,12 +460,29 @@ fn field_direction(slots: SlotSet) -> String {
         y += py;
         n += 1.0;
     }
-    let (x, y) = (x / n, y / n);
+    if n == 0.0 {
+        return (0.0, 0.0);
+    }
+    (x / n, y / n)
+}
+
+/// The compass word of a direction (x east, y south); `None` near the centre.
+fn octant_word(x: f32, y: f32) -> Option<&'static str> {
+    const NAMES: [&str; 8] = [
+        "east",
+        "south-east",
+        "south",
+        "south-west",
+        "west",
+        "north-west",
+        "north",
+        "north-east",
+    ];
     if x.hypot(y) < 0.2 {
-        return String::new();
+        return None;
     }
     let octant = ((y.atan2(x) / std::f32::consts::FRAC_PI_4).round() as i32).rem_euclid(8);
-    NAMES[octant as usize].to_string()
+    Some(NAMES[octant as usize])
 }
 
 /// A compass phrase for the sides a road or city reaches ("north", "south-west" for two
@@ -442,7 +530,8 @@ mod tests {
                     .map(|i| k.describe_segment(i, r))
                     .collect();
                 for (i, w) in words.iter().enumerate() {
-                    if words.iter().filter(|x| *x == w).count() > 1 {
+                    // Words, never slot codes ("(ER SL)").
+                    if w.contains('(') || words.iter().filter(|x| *x == w).count() > 1 {
                         problems.push(format!(
                             "{} turned {}: segment {i} '{w}' ({words:?})",
                             k.id, r
@@ -508,11 +597,24 @@ mod tests {
         assert_eq!(
             spike[3..],
             [
-                "field east (EL)",
-                "field east (ER)",
-                "field south (SL)",
-                "field south (SR)"
+                "field east, north-of-road",
+                "field east, south-of-road",
+                "field south, east-of-road",
+                "field south, west-of-road"
             ]
+        );
+        // A curve past a city: the field by the city, the field in the bend.
+        assert_eq!(
+            words("O", 0)[2..],
+            ["field south-east-corner", "field between-road-and-city"]
+        );
+        assert_eq!(
+            words("O", 1)[2..],
+            ["field south-west-corner", "field between-road-and-city"]
+        );
+        assert_eq!(
+            words("S", 2)[2..],
+            ["field north, west-of-road", "field north, east-of-road"]
         );
         assert_eq!(words("B", 1), ["cloister", "field"]);
     }

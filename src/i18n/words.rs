@@ -15,6 +15,29 @@ pub fn expansion(lang: Lang, e: crate::engine::Expansion) -> String {
     text(lang, &format!("word-exp-{}", e.id()), &[])
 }
 
+/// The words a player types for an expansion in `lang` (`word-exp-typed-<id>`, the first
+/// is shown; the id itself where a language has none): "despachos", "minas-de-oro".
+pub fn expansion_typed(lang: Lang, e: crate::engine::Expansion) -> Vec<String> {
+    match super::try_text(lang, &format!("word-exp-typed-{}", e.id()), &[]) {
+        Some(words) => words.split_whitespace().map(str::to_string).collect(),
+        None => vec![e.id().to_string()],
+    }
+}
+
+/// An expansion typed in any language, by its id or its typed words (accents and case
+/// aside): "despachos", "Minas-de-Oro", "gold-mines".
+pub fn parse_expansion(input: &str) -> Option<crate::engine::Expansion> {
+    let plain = strip_accents(input.trim());
+    crate::engine::Expansion::ALL.into_iter().find(|e| {
+        e.id() == plain
+            || Lang::all().any(|lang| {
+                expansion_typed(lang, *e)
+                    .iter()
+                    .any(|w| strip_accents(w) == plain)
+            })
+    })
+}
+
 pub fn figure(lang: Lang, kind: FigureKind) -> String {
     text(lang, figure_key(kind), &[])
 }
@@ -73,9 +96,9 @@ fn segment_word_key(word: &str) -> Option<String> {
         .then(|| format!("word-seg-{word}"))
 }
 
-/// A segment's words ("city north", "road east+west", "field (NL N)") in `lang`, word by
-/// word; with `article`, with the article of its kind ("the city north", "la ciudad
-/// norte").
+/// A segment's words ("city north", "road east+west", "field south, east-of-road") in
+/// `lang`, word by word; with `article`, with the article of its kind ("the city north",
+/// "la ciudad norte").
 pub fn segment(lang: Lang, words: &str, article: bool) -> String {
     let mut out = Vec::new();
     for (i, token) in words.split(' ').enumerate() {
@@ -83,16 +106,38 @@ pub fn segment(lang: Lang, words: &str, article: bool) -> String {
             out.push(text(lang, &format!("word-seg-{token}.the"), &[]));
             continue;
         }
-        let parts: Vec<String> = token
-            .split('+')
-            .map(|w| match segment_word_key(w) {
-                Some(key) => text(lang, &key, &[]),
-                None => w.to_string(),
-            })
-            .collect();
-        out.push(parts.join("+"));
+        let (token, comma) = match token.strip_suffix(',') {
+            Some(t) => (t, ","),
+            None => (token, ""),
+        };
+        let said = match telling_words(lang, token) {
+            Some(said) => said,
+            None => token
+                .split('+')
+                .map(|w| match segment_word_key(w) {
+                    Some(key) => text(lang, &key, &[]),
+                    None => w.to_string(),
+                })
+                .collect::<Vec<_>>()
+                .join("+"),
+        };
+        out.push(said + comma);
     }
     out.join(" ")
+}
+
+/// The words that tell two look-alike fields apart (`TileKind::describe_segment`):
+/// "between-road-and-city", "south-east-corner", "east-of-road", "east-part".
+fn telling_words(lang: Lang, token: &str) -> Option<String> {
+    if token == "between-road-and-city" {
+        return Some(text(lang, "word-seg-between-road-and-city", &[]));
+    }
+    let (dir, key) = ["corner", "of-road", "part"].iter().find_map(|what| {
+        let dir = token.strip_suffix(what)?.strip_suffix('-')?;
+        Some((dir, format!("word-seg-{what}")))
+    })?;
+    let dir = text(lang, &segment_word_key(dir)?, &[]);
+    Some(text(lang, &key, &[("dir", FluentValue::from(dir))]))
 }
 
 /// Typed segment words of any language as the engine's English words ("ciudad norte" ->
@@ -566,7 +611,34 @@ mod tests {
         assert_eq!(segment(en, "city north", true), "the city north");
         assert_eq!(segment(es(), "city north", true), "la ciudad norte");
         assert_eq!(segment(es(), "road east+west", false), "camino este+oeste");
-        assert_eq!(segment(es(), "field (NL N)", true), "el campo (NL N)");
+        assert_eq!(
+            segment(en, "field south, east-of-road", true),
+            "the field south, east of the road"
+        );
+        assert_eq!(
+            segment(es(), "field south, east-of-road", true),
+            "el campo sur, al este del camino"
+        );
+        assert_eq!(
+            segment(en, "field south-east-corner", true),
+            "the field in the south-east corner"
+        );
+        assert_eq!(
+            segment(es(), "field south-east-corner", false),
+            "campo de la esquina sureste"
+        );
+        assert_eq!(
+            segment(en, "field between-road-and-city", true),
+            "the field between the road and the city"
+        );
+        assert_eq!(
+            segment(es(), "field between-road-and-city", true),
+            "el campo entre el camino y la ciudad"
+        );
+        assert_eq!(
+            segment(es(), "field, west-part", false),
+            "campo, parte oeste"
+        );
         assert_eq!(segment(es(), "cloister", true), "el claustro");
         for words in [
             "city north",
@@ -729,7 +801,7 @@ mod tests {
         };
         assert_eq!(
             rule_error(es(), &e),
-            "la partida espera que se coloque un ladrón junto a un marcador de puntuación, o \
+            "la partida espera que se coloque un salteador junto a un marcador de puntuación, o \
              pasar"
         );
         let e = RuleError::NoFigureLeft(FigureKind::Pig);

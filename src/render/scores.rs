@@ -1,6 +1,6 @@
 //! The end-of-game picture's score table, below the final board: one row per player
-//! from first to last, with points by roads, cities, cloisters, farms (and goods when
-//! the game has them) and the total; the winners' rows are highlighted in gold with a
+//! from first to last, with points by roads, cities, cloisters, farms (and the
+//! expansions' points: goods, gold, robbers, messages, each by name) and the total; the winners' rows are highlighted in gold with a
 //! crown.
 
 use super::canvas::{self, Shape, fill_rect, v2};
@@ -42,6 +42,9 @@ pub struct ScoreTable {
     pub winners: Vec<usize>,
     /// The categories shown, in column order (the total comes last).
     pub columns: Vec<Category>,
+    /// The expansions' categories (goods, gold, robbers, messages) the fifth column adds
+    /// up: titled by the one, or "Other" with a legend naming each.
+    pub extra: Vec<Category>,
 }
 
 impl ScoreTable {
@@ -62,14 +65,20 @@ impl ScoreTable {
         let winners = (0..view.players.len())
             .filter(|&i| view.players[i].score == best)
             .collect();
-        let goods = view.goods
-            || view
-                .players
-                .iter()
-                .any(|p| p.breakdown[Category::Goods as usize] > 0);
-        let columns = Category::ALL
-            .into_iter()
-            .filter(|c| *c != Category::Goods || goods)
+        // One column for the expansions' points (the table has room for five), of the
+        // kinds anyone scored (goods whenever the game has them).
+        let extra: Vec<Category> = Category::ALL[4..]
+            .iter()
+            .copied()
+            .filter(|c| {
+                (*c == Category::Goods && view.goods)
+                    || view.players.iter().any(|p| p.breakdown[*c as usize] > 0)
+            })
+            .collect();
+        let columns = Category::ALL[..4]
+            .iter()
+            .copied()
+            .chain(extra.first().copied())
             .collect();
         ScoreTable {
             x,
@@ -81,6 +90,7 @@ impl ScoreTable {
             ranks,
             winners,
             columns,
+            extra,
         }
     }
 
@@ -111,6 +121,44 @@ fn column_title(lang: Lang, c: Category) -> String {
         Category::Cloisters => t!(lang, "pic-col-cloisters"),
         Category::Farms => t!(lang, "pic-col-farms"),
         Category::Goods => t!(lang, "pic-col-goods"),
+        Category::Gold => t!(lang, "pic-col-gold"),
+        Category::Robbers => t!(lang, "pic-col-robbers"),
+        Category::Messages => t!(lang, "pic-col-messages"),
+    }
+}
+
+impl ScoreTable {
+    /// Column `i`'s title: its category's, or "Other" when it adds up several.
+    fn title(&self, lang: Lang, i: usize) -> String {
+        match self.columns[i] {
+            c if i < 4 || self.extra.len() < 2 => column_title(lang, c),
+            _ => t!(lang, "pic-col-other"),
+        }
+    }
+
+    /// A player's points in column `i`.
+    pub fn value(&self, breakdown: &[u32], i: usize) -> u32 {
+        if i == 4 {
+            self.extra.iter().map(|c| breakdown[*c as usize]).sum()
+        } else {
+            breakdown[self.columns[i] as usize]
+        }
+    }
+
+    /// "Other: goods, gold, robbers", when a column adds up several kinds.
+    pub fn legend(&self, lang: Lang) -> Option<String> {
+        (self.extra.len() > 1).then(|| {
+            let words: Vec<String> = self
+                .extra
+                .iter()
+                .map(|c| t!(lang, &format!("word-category-{}", c.word())))
+                .collect();
+            t!(
+                lang,
+                "pic-col-other-legend",
+                kinds = crate::i18n::words::list(lang, &words)
+            )
+        })
     }
 }
 
@@ -145,6 +193,18 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lang: Lang, t: &ScoreTable) {
     );
 
     let head = style(14.0, true);
+    if let Some(legend) = t.legend(lang) {
+        let room = (w - 2 * MARGIN as i32) as f32 - 190.0;
+        let legend = text::fit(&legend, head, room);
+        text::draw_right(
+            img,
+            &legend,
+            (t.x + t.w - MARGIN) as f32,
+            (top + 38) as f32,
+            head,
+            pal::TEXT_DIM,
+        );
+    }
     let hy = (t.rows_y - 10) as f32;
     text::draw(
         img,
@@ -154,10 +214,10 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lang: Lang, t: &ScoreTable) {
         head,
         pal::TEXT_DIM,
     );
-    for (i, c) in t.columns.iter().enumerate() {
+    for i in 0..t.columns.len() {
         // A title wider than its column (Spanish "Ciudades") is drawn smaller, so that
         // neighbouring titles stay apart.
-        let title = column_title(lang, *c);
+        let title = t.title(lang, i);
         let w = text::width(&title, head);
         let st = if w > COLUMN_TITLE_W {
             style((head.size * COLUMN_TITLE_W / w).floor(), true)
@@ -230,8 +290,8 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lang: Lang, t: &ScoreTable) {
         let name_w = t.column_right(0) as f32 - 60.0 - name_x;
         let name = text::fit(&p.name, style(20.0, true), name_w);
         text::draw(img, &name, name_x, base, style(20.0, true), pal::TEXT);
-        for (i, c) in t.columns.iter().enumerate() {
-            let v = p.breakdown[*c as usize];
+        for i in 0..t.columns.len() {
+            let v = t.value(&p.breakdown, i);
             let colour = if v == 0 { pal::TEXT_DIM } else { pal::TEXT };
             text::draw_right(
                 img,

@@ -80,7 +80,7 @@ fn the_end_is_grouped_per_player_and_a_tie_shares_first_place() {
         (
             Lang::english(),
             "**alice** put a monk on the cloister.\n\
-             Final scoring (incomplete features, farms, goods): 🔴 bob +3, 🟢 alice +3.\n\
+             Final scoring (incomplete features): 🔴 bob +3, 🟢 alice +3.\n\
              **Game over!**\n\
              bob and alice share 1st place with 3 points\n\
              🔴 <@22> — 1st, **3** points: cloisters 3 (3 for 1 incomplete)\n\
@@ -89,12 +89,11 @@ fn the_end_is_grouped_per_player_and_a_tie_shares_first_place() {
         (
             Lang::from_code("es").unwrap(),
             "**alice** puso un monje en el claustro.\n\
-             Puntuación final (construcciones sin terminar, granjas, mercancías): 🔴 bob +3, \
-             🟢 alice +3.\n\
+             Puntuación final (construcciones sin terminar): 🔴 bob +3, 🟢 alice +3.\n\
              **¡Fin de la partida!**\n\
              bob y alice comparten el 1.er puesto con 3 puntos\n\
-             🔴 <@22> — 1.º, **3** puntos: claustros 3 (3 por 1 sin terminar)\n\
-             🟢 <@11> — 1.º, **3** puntos: claustros 3 (3 por 1 sin terminar)",
+             🔴 <@22> — 1.º, **3** puntos: claustros 3 (3 por una construcción sin terminar)\n\
+             🟢 <@11> — 1.º, **3** puntos: claustros 3 (3 por una construcción sin terminar)",
         ),
     ];
     for (lang, expected) in cases {
@@ -142,17 +141,17 @@ fn a_finished_game_stays_on_view_until_the_next_new() {
              🟢 <@11> — 1st, **3** points: cloisters 3 (3 for 1 incomplete)"
         } else {
             "La partida ha terminado.\nbob y alice comparten el 1.er puesto con 3 puntos\n\
-             🔴 <@22> — 1.º, **3** puntos: claustros 3 (3 por 1 sin terminar)\n\
-             🟢 <@11> — 1.º, **3** puntos: claustros 3 (3 por 1 sin terminar)"
+             🔴 <@22> — 1.º, **3** puntos: claustros 3 (3 por una construcción sin terminar)\n\
+             🟢 <@11> — 1.º, **3** puntos: claustros 3 (3 por una construcción sin terminar)"
         };
         assert_eq!(status.text(), expected);
         let history = run(&app, &carol, "history", &[]);
         let last = if english {
-            "4. **alice** put a monk on the cloister. Final scoring (incomplete features, \
-             farms, goods): 🔴 bob +3, 🟢 alice +3."
+            "4. **alice** put a monk on the cloister. Final scoring (incomplete features): \
+             🔴 bob +3, 🟢 alice +3."
         } else {
             "4. **alice** puso un monje en el claustro. Puntuación final (construcciones sin \
-             terminar, granjas, mercancías): 🔴 bob +3, 🟢 alice +3."
+             terminar): 🔴 bob +3, 🟢 alice +3."
         };
         assert!(history.text().ends_with(last), "{}", history.text());
         let replay = run(&app, &carol, "replay", &[]);

@@ -278,3 +278,104 @@ fn a_messages_scoring_names_its_feature_and_message_7_has_one_tile_option() {
         assert_eq!(labels(&asked.messages[0]), tile_options, "{}", asked.text());
     }
 }
+
+/// The marker question answered by typing, in the player's words: `/elegir
+/// opcion:"marcador 1"` (English ids still read), suggested in Spanish, and a wrong
+/// option refused with the Spanish words.
+#[test]
+fn a_choice_is_typed_and_suggested_in_the_players_words() {
+    for (lang, values, wrong, refusal) in [
+        (
+            Lang::english(),
+            ["marker 1", "marker 2"],
+            "marker 3",
+            "'marker 3' is not a choice here. Choose one of: marker 1, marker 2",
+        ),
+        (
+            Lang::from_code("es").unwrap(),
+            ["marcador 1", "marcador 2"],
+            "marcador 3",
+            "'marcador 3' no es una opción aquí. Elige una de: marcador 1, marcador 2",
+        ),
+    ] {
+        let (app, first) = fixed_game(lang, &["E", "E"]);
+        let mover = Ctx {
+            lang,
+            ..support::seat_ctx(&app, CHANNEL, first)
+        };
+        run(
+            &app,
+            &mover,
+            "place",
+            &[("x", "0"), ("y", "-1"), ("rotation", "180")],
+        );
+        run(&app, &mover, "figure", &[("on", "city")]);
+        assert!(matches!(
+            support::board_game(&app, CHANNEL)
+                .pending()
+                .map(|p| p.decision),
+            Some(Decision::ChooseMarker(_))
+        ));
+        let offered: Vec<String> = app
+            .autocomplete(&mover, "choose", "option", "", &[])
+            .into_iter()
+            .map(|c| c.value)
+            .collect();
+        assert_eq!(offered, values);
+        let r = run(&app, &mover, "choose", &[("option", wrong)]);
+        assert!(r.is_private());
+        assert!(r.text().starts_with(refusal), "{}", r.text());
+        let r = run(&app, &mover, "choose", &[("option", values[0])]);
+        assert!(!r.is_private(), "{}", r.text());
+        assert!(matches!(
+            support::board_game(&app, CHANNEL).log().last().map(|e| &e.action),
+            Some(carcassonne_bot::engine::Action::ChooseMarker(m)) if m.marker == 0
+        ));
+    }
+    // The English id, typed in a Spanish game.
+    let (app, first) = fixed_game(Lang::from_code("es").unwrap(), &["E", "E"]);
+    let mover = support::seat_ctx(&app, CHANNEL, first);
+    run(
+        &app,
+        &mover,
+        "place",
+        &[("x", "0"), ("y", "-1"), ("rotation", "180")],
+    );
+    run(&app, &mover, "figure", &[("on", "city")]);
+    let r = run(&app, &mover, "choose", &[("option", "marker 2")]);
+    assert!(!r.is_private(), "{}", r.text());
+}
+
+/// Taking a message's 2 points is told as such: the message was not used.
+#[test]
+fn taking_the_two_points_is_not_told_as_using_the_message() {
+    for (lang, label, told) in [
+        (
+            Lang::english(),
+            "Take 2 points on marker 1 (5 → 7)",
+            "**bob** took 2 points instead of message 2's action; the message goes under the \
+             pile.",
+        ),
+        (
+            Lang::from_code("es").unwrap(),
+            "Tomar 2 puntos en el marcador 1 (5 → 7)",
+            "**bob** tomó 2 puntos en lugar de la acción del despacho 2; el despacho va \
+             debajo del mazo.",
+        ),
+    ] {
+        let (app, me, asked) = to_the_message(lang, 6);
+        let id = asked.messages[0]
+            .rows
+            .iter()
+            .flatten()
+            .find_map(|c| match c {
+                Component::Button { id, label: l, .. } if l == label => Some(id.clone()),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("no {label}: {}", asked.text()));
+        let took = app.component(&me, &id, &[]);
+        assert!(took.text().contains(told), "{}", took.text());
+        assert!(!took.text().contains("used message"), "{}", took.text());
+        assert!(!took.text().contains("usó el despacho"), "{}", took.text());
+    }
+}

@@ -124,7 +124,7 @@ fn tiles_read_as_their_parts_in_english_and_spanish() {
         (
             "RB/5",
             "a straight road and a robber symbol",
-            "un camino recto y un símbolo de ladrón",
+            "un camino recto y un símbolo de salteador",
         ),
     ];
     for (id, english, spanish) in cases {

@@ -139,3 +139,58 @@ fn an_own_take_back_posts_the_turns_call_and_picture_again() {
 const TAKEN_BACK: &str = "Taken back: **bob** placed **a city on one side and a crossroads of \
      3 roads** at -1,0 (turned 0°).\n🔴 <@22>, your turn: you drew **a city on one side and a \
      crossroads of 3 roads**. It fits at spots A–C — /place spot:… rotation:…  (70 tiles left)";
+
+/// In Spanish, an undo that waits on one player speaks to that one ("acepta… o
+/// rechaza", not "aceptad… o rechazad"), and the Robbers figure is the "salteador".
+#[test]
+fn a_spanish_undo_asked_of_one_player_speaks_to_one() {
+    let app = App::new(Store::temporary().unwrap(), Env::fixed(1_700_000_000, 5));
+    let (alice, bob) = (
+        Ctx::new(CHANNEL, Some(1), 11, "alice"),
+        Ctx::new(CHANNEL, Some(1), 22, "bob"),
+    );
+    run(
+        &app,
+        &alice,
+        "new",
+        &[("expansions", "salteadores"), ("language", "es")],
+    );
+    run(&app, &bob, "join", &[]);
+    run(&app, &alice, "start", &[]);
+    let mover = to_a_robber_tile(&app);
+    let me = seat(&app, mover);
+    let other = seat(&app, mover.next(2));
+    // Typed in Spanish: no robber of mine.
+    let mine = run(&app, &me, "choose", &[("option", "ningún salteador")]);
+    assert!(!mine.is_private(), "{}", mine.text());
+    let g = support::board_game(&app, CHANNEL);
+    if g.pending().unwrap().player == mover.next(2) {
+        // The other player may place theirs: they decline too.
+        let answered = run(&app, &other, "choose", &[("option", "no robber")]);
+        assert!(
+            answered
+                .text()
+                .contains(&format!("{} no colocó ningún salteador.", other.name)),
+            "{}",
+            answered.text()
+        );
+    } else {
+        assert!(
+            mine.text()
+                .contains(&format!("{} no colocó ningún salteador.", me.name)),
+            "{}",
+            mine.text()
+        );
+        // My figure step: passed, so that the move to take back is not my tile alone.
+        run(&app, &me, "pass", &[]);
+    }
+    let r = run(&app, &me, "undo", &[]);
+    assert_eq!(
+        r.text(),
+        format!(
+            "<@{}> pide deshacer la última jugada. <@{}>: acepta con /deshacer (o el \
+             botón), o rechaza con /deshacer rechazar:true.",
+            me.user, other.user
+        )
+    );
+}

@@ -205,7 +205,7 @@ fn expansion_names_and_robber_buttons_reach_a_spanish_player_in_spanish() {
     assert!(
         games
             .text()
-            .contains("Carcassonne + Posadas y Catedrales + Ladrones"),
+            .contains("Carcassonne + Posadas y Catedrales + Salteadores"),
         "{}",
         games.text()
     );
@@ -249,7 +249,7 @@ fn expansion_names_and_robber_buttons_reach_a_spanish_player_in_spanish() {
                     // not the colour.
                     let name = &r.seats[seat].name;
                     assert!(
-                        label.starts_with("Poner tu ladrón del marcador junto al marcador de "),
+                        label.starts_with("Poner tu salteador junto al marcador de "),
                         "{id}: {label}"
                     );
                     assert!(label.ends_with(&format!(" {name}")), "{id}: {label}");
@@ -268,10 +268,7 @@ fn expansion_names_and_robber_buttons_reach_a_spanish_player_in_spanish() {
                 let done = app.component(&asked, id, &[]);
                 assert!(!done.is_private(), "{}", done.text());
                 let status = run(&app, &asked, "status", &[]);
-                let expected = format!(
-                    "; ladrón del marcador junto al marcador de {}",
-                    r.seats[seat].name
-                );
+                let expected = format!("; salteador junto al marcador de {}", r.seats[seat].name);
                 assert_eq!(
                     status.text().matches(&expected).count(),
                     1,

@@ -7,6 +7,10 @@
 //! spot and a rotation, a figure and a segment, a card and a row, a row to secure);
 //! other clicks (an expansion's question, a flight) are made on the game and taken back
 //! (the stored record put back), and the move they logged is what they stand for.
+//!
+//! Every message a board game player sees on the way is read too: no two options of a
+//! menu (nor two buttons of a message) share a label, even without the number a figure
+//! menu puts first, and no slot code ("ER SL", "NL") appears in any text or label.
 
 use carcassonne_bot::app::{App, Component, Ctx, Env, Response, Visibility};
 use carcassonne_bot::cards::{CardAction, CardGame, CardId, Colour, PendingKind, Species};
@@ -74,6 +78,114 @@ struct Tally {
     games: usize,
     /// Card game turns whose only legal moves were the follower's.
     secure_only: usize,
+    /// Decisions with one possible answer, made without asking (and told).
+    forced: usize,
+    /// Menus and button rows whose labels were checked.
+    menus: usize,
+}
+
+/// The edge slots' codes, which no player should ever read.
+const SLOT_CODES: [&str; 8] = ["NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"];
+
+/// Fails on a slot code in `text`: a word such as "ER", or a bracket of compass letters
+/// such as "(N S)".
+fn assert_no_slot_code(text: &str, context: &str) {
+    for word in text.split(|c: char| !c.is_alphanumeric()) {
+        assert!(
+            !SLOT_CODES.contains(&word),
+            "slot code {word} in {text:?} ({context})"
+        );
+    }
+    for (i, _) in text.match_indices('(') {
+        let inside = text[i + 1..].split(')').next().unwrap_or("");
+        let words: Vec<&str> = inside.split(' ').collect();
+        assert!(
+            inside.is_empty()
+                || !words
+                    .iter()
+                    .all(|w| ["N", "E", "S", "W"].contains(w) || SLOT_CODES.contains(w)),
+            "slot codes ({inside}) in {text:?} ({context})"
+        );
+    }
+}
+
+/// A label without the number a figure menu puts first ("2 · farmer, …").
+fn unnumbered(label: &str) -> &str {
+    match label.split_once(" · ") {
+        Some((n, rest)) if n.parse::<u32>().is_ok() => rest,
+        _ => label,
+    }
+}
+
+/// Checks every text and label a player sees in `out`: no slot code anywhere, and no
+/// two options of one menu or two buttons of one message with the same label.
+fn check_words(out: &Response, context: &str, tally: &mut Tally) {
+    for m in &out.messages {
+        assert_no_slot_code(&m.text, context);
+        let mut buttons: Vec<&str> = Vec::new();
+        for c in m.rows.iter().flatten() {
+            match c {
+                Component::Button { label, .. } => {
+                    assert_no_slot_code(label, context);
+                    buttons.push(label);
+                }
+                Component::Select {
+                    placeholder,
+                    options,
+                    ..
+                } => {
+                    assert_no_slot_code(placeholder, context);
+                    let mut seen: Vec<&str> = Vec::new();
+                    for o in options {
+                        assert_no_slot_code(&o.label, context);
+                        if let Some(d) = &o.description {
+                            assert_no_slot_code(d, context);
+                        }
+                        let words = unnumbered(&o.label);
+                        assert!(
+                            !seen.contains(&words),
+                            "two options read {words:?} in one menu ({context}): {:?}",
+                            options.iter().map(|o| &o.label).collect::<Vec<_>>()
+                        );
+                        seen.push(words);
+                    }
+                    tally.menus += 1;
+                }
+            }
+        }
+        let mut seen: Vec<&str> = Vec::new();
+        for b in &buttons {
+            assert!(
+                !seen.contains(b),
+                "two buttons read {b:?} in one message ({context}): {buttons:?}"
+            );
+            seen.push(b);
+        }
+        tally.menus += usize::from(!buttons.is_empty());
+    }
+}
+
+/// The line that tells a move made without asking, in `lang`.
+fn forced_line(lang: &str, name: &str) -> String {
+    if lang == "en" {
+        format!("{name} had one possible move, so it was made without asking:")
+    } else {
+        format!("{name} solo tenía una jugada posible, así que se hizo sin preguntar:")
+    }
+}
+
+/// Checks that the moves `made_by` these players after a click's own (forced ones) are
+/// told in `reply`; counts them.
+fn check_forced(reply: &Response, lang: &str, made_by: &[String], tally: &mut Tally) {
+    for name in made_by {
+        let line = forced_line(lang, name);
+        assert!(
+            reply.text().contains(&line),
+            "{line} not in:\n{}",
+            reply.text()
+        );
+        tally.forced += 1;
+    }
 }
 
 // ---------------------------------------------------------------------------------
@@ -300,6 +412,11 @@ fn card_game_by_clicks(seed: u64, players: u64, lang: &str, cards_first: bool, t
         };
         let made = &after.log()[before].action;
         assert!(same_card_move(made, &action), "{made:?} for {action:?}");
+        let forced: Vec<String> = after.log()[before + 1..]
+            .iter()
+            .map(|e| format!("p{}", seats[e.player.index()]))
+            .collect();
+        check_forced(&last, lang, &forced, tally);
     }
     tally.games += 1;
 }
@@ -424,11 +541,25 @@ fn board_offers(app: &App, who: &Ctx, game: &Game, out: &Response) -> Vec<(Actio
                     let v = o.value.clone();
                     match bare.as_str() {
                         "place" => offers.push((placement(&v), click(vec![v]))),
-                        "spot" if v.contains(':') => offers.push((placement(&v), click(vec![v]))),
+                        "spot" if v.contains(':') => {
+                            // One rotation: the entry says it, and places.
+                            let (label, deg) = v.split_once(':').unwrap();
+                            let expected = if who.lang == Lang::english() {
+                                format!("{label} · turned {deg}°")
+                            } else {
+                                format!("{label} · girada {deg}°")
+                            };
+                            assert_eq!(o.label, expected);
+                            offers.push((placement(&v), click(vec![v])))
+                        }
                         "spot" => {
                             let asked = app.component(who, &id, &[v]);
                             assert!(asked.is_private(), "{}", asked.text());
-                            offers.extend(board_offers(app, who, game, &asked));
+                            check_words(&asked, "which rotation", &mut Tally::default());
+                            let rotations = board_offers(app, who, game, &asked);
+                            // "Which rotation?" only when there is a choice.
+                            assert!(rotations.len() > 1, "{}", asked.text());
+                            offers.extend(rotations);
                         }
                         "figure" => match v.split_once(':').unwrap() {
                             (kind, seg) if seg.parse::<u8>().is_ok() => offers.push((
@@ -506,6 +637,8 @@ fn board_game_by_clicks(seed: u64, players: u64, lang: &str, expansions: &str, t
         assert!(steps < 5000, "the game does not end");
         let (seat, legal) = g.legal_actions();
         let who = seat_ctx(&app, seat, lang);
+        let context = format!("{lang}, {expansions}, seed {seed}, move {}", g.log().len());
+        check_words(&last, &context, tally);
         let offers = board_offers(&app, &who, &g, &last);
         assert_eq!(
             board_record(&app).as_ref(),
@@ -522,6 +655,16 @@ fn board_game_by_clicks(seed: u64, players: u64, lang: &str, expansions: &str, t
                 last.text()
             );
         }
+        if !matches!(
+            g.pending().map(|p| p.decision),
+            Some(Decision::PlaceTile { .. })
+        ) {
+            assert!(
+                offers.len() > 1,
+                "a decision with one answer was asked: {offers:?}\n{}",
+                last.text()
+            );
+        }
         tally.decisions += 1;
         tally.legal += legal.len();
         let (action, click) = offers[(steps * 7 + seed as usize) % offers.len()].clone();
@@ -529,6 +672,32 @@ fn board_game_by_clicks(seed: u64, players: u64, lang: &str, expansions: &str, t
         last = app.component(&who, &click.id, &click.values);
         assert!(!last.is_private(), "a click was refused: {}", last.text());
         assert_eq!(board_logged(&app, before), Some(action));
+        let record = match app.store().load(CHANNEL).unwrap() {
+            Loaded::Game(r) => *r,
+            _ => app.store().finished(CHANNEL).unwrap().unwrap(),
+        };
+        if let RecordGame::Board { game } = &record.game {
+            let forced: Vec<String> = game.log()[before + 1..]
+                .iter()
+                .map(|e| record.seats[e.player.index()].name.clone())
+                .collect();
+            check_forced(&last, lang, &forced, tally);
+        }
+    }
+    // The game's end: the final scoring's words too.
+    check_words(
+        &last,
+        &format!("{lang}, {expansions}, seed {seed}, end"),
+        tally,
+    );
+    // "Goods" only for goods.
+    if !expansions.contains("traders-builders") {
+        let text = last.text().to_lowercase();
+        assert!(
+            !text.contains("goods") && !text.contains("mercanc"),
+            "{}",
+            last.text()
+        );
     }
     tally.games += 1;
 }
@@ -557,6 +726,7 @@ fn board_games_by_clicks(lang: &str, all: bool) {
         }
     }
     assert_eq!(tally.games, if all { 1 } else { last });
+    assert!(tally.menus > tally.games * 10, "{tally:?}");
     eprintln!("board game by clicks ({lang}, all: {all}): {tally:?}");
 }
 

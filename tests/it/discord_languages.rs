@@ -87,9 +87,7 @@ async fn a_spanish_user_in_an_english_game_reads_spanish_privately() {
         board.content
     );
     assert!(
-        board.select_options("place")[0]
-            .0
-            .starts_with("Spot A turned"),
+        board.select_options("place")[0].0.starts_with("A · turned"),
         "{:?}",
         board.select_options("place")
     );

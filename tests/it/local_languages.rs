@@ -414,7 +414,7 @@ fn the_same_game_in_english_is_the_same_moves_in_english_words() {
             "[only bob] You are already in. Players: alice, bob.",
             "[only carol] Only players who joined can start the game: /join first.",
             ", your turn: you drew **",
-            "menu 'Place the tile…' (click place VALUE): Spot A turned ",
+            "menu 'Place the tile…' (click place VALUE): A · turned ",
             "**Game over!**",
         ],
     );

@@ -19,6 +19,7 @@ mod app_async;
 mod app_board;
 mod app_cards;
 mod app_game_end;
+mod app_labels;
 mod app_languages;
 mod app_magic_words;
 mod app_messages_words;

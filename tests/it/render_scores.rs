@@ -278,3 +278,40 @@ fn phone_final_pictures() {
         }
     }
 }
+
+/// The expansions' points are named by where they came from: one kind gives the fifth
+/// column its own title; several share it as "Other" with a legend naming each, summed.
+#[test]
+fn points_are_named_by_where_they_came_from() {
+    let game = samples::random_game(3, &[Expansion::Base], 84, 2, None);
+    let mut view = samples::view(&game);
+    view.players[1].breakdown[Category::Robbers as usize] = 4;
+    let (_, table) = render::final_scores_layout(&view);
+    assert_eq!(table.columns.len(), 5);
+    assert_eq!(table.columns[4], Category::Robbers);
+    assert_eq!(table.extra, [Category::Robbers]);
+    assert_eq!(table.legend(Lang::english()), None);
+    assert_eq!(table.value(&view.players[1].breakdown, 4), 4);
+    view.players[0].breakdown[Category::Gold as usize] = 3;
+    view.players[2].breakdown[Category::Messages as usize] = 6;
+    let (_, table) = render::final_scores_layout(&view);
+    assert_eq!(
+        table.extra,
+        [Category::Gold, Category::Robbers, Category::Messages]
+    );
+    assert_eq!(
+        table.legend(Lang::english()).as_deref(),
+        Some("Other: gold, robbers, messages")
+    );
+    assert_eq!(
+        table.legend(Lang::from_code("es").unwrap()).as_deref(),
+        Some("Otros: oro, salteadores, despachos")
+    );
+    assert_eq!(table.value(&view.players[0].breakdown, 4), 3);
+    assert_eq!(table.value(&view.players[2].breakdown, 4), 6);
+    // Drawn in both languages.
+    for lang in [Lang::english(), Lang::from_code("es").unwrap()] {
+        let img = decode(&render::final_scores_png(&view, lang));
+        assert!(img.width() > 0);
+    }
+}

@@ -137,7 +137,10 @@ app-undo-refused = { $name } refused to take the move back; play goes on.
 app-undo-nothing-to-refuse = There is no undo request to refuse.
 app-undo-no-move = There is no move to take back yet.
 app-undo-already-agreed = You already agreed; waiting for the other players.
-app-undo-asked = { $asker } asks to take back the last move. { $players }: agree with /undo (or the button), or refuse with /undo refuse:true.
+app-undo-asked = { $asker } asks to take back the last move. { $players }: { $count ->
+    [one] agree
+   *[other] each agree
+} with /undo (or the button), or refuse with /undo refuse:true.
 app-button-undo-agree = Agree to undo
 app-button-undo-refuse = Refuse
 
@@ -169,6 +172,7 @@ app-place-tile-first = First place your tile ({ $tile }) with /place (spots on t
 app-answer-first = First { $question } (/choose option:…, or the menu).
 app-answer-the-question = answer the game's question
 app-default-applies = the default choice applies
+app-forced-move = { $name } had one possible move, so it was made without asking:
 
 ## The board game: the turn message, menus, /status, the end
 app-your-turn = { $disc } { $player }, your turn: you drew **{ $tile }**. It fits at spots { $spots } — /place spot:… rotation:…  ({ $left ->
@@ -179,7 +183,7 @@ app-your-turn-extra = { $disc } { $player }, your turn: you drew **{ $tile }** (
     [one] 1 tile left
    *[other] { $left } tiles left
 })
-app-menu-spot-turned = Spot { $spot } turned { $degrees }°
+app-menu-spot-turned = { $spot } · turned { $degrees }°
 app-menu-spot-at = at { $at }
 app-menu-place-tile = Place the tile…
 app-menu-spot = Spot { $spot }

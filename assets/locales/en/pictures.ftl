@@ -33,6 +33,11 @@ pic-col-cities = Cities
 pic-col-cloisters = Cloist.
 pic-col-farms = Farms
 pic-col-goods = Goods
+pic-col-gold = Gold
+pic-col-robbers = Robbers
+pic-col-messages = Messages
+pic-col-other = Other
+pic-col-other-legend = Other: { $kinds }
 pic-col-total = Total
 pic-wins = { $name } wins with { $points ->
     [one] 1 point

@@ -15,7 +15,7 @@ word-figure-pig-short = pig
 word-the-mage = the mage
 word-the-witch = the witch
 
-## Segments: "city north", "road east+west", "field (NL N)"; .the with the article
+## Segments: "city north", "road east+west", "field south, east-of-road"; .the with the article
 word-seg-road = road
     .the = the road
 word-seg-city = city
@@ -33,6 +33,11 @@ word-seg-north-east = north-east
 word-seg-south-east = south-east
 word-seg-south-west = south-west
 word-seg-north-west = north-west
+# Look-alike fields told apart: "field south, east-of-road"
+word-seg-between-road-and-city = between the road and the city
+word-seg-corner = in the { $dir } corner
+word-seg-of-road = { $dir } of the road
+word-seg-part = { $dir } part
 
 ## Lists
 word-list-separator = {", "}
@@ -147,12 +152,14 @@ word-ev-tile-placed = **{ $name }** placed **{ $tile }** at { $at } (turned { $d
 word-ev-figure-placed = **{ $name }** put a { $phrase }
 word-ev-also-figure = and a { $phrase }
 word-ev-no-figure = **{ $name }** placed no figure
+word-ev-no-figure-spot = **{ $name }** could place no figure: there is no free place for one on that tile.
+word-ev-no-follower-left = **{ $name }** has no follower left to place.
 word-ev-feature-completed = { $feature } completed ({ $tiles ->
     [one] 1 tile
    *[other] { $tiles } tiles
 }).
 word-ev-scored = { $disc } { $name } +{ $points } ({ $reason }{ $on }).
-word-ev-final-scoring = Final scoring (incomplete features, farms, goods): { $scores }.
+word-ev-final-scoring = Final scoring ({ $what }): { $scores }.
 word-ev-set-aside = The drawn tile ({ $tile }) fits nowhere and is set aside.
 word-ev-resigned = **{ $name }** resigned.
 word-figure-on = { $role } on { $what }
@@ -212,6 +219,20 @@ word-exp-crop-circles = Crop Circles
 word-exp-crop-circles-1 = Crop Circles I
 word-exp-labyrinth = The Labyrinth
 word-exp-phantom = The Phantom
+# The words a player types for an expansion (/new expansions:…), the first shown.
+word-exp-typed-base = base
+word-exp-typed-inns-cathedrals = inns-cathedrals
+word-exp-typed-traders-builders = traders-builders
+word-exp-typed-flying-machines = flying-machines
+word-exp-typed-messages = messages
+word-exp-typed-ferries = ferries
+word-exp-typed-gold-mines = gold-mines
+word-exp-typed-mage-witch = mage-witch
+word-exp-typed-robbers = robbers
+word-exp-typed-crop-circles = crop-circles
+word-exp-typed-crop-circles-1 = crop-circles-1
+word-exp-typed-labyrinth = labyrinth
+word-exp-typed-phantom = phantom
 
 # The final breakdown by category.
 word-category-roads = roads
@@ -219,6 +240,10 @@ word-category-cities = cities
 word-category-cloisters = cloisters
 word-category-farms = farms
 word-category-goods = goods
+word-category-gold = gold
+word-category-robbers = robbers
+word-category-messages = messages
+word-final-incomplete = incomplete features
 
 ## Players' colours
 word-player-colour-red = red
@@ -323,9 +348,8 @@ word-ask-gold = a gold tile: put the second gold bar on a tile next to it (diago
 ## Messages
 word-ev-on-marker = , marker { $marker }
 word-ev-message-drawn = **{ $name }**'s marker stopped on a multiple of 5: they take message { $message }: "{ $title }" (or 2 points).
-word-ev-message-used = **{ $name }** used message { $message } ({ $take }); it goes under the pile.
-word-take-action = its action
-word-take-points = 2 points
+word-ev-message-used = **{ $name }** used message { $message } (its action); it goes under the pile.
+word-ev-message-points = **{ $name }** took 2 points instead of message { $message }'s action; the message goes under the pile.
 word-reason-message = message { $message }
 # A message that scored a feature: a tile of it.
 word-reason-message-at = message { $message }, at { $at }
@@ -422,3 +446,31 @@ word-figure-phantom = phantom
 word-figure-phantom-short = phantom
 word-ask-phantom = you may also put your phantom on the tile you just placed, or keep it
 word-choice-keep-phantom = Keep the phantom
+
+# The words of /choose values (a click's id), as a player types them: "marker 1".
+word-value-marker = marker
+word-value-add = add
+word-value-remove = remove
+word-value-none = none
+word-value-no = no
+word-value-robber = robber
+word-value-keep = keep
+word-value-done = done
+word-value-ferry = ferry
+word-value-move = move
+word-value-land = land
+word-value-gold = gold
+word-value-back = back
+word-value-mage = mage
+word-value-witch = witch
+word-value-follower = follower
+word-value-large = large
+word-value-builder = builder
+word-value-pig = pig
+word-value-phantom = phantom
+word-value-red = red
+word-value-green = green
+word-value-blue = blue
+word-value-yellow = yellow
+word-value-black = black
+word-value-grey = grey

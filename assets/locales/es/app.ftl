@@ -67,8 +67,8 @@ app-games-head-yours = Tus partidas en curso en este servidor ({ $games }; { $wa
 app-notify-on = Mensajes directos: **activados**. Cuando empiece tu turno en cualquier partida, te envío un mensaje directo con el canal, tu loseta (en el juego de cartas: la mesa y tu mano) y la imagen (no se envía nada si tienes los MD cerrados). /avisos md:off los desactiva.
 app-notify-off = Mensajes directos: **desactivados**. /avisos md:on te envía uno cuando empiece tu turno en cualquier partida.
 app-settings-unsaved = Ahora mismo no se puede guardar tu ajuste; no ha cambiado nada.
-app-standing-robbers-never = Ladrones: **nunca**. Cuando la loseta de ladrón de otro jugador te permita colocar tu ladrón, paso por ti al momento. /respuestas ladrones:ask vuelve a preguntarte.
-app-standing-robbers-ask = Ladrones: **preguntar**. Cuando la loseta de ladrón de otro jugador te permita colocar tu ladrón, te menciono con botones; si no respondes antes del plazo de decisión de la partida, no se coloca ningún ladrón. /respuestas ladrones:never pasa por ti.
+app-standing-robbers-never = Salteadores: **nunca**. Cuando la loseta de salteador de otro jugador te permita colocar tu salteador, paso por ti al momento. /respuestas salteadores:ask vuelve a preguntarte.
+app-standing-robbers-ask = Salteadores: **preguntar**. Cuando la loseta de salteador de otro jugador te permita colocar tu salteador, te menciono con botones; si no respondes antes del plazo de decisión de la partida, no se coloca ningún salteador. /respuestas salteadores:never pasa por ti.
 app-standing-marker-behind = Mensajes: tus puntos en turnos ajenos van a tu marcador más **atrasado** (marcador 1 si empatan). /respuestas marcador:ahead|1|2 lo cambia.
 app-standing-marker-ahead = Mensajes: tus puntos en turnos ajenos van a tu marcador más **adelantado** (marcador 1 si empatan). /respuestas marcador:behind|1|2 lo cambia.
 app-standing-marker-1 = Mensajes: tus puntos en turnos ajenos van a tu **marcador 1**. /respuestas marcador:behind|ahead|2 lo cambia.
@@ -134,7 +134,10 @@ app-undo-refused = { $name } no acepta deshacer la jugada; la partida sigue.
 app-undo-nothing-to-refuse = No hay ninguna petición de deshacer que rechazar.
 app-undo-no-move = Aún no hay ninguna jugada que deshacer.
 app-undo-already-agreed = Ya has aceptado; esperando a los demás jugadores.
-app-undo-asked = { $asker } pide deshacer la última jugada. { $players }: aceptad con /deshacer (o el botón), o rechazad con /deshacer rechazar:true.
+app-undo-asked = { $asker } pide deshacer la última jugada. { $players }: { $count ->
+    [one] acepta con /deshacer (o el botón), o rechaza
+   *[other] aceptad con /deshacer (o el botón), o rechazad
+} con /deshacer rechazar:true.
 app-button-undo-agree = Aceptar deshacer
 app-button-undo-refuse = Rechazar
 
@@ -166,6 +169,7 @@ app-place-tile-first = Primero coloca tu loseta ({ $tile }) con /colocar (lugare
 app-answer-first = Primero { $question } (/elegir opcion:…, o el menú).
 app-answer-the-question = responde a la pregunta de la partida
 app-default-applies = se aplica la opción por defecto
+app-forced-move = { $name } solo tenía una jugada posible, así que se hizo sin preguntar:
 
 ## El juego de tablero: el mensaje del turno, menús, /estado, el final
 app-your-turn = { $disc } { $player }, te toca: has robado **{ $tile }**. Encaja en los lugares { $spots } — /colocar lugar:… rotacion:…  ({ $left ->
@@ -176,7 +180,7 @@ app-your-turn-extra = { $disc } { $player }, te toca: has robado **{ $tile }** (
     [one] queda 1 loseta
    *[other] quedan { $left } losetas
 })
-app-menu-spot-turned = Lugar { $spot } girada { $degrees }°
+app-menu-spot-turned = { $spot } · girada { $degrees }°
 app-menu-spot-at = en { $at }
 app-menu-place-tile = Coloca la loseta…
 app-menu-spot = Lugar { $spot }
@@ -195,7 +199,10 @@ app-final-player = { $disc } { $player } — { $place }, **{ $points }** { $poin
    *[other] puntos
 }{ $parts }{ $resigned }
 # De los puntos de un tipo ($total), los de construcciones sin terminar al final.
-app-final-incomplete = { $total } ({ $points } por { $count } sin terminar)
+app-final-incomplete = { $total } ({ $points } por { $count ->
+    [one] una construcción
+   *[other] { $count } construcciones
+} sin terminar)
 app-status-spots = Lugares: { $spots }.
 app-status-tiles-left = { $left ->
     [one] Queda 1 loseta.
@@ -394,14 +401,14 @@ app-waiting-marker = { $you ->
 } elegir un marcador de puntuación o usar un despacho (/elegir).
 app-status-markers = ; marcadores en { $first } y { $second }
 
-## Ladrones
+## Salteadores
 app-waiting-robber = { $you ->
     [yes] Te toca decidir si colocas
    *[no] Le toca a { $name } decidir si coloca
-} un ladrón o no (/elegir).
-app-default-no-robber = no se coloca ningún ladrón
-app-status-robber = ; ladrón del marcador junto al marcador de { $name }
-app-status-robber-marker = ; ladrón del marcador junto al marcador { $marker } de { $name }
+} un salteador o no (/elegir).
+app-default-no-robber = no se coloca ningún salteador
+app-status-robber = ; salteador junto al marcador de { $name }
+app-status-robber-marker = ; salteador junto al marcador { $marker } de { $name }
 
 ## Mago y Bruja
 app-waiting-magic = { $you ->

@@ -79,13 +79,13 @@ err-land-field = una figura que vuela nunca aterriza en un campo
 err-land-complete = ya se ha completado
 err-cannot-land = la figura no puede aterrizar en { $what }: { $reason }; puede aterrizar en: { $options }
 
-## Ladrones
-err-expect-robber = que se coloque un ladrón junto a un marcador de puntuación, o pasar
-err-robber-own = un ladrón no puede robar a tu propio marcador de puntuación
+## Salteadores
+err-expect-robber = que se coloque un salteador junto a un marcador de puntuación, o pasar
+err-robber-own = un salteador no puede robar a tu propio marcador de puntuación
 err-robber-no-player = no hay jugador { $player }
 err-robber-resigned = el jugador { $player } ha abandonado la partida
 err-robber-no-marker = el jugador { $player } no tiene marcador de puntuación { $marker } (marcadores: 0 a { $last })
-err-robber-there-already = tu ladrón ya está ahí
+err-robber-there-already = tu salteador ya está ahí
 err-robber-player-marker = jugador { $player } marcador { $marker }
 err-robber-player = jugador { $player }
 err-robber-not-there = { $why }: puede ir junto a { $options }, o pasar

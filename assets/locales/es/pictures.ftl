@@ -33,6 +33,11 @@ pic-col-cities = Ciudades
 pic-col-cloisters = Claust.
 pic-col-farms = Granjas
 pic-col-goods = Mercanc.
+pic-col-gold = Oro
+pic-col-robbers = Salteador.
+pic-col-messages = Despachos
+pic-col-other = Otros
+pic-col-other-legend = Otros: { $kinds }
 pic-col-total = Total
 pic-wins = { $name } gana con { $points ->
     [one] 1 punto

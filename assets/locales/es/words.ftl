@@ -13,7 +13,7 @@ word-figure-pig-short = cerdo
 word-the-mage = el mago
 word-the-witch = la bruja
 
-## Segmentos: "ciudad norte", "camino este+oeste", "campo (NL N)"; .the con el artículo
+## Segmentos: "ciudad norte", "camino este+oeste", "campo sur, al este del camino"; .the con el artículo
 word-seg-road = camino
     .the = el camino
 word-seg-city = ciudad
@@ -31,6 +31,11 @@ word-seg-north-east = noreste
 word-seg-south-east = sureste
 word-seg-south-west = suroeste
 word-seg-north-west = noroeste
+# Look-alike fields told apart: "field south, east-of-road"
+word-seg-between-road-and-city = entre el camino y la ciudad
+word-seg-corner = de la esquina { $dir }
+word-seg-of-road = al { $dir } del camino
+word-seg-part = parte { $dir }
 
 ## Listas
 word-list-separator = {", "}
@@ -145,12 +150,14 @@ word-ev-tile-placed = **{ $name }** colocó **{ $tile }** en { $at } (girada { $
 word-ev-figure-placed = **{ $name }** puso un { $phrase }
 word-ev-also-figure = y un { $phrase }
 word-ev-no-figure = **{ $name }** no colocó ninguna figura
+word-ev-no-figure-spot = **{ $name }** no pudo colocar ninguna figura: no queda ningún sitio libre para una en esa loseta.
+word-ev-no-follower-left = **{ $name }** no tiene seguidores en reserva que colocar.
 word-ev-feature-completed = completado: { $feature } ({ $tiles ->
     [one] 1 loseta
    *[other] { $tiles } losetas
 }).
 word-ev-scored = { $disc } { $name } +{ $points } ({ $reason }{ $on }).
-word-ev-final-scoring = Puntuación final (construcciones sin terminar, granjas, mercancías): { $scores }.
+word-ev-final-scoring = Puntuación final ({ $what }): { $scores }.
 word-ev-set-aside = La loseta robada ({ $tile }) no encaja en ningún sitio y se aparta.
 word-ev-resigned = **{ $name }** abandonó.
 word-figure-on = { $role } en { $what }
@@ -205,11 +212,25 @@ word-exp-messages = Despachos
 word-exp-ferries = Transbordadores
 word-exp-gold-mines = Minas de Oro
 word-exp-mage-witch = Mago y Bruja
-word-exp-robbers = Ladrones
+word-exp-robbers = Salteadores
 word-exp-crop-circles = Círculos en los cultivos
 word-exp-crop-circles-1 = Círculos en los cultivos I
 word-exp-labyrinth = El laberinto
 word-exp-phantom = El Fantasma
+# Las palabras que se escriben para una expansión (/nueva expansiones:…), la primera se muestra.
+word-exp-typed-base = basico base
+word-exp-typed-inns-cathedrals = posadas-catedrales posadas-y-catedrales
+word-exp-typed-traders-builders = constructores-comerciantes constructores-y-comerciantes
+word-exp-typed-flying-machines = maquinas-voladoras
+word-exp-typed-messages = despachos
+word-exp-typed-ferries = transbordadores
+word-exp-typed-gold-mines = minas-de-oro
+word-exp-typed-mage-witch = mago-bruja mago-y-bruja
+word-exp-typed-robbers = salteadores
+word-exp-typed-crop-circles = circulos-en-los-cultivos circulos
+word-exp-typed-crop-circles-1 = circulos-en-los-cultivos-1 circulos-1
+word-exp-typed-labyrinth = laberinto
+word-exp-typed-phantom = fantasma
 
 # The final breakdown by category.
 word-category-roads = caminos
@@ -217,6 +238,10 @@ word-category-cities = ciudades
 word-category-cloisters = claustros
 word-category-farms = granjas
 word-category-goods = mercancías
+word-category-gold = oro
+word-category-robbers = salteadores
+word-category-messages = despachos
+word-final-incomplete = construcciones sin terminar
 
 ## Colores de los jugadores
 word-player-colour-red = rojo
@@ -288,7 +313,7 @@ word-tile-bridge = un puente
 word-tile-flying-machine = una máquina voladora
 word-tile-gold = una mina de oro
 word-tile-magic = un símbolo mágico
-word-tile-robber = un símbolo de ladrón
+word-tile-robber = un símbolo de salteador
 word-tile-shield = un escudo
 word-tile-cathedral = una catedral
 word-tile-inn = una posada
@@ -321,9 +346,8 @@ word-ask-gold = una loseta de oro: pon el segundo lingote en una loseta junto a 
 ## Despachos
 word-ev-on-marker = , marcador { $marker }
 word-ev-message-drawn = El marcador de **{ $name }** se detuvo en un múltiplo de 5: toma el despacho { $message }: «{ $title }» (o 2 puntos).
-word-ev-message-used = **{ $name }** usó el despacho { $message } ({ $take }); va debajo del mazo.
-word-take-action = su acción
-word-take-points = 2 puntos
+word-ev-message-used = **{ $name }** usó el despacho { $message } (su acción); va debajo del mazo.
+word-ev-message-points = **{ $name }** tomó 2 puntos en lugar de la acción del despacho { $message }; el despacho va debajo del mazo.
 word-reason-message = despacho { $message }
 # Un despacho que puntuó una construcción: una loseta suya.
 word-reason-message-at = despacho { $message }, en { $at }
@@ -340,31 +364,31 @@ word-ask-marker = puntúas { $points ->
 word-ask-message = tu marcador se detuvo en un múltiplo de 5: tomas el despacho { $message } ({ $title }); úsalo o toma 2 puntos
 word-ask-message-unavailable = tu marcador se detuvo en un múltiplo de 5: tomas el despacho { $message } ({ $title }), que ahora no puedes cumplir; úsalo o toma 2 puntos
 
-## Ladrones
+## Salteadores
 word-ev-robber = { $disc } { $name } { $moved ->
     [yes] movió
    *[no] puso
-} su ladrón junto al marcador de puntuación{ $which } de { $besidedisc } { $beside }.
-word-ev-robber-declined = { $disc } { $name } no colocó ningún ladrón.
-word-ev-robber-stole = El ladrón de { $name } se lleva { $points ->
+} su salteador junto al marcador de puntuación{ $which } de { $besidedisc } { $beside }.
+word-ev-robber-declined = { $disc } { $name } no colocó ningún salteador.
+word-ev-robber-stole = El salteador de { $name } se lleva { $points ->
     [one] 1 punto
    *[other] { $points } puntos
 } de la puntuación de { $from } y vuelve a casa.
-word-ev-robber-home = El ladrón de { $name } vuelve a casa.
-word-reason-robber = ladrón del marcador
+word-ev-robber-home = El salteador de { $name } vuelve a casa.
+word-reason-robber = salteador
 word-choice-robber = { $moved ->
     [yes] Mover
    *[no] Poner
-} tu ladrón del marcador junto al marcador de { $disc } { $name }
+} tu salteador junto al marcador de { $disc } { $name }
 word-choice-robber-marker = { $moved ->
     [yes] Mover
    *[no] Poner
-} tu ladrón del marcador junto al marcador { $marker } de { $disc } { $name }
-word-choice-robber-stays = Dejar tu ladrón del marcador donde está
-word-choice-no-robber = Ningún ladrón del marcador
-word-ask-robber-move = una loseta de ladrones: puedes mover tu ladrón del marcador junto al marcador de puntuación de otro jugador
-word-ask-robber = una loseta de ladrones: puedes poner tu ladrón del marcador junto al marcador de puntuación de otro jugador
-word-ask-robber-other = ahora puedes poner tu ladrón junto al marcador de puntuación de otro jugador (se lleva la mitad de sus próximos puntos)
+} tu salteador junto al marcador { $marker } de { $disc } { $name }
+word-choice-robber-stays = Dejar tu salteador donde está
+word-choice-no-robber = Ningún salteador
+word-ask-robber-move = una loseta de salteadores: puedes mover tu salteador junto al marcador de puntuación de otro jugador
+word-ask-robber = una loseta de salteadores: puedes poner tu salteador junto al marcador de puntuación de otro jugador
+word-ask-robber-other = ahora puedes poner tu salteador junto al marcador de puntuación de otro jugador (se lleva la mitad de sus próximos puntos)
 
 ## Mago y Bruja
 word-ev-magic-moved = { $name } puso { $figure } en { $place }.
@@ -426,3 +450,31 @@ word-figure-phantom = fantasma
 word-figure-phantom-short = fantasma
 word-ask-phantom = también puedes poner tu fantasma en la loseta que acabas de colocar, o guardarlo
 word-choice-keep-phantom = Guardar el fantasma
+
+# Las palabras de los valores de /elegir, como se escriben: "marcador 1".
+word-value-marker = marcador
+word-value-add = añadir
+word-value-remove = retirar
+word-value-none = ninguno
+word-value-no = ningún
+word-value-robber = salteador
+word-value-keep = conservar
+word-value-done = listo
+word-value-ferry = transbordador
+word-value-move = mover
+word-value-land = aterrizar
+word-value-gold = oro
+word-value-back = recuperar
+word-value-mage = mago
+word-value-witch = bruja
+word-value-follower = seguidor
+word-value-large = grande
+word-value-builder = constructor
+word-value-pig = cerdo
+word-value-phantom = fantasma
+word-value-red = rojo
+word-value-green = verde
+word-value-blue = azul
+word-value-yellow = amarillo
+word-value-black = negro
+word-value-grey = gris

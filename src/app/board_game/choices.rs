@@ -6,6 +6,7 @@
 use super::expansions;
 use super::said::Reader;
 use super::*;
+use crate::i18n::words as i18n_words;
 use crate::player::Player;
 use crate::t;
 
@@ -50,10 +51,11 @@ pub(super) fn choose(
     let names = r.seat_names();
     let options = choices(lang, game, &names);
     if options.is_empty() {
+        // Told to the one asking: "your turn" when it is theirs.
         return Ok(Response::error(t!(
             lang,
             "app-choose-nothing",
-            waiting = waiting_text_in(lang, &r)
+            waiting = waiting_text_for(lang, &r, Some(seat))
         )));
     }
     if p.player != seat {
@@ -75,16 +77,18 @@ pub(super) fn choose(
         msg.rows = choice_rows(lang, game, &names);
         return Ok(Response::one(msg));
     };
-    // By value, or by the words of the option in any language.
-    let wanted = option.trim().to_lowercase();
+    // By value (in any language's words: "marcador 1" is "marker 1"), or by the words
+    // of the option in any language.
+    let wanted = i18n_words::strip_accents(option.trim());
     let labels: Vec<Vec<Choice>> = Lang::all()
         .map(|lang| choices(lang, game, &names))
         .collect();
     let found = options.iter().enumerate().find_map(|(i, c)| {
-        let named = c.value.eq_ignore_ascii_case(&wanted)
-            || labels
-                .iter()
-                .any(|l| l.get(i).is_some_and(|c| c.label.to_lowercase() == wanted));
+        let named = Lang::all().any(|l| i18n_words::strip_accents(&typed(l, &c.value)) == wanted)
+            || labels.iter().any(|l| {
+                l.get(i)
+                    .is_some_and(|c| i18n_words::strip_accents(&c.label) == wanted)
+            });
         named.then_some(c)
     });
     match found {
@@ -93,7 +97,11 @@ pub(super) fn choose(
             act(s, r, seat, action)
         }
         None => {
-            let shown: Vec<&str> = options.iter().take(10).map(|c| c.value.as_str()).collect();
+            let shown: Vec<String> = options
+                .iter()
+                .take(10)
+                .map(|c| typed(lang, &c.value))
+                .collect();
             Ok(Response::error(t!(
                 lang,
                 "app-choose-not-a-choice",
@@ -135,10 +143,38 @@ pub(super) fn choice_rows(lang: Lang, game: &Game, names: &[String]) -> Vec<Vec<
     vec![vec![select(CHOOSE, &t!(lang, "app-menu-choose"), items)]]
 }
 
-/// Autocomplete for /choose option:… on the board game.
+/// Autocomplete for /choose option:… on the board game: the values in `lang`'s words.
 pub fn choice_suggestions(lang: Lang, r: &ChannelRecord) -> Vec<(String, String)> {
     choices(lang, game_of(r), &r.seat_names())
         .into_iter()
-        .map(|c| (c.label, c.value))
+        .map(|c| {
+            let value = typed(lang, &c.value);
+            (c.label, value)
+        })
         .collect()
+}
+
+/// An option's value as a player of `lang` types it: each word of the value (the
+/// English of a click's id: "marker 1", "robber@red", "remove mage") in `lang`
+/// (`word-value-<word>`), the rest kept: "marcador 1", "salteador@rojo".
+pub(super) fn typed(lang: Lang, value: &str) -> String {
+    let mut out = String::new();
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        if !word.is_empty() {
+            let said = crate::i18n::try_text(lang, &format!("word-value-{word}"), &[]);
+            out.push_str(said.as_deref().unwrap_or(word));
+            word.clear();
+        }
+    };
+    for c in value.chars() {
+        if c.is_ascii_alphabetic() || (c == '-' && !word.is_empty()) {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
 }

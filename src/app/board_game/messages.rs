@@ -52,7 +52,8 @@ pub fn announce(r: &ChannelRecord, summary: &str, events: &[Event]) -> Response 
 }
 
 /// A menu of every (spot, rotation) of the drawn tile when they fit in one menu (25),
-/// else a menu of the spots (any number: fronts split long menus).
+/// else a menu of the spots (any number: fronts split long menus), a spot with one
+/// rotation named with it.
 pub(super) fn placement_rows(lang: Lang, game: &Game) -> Vec<Vec<Component>> {
     let combos: Vec<SelectOption> = view::spots(game)
         .iter()
@@ -80,12 +81,31 @@ pub(super) fn placement_rows(lang: Lang, game: &Game) -> Vec<Vec<Component>> {
     }
     // Too many for one menu: choose the spot, then the rotation (buttons). Fronts split
     // a menu longer than they can show (Discord: several menus of 25).
+    // A spot where the tile fits one way only is one entry that says the rotation and
+    // places at once (value `spot:rotation`): no "Which rotation?" with one answer.
     let spots: Vec<SelectOption> = view::spots(game)
         .iter()
-        .map(|sp| SelectOption {
-            label: t!(lang, "app-menu-spot", spot = sp.label.as_str()),
-            value: sp.label.clone(),
-            description: Some(t!(lang, "app-menu-spot-at", at = sp.at.to_string())),
+        .map(|sp| {
+            let (label, value) = match view::offered_rotations(game, sp)[..] {
+                [rot] => (
+                    t!(
+                        lang,
+                        "app-menu-spot-turned",
+                        spot = sp.label.as_str(),
+                        degrees = rot.degrees()
+                    ),
+                    format!("{}:{}", sp.label, rot.degrees()),
+                ),
+                _ => (
+                    t!(lang, "app-menu-spot", spot = sp.label.as_str()),
+                    sp.label.clone(),
+                ),
+            };
+            SelectOption {
+                label,
+                value,
+                description: Some(t!(lang, "app-menu-spot-at", at = sp.at.to_string())),
+            }
         })
         .collect();
     let placeholder = t!(lang, "app-menu-choose-spot");

@@ -196,22 +196,46 @@ pub(super) fn act(
     action: Action,
 ) -> Result<Response, StoreError> {
     let mut events = sync_settings(s, &mut r)?;
+    let had_follower = has_follower(game_of(&r), seat);
+    let first = events.len();
     match game_mut(&mut r).apply(seat, action) {
         Ok(e) => events.extend(e),
         Err(e) => return Ok(Response::error(refusal(s.ctx.lang, &r, &e))),
     }
+    let skipped = figure_step_skipped(game_of(&r), seat, &events[first..]);
     apply_standing_answers(s, &mut r, &mut events)?;
+    let forced = take_only_answers(&mut r);
+    let mut summary = describe(r.setup.language, &r, seat, &events);
+    if skipped {
+        let key = if had_follower {
+            "word-ev-no-figure-spot"
+        } else {
+            "word-ev-no-follower-left"
+        };
+        push_line(
+            &mut summary,
+            &t!(r.setup.language, key, name = r.seat_name(seat)),
+        );
+    }
+    for (player, more) in &forced {
+        push_line(
+            &mut summary,
+            &t!(
+                r.setup.language,
+                "app-forced-move",
+                name = r.seat_name(*player)
+            ),
+        );
+        push_line(&mut summary, &describe(r.setup.language, &r, *player, more));
+    }
+    events.extend(forced.into_iter().flat_map(|(_, more)| more));
     let moves = game_of(&r).log().len();
     undo::forget_if_stale(&mut r, moves);
     if game_of(&r).is_over() {
         lobby::archive(s, &r, false, winners(game_of(&r)))?;
-        return Ok(final_message(
-            &r,
-            &describe(r.setup.language, &r, seat, &events),
-        ));
+        return Ok(final_message(&r, &summary));
     }
     s.save(&mut r)?;
-    let summary = describe(r.setup.language, &r, seat, &events);
     if bots::then_ai(s, &r, &summary, bots::Shown::Board(events.clone())) {
         return Ok(Response::default());
     }
@@ -284,6 +308,82 @@ fn apply_standing_answers(
             Err(_) => return Ok(()),
         }
     }
+}
+
+/// Whether `seat` holds a follower (ordinary or large) to place.
+fn has_follower(game: &Game, seat: Player) -> bool {
+    game.players()
+        .get(seat.index())
+        .is_some_and(|p| p.supply.get(FigureKind::Follower) + p.supply.get(FigureKind::Large) > 0)
+}
+
+/// Whether the engine passed over `seat`'s figure step in these events (the engine
+/// skips a step with nothing to place, silently): their tile was placed and the turn
+/// ended (the next tile drawn, or the game over) with no figure placed and no pass.
+fn figure_step_skipped(game: &Game, seat: Player, events: &[Event]) -> bool {
+    let Some(placed) = events
+        .iter()
+        .position(|e| matches!(e, Event::TilePlaced { player, .. } if *player == seat))
+    else {
+        return false;
+    };
+    let after = &events[placed + 1..];
+    let ended = game.is_over() || after.iter().any(|e| matches!(e, Event::TileDrawn { .. }));
+    let figure = after.iter().any(|e| {
+        matches!(e, Event::FigurePlaced { player, .. } | Event::Passed { player } if *player == seat)
+    });
+    // An expansion's figure-step action (a flight) says itself.
+    let other_move = game
+        .log()
+        .last()
+        .is_some_and(|entry| !matches!(entry.action, Action::PlaceTile { .. }));
+    ended && !figure && !other_move
+}
+
+/// A decision with one possible answer is not asked: the answer is logged for the player
+/// asked, and told. A tile's placement is always asked (the turn's own move, shown on
+/// the picture). Every decision the rules let a player decline lists `Pass` among its
+/// actions, so a single answer is never a refusal taken away. Returns who answered and
+/// the events of each answer.
+fn take_only_answers(r: &mut ChannelRecord) -> Vec<(Player, Vec<Event>)> {
+    let mut out = Vec::new();
+    while let Some((player, action)) = only_answer(game_of(r), &r.seat_names()) {
+        match game_mut(r).apply(player, action) {
+            Ok(events) => out.push((player, events)),
+            Err(_) => break,
+        }
+    }
+    out
+}
+
+/// The one answer of the pending decision, if it has no other: one legal action, or
+/// (expansions' questions) one option in the menu, which offers one per distinct answer.
+fn only_answer(game: &Game, names: &[String]) -> Option<(Player, Action)> {
+    let p = game.pending()?;
+    let one = |mut actions: Vec<Action>| (actions.len() == 1).then(|| actions.remove(0));
+    let action = match p.decision {
+        Decision::PlaceTile { .. } => None,
+        Decision::PlaceFigure { .. } => one(p.actions()),
+        _ => {
+            let options = choices(Lang::english(), game, names);
+            if options.is_empty() {
+                one(p.actions())
+            } else {
+                one(options.into_iter().map(|c| c.action).collect())
+            }
+        }
+    }?;
+    Some((p.player, action))
+}
+
+fn push_line(text: &mut String, line: &str) {
+    if line.is_empty() {
+        return;
+    }
+    if !text.is_empty() {
+        text.push('\n');
+    }
+    text.push_str(line);
 }
 
 /// What the default of the pending decision does, in words (for the deadline notice).

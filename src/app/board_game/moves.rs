@@ -194,7 +194,7 @@ pub(super) fn numbered_figure_choices(lang: Lang, game: &Game) -> Vec<(FigureKin
         .iter()
         .map(|o| {
             let seg = o.segment as usize;
-            let what = kind.plain_segment_words(seg, placed.rotation);
+            let what = kind.describe_segment(seg, placed.rotation);
             let number = numbers.iter().position(|s| *s == o.segment).unwrap_or(0) + 1;
             let words = t!(
                 lang,

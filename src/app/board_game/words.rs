@@ -23,6 +23,8 @@ pub(super) fn describe(lang: Lang, r: &ChannelRecord, actor: Player, events: &[E
         lines: Vec::new(),
     };
     let mut finals: Vec<(Player, u32)> = Vec::new();
+    // What the final scoring scored, named by where the points came from.
+    let mut final_kinds: Vec<&'static str> = Vec::new();
     for e in events {
         match e {
             Event::TilePlaced {
@@ -74,10 +76,16 @@ pub(super) fn describe(lang: Lang, r: &ChannelRecord, actor: Player, events: &[E
                 points,
                 reason,
                 ..
-            } if at_the_end(*reason) => match finals.iter_mut().find(|(p, _)| p == player) {
-                Some((_, sum)) => *sum += points,
-                None => finals.push((*player, *points)),
-            },
+            } if at_the_end(*reason) => {
+                let kind = final_kind(*reason);
+                if !final_kinds.contains(&kind) {
+                    final_kinds.push(kind);
+                }
+                match finals.iter_mut().find(|(p, _)| p == player) {
+                    Some((_, sum)) => *sum += points,
+                    None => finals.push((*player, *points)),
+                }
+            }
             // A line of its own (the base game's or an expansion's), or (an expansion's)
             // a part of the sentence.
             other => {
@@ -98,9 +106,12 @@ pub(super) fn describe(lang: Lang, r: &ChannelRecord, actor: Player, events: &[E
             .iter()
             .map(|(p, points)| format!("{} {} +{points}", text::disc(*p), name(p)))
             .collect();
+        final_kinds.sort_by_key(|k| FINAL_KINDS.iter().position(|x| x == k));
+        let what: Vec<String> = final_kinds.iter().map(|k| t!(lang, *k)).collect();
         out.lines.push(t!(
             lang,
             "word-ev-final-scoring",
+            what = i18n_words::list(lang, &what),
             scores = scores.join(", ")
         ));
     }
@@ -108,6 +119,27 @@ pub(super) fn describe(lang: Lang, r: &ChannelRecord, actor: Player, events: &[E
         out.lines.insert(0, format!("{}.", out.first));
     }
     out.lines.join("\n")
+}
+
+/// The words of what the final scoring scores, in the order they are listed.
+const FINAL_KINDS: [&str; 6] = [
+    "word-final-incomplete",
+    "word-category-farms",
+    "word-category-goods",
+    "word-category-gold",
+    "word-category-robbers",
+    "word-category-messages",
+];
+
+fn final_kind(reason: ScoreReason) -> &'static str {
+    match reason.category() {
+        Category::Roads | Category::Cities | Category::Cloisters => FINAL_KINDS[0],
+        Category::Farms => FINAL_KINDS[1],
+        Category::Goods => FINAL_KINDS[2],
+        Category::Gold => FINAL_KINDS[3],
+        Category::Robbers => FINAL_KINDS[4],
+        Category::Messages => FINAL_KINDS[5],
+    }
 }
 
 /// Points only the end of the game scores (incomplete features, farms, and what the

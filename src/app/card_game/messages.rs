@@ -232,12 +232,7 @@ pub(super) fn hand_message(lang: Lang, r: &ChannelRecord, seat: Player) -> Messa
 pub(super) fn status(lang: Lang, r: &ChannelRecord, viewer: Option<Player>) -> String {
     let game = game_of(r);
     let v = game.public_view();
-    let waiting = match game.pending() {
-        Some(p) if viewer == Some(p.player) => {
-            t!(lang, "app-cards-waiting-you", what = due(lang, &p.kind))
-        }
-        _ => waiting_text_in(lang, r),
-    };
+    let waiting = waiting_text_for(lang, r, viewer);
     let mut lines = vec![waiting];
     if v.round > 0 {
         lines.push(t!(

@@ -139,6 +139,16 @@ pub(super) fn waiting_text_in(lang: Lang, r: &ChannelRecord) -> String {
     }
 }
 
+/// [`waiting_text_in`] as `viewer` reads it: "Your turn: …" when they are asked.
+pub(super) fn waiting_text_for(lang: Lang, r: &ChannelRecord, viewer: Option<Player>) -> String {
+    match game_of(r).pending() {
+        Some(p) if viewer == Some(p.player) => {
+            t!(lang, "app-cards-waiting-you", what = due(lang, &p.kind))
+        }
+        _ => waiting_text_in(lang, r),
+    }
+}
+
 /// The pending decision if it is `seat`'s, else a refusal naming who is to act.
 pub(super) fn my_pending(
     lang: Lang,
@@ -171,10 +181,10 @@ pub(super) fn act(
             return Ok(Response::error(text::capitalise(&words) + "."));
         }
     };
-    let moves = game_of(&r).log().len();
-    undo::forget_if_stale(&mut r, moves);
     let public: Vec<CardEvent> = events.iter().map(CardEvent::public).collect();
     let summary = describe(r.setup.language, &r, &public);
+    let moves = game_of(&r).log().len();
+    undo::forget_if_stale(&mut r, moves);
     if game_of(&r).is_finished() {
         let winners = game_of(&r)
             .winners()

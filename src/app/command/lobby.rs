@@ -262,12 +262,20 @@ fn deadline_option(lang: Lang, v: &str) -> Result<u64, String> {
     }
 }
 
-/// "inns-cathedrals, traders-builders" -> the expansions (the base is implied); the
-/// error in `lang`.
+/// "inns-cathedrals, traders-builders" (or the words of any language: "despachos") ->
+/// the expansions (the base is implied); the error in `lang`, listing its words.
 pub fn parse_expansions(lang: Lang, list: &str) -> Result<Vec<Expansion>, String> {
     let known = || {
-        let ids: Vec<&str> = Expansion::ALL.iter().map(|e| e.id()).collect();
-        ids.join(", ")
+        let words: Vec<String> = Expansion::ALL
+            .iter()
+            .filter(|e| **e != Expansion::Base)
+            .filter_map(|e| {
+                crate::i18n::words::expansion_typed(lang, *e)
+                    .into_iter()
+                    .next()
+            })
+            .collect();
+        words.join(", ")
     };
     let mut out = Vec::new();
     for part in list
@@ -275,7 +283,7 @@ pub fn parse_expansions(lang: Lang, list: &str) -> Result<Vec<Expansion>, String
         .map(str::trim)
         .filter(|p| !p.is_empty())
     {
-        let Some(e) = Expansion::ALL.into_iter().find(|e| e.id() == part) else {
+        let Some(e) = crate::i18n::words::parse_expansion(part) else {
             return Err(crate::t!(
                 lang,
                 "app-parse-unknown-expansion",

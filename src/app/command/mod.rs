@@ -467,19 +467,21 @@ mod tests {
             "{c:?}"
         );
         let e = Command::parse_in(es, "new", &[s("expansions", "mesages")]).unwrap_err();
-        // Every id, in the list's order.
-        let ids: Vec<&str> = crate::engine::Expansion::ALL
+        // Every expansion in Spanish words, in the list's order (the base is implied).
+        let words: Vec<String> = crate::engine::Expansion::ALL
             .iter()
-            .map(|e| e.id())
+            .filter(|e| **e != crate::engine::Expansion::Base)
+            .map(|e| crate::i18n::words::expansion_typed(es, *e)[0].clone())
             .collect();
+        assert_eq!(words[3], "despachos");
         assert_eq!(
             e,
             format!(
                 "expansión desconocida 'mesages' (conocidas: {})",
-                ids.join(", ")
+                words.join(", ")
             )
         );
-        assert!(ids[..3] == ["base", "inns-cathedrals", "traders-builders"]);
+        assert!(words[..2] == ["posadas-catedrales", "constructores-comerciantes"]);
         assert_eq!(
             Command::parse("choose", &[]),
             Ok(Command::Choose { option: None })

@@ -29,16 +29,13 @@ impl Presenter for Messages {
                 player,
                 message,
                 take,
-            }) => Said::new("word-ev-message-used")
-                .with("name", Word::Name(*player))
-                .with("message", *message)
-                .with(
-                    "take",
-                    Said::new(match take {
-                        MessageTake::Action => "word-take-action",
-                        MessageTake::Points => "word-take-points",
-                    }),
-                ),
+                // Taking the 2 points is not using the message: said apart.
+            }) => Said::new(match take {
+                MessageTake::Action => "word-ev-message-used",
+                MessageTake::Points => "word-ev-message-points",
+            })
+            .with("name", Word::Name(*player))
+            .with("message", *message),
             _ => return None,
         })
     }
