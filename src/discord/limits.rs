@@ -16,6 +16,11 @@
 //! - **Retries are bounded**: serenity retries a 429 after its `retry_after` without
 //!   end; each interaction request gives up after [`ANSWER_LIMIT`] (the answer is then
 //!   rescued, see [`super::rescue`]).
+//! - **The scheduler waits for no limit inside serenity**: it has an `Http` of its own
+//!   and runs each request [`watched`]: when serenity's limiter is about to sleep (a
+//!   bucket used up, a 429's `retry_after`, however long) the request is dropped
+//!   unsent and the wait handed back, for the scheduler to wait out without a permit
+//!   (see [`super::scheduler`]).
 
 use crate::ops::{Metrics, Ops};
 use poise::serenity_prelude as serenity;
@@ -87,8 +92,66 @@ pub fn counted_limiter(
     let mut limiter = serenity::Ratelimiter::new(client, format!("Bot {}", token.trim()));
     limiter.set_ratelimit_callback(Box::new(move |info| {
         metrics.rate_limited(&info.path, info.timeout);
+        report(&info);
     }));
     limiter
+}
+
+/// A wait serenity's limiter was about to sleep for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Wait {
+    pub after: Duration,
+    /// Discord's global limit (a 429 with `X-RateLimit-Global`): every request waits.
+    pub global: bool,
+}
+
+/// What [`watched`] saw of a request.
+#[derive(Debug)]
+pub enum Watched<T> {
+    Done(T),
+    /// Dropped unsent: the limiter wanted to wait this long first.
+    Limited(Wait),
+}
+
+/// Where the limiter's callback, run inside a [`watched`] request's task, says it
+/// is about to wait.
+#[derive(Default)]
+struct Watch {
+    said: std::sync::Mutex<Option<Wait>>,
+    told: tokio::sync::Notify,
+}
+
+tokio::task_local! {
+    static WATCH: Arc<Watch>;
+}
+
+/// Called by the limiter (inside the request's poll) just before it sleeps.
+fn report(info: &serenity::RatelimitInfo) {
+    let _ = WATCH.try_with(|w| {
+        let wait = Wait {
+            after: info.timeout,
+            global: info.global,
+        };
+        *w.said.lock().unwrap_or_else(|p| p.into_inner()) = Some(wait);
+        w.told.notify_one();
+    });
+}
+
+/// Runs `request` (made through an `Http` whose limiter is [`counted_limiter`]) until it
+/// is done or the limiter is about to sleep: then it is dropped, which cancels the
+/// sleep. A dropped request sent nothing that Discord accepted: the limiter sleeps
+/// before sending, or after a 429.
+pub async fn watched<T>(request: impl std::future::Future<Output = T>) -> Watched<T> {
+    let watch = Arc::new(Watch::default());
+    let request = WATCH.scope(watch.clone(), request);
+    tokio::select! {
+        biased;
+        done = request => Watched::Done(done),
+        () = watch.told.notified() => {
+            let said = *watch.said.lock().unwrap_or_else(|p| p.into_inner());
+            Watched::Limited(said.unwrap_or(Wait { after: Duration::ZERO, global: false }))
+        }
+    }
 }
 
 /// Runs one request of an interaction answer, giving up after [`ANSWER_LIMIT`].

@@ -346,6 +346,9 @@ async fn gateway(
     if let Some(base) = &opts.http_base {
         tracing::warn!("Discord REST calls go to {base}, not to https://discord.com");
     }
+    // The scheduler's own: serenity's client replaces its limiter's callback, which
+    // tells the scheduler when the limiter would wait (`limits::watched`).
+    let scheduled_http = Arc::new(build_http(&opts, client.clone(), &ops));
     let http = build_http(&opts, client, &ops);
     // Interactions need no intents; without GUILDS the gateway sends no guild data the
     // bot would only keep in memory.
@@ -359,8 +362,9 @@ async fn gateway(
         return Err(e);
     }
     let shard_manager = client.shard_manager.clone();
+    let scheduled_pruner = limits::spawn_pruner(scheduled_http.clone());
     let scheduler = scheduler::spawn(
-        client.http.clone(),
+        scheduled_http,
         scheduled_app,
         notes,
         ops.clone(),
@@ -409,6 +413,7 @@ async fn gateway(
     }
     scheduler.stop().await;
     pruner.abort();
+    scheduled_pruner.abort();
     let flushed = core.close().await;
     outcome?;
     flushed

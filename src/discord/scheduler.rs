@@ -42,8 +42,18 @@
 //!   after the tries (Discord down, a timeout) stays, and is tried again once its
 //!   lease has run out: the outage that failed it is the very case the outbox is for
 //!   (one older than [`DM_MAX_AGE`] is dropped then);
-//! - processes sharing a PostgreSQL database take each request from one global budget
-//!   first (Discord's 50 a second is per token, whatever the number of processes);
+//! - every request is first granted by the REST budget ([`Store::rest_grant`]:
+//!   [`REST_PER_SECOND`] a second, shared by the processes on a PostgreSQL database, the
+//!   process's own with sled), so bursts (catch-up after a restart or an outage, a
+//!   round of reminders, DMs at two requests each) stay under Discord's global 50 a
+//!   second instead of meeting its 429s;
+//! - no permit is held while waiting for a rate limit: the scheduler has an `Http` of
+//!   its own whose limiter only says when it would wait ([`limits::watched`]); the
+//!   channel's queue waits that long (a bucket used up, a 429's `retry_after`, past
+//!   [`PARK_AFTER`] logged as the channel parked) with no permit and no thread, then
+//!   sends the same request again: nothing is given up or marked told meanwhile, and
+//!   every other channel keeps flowing. A global 429 holds every request for its
+//!   `retry_after`;
 //! - once Discord refused the bot token ([`TokenState`]) nothing more is sent, and
 //!   nothing is marked told, deleted from the outbox or noted: the scheduler stops,
 //!   and a process with a valid token delivers what waits.
@@ -52,10 +62,13 @@
 //! blocking pool.
 //!
 //! [`Store::watch_due`]: crate::store::Store::watch_due
+//! [`Store::rest_grant`]: crate::store::Store::rest_grant
+//! [`REST_PER_SECOND`]: crate::store::pg::REST_PER_SECOND
 //! [`CLAIM_LEASE`]: crate::app::timers::CLAIM_LEASE
 //! [`DM_MAX_AGE`]: crate::app::timers::DM_MAX_AGE
 
 use super::failure::{self, Failure};
+use super::limits::{self, Wait, Watched};
 use super::rescue::Notes;
 use super::token::TokenState;
 use super::{channel, respond};
@@ -91,6 +104,12 @@ pub const CONCURRENT: usize = 8;
 pub const TRIES: u32 = 4;
 /// The pause before the second try; it doubles for each further one.
 pub const FIRST_RETRY: Duration = Duration::from_secs(1);
+/// A rate-limit wait longer than this is logged at `warn` as the channel parked (its
+/// queue waits, nothing else does).
+pub const PARK_AFTER: Duration = Duration::from_secs(60);
+/// Rate-limit waits of one request before it counts as a failure that may pass (a
+/// reminder is then due again at the next round, a DM stays in the outbox).
+pub const MAX_WAITS: u32 = 20;
 
 /// The running scheduler; [`Scheduler::stop`] ends it and its deliveries.
 pub struct Scheduler {
@@ -147,6 +166,7 @@ pub fn spawn(
         pending: Mutex::new(HashMap::new()),
         tasks: Mutex::new(JoinSet::new()),
         permits: Arc::new(Semaphore::new(CONCURRENT)),
+        global_hold: Mutex::new(None),
         done: wake.clone(),
     });
     let q = queues.clone();
@@ -269,6 +289,8 @@ struct Queues {
     pending: Mutex<HashMap<u64, VecDeque<(Job, Instant)>>>,
     tasks: Mutex<JoinSet<()>>,
     permits: Arc<Semaphore>,
+    /// Until when Discord's global limit holds every request (a global 429).
+    global_hold: Mutex<Option<Instant>>,
     /// Wakes the scheduler when a channel's queue is done.
     done: Arc<Notify>,
 }
@@ -487,33 +509,85 @@ impl Queues {
         Ok(())
     }
 
-    /// Waits for a slot of Discord's global REST budget, which processes sharing a
-    /// PostgreSQL database take from it ([`Store::rest_grant`]); nothing to wait for
-    /// with sled. Should the database fail, the request goes: serenity's limiter and
-    /// Discord's 429 answers still hold it back.
+    /// The REST budget's answer for one request: `None` to go now, else how long to
+    /// wait before asking again ([`Store::rest_grant`]). Should the database fail, the
+    /// request goes: serenity's limiter and Discord's 429 answers still hold it back.
     ///
     /// [`Store::rest_grant`]: crate::store::Store::rest_grant
-    async fn shared_budget(&self) {
+    async fn budget(&self) -> Option<Duration> {
         let store = self.app.store().clone();
-        if !store.is_shared() {
-            return;
-        }
-        loop {
-            let s = store.clone();
-            match tokio::task::spawn_blocking(move || s.rest_grant()).await {
-                Ok(Ok(Some(Grant::After(wait)))) => tokio::time::sleep(wait).await,
-                Ok(Ok(_)) => return,
-                Ok(Err(e)) => {
-                    tracing::warn!(error = %e, "cannot take from the shared REST budget");
-                    return;
-                }
-                Err(_) => return,
+        let grant = if store.is_shared() {
+            match tokio::task::spawn_blocking(move || store.rest_grant()).await {
+                Ok(grant) => grant,
+                Err(_) => return None,
+            }
+        } else {
+            store.rest_grant()
+        };
+        match grant {
+            Ok(Grant::After(wait)) => Some(wait),
+            Ok(Grant::Now(_)) => None,
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot take from the shared REST budget");
+                None
             }
         }
     }
 
-    /// Runs a request (one permit at a time), again after a pause while it fails with
-    /// a failure that may pass.
+    /// How long a global 429 still holds every request.
+    fn held(&self) -> Option<Duration> {
+        let hold = *lock(&self.global_hold);
+        hold.map(|until| until.saturating_duration_since(Instant::now()))
+            .filter(|d| !d.is_zero())
+    }
+
+    /// A permit, once the global hold is over and the budget granted the request; no
+    /// permit is held while waiting for either.
+    async fn slot(&self) -> Option<tokio::sync::SemaphorePermit<'_>> {
+        loop {
+            if let Some(wait) = self.held() {
+                tokio::time::sleep(wait).await;
+                continue;
+            }
+            let permit = self.permits.acquire().await.ok()?;
+            match self.budget().await {
+                None => return Some(permit),
+                Some(wait) => {
+                    drop(permit);
+                    tokio::time::sleep(wait).await;
+                }
+            }
+        }
+    }
+
+    /// Waits out what the limiter wanted to wait (the caller holds no permit): a global
+    /// wait holds every request; a long one parks this channel's queue.
+    async fn wait_out(&self, channel: u64, wait: Wait) {
+        if wait.global {
+            let until = Instant::now() + wait.after;
+            let mut hold = lock(&self.global_hold);
+            *hold = Some(hold.map_or(until, |h| h.max(until)));
+            tracing::warn!(
+                channel,
+                "Discord's global rate limit: every request waits {:?}",
+                wait.after
+            );
+        } else if wait.after > PARK_AFTER {
+            tracing::warn!(
+                channel,
+                "rate limited: the channel's deliveries wait {:?}",
+                wait.after
+            );
+        }
+        tokio::select! {
+            () = tokio::time::sleep(wait.after) => {}
+            () = self.token.refused() => {}
+        }
+    }
+
+    /// Runs a request (one permit at a time, each try granted by the budget), again
+    /// after a rate limit's wait (not a try), and after a pause while it fails with a
+    /// failure that may pass.
     async fn retrying<T, F, Fut>(&self, n: &Notice, request: F) -> Result<T, Failure>
     where
         F: Fn() -> Fut,
@@ -521,17 +595,30 @@ impl Queues {
     {
         let mut pause = FIRST_RETRY;
         let mut tries = 0;
+        let mut waits = 0;
         loop {
+            let watched = {
+                let _permit = self.slot().await;
+                limits::watched(self.token.send(request())).await
+            };
+            let e = match watched {
+                Watched::Done(Ok(v)) => return Ok(v),
+                Watched::Done(Err(e)) => e,
+                Watched::Limited(wait) => {
+                    waits += 1;
+                    if waits > MAX_WAITS {
+                        tracing::warn!(
+                            channel = n.channel,
+                            waits,
+                            "a message was not delivered: still rate limited"
+                        );
+                        return Err(Failure::Transient);
+                    }
+                    self.wait_out(n.channel, wait).await;
+                    continue;
+                }
+            };
             tries += 1;
-            let result = {
-                let _permit = self.permits.acquire().await;
-                self.shared_budget().await;
-                self.token.send(request()).await
-            };
-            let e = match result {
-                Ok(v) => return Ok(v),
-                Err(e) => e,
-            };
             let failure = failure::classify(&e);
             let (user, channel) = match n.to {
                 Recipient::User(u) => (Some(u), n.channel),

@@ -17,6 +17,7 @@ pub mod outbox;
 pub mod pg;
 pub mod record;
 pub mod recover;
+pub mod rest_budget;
 pub mod sled_store;
 pub mod snapshot;
 pub mod timers;
@@ -259,6 +260,8 @@ impl fmt::Display for Location {
 #[derive(Clone)]
 pub struct Store {
     inner: Inner,
+    /// The REST budget of a store no other process shares.
+    budget: Arc<rest_budget::LocalBudget>,
 }
 
 #[derive(Clone)]
@@ -271,6 +274,7 @@ impl From<SledStore> for Store {
     fn from(s: SledStore) -> Store {
         Store {
             inner: Inner::Sled(s),
+            budget: Arc::default(),
         }
     }
 }
@@ -296,6 +300,7 @@ impl Store {
     pub fn open_postgres(url: &str) -> Result<Store, StoreError> {
         Ok(Store {
             inner: Inner::Postgres(Arc::new(pg::PgStore::open(url)?)),
+            budget: Arc::default(),
         })
     }
 
@@ -307,6 +312,7 @@ impl Store {
     ) -> Result<Store, StoreError> {
         Ok(Store {
             inner: Inner::Postgres(Arc::new(pg::PgStore::open_waiting(url, wait)?)),
+            budget: Arc::default(),
         })
     }
 
@@ -318,6 +324,7 @@ impl Store {
             Location::Sled(path) => Store::from(SledStore::open_existing(path)?),
             Location::Postgres(url) => Store {
                 inner: Inner::Postgres(Arc::new(pg::PgStore::open_unmigrated(url)?)),
+                budget: Arc::default(),
             },
         })
     }
@@ -417,13 +424,13 @@ impl Store {
         }
     }
 
-    /// A slot of Discord's global REST budget, shared by the processes on the database
-    /// ([`pg::REST_PER_SECOND`] a second); `None` with sled, where the one process's
-    /// HTTP client keeps to the limit by itself.
-    pub fn rest_grant(&self) -> Result<Option<pg::Grant>, StoreError> {
+    /// A slot of Discord's global REST budget ([`pg::REST_PER_SECOND`] a second): shared
+    /// by the processes on a PostgreSQL database, kept in this process with sled
+    /// ([`rest_budget`]; no I/O, it does not block).
+    pub fn rest_grant(&self) -> Result<pg::Grant, StoreError> {
         match &self.inner {
-            Inner::Sled(_) => Ok(None),
-            Inner::Postgres(p) => p.rest_grant().map(Some),
+            Inner::Sled(_) => Ok(self.budget.grant_at(std::time::Instant::now())),
+            Inner::Postgres(p) => p.rest_grant(),
         }
     }
 

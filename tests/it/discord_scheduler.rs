@@ -483,3 +483,132 @@ async fn a_failing_channel_gets_its_reminder_once_discord_accepts_it() {
     );
     bot.stop().await;
 }
+
+/// Channels whose message bucket Discord answers with a long 429.
+const PARKED: u64 = 1_100_000_000_000_001_000;
+/// The other channels, with a reminder due at the same moment.
+const FLOWING: u64 = 1_100_000_000_000_002_000;
+
+/// When each accepted channel message POST to a channel in `channels` arrived (one
+/// pass over the requests: this is asked at every change of a busy fake).
+fn accepted_posts(s: &fake_discord::State, channels: std::ops::Range<u64>) -> Vec<Instant> {
+    s.requests
+        .iter()
+        .filter(|r| r.method == "POST" && r.status == 200)
+        .filter_map(|r| {
+            let c = r.path.strip_prefix("/api/v10/channels/")?;
+            let c: u64 = c.strip_suffix("/messages")?.parse().ok()?;
+            channels.contains(&c).then_some(r.at)
+        })
+        .collect()
+}
+
+/// `n` two-player games, one per channel from `first`, started directly in the
+/// database at `db` (no Discord: the setup of 500 games through interactions would
+/// take minutes).
+fn games_in_db(db: &std::path::Path, clock: &Clock, first: u64, n: u64, players: &[User]) {
+    use carcassonne_bot::app::{App, Ctx, Env};
+    use carcassonne_bot::store::Store;
+    let app = App::new(Store::open(db).unwrap(), Env::clocked(clock.clone(), 7));
+    for channel in first..first + n {
+        let ctx = |u: &User| Ctx::new(channel, Some(GUILD_ID), u.id, &u.name);
+        let run = |u: &User, name: &str| app.handle(&ctx(u), crate::support::command(name, &[]));
+        run(&players[0], "new");
+        run(&players[1], "join");
+        let started = run(&players[0], "start");
+        assert!(
+            started.text().contains("The game starts!"),
+            "{}",
+            started.text()
+        );
+    }
+}
+
+/// Discord answers 8 channels' reminders with a 429 whose `retry_after` is long (the
+/// scope `shared`, as for a busy resource), while 500 other reminders are due at the
+/// same moment: the 500 arrive meanwhile, none waiting for the parked channels, under
+/// Discord's global limit (no global 429); each parked channel gets its reminder once,
+/// after its `retry_after` and not before; nothing is lost or sent twice. Prints the
+/// delivery latency of the others (from the moment they fell due).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn long_429s_park_their_channels_only_and_a_burst_keeps_under_the_global_limit() {
+    use fake_discord::ratelimits::{Forced, Scope};
+    const PARKED_N: u64 = 8;
+    const FLOWING_N: u64 = 500;
+    // Longer than 500 requests take at the budget's 40 a second.
+    let retry_after = Duration::from_secs(40);
+    let clock = Clock::manual(T0);
+    let players = [alice(), bob()];
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    games_in_db(&db, &clock, PARKED, PARKED_N, &players);
+    games_in_db(&db, &clock, FLOWING, FLOWING_N, &players);
+
+    let bot = Bot::start_with(FakeDiscord::start().await, dir, |opts| {
+        opts.guild = Some(GUILD_ID);
+        opts.clock = clock.clone();
+    })
+    .await;
+    let fake = &bot.fake;
+    fake.configure(|s| {
+        for c in PARKED..PARKED + PARKED_N {
+            s.rate_limits.forced.push(Forced {
+                path: format!("/channels/{c}/messages"),
+                scope: Scope::Shared,
+                retry_after,
+                times: 1,
+            });
+        }
+    });
+    let due = Instant::now();
+    clock.advance(12 * HOUR);
+    let flowing = |s: &fake_discord::State| accepted_posts(s, FLOWING..FLOWING + FLOWING_N);
+    let mut arrived = fake
+        .wait_for_within("the 500 reminders", Duration::from_secs(120), |s| {
+            let at = flowing(s);
+            (at.len() == FLOWING_N as usize).then_some(at)
+        })
+        .await;
+    let parked = |s: &fake_discord::State| accepted_posts(s, PARKED..PARKED + PARKED_N).len();
+    // None of the parked channels went first: their wait is not over.
+    assert_eq!(fake.state(parked), 0);
+    arrived.sort();
+    let latency = |q: f64| arrived[((arrived.len() - 1) as f64 * q) as usize] - due;
+    println!(
+        "500 reminders during 8 channels' {retry_after:?} 429s: p50 {:?}, p99 {:?}, last {:?}",
+        latency(0.5),
+        latency(0.99),
+        latency(1.0)
+    );
+
+    fake.wait_for_within(
+        "the parked channels' reminders",
+        retry_after + Duration::from_secs(60),
+        |s| (parked(s) == PARKED_N as usize).then_some(()),
+    )
+    .await;
+    fake.state(|s| {
+        for c in PARKED..PARKED + PARKED_N {
+            let path = format!("/api/v10/channels/{c}/messages");
+            let tries: Vec<(u16, Instant)> = s
+                .requests
+                .iter()
+                .filter(|r| r.method == "POST" && r.path == path)
+                .map(|r| (r.status, r.at))
+                .collect();
+            assert_eq!(tries.iter().map(|t| t.0).collect::<Vec<_>>(), [429, 200]);
+            assert!(tries[1].1 - tries[0].1 >= retry_after, "{c}: {tries:?}");
+        }
+        for c in FLOWING..FLOWING + FLOWING_N {
+            assert_eq!(created_in(s, c).len(), 1, "{c}");
+        }
+        let scopes: Vec<Scope> = s.rate_limits.answered_429.iter().map(|a| a.1).collect();
+        assert_eq!(
+            scopes,
+            vec![Scope::Shared; PARKED_N as usize],
+            "no other 429"
+        );
+    });
+    assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
+    bot.stop().await;
+}

@@ -50,7 +50,11 @@ fn an_interaction_is_taken_by_one_handle_and_forgotten_eleven_minutes_after_its_
     let sled = Store::temporary().unwrap();
     assert!(sled.take_interaction(7, 1_000).unwrap());
     assert!(sled.take_interaction(7, 1_000).unwrap());
-    assert_eq!(sled.rest_grant().unwrap(), None);
+    // Its REST budget is the process's own: the same rule, no database.
+    let granted = (0..REST_PER_SECOND + 5)
+        .filter(|_| matches!(sled.rest_grant().unwrap(), Grant::Now(_)))
+        .count();
+    assert_eq!(granted, REST_PER_SECOND as usize);
 }
 
 /// The most grants in any one-second window `(t - 1 s, t]` of sorted `times`.
@@ -83,7 +87,7 @@ fn the_rest_budget_holds_across_handles_and_is_spent_whole() {
             let (granted, taken) = (granted.clone(), taken.clone());
             std::thread::spawn(move || {
                 while taken.load(Ordering::SeqCst) < WANTED {
-                    match h.rest_grant().unwrap().unwrap() {
+                    match h.rest_grant().unwrap() {
                         Grant::Now(at) => {
                             taken.fetch_add(1, Ordering::SeqCst);
                             granted.lock().unwrap().push(at);
@@ -105,17 +109,17 @@ fn the_rest_budget_holds_across_handles_and_is_spent_whole() {
     times.sort_by(f64::total_cmp);
     assert!(times.len() >= WANTED, "{}", times.len());
     let budget = REST_PER_SECOND as usize;
-    assert_eq!(budget, 45);
+    assert_eq!(budget, 40);
     // Never more than the budget in a second, and the budget is used to the full.
     assert_eq!(busiest_second(&times), budget, "{times:?}");
-    // 150 grants at 45 a second: the fourth second's first grant comes after 3 s.
+    // 150 grants at 40 a second: the fourth second's first grant comes after 3 s.
     assert!(times[3 * budget] - times[0] > 3.0, "{times:?}");
     assert!(elapsed < Duration::from_secs(12), "{elapsed:?}");
 }
 
 /// Two endpoint processes' schedulers on one database, sixty reminders due at once:
 /// each sent once, and Discord never sees more than 50 bot requests in a second (the
-/// budget is 45; without it two schedulers send the sixty within a fraction of one).
+/// budget is 40; without it two schedulers send the sixty within a fraction of one).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_schedulers_keep_to_one_global_budget() {
     let Some(url) = pg_cluster::fresh_database_async().await else {
@@ -173,7 +177,7 @@ async fn two_schedulers_keep_to_one_global_budget() {
     times.sort_by(f64::total_cmp);
     let busiest = busiest_second(&times);
     assert!(busiest <= 50, "{busiest} requests in one second");
-    // The 46th waited for the first one's second to pass (less the network's jitter).
-    assert!(times[45] > 0.9, "{times:?}");
+    // The 41st waited for the first one's second to pass (less the network's jitter).
+    assert!(times[40] > 0.9, "{times:?}");
     bots.stop().await;
 }

@@ -153,7 +153,9 @@ async fn serve(
     if let Some(base) = &opts.http_base {
         tracing::warn!("Discord REST calls go to {base}, not to https://discord.com");
     }
-    let http = Arc::new(super::build_http(&opts, client, ops));
+    let http = Arc::new(super::build_http(&opts, client.clone(), ops));
+    // The scheduler's own, so that its limiter's waits are its own (`limits::watched`).
+    let scheduled_http = Arc::new(super::build_http(&opts, client, ops));
     let mut shutdown = std::pin::pin!(shutdown);
 
     // Follow-ups, edits and the registration name the application.
@@ -206,13 +208,14 @@ async fn serve(
     ));
     let store = scheduled_app.store().clone();
     let scheduler = scheduler::spawn(
-        http.clone(),
+        scheduled_http.clone(),
         scheduled_app,
         data.notes.clone(),
         ops.clone(),
         token,
     );
     let pruner = super::limits::spawn_pruner(http.clone());
+    let scheduled_pruner = super::limits::spawn_pruner(scheduled_http);
     let handler = server::Handler {
         key,
         now,
@@ -252,6 +255,7 @@ async fn serve(
     registration.abort();
     scheduler.stop().await;
     pruner.abort();
+    scheduled_pruner.abort();
     let flushed = core.close().await;
     outcome?;
     flushed

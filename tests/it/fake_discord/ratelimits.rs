@@ -4,11 +4,16 @@
 //! beyond the bot-wide 50 per second, is answered 429 with `Retry-After`, the JSON body
 //! (`retry_after`, `global`) and `X-RateLimit-Scope`.
 //!
-//! Buckets are per interaction token for the interaction webhooks (edits and
-//! follow-ups), per interaction for the initial response, per channel for channel
-//! messages, per path for the rest. Interaction routes are not counted in the global
-//! limit (Discord exempts them). A test can also force 429s ([`Forced`]) and stall
-//! requests forever ([`super::State::stall`]).
+//! A bucket (`X-RateLimit-Bucket`) is named for its route without the top-level
+//! resource (Discord: "non-inclusive of top-level resources in the path"), and counted
+//! apart for each top-level resource: a channel (`channel_id`), a guild, a webhook with
+//! its token. So two channels' message POSTs carry the same bucket id and each has its
+//! own 5 per 5 s. Routes may share a bucket: every route of one interaction token
+//! (edits, follow-ups, deletions) does, and a test can make others share
+//! ([`RateLimits::share`]); they then count against one limit. The initial interaction
+//! response is limited per interaction. Interaction routes are not counted in the
+//! global limit (Discord exempts them). A test can also force 429s ([`Forced`]) and
+//! stall requests forever ([`super::State::stall`]).
 
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -95,28 +100,78 @@ pub struct RateLimits {
     pub forced: Vec<Forced>,
     buckets: HashMap<String, Window>,
     global: Option<Window>,
+    /// Route template -> the route whose bucket it shares ([`RateLimits::share`]).
+    shared: HashMap<String, String>,
     /// 429s answered: (path, scope).
     pub answered_429: Vec<(String, Scope)>,
 }
 
-/// The bucket of a request (`segments`: the path's, from `api`) and whether it counts
+/// Where a request is counted: its bucket's route (the `X-RateLimit-Bucket` is its
+/// hash), the top-level resource counted apart ("" for none), and whether it counts
 /// in the global limit.
-fn bucket(method: &str, segments: &[&str], limits: &Limits) -> (String, Limit, bool) {
+struct Route {
+    bucket: String,
+    resource: String,
+    global: bool,
+}
+
+/// A path segment as a route template has it: ids are placeholders.
+fn placeholder(segment: &str) -> &str {
+    if !segment.is_empty() && segment.bytes().all(|b| b.is_ascii_digit()) {
+        "{id}"
+    } else {
+        segment
+    }
+}
+
+/// The route of a request (`segments`: the path's, from `api`).
+fn route(method: &str, segments: &[&str]) -> Route {
+    let template = |rest: &[&str]| {
+        let rest: Vec<&str> = rest.iter().map(|s| placeholder(s)).collect();
+        format!("{method} {}", rest.join("/"))
+    };
     match segments {
-        ["api", "v10", "webhooks", _app, token, ..] => {
-            (format!("webhook:{token}"), limits.webhook, false)
+        // Every route of one interaction token: one bucket.
+        ["api", "v10", "webhooks", app, token, ..] => Route {
+            bucket: "webhooks/{id}/{token}".into(),
+            resource: format!("webhook:{app}/{token}"),
+            global: false,
+        },
+        ["api", "v10", "interactions", id, _token, "callback"] => Route {
+            bucket: "POST interactions/{id}/{token}/callback".into(),
+            resource: format!("interaction:{id}"),
+            global: false,
+        },
+        ["api", "v10", top @ ("channels" | "guilds"), id, ..] => Route {
+            bucket: template(&segments[2..]),
+            resource: format!("{top}:{id}"),
+            global: true,
+        },
+        ["api", "v10", rest @ ..] => Route {
+            bucket: template(rest),
+            resource: String::new(),
+            global: true,
+        },
+        _ => Route {
+            bucket: template(segments),
+            resource: String::new(),
+            global: true,
+        },
+    }
+}
+
+impl Limits {
+    /// The limit of the bucket named for `route`.
+    fn of(&self, route: &str) -> Limit {
+        if route.starts_with("webhooks/") {
+            self.webhook
+        } else if route.starts_with("POST interactions/") {
+            self.callback
+        } else if route.ends_with(" channels/{id}/messages") {
+            self.channel
+        } else {
+            self.other
         }
-        ["api", "v10", "interactions", id, _token, "callback"] => {
-            (format!("callback:{id}"), limits.callback, false)
-        }
-        ["api", "v10", "channels", channel, "messages"] => {
-            (format!("channel:{channel}:{method}"), limits.channel, true)
-        }
-        _ => (
-            format!("{method} {}", segments.join("/")),
-            limits.other,
-            true,
-        ),
     }
 }
 
@@ -139,10 +194,25 @@ pub struct Verdict {
 }
 
 impl RateLimits {
+    /// Makes `route` (a method and a path from `api/v10` with `{id}` for ids, e.g.
+    /// `PATCH channels/{id}/messages/{id}`) share the bucket of route `with`: the same
+    /// `X-RateLimit-Bucket`, one count per top-level resource, `with`'s limit.
+    pub fn share(&mut self, route: &str, with: &str) {
+        self.shared.insert(route.to_string(), with.to_string());
+    }
+
     /// Counts one request at `now` and says what to answer.
     pub fn check(&mut self, method: &str, path: &str, now: Instant) -> Verdict {
         let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
-        let (key, limit, global) = bucket(method, &segments, &self.limits);
+        let Route {
+            bucket,
+            resource,
+            global,
+        } = route(method, &segments);
+        let bucket = self.shared.get(&bucket).cloned().unwrap_or(bucket);
+        let limit = self.limits.of(&bucket);
+        let id = format!("{:016x}", crc(bucket.as_bytes()));
+        let key = format!("{bucket} {resource}");
         // Expired windows go, so that the fake's own state stays small.
         if self.buckets.len() > 10_000 {
             let limits = self.limits;
@@ -161,7 +231,7 @@ impl RateLimits {
         }
         let mut w = current(self.buckets.get(&key).copied(), limit.per, now);
         let reset_after = limit.per.saturating_sub(now.duration_since(w.start));
-        let mut headers = bucket_headers(&key, limit, &w, reset_after);
+        let mut headers = bucket_headers(&id, limit, &w, reset_after);
         if let Some(i) = self
             .forced
             .iter()
@@ -186,7 +256,7 @@ impl RateLimits {
         }
         w.used += 1;
         self.buckets.insert(key.clone(), w);
-        headers = bucket_headers(&key, limit, &w, reset_after);
+        headers = bucket_headers(&id, limit, &w, reset_after);
         Verdict {
             headers,
             refused: None,
@@ -223,7 +293,7 @@ impl RateLimits {
 }
 
 fn bucket_headers(
-    key: &str,
+    bucket: &str,
     limit: Limit,
     w: &Window,
     reset_after: Duration,
@@ -244,10 +314,7 @@ fn bucket_headers(
             "X-RateLimit-Reset-After".into(),
             format!("{:.3}", reset_after.as_secs_f64()),
         ),
-        (
-            "X-RateLimit-Bucket".into(),
-            format!("{:016x}", crc(key.as_bytes())),
-        ),
+        ("X-RateLimit-Bucket".into(), bucket.to_string()),
     ]
 }
 
@@ -319,6 +386,61 @@ mod tests {
                 .refused
                 .is_none()
         );
+    }
+
+    #[test]
+    fn a_bucket_leaves_out_the_top_level_resource_and_shared_routes_count_as_one() {
+        let mut r = RateLimits::default();
+        let now = Instant::now();
+        let post = |r: &mut RateLimits, c: u64| {
+            r.check("POST", &format!("/api/v10/channels/{c}/messages"), now)
+        };
+        let a = post(&mut r, 7);
+        let b = post(&mut r, 8);
+        let bucket = header(&a, "X-RateLimit-Bucket").to_string();
+        assert_eq!(header(&b, "X-RateLimit-Bucket"), bucket);
+        assert_eq!(
+            header(&b, "X-RateLimit-Remaining"),
+            "4",
+            "counted per channel"
+        );
+        // Another route is another bucket.
+        let edit = r.check("PATCH", "/api/v10/channels/7/messages/55", now);
+        assert_ne!(header(&edit, "X-RateLimit-Bucket"), bucket);
+        assert_eq!(header(&edit, "X-RateLimit-Limit"), "10");
+        assert_eq!(header(&edit, "X-RateLimit-Remaining"), "9");
+        // Made to share: the same bucket id, one count per channel, the POST's limit.
+        r.share(
+            "PATCH channels/{id}/messages/{id}",
+            "POST channels/{id}/messages",
+        );
+        let edit = r.check("PATCH", "/api/v10/channels/7/messages/56", now);
+        assert_eq!(header(&edit, "X-RateLimit-Bucket"), bucket);
+        assert_eq!(header(&edit, "X-RateLimit-Limit"), "5");
+        assert_eq!(header(&edit, "X-RateLimit-Remaining"), "3");
+        for left in ["2", "1", "0"] {
+            assert_eq!(header(&post(&mut r, 7), "X-RateLimit-Remaining"), left);
+        }
+        let refused = r.check("PATCH", "/api/v10/channels/7/messages/57", now);
+        assert_eq!(refused.refused.as_ref().map(|(s, _)| *s), Some(429));
+        assert_eq!(header(&refused, "X-RateLimit-Scope"), "user");
+        assert_eq!(header(&refused, "X-RateLimit-Bucket"), bucket);
+        assert_eq!(header(&post(&mut r, 8), "X-RateLimit-Remaining"), "3");
+    }
+
+    #[test]
+    fn the_routes_of_one_interaction_token_share_a_bucket() {
+        let mut r = RateLimits::default();
+        let now = Instant::now();
+        let edit = r.check("PATCH", "/api/v10/webhooks/1/tok-a/messages/@original", now);
+        let follow = r.check("POST", "/api/v10/webhooks/1/tok-a", now);
+        let other = r.check("POST", "/api/v10/webhooks/1/tok-b", now);
+        let bucket = header(&edit, "X-RateLimit-Bucket");
+        assert_eq!(header(&follow, "X-RateLimit-Bucket"), bucket);
+        assert_eq!(header(&other, "X-RateLimit-Bucket"), bucket);
+        assert_eq!(header(&edit, "X-RateLimit-Remaining"), "4");
+        assert_eq!(header(&follow, "X-RateLimit-Remaining"), "3");
+        assert_eq!(header(&other, "X-RateLimit-Remaining"), "4");
     }
 
     #[test]
