@@ -545,11 +545,13 @@ impl Queues {
     /// permit is held while waiting for either.
     async fn slot(&self) -> Option<tokio::sync::SemaphorePermit<'_>> {
         loop {
+            // Asked with the permit: a hold that began while waiting for it counts.
+            let permit = self.permits.acquire().await.ok()?;
             if let Some(wait) = self.held() {
+                drop(permit);
                 tokio::time::sleep(wait).await;
                 continue;
             }
-            let permit = self.permits.acquire().await.ok()?;
             match self.budget().await {
                 None => return Some(permit),
                 Some(wait) => {

@@ -612,3 +612,72 @@ async fn long_429s_park_their_channels_only_and_a_burst_keeps_under_the_global_l
     assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
     bot.stop().await;
 }
+
+/// Channels of the global 429 test.
+const HELD: u64 = 1_100_000_000_000_003_000;
+
+/// Discord answers one reminder with a global 429 (`X-RateLimit-Global`, 3 s): the
+/// scheduler sends nothing more until it is over but the requests already on their
+/// way (at most its 8 permits), then delivers every reminder once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_global_429_holds_every_scheduled_request_for_its_retry_after() {
+    use carcassonne_bot::discord::scheduler::CONCURRENT;
+    use fake_discord::ratelimits::{Forced, Scope};
+    const N: u64 = 24;
+    let retry_after = Duration::from_secs(3);
+    let clock = Clock::manual(T0);
+    let players = [alice(), bob()];
+    let dir = tempfile::tempdir().unwrap();
+    games_in_db(&dir.path().join("db"), &clock, HELD, N, &players);
+    let bot = Bot::start_with(FakeDiscord::start().await, dir, |opts| {
+        opts.guild = Some(GUILD_ID);
+        opts.clock = clock.clone();
+    })
+    .await;
+    let fake = &bot.fake;
+    fake.configure(|s| {
+        s.rate_limits.forced.push(Forced {
+            path: "/channels/".into(),
+            scope: Scope::Global,
+            retry_after,
+            times: 1,
+        });
+    });
+    clock.advance(12 * HOUR);
+    fake.wait_for_within("every reminder", Duration::from_secs(60), |s| {
+        (accepted_posts(s, HELD..HELD + N).len() == N as usize).then_some(())
+    })
+    .await;
+    fake.state(|s| {
+        let posts: Vec<(u16, Instant)> = s
+            .requests
+            .iter()
+            .filter(|r| r.method == "POST" && r.path.starts_with("/api/v10/channels/"))
+            .map(|r| (r.status, r.at))
+            .collect();
+        let refused: Vec<Instant> = posts.iter().filter(|p| p.0 == 429).map(|p| p.1).collect();
+        assert_eq!(refused.len(), 1, "{posts:?}");
+        // Only what was already on its way arrives during the hold (a margin of half
+        // a second for the 429's way back).
+        let during = posts
+            .iter()
+            .filter(|p| {
+                p.1 > refused[0] && p.1 < refused[0] + retry_after - Duration::from_millis(500)
+            })
+            .count();
+        assert!(
+            during <= CONCURRENT,
+            "{during} requests during the hold: {posts:?}"
+        );
+        assert_eq!(
+            posts.len(),
+            N as usize + 1,
+            "each reminder once, one sent again"
+        );
+        for c in HELD..HELD + N {
+            assert_eq!(created_in(s, c).len(), 1, "{c}");
+        }
+    });
+    assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
+    bot.stop().await;
+}
