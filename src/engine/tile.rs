@@ -329,8 +329,7 @@ impl TileKind {
             return words;
         }
         // A rule's words serve only if no other segment gets the same from it.
-        let rules: [fn(&Self, usize, Rotation, &[usize]) -> Option<String>; 2] =
-            [Self::between_road_and_city, Self::corner_words];
+        let rules: [TellingRule; 2] = [Self::between_road_and_city, Self::corner_words];
         for rule in rules {
             if let Some(w) = rule(self, seg, r, &group) {
                 let shared = (0..self.segments.len()).any(|j| {
@@ -437,6 +436,10 @@ impl TileKind {
         }
     }
 }
+
+/// A way of telling look-alike segments apart (`TileKind::describe_segment`): the
+/// segment's words, if the rule has words for it among its look-alikes.
+type TellingRule = fn(&TileKind, usize, Rotation, &[usize]) -> Option<String>;
 
 /// Where a field lies: the compass direction of the centre of its edge slots ("" when
 /// it surrounds the tile's centre).

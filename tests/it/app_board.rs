@@ -992,7 +992,9 @@ fn questions_are_answered_with_choose(expansions: &str, questions: usize, at_lea
                 let other = seat_user(&app, p.player.next(2));
                 let offered = app.autocomplete(&who, "choose", "option", "", &[]);
                 let values: Vec<String> = offered.iter().map(|c| c.value.clone()).collect();
-                let actions = p.actions();
+                let mut actions = p.actions();
+                // One option per distinct move (a crop circle may list one twice).
+                actions.dedup();
                 // Mage & Witch: one option per feature, where the engine lists every
                 // segment of it.
                 let magic = matches!(p.decision, Decision::MoveMagic(_));

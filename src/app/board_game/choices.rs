@@ -24,7 +24,12 @@ pub(super) fn choices(lang: Lang, game: &Game, names: &[String]) -> Vec<Choice> 
         return Vec::new();
     };
     let reader = Reader { lang, game, names };
-    expansions::first(|x| x.choices(&reader, &p)).unwrap_or_default()
+    let mut options = expansions::first(|x| x.choices(&reader, &p)).unwrap_or_default();
+    // The engine may list one move twice (two knights of one player side by side after
+    // a crop circle: taking back either is the same move): one option each.
+    let mut seen = std::collections::HashSet::new();
+    options.retain(|c| seen.insert(c.value.clone()));
+    options
 }
 
 /// What the pending expansion decision asks, in words, in `lang` (None for tiles and
