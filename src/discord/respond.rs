@@ -11,11 +11,15 @@
 //! - After a deferral, a first message of the same visibility fills the placeholder
 //!   (PATCH `@original`). **An edit never notifies anyone**, so when that message
 //!   mentions players, the lines that mention them follow as a new follow-up message
-//!   (created, so it pings). A deferred message cannot change visibility: otherwise the
-//!   placeholder is deleted and the message sent as a follow-up of its own visibility (a
-//!   refusal after a public deferral is never shown to everyone). The placeholder is
-//!   always filled or deleted before any follow-up: a follow-up sent while it is unfilled
-//!   would replace it instead of being created.
+//!   (created, so it pings). A deferred message cannot change visibility, and Discord
+//!   documents that a follow-up sent directly after a deferral edits the placeholder
+//!   and ignores its ephemeral flag; a follow-up after deleting the unfilled placeholder
+//!   is refused (10008 Unknown Message). So a message of the other visibility (a
+//!   refusal after a public deferral) goes in three steps: the placeholder is filled
+//!   with a neutral "Done.", the message follows as a follow-up of its own visibility
+//!   (created: a refusal is never shown to everyone), and once the whole answer is
+//!   delivered the placeholder is deleted. The placeholder is always filled before any
+//!   follow-up.
 //! - Text over Discord's 2000 characters is split at line ends into several messages;
 //!   files and components go with the last one. Components follow Discord's limits (5
 //!   rows, 5 buttons or one select menu per row, 25 options, label lengths): a menu with
@@ -281,23 +285,36 @@ async fn deliver(
     steps: Vec<Step>,
     deferred: Option<bool>,
 ) -> Result<(), Undelivered> {
+    let neutral = steps
+        .first()
+        .is_some_and(|s| s.via == Via::ReplacePlaceholder);
     for i in 0..steps.len() {
         if let Err(error) = target.send(execute(http, target, &steps[i])).await {
-            if deferred.is_some() && i == 0 {
-                // The placeholder would say "thinking…" for ever: it goes, and the
-                // rescue announces the answer in the channel.
-                let deleted = target
-                    .send(http.delete_original_interaction_response(target.token))
-                    .await;
-                target.count(WEBHOOK_MESSAGE, &deleted, false);
-                if let Err(e) = deleted {
-                    tracing::info!(error = %e, "cannot delete the deferred placeholder");
-                }
+            if deferred.is_some() && (i == 0 || neutral) {
+                // The placeholder would say "thinking…" (or the neutral line) for
+                // ever: it goes, and the rescue announces the answer in the channel.
+                delete_placeholder(http, target).await;
             }
             return Err(undelivered(error, steps, i));
         }
     }
+    if neutral {
+        // The answer is out: the neutral placeholder has done its part.
+        delete_placeholder(http, target).await;
+    }
     Ok(())
+}
+
+/// Deletes the interaction's original response; a failure is only logged (the answer
+/// itself is delivered or rescued either way).
+async fn delete_placeholder(http: &serenity::Http, target: &Target<'_>) {
+    let deleted = target
+        .send(http.delete_original_interaction_response(target.token))
+        .await;
+    target.count(WEBHOOK_MESSAGE, &deleted, false);
+    if let Err(e) = deleted {
+        tracing::info!(error = %e, "cannot delete the deferred placeholder");
+    }
 }
 
 /// An "is thinking…" placeholder, ephemeral when `private`.
@@ -320,7 +337,9 @@ pub enum Via {
     Response,
     /// Fills the deferred placeholder (PATCH `@original`): notifies nobody.
     Edit,
-    /// Deletes the placeholder (of the other visibility), then a follow-up.
+    /// For a placeholder of the other visibility: fills it with a neutral line
+    /// ([`Step::filler`]), then a follow-up (created, with its own visibility); the
+    /// placeholder is deleted once the whole answer is delivered ([`deliver`]).
     ReplacePlaceholder,
     /// A follow-up: a created message.
     Followup,
@@ -333,6 +352,8 @@ pub struct Step {
     pub msg: Outgoing,
     /// For the ping after an edit: the step whose mentions it repeats.
     pub ping_of: Option<usize>,
+    /// For [`Via::ReplacePlaceholder`]: what fills the placeholder first.
+    pub filler: Option<String>,
 }
 
 /// The steps that deliver `response`; `deferred`: the placeholder's privacy, if the
@@ -351,16 +372,19 @@ pub fn plan(lang: Lang, response: Response, deferred: Option<bool>) -> Vec<Step>
             _ => Via::Followup,
         };
         let ping = (via == Via::Edit).then(|| msg.ping()).flatten();
+        let filler = (via == Via::ReplacePlaceholder).then(|| crate::t!(lang, "app-discord-done"));
         steps.push(Step {
             via,
             msg,
             ping_of: None,
+            filler,
         });
         if let Some(ping) = ping {
             steps.push(Step {
                 via: Via::Followup,
                 msg: ping,
                 ping_of: Some(steps.len() - 1),
+                filler: None,
             });
         }
     }
@@ -387,11 +411,16 @@ async fn execute(
             edited
         }
         Via::ReplacePlaceholder => {
-            let deleted = http
-                .delete_original_interaction_response(target.token)
-                .await;
-            target.count(WEBHOOK_MESSAGE, &deleted, false);
-            deleted?;
+            // Filled first, so that the follow-up is created with its own visibility
+            // instead of editing the placeholder.
+            let filler = step.filler.clone().unwrap_or_default();
+            let filled = Outgoing::public(filler, &[])
+                .edit()
+                .execute(http, target.token)
+                .await
+                .map(drop);
+            target.count(WEBHOOK_MESSAGE, &filled, false);
+            filled?;
             followup(http, target, msg).await
         }
         Via::Followup => followup(http, target, msg).await,

@@ -484,11 +484,39 @@ async fn clicks_and_late_deferral() {
         msg.content
     );
 
-    // Clicking it again is refused, privately.
-    let twice = fake.answer(&fake.click(&bob, &lobby, "join", None)).await;
-    assert!(twice.deferred && twice.original_deleted);
+    // Clicking it again is refused, privately, in Discord's documented sequence: the
+    // public placeholder is filled with a neutral line (a follow-up straight after the
+    // deferral would fill it, public), the refusal follows as an ephemeral follow-up,
+    // then the placeholder is deleted.
+    let it = fake.click(&bob, &lobby, "join", None);
+    let twice = fake.answer(&it).await;
+    assert!(twice.deferred && !twice.deferred_ephemeral && twice.original_deleted);
+    assert!(twice.failures.is_empty(), "{:?}", twice.failures);
     assert_eq!(twice.visible().len(), 1);
     assert!(twice.visible()[0].ephemeral);
+    assert_eq!(twice.visible()[0].via, "followup");
+    assert!(
+        twice.visible()[0].content.contains("already"),
+        "{}",
+        twice.visible()[0].content
+    );
+    let sequence: Vec<(String, String)> = fake
+        .requests()
+        .iter()
+        .filter(|r| r.path.contains(&it.token))
+        .map(|r| {
+            let kind = r.path.rsplit('/').next().unwrap_or_default().to_string();
+            let body = r.json.as_ref().map_or(String::new(), |j| {
+                j["content"].as_str().unwrap_or_default().to_string()
+            });
+            (format!("{} {kind}", r.method), body)
+        })
+        .filter(|(k, _)| !k.ends_with("callback"))
+        .collect();
+    assert_eq!(sequence[0], ("PATCH @original".into(), "Done.".into()));
+    assert_eq!(sequence[1].0, format!("POST {}", it.token));
+    assert_eq!(sequence[2], ("DELETE @original".into(), String::new()));
+    assert_eq!(sequence.len(), 3);
 
     // Alice clicks Start: the deferred placeholder is filled by an edit, which notifies
     // nobody; the player to move is pinged by a follow-up created after it.
@@ -859,6 +887,52 @@ async fn the_fake_discord_is_as_strict_as_discord() {
     let original = format!("{}/messages/@original", webhook(&it));
     assert_eq!(call(&fake, "PATCH", &original, ping.clone()).await.0, 200);
     assert_eq!(fake.outcome_now(&it).notified, vec![alice.id]);
+
+    // A public deferral, then an ephemeral follow-up: it fills the placeholder, public,
+    // its flag ignored (discord-api-docs: "the ephemeral flag will be ignored").
+    let defer = |it: &fake_discord::Interaction| {
+        let (fake, path) = (&fake, callback(it));
+        async move { call(fake, "POST", &path, json!({"type": 5, "data": {}})).await.0 }
+    };
+    let secret = json!({"content": "only for you", "flags": 64});
+    let it = fake.undispatched(&alice, CHANNEL_ID);
+    assert_eq!(defer(&it).await, 204);
+    assert_eq!(call(&fake, "POST", &webhook(&it), secret.clone()).await.0, 200);
+    let o = fake.outcome_now(&it);
+    let shown = o.original.as_ref().unwrap();
+    assert_eq!((shown.via, shown.ephemeral), ("replaced", false));
+    assert!(o.followups.is_empty());
+    // Deleting the unfilled placeholder, then following up or editing: 10008 Unknown
+    // Message (discord-api-docs#2739, #3087).
+    let it = fake.undispatched(&alice, CHANNEL_ID);
+    let original = format!("{}/messages/@original", webhook(&it));
+    assert_eq!(defer(&it).await, 204);
+    assert_eq!(call(&fake, "DELETE", &original, json!({})).await.0, 204);
+    for (method, path) in [("POST", webhook(&it)), ("PATCH", original.clone())] {
+        let (status, body) = call(&fake, method, &path, secret.clone()).await;
+        assert_eq!((status, body["code"].as_u64()), (404, Some(10008)), "{method}");
+    }
+    // Filled first, the follow-up is created with its own flag; deleting the filled
+    // placeholder afterwards leaves the follow-up, and later ones are still created.
+    let it = fake.undispatched(&alice, CHANNEL_ID);
+    let original = format!("{}/messages/@original", webhook(&it));
+    assert_eq!(defer(&it).await, 204);
+    let done = json!({"content": "Done."});
+    assert_eq!(call(&fake, "PATCH", &original, done).await.0, 200);
+    assert_eq!(call(&fake, "POST", &webhook(&it), secret.clone()).await.0, 200);
+    assert_eq!(call(&fake, "DELETE", &original, json!({})).await.0, 204);
+    assert_eq!(call(&fake, "POST", &webhook(&it), secret.clone()).await.0, 200);
+    let o = fake.outcome_now(&it);
+    assert!(o.original.is_none() && o.original_deleted);
+    let f: Vec<(&str, bool, &str)> = o
+        .followups
+        .iter()
+        .map(|p| (p.via, p.ephemeral, p.content.as_str()))
+        .collect();
+    assert_eq!(
+        f,
+        vec![("followup", true, "only for you"), ("followup", true, "only for you")]
+    );
     // A direct response notifies; without allowed_mentions every mention would.
     let it = fake.undispatched(&alice, CHANNEL_ID);
     assert_eq!(

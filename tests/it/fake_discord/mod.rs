@@ -293,7 +293,17 @@ enum Placeholder {
     None,
     Unfilled,
     Filled,
+    /// Deleted once filled: later follow-ups are created as usual.
     Deleted,
+    /// Deleted while still "thinking…": Discord then answers every follow-up and edit
+    /// 404 10008 Unknown Message (discord-api-docs#2739, #3087).
+    DeletedUnfilled,
+}
+
+impl Placeholder {
+    fn deleted(self) -> bool {
+        matches!(self, Placeholder::Deleted | Placeholder::DeletedUnfilled)
+    }
 }
 
 /// An interaction the fake dispatched, and how far it was answered.
@@ -1854,7 +1864,7 @@ fn webhook(
     };
     match (method, rest) {
         ("PATCH", ["messages", "@original"]) => {
-            if pending.placeholder == Placeholder::Deleted || pending.original.is_none() {
+            if pending.placeholder.deleted() || pending.original.is_none() {
                 return (404, discord_error(10008, "Unknown Message"), None);
             }
             if inner.state(|s| s.fail_edits.contains(&pending.channel)) {
@@ -1863,17 +1873,26 @@ fn webhook(
             fill("edit of the original response", false)
         }
         ("DELETE", ["messages", "@original"]) => {
-            if pending.placeholder == Placeholder::Deleted || pending.original.is_none() {
+            if pending.placeholder.deleted() || pending.original.is_none() {
                 return (404, discord_error(10008, "Unknown Message"), None);
             }
-            set(Placeholder::Deleted);
+            set(if pending.placeholder == Placeholder::Unfilled {
+                Placeholder::DeletedUnfilled
+            } else {
+                Placeholder::Deleted
+            });
             inner.update(|s| s.messages.retain(|(m, _)| *m != original));
             (204, None, None)
         }
         ("POST", []) => {
             if pending.placeholder == Placeholder::Unfilled {
-                // Replaces the placeholder instead of being created.
+                // "When used directly after a deferral, this endpoint functions as Edit
+                // Original Interaction Response": the placeholder is filled, with its
+                // own visibility (the follow-up's ephemeral flag is ignored).
                 return fill("follow-up", true);
+            }
+            if pending.placeholder == Placeholder::DeletedUnfilled {
+                return (404, discord_error(10008, "Unknown Message"), None);
             }
             if let Err(a) = check_limits(inner, "follow-up", j, files, true) {
                 return a;
