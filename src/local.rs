@@ -328,7 +328,7 @@ pub fn run_line(app: &App, printer: &mut Printer, opts: &Options, line: &str) ->
         channel,
         guild: Some(1),
         user: user_id(&user),
-        name: user.clone(),
+        name: user.clone().into(),
         can_manage: admins.iter().any(|a| a.eq_ignore_ascii_case(&user)),
         lang,
         guild_lang: Some(lang),

@@ -97,7 +97,7 @@ fn game_suggestions(
         others.sort_by_key(|(i, _)| late.map(Player::index) != Some(*i));
         return others
             .into_iter()
-            .map(|(_, x)| (x.name.clone(), x.user.to_string()))
+            .map(|(_, x)| (x.name.raw().to_string(), x.user.to_string()))
             .collect();
     }
     match (&r.game, command, option) {

@@ -55,7 +55,7 @@ pub(super) fn new_seat(r: &ChannelRecord, level: Level) -> Seat {
         let name = name_for(n);
         r.seats
             .iter()
-            .any(|s| s.user == AI_USER_FLAG | n || s.name.eq_ignore_ascii_case(&name))
+            .any(|s| s.user == AI_USER_FLAG | n || s.name.raw().eq_ignore_ascii_case(&name))
     };
     let n = (0u64..).find(|n| !taken(*n)).expect("a game has few seats");
     Seat::computer(n, name_for(n), level)
@@ -65,7 +65,7 @@ pub(super) fn new_seat(r: &ChannelRecord, level: Level) -> Seat {
 pub(super) fn seat_words(s: &Seat) -> String {
     match s.ai {
         Some(level) => format!("{} [{level}]", s.name),
-        None => s.name.clone(),
+        None => s.name.to_string(),
     }
 }
 
@@ -277,7 +277,7 @@ pub fn resign_to_ai(s: &mut Session, mut r: ChannelRecord) -> Result<Response, S
     let line = crate::t!(
         r.setup.language,
         "app-resign-to-ai",
-        name = s.ctx.name.as_str(),
+        name = &s.ctx.name,
         note = note
     );
     Ok(after_hand_over(s, &r, &line))
@@ -289,7 +289,7 @@ pub(super) fn hand_over(r: &mut ChannelRecord, seat: Player) -> String {
     let words = crate::t!(
         r.setup.language,
         "app-hand-over",
-        name = bot.name.as_str(),
+        name = &bot.name,
         level = Level::Normal.to_string()
     );
     r.seats[seat.index()] = bot;

@@ -27,7 +27,7 @@ fn find_seat(r: &ChannelRecord, who: &str) -> Option<Player> {
     let name = w.trim_start_matches('@');
     r.seats
         .iter()
-        .position(|s| s.name.eq_ignore_ascii_case(name))
+        .position(|s| s.name.raw().eq_ignore_ascii_case(name))
         .map(|i| Player::new(i as u8))
 }
 
@@ -53,7 +53,7 @@ pub fn kick(
             lang,
             "app-kick-no-such-player",
             who = who,
-            players = r.seat_names().join(", ")
+            players = r.seat_list(", ")
         )));
     };
     if target == me {
@@ -87,7 +87,7 @@ pub fn kick(
     let note = t!(
         gl,
         "app-kick-removed",
-        name = s.ctx.name.as_str(),
+        name = &s.ctx.name,
         kicked = r.seat_name(target),
         limit = duration_in(gl, limit)
     );

@@ -184,7 +184,7 @@ pub fn in_lobby(
                 Message::public(t!(
                     gl,
                     "app-join-joined",
-                    name = s.ctx.name.as_str(),
+                    name = &s.ctx.name,
                     seated = r.seats.len(),
                     players = r.setup.max_players,
                     roster = roster(&r)
@@ -203,7 +203,7 @@ pub fn in_lobby(
                 return Ok(Response::one(Message::public(t!(
                     gl,
                     "app-leave-last",
-                    name = s.ctx.name.as_str()
+                    name = &s.ctx.name
                 ))));
             };
             if r.creator == s.ctx.user {
@@ -213,7 +213,7 @@ pub fn in_lobby(
             Ok(Response::one(Message::public(t!(
                 gl,
                 "app-leave-left",
-                name = s.ctx.name.as_str(),
+                name = &s.ctx.name,
                 roster = roster(&r)
             ))))
         }
@@ -365,7 +365,7 @@ pub fn abort(s: &mut Session, r: ChannelRecord) -> Result<Response, StoreError> 
     if !s.ctx.can_manage && creator_resigned(&r) {
         return Ok(Response::error(t!(lang, "app-abort-resigned")));
     }
-    let name = s.ctx.name.as_str();
+    let name = &s.ctx.name;
     if matches!(r.game, RecordGame::Lobby) {
         s.store().remove(s.ctx.channel)?;
         return Ok(Response::one(Message::public(t!(
@@ -419,7 +419,7 @@ pub fn language(
     Ok(Response::one(Message::public(t!(
         new,
         "app-language-changed",
-        name = s.ctx.name.as_str(),
+        name = &s.ctx.name,
         language = t!(new, &format!("app-language-{}", new.code()))
     ))))
 }

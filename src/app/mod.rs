@@ -34,7 +34,7 @@ pub use reply::{ButtonStyle, Component, File, Message, Response, SelectOption, V
 pub use text::RULE_TOPICS;
 pub use timers::{Notice, Purpose, Recipient};
 
-use crate::i18n::Lang;
+use crate::i18n::{Lang, UserText};
 use crate::player::Player;
 use crate::store::recover::Recovery;
 use crate::store::{
@@ -52,8 +52,8 @@ pub struct Ctx {
     pub channel: u64,
     pub guild: Option<u64>,
     pub user: u64,
-    /// Display name, kept with the seat for pictures and texts.
-    pub name: String,
+    /// Display name, kept with the seat for pictures and texts (escaped in texts).
+    pub name: UserText,
     /// May manage the channel (Discord's Manage Channel): may abort any game.
     pub can_manage: bool,
     /// The language of the user who acted (Discord: the interaction's `locale`): private
@@ -66,7 +66,7 @@ pub struct Ctx {
 
 impl Ctx {
     /// A user acting in a channel, in English, without the right to manage it.
-    pub fn new(channel: u64, guild: Option<u64>, user: u64, name: impl Into<String>) -> Ctx {
+    pub fn new(channel: u64, guild: Option<u64>, user: u64, name: impl Into<UserText>) -> Ctx {
         Ctx {
             channel,
             guild,

@@ -27,7 +27,7 @@ pub fn frames(r: &ChannelRecord) -> Vec<(Option<Player>, BoardView)> {
     let RecordGame::Board { game } = &r.game else {
         return Vec::new();
     };
-    let names = r.seat_names();
+    let names = r.raw_seat_names();
     let Ok(mut g) = Game::new(game.config().clone()) else {
         return Vec::new();
     };

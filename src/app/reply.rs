@@ -15,6 +15,9 @@ pub enum Visibility {
 pub struct File {
     pub name: String,
     pub bytes: Vec<u8>,
+    /// An extra the message does without if need be (the game-over replay GIF): Discord
+    /// gets it in a message of its own, after the rest, which may fail alone.
+    pub extra: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,6 +87,17 @@ impl Message {
         self.files.push(File {
             name: name.to_string(),
             bytes,
+            extra: false,
+        });
+        self
+    }
+
+    /// With a file the message does without if need be ([`File::extra`]).
+    pub fn with_extra_file(mut self, name: &str, bytes: Vec<u8>) -> Message {
+        self.files.push(File {
+            name: name.to_string(),
+            bytes,
+            extra: true,
         });
         self
     }

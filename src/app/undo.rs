@@ -38,7 +38,7 @@ pub fn step(
                 Response::one(Message::public(t!(
                     gl,
                     "app-undo-refused",
-                    name = s.ctx.name.as_str()
+                    name = &s.ctx.name
                 )))
             }
             None => Response::error(t!(lang, "app-undo-nothing-to-refuse")),

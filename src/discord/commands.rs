@@ -230,7 +230,9 @@ pub(crate) async fn run(
     let cmd = Command::parse_in(who.lang, name, &args);
     let incoming = dispatch::Incoming {
         who,
-        target: respond::Target::new(interaction.id, &interaction.token),
+        target: respond::Target::new(interaction.id, &interaction.token)
+            .received_at(received)
+            .attachments_up_to(interaction.attachment_size_limit),
         app_permissions: interaction.app_permissions,
         channel_kind: interaction.channel.as_ref().map(|c| c.kind),
         thread_locked: super::permissions::locked(interaction.channel.as_ref()),

@@ -38,7 +38,7 @@ pub fn ctx(
         channel: channel.get(),
         guild: guild.map(|g| g.get()),
         user: user.id.get(),
-        name,
+        name: name.into(),
         can_manage,
         lang: Lang::from_discord(locale).unwrap_or_default(),
         guild_lang: guild_locale.and_then(Lang::from_discord),

@@ -69,7 +69,9 @@ pub(crate) async fn run_component(
         serenity::ComponentInteractionDataKind::StringSelect { values } => (values.clone(), true),
         _ => (Vec::new(), false),
     };
-    let target = respond::Target::new(click.id, &click.token);
+    let target = respond::Target::new(click.id, &click.token)
+        .received_at(received)
+        .attachments_up_to(click.attachment_size_limit);
     // A choice in a menu clears the menu first, so that any value can be chosen again.
     let target = if menu {
         target.resetting(&click.message.components)

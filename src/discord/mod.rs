@@ -27,6 +27,7 @@ pub mod channel;
 pub mod commands;
 pub mod context;
 mod dispatch;
+mod dm_channels;
 pub mod endpoint;
 pub mod events;
 pub mod failure;
@@ -107,6 +108,10 @@ pub struct BotOptions {
     /// Answers whose files weigh more than this many bytes are deferred even when ready
     /// in time ([`respond::Deferral::files_over`]).
     pub defer_files_over: usize,
+    /// The uplink a direct answer's upload is reckoned at (bytes per second): a ready
+    /// answer that would not be uploaded within Discord's 3 seconds, the time already
+    /// spent and a margin counted, is deferred ([`respond::Deferral::direct`]).
+    pub upload_rate: u64,
     /// The app's time: the system clock, or a test's clock that it moves forward.
     pub clock: Clock,
     /// Every game's shuffle and seating from this seed instead of a fresh one (tests
@@ -133,6 +138,7 @@ impl BotOptions {
             http_client: None,
             defer_after: DEFAULT_DEFER_AFTER,
             defer_files_over: respond::DEFER_FILES_OVER,
+            upload_rate: respond::UPLOAD_RATE,
             clock: Clock::system(),
             seed: None,
             metrics_listen: None,
@@ -154,6 +160,7 @@ impl std::fmt::Debug for BotOptions {
             .field("http_client", &self.http_client.is_some())
             .field("defer_after", &self.defer_after)
             .field("defer_files_over", &self.defer_files_over)
+            .field("upload_rate", &self.upload_rate)
             .field("clock", &self.clock)
             .field("seed", &self.seed)
             .field("metrics_listen", &self.metrics_listen)
@@ -461,6 +468,7 @@ impl Core {
             deferral: respond::Deferral {
                 after: opts.defer_after,
                 files_over: opts.defer_files_over,
+                upload_rate: opts.upload_rate,
             },
             token: opts.token.clone(),
             ops: ops.clone(),

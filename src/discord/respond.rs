@@ -11,11 +11,15 @@
 //! - After a deferral, a first message of the same visibility fills the placeholder
 //!   (PATCH `@original`). **An edit never notifies anyone**, so when that message
 //!   mentions players, the lines that mention them follow as a new follow-up message
-//!   (created, so it pings). A deferred message cannot change visibility: otherwise the
-//!   placeholder is deleted and the message sent as a follow-up of its own visibility (a
-//!   refusal after a public deferral is never shown to everyone). The placeholder is
-//!   always filled or deleted before any follow-up: a follow-up sent while it is unfilled
-//!   would replace it instead of being created.
+//!   (created, so it pings). A deferred message cannot change visibility, and Discord
+//!   documents that a follow-up sent directly after a deferral edits the placeholder
+//!   and ignores its ephemeral flag; a follow-up after deleting the unfilled placeholder
+//!   is refused (10008 Unknown Message). So a message of the other visibility (a
+//!   refusal after a public deferral) goes in three steps: the placeholder is filled
+//!   with a neutral "Done.", the message follows as a follow-up of its own visibility
+//!   (created: a refusal is never shown to everyone), and once the whole answer is
+//!   delivered the placeholder is deleted. The placeholder is always filled before any
+//!   follow-up.
 //! - Text over Discord's 2000 characters is split at line ends into several messages;
 //!   files and components go with the last one. Components follow Discord's limits (5
 //!   rows, 5 buttons or one select menu per row, 25 options, label lengths): a menu with
@@ -61,6 +65,11 @@ pub struct Target<'a> {
     pub deferred: AtomicBool,
     /// The bot token's standing: once Discord refused it, nothing more is sent.
     pub gate: Option<&'a TokenState>,
+    /// When the interaction arrived: Discord's 3 seconds started about then.
+    pub received: Instant,
+    /// The interaction's `attachment_size_limit`: the largest file Discord takes in its
+    /// answer (it depends on the server's boosts).
+    pub attachment_limit: Option<usize>,
 }
 
 impl<'a> Target<'a> {
@@ -73,7 +82,22 @@ impl<'a> Target<'a> {
             initial: OnceLock::new(),
             deferred: AtomicBool::new(false),
             gate: None,
+            received: Instant::now(),
+            attachment_limit: None,
         }
+    }
+
+    /// Arrived at `received` (the time spent since counts against Discord's 3 s).
+    pub fn received_at(mut self, received: Instant) -> Target<'a> {
+        self.received = received;
+        self
+    }
+
+    /// Files in its answer may be up to `limit` bytes (the interaction's
+    /// `attachment_size_limit`; 0: not sent, no limit known).
+    pub fn attachments_up_to(mut self, limit: u32) -> Target<'a> {
+        self.attachment_limit = (limit > 0).then_some(limit as usize);
+        self
     }
 
     /// Counts the answer's requests in `metrics`.
@@ -187,25 +211,50 @@ impl When {
 /// When an answer is deferred rather than given directly.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Deferral {
-    /// The app's time to finish before the answer is deferred (zero: always deferred).
+    /// The app's time to finish, counted from the interaction's arrival, before the
+    /// answer is deferred (zero: always deferred).
     pub after: Duration,
     /// A ready answer whose first message carries more file bytes than this is
     /// deferred too: the upload of a direct answer counts against Discord's 3 seconds
     /// (at 5 Mbit/s a MiB takes 1.7 s), the edit that fills a placeholder has no limit.
     pub files_over: usize,
+    /// The uplink assumed for the upload of a direct answer (bytes per second).
+    pub upload_rate: u64,
 }
 
 /// The default [`Deferral::files_over`]: 1 MiB (a replay GIF; a board picture is a
 /// tenth of it).
 pub const DEFER_FILES_OVER: usize = 1 << 20;
 
+/// The default [`Deferral::upload_rate`]: 5 Mbit/s, a modest host's uplink.
+pub const UPLOAD_RATE: u64 = 625_000;
+
+/// Discord's time for the initial response.
+const WINDOW: Duration = Duration::from_secs(3);
+
+/// Kept free of the window for the way to Discord and its clock: a direct answer is
+/// given only when it should be in with this much to spare.
+const MARGIN: Duration = Duration::from_millis(500);
+
 impl Deferral {
-    fn too_big(&self, response: &Response) -> bool {
-        response
-            .messages
-            .first()
-            .is_some_and(|m| m.files.iter().map(|f| f.bytes.len()).sum::<usize>() > self.files_over)
+    /// Whether a ready answer whose first message carries `bytes` of files, with
+    /// `spent` gone since the interaction arrived, is given directly: not too big, and
+    /// uploaded within Discord's 3 seconds with [`MARGIN`] to spare.
+    pub fn direct(&self, spent: Duration, bytes: usize) -> bool {
+        let upload = Duration::from_secs_f64(bytes as f64 / self.upload_rate.max(1) as f64);
+        bytes <= self.files_over && spent + upload + MARGIN <= WINDOW
     }
+}
+
+/// The file bytes of a response's first message (what a direct answer uploads).
+fn first_files(response: &Response) -> usize {
+    response.messages.first().map_or(0, |m| {
+        m.files
+            .iter()
+            .filter(|f| !f.extra)
+            .map(|f| f.bytes.len())
+            .sum()
+    })
 }
 
 /// What could not be delivered when answering failed.
@@ -226,6 +275,11 @@ pub async fn answer(
     (when, lang): (When, Lang),
     deferral: Deferral,
 ) -> Result<(), Undelivered> {
+    let job = async {
+        let mut response = job.await;
+        fit_files(&mut response, target.attachment_limit);
+        response
+    };
     let mut job = std::pin::pin!(job);
     let private = when == When::LatePrivately;
     if let Some(rows) = &target.reset {
@@ -247,13 +301,15 @@ pub async fn answer(
         }
         return deliver(http, target, steps, None).await;
     }
+    // The time already spent (in the queue, joining a thread...) counts.
+    let left = deferral.after.saturating_sub(target.received.elapsed());
     let ready = if deferral.after.is_zero() {
         None
     } else {
-        tokio::time::timeout(deferral.after, &mut job).await.ok()
+        tokio::time::timeout(left, &mut job).await.ok()
     };
     let (response, deferred) = match ready {
-        Some(r) if !deferral.too_big(&r) => (r, None),
+        Some(r) if deferral.direct(target.received.elapsed(), first_files(&r)) => (r, None),
         ready => {
             let deferring = target.send(defer(http, target, private)).await;
             target.count(CALLBACK, &deferring, true);
@@ -281,23 +337,69 @@ async fn deliver(
     steps: Vec<Step>,
     deferred: Option<bool>,
 ) -> Result<(), Undelivered> {
+    let neutral = steps
+        .first()
+        .is_some_and(|s| s.via == Via::ReplacePlaceholder);
     for i in 0..steps.len() {
         if let Err(error) = target.send(execute(http, target, &steps[i])).await {
-            if deferred.is_some() && i == 0 {
-                // The placeholder would say "thinking…" for ever: it goes, and the
-                // rescue announces the answer in the channel.
-                let deleted = target
-                    .send(http.delete_original_interaction_response(target.token))
-                    .await;
-                target.count(WEBHOOK_MESSAGE, &deleted, false);
-                if let Err(e) = deleted {
-                    tracing::info!(error = %e, "cannot delete the deferred placeholder");
-                }
+            if unanswered(&error) && shown_anyway(http, target, &steps[i]).await {
+                // Discord took it but its answer was lost: not sent twice.
+                tracing::info!(error = %error, "an answer Discord had accepted, although its reply was lost");
+                continue;
+            }
+            if steps[i].msg.optional && i > 0 {
+                // An extra (the game-over GIF): the rest stands without it.
+                tracing::warn!(error = %error, "an extra file of an answer was not delivered");
+                continue;
+            }
+            if deferred.is_some() && (i == 0 || neutral) {
+                // The placeholder would say "thinking…" (or the neutral line) for
+                // ever: it goes, and the rescue announces the answer in the channel.
+                delete_placeholder(http, target).await;
             }
             return Err(undelivered(error, steps, i));
         }
     }
+    if neutral {
+        // The answer is out: the neutral placeholder has done its part.
+        delete_placeholder(http, target).await;
+    }
     Ok(())
+}
+
+/// Whether `e` left it open whether Discord took the request: no answer came (a
+/// timeout, a connection lost), as opposed to Discord's refusal.
+fn unanswered(e: &serenity::Error) -> bool {
+    !matches!(
+        e,
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(_))
+    )
+}
+
+/// For a step that makes the original response (the direct answer or the edit that
+/// fills a placeholder), whether Discord shows it: `GET @original` holds its text.
+/// Follow-ups cannot be looked up so (their ids come only with Discord's reply).
+async fn shown_anyway(http: &serenity::Http, target: &Target<'_>, step: &Step) -> bool {
+    if !matches!(step.via, Via::Response | Via::Edit) {
+        return false;
+    }
+    let fetched = target
+        .send(http.get_original_interaction_response(target.token))
+        .await;
+    target.count(WEBHOOK_MESSAGE, &fetched, false);
+    fetched.is_ok_and(|m| m.content == step.msg.content)
+}
+
+/// Deletes the interaction's original response; a failure is only logged (the answer
+/// itself is delivered or rescued either way).
+async fn delete_placeholder(http: &serenity::Http, target: &Target<'_>) {
+    let deleted = target
+        .send(http.delete_original_interaction_response(target.token))
+        .await;
+    target.count(WEBHOOK_MESSAGE, &deleted, false);
+    if let Err(e) = deleted {
+        tracing::info!(error = %e, "cannot delete the deferred placeholder");
+    }
 }
 
 /// An "is thinking…" placeholder, ephemeral when `private`.
@@ -320,7 +422,9 @@ pub enum Via {
     Response,
     /// Fills the deferred placeholder (PATCH `@original`): notifies nobody.
     Edit,
-    /// Deletes the placeholder (of the other visibility), then a follow-up.
+    /// For a placeholder of the other visibility: fills it with a neutral line
+    /// ([`Step::filler`]), then a follow-up (created, with its own visibility); the
+    /// placeholder is deleted once the whole answer is delivered ([`deliver`]).
     ReplacePlaceholder,
     /// A follow-up: a created message.
     Followup,
@@ -333,6 +437,8 @@ pub struct Step {
     pub msg: Outgoing,
     /// For the ping after an edit: the step whose mentions it repeats.
     pub ping_of: Option<usize>,
+    /// For [`Via::ReplacePlaceholder`]: what fills the placeholder first.
+    pub filler: Option<String>,
 }
 
 /// The steps that deliver `response`; `deferred`: the placeholder's privacy, if the
@@ -351,16 +457,19 @@ pub fn plan(lang: Lang, response: Response, deferred: Option<bool>) -> Vec<Step>
             _ => Via::Followup,
         };
         let ping = (via == Via::Edit).then(|| msg.ping()).flatten();
+        let filler = (via == Via::ReplacePlaceholder).then(|| crate::t!(lang, "app-discord-done"));
         steps.push(Step {
             via,
             msg,
             ping_of: None,
+            filler,
         });
         if let Some(ping) = ping {
             steps.push(Step {
                 via: Via::Followup,
                 msg: ping,
                 ping_of: Some(steps.len() - 1),
+                filler: None,
             });
         }
     }
@@ -387,11 +496,16 @@ async fn execute(
             edited
         }
         Via::ReplacePlaceholder => {
-            let deleted = http
-                .delete_original_interaction_response(target.token)
-                .await;
-            target.count(WEBHOOK_MESSAGE, &deleted, false);
-            deleted?;
+            // Filled first, so that the follow-up is created with its own visibility
+            // instead of editing the placeholder.
+            let filler = step.filler.clone().unwrap_or_default();
+            let filled = Outgoing::public(filler, &[])
+                .edit()
+                .execute(http, target.token)
+                .await
+                .map(drop);
+            target.count(WEBHOOK_MESSAGE, &filled, false);
+            filled?;
             followup(http, target, msg).await
         }
         Via::Followup => followup(http, target, msg).await,
@@ -424,7 +538,9 @@ fn undelivered(error: serenity::Error, steps: Vec<Step>, failed: usize) -> Undel
         .into_iter()
         .enumerate()
         .skip(failed)
-        .filter(|(_, s)| !s.msg.ephemeral && s.ping_of.is_none_or(|of| of < failed))
+        .filter(|(_, s)| {
+            !s.msg.ephemeral && !s.msg.optional && s.ping_of.is_none_or(|of| of < failed)
+        })
         .map(|(_, s)| s.msg)
         .collect();
     Undelivered { error, public }
@@ -438,6 +554,9 @@ pub struct Outgoing {
     pub files: Vec<serenity::CreateAttachment>,
     pub rows: Vec<serenity::CreateActionRow>,
     pub mentions: Vec<u64>,
+    /// An extra ([`crate::app::File::extra`]): when it fails, the rest stands and it
+    /// is not rescued.
+    pub optional: bool,
 }
 
 impl Outgoing {
@@ -449,6 +568,7 @@ impl Outgoing {
             files: Vec::new(),
             rows: Vec::new(),
             mentions: mentions.to_vec(),
+            optional: false,
         }
     }
 
@@ -568,6 +688,7 @@ pub(crate) fn split_message(lang: Lang, m: Message) -> Vec<Outgoing> {
             files: Vec::new(),
             rows: Vec::new(),
             mentions: m.mentions.clone(),
+            optional: false,
         })
         .collect();
     if m.files.len() > MAX_FILES {
@@ -576,10 +697,10 @@ pub(crate) fn split_message(lang: Lang, m: Message) -> Vec<Outgoing> {
             m.files.len()
         );
     }
-    let files = m
-        .files
+    let (extras, files): (Vec<_>, Vec<_>) =
+        m.files.into_iter().take(MAX_FILES).partition(|f| f.extra);
+    let files = files
         .into_iter()
-        .take(MAX_FILES)
         .map(|f| serenity::CreateAttachment::bytes(f.bytes, f.name))
         .collect();
     let mut rows = action_rows(&m.rows);
@@ -590,6 +711,7 @@ pub(crate) fn split_message(lang: Lang, m: Message) -> Vec<Outgoing> {
         files,
         rows,
         mentions: m.mentions,
+        optional: false,
     });
     for rows in more.chunks(MAX_ROWS) {
         out.push(Outgoing {
@@ -598,9 +720,43 @@ pub(crate) fn split_message(lang: Lang, m: Message) -> Vec<Outgoing> {
             files: Vec::new(),
             rows: rows.to_vec(),
             mentions: Vec::new(),
+            optional: false,
+        });
+    }
+    // Extras last, each alone: a big GIF that fails takes nothing else with it.
+    for f in extras {
+        out.push(Outgoing {
+            ephemeral,
+            content: String::new(),
+            files: vec![serenity::CreateAttachment::bytes(f.bytes, f.name)],
+            rows: Vec::new(),
+            mentions: Vec::new(),
+            optional: true,
         });
     }
     out
+}
+
+/// Leaves out the files Discord would refuse in this interaction's answer (over its
+/// `attachment_size_limit`, which a whole answer would fail with 40005), each logged.
+fn fit_files(response: &mut Response, limit: Option<usize>) {
+    let Some(limit) = limit else {
+        return;
+    };
+    for m in &mut response.messages {
+        m.files.retain(|f| {
+            let fits = f.bytes.len() <= limit;
+            if !fits {
+                tracing::warn!(
+                    file = %f.name,
+                    bytes = f.bytes.len(),
+                    limit,
+                    "a file over the interaction's attachment_size_limit is left out"
+                );
+            }
+            fits
+        });
+    }
 }
 
 /// Splits text into pieces of at most `limit` characters, at line ends where possible.
@@ -674,6 +830,9 @@ pub fn action_rows(rows: &[Vec<Component>]) -> Vec<serenity::CreateActionRow> {
         for c in row {
             match c {
                 Component::Button { id, label, style } => {
+                    if !custom_id_fits(id) {
+                        continue;
+                    }
                     buttons.push(
                         serenity::CreateButton::new(id.as_str())
                             .label(clip(label, 80))
@@ -714,6 +873,9 @@ pub fn action_rows(rows: &[Vec<Component>]) -> Vec<serenity::CreateActionRow> {
                         } else {
                             (id.clone(), placeholder.clone())
                         };
+                        if !custom_id_fits(&custom_id) {
+                            continue;
+                        }
                         let options = part
                             .iter()
                             .map(|o| {
@@ -743,6 +905,23 @@ pub fn action_rows(rows: &[Vec<Component>]) -> Vec<serenity::CreateActionRow> {
         }
     }
     out
+}
+
+/// Discord's limit on a component's custom id.
+pub const MAX_CUSTOM_ID: usize = 100;
+
+/// Whether a custom id is 1-100 characters, as Discord requires: one that is not
+/// would make Discord refuse the whole message (50035), so the component is left out
+/// and the bug logged instead.
+fn custom_id_fits(id: &str) -> bool {
+    let fits = (1..=MAX_CUSTOM_ID).contains(&id.chars().count());
+    if !fits {
+        tracing::error!(
+            custom_id = id,
+            "a component's custom id is not 1-100 characters: left out"
+        );
+    }
+    fits
 }
 
 fn button_style(s: ButtonStyle) -> serenity::ButtonStyle {
@@ -912,6 +1091,58 @@ mod tests {
                 .public
                 .is_empty()
         );
+    }
+
+    #[test]
+    fn a_direct_answer_must_be_uploaded_in_time_with_a_margin() {
+        let d = Deferral {
+            after: Duration::from_millis(1500),
+            files_over: DEFER_FILES_OVER,
+            upload_rate: 100_000,
+        };
+        let ms = Duration::from_millis;
+        // 200 kB at 100 kB/s: 2 s of upload; ready at once it is in with 0.5 s spare.
+        assert!(d.direct(ms(0), 200_000));
+        // Ready at 1.4 s: 1.4 + 2 + 0.5 > 3, deferred.
+        assert!(!d.direct(ms(1400), 200_000));
+        // A text answer ready at 1.4 s goes directly; at 2.6 s it no longer does.
+        assert!(d.direct(ms(1400), 0));
+        assert!(d.direct(ms(2500), 0));
+        assert!(!d.direct(ms(2600), 0));
+        // Over the size threshold, however fast the uplink.
+        let fast = Deferral {
+            upload_rate: u64::MAX,
+            ..d
+        };
+        assert!(!fast.direct(ms(0), DEFER_FILES_OVER + 1));
+    }
+
+    #[test]
+    fn an_extra_file_goes_alone_last_and_is_never_rescued() {
+        let m = Message::public("Game over!")
+            .with_file("final-scores.png", vec![1; 10])
+            .with_extra_file("replay.gif", vec![2; 20]);
+        let out = outgoing(Lang::english(), Response::one(m.clone()));
+        assert_eq!(out.len(), 2);
+        assert_eq!(
+            (out[0].content.as_str(), out[0].files.len()),
+            ("Game over!", 1)
+        );
+        assert!(!out[0].optional && out[1].optional);
+        assert_eq!((out[1].content.as_str(), out[1].files.len()), ("", 1));
+        // The GIF's failure leaves nothing to rescue; the text's failure rescues the text.
+        let err = || serenity::Error::Other("test");
+        let steps = || plan(Lang::english(), Response::one(m.clone()), None);
+        assert!(undelivered(err(), steps(), 1).public.is_empty());
+        let left = undelivered(err(), steps(), 0).public;
+        assert_eq!(left.len(), 1);
+        assert_eq!(left[0].content, "Game over!");
+        // Over the interaction's attachment_size_limit: left out.
+        let mut r = Response::one(m);
+        fit_files(&mut r, Some(15));
+        assert_eq!(r.messages[0].files.len(), 1);
+        assert_eq!(r.messages[0].files[0].name, "final-scores.png");
+        assert_eq!(first_files(&r), 10);
     }
 
     #[test]

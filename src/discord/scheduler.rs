@@ -67,6 +67,7 @@
 //! [`CLAIM_LEASE`]: crate::app::timers::CLAIM_LEASE
 //! [`DM_MAX_AGE`]: crate::app::timers::DM_MAX_AGE
 
+use super::dm_channels::DmChannels;
 use super::failure::{self, Failure};
 use super::limits::{self, Wait, Watched};
 use super::rescue::Notes;
@@ -168,6 +169,7 @@ pub fn spawn(
         permits: Arc::new(Semaphore::new(CONCURRENT)),
         global_hold: Mutex::new(None),
         done: wake.clone(),
+        dm_channels: DmChannels::default(),
     });
     let q = queues.clone();
     let main = tokio::spawn(async move {
@@ -293,6 +295,7 @@ struct Queues {
     global_hold: Mutex<Option<Instant>>,
     /// Wakes the scheduler when a channel's queue is done.
     done: Arc<Notify>,
+    dm_channels: DmChannels,
 }
 
 impl Queues {
@@ -491,20 +494,37 @@ impl Queues {
     async fn send(&self, n: &Notice) -> Result<(), Failure> {
         let target = match n.to {
             Recipient::Channel(c) => c,
-            Recipient::User(u) => {
-                let open = || async {
-                    let opened = serenity::UserId::new(u)
-                        .create_dm_channel(&*self.http)
-                        .await;
-                    self.ops.metrics.discord("dm_channel", &opened);
-                    opened
-                };
-                self.retrying(n, open).await?.id.get()
-            }
+            // The user's DM channel, asked for once ([`DmChannels`]).
+            Recipient::User(u) => match self.dm_channels.get(u) {
+                Some(channel) => channel,
+                None => {
+                    let open = || async {
+                        let opened = serenity::UserId::new(u)
+                            .create_dm_channel(&*self.http)
+                            .await;
+                        self.ops.metrics.discord("dm_channel", &opened);
+                        opened
+                    };
+                    let channel = self.retrying(n, open).await?.id.get();
+                    self.dm_channels.insert(u, channel);
+                    channel
+                }
+            },
         };
         for part in respond::split_message(n.lang, n.message.clone()) {
+            let optional = part.optional;
             let post = || channel::post(&self.http, target, part.clone(), &self.ops.metrics);
-            self.retrying(n, post).await?;
+            match self.retrying(n, post).await {
+                // An extra (the game-over GIF): the notice stands without it.
+                Err(_) if optional => {}
+                sent => {
+                    if let (Err(_), Recipient::User(u)) = (&sent, &n.to) {
+                        // Asked for again next time, should the channel be the cause.
+                        self.dm_channels.forget(*u);
+                    }
+                    sent?;
+                }
+            }
         }
         Ok(())
     }

@@ -12,7 +12,10 @@
 
 mod engine_errors;
 pub mod tile_words;
+mod user_text;
 pub mod words;
+
+pub use user_text::{UserText, escape_markdown};
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
@@ -158,43 +161,16 @@ pub fn try_text(lang: Lang, id: &str, args: &Args) -> Option<String> {
         None => msg.value()?,
     };
     let mut fargs = FluentArgs::new();
-    // Texts are Markdown; pictures are not.
-    let markdown = !id.starts_with("pic-");
     for (k, v) in args {
-        match v {
-            FluentValue::String(name) if markdown && *k == "name" => {
-                fargs.set(*k, FluentValue::from(escape_markdown(name)));
-            }
-            _ => fargs.set(*k, v.clone()),
-        }
+        fargs.set(*k, v.clone());
     }
     let mut errors = Vec::new();
     let s = bundle.format_pattern(pattern, Some(&fargs), &mut errors);
     Some(s.into_owned())
 }
 
-/// A display name (or anything a user typed) made to read as itself in Markdown: a
-/// backslash before every character Discord's Markdown could take for formatting
-/// (`**`, `_`, `~~`, `||`, code, quotes, headings, masked links (their brackets),
-/// mentions; a name's parentheses, as in `Ada (bot)`, stay as they are), so `*bob*` stays
-/// `*bob*` inside `**…**` and a name never bolds, strikes or hides the text around it.
-/// Every message argument called `name` goes through it ([`text`]), except on pictures.
-pub fn escape_markdown(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if matches!(
-            c,
-            '\\' | '*' | '_' | '~' | '`' | '|' | '>' | '#' | '[' | ']' | '<'
-        ) {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out
-}
-
 /// `t!(lang, "id")` or `t!(lang, "id", name = value, ...)`: a translated message
-/// (an argument `name`, a display name, is escaped for Markdown: [`escape_markdown`]).
+/// (a [`UserText`] argument, a display name, is escaped for Markdown).
 #[macro_export]
 macro_rules! t {
     ($lang:expr, $id:expr $(,)?) => {
@@ -300,14 +276,15 @@ mod tests {
         let name = "*bo_b* ~~x~~ `y` ||z|| [l](u) <@1> \\";
         assert_eq!(
             escape_markdown(name),
-            "\\*bo\\_b\\* \\~\\~x\\~\\~ \\`y\\` \\|\\|z\\|\\| \\[l\\](u) \\<@1\\> \\\\"
+            "\\*bo\\_b\\* \\~\\~x\\~\\~ \\`y\\` \\|\\|z\\|\\| \\[l\\](u) \\<\\@1\\> \\\\"
         );
         assert_eq!(escape_markdown("Ana María 李雷 🦄"), "Ana María 李雷 🦄");
+        let bob = UserText::new("*bob*");
         assert_eq!(
-            crate::t!(en, "app-abort-lobby", name = "*bob*"),
+            crate::t!(en, "app-abort-lobby", name = &bob),
             "\\*bob\\* closed the game setup."
         );
-        assert_eq!(crate::t!(en, "pic-robber-by", name = "*bob*"), "by *bob*");
+        assert_eq!(crate::t!(en, "pic-robber-by", name = bob.raw()), "by *bob*");
     }
 
     #[test]

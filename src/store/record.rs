@@ -7,7 +7,7 @@
 use crate::ai::Level;
 use crate::cards::CardGame;
 use crate::engine::{Expansion, Game, RuleOptions};
-use crate::i18n::Lang;
+use crate::i18n::{Lang, UserText};
 use crate::player::Player;
 use serde::{Deserialize, Serialize};
 
@@ -17,7 +17,8 @@ pub const SCHEMA_VERSION: u32 = 1;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Seat {
     pub user: u64,
-    pub name: String,
+    /// The display name: escaped in texts, raw on pictures ([`UserText`]).
+    pub name: UserText,
     /// A computer player's level; absent (and not stored) for people, so records
     /// written before computer seats existed read unchanged.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -34,7 +35,7 @@ pub fn is_ai_user(user: u64) -> bool {
 }
 
 impl Seat {
-    pub fn human(user: u64, name: impl Into<String>) -> Seat {
+    pub fn human(user: u64, name: impl Into<UserText>) -> Seat {
         Seat {
             user,
             name: name.into(),
@@ -43,7 +44,7 @@ impl Seat {
     }
 
     /// A computer seat: `n` makes its user id distinct within the game.
-    pub fn computer(n: u64, name: impl Into<String>, level: Level) -> Seat {
+    pub fn computer(n: u64, name: impl Into<UserText>, level: Level) -> Seat {
         Seat {
             user: AI_USER_FLAG | n,
             name: name.into(),
@@ -143,15 +144,34 @@ pub fn revision_of(bytes: &[u8]) -> u64 {
 }
 
 impl ChannelRecord {
-    /// Display names by seat.
-    pub fn seat_names(&self) -> Vec<String> {
-        self.seats.iter().map(|s| s.name.clone()).collect()
+    /// Display names by seat, raw: for pictures and menus' plain-text labels, never
+    /// for a message's text ([`ChannelRecord::seat_list`]).
+    pub fn raw_seat_names(&self) -> Vec<String> {
+        self.seats
+            .iter()
+            .map(|s| s.name.raw().to_string())
+            .collect()
     }
 
-    pub fn seat_name(&self, seat: Player) -> &str {
+    /// Display names by seat, escaped for a message's text.
+    pub fn markdown_seat_names(&self) -> Vec<String> {
+        self.seats.iter().map(|s| s.name.markdown()).collect()
+    }
+
+    /// The seats' names for a message's text: escaped, joined by `sep`.
+    pub fn seat_list(&self, sep: &str) -> String {
+        self.seats
+            .iter()
+            .map(|s| s.name.markdown())
+            .collect::<Vec<_>>()
+            .join(sep)
+    }
+
+    pub fn seat_name(&self, seat: Player) -> &UserText {
+        static UNKNOWN: std::sync::OnceLock<UserText> = std::sync::OnceLock::new();
         self.seats
             .get(seat.index())
-            .map_or("?", |s| s.name.as_str())
+            .map_or_else(|| UNKNOWN.get_or_init(|| UserText::new("?")), |s| &s.name)
     }
 
     pub fn seat_user(&self, seat: Player) -> u64 {

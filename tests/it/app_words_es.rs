@@ -68,7 +68,7 @@ fn placed_in(seed: u64, lang: Lang, game_lang: &str) -> Option<(App, Ctx, Respon
     };
     let g = game(&app);
     let seat = &r.seats[g.current_player().index()];
-    let mover = user(seat.user, &seat.name, lang);
+    let mover = user(seat.user, seat.name.raw(), lang);
     let Some(Decision::PlaceTile { placements, .. }) = g.pending().map(|p| p.decision) else {
         panic!("a tile to place")
     };
@@ -220,7 +220,7 @@ fn expansion_names_and_robber_buttons_reach_a_spanish_player_in_spanish() {
             panic!("no game")
         };
         let seat = &r.seats[p.player.index()];
-        let mover = user(seat.user, &seat.name, es());
+        let mover = user(seat.user, seat.name.raw(), es());
         let reply = match p.decision {
             Decision::PlaceRobber(_) => {
                 let shown = last.expect("a move asked it");
@@ -264,7 +264,7 @@ fn expansion_names_and_robber_buttons_reach_a_spanish_player_in_spanish() {
                     .position(|w| id.contains(&format!("robber@{w}")))
                     .unwrap();
                 let asked = &r.seats[p.player.index()];
-                let asked = user(asked.user, &asked.name, es());
+                let asked = user(asked.user, asked.name.raw(), es());
                 let done = app.component(&asked, id, &[]);
                 assert!(!done.is_private(), "{}", done.text());
                 let status = run(&app, &asked, "status", &[]);
@@ -365,7 +365,7 @@ fn the_flown_figure_waiting_to_land_is_named_in_spanish() {
     r.snapshot = r.fresh_snapshot();
     app.store().save(CHANNEL, &mut r).unwrap();
     let seat = &r.seats[game(&app).pending().unwrap().player.index()];
-    let text = run(&app, &user(seat.user, &seat.name, es()), "status", &[]).text();
+    let text = run(&app, &user(seat.user, seat.name.raw(), es()), "status", &[]).text();
     let name = words::figure(es(), figure);
     assert!(
         text.contains(&format!("aterrizar el {name} que vuela")),
@@ -374,7 +374,7 @@ fn the_flown_figure_waiting_to_land_is_named_in_spanish() {
     assert!(!text.contains(&figure.to_string()), "{text}");
     let english = run(
         &app,
-        &user(seat.user, &seat.name, Lang::english()),
+        &user(seat.user, seat.name.raw(), Lang::english()),
         "status",
         &[],
     )

@@ -465,7 +465,7 @@ fn seat_ctx(app: &App, seat: Player, lang: &str) -> Ctx {
         ctx(
             CHANNEL,
             r.seats[seat.index()].user,
-            &r.seats[seat.index()].name,
+            r.seats[seat.index()].name.raw(),
         ),
         lang,
     )

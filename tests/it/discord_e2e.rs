@@ -484,11 +484,39 @@ async fn clicks_and_late_deferral() {
         msg.content
     );
 
-    // Clicking it again is refused, privately.
-    let twice = fake.answer(&fake.click(&bob, &lobby, "join", None)).await;
-    assert!(twice.deferred && twice.original_deleted);
+    // Clicking it again is refused, privately, in Discord's documented sequence: the
+    // public placeholder is filled with a neutral line (a follow-up straight after the
+    // deferral would fill it, public), the refusal follows as an ephemeral follow-up,
+    // then the placeholder is deleted.
+    let it = fake.click(&bob, &lobby, "join", None);
+    let twice = fake.answer(&it).await;
+    assert!(twice.deferred && !twice.deferred_ephemeral && twice.original_deleted);
+    assert!(twice.failures.is_empty(), "{:?}", twice.failures);
     assert_eq!(twice.visible().len(), 1);
     assert!(twice.visible()[0].ephemeral);
+    assert_eq!(twice.visible()[0].via, "followup");
+    assert!(
+        twice.visible()[0].content.contains("already"),
+        "{}",
+        twice.visible()[0].content
+    );
+    let sequence: Vec<(String, String)> = fake
+        .requests()
+        .iter()
+        .filter(|r| r.path.contains(&it.token))
+        .map(|r| {
+            let kind = r.path.rsplit('/').next().unwrap_or_default().to_string();
+            let body = r.json.as_ref().map_or(String::new(), |j| {
+                j["content"].as_str().unwrap_or_default().to_string()
+            });
+            (format!("{} {kind}", r.method), body)
+        })
+        .filter(|(k, _)| !k.ends_with("callback"))
+        .collect();
+    assert_eq!(sequence[0], ("PATCH @original".into(), "Done.".into()));
+    assert_eq!(sequence[1].0, format!("POST {}", it.token));
+    assert_eq!(sequence[2], ("DELETE @original".into(), String::new()));
+    assert_eq!(sequence.len(), 3);
 
     // Alice clicks Start: the deferred placeholder is filled by an edit, which notifies
     // nobody; the player to move is pinged by a follow-up created after it.
@@ -859,6 +887,108 @@ async fn the_fake_discord_is_as_strict_as_discord() {
     let original = format!("{}/messages/@original", webhook(&it));
     assert_eq!(call(&fake, "PATCH", &original, ping.clone()).await.0, 200);
     assert_eq!(fake.outcome_now(&it).notified, vec![alice.id]);
+
+    // A public deferral, then an ephemeral follow-up: it fills the placeholder, public,
+    // its flag ignored (discord-api-docs: "the ephemeral flag will be ignored").
+    let defer = |it: &fake_discord::Interaction| {
+        let (fake, path) = (&fake, callback(it));
+        async move {
+            call(fake, "POST", &path, json!({"type": 5, "data": {}}))
+                .await
+                .0
+        }
+    };
+    let secret = json!({"content": "only for you", "flags": 64});
+    let it = fake.undispatched(&alice, CHANNEL_ID);
+    assert_eq!(defer(&it).await, 204);
+    assert_eq!(
+        call(&fake, "POST", &webhook(&it), secret.clone()).await.0,
+        200
+    );
+    let o = fake.outcome_now(&it);
+    let shown = o.original.as_ref().unwrap();
+    assert_eq!((shown.via, shown.ephemeral), ("replaced", false));
+    assert!(o.followups.is_empty());
+    // Deleting the unfilled placeholder, then following up or editing: 10008 Unknown
+    // Message (discord-api-docs#2739, #3087).
+    let it = fake.undispatched(&alice, CHANNEL_ID);
+    let original = format!("{}/messages/@original", webhook(&it));
+    assert_eq!(defer(&it).await, 204);
+    assert_eq!(call(&fake, "DELETE", &original, json!({})).await.0, 204);
+    for (method, path) in [("POST", webhook(&it)), ("PATCH", original.clone())] {
+        let (status, body) = call(&fake, method, &path, secret.clone()).await;
+        assert_eq!(
+            (status, body["code"].as_u64()),
+            (404, Some(10008)),
+            "{method}"
+        );
+    }
+    // Filled first, the follow-up is created with its own flag; deleting the filled
+    // placeholder afterwards leaves the follow-up, and later ones are still created.
+    let it = fake.undispatched(&alice, CHANNEL_ID);
+    let original = format!("{}/messages/@original", webhook(&it));
+    assert_eq!(defer(&it).await, 204);
+    let done = json!({"content": "Done."});
+    assert_eq!(call(&fake, "PATCH", &original, done).await.0, 200);
+    assert_eq!(
+        call(&fake, "POST", &webhook(&it), secret.clone()).await.0,
+        200
+    );
+    assert_eq!(call(&fake, "DELETE", &original, json!({})).await.0, 204);
+    assert_eq!(
+        call(&fake, "POST", &webhook(&it), secret.clone()).await.0,
+        200
+    );
+    let o = fake.outcome_now(&it);
+    assert!(o.original.is_none() && o.original_deleted);
+    let f: Vec<(&str, bool, &str)> = o
+        .followups
+        .iter()
+        .map(|p| (p.via, p.ephemeral, p.content.as_str()))
+        .collect();
+    assert_eq!(
+        f,
+        vec![
+            ("followup", true, "only for you"),
+            ("followup", true, "only for you")
+        ]
+    );
+
+    // An interaction token lives 15 minutes (on the fake's clock): then its follow-ups
+    // and edits answer 401 50027 Invalid Webhook Token.
+    let it = fake.undispatched(&alice, CHANNEL_ID);
+    assert_eq!(defer(&it).await, 204);
+    let original = format!("{}/messages/@original", webhook(&it));
+    fake.configure(|s| s.token_clock_ahead = Duration::from_secs(15 * 60 - 5));
+    let in_time = json!({"content": "in time"});
+    assert_eq!(call(&fake, "PATCH", &original, in_time).await.0, 200);
+    fake.configure(|s| s.token_clock_ahead = Duration::from_secs(15 * 60 + 1));
+    for (method, path) in [("POST", webhook(&it)), ("PATCH", original.clone())] {
+        let (status, body) = call(&fake, method, &path, json!({"content": "late"})).await;
+        assert_eq!(
+            (status, body["code"].as_u64()),
+            (401, Some(50027)),
+            "{method}"
+        );
+    }
+    fake.configure(|s| s.token_clock_ahead = Duration::ZERO);
+
+    // Whitespace alone is no content: 400 50006 Cannot send an empty message.
+    let it = fake.undispatched(&alice, CHANNEL_ID);
+    let (status, body) = call(
+        &fake,
+        "POST",
+        &callback(&it),
+        json!({"type": 4, "data": {"content": " \n\t "}}),
+    )
+    .await;
+    assert_eq!((status, body["code"].as_u64()), (400, Some(50006)));
+    assert_eq!(
+        fake.state(|s| s.errors.len()),
+        1,
+        "the bot must never send one"
+    );
+    fake.configure(|s| s.errors.clear());
     // A direct response notifies; without allowed_mentions every mention would.
     let it = fake.undispatched(&alice, CHANNEL_ID);
     assert_eq!(
@@ -925,9 +1055,11 @@ async fn the_fake_discord_is_as_strict_as_discord() {
             json!({"type": 4, "data": body}),
         )
         .await;
+        // An empty message has a code of its own.
+        let code = if body == json!({}) { 50006 } else { 50035 };
         assert_eq!(
             (status, answer["code"].as_u64()),
-            (400, Some(50035)),
+            (400, Some(code)),
             "{body}"
         );
     }
@@ -954,6 +1086,80 @@ async fn the_fake_discord_is_as_strict_as_discord() {
 /// A game in a thread and another in a forum post (one game per thread), where the bot
 /// has Send Messages in Threads but not Send Messages; a thread where it lacks Send
 /// Messages in Threads, and a channel where it lacks Attach Files, are refused.
+/// An interaction token past its 15 minutes (401 50027) says nothing about the bot
+/// token: the bot does not stop, and the answer it could not give is announced in the
+/// channel instead.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_expired_interaction_token_is_not_a_refused_bot_token() {
+    let bot = started(Duration::ZERO).await;
+    let fake = &bot.fake;
+    let (alice, bob) = (alice(), bob());
+    fake.answer(&fake.slash(&alice, "new", vec![])).await;
+    // Every webhook request finds the interaction token expired.
+    fake.configure(|s| s.token_clock_ahead = Duration::from_secs(16 * 60));
+    let it = fake.slash(&bob, "join", vec![]);
+    let rescued = fake
+        .wait_for("the rescued announcement", |s| {
+            fake_discord::created_in(s, CHANNEL_ID).first().cloned()
+        })
+        .await;
+    assert!(
+        rescued.content.contains("Bob joined"),
+        "{}",
+        rescued.content
+    );
+    let o = fake.outcome_now(&it);
+    assert!(o.deferred, "{o:?}");
+    assert!(
+        !o.failures.is_empty() && o.failures.iter().all(|(_, status)| *status == 401),
+        "{:?}",
+        o.failures
+    );
+    // The bot token still serves: the next command is answered.
+    fake.configure(|s| s.token_clock_ahead = Duration::ZERO);
+    let status = fake.answer(&fake.slash(&alice, "status", vec![])).await;
+    assert!(
+        status.answered() && status.failures.is_empty(),
+        "{status:?}"
+    );
+    let errors = fake.state(|s| s.errors.clone());
+    assert!(errors.is_empty(), "{errors:?}");
+    bot.stop().await;
+}
+
+/// Discord took a direct answer but its reply was lost (the request is cut after 30 s):
+/// before announcing the answer again, the bot looks at the interaction's original
+/// response (`GET @original`), finds it there, and sends nothing twice.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_answer_discord_took_is_not_sent_twice() {
+    let bot = started(Duration::from_millis(1500)).await;
+    let fake = &bot.fake;
+    let (alice, bob) = (alice(), bob());
+    fake.answer(&fake.slash(&alice, "new", vec![])).await;
+    fake.configure(|s| s.lose_answers = vec!["/callback".into()]);
+    let it = fake.slash(&bob, "join", vec![]);
+    let looked = |s: &fake_discord::State| {
+        s.requests.iter().any(|r| {
+            r.method == "GET" && r.path.contains(&it.token) && r.path.ends_with("/@original")
+        })
+    };
+    fake.wait_for_within("the look at the original", Duration::from_secs(60), |s| {
+        looked(s).then_some(())
+    })
+    .await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let o = fake.outcome_now(&it);
+    assert_eq!(o.callbacks, vec![4]);
+    let shown = o.original.as_ref().unwrap();
+    assert!(shown.content.contains("Bob joined"), "{}", shown.content);
+    assert!(o.followups.is_empty() && !o.original_deleted, "{o:?}");
+    assert!(
+        fake.channel_messages(CHANNEL_ID).is_empty(),
+        "announced twice"
+    );
+    bot.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn threads_forum_posts_and_missing_permissions() {
     use fake_discord::{

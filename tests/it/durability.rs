@@ -208,7 +208,7 @@ fn an_undo_after_the_snapshot_is_not_reverted_at_start_up() {
         };
         // Both players agree to take the last move back: the log is shorter now.
         for s in &r.seats {
-            run(&app, &ctx(1, s.user, &s.name), "undo", &[]);
+            run(&app, &ctx(1, s.user, s.name.raw()), "undo", &[]);
         }
         assert!(moves(&app, 1) < 2);
     }

@@ -49,6 +49,7 @@ mod ferries_crop_circles;
 mod local_languages;
 mod local_robustness;
 mod logging;
+mod markdown_names;
 mod module_structure;
 mod multi_process;
 mod observability;

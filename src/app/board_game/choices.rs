@@ -53,7 +53,7 @@ pub(super) fn choose(
     let Some(p) = game.pending() else {
         return Ok(Response::error(t!(lang, "app-game-over")));
     };
-    let names = r.seat_names();
+    let names = r.raw_seat_names();
     let options = choices(lang, game, &names);
     if options.is_empty() {
         // Told to the one asking: "your turn" when it is theirs.
@@ -150,7 +150,7 @@ pub(super) fn choice_rows(lang: Lang, game: &Game, names: &[String]) -> Vec<Vec<
 
 /// Autocomplete for /choose option:… on the board game: the values in `lang`'s words.
 pub fn choice_suggestions(lang: Lang, r: &ChannelRecord) -> Vec<(String, String)> {
-    choices(lang, game_of(r), &r.seat_names())
+    choices(lang, game_of(r), &r.raw_seat_names())
         .into_iter()
         .map(|c| {
             let value = typed(lang, &c.value);

@@ -9,7 +9,7 @@ use crate::player::Player;
 /// with the points of `events` (the move just made) marked on it.
 pub(super) fn picture(r: &ChannelRecord, events: &[Event]) -> Vec<u8> {
     render::turn_png(
-        &BoardView::of(game_of(r), &r.seat_names()).with_moves(events),
+        &BoardView::of(game_of(r), &r.raw_seat_names()).with_moves(events),
         r.setup.language,
     )
 }
@@ -185,7 +185,7 @@ pub(super) fn decision_prompt(r: &ChannelRecord, summary: &str, events: &[Event]
     {
         msg = msg.mentioning(user);
     }
-    msg.rows = decision_rows(lang, game, &r.seat_names());
+    msg.rows = decision_rows(lang, game, &r.raw_seat_names());
     Response::one(msg)
 }
 
@@ -211,11 +211,12 @@ pub(super) fn final_message(r: &ChannelRecord, summary: &str) -> Response {
     }
     lines.push(t!(lang, "app-game-over-title"));
     lines.extend(final_lines(lang, r));
-    let png = render::final_scores_png(&BoardView::of(game, &r.seat_names()), r.setup.language);
+    let png = render::final_scores_png(&BoardView::of(game, &r.raw_seat_names()), r.setup.language);
     let mut msg = Message::public(lines.join("\n")).with_file("final-scores.png", png);
-    // The whole game at a glance (/replay makes it again).
+    // The whole game at a glance (/replay makes it again): an extra, so that the
+    // scores are shown even when the GIF cannot be.
     if let Some((gif, _)) = super::super::replay::gif(r, None) {
-        msg = msg.with_file("replay.gif", gif);
+        msg = msg.with_extra_file("replay.gif", gif);
     }
     Response::one(msg)
 }
@@ -226,7 +227,8 @@ pub(super) fn final_lines(lang: Lang, r: &ChannelRecord) -> Vec<String> {
     let game = game_of(r);
     let players = game.players();
     let won = winners(game);
-    let names: Vec<&str> = won.iter().map(|&i| r.seat_name(i)).collect();
+    let names: Vec<String> = won.iter().map(|&i| r.seat_name(i).markdown()).collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
     let best = won.first().map_or(0, |&i| players[i.index()].score);
     let mut lines = vec![render::scores::winners_line(lang, &names, best)];
     let incomplete = incomplete_at_end(game);
@@ -321,9 +323,9 @@ pub(super) fn board_picture(r: &ChannelRecord) -> Response {
     let lang = r.setup.language;
     let caption = waiting_text_in(lang, r);
     // The whole board: the turn pictures show only part of it.
-    let png = render::board_png(&BoardView::of(game, &r.seat_names()), r.setup.language);
+    let png = render::board_png(&BoardView::of(game, &r.raw_seat_names()), r.setup.language);
     let mut msg = Message::public(caption).with_file("board.png", png);
-    msg.rows = decision_rows(lang, game, &r.seat_names());
+    msg.rows = decision_rows(lang, game, &r.raw_seat_names());
     Response::one(msg)
 }
 
@@ -344,7 +346,7 @@ pub(super) fn status_in(lang: Lang, r: &ChannelRecord, viewer: Option<Player>) -
         ));
     }
     lines.push(t!(lang, "app-status-tiles-left", left = game.tiles_left()));
-    let names = r.seat_names();
+    let names = r.markdown_seat_names();
     let reader = Reader {
         lang,
         game,

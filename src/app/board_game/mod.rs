@@ -76,7 +76,7 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
         _ => {}
     }
     let Some(seat) = seat_of(&r, s.ctx.user) else {
-        let players: Vec<&str> = r.seats.iter().map(|x| x.name.as_str()).collect();
+        let players: Vec<String> = r.seats.iter().map(|x| x.name.to_string()).collect();
         return Ok(Response::error(t!(
             lang,
             "app-not-playing-watch",
@@ -144,7 +144,9 @@ pub(super) fn waiting_text_for(lang: Lang, r: &ChannelRecord, viewer: Option<Pla
         ref other => expansions::first(|x| x.waiting(other))
             .unwrap_or_else(|| Said::new("app-answer-the-question")),
     };
-    let said = said.with("you", you).with("name", Word::Plain(name.into()));
+    let said = said
+        .with("you", you)
+        .with("name", Word::Plain(name.to_string()));
     said::say_unnamed(lang, game, &said)
 }
 

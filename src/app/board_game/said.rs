@@ -23,7 +23,7 @@ pub(super) enum Word {
     /// Words of no language ("E+S"), or a selector ("yes", "no").
     Plain(String),
     Pos(Pos),
-    /// A seat's display name (escaped for Markdown when the argument is `name`).
+    /// A seat's display name, as the [`Reader`] has it.
     Name(Player),
     /// A seat's coloured disc.
     Disc(Player),
@@ -94,7 +94,8 @@ macro_rules! num_word {
 num_word!(u8, u32, i32, i64, usize);
 
 /// Who reads a line and what it names: the language, the game (for places) and the
-/// seats' display names.
+/// seats' display names as the line needs them: escaped for a message's text
+/// (`ChannelRecord::markdown_seat_names`), raw for a menu's plain labels.
 pub(super) struct Reader<'a> {
     pub lang: Lang,
     pub game: &'a Game,
@@ -176,7 +177,7 @@ mod tests {
         Reader {
             lang: Lang::english(),
             game,
-            names: NAMES.get_or_init(|| vec!["ann".into(), "*bob*".into()]),
+            names: NAMES.get_or_init(|| vec!["ann".into(), "\\*bob\\*".into()]),
         }
     }
 
@@ -184,7 +185,7 @@ mod tests {
     fn a_line_is_worded_from_its_key_and_arguments() {
         let game = Game::new(GameConfig::new(2, 1)).unwrap();
         let r = reader(&game);
-        // A name argument called `name` is escaped for Markdown; plurals by number; a
+        // Names as the reader has them (escaped for a text); plurals by number; a
         // list of nested messages.
         let left = |n: i64, kind: &str| {
             Said::new("word-figures-left")
@@ -203,7 +204,7 @@ mod tests {
             say(&r, &line),
             "🟢 \\*bob\\* — 1 point; left: 7 followers, 1 large follower"
         );
-        // Another argument naming a player is not escaped.
+        // Whatever the argument's name.
         let line = Said::new("app-final-player")
             .with("disc", Word::Disc(Player::new(1)))
             .with("player", Word::Name(Player::new(1)))
@@ -211,7 +212,7 @@ mod tests {
             .with("points", 3u32)
             .with("parts", "")
             .with("resigned", "");
-        assert_eq!(say(&r, &line), "🟢 *bob* — 2nd, **3** points");
+        assert_eq!(say(&r, &line), "🟢 \\*bob\\* — 2nd, **3** points");
         // Words joined by spaces; a seat out of range is "?".
         let line = Said::new("app-answer-first").with(
             "question",

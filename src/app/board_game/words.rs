@@ -11,7 +11,7 @@ use crate::t;
 /// Words for the events of one command, in `lang` (public: the game's language).
 pub(super) fn describe(lang: Lang, r: &ChannelRecord, actor: Player, events: &[Event]) -> String {
     let game = game_of(r);
-    let names = r.seat_names();
+    let names = r.markdown_seat_names();
     let reader = Reader {
         lang,
         game,

@@ -3,7 +3,11 @@
 use super::*;
 
 pub(super) fn table_png(r: &ChannelRecord) -> Vec<u8> {
-    render::card_table_png(&game_of(r).public_view(), &r.seat_names(), r.setup.language)
+    render::card_table_png(
+        &game_of(r).public_view(),
+        &r.raw_seat_names(),
+        r.setup.language,
+    )
 }
 
 /// The public table picture with a caption, a pending decision's options as words and
@@ -222,7 +226,7 @@ pub(super) fn hand_message(lang: Lang, r: &ChannelRecord, seat: Player) -> Messa
     ));
     msg.with_file(
         "hand.png",
-        render::card_hand_png(&view, &r.seat_names(), lang),
+        render::card_hand_png(&view, &r.raw_seat_names(), lang),
     )
     .with_row(choices)
 }
@@ -328,5 +332,8 @@ pub(crate) fn dm_hand(lang: Lang, r: &ChannelRecord, seat: Player) -> (String, V
     } else {
         t!(lang, "app-cards-hand", cards = list.join(", "))
     };
-    (text, render::card_hand_png(&view, &r.seat_names(), lang))
+    (
+        text,
+        render::card_hand_png(&view, &r.raw_seat_names(), lang),
+    )
 }

@@ -71,7 +71,7 @@ pub fn handle(s: &mut Session, mut r: ChannelRecord, cmd: Command) -> Result<Res
         return Ok(Response::error(t!(
             lang,
             "app-not-playing-watch",
-            players = r.seat_names().join(", ")
+            players = r.seat_list(", ")
         )));
     };
     match cmd {

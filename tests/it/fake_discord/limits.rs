@@ -1,6 +1,7 @@
 //! Discord's documented limits on what a bot sends, checked on every request the way
 //! Discord checks them (an invalid body is answered 400 "Invalid Form Body", 50035):
-//! 2,000 characters of content; at most 10 files of at most 10 MiB; at most 5 action
+//! 2,000 characters of content (a new message needs some that is not only whitespace,
+//! or files, or components: 50006); at most 10 files of at most 10 MiB; at most 5 action
 //! rows, each with 1-5 buttons or exactly one select menu; 1-25 select options; label,
 //! value and description at most 100 characters, a button label at most 80, a
 //! placeholder at most 150; custom_id 1-100 characters and unique in the message;
@@ -44,7 +45,11 @@ pub fn message(payload: &Value, files: &[Part], created: bool) -> Result<(), Str
         .and_then(Value::as_array)
         .cloned()
         .unwrap_or_default();
-    if created && content == 0 && files.is_empty() && rows.is_empty() {
+    // Whitespace alone is no content either (Discord trims it).
+    let blank = payload["content"]
+        .as_str()
+        .is_none_or(|c| c.trim().is_empty());
+    if created && blank && files.is_empty() && rows.is_empty() {
         return Err("50006 Cannot send an empty message".into());
     }
     if rows.len() > 5 {

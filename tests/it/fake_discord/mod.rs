@@ -18,9 +18,14 @@
 //!   the one that fills a deferred placeholder, notifies nobody ([`State::notifications`]);
 //! - a follow-up sent while the deferred placeholder is still unfilled replaces the
 //!   placeholder (an edit, with the placeholder's visibility) instead of being created;
+//!   once that placeholder was deleted unfilled, follow-ups and edits answer 404 10008
+//!   Unknown Message (discord-api-docs#2739, #3087); deleted once filled, follow-ups
+//!   are created as usual;
 //! - the initial response is due within 3 seconds ([`State::deadline`]; late: 404
 //!   10062 Unknown interaction), a second one fails (400 40060), follow-ups and edits
-//!   need an acknowledged interaction (404 10015 Unknown Webhook);
+//!   need an acknowledged interaction (404 10015 Unknown Webhook) and a token younger
+//!   than 15 minutes on the fake's clock ([`State::interaction_token_ttl`],
+//!   [`State::token_clock_ahead`]; else 401 50027 Invalid Webhook Token);
 //! - every body is checked against the documented limits ([`limits`]; 400 50035), and
 //!   channel messages need View Channel, Send Messages (Send Messages in Threads in a
 //!   thread) and, with files, Attach Files (403 50013); answers to interactions carry
@@ -293,7 +298,17 @@ enum Placeholder {
     None,
     Unfilled,
     Filled,
+    /// Deleted once filled: later follow-ups are created as usual.
     Deleted,
+    /// Deleted while still "thinking…": Discord then answers every follow-up and edit
+    /// 404 10008 Unknown Message (discord-api-docs#2739, #3087).
+    DeletedUnfilled,
+}
+
+impl Placeholder {
+    fn deleted(self) -> bool {
+        matches!(self, Placeholder::Deleted | Placeholder::DeletedUnfilled)
+    }
 }
 
 /// An interaction the fake dispatched, and how far it was answered.
@@ -349,6 +364,12 @@ pub struct State {
     pub shards: u32,
     /// The initial response deadline.
     pub deadline: Duration,
+    /// How long an interaction token lives: follow-ups and edits after it answer 401
+    /// with code 50027 Invalid Webhook Token (Discord: 15 minutes).
+    pub interaction_token_ttl: Duration,
+    /// How far the fake's clock for interaction tokens is ahead of the system's (a
+    /// test moves it instead of waiting 15 minutes).
+    pub token_clock_ahead: Duration,
     /// Answer every interaction callback, follow-up and edit in these channels 500.
     pub fail_answers: HashSet<u64>,
     /// Answer channel messages in these channels 500.
@@ -388,6 +409,9 @@ pub struct State {
     /// Requests whose path contains one of these are read, recorded (status 0) and
     /// never answered.
     pub stall: Vec<String>,
+    /// Requests whose path contains one of these are done (Discord takes them) but
+    /// their answer never arrives: the connection stays open (a reply lost on the way).
+    pub lose_answers: Vec<String>,
     /// How fast request bodies arrive (bytes per second; `None`: as fast as loopback),
     /// for a slow uplink.
     pub upload_bytes_per_second: Option<u64>,
@@ -429,6 +453,8 @@ impl Default for State {
             channels: HashMap::new(),
             shards: 1,
             deadline: INITIAL_RESPONSE_DEADLINE,
+            interaction_token_ttl: Duration::from_secs(15 * 60),
+            token_clock_ahead: Duration::ZERO,
             fail_answers: HashSet::new(),
             fail_channel_messages: HashSet::new(),
             fail_edits: HashSet::new(),
@@ -445,6 +471,7 @@ impl Default for State {
             guild_locales: HashMap::new(),
             rate_limits: ratelimits::RateLimits::default(),
             stall: Vec::new(),
+            lose_answers: Vec::new(),
             upload_bytes_per_second: None,
             answers_need_attach_files: false,
             selected: HashMap::new(),
@@ -1376,8 +1403,10 @@ async fn serve_http(
             let upload = Duration::from_secs_f64(raw.body.len() as f64 / rate as f64);
             tokio::time::sleep_until((started + upload).into()).await;
         }
+        let path = raw.target.clone();
         let (status, body, headers) = handle(&inner, raw, tls);
-        if status == 0 {
+        let lost = inner.state(|s| s.lose_answers.iter().any(|p| path.contains(p.as_str())));
+        if status == 0 || lost {
             // Stalled: the connection stays open, unanswered.
             std::future::pending::<()>().await;
         }
@@ -1659,11 +1688,11 @@ fn check_limits(
 ) -> Result<(), Answer> {
     limits::message(payload, files, created).map_err(|e| {
         inner.error(format!("{what}: Discord would reject this body: {e}"));
-        (
-            400,
-            discord_error(50035, &format!("Invalid Form Body: {e}")),
-            None,
-        )
+        let body = match e.strip_prefix("50006 ") {
+            Some(empty) => discord_error(50006, empty),
+            None => discord_error(50035, &format!("Invalid Form Body: {e}")),
+        };
+        (400, body, None)
     })
 }
 
@@ -1818,6 +1847,10 @@ fn webhook(
     if pending.ack.is_none() {
         return unknown;
     }
+    let (ttl, ahead) = inner.state(|s| (s.interaction_token_ttl, s.token_clock_ahead));
+    if (Instant::now() + ahead).duration_since(pending.created) > ttl {
+        return (401, discord_error(50027, "Invalid Webhook Token"), None);
+    }
     if fail {
         return (500, discord_error(0, "500: Internal Server Error"), None);
     }
@@ -1853,8 +1886,29 @@ fn webhook(
         (200, Some(msg), Some(meta))
     };
     match (method, rest) {
+        ("GET", ["messages", "@original"]) => {
+            if pending.placeholder.deleted() || pending.original.is_none() {
+                return (404, discord_error(10008, "Unknown Message"), None);
+            }
+            let msg = inner.state(|s| {
+                s.messages
+                    .iter()
+                    .find(|(id, _)| *id == original)
+                    .map(|(_, m)| m.clone())
+            });
+            match msg {
+                Some(m) => (200, Some(m), None),
+                // The unfilled placeholder: a message with no content yet (shown, not
+                // kept among the bot's messages).
+                None => {
+                    let m = inner.message_json(original, pending.channel, &json!({}), &[], 0, true);
+                    inner.update(|s| s.messages.retain(|(id, _)| *id != original));
+                    (200, Some(m), None)
+                }
+            }
+        }
         ("PATCH", ["messages", "@original"]) => {
-            if pending.placeholder == Placeholder::Deleted || pending.original.is_none() {
+            if pending.placeholder.deleted() || pending.original.is_none() {
                 return (404, discord_error(10008, "Unknown Message"), None);
             }
             if inner.state(|s| s.fail_edits.contains(&pending.channel)) {
@@ -1863,17 +1917,26 @@ fn webhook(
             fill("edit of the original response", false)
         }
         ("DELETE", ["messages", "@original"]) => {
-            if pending.placeholder == Placeholder::Deleted || pending.original.is_none() {
+            if pending.placeholder.deleted() || pending.original.is_none() {
                 return (404, discord_error(10008, "Unknown Message"), None);
             }
-            set(Placeholder::Deleted);
+            set(if pending.placeholder == Placeholder::Unfilled {
+                Placeholder::DeletedUnfilled
+            } else {
+                Placeholder::Deleted
+            });
             inner.update(|s| s.messages.retain(|(m, _)| *m != original));
             (204, None, None)
         }
         ("POST", []) => {
             if pending.placeholder == Placeholder::Unfilled {
-                // Replaces the placeholder instead of being created.
+                // "When used directly after a deferral, this endpoint functions as Edit
+                // Original Interaction Response": the placeholder is filled, with its
+                // own visibility (the follow-up's ephemeral flag is ignored).
                 return fill("follow-up", true);
+            }
+            if pending.placeholder == Placeholder::DeletedUnfilled {
+                return (404, discord_error(10008, "Unknown Message"), None);
             }
             if let Err(a) = check_limits(inner, "follow-up", j, files, true) {
                 return a;

@@ -49,7 +49,7 @@ pub fn seat_ctx(app: &App, channel: u64, seat: Player) -> Ctx {
         panic!("no game")
     };
     let s = &r.seats[seat.index()];
-    ctx(channel, s.user, &s.name)
+    ctx(channel, s.user, s.name.raw())
 }
 
 /// Starts a 2-player board game (ann and ben) in `channel`.
@@ -74,7 +74,7 @@ pub fn play_as_awaited(app: &App, channel: u64) -> (u64, Response) {
     };
     let p = game.pending().unwrap();
     let who = &r.seats[p.player.index()];
-    let c = ctx(channel, who.user, &who.name);
+    let c = ctx(channel, who.user, who.name.raw());
     let out = match p.decision {
         Decision::PlaceTile { placements, .. } => {
             let deg = placements[0].rotations[0].degrees().to_string();
