@@ -212,6 +212,7 @@ word-exp-crop-circles = Crop Circles
 word-exp-crop-circles-1 = Crop Circles I
 word-exp-labyrinth = The Labyrinth
 word-exp-phantom = The Phantom
+word-exp-river = The River
 
 # The final breakdown by category.
 word-category-roads = roads
@@ -285,6 +286,12 @@ word-tile-road-end = { $n ->
 }
 word-tile-labyrinth = a labyrinth joining { $roads } roads
 word-tile-lake = a lake
+word-tile-river = { $shape ->
+    [spring] the river's spring
+    [lake] the river's lake
+    [straight] a straight river
+   *[curved] a river bend
+}
 word-tile-crop-circle = a crop circle with a { $symbol }
 word-tile-bridge = a bridge
 word-tile-flying-machine = a flying machine

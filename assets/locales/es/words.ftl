@@ -210,6 +210,7 @@ word-exp-crop-circles = Círculos en los cultivos
 word-exp-crop-circles-1 = Círculos en los cultivos I
 word-exp-labyrinth = El laberinto
 word-exp-phantom = El Fantasma
+word-exp-river = El Río
 
 # The final breakdown by category.
 word-category-roads = caminos
@@ -282,6 +283,12 @@ word-tile-road-end = { $n ->
    *[other] { $n } caminos que acaban en la loseta
 }
 word-tile-labyrinth = un laberinto que une { $roads } caminos
+word-tile-river = { $shape ->
+    [spring] el nacimiento del río
+    [lake] el lago del río
+    [straight] un río recto
+   *[curved] una curva del río
+}
 word-tile-lake = un lago
 word-tile-crop-circle = un círculo en los cultivos con { $symbol }
 word-tile-bridge = un puente
