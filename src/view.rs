@@ -525,6 +525,7 @@ pub fn ascii_board(game: &Game) -> String {
             grid[oy + r][ox + c] = match seg.kind {
                 SegmentKind::City => '#',
                 SegmentKind::Road => '=',
+                SegmentKind::River => '~',
                 _ => '.',
             };
         }

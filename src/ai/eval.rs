@@ -110,7 +110,7 @@ pub fn expected_standings(game: &Game) -> Vec<f64> {
                 2,
                 8 - game.board().ring_count(game.board().tile(f.tile).pos),
             ),
-            SegmentKind::Field => continue,
+            SegmentKind::Field | SegmentKind::River => continue,
         };
         if open == 0 {
             continue;

@@ -32,10 +32,10 @@ impl PlacedTile {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct OpenSpot {
     pos: Pos,
-    /// 2 bits per side: which sides are constrained...
-    mask: u8,
+    /// 4 bits per side: which sides are constrained...
+    mask: u16,
     /// ...and the terrain code they require.
-    want: u8,
+    want: u16,
 }
 
 /// A legal position for a tile with the rotations that fit there.
@@ -275,8 +275,8 @@ impl Board {
                     i
                 }
             };
-            self.open[i].mask |= 0b11 << (2 * their_side);
-            self.open[i].want |= code << (2 * their_side);
+            self.open[i].mask |= 0b1111 << (4 * their_side);
+            self.open[i].want |= code << (4 * their_side);
         }
         idx
     }

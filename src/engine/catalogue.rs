@@ -124,6 +124,9 @@ struct FeatureSpec {
     road: Option<String>,
     #[serde(default)]
     field: Option<String>,
+    /// The River's water, by the centre slots where it meets the edges.
+    #[serde(default)]
+    river: Option<String>,
     #[serde(default)]
     cloister: bool,
     #[serde(default)]
@@ -191,10 +194,11 @@ fn build_kind(spec: &TileSpec, expansion: Expansion) -> Result<TileKind, String>
             f.city.is_some(),
             f.road.is_some(),
             f.field.is_some(),
+            f.river.is_some(),
             f.cloister,
         ];
         if given.iter().filter(|g| **g).count() != 1 {
-            return Err("each feature is exactly one of city, road, field, cloister".into());
+            return Err("each feature is exactly one of city, road, field, river, cloister".into());
         }
         let (kind, slots) = if let Some(s) = &f.city {
             (SegmentKind::City, parse_slots(s)?)
@@ -202,14 +206,30 @@ fn build_kind(spec: &TileSpec, expansion: Expansion) -> Result<TileKind, String>
             (SegmentKind::Road, parse_slots(s)?)
         } else if let Some(s) = &f.field {
             (SegmentKind::Field, parse_slots(s)?)
+        } else if let Some(s) = &f.river {
+            (SegmentKind::River, parse_slots(s)?)
         } else {
             (SegmentKind::Cloister, SlotSet::default())
         };
         if kind != SegmentKind::City && (f.shield > 0 || f.cathedral || f.goods.is_some()) {
             return Err("shields, cathedrals and goods belong to cities".into());
         }
-        if kind != SegmentKind::Road && (f.inn || f.labyrinth || f.ends.is_some()) {
-            return Err("inns, labyrinths and road ends belong to roads".into());
+        if kind != SegmentKind::Road && (f.inn || f.labyrinth) {
+            return Err("inns and labyrinths belong to roads".into());
+        }
+        match (kind, f.ends) {
+            (SegmentKind::Road, Some(RoadEnd::Spring)) => {
+                return Err("a road does not end at a spring".into());
+            }
+            (SegmentKind::River, Some(RoadEnd::Spring | RoadEnd::Lake)) | (_, None) => {}
+            (SegmentKind::River, Some(_)) => {
+                return Err("a river ends at a spring or a lake".into());
+            }
+            (SegmentKind::Road, Some(_)) => {}
+            (_, Some(_)) => return Err("ends belong to roads and rivers".into()),
+        }
+        if kind == SegmentKind::River && slots.iter().any(|s| !s.is_centre()) {
+            return Err("a river meets an edge at its centre slot (N, E, S, W)".into());
         }
         if kind != SegmentKind::Field && !f.cities.is_empty() {
             return Err("only fields border cities".into());
@@ -266,6 +286,7 @@ fn build_kind(spec: &TileSpec, expansion: Expansion) -> Result<TileKind, String>
                 Terrain::City
             }
             [SegmentKind::Field, SegmentKind::Road, SegmentKind::Field] => Terrain::Road,
+            [SegmentKind::Field, SegmentKind::River, SegmentKind::Field] => Terrain::River,
             [SegmentKind::Field, SegmentKind::Field, SegmentKind::Field]
                 if idx[0] == idx[1] && idx[1] == idx[2] =>
             {
@@ -273,7 +294,7 @@ fn build_kind(spec: &TileSpec, expansion: Expansion) -> Result<TileKind, String>
             }
             _ => {
                 return Err(format!(
-                    "side {} is not a road, city or field side",
+                    "side {} is not a road, city, field or river side",
                     side.letter()
                 ));
             }
@@ -286,7 +307,7 @@ fn build_kind(spec: &TileSpec, expansion: Expansion) -> Result<TileKind, String>
         .collect();
     if declared.len() != 4 || spec.edges.len() != 4 {
         return Err(format!(
-            "edges '{}' must be four letters of C, R, F",
+            "edges '{}' must be four letters of C, R, F, I",
             spec.edges
         ));
     }
@@ -330,12 +351,12 @@ fn build_kind(spec: &TileSpec, expansion: Expansion) -> Result<TileKind, String>
         crop_circle: spec.crop_circle,
     };
 
-    let mut edge_codes = [0u8; 4];
+    let mut edge_codes = [0u16; 4];
     for (r, code) in edge_codes.iter_mut().enumerate() {
         for side in Side::ALL {
             // Board side `side` shows canonical side `side - r`.
             let t = edges[(side.index() + 4 - r) % 4];
-            *code |= t.code() << (2 * side.index());
+            *code |= t.code() << (4 * side.index());
         }
     }
 
@@ -400,9 +421,11 @@ mod tests {
             ("crop-circles", 100, 6),
             ("crop-circles-1", 106, 6),
             ("labyrinth", 112, 1),
+            // Issue #40.
+            ("river", 113, 12),
         ];
         assert_eq!(rows, expected);
-        assert_eq!(cat.kinds().len(), 113);
+        assert_eq!(cat.kinds().len(), 125);
     }
 
     #[test]

@@ -307,6 +307,7 @@ mod tests {
             (r#""crop-circles-1""#, "crop-circles-1", "Crop Circles I"),
             (r#""labyrinth""#, "labyrinth", "The Labyrinth"),
             (r#""phantom""#, "phantom", "The Phantom"),
+            (r#""river""#, "river", "The River"),
         ];
         let expected: Vec<(String, &str, &str)> = expected
             .iter()

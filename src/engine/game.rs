@@ -8,8 +8,7 @@
 //! its module (`Game::robbers()` is in `expansions/robbers.rs`).
 
 use super::action::{LogEntry, RuleError};
-use super::board::{Placement, TileIdx};
-use super::catalogue::Catalogue;
+use super::board::TileIdx;
 use super::config::GameConfig;
 use super::features::Features;
 use super::figures::{Figure, NeutralFigure};
@@ -66,11 +65,6 @@ impl Game {
 
     pub fn log(&self) -> &[LogEntry] {
         &self.log
-    }
-
-    /// Every legal placement of a tile kind on the current board.
-    pub fn placements(&self, kind: KindId) -> Vec<Placement> {
-        self.st.board.placements(Catalogue::get().kind(kind))
     }
 
     // ----- what the fronts and the renderer read -----

@@ -6,17 +6,16 @@
 use super::action::{
     Action, Arg, Decision, Event, FigureOption, LogEntry, Pending, Refusal, RuleError,
 };
-use super::board::TileIdx;
+use super::board::{Placement, TileIdx};
 use super::catalogue::Catalogue;
 use super::config::{DECISION_DEADLINE_RANGE, GameConfig, MAX_PLAYERS, MIN_PLAYERS, Stack};
 use super::expansions::{check_figure_action, check_standing, figure_actions, modules};
 use super::figures::FigureKind;
 use super::game::{ConfigError, Game, ReplayError};
-use super::geometry::Pos;
+use super::geometry::{Pos, Rotation};
 use super::scoring;
 use super::state::{Phase, PlayerState, Stage, State, Turn, initial_supply};
-use super::tile::SegmentKind;
-use crate::engine::config::FarmerRule;
+use super::tile::{KindId, TileKind};
 use crate::player::Player;
 use crate::rng::Rng;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -152,6 +151,11 @@ impl Game {
         Ok(events)
     }
 
+    /// Every legal placement of a tile kind on the current board.
+    pub fn placements(&self, kind: KindId) -> Vec<Placement> {
+        placements(&self.config, &self.st, Catalogue::get().kind(kind))
+    }
+
     /// Checks an action without changing anything.
     pub fn check(&self, player: Player, action: &Action) -> Result<(), RuleError> {
         let st = &self.st;
@@ -182,10 +186,12 @@ impl Game {
         match (st.phase, action) {
             (Phase::Tile { tile }, Action::PlaceTile { at, rotation }) => {
                 let kind = Catalogue::get().kind(tile);
-                if st.board.fits(kind, *at, *rotation) {
-                    return Ok(());
-                }
-                let reason = if st.board.at(*at).is_some() {
+                let reason = if st.board.fits(kind, *at, *rotation) {
+                    match tile_refusal(&self.config, st, kind, *at, *rotation) {
+                        None => return Ok(()),
+                        Some(key) => key,
+                    }
+                } else if st.board.at(*at).is_some() {
                     "err-tile-taken"
                 } else if !st.board.open_positions().any(|p| p == *at) {
                     "err-tile-must-touch"
@@ -250,15 +256,11 @@ impl Game {
         if st.players[player.index()].supply.get(figure) == 0 {
             return Err(RuleError::NoFigureLeft(figure));
         }
-        let seg = &kind.segments[segment as usize];
         let what = kind.describe_segment(segment as usize, st.board.tile(tile).rotation);
         let key = match figure {
             FigureKind::Builder => "err-builder-needs-follower",
             FigureKind::Pig => "err-pig-needs-farmer",
-            _ if seg.kind == SegmentKind::Field && self.config.rules.farmers == FarmerRule::Off => {
-                "err-farmers-off"
-            }
-            _ => "err-segment-occupied",
+            _ => st.spot_refusal(tile, segment),
         };
         let reason = Refusal::new(key).with("what", Arg::TheSegment(what));
         Err(RuleError::FigureNotAllowed { figure, reason })
@@ -306,7 +308,10 @@ fn setup(cfg: &GameConfig) -> Result<State, ConfigError> {
         return Err(ConfigError(format!("a die roll is 1, 2 or 3, not {r}")));
     }
     let cat = Catalogue::get();
-    let start = cat.find(&cfg.start.tile).map_err(ConfigError)?;
+    let start_id = modules(cfg)
+        .find_map(|m| m.start_tile())
+        .unwrap_or(&cfg.start.tile);
+    let start = cat.find(start_id).map_err(ConfigError)?;
     let mut rng = Rng::new(cfg.seed);
     let stack = match &cfg.stack {
         Stack::Shuffled => {
@@ -368,6 +373,33 @@ fn setup(cfg: &GameConfig) -> Result<State, ConfigError> {
     let mut events = Vec::new();
     start_turn(cfg, &mut st, Player::new(0), &mut events);
     Ok(st)
+}
+
+/// Why an expansion refuses `kind` turned by `r` at `at` although its edges fit.
+fn tile_refusal(
+    cfg: &GameConfig,
+    st: &State,
+    kind: &TileKind,
+    at: Pos,
+    r: Rotation,
+) -> Option<&'static str> {
+    modules(cfg).find_map(|m| m.tile_refusal(st, kind, at, r))
+}
+
+/// Every legal placement of `kind`: the board's (edges agree) less those an expansion
+/// refuses.
+fn placements(cfg: &GameConfig, st: &State, kind: &TileKind) -> Vec<Placement> {
+    let mut out = st.board.placements(kind);
+    out.retain_mut(|p| {
+        p.rotations = p
+            .rotations
+            .iter()
+            .copied()
+            .filter(|r| tile_refusal(cfg, st, kind, p.at, *r).is_none())
+            .collect();
+        !p.rotations.is_empty()
+    });
+    out
 }
 
 /// Where `player` may put a figure on `tile`, the tile just placed.
@@ -560,7 +592,8 @@ fn start_turn(cfg: &GameConfig, st: &mut State, player: Player, events: &mut Vec
     };
     let cat = Catalogue::get();
     while let Some(tile) = st.stack.pop() {
-        if st.board.has_placement(cat.kind(tile)) {
+        let kind = cat.kind(tile);
+        if st.board.has_placement(kind) && !placements(cfg, st, kind).is_empty() {
             st.phase = Phase::Tile { tile };
             events.push(Event::TileDrawn { player, tile });
             return;

@@ -42,7 +42,7 @@ pub(crate) fn tally(cfg: &GameConfig, st: &State, tile: TileIdx, seg: u8, comple
         halve: false,
     };
     match kind {
-        SegmentKind::Road | SegmentKind::Field => {}
+        SegmentKind::Road | SegmentKind::Field | SegmentKind::River => {}
         SegmentKind::City => {
             t.shields = data.shields;
             let small =

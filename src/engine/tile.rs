@@ -14,6 +14,8 @@ pub enum Terrain {
     Field,
     Road,
     City,
+    /// The River's water: only a river side fits a river side.
+    River,
 }
 
 impl Terrain {
@@ -22,6 +24,7 @@ impl Terrain {
             Terrain::Field => 'F',
             Terrain::Road => 'R',
             Terrain::City => 'C',
+            Terrain::River => 'I',
         }
     }
 
@@ -30,16 +33,18 @@ impl Terrain {
             'F' => Some(Terrain::Field),
             'R' => Some(Terrain::Road),
             'C' => Some(Terrain::City),
+            'I' => Some(Terrain::River),
             _ => None,
         }
     }
 
-    /// Two-bit code used by the fast fit test (0 means "no constraint").
-    pub(crate) fn code(self) -> u8 {
+    /// Code used by the fast fit test, 4 bits a side (0 means "no constraint").
+    pub(crate) fn code(self) -> u16 {
         match self {
             Terrain::Field => 1,
             Terrain::Road => 2,
             Terrain::City => 3,
+            Terrain::River => 4,
         }
     }
 }
@@ -51,6 +56,8 @@ pub enum SegmentKind {
     City,
     Field,
     Cloister,
+    /// The River's water: it separates fields and holds no figure; not a feature.
+    River,
 }
 
 impl SegmentKind {
@@ -60,6 +67,7 @@ impl SegmentKind {
             SegmentKind::City => "city",
             SegmentKind::Field => "field",
             SegmentKind::Cloister => "cloister",
+            SegmentKind::River => "river",
         }
     }
 }
@@ -146,6 +154,8 @@ pub enum RoadEnd {
     CropCircle,
     House,
     Crossing,
+    /// The River's spring (a river end).
+    Spring,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -160,7 +170,8 @@ pub struct Segment {
     pub labyrinth: bool,
     /// For fields: the city segments of this tile that the field borders.
     pub cities: Vec<u8>,
-    /// For roads that stop on the tile: what they stop at.
+    /// For roads that stop on the tile: what they stop at (for a river end: its spring
+    /// or its lake).
     pub ends: Option<RoadEnd>,
 }
 
@@ -227,8 +238,8 @@ pub struct TileKind {
     pub jcz: Option<String>,
     /// Canonical slot -> segment index.
     pub(crate) slot_segment: [u8; 12],
-    /// Packed edge codes per rotation, 2 bits per board side.
-    pub(crate) edge_codes: [u8; 4],
+    /// Packed edge codes per rotation, 4 bits per board side.
+    pub(crate) edge_codes: [u16; 4],
 }
 
 impl TileKind {

@@ -48,6 +48,17 @@ pub fn describe(lang: Lang, k: &TileKind) -> String {
             _ => parts.add_with("word-tile-road", "other", extras(s)),
         }
     }
+    // The River: its spring, its lake, or a straight or bending stretch.
+    for s in k.segments.iter().filter(|s| s.kind == SegmentKind::River) {
+        let sides: Vec<Side> = s.slots.centre_sides().collect();
+        let shape = match (s.ends, sides.as_slice()) {
+            (Some(RoadEnd::Spring), _) => "spring",
+            (Some(RoadEnd::Lake), _) => "lake",
+            (_, [a, b]) if a.opposite() == *b => "straight",
+            _ => "curved",
+        };
+        parts.add(t!(lang, "word-tile-river", shape = shape));
+    }
     // Dead ends meeting at a crossroads make one part; those into a city or a house
     // are counted; those at a cloister, a lake or a crop circle go with that part.
     let crossing = dead_ends(&[Some(RoadEnd::Junction), Some(RoadEnd::Crossing)]);

@@ -169,6 +169,8 @@ pub struct RoadShape {
     pub gate: Option<(V2, V2)>,
     /// The house it ends at.
     pub house: Option<V2>,
+    /// The River's water (drawn blue, under the roads), not a road.
+    pub water: bool,
 }
 
 /// How two fields that the drawing alone would not part are separated.
@@ -476,7 +478,12 @@ fn centre_of(kind: &TileKind) -> Option<Centre> {
     let segs = &kind.segments;
     if kind.cloister().is_some() {
         Some(Centre::Cloister)
-    } else if !kind.symbols.lake.is_empty() {
+    } else if !kind.symbols.lake.is_empty()
+        || segs
+            .iter()
+            .any(|s| s.kind == SegmentKind::River && s.slots.centre_sides().count() == 1)
+    {
+        // A ferry lake, or the River's spring or lake.
         Some(Centre::Lake)
     } else if let Some(cc) = kind.symbols.crop_circle {
         Some(Centre::CropCircle(cc))
@@ -506,7 +513,7 @@ fn roads_of(kind: &TileKind, cities: &[CityShape], centre: Option<Centre>) -> Ve
     );
     let mut roads: Vec<RoadShape> = Vec::new();
     for (i, s) in segs.iter().enumerate() {
-        if s.kind != SegmentKind::Road {
+        if !matches!(s.kind, SegmentKind::Road | SegmentKind::River) {
             continue;
         }
         let sides: Vec<Side> = s.slots.centre_sides().collect();
@@ -517,6 +524,7 @@ fn roads_of(kind: &TileKind, cities: &[CityShape], centre: Option<Centre>) -> Ve
             bridge: false,
             gate: None,
             house: None,
+            water: s.kind == SegmentKind::River,
         };
         match sides.len() {
             0 => continue,

@@ -205,6 +205,8 @@ pub(super) fn place_anchors(kind: &TileKind, g: &mut TileGeom, fields_first: boo
         SegmentKind::Cloister => 0,
         SegmentKind::Road => 1,
         SegmentKind::City => 2,
+        // Nothing stands on the River's water: it chooses last.
+        SegmentKind::River => 4,
         SegmentKind::Field => {
             if fields_first {
                 -1

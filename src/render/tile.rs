@@ -58,6 +58,15 @@ fn paint_road(c: Colour, d: f32, half: f32, edge: f32) -> Colour {
     over(c, pal::ROAD, cov(half - d))
 }
 
+/// The River is this much wider than a road.
+const RIVER_WIDTH: f32 = 1.5;
+
+/// Paints the River's water: a light bank, then the blue.
+fn paint_water(c: Colour, d: f32, half: f32, edge: f32) -> Colour {
+    let c = over(c, pal::WATER_LIGHT, cov(half + edge - d));
+    over(c, pal::WATER, cov(half - d))
+}
+
 /// The landscape of a kind in canonical orientation, `s` pixels square.
 pub fn terrain(kind: KindId, s: u32) -> RgbaImage {
     let g = geom(kind);
@@ -65,7 +74,7 @@ pub fn terrain(kind: KindId, s: u32) -> RgbaImage {
     let half = ROAD_HALF * sf;
     let edge = (0.016 * sf).max(1.0);
     let wall = (WALL * sf).max(1.5);
-    let margin = ROAD_HALF + 0.05;
+    let margin = ROAD_HALF * RIVER_WIDTH + 0.05;
     let boxes: Vec<_> = g.roads.iter().map(|r| road_bbox(r, margin)).collect();
     let mut img = RgbaImage::new(s, s);
     for y in 0..s {
@@ -111,7 +120,12 @@ pub fn terrain(kind: KindId, s: u32) -> RgbaImage {
                 }
             }
             for (i, r) in g.roads.iter().enumerate() {
-                if r.under_city || r.bridge || !near(i) {
+                if r.water && near(i) {
+                    c = paint_water(c, road_dist(r, p) * sf, half * RIVER_WIDTH, edge);
+                }
+            }
+            for (i, r) in g.roads.iter().enumerate() {
+                if r.under_city || r.bridge || r.water || !near(i) {
                     continue;
                 }
                 c = paint_road(c, road_dist(r, p) * sf, half, edge);

@@ -278,7 +278,7 @@ fn completion_odds() {
                             let pos = game.board().tile(f.tile).pos;
                             (2, 8 - game.board().ring_count(pos))
                         }
-                        SegmentKind::Field => continue,
+                        SegmentKind::Field | SegmentKind::River => continue,
                     };
                     if open == 0 || seen.contains(&(root, kind)) {
                         continue;

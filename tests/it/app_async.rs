@@ -843,8 +843,8 @@ fn a_robber_decision_asked_during_anothers_turn_is_answered_by_click() {
         .collect();
     assert_eq!(ids.len(), p.actions().len());
     // Stamped with the game's state (`2.bc6f70/…`): a later click on it is refused.
-    let (_, last) = ids.last().unwrap().split_once('/').unwrap();
-    assert_eq!(last, "choose:no robber");
+    let (_, first) = ids[0].split_once('/').unwrap();
+    assert_eq!(first, "choose:no robber");
     // Its deadline is the game's decision deadline (1 hour by default), from now.
     assert_eq!(
         record_in(&app, CHANNEL).timers.waiting.unwrap().default_at,
@@ -863,7 +863,7 @@ fn a_robber_decision_asked_during_anothers_turn_is_answered_by_click() {
         refused.text()
     );
     let before = game.log().len();
-    let clicked = app.component(&ctx_in(CHANNEL, asked), &ids[0], &[]);
+    let clicked = app.component(&ctx_in(CHANNEL, asked), &ids[1], &[]);
     assert!(!clicked.is_private(), "{}", clicked.text());
     let after = game_in(&app, CHANNEL);
     assert_eq!(after.log().len(), before + 1);

@@ -679,7 +679,7 @@ fn board_game_by_clicks(seed: u64, players: u64, lang: &str, expansions: &str, t
         if let RecordGame::Board { game } = &record.game {
             let forced: Vec<String> = game.log()[before + 1..]
                 .iter()
-                .map(|e| record.seats[e.player.index()].name.clone())
+                .map(|e| record.seats[e.player.index()].name.raw().to_string())
                 .collect();
             check_forced(&last, lang, &forced, tally);
         }

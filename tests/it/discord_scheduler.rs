@@ -514,7 +514,7 @@ fn games_in_db(db: &std::path::Path, clock: &Clock, first: u64, n: u64, players:
     use carcassonne_bot::store::Store;
     let app = App::new(Store::open(db).unwrap(), Env::clocked(clock.clone(), 7));
     for channel in first..first + n {
-        let ctx = |u: &User| Ctx::new(channel, Some(GUILD_ID), u.id, &u.name);
+        let ctx = |u: &User| Ctx::new(channel, Some(GUILD_ID), u.id, u.name.as_str());
         let run = |u: &User, name: &str| app.handle(&ctx(u), crate::support::command(name, &[]));
         run(&players[0], "new");
         run(&players[1], "join");

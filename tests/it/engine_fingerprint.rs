@@ -157,11 +157,18 @@ fn board_configs() -> Vec<(String, Vec<Expansion>, FarmerRule, u64, u64)> {
         (Expansion::Labyrinth, 0x999b_8b74_b316_aff9),
         // Issue #40.
         (Expansion::Phantom, 0x4421_cba8_23f5_a6bc),
+        (Expansion::River, 0xc8a6_9714_01db_55b5),
     ];
     // Every expansion but the base game is here once.
     assert_eq!(alone.len(), Expansion::ALL.len() - 1);
     for (k, (e, hash)) in alone.into_iter().enumerate() {
-        let block = 3 + k as u64;
+        // The twelve rows before "all" took blocks 3 to 14; a row added after the
+        // Phantom's takes the next free block from 18 on.
+        let block = if k < 12 {
+            3 + k as u64
+        } else {
+            18 + (k - 12) as u64
+        };
         out.push((e.id().into(), vec![e], FarmerRule::Modern, block, hash));
     }
     let all: Vec<Expansion> = Expansion::ALL
@@ -182,13 +189,13 @@ fn board_configs() -> Vec<(String, Vec<Expansion>, FarmerRule, u64, u64)> {
         15,
         0x2628_91fa_9500_1747,
     ));
-    // Issue #40: with The Phantom.
+    // Issue #40: with The Phantom and The River.
     out.push((
         "everything".into(),
         Expansion::ALL.to_vec(),
         FarmerRule::Modern,
         17,
-        0x2448_4800_9e73_99b5,
+        0x602f_28dc_9f4e_bfa4,
     ));
     out
 }

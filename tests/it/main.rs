@@ -64,6 +64,7 @@ mod render_board;
 mod render_cards;
 mod render_cli;
 mod render_scores;
+mod river_app;
 mod rolling_restart;
 mod scenarios;
 mod shared_scheduler;

@@ -388,7 +388,56 @@ fn play(cfg: GameConfig, exhaustive: bool) -> usize {
     let json = serde_json::to_string(&game).expect("serialise");
     let back: Game = serde_json::from_str(&json).expect("deserialise");
     assert_eq!(back, game, "serde round trip gives the same state");
+    if game.config().has(Expansion::River) {
+        check_river(&game);
+    }
     defaults
+}
+
+/// The River: the spring at 0,0, then the ten river tiles and the lake before any land
+/// tile, each touching the tile before it river side to river side; the bends turn
+/// right and left by turns (no U-turn); no figure left on the water.
+fn check_river(game: &Game) {
+    use carcassonne_bot::engine::tile::{SegmentKind, Terrain};
+    let tiles = game.board().tiles();
+    let id = |i: usize| tiles[i].kind().id.as_str();
+    assert_eq!(id(0), "R1/I.s");
+    assert_eq!(tiles[0].pos, Pos::new(0, 0));
+    for i in 1..=10 {
+        assert!(id(i).starts_with("R1/") && id(i) != "R1/I.e", "{}", id(i));
+    }
+    assert_eq!(id(11), "R1/I.e");
+    assert!(tiles[12..].iter().all(|t| !t.kind().id.starts_with("R1/")));
+    let mut last_right_turn = None;
+    for i in 1..=11 {
+        let (t, before) = (&tiles[i], &tiles[i - 1]);
+        let up = Side::ALL
+            .into_iter()
+            .find(|s| t.pos.step(*s) == before.pos)
+            .expect("each river tile next to the one before");
+        assert_eq!(t.kind().edge(up, t.rotation), Terrain::River);
+        assert_eq!(
+            before.kind().edge(up.opposite(), before.rotation),
+            Terrain::River
+        );
+        let down: Vec<Side> = Side::ALL
+            .into_iter()
+            .filter(|s| *s != up && t.kind().edge(*s, t.rotation) == Terrain::River)
+            .collect();
+        if let [down] = down[..]
+            && down != up.opposite()
+        {
+            let right = down == up.opposite().rotate(Rotation::from_quarters(1));
+            assert_ne!(last_right_turn, Some(right), "a U-turn at {}", t.pos);
+            last_right_turn = Some(right);
+        }
+    }
+    for f in game.figures() {
+        assert_ne!(
+            game.board().tile(f.tile).kind().segments[f.seg as usize].kind,
+            SegmentKind::River
+        );
+    }
 }
 
 /// Gold Mines: every bar placed is on the board, in a player's hands, or lost at the end;
@@ -647,6 +696,26 @@ fn random_games_with_every_playable_expansion() {
     many(
         8000,
         &[Expansion::TradersBuilders, Expansion::GoldMines],
+        |_| FarmerRule::Modern,
+    );
+}
+
+/// The River alone, and with the expansions that place figures of their own or off the
+/// tile just placed (flights, the phantom, crop circles) or join roads on lakes.
+#[test]
+fn random_games_with_the_river() {
+    many(15000, &[Expansion::River], |seed| {
+        [FarmerRule::Modern, FarmerRule::Classic, FarmerRule::Off][seed as usize % 3]
+    });
+    many(
+        15100,
+        &[
+            Expansion::River,
+            Expansion::FlyingMachines,
+            Expansion::Phantom,
+            Expansion::CropCircles,
+            Expansion::Ferries,
+        ],
         |_| FarmerRule::Modern,
     );
 }

@@ -57,6 +57,8 @@ fn colour_of(t: Terrain) -> Rgba<u8> {
         Terrain::City => palette::CITY,
         Terrain::Road => palette::ROAD,
         Terrain::Field => palette::FIELD,
+        // The River is drawn in blue.
+        Terrain::River => palette::WATER,
     }
 }
 

@@ -320,9 +320,11 @@ fn base_tiles_match_tiles_md() {
 
 #[test]
 fn expansion_tiles_match_tiles_expansions_md() {
+    // The River is beyond the seed rulebooks (not in the contract): its tiles are
+    // pinned by `the_river_is_the_published_set` below.
     let exps: Vec<Expansion> = Expansion::ALL
         .into_iter()
-        .filter(|e| *e != Expansion::Base)
+        .filter(|e| *e != Expansion::Base && *e != Expansion::River)
         .collect();
     // 89 kinds: the nine sets of the rulebooks plus Crop Circles I.
     check_against("tiles-expansions.md", &exps, 89);
@@ -348,6 +350,7 @@ fn set_sizes_are_those_of_the_rulebooks() {
     assert_eq!(total(Expansion::CropCircles), 6);
     assert_eq!(total(Expansion::CropCircles1), 6);
     assert_eq!(total(Expansion::Labyrinth), 2);
+    assert_eq!(total(Expansion::River), 12);
     // Goods symbols equal the goods tokens (9 wine, 6 grain, 5 cloth).
     let mut goods = [0u32; 3];
     for (_, k) in cat.of_expansion(Expansion::TradersBuilders) {
@@ -360,4 +363,42 @@ fn set_sizes_are_those_of_the_rulebooks() {
     assert_eq!(goods, [9, 6, 5]);
     // Every slot name is known to the parser used above.
     assert_eq!(SLOT_NAMES.len(), 12);
+}
+
+/// The River's twelve tiles as JCloisterZone's `river.xml` (set R1) has them: ids, edges
+/// (I: the river) and how many fields each has (the river parts its banks; round the
+/// spring and the lake the field is one).
+#[test]
+fn the_river_is_the_published_set() {
+    let cat = Catalogue::get();
+    let rows: Vec<(String, String, usize, u8)> = cat
+        .of_expansion(Expansion::River)
+        .map(|(_, k)| {
+            let fields = k
+                .segments
+                .iter()
+                .filter(|s| s.kind == carcassonne_bot::engine::SegmentKind::Field)
+                .count();
+            (k.id.clone(), k.edges_string(), fields, k.count)
+        })
+        .collect();
+    let expected = [
+        ("R1/I.s", "FIFF", 1),
+        ("R1/I.e", "FFFI", 1),
+        ("R1/CICI", "CICI", 2),
+        ("R1/CIRI", "CIRI", 4),
+        ("R1/LIRI", "FIRI", 3),
+        ("R1/RIrI", "RIRI", 4),
+        ("R1/IFI.1", "FIFI", 2),
+        ("R1/IFI.2", "FIFI", 2),
+        ("R1/CcII", "CCII", 2),
+        ("R1/RrII", "RRII", 3),
+        ("R1/II.1", "FFII", 2),
+        ("R1/II.2", "FFII", 2),
+    ];
+    let expected: Vec<(String, String, usize, u8)> = expected
+        .iter()
+        .map(|(id, edges, fields)| (id.to_string(), edges.to_string(), *fields, 1))
+        .collect();
+    assert_eq!(rows, expected);
 }

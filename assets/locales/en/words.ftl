@@ -219,6 +219,7 @@ word-exp-crop-circles = Crop Circles
 word-exp-crop-circles-1 = Crop Circles I
 word-exp-labyrinth = The Labyrinth
 word-exp-phantom = The Phantom
+word-exp-river = The River
 # The words a player types for an expansion (/new expansions:…), the first shown.
 word-exp-typed-base = base
 word-exp-typed-inns-cathedrals = inns-cathedrals
@@ -233,6 +234,7 @@ word-exp-typed-crop-circles = crop-circles
 word-exp-typed-crop-circles-1 = crop-circles-1
 word-exp-typed-labyrinth = labyrinth
 word-exp-typed-phantom = phantom
+word-exp-typed-river = river
 
 # The final breakdown by category.
 word-category-roads = roads
@@ -310,6 +312,12 @@ word-tile-road-end = { $n ->
 }
 word-tile-labyrinth = a labyrinth joining { $roads } roads
 word-tile-lake = a lake
+word-tile-river = { $shape ->
+    [spring] the river's spring
+    [lake] the river's lake
+    [straight] a straight river
+   *[curved] a river bend
+}
 word-tile-crop-circle = a crop circle with a { $symbol }
 word-tile-bridge = a bridge
 word-tile-flying-machine = a flying machine

@@ -217,6 +217,7 @@ word-exp-crop-circles = Círculos en los cultivos
 word-exp-crop-circles-1 = Círculos en los cultivos I
 word-exp-labyrinth = El laberinto
 word-exp-phantom = El Fantasma
+word-exp-river = El Río
 # Las palabras que se escriben para una expansión (/nueva expansiones:…), la primera se muestra.
 word-exp-typed-base = basico base
 word-exp-typed-inns-cathedrals = posadas-catedrales posadas-y-catedrales
@@ -231,6 +232,7 @@ word-exp-typed-crop-circles = circulos-en-los-cultivos circulos
 word-exp-typed-crop-circles-1 = circulos-en-los-cultivos-1 circulos-1
 word-exp-typed-labyrinth = laberinto
 word-exp-typed-phantom = fantasma
+word-exp-typed-river = rio
 
 # The final breakdown by category.
 word-category-roads = caminos
@@ -307,6 +309,12 @@ word-tile-road-end = { $n ->
    *[other] { $n } caminos que acaban en la loseta
 }
 word-tile-labyrinth = un laberinto que une { $roads } caminos
+word-tile-river = { $shape ->
+    [spring] el nacimiento del río
+    [lake] el lago del río
+    [straight] un río recto
+   *[curved] una curva del río
+}
 word-tile-lake = un lago
 word-tile-crop-circle = un círculo en los cultivos con { $symbol }
 word-tile-bridge = un puente

@@ -349,7 +349,7 @@ fn figure_step_skipped(game: &Game, seat: Player, events: &[Event]) -> bool {
 /// the events of each answer.
 fn take_only_answers(r: &mut ChannelRecord) -> Vec<(Player, Vec<Event>)> {
     let mut out = Vec::new();
-    while let Some((player, action)) = only_answer(game_of(r), &r.seat_names()) {
+    while let Some((player, action)) = only_answer(game_of(r), &r.raw_seat_names()) {
         match game_mut(r).apply(player, action) {
             Ok(events) => out.push((player, events)),
             Err(_) => break,

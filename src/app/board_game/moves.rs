@@ -133,7 +133,8 @@ pub(super) fn role_in(lang: Lang, kind: FigureKind, on: SegmentKind) -> String {
         SegmentKind::Road => "word-role-thief",
         SegmentKind::City => "word-role-knight",
         SegmentKind::Cloister => "word-role-monk",
-        SegmentKind::Field => "word-role-farmer",
+        // Nothing stands on the River's water.
+        SegmentKind::Field | SegmentKind::River => "word-role-farmer",
     };
     let follower = crate::t!(lang, follower);
     match kind {

@@ -320,7 +320,8 @@ fn check_pick(
         let role = match seg.kind {
             SegmentKind::Road => "word-role-thief",
             SegmentKind::City => "word-role-knight",
-            SegmentKind::Field => "word-role-farmer",
+            // Nothing stands on the River's water.
+            SegmentKind::Field | SegmentKind::River => "word-role-farmer",
             SegmentKind::Cloister => "word-role-monk",
         };
         Refusal::new("err-crop-wrong-role")

@@ -53,6 +53,11 @@ macro_rules! with_expansions {
                 actions []
                 decisions []
                 events [];
+            river: River [River = 13, "river", "The River", "river.toml"]
+                { river: RiverState } []
+                actions []
+                decisions []
+                events [];
             phantom: Phantom [Phantom = 12, "phantom", "The Phantom"]
                 { phantom: PhantomState } [Phantom(PhantomStep)]
                 figures [Phantom = "phantom", 1, Ghost]

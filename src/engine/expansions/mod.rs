@@ -23,11 +23,11 @@ use super::config::{Expansion, ExpansionSet, GameConfig};
 use super::features::{FeatureData, SegId};
 use super::figures::Supply;
 use super::game::Game;
-use super::geometry::Pos;
+use super::geometry::{Pos, Rotation};
 use super::scoring::Tally;
 use super::state::Phase;
 use super::state::{Stage, State};
-use super::tile::SegmentKind;
+use super::tile::{SegmentKind, TileKind};
 use crate::player::Player;
 use serde::Serialize;
 use serde_json::Value;
@@ -50,6 +50,24 @@ pub(crate) trait Module: Sync {
     /// error says what in the configuration cannot start a game.
     fn setup(&self, _cfg: &GameConfig, _st: &mut State) -> Result<(), String> {
         Ok(())
+    }
+
+    /// The start tile's id when this expansion decides it (the River's spring), in place
+    /// of the configuration's.
+    fn start_tile(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// Why `kind` turned by `r` may not go at `at` although its edges fit (a rule of
+    /// this expansion's tiles, as the River's): the refusal's key, or `None`.
+    fn tile_refusal(
+        &self,
+        _st: &State,
+        _kind: &TileKind,
+        _at: Pos,
+        _r: Rotation,
+    ) -> Option<&'static str> {
+        None
     }
 
     /// Adds figure options for the tile just placed. `spots` are the segments where a

@@ -9,10 +9,9 @@
 use super::{Ask, Module, Step};
 use crate::engine::action::{Action, Arg, Decision, Event, FigureOption, Refusal, RuleError};
 use crate::engine::board::TileIdx;
-use crate::engine::config::{Expansion, FarmerRule, GameConfig};
+use crate::engine::config::{Expansion, GameConfig};
 use crate::engine::figures::{FigureKind, Supply};
 use crate::engine::state::{Stage, State};
-use crate::engine::tile::SegmentKind;
 use crate::player::Player;
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -87,12 +86,7 @@ impl Ask for PhantomStep {
         if st.is_spot(self.tile, segment) {
             return Ok(());
         }
-        let farm = kind.segments[segment as usize].kind == SegmentKind::Field;
-        let key = if farm && st.rules.farmers == FarmerRule::Off {
-            "err-farmers-off"
-        } else {
-            "err-segment-occupied"
-        };
+        let key = st.spot_refusal(self.tile, segment);
         let what = kind.describe_segment(segment as usize, st.board.tile(self.tile).rotation);
         Err(RuleError::FigureNotAllowed {
             figure,

@@ -126,11 +126,10 @@ impl Presenter for Robbers {
             ),
             value: "no robber".into(),
         };
+        // The engine's order: the pass first.
         Some(
-            options
-                .iter()
-                .map(choice)
-                .chain(std::iter::once(none))
+            std::iter::once(none)
+                .chain(options.iter().map(choice))
                 .collect(),
         )
     }
