@@ -373,8 +373,9 @@ async fn on_a_phone_the_page_shows_the_board_and_a_second_page_follows_live() {
         .await
         .as_f64()
         .unwrap();
+    // Reported, not asserted (speed is measured, never a test's verdict).
     eprintln!("phone: board painted at {painted:.0} ms, {bytes:.0} bytes transferred");
-    assert!(painted < 5000.0, "{painted} ms");
+    assert!(painted > 0.0 && bytes > 0.0, "{painted} ms, {bytes} bytes");
 
     // The screenshot, by regions (CSS pixels): the dark bar on top, the board's fields
     // and its legal spots in the middle, the light panel below.
