@@ -576,3 +576,40 @@ fn the_local_mode_prints_each_games_link_once() {
     );
     assert!(!without.contains("(the board:"), "{without}");
 }
+
+/// `serve-http` serves the pages on its own listener, beside `/interactions` and the
+/// operator's paths, with the secret of its settings.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn serve_http_serves_the_pages_beside_its_interactions() {
+    use crate::fake_discord::{self, CHANNEL_ID, FakeDiscord, alice};
+    let secret = Secret::from_text("the endpoint's web secret").unwrap();
+    let created = 1_700_000_000;
+    let bot = fake_discord::bot::Bot::start_endpoint(FakeDiscord::start().await, None, {
+        let secret = secret.clone();
+        move |opts| {
+            opts.clock = carcassonne_bot::app::Clock::manual(created);
+            opts.web_secret = Some(secret);
+        }
+    })
+    .await;
+    let it = bot.fake.slash(&alice(), "new", vec![]);
+    bot.fake.answer(&it).await;
+    let url = bot.fake.endpoint_url().unwrap();
+    let base = url.trim_end_matches("/interactions");
+    let token = secret.spectator(CHANNEL_ID, created);
+    let state = get(&format!("{base}/g/{CHANNEL_ID}/{token}/state")).await;
+    assert_eq!(state.status(), 200);
+    assert_secure(&state);
+    let state: Value = serde_json::from_str(&state.text().await.unwrap()).unwrap();
+    assert_eq!(state["game"], "lobby");
+    assert_eq!(state["seats"][0]["name"], "Alice");
+    let other = Secret::from_text("another web secret!").unwrap();
+    let wrong = other.spectator(CHANNEL_ID, created);
+    let r = get(&format!("{base}/g/{CHANNEL_ID}/{wrong}/state")).await;
+    assert_eq!(r.status(), 404);
+    assert_eq!(get(&format!("{base}/web/app.js")).await.status(), 200);
+    assert_eq!(get(&format!("{base}/health")).await.status(), 200);
+    let interactions = get(&url).await;
+    assert_eq!(interactions.status(), 405);
+    bot.stop().await;
+}
