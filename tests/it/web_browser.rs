@@ -311,6 +311,17 @@ async fn on_a_phone_the_page_shows_the_board_and_a_second_page_follows_live() {
         .await;
     phone
         .until(
+            "return document.body.dataset.atlas || null",
+            &json!("loaded"),
+            Duration::from_secs(10),
+        )
+        .await;
+    // The board is drawn again with its tiles at the frame after the atlas loads.
+    phone
+        .js_async("const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done(1)))")
+        .await;
+    phone
+        .until(
             "return [...document.images].every(i => i.hidden || i.complete) && document.readyState",
             &json!("complete"),
             Duration::from_secs(10),
