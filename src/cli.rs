@@ -69,6 +69,14 @@ pub struct BotArgs {
     /// line).
     #[arg(long, env = "CARCASSONNE_LOG_FORMAT", default_value = "text", value_parser = parse_log_format)]
     pub log_format: crate::logging::LogFormat,
+    /// Serve each game's page on this address, e.g. 127.0.0.1:8090 behind a reverse
+    /// proxy (gateway mode; off by default; `serve-http` serves them on --listen).
+    #[arg(long, env = "CARCASSONNE_WEB_LISTEN", value_name = "ADDR")]
+    pub web_listen: Option<String>,
+    /// The game pages' public base URL, e.g. https://carcassonne.example.org: the
+    /// links the bot gives start with it (none without it). docs/web.md.
+    #[arg(long, env = "CARCASSONNE_WEB_BASE", value_name = "URL")]
+    pub web_base: Option<String>,
 }
 
 /// The environment and the way to a token, shown by `--help` and when the token is
@@ -86,6 +94,11 @@ Environment:
   CARCASSONNE_METRICS_LISTEN  serve /health, /ready, /metrics on this address
                   (--metrics-listen; off by default)
   CARCASSONNE_LOG_FORMAT  text (default) or json (--log-format)
+  CARCASSONNE_WEB_LISTEN  serve the game pages on this address (--web-listen;
+                  off by default; docs/web.md)
+  CARCASSONNE_WEB_BASE  the pages' public base URL (--web-base)
+  CARCASSONNE_WEB_SECRET  the secret the pages' links are signed with (16+
+                  characters; default: random, links end with the process)
   RUST_LOG        log level, e.g. info (default), debug, carcassonne_bot=debug
 
 Getting a token (https://discord.com/developers/applications):
@@ -122,7 +135,8 @@ Environment:
   CARCASSONNE_DRAIN_SECS  seconds to keep serving, not ready, after SIGTERM
                        (--drain-secs; default 5)
   CARCASSONNE_DB, CARCASSONNE_SNAPSHOTS, DISCORD_GUILD, CARCASSONNE_METRICS_LISTEN,
-  CARCASSONNE_LOG_FORMAT, RUST_LOG: as for the bot
+  CARCASSONNE_LOG_FORMAT, CARCASSONNE_WEB_BASE, CARCASSONNE_WEB_SECRET, RUST_LOG: as
+  for the bot (the game pages are served on --listen: docs/web.md)
 
 Then set the Interactions Endpoint URL (General Information) to
 https://<your host>/interactions. See docs/deploy.md.";
@@ -178,6 +192,13 @@ pub enum Command {
         /// The language everyone speaks: en (default) or es.
         #[arg(long, default_value = "en", value_parser = parse_lang)]
         lang: Lang,
+        /// Serve each game's page on this address, e.g. 127.0.0.1:8090; the link is
+        /// printed when a game is set up (docs/web.md).
+        #[arg(long, value_name = "ADDR")]
+        web: Option<String>,
+        /// The page's public base URL (default: http://ADDR of --web).
+        #[arg(long, env = "CARCASSONNE_WEB_BASE", value_name = "URL")]
+        web_base: Option<String>,
     },
     /// Write every game, the history and the settings of the database into FILE (a
     /// checksummed snapshot): a backup, or to move the bot to another machine. Never
@@ -337,9 +358,30 @@ fn bot_options(args: &BotArgs) -> Result<crate::discord::BotOptions, ExitCode> {
             return Err(ExitCode::from(2));
         }
     };
+    let web_listen = match args.web_listen.as_deref().map(std::net::TcpListener::bind) {
+        None => None,
+        Some(Ok(listener)) => Some(std::sync::Arc::new(listener)),
+        Some(Err(e)) => {
+            eprintln!(
+                "error: cannot listen on {} (--web-listen): {e}",
+                args.web_listen.as_deref().unwrap_or_default()
+            );
+            return Err(ExitCode::from(2));
+        }
+    };
+    let web_secret = match web_secret() {
+        Ok(secret) => secret,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Err(ExitCode::from(2));
+        }
+    };
     crate::discord::init_logging(args.log_format);
     let mut opts = crate::discord::BotOptions::new(token, args.db.clone());
     opts.metrics_listen = metrics_listen;
+    opts.web_listen = web_listen;
+    opts.web_base = args.web_base.clone();
+    opts.web_secret = Some(web_secret);
     opts.snapshots = snapshots_dir(&args.db, args.snapshots.as_deref());
     opts.store = args.store.clone();
     opts.store_wait = std::time::Duration::from_secs(args.store_wait);
@@ -441,7 +483,30 @@ pub fn open_app(store: &Location, snapshots: &Path) -> Result<crate::app::App, S
     Ok(app)
 }
 
-pub fn local(store: &Location, snapshots: Option<&Path>, opts: &crate::local::Options) -> ExitCode {
+/// Where and how the local mode serves the page (`local --web`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PageArgs<'a> {
+    pub listen: Option<&'a str>,
+    pub base: Option<&'a str>,
+}
+
+/// The server secret of the page's links: `CARCASSONNE_WEB_SECRET` (only from the
+/// environment, never on a command line), else a random one for this process.
+pub fn web_secret() -> Result<crate::web::Secret, String> {
+    match std::env::var("CARCASSONNE_WEB_SECRET") {
+        Ok(text) if !text.is_empty() => {
+            crate::web::Secret::from_text(&text).map_err(|e| format!("CARCASSONNE_WEB_SECRET: {e}"))
+        }
+        _ => Ok(crate::web::Secret::random()),
+    }
+}
+
+pub fn local(
+    store: &Location,
+    snapshots: Option<&Path>,
+    opts: &crate::local::Options,
+    page: PageArgs,
+) -> ExitCode {
     let db = match store {
         Location::Sled(path) => path.as_path(),
         Location::Postgres(_) => Path::new("."),
@@ -465,8 +530,23 @@ pub fn local(store: &Location, snapshots: Option<&Path>, opts: &crate::local::Op
             return ExitCode::from(2);
         }
     }
+    let app = std::sync::Arc::new(app);
+    let web = match page.listen {
+        Some(addr) => match start_local_page(&app, addr, page.base) {
+            Ok(web) => Some(web),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        None => None,
+    };
+    let opts = crate::local::Options {
+        web: web.as_deref(),
+        ..*opts
+    };
     let stdin = std::io::stdin();
-    let result = crate::local::run(&app, stdin.lock(), std::io::stdout(), opts);
+    let result = crate::local::run(&app, stdin.lock(), std::io::stdout(), &opts);
     if let Err(e) = app.shutdown_snapshot(&snapshots) {
         eprintln!("warning: cannot write a snapshot: {e}");
     }
@@ -545,6 +625,28 @@ pub fn cards_scenario(file: &PathBuf) -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// `local --web`: the page's server on `addr`, in a thread of its own.
+fn start_local_page(
+    app: &std::sync::Arc<crate::app::App>,
+    addr: &str,
+    base: Option<&str>,
+) -> Result<std::sync::Arc<crate::web::Web>, String> {
+    let secret = web_secret()?;
+    let listener = std::net::TcpListener::bind(addr)
+        .map_err(|e| format!("cannot listen on {addr} (--web): {e}"))?;
+    let bound = listener
+        .local_addr()
+        .map_err(|e| format!("cannot listen on {addr} (--web): {e}"))?;
+    let settings = crate::web::Settings {
+        base: Some(base.map_or_else(|| format!("http://{bound}"), str::to_string)),
+        secret,
+    };
+    let web = crate::web::Web::new(app.store().clone(), settings);
+    crate::web::server::spawn_thread(listener, web.clone())?;
+    eprintln!("the game pages are served on http://{bound}");
+    Ok(web)
 }
 
 /// `healthcheck`: 0 when the bot at `listen` answers `path` with 200, else 1 (Docker

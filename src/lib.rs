@@ -21,3 +21,4 @@ pub mod rng;
 pub mod scenario;
 pub mod store;
 pub mod view;
+pub mod web;

@@ -150,6 +150,8 @@ pub struct Printer {
     images: Option<PathBuf>,
     counter: usize,
     names: HashMap<u64, String>,
+    /// The games whose page link was printed (channel, creation time).
+    links: std::collections::HashSet<(u64, u64)>,
 }
 
 impl Printer {
@@ -158,6 +160,7 @@ impl Printer {
             images,
             counter: 0,
             names: HashMap::new(),
+            links: std::collections::HashSet::new(),
         }
     }
 
@@ -293,6 +296,8 @@ pub struct Options<'a> {
     pub admins: &'a [String],
     /// The language of every user and of the (pretend) server, so of new games too.
     pub lang: Lang,
+    /// The game's page (`local --web`): each game's link is printed once.
+    pub web: Option<&'a crate::web::Web>,
 }
 
 pub fn run_line(app: &App, printer: &mut Printer, opts: &Options, line: &str) -> String {
@@ -348,7 +353,24 @@ pub fn run_line(app: &App, printer: &mut Printer, opts: &Options, line: &str) ->
         Ok(s) => s,
         Err(e) => format!("error: {e}\n"),
     };
-    out + &notices(app, printer)
+    out + &notices(app, printer) + &page_link(app, printer, opts, channel)
+}
+
+/// `(the board: URL)` the first time a game of `channel` is seen, with `--web`.
+fn page_link(app: &App, printer: &mut Printer, opts: &Options, channel: u64) -> String {
+    let Some(web) = opts.web else {
+        return String::new();
+    };
+    let Some(record) = app.store().peek(channel).ok().flatten() else {
+        return String::new();
+    };
+    if !printer.links.insert((channel, record.created_at)) {
+        return String::new();
+    }
+    match web.spectator_link(channel) {
+        Some(url) => format!("(the board: {url})\n"),
+        None => String::new(),
+    }
 }
 
 /// A command and its options typed with the names `lang` gives them (`/colocar

@@ -18,6 +18,8 @@ fn main() -> ExitCode {
             images,
             admins,
             lang,
+            web,
+            web_base,
         }) => cli::local(
             &cli::location(&db, store.as_ref()),
             snapshots.as_deref(),
@@ -25,6 +27,11 @@ fn main() -> ExitCode {
                 images: images.as_deref(),
                 admins: &admins,
                 lang,
+                web: None,
+            },
+            cli::PageArgs {
+                listen: web.as_deref(),
+                base: web_base.as_deref(),
             },
         ),
         Some(Command::Export { file, db, store }) => {

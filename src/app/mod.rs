@@ -29,7 +29,7 @@ pub use autocomplete::Choice;
 pub use bots::{AI_LEASE_SECS, AiTurn, merge as merge_ai};
 pub use clock::Clock;
 pub use command::{Arg, COMMANDS, Command, CommandSpec, GameType, NewGame};
-pub use components::{command as component_command, command_in as component_command_in};
+pub use components::{command as component_command, command_in as component_command_in, stamp_of};
 pub use reply::{ButtonStyle, Component, File, Message, Response, SelectOption, Visibility};
 pub use text::RULE_TOPICS;
 pub use timers::{Notice, Purpose, Recipient};

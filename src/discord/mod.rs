@@ -122,6 +122,14 @@ pub struct BotOptions {
     pub metrics_listen: Option<Arc<std::net::TcpListener>>,
     /// `serve-http`: how long to keep serving, not ready, after the shutdown signal.
     pub drain: Duration,
+    /// The game pages' public base URL (`--web-base`): links are given only with it.
+    pub web_base: Option<String>,
+    /// The secret the pages' links are signed with (`CARCASSONNE_WEB_SECRET`); a random
+    /// one per process without it.
+    pub web_secret: Option<crate::web::Secret>,
+    /// The gateway mode serves the game pages on this listener (`--web-listen`; off by
+    /// default); `serve-http` serves them on its own listener.
+    pub web_listen: Option<Arc<std::net::TcpListener>>,
 }
 
 impl BotOptions {
@@ -143,6 +151,9 @@ impl BotOptions {
             seed: None,
             metrics_listen: None,
             drain: DEFAULT_DRAIN,
+            web_base: None,
+            web_secret: None,
+            web_listen: None,
         }
     }
 }
@@ -165,6 +176,8 @@ impl std::fmt::Debug for BotOptions {
             .field("seed", &self.seed)
             .field("metrics_listen", &self.metrics_listen)
             .field("drain", &self.drain)
+            .field("web_base", &self.web_base)
+            .field("web_listen", &self.web_listen)
             .finish()
     }
 }
@@ -299,6 +312,42 @@ pub(crate) fn spawn_ops_server(
     crate::ops::http::spawn(listener, ops.clone(), stop).map(Some)
 }
 
+/// The game pages' settings from the options.
+pub(crate) fn web_settings(opts: &BotOptions) -> crate::web::Settings {
+    crate::web::Settings {
+        base: opts.web_base.clone(),
+        secret: opts
+            .web_secret
+            .clone()
+            .unwrap_or_else(crate::web::Secret::random),
+    }
+}
+
+/// The `--web-listen` server, if there is one: the game pages, until `stop`.
+fn spawn_web_server(
+    opts: &BotOptions,
+    store: &crate::store::Store,
+    stop: tokio::sync::watch::Receiver<bool>,
+) -> Result<Option<tokio::task::JoinHandle<()>>, String> {
+    let Some(listener) = &opts.web_listen else {
+        return Ok(None);
+    };
+    let listener = listener
+        .try_clone()
+        .and_then(|l| {
+            l.set_nonblocking(true)?;
+            tokio::net::TcpListener::from_std(l)
+        })
+        .map_err(|e| format!("cannot listen for the game pages: {e}"))?;
+    if let Ok(addr) = listener.local_addr() {
+        tracing::info!(address = %addr, "serving the game pages");
+    }
+    let web = crate::web::Web::new(store.clone(), web_settings(opts));
+    Ok(Some(tokio::spawn(crate::web::server::run(
+        listener, web, stop,
+    ))))
+}
+
 /// [`serve`] once the operator's server runs.
 async fn gateway(
     opts: BotOptions,
@@ -306,6 +355,14 @@ async fn gateway(
     shutdown: impl Future<Output = ()>,
 ) -> Result<(), String> {
     let (core, scheduled_app) = Core::start(&opts, &ops).await?;
+    let (stop_web, web_stopped) = tokio::sync::watch::channel(false);
+    let web_server = match spawn_web_server(&opts, scheduled_app.store(), web_stopped) {
+        Ok(server) => server,
+        Err(e) => {
+            let _ = core.close().await;
+            return Err(e);
+        }
+    };
     let client = http_client(&opts)?;
     let data = core.data(&opts, client.clone());
     let notes = data.notes.clone();
@@ -421,6 +478,10 @@ async fn gateway(
     scheduler.stop().await;
     pruner.abort();
     scheduled_pruner.abort();
+    let _ = stop_web.send(true);
+    if let Some(server) = web_server {
+        let _ = server.await;
+    }
     let flushed = core.close().await;
     outcome?;
     flushed

@@ -73,3 +73,5 @@ mod store;
 mod store_contract;
 mod store_tls;
 mod tile_catalogue;
+mod web_browser;
+mod web_spectator;

@@ -81,6 +81,7 @@ pub async fn serve_http(
     let front = Arc::new(server::Front {
         ops: ops.clone(),
         interactions: std::sync::OnceLock::new(),
+        web: std::sync::OnceLock::new(),
     });
     let (stop, stopped) = tokio::sync::watch::channel(false);
     let ops_server = super::spawn_ops_server(&opts, &ops, stopped.clone())?;
@@ -207,6 +208,7 @@ async fn serve(
         ops.clone(),
     ));
     let store = scheduled_app.store().clone();
+    let store_for_pages = store.clone();
     let scheduler = scheduler::spawn(
         scheduled_http.clone(),
         scheduled_app,
@@ -225,6 +227,10 @@ async fn serve(
         http,
     };
     let _ = front.interactions.set(handler);
+    let _ = front.web.set(crate::web::Web::new(
+        store_for_pages,
+        super::web_settings(&opts),
+    ));
 
     let mut ended = false;
     let outcome = tokio::select! {

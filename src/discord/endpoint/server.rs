@@ -31,6 +31,8 @@ const CLOSE_TIMEOUT: Duration = Duration::from_secs(3);
 pub(crate) struct Front {
     pub ops: Arc<crate::ops::Ops>,
     pub interactions: std::sync::OnceLock<Handler>,
+    /// The game pages (`/g/...`, `/web/...`), once the store is open.
+    pub web: std::sync::OnceLock<Arc<crate::web::Web>>,
 }
 
 /// What every interaction needs.
@@ -108,7 +110,18 @@ async fn connection(
 }
 
 impl Front {
-    async fn respond(&self, req: Request<hyper::body::Incoming>) -> Reply {
+    async fn respond(&self, req: Request<hyper::body::Incoming>) -> crate::web::Reply {
+        if let Some(web) = self.web.get()
+            && let Some(reply) = web
+                .respond(req.method(), req.uri().path(), req.headers())
+                .await
+        {
+            return reply;
+        }
+        self.respond_endpoint(req).await.map(BodyExt::boxed)
+    }
+
+    async fn respond_endpoint(&self, req: Request<hyper::body::Incoming>) -> Reply {
         if let Some(reply) =
             crate::ops::http::route(&self.ops, req.method(), req.uri().path()).await
         {

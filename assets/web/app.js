@@ -1,0 +1,354 @@
+// The game's page: draws the board from the tile atlas, pans and zooms it, and follows
+// the game live. Everything it shows comes from `<page>/state` and `<page>/events`
+// (docs/web.md); it never computes rules.
+"use strict";
+
+const COLOURS = {
+  red: "#e4342c", green: "#0a702c", blue: "#2254d6",
+  yellow: "#fad214", black: "#1e1e1e", grey: "#9e9e9e",
+};
+const LETTERS = { red: "R", green: "G", blue: "B", yellow: "Y", black: "K", grey: "E" };
+const TILE = 96; // board units per tile (the atlas's tile size)
+const MIN_SCALE = 0.08;
+const MAX_SCALE = 4;
+
+const page = location.pathname.replace(/\/+$/, "");
+const $ = (id) => document.getElementById(id);
+const canvas = $("board");
+const ctx = canvas.getContext("2d");
+
+let state = null;
+let atlas = null; // { url, image }
+let view = { scale: 1, x: 0, y: 0 }; // screen = board * scale + (x, y), in CSS pixels
+let fitted = false;
+let painted = false;
+
+// ---- the board's geometry -------------------------------------------------------
+
+/// Board extent in tiles (placed tiles and legal spots), as [minX, minY, maxX, maxY].
+function extent(board) {
+  const ps = board.tiles.map((t) => t.pos);
+  if (board.next) for (const s of board.next.spots) ps.push(s.at);
+  if (ps.length === 0) return [0, 0, 0, 0];
+  let b = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const [x, y] of ps) b = [Math.min(b[0], x), Math.min(b[1], y), Math.max(b[2], x), Math.max(b[3], y)];
+  return b;
+}
+
+function fit() {
+  if (!state || !state.board) return;
+  const [x0, y0, x1, y1] = extent(state.board);
+  const w = canvas.clientWidth, h = canvas.clientHeight;
+  const bw = (x1 - x0 + 1.5) * TILE, bh = (y1 - y0 + 1.5) * TILE;
+  view.scale = clamp(Math.min(w / bw, h / bh), MIN_SCALE, 1.5);
+  view.x = w / 2 - ((x0 + x1 + 1) / 2) * TILE * view.scale;
+  view.y = h / 2 - ((y0 + y1 + 1) / 2) * TILE * view.scale;
+}
+
+function clamp(v, lo, hi) { return Math.max(lo, Math.min(hi, v)); }
+
+/// Zooms by `k` keeping the board point under (sx, sy) in place.
+function zoomAt(k, sx, sy) {
+  const s = clamp(view.scale * k, MIN_SCALE, MAX_SCALE);
+  k = s / view.scale;
+  view.x = sx - (sx - view.x) * k;
+  view.y = sy - (sy - view.y) * k;
+  view.scale = s;
+  schedule();
+}
+
+// ---- drawing --------------------------------------------------------------------
+
+let queued = false;
+function schedule() {
+  if (queued) return;
+  queued = true;
+  requestAnimationFrame(() => { queued = false; draw(); });
+}
+
+function resize() {
+  const dpr = window.devicePixelRatio || 1;
+  const w = canvas.clientWidth, h = canvas.clientHeight;
+  if (canvas.width !== Math.round(w * dpr) || canvas.height !== Math.round(h * dpr)) {
+    canvas.width = Math.round(w * dpr);
+    canvas.height = Math.round(h * dpr);
+  }
+  return dpr;
+}
+
+/// Draws a tile of `kind` turned by `degrees` with its north-west corner at (x, y).
+function drawTile(c, kind, degrees, x, y, size) {
+  const row = state.atlas.rows[kind];
+  if (row === undefined || !atlas || !atlas.image.complete) {
+    c.fillStyle = "#c9c1ae";
+    c.fillRect(x, y, size, size);
+    return;
+  }
+  const a = state.atlas, q = Math.round(degrees / 90) % 4;
+  c.drawImage(atlas.image, a.gap + q * (a.tile + a.gap), a.gap + row * (a.tile + a.gap),
+    a.tile, a.tile, x, y, size, size);
+}
+
+function draw() {
+  const dpr = resize();
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.fillStyle = "#e9e4d8";
+  ctx.fillRect(0, 0, canvas.clientWidth, canvas.clientHeight);
+  // Where the board stands, for tests and tools: scale, then the offset in CSS pixels.
+  canvas.dataset.view = `${view.scale.toFixed(4)} ${view.x.toFixed(1)} ${view.y.toFixed(1)}`;
+  if (!state || !state.board) return;
+  const b = state.board, T = TILE;
+  ctx.setTransform(dpr * view.scale, 0, 0, dpr * view.scale, dpr * view.x, dpr * view.y);
+  ctx.imageSmoothingQuality = "high";
+  for (const t of b.tiles) drawTile(ctx, t.kind, t.rotation, t.pos[0] * T, t.pos[1] * T, T);
+  const line = 1 / view.scale;
+  if (b.last_placed) {
+    ctx.strokeStyle = "#ff8000";
+    ctx.lineWidth = Math.max(4, 2.5 * line);
+    ctx.strokeRect(b.last_placed[0] * T + 2, b.last_placed[1] * T + 2, T - 4, T - 4);
+  }
+  if (b.next) {
+    ctx.font = `bold ${T * 0.34}px system-ui, sans-serif`;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    for (const s of b.next.spots) {
+      const x = s.at[0] * T, y = s.at[1] * T;
+      ctx.fillStyle = "rgba(40,110,220,0.28)";
+      ctx.fillRect(x + 3, y + 3, T - 6, T - 6);
+      ctx.strokeStyle = "rgba(30,80,180,0.85)";
+      ctx.lineWidth = Math.max(2, 1.5 * line);
+      ctx.strokeRect(x + 3, y + 3, T - 6, T - 6);
+      ctx.fillStyle = "#102e78";
+      ctx.fillText(s.label, x + T / 2, y + T / 2);
+    }
+  }
+  const anchors = state.anchors || {};
+  b.figures.forEach((f, i) => {
+    const [ax, ay] = (anchors.figures || [])[i] || [0.5, 0.5];
+    figure(f.pos[0] * T + ax * T, f.pos[1] * T + ay * T, b.players[f.owner].colour, f.kind, f.on === "field");
+  });
+  b.neutral.forEach((n, i) => {
+    const [ax, ay] = (anchors.neutral || [])[i] || [0.5, 0.5];
+    disc(n.pos[0] * T + ax * T, n.pos[1] * T + ay * T, T * 0.12, n.kind === "mage" ? "#9646c8" : "#222",
+      n.kind === "mage" ? "M" : "W", "#fff");
+  });
+  (b.figure_spots || []).forEach((f, i) => {
+    const [ax, ay] = (anchors.figure_spots || [])[i] || [0.5, 0.5];
+    disc(f.pos[0] * T + ax * T, f.pos[1] * T + ay * T, T * 0.11, "#fff", String(f.number), "#102e78", "#1e50b4");
+  });
+  if (!painted) {
+    painted = true;
+    performance.mark("board-painted");
+  }
+}
+
+function figure(x, y, colour, kind, lying) {
+  const T = TILE, r = kind === "large" ? T * 0.13 : T * 0.1;
+  const fill = COLOURS[colour] || "#888";
+  const ink = colour === "yellow" || colour === "grey" ? "#111" : "#fff";
+  if (lying) {
+    ctx.fillStyle = fill;
+    ctx.strokeStyle = "#000";
+    ctx.lineWidth = T * 0.015;
+    ctx.beginPath();
+    ctx.ellipse(x, y, r * 1.4, r * 0.8, 0, 0, 2 * Math.PI);
+    ctx.fill();
+    ctx.stroke();
+    letter(x, y, LETTERS[colour], ink, r);
+  } else {
+    disc(x, y, r, fill, LETTERS[colour], ink);
+  }
+}
+
+function disc(x, y, r, fill, text, ink, edge) {
+  ctx.fillStyle = fill;
+  ctx.strokeStyle = edge || "#000";
+  ctx.lineWidth = TILE * 0.015;
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, 2 * Math.PI);
+  ctx.fill();
+  ctx.stroke();
+  letter(x, y, text, ink, r);
+}
+
+function letter(x, y, text, ink, r) {
+  ctx.fillStyle = ink;
+  ctx.font = `bold ${r * 1.2}px system-ui, sans-serif`;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.fillText(text, x, y + r * 0.05);
+}
+
+// ---- the panel ------------------------------------------------------------------
+
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function showPanel() {
+  const s = state;
+  const names = s.seats.map((x) => x.name);
+  const list = $("players");
+  list.replaceChildren();
+  if (s.game === "board") {
+    const b = s.board;
+    b.players.forEach((p, i) => {
+      const li = el("li", b.current === i ? "current" : "");
+      const swatch = el("span", "swatch", LETTERS[p.colour]);
+      swatch.style.background = COLOURS[p.colour];
+      if (p.colour === "yellow" || p.colour === "grey") swatch.classList.add("light");
+      li.append(swatch, el("span", "name", p.name), el("span", "score", String(p.score)),
+        el("span", "left", `${p.supply[0]} left`));
+      li.dataset.seat = String(i);
+      list.append(li);
+    });
+    $("turn").textContent = b.over
+      ? `Game over after ${b.turn} turns`
+      : `Turn ${b.turn}: ${names[b.current] ?? "?"} to play`;
+    const next = $("next");
+    next.hidden = !b.next;
+    if (b.next) {
+      const t = $("tile"), c = t.getContext("2d"), dpr = window.devicePixelRatio || 1;
+      t.width = t.height = Math.round(48 * dpr);
+      drawTile(c, b.next.kind, 0, 0, 0, t.width);
+      $("next-text").textContent =
+        `${b.next.spots.length} spot${b.next.spots.length === 1 ? "" : "s"} · ${b.tiles_left} tiles left`;
+    }
+  } else if (s.game === "cards") {
+    const v = s.cards;
+    v.seats.forEach((seat, i) => {
+      const li = el("li", v.turn === i ? "current" : "");
+      li.append(el("span", "name", names[i] ?? "?"), el("span", "score", String(seat.score)),
+        el("span", "left", `${seat.hand} in hand`));
+      li.dataset.seat = String(i);
+      list.append(li);
+    });
+    $("turn").textContent = v.turn === null
+      ? `Round ${v.round} of ${v.rounds_total}`
+      : `Round ${v.round} of ${v.rounds_total}: ${names[v.turn] ?? "?"} to play`;
+    $("next").hidden = true;
+  } else {
+    $("turn").textContent = "Players are joining the game";
+  }
+  if (s.finished) $("turn").textContent += " (finished)";
+}
+
+// ---- state and live updates -------------------------------------------------------
+
+function apply(next) {
+  state = next;
+  const card = state.game === "cards";
+  canvas.hidden = card;
+  $("zoom").hidden = card;
+  $("table").hidden = !card;
+  if (card) $("table").src = `${page}/table.png?v=${encodeURIComponent(state.version)}`;
+  if (state.atlas && (!atlas || atlas.url !== state.atlas.url)) {
+    const image = new Image();
+    atlas = { url: state.atlas.url, image };
+    image.onload = () => {
+      document.body.dataset.atlas = "loaded";
+      schedule();
+      showPanel();
+    };
+    image.src = state.atlas.url;
+  }
+  if (!fitted && state.board) { fit(); fitted = true; }
+  showPanel();
+  schedule();
+  document.body.dataset.version = state.version;
+}
+
+function notice(text) {
+  const n = $("notice");
+  n.textContent = text;
+  n.hidden = !text;
+}
+
+async function load() {
+  const r = await fetch(`${page}/state`, { cache: "no-store", credentials: "same-origin" });
+  if (!r.ok) {
+    notice(r.status === 404 ? "This game is no longer here." : `The game cannot be read (${r.status}).`);
+    return;
+  }
+  apply(await r.json());
+  follow();
+}
+
+function follow() {
+  const events = new EventSource(`${page}/events`);
+  const live = $("live");
+  events.onopen = () => { live.className = "on"; };
+  events.onerror = () => { live.className = "off"; }; // EventSource reconnects by itself
+  events.addEventListener("state", (e) => {
+    apply(JSON.parse(e.data));
+    window.lastUpdate = performance.now();
+  });
+  events.addEventListener("gone", () => {
+    events.close();
+    live.className = "off";
+    notice("This game has been replaced by a newer one in its channel.");
+  });
+}
+
+// ---- pan and zoom: mouse, wheel, touch (pointer events) ------------------------------
+
+// One kind of pointer at a time: a browser may report one finger both as a touch and
+// as an emulated mouse, which must not read as two fingers.
+const pointers = new Map();
+let pinch = null;
+let kind = null;
+
+canvas.addEventListener("pointerdown", (e) => {
+  if (pointers.size > 0 && e.pointerType !== kind) return;
+  kind = e.pointerType;
+  pointers.set(e.pointerId, { x: e.offsetX, y: e.offsetY });
+  pinch = pointers.size === 2 ? span() : null;
+  try {
+    canvas.setPointerCapture(e.pointerId);
+  } catch {
+    // A pointer the browser no longer knows: it ends by itself.
+  }
+});
+canvas.addEventListener("pointermove", (e) => {
+  const p = pointers.get(e.pointerId);
+  if (!p) return;
+  const now = { x: e.offsetX, y: e.offsetY };
+  pointers.set(e.pointerId, now);
+  if (pointers.size === 1) {
+    view.x += now.x - p.x;
+    view.y += now.y - p.y;
+    schedule();
+    return;
+  }
+  const next = span();
+  if (pinch && pinch.d > 0) {
+    view.x += next.mx - pinch.mx;
+    view.y += next.my - pinch.my;
+    zoomAt(next.d / pinch.d, next.mx, next.my);
+  }
+  pinch = next;
+});
+/// The first two fingers' distance and midpoint.
+function span() {
+  const [a, b] = [...pointers.values()];
+  return { d: Math.hypot(a.x - b.x, a.y - b.y), mx: (a.x + b.x) / 2, my: (a.y + b.y) / 2 };
+}
+const release = (e) => {
+  pointers.delete(e.pointerId);
+  pinch = null;
+};
+canvas.addEventListener("pointerup", release);
+canvas.addEventListener("pointercancel", release);
+canvas.addEventListener("wheel", (e) => {
+  e.preventDefault();
+  zoomAt(Math.exp(-e.deltaY * 0.002), e.offsetX, e.offsetY);
+}, { passive: false });
+$("zoom-in").addEventListener("click", () => zoomAt(1.4, canvas.clientWidth / 2, canvas.clientHeight / 2));
+$("zoom-out").addEventListener("click", () => zoomAt(1 / 1.4, canvas.clientWidth / 2, canvas.clientHeight / 2));
+$("zoom-fit").addEventListener("click", () => { fit(); schedule(); });
+window.addEventListener("resize", schedule);
+
+load();

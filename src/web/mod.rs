@@ -1,0 +1,414 @@
+//! The game's page: a board to pan, zoom and follow live in a browser, served by the
+//! bot's own HTTP server (`serve-http`'s, or `--web-listen`'s in the gateway mode, or
+//! `local --web`'s).
+//!
+//! - [`token`]: the unguessable spectator link of each game;
+//! - [`state`]: the JSON a page is sent, built from the views the pictures use;
+//! - [`live`]: server-sent events when the game changes, with catch-up;
+//! - [`atlas`]: the tile art, drawn by the renderer;
+//! - [`server`]: a server of its own, for the modes without `serve-http`.
+//!
+//! Paths: `/g/<channel>/<token>` (the page), `.../state` (its JSON), `.../events`
+//! (its live stream); `/web/app.js`, `/web/app.css`, `/web/atlas/<sets>.png` hold no
+//! game and are the same for everyone. docs/web.md describes the page and its security.
+
+pub mod atlas;
+pub mod live;
+pub mod server;
+pub mod state;
+pub mod token;
+
+use bytes::Bytes;
+use http_body_util::{BodyExt, Full, combinators::BoxBody};
+use hyper::{HeaderMap, Method, Response, StatusCode, header};
+use state::Viewer;
+use std::sync::Arc;
+pub use token::Secret;
+
+/// Every answer's body: whole, or a live stream.
+pub type Body = BoxBody<Bytes, std::convert::Infallible>;
+pub type Reply = Response<Body>;
+
+/// The page's files, in the binary.
+const PAGE: &str = include_str!("../../assets/web/index.html");
+const SCRIPT: &str = include_str!("../../assets/web/app.js");
+const STYLE: &str = include_str!("../../assets/web/app.css");
+
+/// Only the page's own files: no inline script or style, no other origin, no frames.
+pub const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
+    img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; \
+    frame-ancestors 'none'";
+
+/// The page's settings.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Where users reach this server, e.g. `https://carcassonne.example.org` (the links
+    /// the bot hands out start with it); without it, no link is given in Discord.
+    pub base: Option<String>,
+    pub secret: Secret,
+}
+
+/// What serves the pages.
+pub struct Web {
+    /// The store only: a page reads games, and holds no app (a front's shutdown waits
+    /// for the app's last holder).
+    store: crate::store::Store,
+    settings: Settings,
+    hub: Arc<live::Hub>,
+    atlases: Arc<atlas::Atlases>,
+}
+
+impl std::fmt::Debug for Web {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Web")
+            .field("base", &self.settings.base)
+            .finish()
+    }
+}
+
+impl Web {
+    pub fn new(store: crate::store::Store, settings: Settings) -> Arc<Web> {
+        Arc::new(Web {
+            hub: Arc::new(live::Hub::new(store.clone())),
+            store,
+            settings,
+            atlases: Arc::default(),
+        })
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Channels with open live pages, and those pages.
+    pub fn watched(&self) -> (usize, usize) {
+        self.hub.watched()
+    }
+
+    /// The path of the spectator page of the game created at `created_at` in `channel`.
+    pub fn spectator_path(&self, channel: u64, created_at: u64) -> String {
+        let token = self.settings.secret.spectator(channel, created_at);
+        format!("/g/{channel}/{token}")
+    }
+
+    /// The spectator link of the channel's game (in play or finished), with the base
+    /// URL; `None` without a base URL or a game.
+    pub fn spectator_link(&self, channel: u64) -> Option<String> {
+        let base = self.settings.base.as_deref()?;
+        let store = &self.store;
+        let record = match store.peek(channel).ok().flatten() {
+            Some(r) => r,
+            None => store.finished(channel).ok().flatten()?,
+        };
+        Some(format!(
+            "{}{}",
+            base.trim_end_matches('/'),
+            self.spectator_path(channel, record.created_at)
+        ))
+    }
+
+    /// The answer to a request for one of the page's paths; `None` for any other path.
+    pub async fn respond(&self, method: &Method, path: &str, headers: &HeaderMap) -> Option<Reply> {
+        let route = Route::of(path)?;
+        if method != Method::GET && method != Method::HEAD {
+            let mut r = text(StatusCode::METHOD_NOT_ALLOWED, "use GET");
+            r.headers_mut()
+                .insert(header::ALLOW, header::HeaderValue::from_static("GET, HEAD"));
+            return Some(r);
+        }
+        Some(match route {
+            Route::Script => file(SCRIPT.as_bytes(), "text/javascript; charset=utf-8", headers),
+            Route::Style => file(STYLE.as_bytes(), "text/css; charset=utf-8", headers),
+            Route::Atlas(key) => match self.atlas(key).await {
+                Some(png) => file(&png, "image/png", headers),
+                None => text(StatusCode::NOT_FOUND, "no such tile sets"),
+            },
+            Route::Game {
+                channel,
+                token,
+                part,
+            } => {
+                let Some(seen) = self.game(channel, token).await else {
+                    return Some(text(
+                        StatusCode::NOT_FOUND,
+                        "no such game: the link is wrong, or its game was replaced by a newer one",
+                    ));
+                };
+                let Some(record) = seen.record.clone() else {
+                    return Some(text(StatusCode::NOT_FOUND, "no such game"));
+                };
+                match part {
+                    Part::Page => html(PAGE),
+                    Part::State => json(&state::of(&record, seen.finished, Viewer::Spectator)),
+                    Part::Table => match table_png(record).await {
+                        Some(png) => {
+                            let mut r = whole(StatusCode::OK, Bytes::from(png), "image/png");
+                            r.headers_mut().insert(
+                                header::CACHE_CONTROL,
+                                header::HeaderValue::from_static("no-store"),
+                            );
+                            r
+                        }
+                        None => text(StatusCode::NOT_FOUND, "this game has no table"),
+                    },
+                    Part::Events => {
+                        let last = headers
+                            .get("last-event-id")
+                            .and_then(|v| v.to_str().ok())
+                            .map(str::to_string);
+                        let rx = self.hub.subscribe(channel, seen);
+                        let body = live::stream(rx, record.created_at, Viewer::Spectator, last);
+                        let mut r = Response::new(body.boxed());
+                        let h = r.headers_mut();
+                        h.insert(
+                            header::CONTENT_TYPE,
+                            header::HeaderValue::from_static("text/event-stream"),
+                        );
+                        h.insert(
+                            header::CACHE_CONTROL,
+                            header::HeaderValue::from_static("no-store"),
+                        );
+                        secure(r)
+                    }
+                }
+            }
+        })
+    }
+
+    async fn atlas(&self, key: u16) -> Option<Arc<Vec<u8>>> {
+        // Drawn once per set of tile sets, on the blocking pool (it takes a moment).
+        let atlases = self.atlases.clone();
+        tokio::task::spawn_blocking(move || atlases.png(key))
+            .await
+            .ok()
+            .flatten()
+    }
+
+    /// The game a spectator token opens, as it stands (in play, or finished and kept).
+    async fn game(&self, channel: u64, token: &str) -> Option<live::Seen> {
+        let store = self.store.clone();
+        let secret = self.settings.secret.clone();
+        let token = token.to_string();
+        tokio::task::spawn_blocking(move || {
+            let opens = |r: &crate::store::ChannelRecord| {
+                secret.is_spectator(&token, channel, r.created_at)
+            };
+            if let Some(bytes) = store.raw(channel).ok().flatten()
+                && let Ok(r) = crate::store::ChannelRecord::decode(&bytes)
+                && opens(&r)
+            {
+                return Some(live::Seen {
+                    revision: r.revision,
+                    record: Some(Arc::new(r)),
+                    finished: false,
+                });
+            }
+            let seen = live::read_finished(&store, channel).ok()?;
+            seen.record.as_deref().is_some_and(opens).then_some(seen)
+        })
+        .await
+        .ok()
+        .flatten()
+    }
+}
+
+/// The card game's public table as the channel's picture shows it (`None`: not a
+/// card game).
+async fn table_png(record: Arc<crate::store::ChannelRecord>) -> Option<Vec<u8>> {
+    tokio::task::spawn_blocking(move || match &record.game {
+        crate::store::RecordGame::Cards { game } => Some(crate::render::card_table_png(
+            &game.public_view(),
+            &record.seat_names(),
+            record.setup.language,
+        )),
+        _ => None,
+    })
+    .await
+    .ok()
+    .flatten()
+}
+
+/// A page's path, read.
+#[derive(Debug, PartialEq, Eq)]
+enum Route<'a> {
+    Script,
+    Style,
+    Atlas(u16),
+    Game {
+        channel: u64,
+        token: &'a str,
+        part: Part,
+    },
+}
+
+#[derive(Debug, PartialEq, Eq)]
+enum Part {
+    Page,
+    State,
+    Events,
+    /// The card game's table, drawn as in the channel.
+    Table,
+}
+
+impl<'a> Route<'a> {
+    fn of(path: &'a str) -> Option<Route<'a>> {
+        match path {
+            "/web/app.js" => return Some(Route::Script),
+            "/web/app.css" => return Some(Route::Style),
+            _ => {}
+        }
+        if let Some(name) = path.strip_prefix("/web/atlas/") {
+            let key = name.strip_suffix(".png")?;
+            return (key.len() <= 4)
+                .then(|| u16::from_str_radix(key, 16).ok())
+                .flatten()
+                .map(Route::Atlas);
+        }
+        let rest = path.strip_prefix("/g/")?;
+        let mut parts = rest.split('/');
+        let channel = parts.next()?.parse::<u64>().ok()?;
+        let token = parts.next()?;
+        if token.len() != token::TOKEN_LEN {
+            return None;
+        }
+        let part = match (parts.next(), parts.next()) {
+            (None | Some(""), None) => Part::Page,
+            (Some("state"), None) => Part::State,
+            (Some("events"), None) => Part::Events,
+            (Some("table.png"), None) => Part::Table,
+            _ => return None,
+        };
+        Some(Route::Game {
+            channel,
+            token,
+            part,
+        })
+    }
+}
+
+/// The headers every answer carries: the page's policy, no sniffing, and no
+/// Referer (a link holds its token).
+fn secure(mut r: Reply) -> Reply {
+    let h = r.headers_mut();
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        header::HeaderValue::from_static(CSP),
+    );
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        header::HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        header::HeaderValue::from_static("no-referrer"),
+    );
+    h.insert(
+        header::X_FRAME_OPTIONS,
+        header::HeaderValue::from_static("DENY"),
+    );
+    r
+}
+
+fn whole(status: StatusCode, body: Bytes, content_type: &'static str) -> Reply {
+    let mut r = Response::new(Full::new(body).boxed());
+    *r.status_mut() = status;
+    r.headers_mut().insert(
+        header::CONTENT_TYPE,
+        header::HeaderValue::from_static(content_type),
+    );
+    secure(r)
+}
+
+pub(crate) fn text(status: StatusCode, body: &'static str) -> Reply {
+    whole(
+        status,
+        Bytes::from_static(body.as_bytes()),
+        "text/plain; charset=utf-8",
+    )
+}
+
+fn html(page: &'static str) -> Reply {
+    let mut r = whole(
+        StatusCode::OK,
+        Bytes::from_static(page.as_bytes()),
+        "text/html; charset=utf-8",
+    );
+    r.headers_mut().insert(
+        header::CACHE_CONTROL,
+        header::HeaderValue::from_static("no-store"),
+    );
+    r
+}
+
+fn json(value: &serde_json::Value) -> Reply {
+    let mut r = whole(
+        StatusCode::OK,
+        Bytes::from(value.to_string()),
+        "application/json",
+    );
+    r.headers_mut().insert(
+        header::CACHE_CONTROL,
+        header::HeaderValue::from_static("no-store"),
+    );
+    r
+}
+
+/// A file the same for everyone: revalidated by its ETag (a hash of its bytes), so a
+/// page opened again downloads nothing.
+fn file(bytes: &[u8], content_type: &'static str, headers: &HeaderMap) -> Reply {
+    let tag = format!("\"{:08x}\"", crc32fast::hash(bytes));
+    let fresh = headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == tag));
+    let mut r = if fresh {
+        let mut r = whole(StatusCode::NOT_MODIFIED, Bytes::new(), content_type);
+        r.headers_mut().remove(header::CONTENT_TYPE);
+        r
+    } else {
+        whole(StatusCode::OK, Bytes::copy_from_slice(bytes), content_type)
+    };
+    let h = r.headers_mut();
+    h.insert(
+        header::CACHE_CONTROL,
+        header::HeaderValue::from_static("no-cache"),
+    );
+    if let Ok(v) = header::HeaderValue::from_str(&tag) {
+        h.insert(header::ETAG, v);
+    }
+    r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_are_read_strictly() {
+        let t = "0123456789abcdef0123456789abcdef";
+        assert_eq!(Route::of("/web/app.js"), Some(Route::Script));
+        assert_eq!(Route::of("/web/atlas/1.png"), Some(Route::Atlas(1)));
+        assert_eq!(Route::of("/web/atlas/10000.png"), None);
+        assert_eq!(Route::of("/web/atlas/x.png"), None);
+        assert_eq!(
+            Route::of(&format!("/g/12/{t}")),
+            Some(Route::Game {
+                channel: 12,
+                token: t,
+                part: Part::Page
+            })
+        );
+        assert_eq!(
+            Route::of(&format!("/g/12/{t}/events")),
+            Some(Route::Game {
+                channel: 12,
+                token: t,
+                part: Part::Events
+            })
+        );
+        assert_eq!(Route::of(&format!("/g/12/{t}/other")), None);
+        assert_eq!(Route::of(&format!("/g/x/{t}")), None);
+        assert_eq!(Route::of("/g/12/short"), None);
+        assert_eq!(Route::of("/interactions"), None);
+    }
+}

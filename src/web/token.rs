@@ -1,0 +1,85 @@
+//! The page's links: a game's spectator token, derived from the game's identity and the
+//! server's secret, so that nothing extra is stored and a link dies with its game (a new
+//! game in the channel has another `created_at`, so another token).
+
+use ring::hmac;
+
+/// The server's secret (the `--web-secret` setting, or random per process).
+#[derive(Clone)]
+pub struct Secret(hmac::Key);
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Secret(..)")
+    }
+}
+
+/// A spectator token: 128 bits, as 32 lowercase hex digits.
+pub const TOKEN_LEN: usize = 32;
+
+impl Secret {
+    /// A secret from the setting's text (at least 16 bytes: shorter is refused).
+    pub fn from_text(text: &str) -> Result<Secret, String> {
+        if text.len() < 16 {
+            return Err("the web secret must be at least 16 characters".into());
+        }
+        Ok(Secret(hmac::Key::new(hmac::HMAC_SHA256, text.as_bytes())))
+    }
+
+    /// A random secret: links last as long as the process.
+    pub fn random() -> Secret {
+        let rng = ring::rand::SystemRandom::new();
+        let key = hmac::Key::generate(hmac::HMAC_SHA256, &rng)
+            .expect("the system's random number generator");
+        Secret(key)
+    }
+
+    fn hex(&self, message: &str) -> String {
+        let tag = hmac::sign(&self.0, message.as_bytes());
+        tag.as_ref()[..TOKEN_LEN / 2]
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    }
+
+    /// The spectator token of the game created at `created_at` in `channel`.
+    pub fn spectator(&self, channel: u64, created_at: u64) -> String {
+        self.hex(&format!("spectate\n{channel}\n{created_at}"))
+    }
+
+    /// Whether `token` is that game's spectator token (in constant time).
+    pub fn is_spectator(&self, token: &str, channel: u64, created_at: u64) -> bool {
+        same(
+            token.as_bytes(),
+            self.spectator(channel, created_at).as_bytes(),
+        )
+    }
+}
+
+/// Compares without stopping at the first difference.
+pub(crate) fn same(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_token_belongs_to_one_game_and_one_secret() {
+        let s = Secret::from_text("0123456789abcdef").unwrap();
+        let t = s.spectator(42, 1000);
+        assert_eq!(t.len(), TOKEN_LEN);
+        assert!(
+            t.bytes()
+                .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
+        );
+        assert!(s.is_spectator(&t, 42, 1000));
+        assert!(!s.is_spectator(&t, 43, 1000));
+        assert!(!s.is_spectator(&t, 42, 1001));
+        assert!(!s.is_spectator(&t[..31], 42, 1000));
+        let other = Secret::from_text("0123456789abcdeF").unwrap();
+        assert!(!other.is_spectator(&t, 42, 1000));
+        assert!(Secret::from_text("short").is_err());
+    }
+}
