@@ -31,6 +31,8 @@ struct Placed {
     id: GlyphId,
     x: f32,
     rise: f32,
+    // What the tests check the order of right-to-left runs with.
+    #[cfg_attr(not(test), allow(dead_code))]
     cluster: usize,
 }
 
@@ -188,7 +190,7 @@ fn layout(text: &str, st: Style) -> Line {
     let runs = font_runs(text, st.bold);
     let mut glyphs = Vec::with_capacity(text.len());
     let mut x = 0.0;
-    if text.chars().all(|c| c.is_ascii()) {
+    if text.is_ascii() {
         x = lay_level_run(text, 0..text.len(), (st, false), &runs, x, &mut glyphs);
         return Line { glyphs, width: x };
     }
