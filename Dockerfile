@@ -32,11 +32,9 @@ RUN --mount=type=cache,target=/usr/local/cargo/registry \
     && install -D -m 0755 target/dist/carcassonne-bot /out/carcassonne-bot
 
 FROM debian:${DEBIAN_RELEASE}-slim
-# fonts-noto-cjk: Chinese, Japanese and Korean names in the pictures (docs/render.md);
-# only its sans faces are read, so the serif ones (53 MB) are removed.
+# The fonts are in the binary (assets/fonts, docs/render.md): no font package.
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends ca-certificates fonts-noto-cjk \
-    && rm -f /usr/share/fonts/opentype/noto/NotoSerifCJK-*.ttc \
+    && apt-get install -y --no-install-recommends ca-certificates \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --user-group --home-dir /data --no-create-home \
         --shell /usr/sbin/nologin carcassonne \

@@ -85,5 +85,41 @@ fn replays(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, boards, replays);
+/// Names in several scripts measured and drawn, as a score table draws them.
+fn names(c: &mut Criterion) {
+    use carcassonne_bot::render::text::{self, style};
+    let names = [
+        "Alice",
+        "María José",
+        "Ñoño 🎲",
+        "🐉 Drachen",
+        "李小龍",
+        "Дмитрий",
+        "Νίκος",
+        "محمد علي",
+        "דוד כהן",
+        "देवनागरी",
+        "สมชาย",
+        "𝓙𝓸𝓮",
+    ];
+    let mut img = image::RgbaImage::new(400, 40 * names.len() as u32);
+    c.bench_function("text: 12 names in many scripts, fit and draw", |b| {
+        b.iter(|| {
+            for (i, n) in names.iter().enumerate() {
+                let st = style(22.0, i % 2 == 0);
+                let n = text::fit(black_box(n), st, 300.0);
+                text::draw(
+                    &mut img,
+                    &n,
+                    10.0,
+                    30.0 + 40.0 * i as f32,
+                    st,
+                    carcassonne_bot::render::canvas::rgb(0, 0, 0),
+                );
+            }
+        })
+    });
+}
+
+criterion_group!(benches, boards, replays, names);
 criterion_main!(benches);

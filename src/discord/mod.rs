@@ -654,11 +654,6 @@ async fn open_app(
                 report.quarantined
             );
         }
-        if crate::render::fonts::cjk_file().is_none() {
-            tracing::warn!(
-                "Noto Sans CJK is not installed (Debian: apt-get install fonts-noto-cjk): Chinese, Japanese and Korean names draw as \u{FFFD} in the pictures"
-            );
-        }
         Ok(Arc::new(app))
     })
     .await

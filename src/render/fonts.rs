@@ -1,151 +1,208 @@
-//! The fonts text is drawn with, in the order a character looks for a glyph: DejaVu Sans
-//! (embedded), Noto Emoji (embedded, monochrome outlines: ab_glyph draws no colour
-//! bitmaps), then Noto Sans CJK when the system has it (too large to embed: 19 MB a
-//! weight). Each font is loaded once, the system one only when a character needs it.
+//! The fonts text is drawn with, all embedded (`assets/fonts`, licences beside them): DejaVu
+//! Sans for Latin, Cyrillic, Greek and most symbols, Noto Emoji (monochrome outlines:
+//! ab_glyph draws no colour bitmaps, and the colour font is 10 MB), and subsets of Noto
+//! fonts for the other scripts and the decorative letters names use
+//! (`tools/subset-fonts.py` says how they were made). Each character takes the first font
+//! of the chain that has it; the letters of Arabic, Hebrew, Devanagari and Thai take their
+//! Noto font first (DejaVu has some of them, badly shaped or not at all).
 
-use ab_glyph::{Font, FontArc, FontVec, GlyphId, PxScale};
-use std::sync::OnceLock;
+use ab_glyph::{Font, FontRef, PxScale};
+use std::collections::BTreeSet;
+use std::sync::{Mutex, OnceLock};
 
-static REGULAR_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
-static BOLD_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
-static EMOJI_TTF: &[u8] = include_bytes!("../../assets/fonts/NotoEmoji-Regular.ttf");
-
-/// Where distributions install Noto Sans CJK (Debian's `fonts-noto-cjk` first).
-const CJK_DIRS: [&str; 4] = [
-    "/usr/share/fonts/opentype/noto",
-    "/usr/share/fonts/noto-cjk",
-    "/usr/share/fonts/google-noto-cjk",
-    "/usr/share/fonts/OTF",
-];
-
-/// A font of the chain; `Primary` is DejaVu Sans, whose metrics lay out every line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A font of the chain. `Latin` (DejaVu Sans) gives every line its metrics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Face {
-    Primary,
+    Latin,
     Emoji,
     Cjk,
+    Math,
+    Symbols,
+    Symbols2,
+    Canadian,
+    Javanese,
+    Arabic,
+    Hebrew,
+    Devanagari,
+    Thai,
 }
 
-/// What a character is drawn with: a glyph of a face, or nothing (zero-width format
-/// characters such as the emoji joiner and variation selectors).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Pick {
-    Glyph(Face, GlyphId),
-    Nothing,
-}
+/// The chain after a script's own font: the order a character looks for a glyph.
+const CHAIN: [Face; 12] = [
+    Face::Latin,
+    Face::Emoji,
+    Face::Cjk,
+    Face::Math,
+    Face::Symbols,
+    Face::Symbols2,
+    Face::Canadian,
+    Face::Javanese,
+    Face::Arabic,
+    Face::Hebrew,
+    Face::Devanagari,
+    Face::Thai,
+];
 
 /// Stands for a character no font has: DejaVu's replacement character, a diamond with a
 /// question mark, so that a missing letter shows as missing instead of an empty box.
 pub const REPLACEMENT: char = '\u{FFFD}';
 
-fn embedded(cell: &'static OnceLock<FontArc>, bytes: &'static [u8]) -> &'static FontArc {
-    // The fonts are part of the binary; a failure is a build defect caught by any test.
-    cell.get_or_init(|| FontArc::try_from_slice(bytes).expect("embedded font"))
-}
-
-fn primary(bold: bool) -> &'static FontArc {
-    static REGULAR: OnceLock<FontArc> = OnceLock::new();
-    static BOLD: OnceLock<FontArc> = OnceLock::new();
-    if bold {
-        embedded(&BOLD, BOLD_TTF)
-    } else {
-        embedded(&REGULAR, REGULAR_TTF)
-    }
-}
-
-fn emoji() -> &'static FontArc {
-    static EMOJI: OnceLock<FontArc> = OnceLock::new();
-    embedded(&EMOJI, EMOJI_TTF)
-}
-
-/// The system's Noto Sans CJK of that weight (the regular one when there is no bold),
-/// read on first use; `None` when it is not installed or unreadable.
-pub fn cjk(bold: bool) -> Option<&'static FontArc> {
-    static REGULAR: OnceLock<Option<FontArc>> = OnceLock::new();
-    static BOLD: OnceLock<Option<FontArc>> = OnceLock::new();
-    let regular = || {
-        REGULAR
-            .get_or_init(|| load_cjk("NotoSansCJK-Regular.ttc"))
-            .as_ref()
+macro_rules! font_file {
+    ($name:literal) => {
+        include_bytes!(concat!("../../assets/fonts/", $name))
     };
-    if bold {
-        BOLD.get_or_init(|| load_cjk("NotoSansCJK-Bold.ttc"))
-            .as_ref()
-            .or_else(regular)
-    } else {
-        regular()
+}
+
+/// The file of a face in a weight; faces without a bold draw bold text regular.
+fn bytes(face: Face, bold: bool) -> &'static [u8] {
+    match (face, bold) {
+        (Face::Latin, false) => font_file!("DejaVuSans.ttf"),
+        (Face::Latin, true) => font_file!("DejaVuSans-Bold.ttf"),
+        (Face::Emoji, _) => font_file!("NotoEmoji-Regular.ttf"),
+        (Face::Cjk, false) => font_file!("NotoSansCJK-Regular.subset.otf"),
+        (Face::Cjk, true) => font_file!("NotoSansCJK-Bold.subset.otf"),
+        (Face::Math, _) => font_file!("NotoSansMath-Regular.subset.ttf"),
+        (Face::Symbols, false) => font_file!("NotoSansSymbols-Regular.subset.ttf"),
+        (Face::Symbols, true) => font_file!("NotoSansSymbols-Bold.subset.ttf"),
+        (Face::Symbols2, _) => font_file!("NotoSansSymbols2-Regular.subset.ttf"),
+        (Face::Canadian, false) => font_file!("NotoSansCanadianAboriginal-Regular.subset.ttf"),
+        (Face::Canadian, true) => font_file!("NotoSansCanadianAboriginal-Bold.subset.ttf"),
+        (Face::Javanese, _) => font_file!("NotoSansJavanese-Regular.subset.ttf"),
+        (Face::Arabic, false) => font_file!("NotoSansArabic-Regular.subset.ttf"),
+        (Face::Arabic, true) => font_file!("NotoSansArabic-Bold.subset.ttf"),
+        (Face::Hebrew, false) => font_file!("NotoSansHebrew-Regular.subset.ttf"),
+        (Face::Hebrew, true) => font_file!("NotoSansHebrew-Bold.subset.ttf"),
+        (Face::Devanagari, false) => font_file!("NotoSansDevanagari-Regular.subset.ttf"),
+        (Face::Devanagari, true) => font_file!("NotoSansDevanagari-Bold.subset.ttf"),
+        (Face::Thai, false) => font_file!("NotoSansThai-Regular.subset.ttf"),
+        (Face::Thai, true) => font_file!("NotoSansThai-Bold.subset.ttf"),
     }
 }
 
-/// Where the system's Noto Sans CJK (regular) is, without reading it: the bot says at
-/// start when it is missing (CJK names then draw as [`REPLACEMENT`]).
-pub fn cjk_file() -> Option<std::path::PathBuf> {
-    CJK_DIRS
-        .iter()
-        .map(|dir| std::path::Path::new(dir).join("NotoSansCJK-Regular.ttc"))
-        .find(|path| path.is_file())
+/// A face parsed twice over the same bytes: for drawing outlines and for shaping.
+pub struct Loaded {
+    pub outlines: FontRef<'static>,
+    pub shaper: rustybuzz::Face<'static>,
 }
 
-fn load_cjk(file: &str) -> Option<FontArc> {
-    CJK_DIRS.iter().find_map(|dir| {
-        let bytes = std::fs::read(std::path::Path::new(dir).join(file)).ok()?;
-        // Index 0 of the collection (Japanese forms); every face has all the ideographs.
-        FontVec::try_from_vec_and_index(bytes, 0)
-            .ok()
-            .map(FontArc::from)
+const FACES: usize = CHAIN.len();
+
+/// A face of a weight, parsed on first use.
+pub fn loaded(face: Face, bold: bool) -> &'static Loaded {
+    static CELLS: [[OnceLock<Loaded>; 2]; FACES] =
+        [const { [const { OnceLock::new() }; 2] }; FACES];
+    CELLS[face as usize][usize::from(bold)].get_or_init(|| {
+        let data = bytes(face, bold);
+        // The fonts are part of the binary; a failure is a build defect caught by any test.
+        Loaded {
+            outlines: FontRef::try_from_slice(data).expect("embedded font"),
+            shaper: rustybuzz::Face::from_slice(data, 0).expect("embedded font"),
+        }
     })
 }
 
-pub fn font(face: Face, bold: bool) -> &'static FontArc {
-    match face {
-        Face::Primary => primary(bold),
-        Face::Emoji => emoji(),
-        // Only picked when present.
-        Face::Cjk => cjk(bold).unwrap_or_else(|| primary(bold)),
+pub fn font(face: Face, bold: bool) -> &'static FontRef<'static> {
+    &loaded(face, bold).outlines
+}
+
+fn has(face: Face, bold: bool, c: char) -> bool {
+    font(face, bold).glyph_id(c).0 != 0
+}
+
+/// The font that draws a script's letters before DejaVu is asked.
+fn script_face(c: char) -> Option<Face> {
+    match c {
+        '\u{0600}'..='\u{06FF}'
+        | '\u{0750}'..='\u{077F}'
+        | '\u{08A0}'..='\u{08FF}'
+        | '\u{FB50}'..='\u{FDFF}'
+        | '\u{FE70}'..='\u{FEFF}' => Some(Face::Arabic),
+        '\u{0590}'..='\u{05FF}' | '\u{FB1D}'..='\u{FB4F}' => Some(Face::Hebrew),
+        '\u{0900}'..='\u{097F}' | '\u{A8E0}'..='\u{A8FF}' | '\u{1CD0}'..='\u{1CFF}' => {
+            Some(Face::Devanagari)
+        }
+        '\u{0E00}'..='\u{0E7F}' => Some(Face::Thai),
+        _ => None,
     }
 }
 
-/// Characters that take no room and draw nothing: joiners, direction marks, variation
-/// selectors and tags (emoji sequences are drawn as their parts).
-fn invisible(c: char) -> bool {
+/// Characters that draw nothing: joiners, direction marks, variation selectors, tags.
+/// The shaper hides them; they stay in their letter's run, where they matter (a joiner in
+/// an emoji sequence, a non-joiner between Arabic letters).
+pub fn invisible(c: char) -> bool {
     matches!(c, '\u{200B}'..='\u{200F}' | '\u{2060}'..='\u{2064}' | '\u{FE00}'..='\u{FE0F}'
         | '\u{E0000}'..='\u{E007F}' | '\u{E0100}'..='\u{E01EF}')
 }
 
-/// The first face of the chain with a glyph for `c`; DejaVu's [`REPLACEMENT`] when none
-/// has one.
-pub fn pick(c: char, bold: bool) -> Pick {
-    if invisible(c) {
-        return Pick::Nothing;
-    }
-    let p = primary(bold);
-    let id = p.glyph_id(c);
-    if id.0 != 0 {
-        return Pick::Glyph(Face::Primary, id);
-    }
-    let id = emoji().glyph_id(c);
-    if id.0 != 0 {
-        return Pick::Glyph(Face::Emoji, id);
-    }
-    if let Some(f) = cjk(bold) {
-        let id = f.glyph_id(c);
-        if id.0 != 0 {
-            return Pick::Glyph(Face::Cjk, id);
-        }
-    }
-    Pick::Glyph(Face::Primary, p.glyph_id(REPLACEMENT))
+/// Characters that belong with the letter before them: the invisible ones and the
+/// combining marks (accents, strike-throughs, the keycap) of the generic blocks; a
+/// script's own marks are in its block, hence in its font.
+pub fn joins_previous(c: char) -> bool {
+    invisible(c)
+        || matches!(c, '\u{0300}'..='\u{036F}' | '\u{1AB0}'..='\u{1AFF}'
+            | '\u{1DC0}'..='\u{1DFF}' | '\u{20D0}'..='\u{20FF}' | '\u{FE20}'..='\u{FE2F}')
 }
 
-/// The scale that gives `face` the em size DejaVu Sans has at `size` (ab_glyph scales by
-/// ascent minus descent, which differs between fonts).
-pub fn scale(face: Face, bold: bool, size: f32) -> PxScale {
-    let f = font(face, bold);
-    if face == Face::Primary {
-        return PxScale::from(size);
+/// The face and weight that draw `c`: the face in the weight asked, else in the regular
+/// weight (a bold face may lack what its regular one has); `None` when no font has it (it
+/// is then drawn as [`REPLACEMENT`]). `emoji_style`: the character is followed by the
+/// emoji selector (U+FE0F), which asks for the emoji font first.
+pub fn pick(c: char, bold: bool, emoji_style: bool) -> Option<(Face, bool)> {
+    pick_in(c, bold, emoji_style)
+        .map(|face| (face, bold))
+        .or_else(|| {
+            bold.then(|| pick_in(c, false, emoji_style))
+                .flatten()
+                .map(|face| (face, false))
+        })
+}
+
+fn pick_in(c: char, bold: bool, emoji_style: bool) -> Option<Face> {
+    if emoji_style && has(Face::Emoji, bold, c) {
+        return Some(Face::Emoji);
     }
-    let p = primary(bold);
-    let em = size * p.units_per_em().unwrap_or(2048.0) / p.height_unscaled();
-    PxScale::from(em * f.height_unscaled() / f.units_per_em().unwrap_or(1000.0))
+    if let Some(face) = script_face(c)
+        && has(face, bold, c)
+    {
+        return Some(face);
+    }
+    CHAIN.into_iter().find(|&face| has(face, bold, c))
+}
+
+/// Says once per character (up to a bound) that no font draws it, so that a log shows
+/// what to add without a line per picture.
+pub fn report_missing(c: char) -> bool {
+    static SEEN: Mutex<BTreeSet<char>> = Mutex::new(BTreeSet::new());
+    const MAX: usize = 256;
+    let Ok(mut seen) = SEEN.lock() else {
+        return false;
+    };
+    let new = seen.len() < MAX && seen.insert(c);
+    if new {
+        tracing::warn!(
+            "no font draws U+{:04X}; pictures show it as {REPLACEMENT}{}",
+            u32::from(c),
+            if seen.len() == MAX {
+                " (further characters are not reported)"
+            } else {
+                ""
+            }
+        );
+    }
+    new
+}
+
+/// Pixels per font unit for `face` at `size`: every face gets the em size DejaVu Sans has
+/// at `size` (ab_glyph's sizes are ascent minus descent, which differs between fonts).
+pub fn px_per_unit(face: Face, bold: bool, size: f32) -> f32 {
+    let latin = font(Face::Latin, bold);
+    let em = size * latin.units_per_em().unwrap_or(2048.0) / latin.height_unscaled();
+    em / font(face, bold).units_per_em().unwrap_or(1000.0)
+}
+
+/// The ab_glyph scale that draws `face` at [`px_per_unit`].
+pub fn scale(face: Face, bold: bool, size: f32) -> PxScale {
+    PxScale::from(px_per_unit(face, bold, size) * font(face, bold).height_unscaled())
 }
 
 #[cfg(test)]
@@ -154,33 +211,41 @@ mod tests {
 
     #[test]
     fn each_character_takes_the_first_font_that_has_it() {
-        assert!(matches!(pick('A', false), Pick::Glyph(Face::Primary, _)));
-        assert!(matches!(pick('é', true), Pick::Glyph(Face::Primary, _)));
-        assert!(matches!(pick('🦄', false), Pick::Glyph(Face::Emoji, _)));
-        assert!(matches!(pick('🦄', true), Pick::Glyph(Face::Emoji, _)));
-        assert_eq!(pick('\u{200D}', false), Pick::Nothing);
-        assert_eq!(pick('\u{FE0F}', false), Pick::Nothing);
+        assert_eq!(pick('A', false, false), Some((Face::Latin, false)));
+        assert_eq!(pick('é', true, false), Some((Face::Latin, true)));
+        assert_eq!(pick('Ж', true, false), Some((Face::Latin, true)));
+        assert_eq!(pick('🦄', false, false), Some((Face::Emoji, false)));
+        assert_eq!(pick('🦄', true, false), Some((Face::Emoji, true)));
+        assert_eq!(pick('李', true, false), Some((Face::Cjk, true)));
+        assert_eq!(pick('한', false, false), Some((Face::Cjk, false)));
+        assert_eq!(pick('م', false, false), Some((Face::Arabic, false)));
+        assert_eq!(pick('ש', true, false), Some((Face::Hebrew, true)));
+        assert_eq!(pick('क', false, false), Some((Face::Devanagari, false)));
+        assert_eq!(pick('ก', false, false), Some((Face::Thai, false)));
+        assert_eq!(pick('𝓙', false, false), Some((Face::Math, false)));
+        assert_eq!(pick('Ⓙ', false, false), Some((Face::Symbols, false)));
+        assert_eq!(pick('ᗩ', false, false), Some((Face::Canadian, false)));
+        assert_eq!(pick('꧁', false, false), Some((Face::Javanese, false)));
+        // DejaVu has a text heart; the emoji selector asks for the emoji one.
+        assert_eq!(pick('❤', false, false), Some((Face::Latin, false)));
+        assert_eq!(pick('❤', false, true), Some((Face::Emoji, false)));
+        // DejaVu Sans Bold has no sans-serif mathematical letters: the regular draws them.
+        assert_eq!(pick('𝖩', false, false), Some((Face::Latin, false)));
+        assert_eq!(pick('𝖩', true, false), Some((Face::Latin, false)));
         // A private-use character: no font has it.
-        let replacement = primary(false).glyph_id(REPLACEMENT);
-        assert_ne!(replacement.0, 0);
-        assert_eq!(
-            pick('\u{E000}', false),
-            Pick::Glyph(Face::Primary, replacement)
-        );
-        match cjk(false) {
-            Some(_) => assert!(matches!(pick('李', false), Pick::Glyph(Face::Cjk, _))),
-            None => eprintln!("skipped the CJK pick: no Noto Sans CJK on this system"),
-        }
+        assert_eq!(pick('\u{E000}', false, false), None);
+        assert!(has(Face::Latin, false, REPLACEMENT));
     }
 
     #[test]
     fn fallback_fonts_get_dejavus_em_size() {
-        // DejaVu: 2048 units an em, 2384 from descent to ascent; Noto Emoji: 2048 an em.
+        // DejaVu: 2048 units an em, 2384 from descent to ascent; Noto: 1000 an em.
         let em = 20.0 * 2048.0 / 2384.0;
-        let s = scale(Face::Emoji, false, 20.0);
-        let f = emoji();
-        let got_em = s.y * f.units_per_em().unwrap() / f.height_unscaled();
-        assert!((got_em - em).abs() < 0.01, "{got_em} vs {em}");
-        assert_eq!(scale(Face::Primary, true, 20.0), PxScale::from(20.0));
+        for face in CHAIN {
+            let upem = font(face, false).units_per_em().unwrap();
+            let got = px_per_unit(face, false, 20.0) * upem;
+            assert!((got - em).abs() < 0.01, "{face:?}: {got} vs {em}");
+        }
+        assert_eq!(scale(Face::Latin, true, 20.0), PxScale::from(20.0));
     }
 }

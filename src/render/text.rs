@@ -1,14 +1,15 @@
-//! Text: each character in the first font of the chain that has it ([`fonts`]: DejaVu
-//! Sans, Noto Emoji, the system's Noto Sans CJK), licences in `assets/fonts`.
+//! Text: each character in the first font of the chain that has it ([`fonts`]), runs of
+//! one font shaped by rustybuzz (Arabic joining, Indic conjuncts, marks, kerning) and
+//! ordered by the Unicode bidirectional algorithm (Arabic and Hebrew right to left in a
+//! left-to-right line). Licences in `assets/fonts`.
 
 use super::canvas::{Colour, blend};
-use super::fonts::{self, Face, Pick};
+use super::fonts::{self, Face};
 use ab_glyph::{Font, GlyphId, PxScale, ScaleFont, point};
 use image::RgbaImage;
-
-fn font(bold: bool) -> &'static ab_glyph::FontArc {
-    fonts::font(Face::Primary, bold)
-}
+use std::ops::Range;
+use std::sync::{Arc, Mutex};
+use unicode_bidi::{BidiInfo, Level};
 
 /// A text style: pixel size and weight.
 #[derive(Clone, Copy, Debug)]
@@ -21,47 +22,203 @@ pub const fn style(size: f32, bold: bool) -> Style {
     Style { size, bold }
 }
 
-/// One glyph of a laid-out line: its face, id, pen position and scale.
+/// One glyph of a laid-out line: its face and weight, id, pen position (x right, `rise`
+/// up from the baseline) and the byte where its character starts in the text.
 #[derive(Clone, Copy, Debug)]
 struct Placed {
     face: Face,
+    bold: bool,
     id: GlyphId,
     x: f32,
-    scale: PxScale,
+    rise: f32,
+    // What the tests check the order of right-to-left runs with.
+    #[cfg_attr(not(test), allow(dead_code))]
+    cluster: usize,
 }
 
-/// The glyphs of `text` on a baseline at x = 0 (kerned within a face) and the line's
-/// advance width.
-fn layout(text: &str, st: Style) -> (Vec<Placed>, f32) {
-    let mut x = 0.0;
-    let mut prev: Option<(Face, GlyphId)> = None;
-    let mut out = Vec::with_capacity(text.len());
-    for c in text.chars() {
-        let Pick::Glyph(face, id) = fonts::pick(c, st.bold) else {
-            continue;
-        };
-        let scale = fonts::scale(face, st.bold, st.size);
-        let f = fonts::font(face, st.bold).as_scaled(scale);
-        if let Some((pf, pid)) = prev
-            && pf == face
+/// A line laid out on a baseline at x = 0, and its advance width.
+struct Line {
+    glyphs: Vec<Placed>,
+    width: f32,
+}
+
+/// A face in a weight (`true`: bold).
+type Weighted = (Face, bool);
+
+/// The text cut in runs of one face (`None`: no font has the character), in logical
+/// order. Marks, joiners and selectors stay with the letter before them when its font
+/// has them, so that the shaper sees them together.
+fn font_runs(text: &str, bold: bool) -> Vec<(Range<usize>, Option<Weighted>)> {
+    let mut runs: Vec<(Range<usize>, Option<Weighted>)> = Vec::new();
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        let end = i + c.len_utf8();
+        if let Some((range, Some((face, weight)))) = runs.last_mut()
+            && range.end == i
+            && fonts::joins_previous(c)
+            && (fonts::invisible(c) || fonts::font(*face, *weight).glyph_id(c).0 != 0)
         {
-            x += f.kern(pid, id);
+            range.end = end;
+            continue;
         }
-        out.push(Placed { face, id, x, scale });
-        x += f.h_advance(id);
-        prev = Some((face, id));
+        if fonts::invisible(c) {
+            // With no letter before it: nothing to draw.
+            continue;
+        }
+        let emoji_style = chars.peek().is_some_and(|&(_, n)| n == '\u{FE0F}');
+        let face = fonts::pick(c, bold, emoji_style);
+        if face.is_none() {
+            fonts::report_missing(c);
+        }
+        match runs.last_mut() {
+            Some((range, f)) if face.is_some() && *f == face && range.end == i => range.end = end,
+            _ => runs.push((i..end, face)),
+        }
     }
-    (out, x)
+    runs
+}
+
+/// The shaping plan of a face for a direction and script, made once: making one reads the
+/// font's layout tables, which costs more than shaping a name.
+fn plan(
+    face: Face,
+    bold: bool,
+    direction: rustybuzz::Direction,
+    script: rustybuzz::Script,
+) -> Arc<rustybuzz::ShapePlan> {
+    type Key = (Face, bool, rustybuzz::Direction, rustybuzz::Script);
+    static PLANS: Mutex<Vec<(Key, Arc<rustybuzz::ShapePlan>)>> = Mutex::new(Vec::new());
+    let key = (face, bold, direction, script);
+    let make = || {
+        let shaper = &fonts::loaded(face, bold).shaper;
+        Arc::new(rustybuzz::ShapePlan::new(
+            shaper,
+            direction,
+            Some(script),
+            None,
+            &[],
+        ))
+    };
+    let Ok(mut plans) = PLANS.lock() else {
+        return make();
+    };
+    if let Some((_, plan)) = plans.iter().find(|(k, _)| *k == key) {
+        return plan.clone();
+    }
+    let plan = make();
+    plans.push((key, plan.clone()));
+    plan
+}
+
+/// Shapes `text[range]` in `face` and appends its glyphs from pen position `x`; returns
+/// the pen position after it.
+fn shape(
+    text: &str,
+    range: Range<usize>,
+    (face, bold): Weighted,
+    (st, rtl): (Style, bool),
+    x: f32,
+    out: &mut Vec<Placed>,
+) -> f32 {
+    let loaded = fonts::loaded(face, bold);
+    let k = fonts::px_per_unit(face, bold, st.size);
+    let mut buffer = rustybuzz::UnicodeBuffer::new();
+    buffer.push_str(&text[range.clone()]);
+    buffer.set_direction(if rtl {
+        rustybuzz::Direction::RightToLeft
+    } else {
+        rustybuzz::Direction::LeftToRight
+    });
+    buffer.guess_segment_properties();
+    let plan = plan(face, bold, buffer.direction(), buffer.script());
+    let shaped = rustybuzz::shape_with_plan(&loaded.shaper, &plan, buffer);
+    let mut pen = x;
+    for (info, pos) in shaped.glyph_infos().iter().zip(shaped.glyph_positions()) {
+        out.push(Placed {
+            face,
+            bold,
+            id: GlyphId(info.glyph_id as u16),
+            x: pen + pos.x_offset as f32 * k,
+            rise: pos.y_offset as f32 * k,
+            cluster: range.start + info.cluster as usize,
+        });
+        pen += pos.x_advance as f32 * k;
+    }
+    pen
+}
+
+/// Lays out a run of one direction: its font runs left to right, or right to left.
+fn lay_level_run(
+    text: &str,
+    level_run: Range<usize>,
+    (st, rtl): (Style, bool),
+    runs: &[(Range<usize>, Option<Weighted>)],
+    mut x: f32,
+    out: &mut Vec<Placed>,
+) -> f32 {
+    let mut pieces: Vec<(Range<usize>, Option<Weighted>)> = runs
+        .iter()
+        .filter(|(r, _)| r.start < level_run.end && r.end > level_run.start)
+        .map(|(r, f)| (r.start.max(level_run.start)..r.end.min(level_run.end), *f))
+        .collect();
+    if rtl {
+        pieces.reverse();
+    }
+    for (range, face) in pieces {
+        x = match face {
+            Some(weighted) => shape(text, range, weighted, (st, rtl), x, out),
+            None => {
+                // A character no font has (a run of its own): the replacement sign.
+                let latin = latin(st);
+                let id = latin.glyph_id(fonts::REPLACEMENT);
+                out.push(Placed {
+                    face: Face::Latin,
+                    bold: st.bold,
+                    id,
+                    x,
+                    rise: 0.0,
+                    cluster: range.start,
+                });
+                x + latin.h_advance(id)
+            }
+        };
+    }
+    x
+}
+
+fn layout(text: &str, st: Style) -> Line {
+    let runs = font_runs(text, st.bold);
+    let mut glyphs = Vec::with_capacity(text.len());
+    let mut x = 0.0;
+    if text.is_ascii() {
+        x = lay_level_run(text, 0..text.len(), (st, false), &runs, x, &mut glyphs);
+        return Line { glyphs, width: x };
+    }
+    // The pictures are left to right: a name in Arabic or Hebrew is a right-to-left run
+    // within it.
+    let bidi = BidiInfo::new(text, Some(Level::ltr()));
+    for para in &bidi.paragraphs {
+        let (levels, level_runs) = bidi.visual_runs(para, para.range.clone());
+        for level_run in level_runs {
+            let rtl = levels[level_run.start].is_rtl();
+            x = lay_level_run(text, level_run, (st, rtl), &runs, x, &mut glyphs);
+        }
+    }
+    Line { glyphs, width: x }
 }
 
 /// Advance width of a line of text.
 pub fn width(text: &str, st: Style) -> f32 {
-    layout(text, st).1
+    layout(text, st).width
+}
+
+fn latin(st: Style) -> ab_glyph::PxScaleFont<&'static ab_glyph::FontRef<'static>> {
+    fonts::font(Face::Latin, st.bold).as_scaled(PxScale::from(st.size))
 }
 
 /// Ascent of the font at this size (baseline to the top of tall letters).
 pub fn ascent(st: Style) -> f32 {
-    font(st.bold).as_scaled(PxScale::from(st.size)).ascent()
+    latin(st).ascent()
 }
 
 /// Height of capital letters above the baseline (about 0.73 em for DejaVu Sans).
@@ -69,11 +226,12 @@ pub fn cap_height(st: Style) -> f32 {
     st.size * 0.729
 }
 
-/// Draws a line of text with its baseline at `y`, starting at `x`.
-pub fn draw(img: &mut RgbaImage, text: &str, x: f32, y: f32, st: Style, c: Colour) {
-    for g in layout(text, st).0 {
-        let glyph = g.id.with_scale_and_position(g.scale, point(x + g.x, y));
-        if let Some(og) = fonts::font(g.face, st.bold).outline_glyph(glyph) {
+fn draw_line(img: &mut RgbaImage, line: &Line, (x, y): (f32, f32), st: Style, c: Colour) {
+    for g in &line.glyphs {
+        let scale = fonts::scale(g.face, g.bold, st.size);
+        let glyph =
+            g.id.with_scale_and_position(scale, point(x + g.x, y - g.rise));
+        if let Some(og) = fonts::font(g.face, g.bold).outline_glyph(glyph) {
             let b = og.px_bounds();
             og.draw(|px, py, cov| {
                 blend(
@@ -88,18 +246,23 @@ pub fn draw(img: &mut RgbaImage, text: &str, x: f32, y: f32, st: Style, c: Colou
     }
 }
 
+/// Draws a line of text with its baseline at `y`, starting at `x`.
+pub fn draw(img: &mut RgbaImage, text: &str, x: f32, y: f32, st: Style, c: Colour) {
+    draw_line(img, &layout(text, st), (x, y), st, c);
+}
+
+/// Where a line `w` wide centred on `(cx, cy)` starts: horizontally by advance width,
+/// vertically on the capital letters.
+fn centred_origin(w: f32, (cx, cy): (f32, f32), st: Style) -> (f32, f32) {
+    ((cx - w / 2.0).round(), (cy + cap_height(st) / 2.0).round())
+}
+
 /// Draws text centred on `(cx, cy)`: horizontally by advance width, vertically on the
 /// capital letters.
 pub fn draw_centred(img: &mut RgbaImage, text: &str, cx: f32, cy: f32, st: Style, c: Colour) {
-    let w = width(text, st);
-    draw(
-        img,
-        text,
-        (cx - w / 2.0).round(),
-        (cy + cap_height(st) / 2.0).round(),
-        st,
-        c,
-    );
+    let line = layout(text, st);
+    let origin = centred_origin(line.width, (cx, cy), st);
+    draw_line(img, &line, origin, st, c);
 }
 
 /// Like [`draw_centred`] with a halo of `r` pixels in `halo` around the letters, so the
@@ -112,18 +275,20 @@ pub fn draw_centred_halo(
     c: Colour,
     (halo, r): (Colour, f32),
 ) {
+    let line = layout(text, st);
     let steps = 12;
     for i in 0..steps {
         let a = std::f32::consts::TAU * i as f32 / steps as f32;
-        draw_centred(img, text, cx + r * a.cos(), cy + r * a.sin(), st, halo);
+        let origin = centred_origin(line.width, (cx + r * a.cos(), cy + r * a.sin()), st);
+        draw_line(img, &line, origin, st, halo);
     }
-    draw_centred(img, text, cx, cy, st, c);
+    draw_line(img, &line, centred_origin(line.width, (cx, cy), st), st, c);
 }
 
 /// Draws text right-aligned so that it ends at `x_right`.
 pub fn draw_right(img: &mut RgbaImage, text: &str, x_right: f32, y: f32, st: Style, c: Colour) {
-    let w = width(text, st);
-    draw(img, text, (x_right - w).round(), y, st, c);
+    let line = layout(text, st);
+    draw_line(img, &line, ((x_right - line.width).round(), y), st, c);
 }
 
 /// Shortens `text` with an ellipsis so that it fits in `max_w` pixels.
@@ -133,7 +298,9 @@ pub fn fit(text: &str, st: Style, max_w: f32) -> String {
     }
     let mut chars: Vec<char> = text.chars().collect();
     while !chars.is_empty() {
-        chars.pop();
+        // A letter goes with its marks: never a strike-through without its letter or a
+        // letter without its accent.
+        while chars.pop().is_some_and(fonts::joins_previous) {}
         let s: String = chars.iter().collect::<String>() + "…";
         if width(&s, st) <= max_w {
             return s;
@@ -143,122 +310,4 @@ pub fn fit(text: &str, st: Style, max_w: f32) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::render::canvas::rgb;
-
-    #[test]
-    fn text_is_measured_and_drawn() {
-        let st = style(20.0, true);
-        assert!(width("WW", st) > width("W", st));
-        assert!(width("", st) == 0.0);
-        let mut img = RgbaImage::from_pixel(60, 30, rgb(255, 255, 255));
-        draw_centred(&mut img, "A", 30.0, 15.0, st, rgb(0, 0, 0));
-        let dark = img.pixels().filter(|p| p[0] < 100).count();
-        assert!(dark > 20, "{dark}");
-        assert_eq!(
-            fit("a very long player name", style(14.0, false), 60.0)
-                .chars()
-                .last(),
-            Some('…')
-        );
-    }
-
-    /// The glyph drawn for a character in a 60 x 40 picture (baseline at 30), and the
-    /// ink's bounding box.
-    fn ink(draw_it: impl Fn(&mut RgbaImage)) -> (RgbaImage, Option<(u32, u32, u32, u32)>) {
-        let mut img = RgbaImage::from_pixel(60, 40, rgb(255, 255, 255));
-        draw_it(&mut img);
-        let dark: Vec<(u32, u32)> = img
-            .enumerate_pixels()
-            .filter(|(_, _, p)| p[0] < 128)
-            .map(|(x, y, _)| (x, y))
-            .collect();
-        let bbox = (!dark.is_empty()).then(|| {
-            let xs = dark.iter().map(|p| p.0);
-            let ys = dark.iter().map(|p| p.1);
-            (
-                xs.clone().min().unwrap(),
-                ys.clone().min().unwrap(),
-                xs.max().unwrap(),
-                ys.max().unwrap(),
-            )
-        });
-        (img, bbox)
-    }
-
-    /// What DejaVu alone drew for a character it lacks: its `.notdef`, an empty box.
-    fn tofu(img: &mut RgbaImage) {
-        let g = GlyphId(0).with_scale_and_position(PxScale::from(24.0), point(10.0, 30.0));
-        let og = font(false).outline_glyph(g).unwrap();
-        let b = og.px_bounds();
-        og.draw(|px, py, cov| {
-            blend(
-                img,
-                b.min.x as i32 + px as i32,
-                b.min.y as i32 + py as i32,
-                rgb(0, 0, 0),
-                cov,
-            )
-        });
-    }
-
-    fn drawn(text: &str) -> impl Fn(&mut RgbaImage) + '_ {
-        move |img| draw(img, text, 10.0, 30.0, style(24.0, false), rgb(0, 0, 0))
-    }
-
-    /// Pixels of the box's interior (2 pixels in from its edges) that are dark.
-    fn dark_inside(img: &RgbaImage, (x0, y0, x1, y1): (u32, u32, u32, u32)) -> usize {
-        (x0 + 2..x1.saturating_sub(1))
-            .flat_map(|x| (y0 + 2..y1.saturating_sub(1)).map(move |y| (x, y)))
-            .filter(|&(x, y)| img.get_pixel(x, y)[0] < 128)
-            .count()
-    }
-
-    #[test]
-    fn an_emoji_is_drawn_from_the_emoji_font_not_as_a_box() {
-        let (box_img, box_bbox) = ink(tofu);
-        let box_bbox = box_bbox.unwrap();
-        // The box is empty inside.
-        assert_eq!(dark_inside(&box_img, box_bbox), 0);
-        let (img, bbox) = ink(drawn("🦄"));
-        let bbox = bbox.expect("the unicorn draws ink");
-        assert!(dark_inside(&img, bbox) > 40, "{}", dark_inside(&img, bbox));
-        assert_ne!(img, box_img);
-        // It takes room like a letter: wider than a space, on the line.
-        assert!(width("🦄", style(24.0, false)) > 15.0);
-        assert!(bbox.3 <= 34 && bbox.1 >= 6, "{bbox:?}");
-        // A joined emoji draws its parts, the joiner and the selector nothing.
-        assert_eq!(width("\u{200D}\u{FE0F}", style(24.0, false)), 0.0);
-    }
-
-    #[test]
-    fn a_character_no_font_has_is_drawn_as_the_replacement_sign() {
-        let (img, bbox) = ink(drawn("\u{E000}"));
-        let (replacement, _) = ink(drawn("\u{FFFD}"));
-        assert_eq!(img, replacement);
-        let (box_img, _) = ink(tofu);
-        assert_ne!(img, box_img);
-        // The diamond is filled, with the question mark left white in it.
-        let bbox = bbox.unwrap();
-        assert!(dark_inside(&img, bbox) > 100, "{}", dark_inside(&img, bbox));
-    }
-
-    #[test]
-    fn cjk_names_use_the_system_font_when_present() {
-        if fonts::cjk(false).is_none() {
-            eprintln!("skipped: no Noto Sans CJK on this system (fonts-noto-cjk)");
-            return;
-        }
-        let (li, bbox) = ink(drawn("李"));
-        let (lei, _) = ink(drawn("雷"));
-        let (box_img, _) = ink(tofu);
-        let bbox = bbox.unwrap();
-        assert!(dark_inside(&li, bbox) > 40);
-        assert_ne!(li, lei);
-        assert_ne!(li, box_img);
-        // An ideograph is about one em wide (20.6 px at 24 px DejaVu size).
-        let w = width("李", style(24.0, false));
-        assert!((w - 24.0 * 2048.0 / 2384.0).abs() < 0.5, "{w}");
-    }
-}
+mod tests;
