@@ -128,10 +128,14 @@ impl Presenter for CropCircles {
                 .iter()
                 .map(|o| {
                     let follower = Said::new(follower_key(*symbol));
-                    let who = if o.figure == FigureKind::Large {
-                        Said::new("word-large-role").with("role", follower)
-                    } else {
-                        follower
+                    // Named by kind, so that a phantom beside a follower on one
+                    // feature does not read as a second follower ("phantom (knight)").
+                    let who = match o.figure {
+                        FigureKind::Large => Said::new("word-large-role").with("role", follower),
+                        FigureKind::Follower => follower,
+                        other => Said::new("word-figure-role")
+                            .with("figure", Said::new(other.key()))
+                            .with("role", follower),
                     };
                     let words = label(
                         Said::new("word-choice-take-back")
