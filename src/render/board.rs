@@ -343,14 +343,22 @@ fn target_centre(
         .filter_map(|k| figure_extent(view, lay, k))
         .collect();
     let centre = |c: canvas::V2| v2(c.x.floor() + 0.5, c.y.floor() + 0.5);
-    let Some(&first) = here.first() else {
-        return Some(centre(at));
-    };
+    // Without figures there, the anchor itself first (unless a letter is there).
+    let first = here.first().copied().unwrap_or((at.x, at.y, at.x, at.y));
     let (x0, y0, x1, y1) = here.iter().fold(first, |a, b| {
         (a.0.min(b.0), a.1.min(b.1), a.2.max(b.2), a.3.max(b.3))
     });
-    let g = r + 2.0;
-    let candidates = [
+    let g = if here.is_empty() {
+        2.0 * r + 2.0
+    } else {
+        r + 2.0
+    };
+    let anchor = if here.is_empty() {
+        vec![at]
+    } else {
+        Vec::new()
+    };
+    let around = [
         v2(x1 + g, at.y),
         v2(x0 - g, at.y),
         v2(at.x, y0 - g),
@@ -360,6 +368,16 @@ fn target_centre(
         v2(x1 + g * 0.75, y1 + g * 0.75),
         v2(x0 - g * 0.75, y1 + g * 0.75),
     ];
+    let candidates: Vec<canvas::V2> = anchor.into_iter().chain(around).collect();
+    let free = |c: &canvas::V2| {
+        !boxes.iter().any(|&(a, b, e, d)| {
+            let (nx, ny) = (c.x.clamp(a, e), c.y.clamp(b, d));
+            (c.x - nx).powi(2) + (c.y - ny).powi(2) < r * r
+        })
+    };
+    if here.is_empty() && free(&at) {
+        return Some(centre(at));
+    }
     let touches = |c: canvas::V2| {
         boxes.iter().any(|&(a, b, e, d)| {
             let nx = c.x.clamp(a, e);

@@ -111,11 +111,10 @@ pub fn window(view: &BoardView) -> (Pos, Pos) {
         && !spots.is_empty()
     {
         let (cols, rows) = (b.x - a.x + 1, b.y - a.y + 1);
-        if cols > MAX_CELLS || rows > MAX_CELLS {
-            if cols <= max_cols(a, b) && rows <= MAX_ROWS {
-                (lx, ly) = (cols.max(MAX_CELLS), rows.max(MAX_CELLS));
-                all_in = true;
-            }
+        let beyond = cols > MAX_CELLS || rows > MAX_CELLS;
+        if beyond && cols <= max_cols(a, b) && rows <= MAX_ROWS {
+            (lx, ly) = (cols.max(MAX_CELLS), rows.max(MAX_CELLS));
+            all_in = true;
         }
     }
     let mut wanted: Vec<Pos> = spots;
