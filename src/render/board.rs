@@ -99,7 +99,7 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lay: &Layout, lang: Lang) {
     magic_targets(img, view, lay);
 
     if let Some(next) = &view.next {
-        let st = text::style(spot_font(lay.tile), true);
+        let st = text::style(spot_font(lay.tile).max(lay.label_min), true);
         for s in &next.spots {
             if !lay.shows(s.at) {
                 continue;
@@ -281,24 +281,147 @@ fn labelled_disc(img: &mut RgbaImage, c: canvas::V2, r: f32, st: text::Style, la
     text::draw_centred(img, label, c.x, c.y, st, pal::SPOT_TEXT);
 }
 
+/// The radius of a Mage & Witch target's disc: a figure spot's, or larger so that its
+/// letter is at least [`Layout::label_min`].
+pub fn magic_target_radius(lay: &Layout) -> f32 {
+    figure_spot_radius(lay.tile).max(lay.label_min / 1.35)
+}
+
+/// The box (pixels, `(x0, y0, x1, y1)`) that figure `k` of the view covers.
+pub fn figure_extent(view: &BoardView, lay: &Layout, k: usize) -> Option<(f32, f32, f32, f32)> {
+    let f = view.figures.get(k)?;
+    let tv = view.tiles.iter().find(|tv| tv.pos == f.pos)?;
+    let p = figure_point(view, lay, k);
+    let (a, b) = figures::figure_box(f.kind, f.on == SegmentKind::Field);
+    let s = lay.tile as f32 * placement::geom(tv.kind).figure_scale;
+    Some((p.x + a.x * s, p.y + a.y * s, p.x + b.x * s, p.y + b.y * s))
+}
+
+/// The centre of Mage & Witch target `i` of the view, in pixels (see
+/// [`magic_target_centres`]).
+pub fn magic_target_centre(view: &BoardView, lay: &Layout, i: usize) -> Option<canvas::V2> {
+    magic_target_centres(view, lay).get(i).copied().flatten()
+}
+
+/// The centres of the Mage & Witch targets of the view, in pixels, in order: a target's
+/// segment's anchor when no figure stands there; else beside the figures (right, left,
+/// above, below, or at a corner of them), the first place whose disc touches no figure
+/// of the board and no letter placed before, staying on the tile when it can.
+pub fn magic_target_centres(view: &BoardView, lay: &Layout) -> Vec<Option<canvas::V2>> {
+    let r = magic_target_radius(lay);
+    let mut boxes: Vec<(f32, f32, f32, f32)> = (0..view.figures.len())
+        .filter(|&k| lay.shows(view.figures[k].pos))
+        .filter_map(|k| figure_extent(view, lay, k))
+        .collect();
+    let mut out = Vec::with_capacity(view.magic_targets.len());
+    for i in 0..view.magic_targets.len() {
+        let c = target_centre(view, lay, i, &boxes);
+        if let Some(c) = c {
+            // The letters after this one keep clear of it.
+            boxes.push((c.x - r, c.y - r, c.x + r, c.y + r));
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn target_centre(
+    view: &BoardView,
+    lay: &Layout,
+    i: usize,
+    boxes: &[(f32, f32, f32, f32)],
+) -> Option<canvas::V2> {
+    let t = view.magic_targets.get(i)?;
+    let tv = view.tiles.iter().find(|tv| tv.pos == t.pos)?;
+    let at = lay.point(
+        t.pos,
+        placement::anchor(tv.kind, tv.rotation, t.segment as usize),
+    );
+    let r = magic_target_radius(lay);
+    let here: Vec<(f32, f32, f32, f32)> = (0..view.figures.len())
+        .filter(|&k| (view.figures[k].pos, view.figures[k].segment) == (t.pos, t.segment))
+        .filter_map(|k| figure_extent(view, lay, k))
+        .collect();
+    let centre = |c: canvas::V2| v2(c.x.floor() + 0.5, c.y.floor() + 0.5);
+    // Without figures there, the anchor itself first (unless a letter is there).
+    let first = here.first().copied().unwrap_or((at.x, at.y, at.x, at.y));
+    let (x0, y0, x1, y1) = here.iter().fold(first, |a, b| {
+        (a.0.min(b.0), a.1.min(b.1), a.2.max(b.2), a.3.max(b.3))
+    });
+    let g = if here.is_empty() {
+        2.0 * r + 2.0
+    } else {
+        r + 2.0
+    };
+    let anchor = if here.is_empty() {
+        vec![at]
+    } else {
+        Vec::new()
+    };
+    let around = [
+        v2(x1 + g, at.y),
+        v2(x0 - g, at.y),
+        v2(at.x, y0 - g),
+        v2(at.x, y1 + g),
+        v2(x1 + g * 0.75, y0 - g * 0.75),
+        v2(x0 - g * 0.75, y0 - g * 0.75),
+        v2(x1 + g * 0.75, y1 + g * 0.75),
+        v2(x0 - g * 0.75, y1 + g * 0.75),
+    ];
+    let candidates: Vec<canvas::V2> = anchor.into_iter().chain(around).collect();
+    let free = |c: &canvas::V2| {
+        !boxes.iter().any(|&(a, b, e, d)| {
+            let (nx, ny) = (c.x.clamp(a, e), c.y.clamp(b, d));
+            (c.x - nx).powi(2) + (c.y - ny).powi(2) < r * r
+        })
+    };
+    if here.is_empty() && free(&at) {
+        return Some(centre(at));
+    }
+    let touches = |c: canvas::V2| {
+        boxes.iter().any(|&(a, b, e, d)| {
+            let nx = c.x.clamp(a, e);
+            let ny = c.y.clamp(b, d);
+            (c.x - nx).powi(2) + (c.y - ny).powi(2) < r * r
+        })
+    };
+    let (cx, cy) = lay.cell_origin(t.pos);
+    let tile = lay.tile as f32;
+    let on_tile = |c: canvas::V2| {
+        c.x - r >= cx as f32
+            && c.y - r >= cy as f32
+            && c.x + r <= cx as f32 + tile
+            && c.y + r <= cy as f32 + tile
+    };
+    let on_board = |c: canvas::V2| {
+        c.x - r >= 0.0
+            && c.y - r >= 0.0
+            && c.x + r <= lay.board_w as f32
+            && c.y + r <= lay.board_h as f32
+    };
+    let best = candidates
+        .iter()
+        .copied()
+        .filter(|&c| on_board(c))
+        .min_by_key(|&c| (touches(c), !on_tile(c)))
+        .unwrap_or(candidates[0]);
+    Some(centre(best))
+}
+
 /// Mage & Witch: a white disc with the letter of each feature the mage or the witch may
-/// go to, on the segment the menu names (the letters of the menu).
+/// go to, on the segment the menu names (the letters of the menu), beside the figures
+/// standing there.
 fn magic_targets(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
-    let r = figure_spot_radius(lay.tile);
+    let r = magic_target_radius(lay);
     let st = text::style(r * 1.35, true);
-    for t in &view.magic_targets {
-        let Some(tv) = view.tiles.iter().find(|tv| tv.pos == t.pos) else {
-            continue;
-        };
+    let centres = magic_target_centres(view, lay);
+    for (t, c) in view.magic_targets.iter().zip(centres) {
         if !lay.shows(t.pos) {
             continue;
         }
-        let at = lay.point(
-            t.pos,
-            placement::anchor(tv.kind, tv.rotation, t.segment as usize),
-        );
-        let c = v2(at.x.floor() + 0.5, at.y.floor() + 0.5);
-        labelled_disc(img, c, r, st, &t.letter);
+        if let Some(c) = c {
+            labelled_disc(img, c, r, st, &t.letter);
+        }
     }
 }
 

@@ -64,6 +64,10 @@ pub struct Layout {
     pub panel_w: u32,
     pub width: u32,
     pub height: u32,
+    /// The smallest font size (pixels) of the letters that name choices (spot labels,
+    /// Mage & Witch targets): the turn picture and its overview keep them legible at
+    /// phone size whatever the tile size (0: no floor).
+    pub label_min: f32,
 }
 
 impl Layout {
@@ -104,6 +108,7 @@ impl Layout {
             panel_w,
             width: board_w + panel_w,
             height: board_h.max(panel_h),
+            label_min: 0.0,
         }
     }
 

@@ -75,6 +75,58 @@ pub fn board_png(view: &BoardView, lang: Lang) -> Vec<u8> {
     })
 }
 
+/// The layout of [`phone_board_image`] and the factor its panel is enlarged by.
+pub fn phone_board_layout(view: &BoardView) -> (Layout, u32) {
+    phone_board_layout_at(view, None)
+}
+
+fn phone_board_layout_at(view: &BoardView, tile: Option<u32>) -> (Layout, u32) {
+    let mut lay = Layout::new(view, 0, 0, tile);
+    let k = lay.board_w.div_ceil(turn::PHONE_W).max(1);
+    let w = turn::PHONE_W * k;
+    lay.origin.0 += ((w - lay.board_w) / 2) as i32;
+    lay.board_w = w;
+    lay.panel_x = 0;
+    lay.panel_y = lay.board_h;
+    lay.panel_w = w;
+    lay.width = w;
+    lay.height = lay.board_h + panel::height_at(view, turn::PHONE_W) * k;
+    (lay, k)
+}
+
+fn phone_board_at(view: &BoardView, lang: Lang, tile: Option<u32>) -> RgbaImage {
+    let (lay, k) = phone_board_layout_at(view, tile);
+    let mut img = RgbaImage::new(lay.width, lay.height);
+    board::draw(&mut img, view, &lay, lang);
+    let mut p = RgbaImage::new(turn::PHONE_W, panel::height_at(view, turn::PHONE_W));
+    panel::draw(&mut p, view, lang, 0, turn::PHONE_W as i32);
+    canvas::fill_rect(&mut p, 0, 0, turn::PHONE_W as i32, 1, palette::PANEL_LINE);
+    let p = image::imageops::resize(
+        &p,
+        p.width() * k,
+        p.height() * k,
+        image::imageops::FilterType::Nearest,
+    );
+    canvas::blit(&mut img, &p, 0, lay.panel_y as i32);
+    img
+}
+
+/// The whole board for phones (`/board`): every cell at the board's own tile size (40-96
+/// pixels, sharp when a phone zooms in), and below it the panel drawn [`turn::PHONE_W`]
+/// wide and enlarged by a whole factor to the picture's width ([`turn::PHONE_W`] times
+/// that factor, the board centred), so that its words have their turn-picture size when
+/// the picture is shown 400 pixels wide.
+pub fn phone_board_image(view: &BoardView, lang: Lang) -> RgbaImage {
+    phone_board_at(view, lang, None)
+}
+
+/// [`phone_board_image`] as PNG bytes, within [`MAX_PNG_BYTES`] like [`board_png`].
+pub fn phone_board_png(view: &BoardView, lang: Lang) -> Vec<u8> {
+    within_limit(MAX_PNG_BYTES, board_layout(view).tile, |t| {
+        phone_board_at(view, lang, t)
+    })
+}
+
 /// The layout [`turn_image`] uses for this view.
 pub fn turn_layout(view: &BoardView) -> Layout {
     turn::turn_layout(view)

@@ -27,7 +27,7 @@ const NEXT_H: i32 = 34 + NEXT_TILE as i32 + 30 + 24;
 const TRACK_COLS: i32 = 10;
 const TRACK_ROWS: i32 = 5;
 const TRACK_TITLE_H: i32 = 26;
-/// A robber's width on the track (and the spacing of markers on one square), in squares.
+/// A robber's width on the track, in squares.
 const ROBBER_W: f32 = 0.33;
 
 fn row_height(view: &BoardView) -> i32 {
@@ -257,26 +257,49 @@ pub fn track_layout(view: &BoardView, x: i32, w: i32) -> Option<TrackLayout> {
     let mut markers = Vec::new();
     // Numbered markers (Messages) are larger, so that their number reads.
     let radius = if view.messages { 0.2 } else { 0.16 };
-    // Markers sharing a square stand side by side.
+    // Markers sharing a square stand side by side within it, in rows when more than
+    // three share it (every marker starts on square 0), smaller when needed so that none
+    // hides another or a neighbour's.
+    let squares: Vec<Vec<u32>> = view
+        .players
+        .iter()
+        .map(|p| {
+            if p.markers.is_empty() {
+                vec![p.score % 50]
+            } else {
+                p.markers.iter().map(|m| m % 50).collect()
+            }
+        })
+        .collect();
+    let sharing = |sq: u32| squares.iter().flatten().filter(|s| **s == sq).count() as i32;
     let mut on_square: Vec<u32> = Vec::new();
-    for p in &view.players {
-        let scores = if p.markers.is_empty() {
-            vec![p.score]
-        } else {
-            p.markers.clone()
-        };
+    for theirs in &squares {
         let mut mine = Vec::new();
-        for score in scores {
-            let square = score % 50;
+        for &square in theirs {
             let k = on_square.iter().filter(|s| **s == square).count() as i32;
             on_square.push(square);
+            let n = sharing(square);
+            let cols = if n <= 3 {
+                n
+            } else {
+                (n as f32).sqrt().ceil() as i32
+            };
+            let rows = (n + cols - 1) / cols;
             let (cx, cy) = track_square(left, top, cell, square);
             let c = cell as f32;
-            let mx = cx as f32 + ((k % 3) as f32 - 1.0) * ROBBER_W * c;
-            let my = cy as f32 + 0.24 * c - (k / 3) as f32 * 0.34 * c;
+            let pitch = 1.0 / cols as f32;
+            let pitch_y = 0.9 / rows.max(2) as f32;
+            let r = (radius * c).min(0.46 * pitch.min(pitch_y) * c);
+            let (col, row) = (k % cols, k / cols);
+            let mx = cx as f32 + (col as f32 - (cols - 1) as f32 / 2.0) * pitch * c;
+            let my = if rows == 1 {
+                cy as f32 + 0.24 * c
+            } else {
+                cy as f32 + 0.45 * c - r - row as f32 * pitch_y * c
+            };
             // On pixel centres, so that the centre pixel is the colour itself (with
             // Messages the marker's number is there: see `TrackLayout::fill_pixel`).
-            mine.push((v2(mx.floor() + 0.5, my.floor() + 0.5), radius * c));
+            mine.push((v2(mx.floor() + 0.5, my.floor() + 0.5), r));
         }
         markers.push(mine);
     }

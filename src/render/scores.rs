@@ -24,6 +24,74 @@ const PODIUM_H: u32 = 190;
 /// Columns are 66 pixels apart; a title is at most this wide.
 const COLUMN_TITLE_W: f32 = 58.0;
 
+/// The sizes a name in the table is drawn at, largest first: the smallest is 10 pixels
+/// when the picture is shown 400 pixels wide.
+const NAME_SIZES: [f32; 6] = [20.0, 19.0, 18.0, 17.0, 16.0, 15.0];
+/// ...and a name with its points under the podium.
+const PODIUM_SIZES: [f32; 3] = [17.0, 16.0, 15.0];
+
+/// A name in at most `max_lines` lines of at most `max_w` pixels, never cut: the largest
+/// of `sizes` at which it fits on one line, else on two (broken between words, or
+/// between letters in a long word), and so on; the lines and the size. A name too long
+/// even then takes more lines at the smallest size.
+pub fn name_lines(name: &str, max_w: f32, sizes: &[f32], max_lines: usize) -> (Vec<String>, f32) {
+    let smallest = sizes.last().copied().unwrap_or(15.0);
+    for lines in 1..=max_lines.max(1) {
+        for &size in sizes {
+            let wrapped = wrap(name, style(size, true), max_w);
+            if wrapped.len() <= lines {
+                return (wrapped, size);
+            }
+        }
+    }
+    (wrap(name, style(smallest, true), max_w), smallest)
+}
+
+/// Breaks `s` into lines of at most `max_w` pixels: between words, or between letters
+/// when a word alone is too wide (never inside a joined emoji or before a combining
+/// mark or variation selector).
+fn wrap(s: &str, st: text::Style, max_w: f32) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in s.split(' ').filter(|w| !w.is_empty()) {
+        let joined = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if text::width(&joined, st) <= max_w {
+            line = joined;
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        // The word on its own, broken where it must be.
+        for c in word.chars() {
+            let mut longer = line.clone();
+            longer.push(c);
+            let glued = line.ends_with('\u{200d}') || clings(c);
+            if !line.is_empty() && !glued && text::width(&longer, st) > max_w {
+                lines.push(std::mem::take(&mut line));
+                line.push(c);
+            } else {
+                line = longer;
+            }
+        }
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// A character that belongs to the one before it: a joiner, a variation selector, a
+/// combining mark, an emoji modifier or tag.
+fn clings(c: char) -> bool {
+    matches!(c as u32,
+        0x200D | 0xFE00..=0xFE0F | 0x0300..=0x036F | 0x1F3FB..=0x1F3FF | 0xE0020..=0xE007F)
+}
+
 /// Where the score table and its rows are.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ScoreTable {
@@ -288,8 +356,19 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lang: Lang, t: &ScoreTable) {
         );
         let name_x = left + 64.0;
         let name_w = t.column_right(0) as f32 - 60.0 - name_x;
-        let name = text::fit(&p.name, style(20.0, true), name_w);
-        text::draw(img, &name, name_x, base, style(20.0, true), pal::TEXT);
+        let (lines, size) = name_lines(&p.name, name_w, &NAME_SIZES, 3);
+        let step = (size * 1.15).min((ROW_H - 6) as f32 / lines.len() as f32);
+        // One line on the row's baseline; more centred on the row.
+        let first = if lines.len() == 1 {
+            base
+        } else {
+            (y0 + ROW_H / 2) as f32 + text::cap_height(style(size, true)) / 2.0
+                - (lines.len() - 1) as f32 * step / 2.0
+        };
+        for (i, line) in lines.iter().enumerate() {
+            let y = (first + i as f32 * step).round();
+            text::draw(img, line, name_x, y, style(size, true), pal::TEXT);
+        }
         for i in 0..t.columns.len() {
             let v = t.value(&p.breakdown, i);
             let colour = if v == 0 { pal::TEXT_DIM } else { pal::TEXT };
@@ -392,7 +471,11 @@ fn podium(img: &mut RgbaImage, view: &BoardView, lang: Lang, t: &ScoreTable, top
             48.0,
             (p.colour, lang),
         );
-        let name = text::fit(&format!("{} {}", p.name, p.score), style(17.0, true), bw);
-        text::draw_centred(img, &name, x, base + 18.0, style(17.0, true), pal::TEXT);
+        let label = format!("{} {}", p.name, p.score);
+        let (lines, size) = name_lines(&label, bw, &PODIUM_SIZES, 2);
+        for (i, line) in lines.iter().enumerate() {
+            let y = base + 18.0 + i as f32 * size * 1.1;
+            text::draw_centred(img, line, x, y, style(size, true), pal::TEXT);
+        }
     }
 }

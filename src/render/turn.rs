@@ -19,42 +19,107 @@ use image::RgbaImage;
 
 /// The picture's width in pixels.
 pub const PHONE_W: u32 = 480;
-/// The most cells the window shows across and down while a tile is placed.
+/// The cells across and down the window shows at most when the legal spots lie within
+/// them (the tiles are then at least 60 pixels, 50 at 400 px wide).
 pub const MAX_CELLS: i32 = 7;
 /// ...and around the tile just placed while its figure is chosen (bigger tiles for the
 /// numbered spots).
 pub const FIGURE_CELLS: i32 = 5;
-/// The tile size the window never goes below when the picture is shown 400 pixels wide.
-pub const MIN_TILE_AT_400: u32 = 40;
-/// The line naming the spots left out of the window.
+/// The tile size the window never goes below when the picture is shown 400 pixels wide
+/// ([`FLOOR_TILE`] in the picture): a two-letter spot label at [`LETTER_AT_400`] still
+/// fits in its cell.
+pub const MIN_TILE_AT_400: u32 = 33;
+/// The smallest tile in the picture: the window grows past [`MAX_CELLS`] to take in
+/// every legal spot as long as its tiles stay this large.
+pub const FLOOR_TILE: u32 = 40;
+/// The most rows the window shows (at [`FLOOR_TILE`], 520 pixels of board).
+pub const MAX_ROWS: i32 = 13;
+/// The height (cap height, pixels) of the letters naming choices when the picture is
+/// shown 400 pixels wide: in the window and in the overview.
+pub const LETTER_AT_400: f32 = 12.0;
+/// The overview's board at most this high.
+pub const OVERVIEW_H: u32 = 720;
+/// The line saying the other spots are on the overview.
 const OFF_LINE_H: u32 = 26;
 
+/// Whether the view waits for a figure on the tile just placed (the window is then the
+/// cells around it).
+fn figure_step(view: &BoardView) -> bool {
+    view.next.is_none() && !view.over && view.last_placed.is_some() && view.magic_targets.is_empty()
+}
+
+/// The cells whose letters the player chooses from: the next tile's spots and the Mage &
+/// Witch targets.
+fn lettered(view: &BoardView) -> Vec<Pos> {
+    view.next
+        .iter()
+        .flat_map(|n| n.spots.iter().map(|s| s.at))
+        .chain(view.magic_targets.iter().map(|t| t.pos))
+        .collect()
+}
+
+/// The most cells across a window can show at [`FLOOR_TILE`] within [`PHONE_W`].
+fn max_cols(min: Pos, max: Pos) -> i32 {
+    let mut n = MAX_CELLS;
+    loop {
+        let lay = Layout::with_extent(
+            0,
+            0,
+            Some(FLOOR_TILE),
+            (Pos::new(0, min.y), Pos::new(n, max.y)),
+        );
+        if lay.board_w > PHONE_W {
+            return n;
+        }
+        n += 1;
+    }
+}
+
+fn bounds<'a>(cells: impl IntoIterator<Item = &'a Pos>) -> Option<(Pos, Pos)> {
+    cells.into_iter().fold(None, |acc, p| {
+        Some(match acc {
+            None => (*p, *p),
+            Some((a, b)) => (
+                Pos::new(a.x.min(p.x), a.y.min(p.y)),
+                Pos::new(b.x.max(p.x), b.y.max(p.y)),
+            ),
+        })
+    })
+}
+
 /// The cells the window shows, `(min, max)`: what must be seen (the tiles just placed,
-/// scored tiles) first, then the legal spots and the figures of the player to move
-/// nearest to them, as many as fit in [`MAX_CELLS`] x [`MAX_CELLS`] (while a figure is
-/// chosen: the [`FIGURE_CELLS`] around the tile just placed); then the board around them
-/// up to that size, never beyond the whole board's cells.
+/// scored tiles) and every legal spot (or Mage & Witch target) when they fit in
+/// [`MAX_CELLS`] x [`MAX_CELLS`], or in as many cells as [`FLOOR_TILE`] allows (at most
+/// [`MAX_ROWS`] down); else the spots nearest the last move that fit in [`MAX_CELLS`]
+/// (the [`overview`] then shows them all). Then the figures of the player to move
+/// nearest first, then the board around, up to that size and within the whole board's
+/// cells. While a figure is chosen: the [`FIGURE_CELLS`] around the tile just placed.
 pub fn window(view: &BoardView) -> (Pos, Pos) {
     let (full_min, full_max) = layout::extent(view);
-    // A tile placed and its figure (or an expansion's question) still to come.
-    // Mage & Witch targets may be anywhere: shown like the next tile's spots.
-    let figure_step = view.next.is_none()
-        && !view.over
-        && view.last_placed.is_some()
-        && view.magic_targets.is_empty();
-    let limit = if figure_step { FIGURE_CELLS } else { MAX_CELLS };
+    let step = figure_step(view);
     let mut must: Vec<Pos> = view.last_placed.into_iter().collect();
     must.extend(view.placed.iter().map(|(p, _)| *p));
     must.extend(view.scored.iter().map(|m| m.pos));
-    let mut wanted: Vec<Pos> = Vec::new();
-    if !figure_step {
-        if let Some(next) = &view.next {
-            wanted.extend(next.spots.iter().map(|s| s.at));
+    let spots = if step { Vec::new() } else { lettered(view) };
+    let (mut lx, mut ly) = if step {
+        (FIGURE_CELLS, FIGURE_CELLS)
+    } else {
+        (MAX_CELLS, MAX_CELLS)
+    };
+    let mut all_in = false;
+    if let Some((a, b)) = bounds(must.iter().chain(&spots))
+        && !spots.is_empty()
+    {
+        let (cols, rows) = (b.x - a.x + 1, b.y - a.y + 1);
+        let beyond = cols > MAX_CELLS || rows > MAX_CELLS;
+        if beyond && cols <= max_cols(a, b) && rows <= MAX_ROWS {
+            (lx, ly) = (cols.max(MAX_CELLS), rows.max(MAX_CELLS));
+            all_in = true;
         }
-        wanted.extend(view.magic_targets.iter().map(|t| t.pos));
-        if let Some(me) = view.current {
-            wanted.extend(view.figures.iter().filter(|f| f.owner == me).map(|f| f.pos));
-        }
+    }
+    let mut wanted: Vec<Pos> = spots;
+    if !step && let Some(me) = view.current {
+        wanted.extend(view.figures.iter().filter(|f| f.owner == me).map(|f| f.pos));
     }
     // Without a last move (the first turn), the spots nearest the start tile lead.
     let centre = must.first().copied().unwrap_or(Pos::ORIGIN);
@@ -62,12 +127,15 @@ pub fn window(view: &BoardView) -> (Pos, Pos) {
     wanted.sort_by_key(near); // stable: spots before figures at equal distance
     let mut min = centre;
     let mut max = centre;
+    if all_in && let Some(b) = bounds(must.iter().chain(&lettered(view))) {
+        (min, max) = b;
+    }
     for p in must.iter().chain(&wanted) {
         let (a, b) = (
             Pos::new(min.x.min(p.x), min.y.min(p.y)),
             Pos::new(max.x.max(p.x), max.y.max(p.y)),
         );
-        if b.x - a.x < limit && b.y - a.y < limit {
+        if b.x - a.x < lx && b.y - a.y < ly {
             (min, max) = (a, b);
         }
     }
@@ -75,16 +143,16 @@ pub fn window(view: &BoardView) -> (Pos, Pos) {
     // the window's size and within the whole board's cells.
     loop {
         let before = (min, max);
-        if max.x - min.x + 1 < limit && min.x > full_min.x {
+        if max.x - min.x + 1 < lx && min.x > full_min.x {
             min.x -= 1;
         }
-        if max.x - min.x + 1 < limit && max.x < full_max.x {
+        if max.x - min.x + 1 < lx && max.x < full_max.x {
             max.x += 1;
         }
-        if max.y - min.y + 1 < limit && min.y > full_min.y {
+        if max.y - min.y + 1 < ly && min.y > full_min.y {
             min.y -= 1;
         }
-        if max.y - min.y + 1 < limit && max.y < full_max.y {
+        if max.y - min.y + 1 < ly && max.y < full_max.y {
             max.y += 1;
         }
         if (min, max) == before {
@@ -95,7 +163,7 @@ pub fn window(view: &BoardView) -> (Pos, Pos) {
 }
 
 /// The spots of the next tile (or the Mage & Witch targets) outside the window, by
-/// label.
+/// label: the [`overview`] shows them.
 pub fn spots_off(view: &BoardView, lay: &Layout) -> Vec<String> {
     view.next
         .iter()
@@ -111,9 +179,17 @@ pub fn spots_off(view: &BoardView, lay: &Layout) -> Vec<String> {
         .collect()
 }
 
+/// The font size (pixels) whose capitals are [`LETTER_AT_400`] high when a picture
+/// `width` pixels wide is shown 400 pixels wide.
+pub fn letter_font(width: u32) -> f32 {
+    let per_px = text::cap_height(style(100.0, true)) / 100.0;
+    (LETTER_AT_400 * width as f32 / 400.0 / per_px).ceil()
+}
+
 /// The turn picture's layout: the window at the largest tile size (a multiple of 4, at
-/// most [`layout::MAX_TILE`]) that fits [`PHONE_W`], centred; a line for the spots left
-/// out when there are any; the panel below, as wide as the picture.
+/// most [`layout::MAX_TILE`]) that fits [`PHONE_W`], centred; a line saying that the
+/// other spots are on the overview when there are any; the panel below, as wide as the
+/// picture.
 pub fn turn_layout(view: &BoardView) -> Layout {
     let win = window(view);
     let mut tile = layout::MAX_TILE;
@@ -133,7 +209,87 @@ pub fn turn_layout(view: &BoardView) -> Layout {
     lay.panel_w = lay.board_w;
     lay.width = lay.board_w;
     lay.height = lay.board_h + panel::height_at(view, lay.panel_w);
+    lay.label_min = letter_font(lay.width);
     lay
+}
+
+/// The overview posted beside the turn picture when some legal spots (or Mage & Witch
+/// targets) lie outside its window: the whole board, [`PHONE_W`] wide, with the largest
+/// tiles (a multiple of 4) that fit that width and [`OVERVIEW_H`], every spot's letter at
+/// [`LETTER_AT_400`]. `None` when the window shows them all.
+pub fn overview_layout(view: &BoardView) -> Option<Layout> {
+    if spots_off(view, &turn_layout(view)).is_empty() {
+        return None;
+    }
+    let ext = layout::extent(view);
+    let mut tile = layout::MAX_TILE;
+    let mut lay = Layout::with_extent(0, 0, Some(tile), ext);
+    while (lay.board_w > PHONE_W || lay.board_h > OVERVIEW_H) && tile > 8 {
+        tile -= 4;
+        lay = Layout::with_extent(0, 0, Some(tile), ext);
+    }
+    lay.origin.0 += (PHONE_W.saturating_sub(lay.board_w) / 2) as i32;
+    lay.board_w = lay.board_w.max(PHONE_W);
+    lay.width = lay.board_w;
+    lay.height = lay.board_h;
+    lay.label_min = letter_font(lay.width);
+    Some(lay)
+}
+
+/// Where each letter the player chooses from (spot labels, then Mage & Witch targets) is
+/// drawn: the picture (0: the turn picture, 1: the overview), its centre pixel there
+/// (a spot's cell centre, a target's disc) and the height of its capitals when that picture is shown 400 pixels
+/// wide. A letter on no picture is missing here.
+pub fn letters_drawn(view: &BoardView) -> Vec<LetterDrawn> {
+    let turn = turn_layout(view);
+    let over = overview_layout(view);
+    let mut out = Vec::new();
+    let cells = view
+        .next
+        .iter()
+        .flat_map(|n| n.spots.iter().map(|s| (s.label.clone(), s.at, None)))
+        .chain(
+            view.magic_targets
+                .iter()
+                .enumerate()
+                .map(|(i, t)| (t.letter.clone(), t.pos, Some(i))),
+        );
+    for (label, at, target) in cells {
+        let Some((picture, lay)) = [Some(&turn), over.as_ref()]
+            .into_iter()
+            .enumerate()
+            .find_map(|(i, l)| l.filter(|l| l.shows(at)).map(|l| (i, l)))
+        else {
+            continue;
+        };
+        let (font, centre) = match target {
+            None => (
+                board::spot_font(lay.tile).max(lay.label_min),
+                lay.cell_centre(at),
+            ),
+            Some(i) => (
+                board::magic_target_radius(lay) * 1.35,
+                board::magic_target_centre(view, lay, i)
+                    .map_or(lay.cell_centre(at), |c| (c.x as u32, c.y as u32)),
+            ),
+        };
+        out.push(LetterDrawn {
+            label,
+            picture,
+            centre,
+            cap_at_400: text::cap_height(style(font, true)) * 400.0 / lay.width as f32,
+        });
+    }
+    out
+}
+
+/// A letter of [`letters_drawn`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct LetterDrawn {
+    pub label: String,
+    pub picture: usize,
+    pub centre: (u32, u32),
+    pub cap_at_400: f32,
 }
 
 /// The turn picture (see the module's comment), its words in `lang`.
@@ -144,13 +300,7 @@ pub fn turn_image(view: &BoardView, lang: Lang) -> RgbaImage {
     let off = spots_off(view, &lay);
     if !off.is_empty() {
         let st = style(15.0, true);
-        let words = t!(
-            lang,
-            "pic-spots-off",
-            count = off.len(),
-            labels = off.join(" ")
-        );
-        let words = text::fit(&words, st, (lay.width - 2 * PAD) as f32);
+        let words = t!(lang, "pic-spots-off", count = off.len());
         text::draw(
             &mut img,
             &words,
@@ -166,6 +316,14 @@ pub fn turn_image(view: &BoardView, lang: Lang) -> RgbaImage {
     fill_rect(&mut p, 0, 0, lay.panel_w as i32, 1, pal::PANEL_LINE);
     canvas::blit(&mut img, &p, lay.panel_x as i32, lay.panel_y as i32);
     img
+}
+
+/// The overview of [`overview_layout`], when there is one.
+pub fn overview_image(view: &BoardView, lang: Lang) -> Option<RgbaImage> {
+    let lay = overview_layout(view)?;
+    let mut img = RgbaImage::new(lay.width, lay.height);
+    board::draw(&mut img, view, &lay, lang);
+    Some(img)
 }
 
 /// How many pixels a tile of this layout has when the picture is shown 400 pixels wide.

@@ -218,7 +218,7 @@ async fn table_png(record: Arc<crate::store::ChannelRecord>) -> Option<Vec<u8>> 
     tokio::task::spawn_blocking(move || match &record.game {
         crate::store::RecordGame::Cards { game } => Some(crate::render::card_table_png(
             &game.public_view(),
-            &record.seat_names(),
+            &record.raw_seat_names(),
             record.setup.language,
         )),
         _ => None,

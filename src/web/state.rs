@@ -35,7 +35,7 @@ pub fn moves(record: &ChannelRecord) -> usize {
 
 /// The page's view of `record` for `viewer`; `finished`: the game is over and archived.
 pub fn of(record: &ChannelRecord, finished: bool, viewer: Viewer) -> Value {
-    let names = record.seat_names();
+    let names = record.raw_seat_names();
     let seats: Vec<Value> = record
         .seats
         .iter()

@@ -161,11 +161,13 @@ fn magic_options_are_one_per_feature_held_first_and_lettered_on_the_picture() {
             .map(|t| t.letter.as_str())
             .collect();
         assert_eq!(letters, ["A", "B", "C", "D", "E", "F"]);
-        let lay = carcassonne_bot::render::board_layout(&view);
-        let rad = carcassonne_bot::render::board::figure_spot_radius(lay.tile);
-        for t in &view.magic_targets {
-            let tv = view.tiles.iter().find(|tv| tv.pos == t.pos).unwrap();
-            let (x, y) = lay.anchor_pixel(t.pos, tv.kind, tv.rotation, t.segment);
+        // /board: the whole board above the panel.
+        let (lay, _) = carcassonne_bot::render::phone_board_layout(&view);
+        let rad = carcassonne_bot::render::board::magic_target_radius(&lay);
+        for (i, t) in view.magic_targets.iter().enumerate() {
+            // At the segment's anchor, or beside the followers standing there.
+            let c = carcassonne_bot::render::board::magic_target_centre(&view, &lay, i).unwrap();
+            let (x, y) = (c.x - 0.5, c.y - 0.5);
             let px = |x: f32, y: f32| *img.get_pixel(x as u32, y as u32);
             assert_eq!(
                 px(x as f32 + 0.5, y as f32 + 0.5 + rad * 0.8),

@@ -774,7 +774,7 @@ fn count_in(img: &RgbaImage, (x0, y0, x1, y1): (u32, u32, u32, u32), colour: Rgb
 
 #[test]
 fn the_turn_picture_is_phone_wide_with_legible_tiles_and_the_panel_below() {
-    use render::turn::{FIGURE_CELLS, MAX_CELLS, MIN_TILE_AT_400, PHONE_W, tile_at_400};
+    use render::turn::{FIGURE_CELLS, FLOOR_TILE, MAX_ROWS, MIN_TILE_AT_400, PHONE_W, tile_at_400};
     // Early, middle and late in a base game, and a 200-tile board.
     let mut views: Vec<BoardView> = [70, 40, 3]
         .into_iter()
@@ -794,7 +794,9 @@ fn the_turn_picture_is_phone_wide_with_legible_tiles_and_the_panel_below() {
         let img = decode(&render::turn_png(view, Lang::english()));
         assert_eq!((img.width(), img.height()), (lay.width, lay.height));
         assert_eq!(lay.width, PHONE_W);
-        assert!(lay.cols() as i32 <= MAX_CELLS && lay.rows() as i32 <= MAX_CELLS);
+        // The window grows past 7 x 7 cells only to take in every spot, never below the
+        // floor tile.
+        assert!(lay.rows() as i32 <= MAX_ROWS && lay.tile >= FLOOR_TILE);
         assert!(
             tile_at_400(&lay) >= MIN_TILE_AT_400 as f32,
             "{} px at 400",
@@ -831,7 +833,7 @@ fn the_turn_picture_is_phone_wide_with_legible_tiles_and_the_panel_below() {
 }
 
 #[test]
-fn the_turn_picture_shows_the_nearest_spots_and_names_the_others() {
+fn the_turn_picture_shows_the_nearest_spots_and_sends_to_the_overview() {
     // A long board: the spots of a straight road run far beyond the window.
     let game = samples::long_board(60);
     let mut view = samples::view(&game);
@@ -854,12 +856,16 @@ fn the_turn_picture_shows_the_nearest_spots_and_names_the_others() {
             s.label
         );
     }
-    // Those left out are named in dark blue on the line under the board.
+    // A line in dark blue under the board says how many more are on the overview.
     let line = (0, lay.panel_y - 26, lay.width, lay.panel_y);
     assert!(count_in(&img, line, palette::SPOT_TEXT) > 40);
     assert_eq!(
-        carcassonne_bot::t!(Lang::english(), "pic-spots-off", count = 2, labels = "C D"),
-        "Spots C D are off this picture"
+        carcassonne_bot::t!(Lang::english(), "pic-spots-off", count = 2),
+        "2 more spots: on the second picture, the whole board"
+    );
+    assert_eq!(
+        carcassonne_bot::t!(Lang::from_code("es").unwrap(), "pic-spots-off", count = 1),
+        "1 lugar más: en la segunda imagen, todo el tablero"
     );
     // No line when every spot is shown.
     let early = samples::view(&samples::random_game(2, &[Expansion::Base], 9, 2, Some(70)));

@@ -325,3 +325,50 @@ fn points_are_named_by_where_they_came_from() {
         assert!(img.width() > 0);
     }
 }
+
+/// Final table names are never cut: a long name shrinks (down to 15 px, 10 at 400 px
+/// wide) and then takes two lines (three at most); every letter stays.
+#[test]
+fn long_names_shrink_or_wrap_and_are_never_cut() {
+    let view = finished(4, 83);
+    let (_, table) = render::final_scores_layout(&view);
+    let (x0, _, x1, _) = name_box(&table, 1);
+    let w = (x1 - x0) as f32;
+    // 32 letters, Discord's longest display name.
+    let long = "Maximiliano Fernández-Villanueva";
+    for name in ["🐉 Drachen", "María José", "Ñoño 🎲", "李小龍", long] {
+        let (lines, size) = render::scores::name_lines(name, w, &[20.0, 17.0, 15.0], 3);
+        assert!(
+            lines.len() <= 3 && size >= 15.0,
+            "{name}: {lines:?} at {size}"
+        );
+        assert_eq!(
+            lines.concat().replace(' ', ""),
+            name.replace(' ', ""),
+            "{name}"
+        );
+        for l in &lines {
+            let width = render::text::width(l, render::text::style(size, true));
+            assert!(width <= w, "{name}: {l} is {width} px in {w}");
+        }
+    }
+    // Short names keep their size on one line.
+    assert_eq!(
+        render::scores::name_lines("Ann", w, &[20.0, 17.0, 15.0], 3),
+        (vec!["Ann".to_string()], 20.0)
+    );
+    // The long name is drawn on two lines: ink in the upper and the lower half of its
+    // row's name box.
+    let mut named = view.clone();
+    named.players[1].name = long.into();
+    let img = decode(&render::final_scores_png(&named, Lang::english()));
+    let (x0, y0, x1, y1) = name_box(&table, 1);
+    let mid = (y0 + y1) / 2;
+    let ink = |a: u32, b: u32| count(&img, (x0, a, x1, b), palette::TEXT);
+    assert!(
+        ink(y0, mid) > 40 && ink(mid, y1) > 40,
+        "{} {}",
+        ink(y0, mid),
+        ink(mid, y1)
+    );
+}

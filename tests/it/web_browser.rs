@@ -286,8 +286,8 @@ fn board(app: &App) -> (String, BoardView, Vec<String>) {
     let version = format!("{}-{}", game.log().len(), r.revision);
     (
         version,
-        BoardView::of(game, &r.seat_names()),
-        r.seat_names(),
+        BoardView::of(game, &r.raw_seat_names()),
+        r.raw_seat_names(),
     )
 }
 

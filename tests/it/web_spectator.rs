@@ -140,7 +140,7 @@ async fn the_page_and_its_state_show_the_board_as_the_channel_sees_it() {
     let RecordGame::Board { game } = &r.game else {
         panic!("a board game")
     };
-    let view = BoardView::of(game, &r.seat_names());
+    let view = BoardView::of(game, &r.raw_seat_names());
     assert_eq!(state["board"], serde_json::to_value(&view).unwrap());
     assert_eq!(state["game"], "board");
     assert_eq!(state["moves"], game.log().len());
@@ -154,8 +154,8 @@ async fn the_page_and_its_state_show_the_board_as_the_channel_sees_it() {
     );
     assert_eq!(state["you"], Value::Null);
     assert_eq!(state["finished"], false);
-    assert_eq!(state["seats"][0]["name"], r.seats[0].name.as_str());
-    assert_eq!(state["seats"][1]["name"], r.seats[1].name.as_str());
+    assert_eq!(state["seats"][0]["name"], r.seats[0].name.raw());
+    assert_eq!(state["seats"][1]["name"], r.seats[1].name.raw());
     assert_eq!(state["seats"][1]["colour"], "green");
     assert_eq!(
         state["anchors"]["figures"].as_array().unwrap().len(),
@@ -537,7 +537,7 @@ async fn a_card_games_spectator_sees_the_table_and_no_hand() {
         png.as_ref(),
         carcassonne_bot::render::card_table_png(
             &game.public_view(),
-            &r.seat_names(),
+            &r.raw_seat_names(),
             r.setup.language
         )
     );

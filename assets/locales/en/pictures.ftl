@@ -15,8 +15,8 @@ pic-spots = { $count ->
 }
 # The turn picture shows part of the board: the spots left out, by label.
 pic-spots-off = { $count ->
-    [one] Spot { $labels } is off this picture
-   *[other] Spots { $labels } are off this picture
+    [one] 1 more spot: on the second picture, the whole board
+   *[other] { $count } more spots: on the second picture, the whole board
 }
 pic-score-track = Score track
 # Where a player's robber is: at home, or beside another player's scoring marker.

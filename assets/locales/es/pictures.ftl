@@ -17,8 +17,8 @@ pic-spots = { $count ->
 }
 # The turn picture shows part of the board: the spots left out, by label.
 pic-spots-off = { $count ->
-    [one] El lugar { $labels } queda fuera de esta imagen
-   *[other] Los lugares { $labels } quedan fuera de esta imagen
+    [one] 1 lugar más: en la segunda imagen, todo el tablero
+   *[other] { $count } lugares más: en la segunda imagen, todo el tablero
 }
 pic-score-track = Marcador de puntuación
 pic-robber-home = en su reserva

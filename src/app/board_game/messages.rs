@@ -6,12 +6,17 @@ use super::*;
 use crate::player::Player;
 
 /// The turn picture (the part of the board that matters this turn, made for phones),
-/// with the points of `events` (the move just made) marked on it.
-pub(super) fn picture(r: &ChannelRecord, events: &[Event]) -> Vec<u8> {
-    render::turn_png(
-        &BoardView::of(game_of(r), &r.raw_seat_names()).with_moves(events),
-        r.setup.language,
-    )
+/// with the points of `events` (the move just made) marked on it, attached to `msg`;
+/// when some legal spots lie outside it, the whole board with every spot's letter as a
+/// second picture.
+pub(super) fn with_pictures(msg: Message, r: &ChannelRecord, events: &[Event]) -> Message {
+    let view = BoardView::of(game_of(r), &r.raw_seat_names()).with_moves(events);
+    let lang = r.setup.language;
+    let msg = msg.with_file("board.png", render::turn_png(&view, lang));
+    match render::turn::overview_image(&view, lang) {
+        Some(img) => msg.with_file("spots.png", render::encode_png(&img)),
+        None => msg,
+    }
 }
 
 /// The public message after a turn: what happened, the board, and whose turn it is.
@@ -43,7 +48,7 @@ pub fn announce(r: &ChannelRecord, summary: &str, events: &[Event]) -> Response 
         spots = spot_range(lang, &spots),
         left = game.tiles_left()
     ));
-    let mut msg = Message::public(text).with_file("board.png", picture(r, events));
+    let mut msg = with_pictures(Message::public(text), r, events);
     if let Some(user) = r.seat_human(p.player) {
         msg = msg.mentioning(user);
     }
@@ -179,7 +184,7 @@ pub(super) fn decision_prompt(r: &ChannelRecord, summary: &str, events: &[Event]
     } else {
         format!("{summary}\n{ask}")
     };
-    let mut msg = Message::public(text).with_file("board.png", picture(r, events));
+    let mut msg = with_pictures(Message::public(text), r, events);
     if question(r.setup.language, game).is_some()
         && let Some(user) = r.seat_human(p.player)
     {
@@ -322,8 +327,8 @@ pub(super) fn board_picture(r: &ChannelRecord) -> Response {
     let game = game_of(r);
     let lang = r.setup.language;
     let caption = waiting_text_in(lang, r);
-    // The whole board: the turn pictures show only part of it.
-    let png = render::board_png(&BoardView::of(game, &r.raw_seat_names()), r.setup.language);
+    // The whole board: the turn pictures show only part of it; the panel below it.
+    let png = render::phone_board_png(&BoardView::of(game, &r.raw_seat_names()), r.setup.language);
     let mut msg = Message::public(caption).with_file("board.png", png);
     msg.rows = decision_rows(lang, game, &r.raw_seat_names());
     Response::one(msg)

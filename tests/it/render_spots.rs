@@ -1,0 +1,193 @@
+//! Every legal spot is on the turn message's pictures, its letter legible at phone size:
+//! measured over seeded whole games (2-6 players, the base game and every expansion).
+
+use carcassonne_bot::engine::{Expansion, Game};
+use carcassonne_bot::i18n::Lang;
+use carcassonne_bot::render::turn::{self, LETTER_AT_400, LetterDrawn};
+use carcassonne_bot::render::{self, palette, samples};
+use carcassonne_bot::view::BoardView;
+use image::RgbaImage;
+
+/// The views of a seeded whole game at every moment a letter is to be chosen (a tile to
+/// place, a Mage & Witch target).
+fn choice_views(players: u8, expansions: &[Expansion], seed: u64) -> Vec<BoardView> {
+    let whole = samples::random_game(players, expansions, seed, 2, None);
+    let mut g = Game::new(whole.config().clone()).unwrap();
+    let mut views = Vec::new();
+    for e in whole.log() {
+        let v = samples::view(&g);
+        if v.next.is_some() || !v.magic_targets.is_empty() {
+            views.push(v);
+        }
+        g.apply(e.player, e.action.clone()).unwrap();
+    }
+    views
+}
+
+/// How many letters of a view are to be chosen from.
+fn letters_of(view: &BoardView) -> usize {
+    view.next.as_ref().map_or(0, |n| n.spots.len()) + view.magic_targets.len()
+}
+
+/// Dark blue letter pixels within a third of a tile of a letter's cell centre.
+fn ink_at(img: &RgbaImage, (x, y): (u32, u32), half: u32) -> usize {
+    let mut n = 0;
+    for yy in y.saturating_sub(half)..(y + half).min(img.height()) {
+        for xx in x.saturating_sub(half)..(x + half).min(img.width()) {
+            if *img.get_pixel(xx, yy) == palette::SPOT_TEXT {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+#[test]
+fn every_legal_spot_is_drawn_legibly_on_the_turn_pictures() {
+    let all: Vec<Expansion> = Expansion::ALL.to_vec();
+    let mut shown = 0usize;
+    let mut wanted = 0usize;
+    let mut on_overview = 0usize;
+    let mut turns = 0usize;
+    let mut with_overview = 0usize;
+    let mut heights: Vec<f32> = Vec::new();
+    let mut drawn_samples: Vec<(BoardView, Vec<LetterDrawn>)> = Vec::new();
+    for players in 2..=6u8 {
+        for (set, seed) in [(&[Expansion::Base][..], 11), (&all[..], 12)] {
+            for view in choice_views(players, set, seed + players as u64) {
+                let drawn = turn::letters_drawn(&view);
+                turns += 1;
+                wanted += letters_of(&view);
+                shown += drawn.len();
+                let over = drawn.iter().filter(|d| d.picture == 1).count();
+                on_overview += over;
+                if over > 0 {
+                    with_overview += 1;
+                }
+                heights.extend(drawn.iter().map(|d| d.cap_at_400));
+                // Each letter once, in the order of the menus.
+                let labels: Vec<&str> = drawn.iter().map(|d| d.label.as_str()).collect();
+                let mut want: Vec<&str> = view
+                    .next
+                    .iter()
+                    .flat_map(|n| n.spots.iter().map(|s| s.label.as_str()))
+                    .collect();
+                want.extend(view.magic_targets.iter().map(|t| t.letter.as_str()));
+                assert_eq!(labels, want);
+                if (over > 0 && drawn_samples.len() < 6) || (turns % 97 == 0) {
+                    drawn_samples.push((view, drawn));
+                }
+            }
+        }
+    }
+    heights.sort_by(f32::total_cmp);
+    let median = heights[heights.len() / 2];
+    println!(
+        "{turns} turns, {wanted} letters: {shown} drawn ({:.1} %), {on_overview} on the overview \
+         ({with_overview} turns with one); letter height at 400 px: min {:.1}, median {:.1}",
+        shown as f64 * 100.0 / wanted as f64,
+        heights[0],
+        median
+    );
+    assert_eq!(shown, wanted, "every legal spot drawn");
+    assert!(heights[0] >= LETTER_AT_400 - 0.5, "min {}", heights[0]);
+    assert!(with_overview > 0, "no game needed the overview");
+    // The letters are really there: dark blue around each letter's cell centre on the
+    // picture it is said to be on.
+    for (view, drawn) in &drawn_samples {
+        let main = render::turn_image(view, Lang::english());
+        let over = turn::overview_image(view, Lang::english());
+        assert_eq!(over.is_some(), drawn.iter().any(|d| d.picture == 1));
+        for d in drawn {
+            let img = if d.picture == 0 {
+                &main
+            } else {
+                over.as_ref().unwrap()
+            };
+            let n = ink_at(img, d.centre, 8);
+            assert!(
+                n > 12,
+                "letter {} on picture {}: {n} pixels",
+                d.label,
+                d.picture
+            );
+        }
+    }
+}
+
+#[test]
+fn spots_beyond_seven_cells_widen_the_window_down_to_the_floor() {
+    // A long straight board: its road's spots run far, the window takes in what fits at
+    // the floor tile size and the overview shows the rest.
+    let game = samples::long_board(60);
+    let mut view = samples::view(&game);
+    let kind = carcassonne_bot::engine::Catalogue::get()
+        .lookup("U")
+        .unwrap();
+    view.next = Some(render::cli::next_tile(&game, kind));
+    let lay = render::turn_layout(&view);
+    assert!(lay.tile >= turn::FLOOR_TILE, "{}", lay.tile);
+    let over = turn::overview_layout(&view).expect("spots beyond the window");
+    assert_eq!(over.width, turn::PHONE_W);
+    let next = view.next.as_ref().unwrap();
+    assert!(next.spots.iter().all(|s| over.shows(s.at)));
+}
+
+/// `RENDER_OUT=dir cargo test --test it render_spots::phone -- --ignored`: the turn
+/// picture of a 4-player game with every expansion where the window widened to take in
+/// every spot, and one with the overview, at full size and 400 pixels wide; prints sizes.
+#[test]
+#[ignore]
+fn phone_spots_pictures() {
+    let dir = std::env::var("RENDER_OUT").unwrap_or_else(|_| "target/phone".into());
+    std::fs::create_dir_all(&dir).unwrap();
+    let at_400 = |img: &RgbaImage| {
+        let h = img.height() * 400 / img.width();
+        image::imageops::resize(img, 400, h, image::imageops::FilterType::Triangle)
+    };
+    let all: Vec<Expansion> = Expansion::ALL.to_vec();
+    let views = choice_views(4, &all, 16);
+    let wide = views
+        .iter()
+        .filter(|v| turn::overview_layout(v).is_none())
+        .max_by_key(|v| render::turn_layout(v).cols() * 100 + letters_of(v) as u32)
+        .unwrap();
+    let spread = views
+        .iter()
+        .rev()
+        .find(|v| turn::overview_layout(v).is_some())
+        .unwrap();
+    for (name, view) in [("wide", wide), ("overview", spread)] {
+        let lay = render::turn_layout(view);
+        let img = render::turn_image(view, Lang::english());
+        at_400(&img)
+            .save(format!("{dir}/turn-spots-{name}-400.png"))
+            .unwrap();
+        img.save(format!("{dir}/turn-spots-{name}.png")).unwrap();
+        println!(
+            "{name}: {} letters, turn {}x{} ({}x{} cells, tile {}, {:.0} at 400), {} bytes",
+            letters_of(view),
+            lay.width,
+            lay.height,
+            lay.cols(),
+            lay.rows(),
+            lay.tile,
+            turn::tile_at_400(&lay),
+            render::turn_png(view, Lang::english()).len()
+        );
+        if let Some(over) = turn::overview_image(view, Lang::english()) {
+            let ol = turn::overview_layout(view).unwrap();
+            at_400(&over)
+                .save(format!("{dir}/turn-spots-{name}-overview-400.png"))
+                .unwrap();
+            println!(
+                "  overview {}x{} tile {} ({:.0} at 400), {} bytes",
+                ol.width,
+                ol.height,
+                ol.tile,
+                turn::tile_at_400(&ol),
+                render::encode_png(&over).len()
+            );
+        }
+    }
+}
