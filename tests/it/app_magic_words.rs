@@ -170,13 +170,13 @@ fn magic_options_are_one_per_feature_held_first_and_lettered_on_the_picture() {
             let (x, y) = (c.x - 0.5, c.y - 0.5);
             let px = |x: f32, y: f32| *img.get_pixel(x as u32, y as u32);
             assert_eq!(
-                px(x as f32 + 0.5, y as f32 + 0.5 + rad * 0.8),
+                px(x + 0.5, y + 0.5 + rad * 0.8),
                 carcassonne_bot::render::palette::WHITE,
                 "{}",
                 t.letter
             );
             assert_eq!(
-                px(x as f32 + 0.5 + rad + 1.0, y as f32 + 0.5),
+                px(x + 0.5 + rad + 1.0, y + 0.5),
                 carcassonne_bot::render::palette::SPOT_TEXT,
                 "{}",
                 t.letter

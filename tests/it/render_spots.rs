@@ -74,7 +74,7 @@ fn every_legal_spot_is_drawn_legibly_on_the_turn_pictures() {
                     .collect();
                 want.extend(view.magic_targets.iter().map(|t| t.letter.as_str()));
                 assert_eq!(labels, want);
-                if (over > 0 && drawn_samples.len() < 6) || (turns % 97 == 0) {
+                if (over > 0 && drawn_samples.len() < 6) || turns.is_multiple_of(97) {
                     drawn_samples.push((view, drawn));
                 }
             }
