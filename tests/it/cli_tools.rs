@@ -80,7 +80,8 @@ fn tiles_json_lists_every_kind_with_its_edges() {
     let out = bin().args(["tiles", "--json"]).output().unwrap();
     assert!(out.status.success());
     let v: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v.len(), 24 + 89);
+    // The base game's 24 kinds, the seed expansions' 89, The River's 12.
+    assert_eq!(v.len(), 24 + 89 + 12);
     let d = v.iter().find(|t| t["id"] == "D").unwrap();
     assert_eq!(d["expansion"], "base");
     assert_eq!(d["count"], 4);

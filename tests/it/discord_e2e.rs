@@ -1517,7 +1517,8 @@ fn spots_offered(p: &Posted) -> Vec<String> {
         assert!(options.len() <= 25);
         for (_, value) in options {
             match id.split('~').next().unwrap() {
-                "spot" => spots.push(value),
+                // A spot where the tile fits one way carries its rotation ("B:270").
+                "spot" => spots.push(value.split(':').next().unwrap().to_string()),
                 "place" => {
                     let spot = value.split(':').next().unwrap().to_string();
                     if spots.last() != Some(&spot) {

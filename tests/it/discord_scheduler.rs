@@ -242,7 +242,9 @@ async fn a_robber_decision_of_another_player_pings_them_and_its_deadline_passes(
                 o.board().expect("an answer with the board").clone()
             } else {
                 // More than 25 placements: a spot menu; some rotation of its first spot fits.
-                let spot = msg.select_options("spot")[0].1.clone();
+                // A spot's value carries its rotation when the tile fits it one way.
+                let value = msg.select_options("spot")[0].1.clone();
+                let spot = value.split(':').next().unwrap().to_string();
                 let mut placed = None;
                 for r in [0, 90, 180, 270] {
                     let it = fake.slash(

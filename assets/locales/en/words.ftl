@@ -313,8 +313,8 @@ word-tile-road-end = { $n ->
 word-tile-labyrinth = a labyrinth joining { $roads } roads
 word-tile-lake = a lake
 word-tile-river = { $shape ->
-    [spring] the river's spring
-    [lake] the river's lake
+    [spring] a spring, where the river begins
+    [lake] a lake, where the river ends
     [straight] a straight river
    *[curved] a river bend
 }

@@ -310,8 +310,8 @@ word-tile-road-end = { $n ->
 }
 word-tile-labyrinth = un laberinto que une { $roads } caminos
 word-tile-river = { $shape ->
-    [spring] el nacimiento del río
-    [lake] el lago del río
+    [spring] un manantial, donde nace el río
+    [lake] un lago, donde acaba el río
     [straight] un río recto
    *[curved] una curva del río
 }
