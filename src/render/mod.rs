@@ -228,13 +228,19 @@ pub fn card_hand_png(view: &crate::cards::PlayerView, names: &[String], lang: La
 
 /// Encodes an (opaque) image as an RGB PNG with fast compression.
 pub fn encode_png(img: &RgbaImage) -> Vec<u8> {
+    encode_png_with(img, CompressionType::Fast)
+}
+
+/// Encodes an (opaque) image as an RGB PNG with `compression` (`Best` for what is made
+/// once and sent many times, like the page's tile atlas).
+pub fn encode_png_with(img: &RgbaImage, compression: CompressionType) -> Vec<u8> {
     let rgb: Vec<u8> = img
         .as_raw()
         .chunks_exact(4)
         .flat_map(|p| [p[0], p[1], p[2]])
         .collect();
     let mut out = Vec::with_capacity(rgb.len() / 8);
-    let enc = PngEncoder::new_with_quality(&mut out, CompressionType::Fast, FilterType::Adaptive);
+    let enc = PngEncoder::new_with_quality(&mut out, compression, FilterType::Adaptive);
     // Writing to a Vec cannot fail and the buffer matches the dimensions.
     enc.write_image(
         &rgb,

@@ -3,8 +3,7 @@
 //! per combination of sets, made once and kept.
 
 use crate::engine::{Catalogue, Expansion, KindId};
-use image::ImageEncoder;
-use image::codecs::png::{CompressionType, FilterType, PngEncoder};
+use image::codecs::png::CompressionType;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -68,21 +67,7 @@ impl Atlases {
 /// The sheet as a PNG, compressed hard: it is made once and sent to every page.
 fn draw(kinds: &[KindId]) -> Vec<u8> {
     let img = crate::render::tile_atlas(kinds, TILE);
-    let rgb: Vec<u8> = img
-        .as_raw()
-        .chunks_exact(4)
-        .flat_map(|p| [p[0], p[1], p[2]])
-        .collect();
-    let mut out = Vec::new();
-    PngEncoder::new_with_quality(&mut out, CompressionType::Best, FilterType::Adaptive)
-        .write_image(
-            &rgb,
-            img.width(),
-            img.height(),
-            image::ExtendedColorType::Rgb8,
-        )
-        .expect("PNG encoding into memory");
-    out
+    crate::render::encode_png_with(&img, CompressionType::Best)
 }
 
 #[cfg(test)]

@@ -141,14 +141,7 @@ impl Web {
                     Part::Page => html(PAGE),
                     Part::State => json(&state::of(&record, seen.finished, Viewer::Spectator)),
                     Part::Table => match table_png(record).await {
-                        Some(png) => {
-                            let mut r = whole(StatusCode::OK, Bytes::from(png), "image/png");
-                            r.headers_mut().insert(
-                                header::CACHE_CONTROL,
-                                header::HeaderValue::from_static("no-store"),
-                            );
-                            r
-                        }
+                        Some(png) => no_store(whole(StatusCode::OK, Bytes::from(png), "image/png")),
                         None => text(StatusCode::NOT_FOUND, "this game has no table"),
                     },
                     Part::Events => {
@@ -328,24 +321,23 @@ pub(crate) fn text(status: StatusCode, body: &'static str) -> Reply {
 }
 
 fn html(page: &'static str) -> Reply {
-    let mut r = whole(
+    no_store(whole(
         StatusCode::OK,
         Bytes::from_static(page.as_bytes()),
         "text/html; charset=utf-8",
-    );
-    r.headers_mut().insert(
-        header::CACHE_CONTROL,
-        header::HeaderValue::from_static("no-store"),
-    );
-    r
+    ))
 }
 
 fn json(value: &serde_json::Value) -> Reply {
-    let mut r = whole(
+    no_store(whole(
         StatusCode::OK,
         Bytes::from(value.to_string()),
         "application/json",
-    );
+    ))
+}
+
+/// The page and its state change with every move: never from a cache.
+fn no_store(mut r: Reply) -> Reply {
     r.headers_mut().insert(
         header::CACHE_CONTROL,
         header::HeaderValue::from_static("no-store"),
