@@ -1153,21 +1153,11 @@ fn a_standing_marker_preference_is_logged_into_a_messages_game() {
 /// The started game's record with its game replaced by one whose stack is `tiles`
 /// (after the start tile), the same players.
 fn with_stack(app: &App, tiles: &[&str]) {
-    use carcassonne_bot::engine::{GameConfig, Stack};
-    use carcassonne_bot::store::RecordGame;
-    let Loaded::Game(mut r) = app.store().load(CHANNEL).unwrap() else {
+    let Loaded::Game(r) = app.store().load(CHANNEL).unwrap() else {
         panic!("no game")
     };
-    let mut cfg = GameConfig::new(r.seats.len() as u8, 1);
-    cfg.stack = Stack::Fixed {
-        tiles: tiles.iter().map(|t| t.to_string()).collect(),
-        end_when_empty: false,
-    };
-    r.game = RecordGame::Board {
-        game: Game::new(cfg).unwrap(),
-    };
-    r.snapshot = r.fresh_snapshot();
-    app.store().save(CHANNEL, &mut r).unwrap();
+    let cfg = carcassonne_bot::engine::GameConfig::new(r.seats.len() as u8, 1);
+    support::restack(app, CHANNEL, cfg, tiles);
 }
 
 /// `/figure on:road` (or `camino`) places on the one free road, tells several roads

@@ -3,12 +3,10 @@
 //! a private reply that speaks to the player to move as "you".
 
 use carcassonne_bot::app::{App, Ctx, Env};
-use carcassonne_bot::engine::{
-    Catalogue, Expansion, FarmerRule, Game, GameConfig, Player, Rotation, Stack,
-};
+use carcassonne_bot::engine::{Catalogue, Expansion, FarmerRule, GameConfig, Player, Rotation};
 use carcassonne_bot::i18n::Lang;
 use carcassonne_bot::i18n::words::segment;
-use carcassonne_bot::store::{Loaded, RecordGame, Store};
+use carcassonne_bot::store::{Loaded, Store};
 
 use crate::support::{self, respond as run};
 
@@ -202,20 +200,9 @@ fn fixed_game(lang: Lang, tiles: &[&str]) -> (App, Player) {
     );
     run(&app, &user(22, "bob", lang), "join", &[]);
     run(&app, &user(11, "alice", lang), "start", &[]);
-    let Loaded::Game(mut r) = app.store().load(CHANNEL).unwrap() else {
-        panic!("no game")
-    };
     let mut cfg = GameConfig::new(2, 1).with_expansions(&[Expansion::Base]);
     cfg.rules.farmers = FarmerRule::Off;
-    cfg.stack = Stack::Fixed {
-        tiles: tiles.iter().map(|t| t.to_string()).collect(),
-        end_when_empty: false,
-    };
-    r.game = RecordGame::Board {
-        game: Game::new(cfg).unwrap(),
-    };
-    r.snapshot = r.fresh_snapshot();
-    app.store().save(CHANNEL, &mut r).unwrap();
+    support::restack(&app, CHANNEL, cfg, tiles);
     let first = support::board_game(&app, CHANNEL).current_player();
     (app, first)
 }

@@ -3,11 +3,9 @@
 //! typed commands, in English and in Spanish; its count in /status.
 
 use carcassonne_bot::app::{App, Component, Ctx, Env};
-use carcassonne_bot::engine::{
-    Action, Decision, Expansion, FigureKind, Game, GameConfig, Player, Stack,
-};
+use carcassonne_bot::engine::{Action, Decision, Expansion, FigureKind, Game, GameConfig, Player};
 use carcassonne_bot::i18n::Lang;
-use carcassonne_bot::store::{Loaded, RecordGame, Store};
+use carcassonne_bot::store::Store;
 
 use crate::support;
 
@@ -28,23 +26,9 @@ fn phantom_game(args: &[(&str, &str)], tiles: &[&str]) -> App {
     assert!(!r.is_private(), "{}", r.text());
     support::run(&app, &ctx(2, "ben"), "join", &[]);
     support::run(&app, &ctx(1, "ann"), "start", &[]);
-    let Loaded::Game(mut r) = app.store().load(CHANNEL).unwrap() else {
-        panic!("no game")
-    };
-    let RecordGame::Board { game } = &r.game else {
-        panic!("not a board game")
-    };
-    assert!(game.config().has(Expansion::Phantom));
-    let mut cfg = GameConfig::new(2, 1).with_expansions(&[Expansion::Phantom]);
-    cfg.stack = Stack::Fixed {
-        tiles: tiles.iter().map(|t| t.to_string()).collect(),
-        end_when_empty: false,
-    };
-    r.game = RecordGame::Board {
-        game: Game::new(cfg).unwrap(),
-    };
-    r.snapshot = r.fresh_snapshot();
-    app.store().save(CHANNEL, &mut r).unwrap();
+    assert!(game(&app).config().has(Expansion::Phantom));
+    let cfg = GameConfig::new(2, 1).with_expansions(&[Expansion::Phantom]);
+    support::restack(&app, CHANNEL, cfg, tiles);
     app
 }
 

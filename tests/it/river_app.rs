@@ -4,9 +4,9 @@
 //! the figure menu never offers the water, and the picture draws the river in blue.
 
 use carcassonne_bot::app::{App, Component, Ctx, Env};
-use carcassonne_bot::engine::{Action, Decision, Expansion, Game, GameConfig, Player, Pos, Stack};
+use carcassonne_bot::engine::{Action, Decision, Expansion, Game, GameConfig, Player, Pos};
 use carcassonne_bot::i18n::Lang;
-use carcassonne_bot::store::{Loaded, RecordGame, Store};
+use carcassonne_bot::store::Store;
 
 use crate::support;
 
@@ -31,23 +31,9 @@ fn river_game(args: &[(&str, &str)], tiles: Option<&[&str]>) -> App {
     let Some(tiles) = tiles else {
         return app;
     };
-    let Loaded::Game(mut r) = app.store().load(CHANNEL).unwrap() else {
-        panic!("no game")
-    };
-    let RecordGame::Board { game } = &r.game else {
-        panic!("not a board game")
-    };
-    assert!(game.config().has(Expansion::River));
-    let mut cfg = GameConfig::new(2, 1).with_expansions(&[Expansion::River]);
-    cfg.stack = Stack::Fixed {
-        tiles: tiles.iter().map(|t| t.to_string()).collect(),
-        end_when_empty: false,
-    };
-    r.game = RecordGame::Board {
-        game: Game::new(cfg).unwrap(),
-    };
-    r.snapshot = r.fresh_snapshot();
-    app.store().save(CHANNEL, &mut r).unwrap();
+    assert!(game(&app).config().has(Expansion::River));
+    let cfg = GameConfig::new(2, 1).with_expansions(&[Expansion::River]);
+    support::restack(&app, CHANNEL, cfg, tiles);
     app
 }
 

@@ -6,7 +6,7 @@
 
 use carcassonne_bot::app::{App, Arg, Command, Ctx, Response};
 use carcassonne_bot::engine::Player;
-use carcassonne_bot::engine::{Decision, Game};
+use carcassonne_bot::engine::{Decision, Game, GameConfig, Stack};
 use carcassonne_bot::store::{Loaded, RecordGame};
 
 pub fn ctx(channel: u64, user: u64, name: &str) -> Ctx {
@@ -177,3 +177,20 @@ macro_rules! store_contract {
     };
 }
 pub(crate) use store_contract;
+
+/// Replaces the started game of `channel` with a new one of `cfg` whose tiles (after the
+/// start tile) are `tiles` in order; the seats and the settings stay.
+pub fn restack(app: &App, channel: u64, mut cfg: GameConfig, tiles: &[&str]) {
+    let Loaded::Game(mut r) = app.store().load(channel).unwrap() else {
+        panic!("no game")
+    };
+    cfg.stack = Stack::Fixed {
+        tiles: tiles.iter().map(|t| t.to_string()).collect(),
+        end_when_empty: false,
+    };
+    r.game = RecordGame::Board {
+        game: Game::new(cfg).unwrap(),
+    };
+    r.snapshot = r.fresh_snapshot();
+    app.store().save(channel, &mut r).unwrap();
+}
