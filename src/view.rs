@@ -3,9 +3,9 @@
 //! the app uses the same spot labels to read commands, so the labels on the picture are
 //! always the ones the commands accept.
 
-use crate::engine::expansions::mage_witch::MoveMagicDecision;
+use crate::engine::expansions::ExtView;
 use crate::engine::{
-    Category, Decision, FigureKind, Game, KindId, NeutralKind, Pos, Rotation, SegmentKind, Supply,
+    Category, Decision, FigureKind, Game, KindId, Pos, Rotation, SegmentKind, Supply,
 };
 use crate::player::Player;
 use serde::{Deserialize, Serialize};
@@ -60,31 +60,7 @@ impl Colour {
     }
 }
 
-/// Spot labels: A..Z, then AA, AB, ... like spreadsheet columns.
-pub fn spot_label(index: usize) -> String {
-    let mut n = index + 1;
-    let mut out = Vec::new();
-    while n > 0 {
-        let r = (n - 1) % 26;
-        out.push(b'A' + r as u8);
-        n = (n - 1) / 26;
-    }
-    out.reverse();
-    String::from_utf8(out).expect("ASCII")
-}
-
-/// Index of a spot label (case-insensitive), the inverse of [`spot_label`].
-pub fn spot_index(label: &str) -> Option<usize> {
-    let label = label.trim();
-    if label.is_empty() || label.len() > 3 || !label.chars().all(|c| c.is_ascii_alphabetic()) {
-        return None;
-    }
-    let mut n = 0usize;
-    for c in label.to_ascii_uppercase().bytes() {
-        n = n * 26 + (c - b'A' + 1) as usize;
-    }
-    Some(n - 1)
-}
+pub use crate::engine::labels::{spot_index, spot_label};
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct TileView {
@@ -103,32 +79,13 @@ pub struct FigureView {
     pub on: SegmentKind,
 }
 
-/// The mage or the witch on the board.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct NeutralView {
-    pub kind: NeutralKind,
-    pub pos: Pos,
-    pub segment: u8,
-    pub on: SegmentKind,
-}
-
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PlayerView {
     pub name: String,
     pub colour: Colour,
     pub score: u32,
     pub supply: Supply,
-    pub goods: [u32; 3],
-    /// Gold Mines: bars in front of the player.
-    pub gold: u32,
     pub breakdown: [u32; Category::COUNT],
-    /// Robbers: the player whose scoring marker this player's robber stands beside
-    /// (`None`: at home, or Robbers not in play).
-    pub robber: Option<Player>,
-    /// ...and which of that player's markers (0, or 1 with Messages).
-    pub robber_marker: u8,
-    /// Messages: the scores of the player's two markers (empty without Messages).
-    pub markers: Vec<u32>,
 }
 
 /// A legal spot for the next tile, with its label.
@@ -172,69 +129,6 @@ pub fn figure_spot_segments(game: &Game) -> Vec<u8> {
     segments
 }
 
-/// Mage & Witch: a feature the pending decision may put a magic figure on, lettered on
-/// the picture and in the menu. The engine offers every segment of every such feature;
-/// one target stands for all of a feature's segments.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct MagicTarget {
-    /// "A", "B" ...: features holding followers come first.
-    pub letter: String,
-    /// The segment the letter is drawn on (the first the engine offers).
-    pub pos: Pos,
-    pub segment: u8,
-    /// The seats with followers in the feature, in seat order.
-    pub holders: Vec<Player>,
-    /// Each figure that may go there, with a legal segment of the feature for it.
-    pub moves: Vec<(NeutralKind, Pos, u8)>,
-}
-
-/// The targets of a pending Mage & Witch decision, one per feature (empty otherwise).
-pub fn magic_targets(game: &Game) -> Vec<MagicTarget> {
-    let Some(Decision::MoveMagic(MoveMagicDecision { options, .. })) =
-        game.pending().map(|p| p.decision)
-    else {
-        return Vec::new();
-    };
-    let mut found: Vec<(u32, MagicTarget)> = Vec::new();
-    for o in &options {
-        let root = game.feature_root(o.tile, o.segment);
-        if let Some((_, t)) = found.iter_mut().find(|(r, _)| *r == root) {
-            if !t.moves.iter().any(|m| m.0 == o.figure) {
-                t.moves.push((o.figure, o.at, o.segment));
-            }
-            continue;
-        }
-        let mut holders: Vec<Player> = game
-            .figures()
-            .iter()
-            .filter(|f| game.feature_root(f.tile, f.seg) == root)
-            .map(|f| f.owner)
-            .collect();
-        holders.sort_unstable();
-        holders.dedup();
-        found.push((
-            root,
-            MagicTarget {
-                letter: String::new(),
-                pos: o.at,
-                segment: o.segment,
-                holders,
-                moves: vec![(o.figure, o.at, o.segment)],
-            },
-        ));
-    }
-    // Stable: the engine's order within the held and the empty features.
-    found.sort_by_key(|(_, t)| t.holders.is_empty());
-    found
-        .into_iter()
-        .enumerate()
-        .map(|(i, (_, mut t))| {
-            t.letter = spot_label(i);
-            t
-        })
-        .collect()
-}
-
 /// Points scored in the move just shown, to mark on the picture.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ScoreMark {
@@ -261,19 +155,9 @@ pub struct BoardView {
     pub over: bool,
     /// Which figure kinds this game has (for the panel's columns).
     pub figure_kinds: Vec<FigureKind>,
-    pub goods: bool,
-    /// Gold Mines is in play (the panel shows each player's bars).
-    pub gold: bool,
-    /// Gold bars on the board, by tile.
-    pub gold_bars: Vec<(Pos, u32)>,
-    /// Ferries: each lake with a ferry and the sides of the road ends it joins.
-    pub ferries: Vec<(Pos, [crate::engine::Side; 2])>,
-    /// Robbers is in play: the panel shows each robber and a score-track strip.
-    pub robbers: bool,
-    /// Messages is in play: the score track shows every player's two markers.
-    pub messages: bool,
-    /// The mage and the witch on the board.
-    pub neutral: Vec<NeutralView>,
+    /// The parts of the expansions in play, each from its own module (`None` for those
+    /// not in play): `expansions.gold_mines`, `expansions.robbers`...
+    pub expansions: ExtView,
     /// Scorings of the move just made (empty unless set with [`BoardView::with_scores`]).
     pub scored: Vec<ScoreMark>,
     /// Tiles placed by the moves shown, with who placed them, besides the last one
@@ -283,9 +167,6 @@ pub struct BoardView {
     /// The figure step: where a figure may go on the tile just placed, numbered.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub figure_spots: Vec<FigureSpot>,
-    /// Mage & Witch: the features the mage or the witch may go to, lettered.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub magic_targets: Vec<MagicTarget>,
 }
 
 /// The figure kinds a game has (those its players start with).
@@ -367,26 +248,7 @@ impl BoardView {
                 colour: Colour::of_seat(i),
                 score: p.score,
                 supply: p.supply,
-                goods: game.goods(i),
-                gold: game.gold(i),
                 breakdown: p.breakdown,
-                robber: game
-                    .robbers()
-                    .get(i.index())
-                    .copied()
-                    .flatten()
-                    .map(|s| s.beside),
-                robber_marker: game
-                    .robbers()
-                    .get(i.index())
-                    .copied()
-                    .flatten()
-                    .map_or(0, |s| s.marker),
-                markers: game
-                    .marker_scores()
-                    .get(i.index())
-                    .map(|m| m.to_vec())
-                    .unwrap_or_default(),
             })
             .collect();
         let next = game.drawn_tile().map(|kind| {
@@ -415,25 +277,7 @@ impl BoardView {
             last_placed: game.last_placed().map(|i| board.tile(i).pos),
             over: game.is_over(),
             figure_kinds: figure_kinds(game),
-            goods: game.config().has(crate::engine::Expansion::TradersBuilders),
-            gold: game.config().has(crate::engine::Expansion::GoldMines),
-            gold_bars: game.gold_on_board(),
-            ferries: game.ferries(),
-            robbers: game.config().has(crate::engine::Expansion::Robbers),
-            messages: game.config().has(crate::engine::Expansion::Messages),
-            neutral: game
-                .neutral_figures()
-                .iter()
-                .map(|n| {
-                    let placed = board.tile(n.tile);
-                    NeutralView {
-                        kind: n.kind,
-                        pos: placed.pos,
-                        segment: n.seg,
-                        on: placed.kind().segments[n.seg as usize].kind,
-                    }
-                })
-                .collect(),
+            expansions: ExtView::of(game),
             scored: Vec::new(),
             placed: Vec::new(),
             figure_spots: match game.pending().map(|p| p.decision) {
@@ -448,7 +292,6 @@ impl BoardView {
                     .collect(),
                 _ => Vec::new(),
             },
-            magic_targets: magic_targets(game),
         }
     }
 
@@ -554,24 +397,4 @@ pub fn ascii_board(game: &Game) -> String {
         out.push('\n');
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn labels_run_like_spreadsheet_columns() {
-        assert_eq!(spot_label(0), "A");
-        assert_eq!(spot_label(25), "Z");
-        assert_eq!(spot_label(26), "AA");
-        assert_eq!(spot_label(27), "AB");
-        assert_eq!(spot_label(26 + 26 * 26), "AAA");
-        for i in 0..2000 {
-            assert_eq!(spot_index(&spot_label(i)), Some(i));
-        }
-        assert_eq!(spot_index("b"), Some(1));
-        assert_eq!(spot_index("7"), None);
-        assert_eq!(spot_index(""), None);
-    }
 }

@@ -127,7 +127,8 @@ function draw() {
     const [ax, ay] = (anchors.figures || [])[i] || [0.5, 0.5];
     figure(f.pos[0] * T + ax * T, f.pos[1] * T + ay * T, b.players[f.owner].colour, f.kind, f.on === "field");
   });
-  b.neutral.forEach((n, i) => {
+  const magic = (b.expansions || {}).mage_witch || {};
+  (magic.figures || []).forEach((n, i) => {
     const [ax, ay] = (anchors.neutral || [])[i] || [0.5, 0.5];
     disc(n.pos[0] * T + ax * T, n.pos[1] * T + ay * T, T * 0.12, n.kind === "mage" ? "#9646c8" : "#222",
       n.kind === "mage" ? "M" : "W", "#fff");

@@ -33,6 +33,7 @@ macro_rules! figure_kinds {
         base $base_sets:tt;
         $($module:ident: $rules:ident $sets:tt $state:tt $steps:tt
             $(figures [$($figure:ident = $id:literal, $strength:literal, $look:ident),* $(,)?])?
+            $(view $view:ident)?
             actions $actions:tt decisions $decisions:tt events $events:tt;)*
     ) => {
         #[derive(

@@ -18,6 +18,7 @@ pub mod features;
 pub mod figures;
 pub mod game;
 pub mod geometry;
+pub mod labels;
 pub mod rules;
 pub mod scoring;
 pub mod state;

@@ -313,8 +313,8 @@ pub fn magic_target_centres(view: &BoardView, lay: &Layout) -> Vec<Option<canvas
         .filter(|&k| lay.shows(view.figures[k].pos))
         .filter_map(|k| figure_extent(view, lay, k))
         .collect();
-    let mut out = Vec::with_capacity(view.magic_targets.len());
-    for i in 0..view.magic_targets.len() {
+    let mut out = Vec::with_capacity(view.expansions.magic_targets().len());
+    for i in 0..view.expansions.magic_targets().len() {
         let c = target_centre(view, lay, i, &boxes);
         if let Some(c) = c {
             // The letters after this one keep clear of it.
@@ -331,7 +331,7 @@ fn target_centre(
     i: usize,
     boxes: &[(f32, f32, f32, f32)],
 ) -> Option<canvas::V2> {
-    let t = view.magic_targets.get(i)?;
+    let t = view.expansions.magic_targets().get(i)?;
     let tv = view.tiles.iter().find(|tv| tv.pos == t.pos)?;
     let at = lay.point(
         t.pos,
@@ -415,7 +415,7 @@ fn magic_targets(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
     let r = magic_target_radius(lay);
     let st = text::style(r * 1.35, true);
     let centres = magic_target_centres(view, lay);
-    for (t, c) in view.magic_targets.iter().zip(centres) {
+    for (t, c) in view.expansions.magic_targets().iter().zip(centres) {
         if !lay.shows(t.pos) {
             continue;
         }

@@ -8,6 +8,7 @@ use super::palette as pal;
 use super::symbols;
 use super::text::{self, style};
 use super::tile;
+use crate::engine::expansions::robbers::RobberSpot;
 use crate::engine::figures::FigureLook;
 use crate::engine::tile::Good;
 use crate::engine::{FigureKind, Rotation};
@@ -31,8 +32,9 @@ const TRACK_TITLE_H: i32 = 26;
 const ROBBER_W: f32 = 0.33;
 
 fn row_height(view: &BoardView) -> i32 {
+    let x = &view.expansions;
     ROW_H
-        + if view.goods || view.gold || view.robbers {
+        + if x.traders_builders.is_some() || x.gold_mines.is_some() || x.robbers.is_some() {
             GOODS_H
         } else {
             0
@@ -42,7 +44,7 @@ fn row_height(view: &BoardView) -> i32 {
 /// The score track is shown when scoring markers matter: Robbers (robbers stand beside
 /// a marker) or Messages (two markers per player, messages on multiples of 5).
 fn has_track(view: &BoardView) -> bool {
-    view.robbers || view.messages
+    view.expansions.robbers.is_some() || view.expansions.messages.is_some()
 }
 
 fn track_height(view: &BoardView, w: i32) -> i32 {
@@ -124,7 +126,7 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lang: Lang, x: i32, w: i32) {
     let rh = row_height(view);
     for (i, p) in view.players.iter().enumerate() {
         let current = view.current.is_some_and(|c| c.index() == i);
-        player_row(img, view, lang, p, current, (left, right), y, rh);
+        player_row(img, view, lang, (i, p), current, (left, right), y, rh);
         y += rh;
     }
     if has_track(view) {
@@ -256,19 +258,18 @@ pub fn track_layout(view: &BoardView, x: i32, w: i32) -> Option<TrackLayout> {
     let top = HEADER_H + view.players.len() as i32 * row_height(view) + 12 + TRACK_TITLE_H;
     let mut markers = Vec::new();
     // Numbered markers (Messages) are larger, so that their number reads.
-    let radius = if view.messages { 0.2 } else { 0.16 };
+    let messages = view.expansions.messages.as_ref();
+    let radius = if messages.is_some() { 0.2 } else { 0.16 };
     // Markers sharing a square stand side by side within it, in rows when more than
     // three share it (every marker starts on square 0), smaller when needed so that none
     // hides another or a neighbour's.
     let squares: Vec<Vec<u32>> = view
         .players
         .iter()
-        .map(|p| {
-            if p.markers.is_empty() {
-                vec![p.score % 50]
-            } else {
-                p.markers.iter().map(|m| m % 50).collect()
-            }
+        .enumerate()
+        .map(|(i, p)| match messages.and_then(|m| m.markers.get(i)) {
+            Some(markers) => markers.iter().map(|m| m % 50).collect(),
+            None => vec![p.score % 50],
         })
         .collect();
     let sharing = |sq: u32| squares.iter().flatten().filter(|s| **s == sq).count() as i32;
@@ -308,9 +309,8 @@ pub fn track_layout(view: &BoardView, x: i32, w: i32) -> Option<TrackLayout> {
     for (i, theirs) in markers.iter().enumerate() {
         for (k, &(m, r)) in theirs.iter().enumerate() {
             let mut dy = r + 0.1 * cell as f32;
-            for (o, owner) in view.players.iter().enumerate() {
-                if owner.robber.is_some_and(|b| b.index() == i) && owner.robber_marker as usize == k
-                {
+            for (o, spot) in robber_spots(view).iter().enumerate() {
+                if spot.is_some_and(|s| s.beside.index() == i && s.marker as usize == k) {
                     robbers[o] = Some(v2(m.x, (m.y - dy).floor() + 0.5));
                     dy += 0.17 * cell as f32;
                 }
@@ -323,7 +323,7 @@ pub fn track_layout(view: &BoardView, x: i32, w: i32) -> Option<TrackLayout> {
         top,
         markers,
         robbers,
-        numbered: view.messages,
+        numbered: messages.is_some(),
     })
 }
 
@@ -389,12 +389,17 @@ fn score_track(img: &mut RgbaImage, view: &BoardView, lang: Lang, t: &TrackLayou
     }
 }
 
+/// Robbers: by seat, the marker each robber stands beside (empty without Robbers).
+fn robber_spots(view: &BoardView) -> &[Option<RobberSpot>] {
+    view.expansions.robbers.as_ref().map_or(&[], |r| &r.robbers)
+}
+
 #[allow(clippy::too_many_arguments)]
 fn player_row(
     img: &mut RgbaImage,
     view: &BoardView,
     lang: Lang,
-    p: &PlayerView,
+    (seat, p): (usize, &PlayerView),
     current: bool,
     (left, right): (i32, i32),
     y: i32,
@@ -469,27 +474,30 @@ fn player_row(
     }
     let gy = line_y + GOODS_H;
     let mut gx = name_x;
-    if view.goods {
+    if let Some(traders) = &view.expansions.traders_builders {
+        let goods = traders.goods.get(seat).copied().unwrap_or_default();
         for g in Good::ALL {
             symbols::goods(img, g, v2(gx + 8.0, gy as f32), 17.0);
-            let label = format!("{}", p.goods[g.index()]);
+            let label = format!("{}", goods[g.index()]);
             let st = style(14.0, false);
             text::draw(img, &label, gx + 20.0, (gy + 5) as f32, st, pal::TEXT);
             gx += 20.0 + text::width(&label, st) + 16.0;
         }
     }
-    if view.gold {
+    if let Some(gold) = &view.expansions.gold_mines {
         super::pieces::gold_bar(img, v2(gx + 8.0, gy as f32), 17.0);
-        let label = format!("{}", p.gold);
+        let label = format!("{}", gold.held.get(seat).copied().unwrap_or_default());
         let st = style(14.0, false);
         text::draw(img, &label, gx + 20.0, (gy + 5) as f32, st, pal::TEXT);
         gx += 20.0 + text::width(&label, st) + 16.0;
     }
-    if view.robbers {
+    if view.expansions.robbers.is_some() {
         robber_mask(img, v2(gx + 10.0, gy as f32), 20.0, p.colour);
-        let whose = p
-            .robber
-            .and_then(|b| view.players.get(b.index()))
+        let whose = robber_spots(view)
+            .get(seat)
+            .copied()
+            .flatten()
+            .and_then(|s| view.players.get(s.beside.index()))
             .map_or(t!(lang, "pic-robber-home"), |b| {
                 t!(lang, "pic-robber-by", name = b.name.as_str())
             });

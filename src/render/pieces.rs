@@ -86,7 +86,12 @@ fn ferry(img: &mut RgbaImage, lay: &Layout, pos: Pos, ends: [Side; 2]) {
 
 /// Draws the ferries of the view (under the figures).
 pub fn ferries(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
-    for &(pos, ends) in &view.ferries {
+    let ferries = view
+        .expansions
+        .ferries
+        .as_ref()
+        .map_or(&[][..], |f| &f.ferries);
+    for &(pos, ends) in ferries {
         if lay.shows(pos) {
             ferry(img, lay, pos, ends);
         }
@@ -96,7 +101,8 @@ pub fn ferries(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
 /// Draws the magic figures and the gold bars of the view.
 pub fn draw(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
     let t = lay.tile as f32;
-    for n in &view.neutral {
+    let magic = view.expansions.mage_witch.as_ref();
+    for n in magic.map_or(&[][..], |m| &m.figures) {
         let Some(tv) = view.tiles.iter().find(|tv| tv.pos == n.pos) else {
             continue;
         };
@@ -108,7 +114,8 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
         let outline = (t * 0.014).clamp(1.0, 2.2);
         fill_outlined(img, &hat(at, t * 0.3), colour(n.kind), pal::INK, outline);
     }
-    for &(pos, bars) in &view.gold_bars {
+    let gold = view.expansions.gold_mines.as_ref();
+    for &(pos, bars) in gold.map_or(&[][..], |g| &g.bars) {
         if !lay.shows(pos) || bars == 0 {
             continue;
         }

@@ -139,7 +139,7 @@ impl ScoreTable {
             .iter()
             .copied()
             .filter(|c| {
-                (*c == Category::Goods && view.goods)
+                (*c == Category::Goods && view.expansions.traders_builders.is_some())
                     || view.players.iter().any(|p| p.breakdown[*c as usize] > 0)
             })
             .collect();

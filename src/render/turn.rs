@@ -45,7 +45,10 @@ const OFF_LINE_H: u32 = 26;
 /// Whether the view waits for a figure on the tile just placed (the window is then the
 /// cells around it).
 fn figure_step(view: &BoardView) -> bool {
-    view.next.is_none() && !view.over && view.last_placed.is_some() && view.magic_targets.is_empty()
+    view.next.is_none()
+        && !view.over
+        && view.last_placed.is_some()
+        && view.expansions.magic_targets().is_empty()
 }
 
 /// The cells whose letters the player chooses from: the next tile's spots and the Mage &
@@ -54,7 +57,7 @@ fn lettered(view: &BoardView) -> Vec<Pos> {
     view.next
         .iter()
         .flat_map(|n| n.spots.iter().map(|s| s.at))
-        .chain(view.magic_targets.iter().map(|t| t.pos))
+        .chain(view.expansions.magic_targets().iter().map(|t| t.pos))
         .collect()
 }
 
@@ -171,7 +174,8 @@ pub fn spots_off(view: &BoardView, lay: &Layout) -> Vec<String> {
         .filter(|s| !lay.shows(s.at))
         .map(|s| s.label.clone())
         .chain(
-            view.magic_targets
+            view.expansions
+                .magic_targets()
                 .iter()
                 .filter(|t| !lay.shows(t.pos))
                 .map(|t| t.letter.clone()),
@@ -249,7 +253,8 @@ pub fn letters_drawn(view: &BoardView) -> Vec<LetterDrawn> {
         .iter()
         .flat_map(|n| n.spots.iter().map(|s| (s.label.clone(), s.at, None)))
         .chain(
-            view.magic_targets
+            view.expansions
+                .magic_targets()
                 .iter()
                 .enumerate()
                 .map(|(i, t)| (t.letter.clone(), t.pos, Some(i))),

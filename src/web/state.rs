@@ -97,7 +97,8 @@ pub fn of(record: &ChannelRecord, finished: bool, viewer: Viewer) -> Value {
 }
 
 /// Where the figures, the figure spots and the mage and witch stand on their tiles
-/// (tile units from the north-west corner), in the order of the view's lists.
+/// (tile units from the north-west corner), in the order of the view's lists (`neutral`:
+/// those of `expansions.mage_witch.figures`).
 fn anchors(view: &BoardView) -> Value {
     let kind_at = |pos| view.tiles.iter().find(|t| t.pos == pos);
     let at = |pos, segment: u8| match kind_at(pos) {
@@ -110,7 +111,13 @@ fn anchors(view: &BoardView) -> Value {
     json!({
         "figures": view.figures.iter().map(|f| at(f.pos, f.segment)).collect::<Vec<_>>(),
         "figure_spots": view.figure_spots.iter().map(|f| at(f.pos, f.segment)).collect::<Vec<_>>(),
-        "neutral": view.neutral.iter().map(|n| at(n.pos, n.segment)).collect::<Vec<_>>(),
+        "neutral": view
+            .expansions
+            .mage_witch
+            .iter()
+            .flat_map(|m| &m.figures)
+            .map(|n| at(n.pos, n.segment))
+            .collect::<Vec<_>>(),
     })
 }
 

@@ -156,7 +156,8 @@ fn magic_options_are_one_per_feature_held_first_and_lettered_on_the_picture() {
             .to_rgba8();
         let view = carcassonne_bot::view::BoardView::of(&game, &["bob".into(), "alice".into()]);
         let letters: Vec<&str> = view
-            .magic_targets
+            .expansions
+            .magic_targets()
             .iter()
             .map(|t| t.letter.as_str())
             .collect();
@@ -164,7 +165,7 @@ fn magic_options_are_one_per_feature_held_first_and_lettered_on_the_picture() {
         // /board: the whole board above the panel.
         let (lay, _) = carcassonne_bot::render::phone_board_layout(&view);
         let rad = carcassonne_bot::render::board::magic_target_radius(&lay);
-        for (i, t) in view.magic_targets.iter().enumerate() {
+        for (i, t) in view.expansions.magic_targets().iter().enumerate() {
             // At the segment's anchor, or beside the followers standing there.
             let c = carcassonne_bot::render::board::magic_target_centre(&view, &lay, i).unwrap();
             let (x, y) = (c.x - 0.5, c.y - 0.5);

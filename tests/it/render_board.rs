@@ -2,6 +2,7 @@
 //! layout (never hard-coded).
 
 use carcassonne_bot::engine::Player;
+use carcassonne_bot::engine::expansions::robbers::RobberSpot;
 use carcassonne_bot::engine::tile::Terrain;
 use carcassonne_bot::engine::{
     Action, Catalogue, Decision, Expansion, Game, GameConfig, Pos, Rotation, Side, Slot, Stack,
@@ -208,13 +209,13 @@ fn magic_figures_and_gold_bars_are_on_the_picture() {
         let view = samples::view(&game);
         let img = decode(&render::board_png(&view, Lang::english()));
         let lay = render::board_layout(&view);
-        for n in &view.neutral {
+        for n in &view.expansions.mage_witch.as_ref().unwrap().figures {
             let t = view.tiles.iter().find(|t| t.pos == n.pos).unwrap();
             let at = render::pieces::hat_pixel(&lay, t.pos, t.kind, t.rotation, n.segment);
             assert_eq!(px(&img, at), render::pieces::colour(n.kind), "{:?}", n.kind);
             hats += 1;
         }
-        for (pos, _) in &view.gold_bars {
+        for (pos, _) in &view.expansions.gold_mines.as_ref().unwrap().bars {
             assert_eq!(
                 px(&img, render::pieces::gold_pixel(&lay, *pos)),
                 palette::GOLD,
@@ -448,8 +449,9 @@ fn ferries_are_drawn_on_their_lakes() {
         let view = samples::view(&game);
         let img = decode(&render::board_png(&view, Lang::english()));
         let lay = render::board_layout(&view);
-        assert!(!view.ferries.is_empty());
-        for &(pos, ends) in &view.ferries {
+        let ferries = &view.expansions.ferries.as_ref().unwrap().ferries;
+        assert!(!ferries.is_empty());
+        for &(pos, ends) in ferries {
             let placed = game.board().at(pos).unwrap();
             for side in placed
                 .kind()
@@ -487,9 +489,12 @@ fn robbers_stand_beside_their_markers_on_the_score_track() {
     let (game, _) = carcassonne_bot::scenario::run(&sc).unwrap();
     let names: Vec<String> = ["ann", "ben", "cat"].map(String::from).to_vec();
     let view = BoardView::of(&game, &names);
-    assert!(view.robbers);
+    let robbers = &view.expansions.robbers.as_ref().unwrap().robbers;
     assert_eq!(
-        view.players.iter().map(|p| p.robber).collect::<Vec<_>>(),
+        robbers
+            .iter()
+            .map(|r| r.map(|s| s.beside))
+            .collect::<Vec<_>>(),
         [
             Some(Player::new(2)),
             Some(Player::new(0)),
@@ -514,7 +519,8 @@ fn robbers_stand_beside_their_markers_on_the_score_track() {
             "robber {i}"
         );
         // Above the marker it stands by.
-        let (by, _) = track.markers[p.robber.unwrap().index()][p.robber_marker as usize];
+        let spot = robbers[i].unwrap();
+        let (by, _) = track.markers[spot.beside.index()][spot.marker as usize];
         assert_eq!(r.x, by.x);
         assert!(r.y < by.y);
     }
@@ -528,7 +534,7 @@ fn robbers_stand_beside_their_markers_on_the_score_track() {
     img.save("/tmp/robbers-track.png").ok();
     // Without Robbers, no track.
     let mut plain = view.clone();
-    plain.robbers = false;
+    plain.expansions.robbers = None;
     assert!(render::panel::track_layout(&plain, 0, 340).is_none());
 }
 
@@ -617,9 +623,10 @@ fn messages_show_two_markers_per_player_on_the_score_track() {
     let sc = carcassonne_bot::scenario::parse(&text).unwrap();
     let (game, _) = carcassonne_bot::scenario::run(&sc).unwrap();
     let view = BoardView::of(&game, &names);
-    assert!(view.messages);
-    assert_eq!(view.players[0].markers, [2, 0]);
-    assert_eq!(view.players[1].markers, [0, 4]);
+    assert_eq!(
+        view.expansions.messages.as_ref().unwrap().markers,
+        [[2, 0], [0, 4]]
+    );
     let img = decode(&render::board_png(&view, Lang::english()));
     let lay = render::board_layout(&view);
     let track = render::panel::track_layout(&view, lay.panel_x as i32, lay.panel_w as i32)
@@ -670,8 +677,11 @@ fn messages_show_two_markers_per_player_on_the_score_track() {
     let (game, _) = carcassonne_bot::scenario::run(&first).unwrap();
     let view = BoardView::of(&game, &names);
     assert_eq!(
-        (view.players[0].robber, view.players[0].robber_marker),
-        (Some(Player::new(1)), 1)
+        view.expansions.robbers.as_ref().unwrap().robbers[0],
+        Some(RobberSpot {
+            beside: Player::new(1),
+            marker: 1
+        })
     );
     let track = render::panel::track_layout(&view, lay.panel_x as i32, lay.panel_w as i32)
         .expect("a score track");
@@ -704,8 +714,15 @@ fn the_spanish_panel_keeps_its_words_inside() {
     // Long names and every robber out, beside the next player's marker.
     for (i, p) in view.players.iter_mut().enumerate() {
         p.name = format!("Jugadora número {i} con nombre larguísimo");
-        p.robber = Some(Player::new(((i + 1) % 4) as u8));
     }
+    view.expansions.robbers.as_mut().unwrap().robbers = (0..4)
+        .map(|i| {
+            Some(RobberSpot {
+                beside: Player::new((i + 1) % 4),
+                marker: 0,
+            })
+        })
+        .collect();
     let lay = render::board_layout(&view);
     let en = render::board_image(&view, Lang::english());
     let img = render::board_image(&view, es);

@@ -23,7 +23,10 @@ fn twelve_markers_on_square_zero_all_show() {
         Some(1000),
     );
     let view = samples::view(&game);
-    assert!(view.players.iter().all(|p| p.markers == [0, 0]));
+    assert_eq!(
+        view.expansions.messages.as_ref().unwrap().markers,
+        [[0, 0]; 6]
+    );
     // The turn picture's panel, and `/board`'s: the same panel enlarged `k` times.
     let (board, k) = render::phone_board_layout(&view);
     let pictures = [
@@ -93,13 +96,18 @@ fn magic_letters_stand_beside_the_followers() {
         for e in whole.log() {
             let view = samples::view(&g);
             g.apply(e.player, e.action.clone()).unwrap();
-            if !view.magic_targets.iter().any(|t| !t.holders.is_empty()) {
+            if !view
+                .expansions
+                .magic_targets()
+                .iter()
+                .any(|t| !t.holders.is_empty())
+            {
                 continue;
             }
             let lay = render::turn_layout(&view);
             let img = render::turn_image(&view, Lang::english());
             let r = render::board::magic_target_radius(&lay);
-            for (i, t) in view.magic_targets.iter().enumerate() {
+            for (i, t) in view.expansions.magic_targets().iter().enumerate() {
                 if !lay.shows(t.pos) {
                     continue;
                 }

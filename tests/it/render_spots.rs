@@ -16,7 +16,7 @@ fn choice_views(players: u8, expansions: &[Expansion], seed: u64) -> Vec<BoardVi
     let mut views = Vec::new();
     for e in whole.log() {
         let v = samples::view(&g);
-        if v.next.is_some() || !v.magic_targets.is_empty() {
+        if v.next.is_some() || !v.expansions.magic_targets().is_empty() {
             views.push(v);
         }
         g.apply(e.player, e.action.clone()).unwrap();
@@ -26,7 +26,7 @@ fn choice_views(players: u8, expansions: &[Expansion], seed: u64) -> Vec<BoardVi
 
 /// How many letters of a view are to be chosen from.
 fn letters_of(view: &BoardView) -> usize {
-    view.next.as_ref().map_or(0, |n| n.spots.len()) + view.magic_targets.len()
+    view.next.as_ref().map_or(0, |n| n.spots.len()) + view.expansions.magic_targets().len()
 }
 
 /// Dark blue letter pixels within a third of a tile of a letter's cell centre.
@@ -72,7 +72,12 @@ fn every_legal_spot_is_drawn_legibly_on_the_turn_pictures() {
                     .iter()
                     .flat_map(|n| n.spots.iter().map(|s| s.label.as_str()))
                     .collect();
-                want.extend(view.magic_targets.iter().map(|t| t.letter.as_str()));
+                want.extend(
+                    view.expansions
+                        .magic_targets()
+                        .iter()
+                        .map(|t| t.letter.as_str()),
+                );
                 assert_eq!(labels, want);
                 if (over > 0 && drawn_samples.len() < 6) || turns.is_multiple_of(97) {
                     drawn_samples.push((view, drawn));

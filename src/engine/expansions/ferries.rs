@@ -10,7 +10,7 @@
 //! builder tile (the builder's check runs when the tile is placed). Tiles:
 //! `data/tiles/ferries.toml` (the `lake` symbol).
 
-use super::{Ask, Module, Step};
+use super::{Ask, Module, Step, ViewPart};
 use crate::engine::action::{Action, Arg, Decision, Event, ExpansionDecision, Refusal, RuleError};
 use crate::engine::board::TileIdx;
 use crate::engine::config::{Expansion, GameConfig};
@@ -569,5 +569,20 @@ impl Game {
     /// joined).
     pub fn ferries(&self) -> Vec<(Pos, [Side; 2])> {
         ferries_on_board(&self.st)
+    }
+}
+
+/// What pictures and pages show of Ferries: the ferries on their lakes.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FerriesView {
+    /// Each lake with a ferry, and the sides of the two road ends it joins.
+    pub ferries: Vec<(Pos, [Side; 2])>,
+}
+
+impl ViewPart for FerriesView {
+    fn of(game: &Game) -> FerriesView {
+        FerriesView {
+            ferries: game.ferries(),
+        }
     }
 }

@@ -5,7 +5,7 @@
 //! board at the end are lost; each player's bars score 1-3: 1 each, 4-6: 2, 7-9: 3,
 //! 10+: 4. Tiles: `data/tiles/gold-mines.toml` (the `gold` symbol).
 
-use super::{Ask, Module, Step};
+use super::{Ask, Module, Step, ViewPart};
 use crate::engine::action::{
     Action, Arg, Decision, Event, ExpansionDecision, Refusal, RuleError, ScoreReason,
 };
@@ -351,6 +351,27 @@ impl Game {
             .on_board()
             .map(|(t, n)| (self.st.board.tile(t).pos, n))
             .collect()
+    }
+}
+
+
+/// What pictures and pages show of Gold Mines: the bars on the board and each player's.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GoldView {
+    /// The bars on the board, by tile.
+    pub bars: Vec<(Pos, u32)>,
+    /// By seat: the bars in front of the player.
+    pub held: Vec<u32>,
+}
+
+impl ViewPart for GoldView {
+    fn of(game: &Game) -> GoldView {
+        GoldView {
+            bars: game.gold_on_board(),
+            held: Player::all(game.player_count())
+                .map(|p| game.gold(p))
+                .collect(),
+        }
     }
 }
 

@@ -3,7 +3,9 @@
 //! tile file (if any); …]`; its field of `ExtState` with its state type; its decisions as
 //! `Step` variants; optionally `figures [Kind = "id", strength, Look]`, the figure kinds
 //! it adds (after the core's four, in list order: a kind's number is its place in the
-//! supply; strength 0 is no follower; the look is how pictures draw it); then the
+//! supply; strength 0 is no follower; the look is how pictures draw it); optionally
+//! `view Type`, its part of what pictures and pages show (a `ViewPart` of its module,
+//! the board view's `expansions.<module>`); then the
 //! variants it adds to `Action`, `Decision` and `Event`, each
 //! around a type of its module (an event's type has the variant's name; an action's or a
 //! decision's says which). The base game has tile sets and no module. A new set takes
@@ -29,16 +31,19 @@ macro_rules! with_expansions {
             traders_builders: TradersBuilders
                 [TradersBuilders = 2, "traders-builders", "Traders & Builders", "traders-builders.toml"]
                 { traders: TradersState } []
+                view TradersView
                 actions []
                 decisions []
                 events [GoodsTaken];
             gold_mines: GoldMines [GoldMines = 6, "gold-mines", "Gold Mines", "gold-mines.toml"]
                 { gold: GoldState } [Gold(GoldStep)]
+                view GoldView
                 actions [PlaceGold(PlaceGoldAction)]
                 decisions [PlaceGold(PlaceGoldDecision)]
                 events [GoldPlaced, GoldTaken, GoldLost];
             mage_witch: MageWitch [MageWitch = 7, "mage-witch", "Mage & Witch", "mage-witch.toml"]
                 { magic: MagicState } [Magic(MagicStep)]
+                view MagicView
                 actions [MoveMagic(MoveMagicAction), RemoveMagic(RemoveMagicAction)]
                 decisions [MoveMagic(MoveMagicDecision)]
                 events [MagicMoved, MagicRemoved];
@@ -66,11 +71,13 @@ macro_rules! with_expansions {
                 events [];
             ferries: Ferries [Ferries = 5, "ferries", "Ferries", "ferries.toml"]
                 { ferries: FerryState } [Ferry(FerryStep), MoveFerry(MoveFerryStep)]
+                view FerriesView
                 actions [PlaceFerry(PlaceFerryAction), MoveFerry(MoveFerryAction)]
                 decisions [PlaceFerry(PlaceFerryDecision), MoveFerry(MoveFerryDecision)]
                 events [FerryPlaced, FerryMoved, FerriesStay];
             messages: Messages [Messages = 4, "messages", "Messages"]
                 { messages: MessageState } [Marker(MarkerStep), Message(MessageStep)]
+                view MessagesView
                 actions [
                     ChooseMarker(ChooseMarkerAction),
                     UseMessage(UseMessageAction),
@@ -93,6 +100,7 @@ macro_rules! with_expansions {
                 events [CropCircleChosen, NothingAdded];
             robbers: Robbers [Robbers = 8, "robbers", "Robbers", "robbers.toml"]
                 { robbers: RobberState } [Robber(RobberStep)]
+                view RobbersView
                 actions [PlaceRobber(PlaceRobberAction)]
                 decisions [PlaceRobber(PlaceRobberDecision)]
                 events [RobberPlaced, RobberDeclined, RobberStole, RobberReturned];

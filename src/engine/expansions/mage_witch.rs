@@ -6,15 +6,17 @@
 //! else); a figure whose feature is completed leaves the board. Tiles: `data/tiles/
 //! mage-witch.toml` (the `magic` symbol).
 
-use super::{Ask, Module, Step, is_road_or_city};
+use super::{Ask, ExtView, Module, Step, ViewPart, is_road_or_city};
 use crate::engine::action::{Action, Arg, Decision, Event, ExpansionDecision, Refusal, RuleError};
 use crate::engine::board::TileIdx;
 use crate::engine::config::{Expansion, GameConfig};
 use crate::engine::features::{FeatureData, SegId};
 use crate::engine::figures::{NeutralFigure, NeutralKind};
+use crate::engine::game::Game;
 use crate::engine::geometry::Pos;
 use crate::engine::scoring::Tally;
 use crate::engine::state::{Stage, State};
+use crate::engine::tile::SegmentKind;
 use crate::player::Player;
 use serde::{Deserialize, Serialize};
 
@@ -373,3 +375,116 @@ impl Module for MageWitch {
         }
     }
 }
+
+/// What pictures and pages show of Mage & Witch: the two figures on the board and, while
+/// one is to be moved, the features it may go to.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MagicView {
+    /// The mage and the witch on the board.
+    pub figures: Vec<NeutralView>,
+    /// The features the mage or the witch may go to, lettered (empty unless asked).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub targets: Vec<MagicTarget>,
+}
+
+impl ViewPart for MagicView {
+    fn of(game: &Game) -> MagicView {
+        let board = game.board();
+        MagicView {
+            figures: game
+                .neutral_figures()
+                .iter()
+                .map(|n| {
+                    let placed = board.tile(n.tile);
+                    NeutralView {
+                        kind: n.kind,
+                        pos: placed.pos,
+                        segment: n.seg,
+                        on: placed.kind().segments[n.seg as usize].kind,
+                    }
+                })
+                .collect(),
+            targets: targets(game),
+        }
+    }
+}
+
+impl ExtView {
+    /// Mage & Witch's lettered features (empty when none is asked or it is not in play).
+    pub fn magic_targets(&self) -> &[MagicTarget] {
+        self.mage_witch.as_ref().map_or(&[], |m| &m.targets)
+    }
+}
+
+/// The mage or the witch on the board.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct NeutralView {
+    pub kind: NeutralKind,
+    pub pos: Pos,
+    pub segment: u8,
+    pub on: SegmentKind,
+}
+
+/// Mage & Witch: a feature the pending decision may put a magic figure on, lettered on
+/// the picture and in the menu. The engine offers every segment of every such feature;
+/// one target stands for all of a feature's segments.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MagicTarget {
+    /// "A", "B" ...: features holding followers come first.
+    pub letter: String,
+    /// The segment the letter is drawn on (the first the engine offers).
+    pub pos: Pos,
+    pub segment: u8,
+    /// The seats with followers in the feature, in seat order.
+    pub holders: Vec<Player>,
+    /// Each figure that may go there, with a legal segment of the feature for it.
+    pub moves: Vec<(NeutralKind, Pos, u8)>,
+}
+
+/// The targets of a pending Mage & Witch decision, one per feature (empty otherwise).
+pub fn targets(game: &Game) -> Vec<MagicTarget> {
+    let Some(Decision::MoveMagic(MoveMagicDecision { options, .. })) =
+        game.pending().map(|p| p.decision)
+    else {
+        return Vec::new();
+    };
+    let mut found: Vec<(u32, MagicTarget)> = Vec::new();
+    for o in &options {
+        let root = game.feature_root(o.tile, o.segment);
+        if let Some((_, t)) = found.iter_mut().find(|(r, _)| *r == root) {
+            if !t.moves.iter().any(|m| m.0 == o.figure) {
+                t.moves.push((o.figure, o.at, o.segment));
+            }
+            continue;
+        }
+        let mut holders: Vec<Player> = game
+            .figures()
+            .iter()
+            .filter(|f| game.feature_root(f.tile, f.seg) == root)
+            .map(|f| f.owner)
+            .collect();
+        holders.sort_unstable();
+        holders.dedup();
+        found.push((
+            root,
+            MagicTarget {
+                letter: String::new(),
+                pos: o.at,
+                segment: o.segment,
+                holders,
+                moves: vec![(o.figure, o.at, o.segment)],
+            },
+        ));
+    }
+    // Stable: the engine's order within the held and the empty features.
+    found.sort_by_key(|(_, t)| t.holders.is_empty());
+    found
+        .into_iter()
+        .enumerate()
+        .map(|(i, (_, mut t))| {
+            t.letter = crate::engine::labels::spot_label(i);
+            t
+        })
+        .collect()
+}
+

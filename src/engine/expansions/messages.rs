@@ -8,7 +8,7 @@
 //! scoring and may bring another). A used message goes under the pile. No messages in
 //! final scoring. The expansion has no tiles.
 
-use super::{Ask, ExtState, Module, Step};
+use super::{Ask, ExtState, Module, Step, ViewPart};
 use crate::engine::action::{
     Action, Arg, Decision, Event, ExpansionDecision, Refusal, RuleError, ScoreReason,
 };
@@ -810,6 +810,29 @@ impl Game {
     /// Messages: the messages in the pile, top first.
     pub fn message_pile(&self) -> &[u8] {
         &self.st.ext.messages.pile
+    }
+}
+
+
+/// What pictures and pages show of Messages: each player's two scoring markers.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MessagesView {
+    /// By seat: the scores of the player's markers 1 and 2.
+    pub markers: Vec<[u32; 2]>,
+}
+
+impl ViewPart for MessagesView {
+    fn of(game: &Game) -> MessagesView {
+        MessagesView {
+            markers: Player::all(game.player_count())
+                .map(|p| {
+                    game.marker_scores()
+                        .get(p.index())
+                        .copied()
+                        .unwrap_or_default()
+                })
+                .collect(),
+        }
     }
 }
 

@@ -325,6 +325,16 @@ pub(crate) trait Ask: Copy + Into<Step> {
     }
 }
 
+/// An expansion's part of a board's view (`crate::view::BoardView::expansions`): what
+/// pictures and pages show of it (bars on the board, each player's goods, the robbers),
+/// built from the game by its own module and named in its line of `list.rs` (`view
+/// Type`), so that a new expansion adds no field to the view and the renderer and the
+/// page read it at `expansions.<module>`.
+pub trait ViewPart: Serialize + Clone + std::fmt::Debug + PartialEq {
+    /// The part of `game`, a game with this expansion in play.
+    fn of(game: &Game) -> Self;
+}
+
 /// Generates, from the lines of `list.rs`, what the core knows of the expansions' rules:
 /// each module's `pub mod`, the modules in hook order, [`ExtState`], [`Step`] with its
 /// dispatch to each decision's type, and (through `action::enums!`) the expansions' variants of `Action`, `Decision`
@@ -337,6 +347,7 @@ macro_rules! expansions {
             { $($field:ident: $state:ident)? }
             [$($variant:ident($ask:ident)),* $(,)?]
             $(figures $figures:tt)?
+            $(view $view:ident)?
             actions [$($action:ident($action_ty:ident)),* $(,)?]
             decisions [$($decision:ident($decision_ty:ident)),* $(,)?]
             events [$($event:ident),* $(,)?];
@@ -363,6 +374,31 @@ macro_rules! expansions {
         #[derive(Clone, Debug, Default, PartialEq, Eq)]
         pub struct ExtState {
             $($(pub $field: $module::$state,)?)*
+        }
+
+        /// Each expansion's part of what pictures and pages show of a game (see
+        /// [`ViewPart`]): `None` for those not in play (and then left out of the JSON),
+        /// one field per line with a `view`, named as the line's module.
+        #[derive(Clone, Debug, Default, PartialEq, Serialize)]
+        pub struct ExtView {
+            $($(
+                #[serde(skip_serializing_if = "Option::is_none")]
+                pub $module: Option<$module::$view>,
+            )?)*
+        }
+
+        impl ExtView {
+            /// The parts of the expansions `game` plays with.
+            pub fn of(game: &Game) -> ExtView {
+                let set = game.config().expansion_set();
+                ExtView {
+                    $($(
+                        $module: $module::$rules
+                            .in_play(set)
+                            .then(|| <$module::$view as ViewPart>::of(game)),
+                    )?)*
+                }
+            }
         }
 
         /// A decision an expansion asks for in the middle of a turn (each variant's type

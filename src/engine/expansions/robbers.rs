@@ -10,7 +10,7 @@
 //! scoring too. Tiles: `data/tiles/robbers.toml` (the
 //! `robber` symbol).
 
-use super::{Ask, Module, Step};
+use super::{Ask, Module, Step, ViewPart};
 use crate::engine::action::{
     Action, Arg, Decision, Event, ExpansionDecision, Refusal, RuleError, ScoreReason,
 };
@@ -363,5 +363,22 @@ impl Game {
     /// Robbers is not in play.
     pub fn robbers(&self) -> &[Option<RobberSpot>] {
         &self.st.ext.robbers.robbers
+    }
+}
+
+/// What pictures and pages show of Robbers: where each player's robber stands.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RobbersView {
+    /// By seat: the marker the player's robber stands beside (`None`: at home).
+    pub robbers: Vec<Option<RobberSpot>>,
+}
+
+impl ViewPart for RobbersView {
+    fn of(game: &Game) -> RobbersView {
+        RobbersView {
+            robbers: Player::all(game.player_count())
+                .map(|p| game.robbers().get(p.index()).copied().flatten())
+                .collect(),
+        }
     }
 }

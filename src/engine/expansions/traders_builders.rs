@@ -1,7 +1,7 @@
 //! Traders & Builders (rulebook 000, "Constructores y Comerciantes"): the builder, the
 //! pig and the goods. Its tiles are in `data/tiles/traders-builders.toml`.
 
-use super::Module;
+use super::{Module, ViewPart};
 use crate::engine::action::{Event, FigureOption, ScoreReason};
 use crate::engine::board::TileIdx;
 use crate::engine::config::Expansion;
@@ -186,5 +186,22 @@ impl Game {
             .get(player.index())
             .copied()
             .unwrap_or_default()
+    }
+}
+
+/// What pictures and pages show of Traders & Builders: the goods in front of each player.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TradersView {
+    /// By seat: wine, grain and cloth (as [`Good::index`]).
+    pub goods: Vec<[u32; 3]>,
+}
+
+impl ViewPart for TradersView {
+    fn of(game: &Game) -> TradersView {
+        TradersView {
+            goods: Player::all(game.player_count())
+                .map(|p| game.goods(p))
+                .collect(),
+        }
     }
 }

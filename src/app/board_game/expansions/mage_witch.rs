@@ -5,10 +5,9 @@ use super::super::Choice;
 use super::super::said::{Reader, Said, Word, say};
 use super::Presenter;
 use crate::engine::expansions::mage_witch::{
-    MagicMoved, MagicRemoved, MoveMagicAction, MoveMagicDecision, RemoveMagicAction,
+    self, MagicMoved, MagicRemoved, MoveMagicAction, MoveMagicDecision, RemoveMagicAction,
 };
 use crate::engine::{Action, Decision, Event, Expansion, Game, NeutralKind, Pending, SegmentKind};
-use crate::view;
 
 pub(super) struct MageWitch;
 
@@ -90,7 +89,7 @@ fn magic_choices(reader: &Reader) -> Vec<Choice> {
     let game = reader.game;
     let on_board: Vec<NeutralKind> = game.neutral_figures().iter().map(|n| n.kind).collect();
     let mut out = Vec::new();
-    for target in view::magic_targets(game) {
+    for target in mage_witch::targets(game) {
         let feature = match game.board().at(target.pos).map(|t| {
             t.kind()
                 .segments
