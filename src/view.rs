@@ -365,12 +365,7 @@ pub fn ascii_board(game: &Game) -> String {
         let oy = (t.pos.y - min.y) as usize * 6;
         for (i, (r, c)) in CELLS.iter().enumerate() {
             let seg = &kind.segments[kind.segment_at(Slot::new(i as u8), t.rotation)];
-            grid[oy + r][ox + c] = match seg.kind {
-                SegmentKind::City => '#',
-                SegmentKind::Road => '=',
-                SegmentKind::River => '~',
-                _ => '.',
-            };
+            grid[oy + r][ox + c] = seg.kind.traits().ascii;
         }
         if kind.cloister().is_some() {
             grid[oy + 2][ox + 2] = 'M';

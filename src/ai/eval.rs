@@ -110,7 +110,8 @@ pub fn expected_standings(game: &Game) -> Vec<f64> {
                 2,
                 8 - game.board().ring_count(game.board().tile(f.tile).pos),
             ),
-            SegmentKind::Field | SegmentKind::River => continue,
+            // A field scores at the end; the other kinds are no feature.
+            _ => continue,
         };
         if open == 0 {
             continue;

@@ -285,8 +285,10 @@ fn build_kind(spec: &TileSpec, expansion: Expansion) -> Result<TileKind, String>
             {
                 Terrain::City
             }
-            [SegmentKind::Field, SegmentKind::Road, SegmentKind::Field] => Terrain::Road,
-            [SegmentKind::Field, SegmentKind::River, SegmentKind::Field] => Terrain::River,
+            // A road or the River's water crossing the side's centre.
+            [SegmentKind::Field, k, SegmentKind::Field] if k.traits().centre_edge.is_some() => {
+                k.traits().centre_edge.expect("checked")
+            }
             [SegmentKind::Field, SegmentKind::Field, SegmentKind::Field]
                 if idx[0] == idx[1] && idx[1] == idx[2] =>
             {

@@ -375,6 +375,19 @@ fn setup(cfg: &GameConfig) -> Result<State, ConfigError> {
     Ok(st)
 }
 
+impl Game {
+    /// Why an expansion's rule refuses the drawn tile turned by `r` at `at` although its
+    /// edges fit there (the River's: continue the river, no U-turn): the refusal's key;
+    /// `None` when the rules allow it, the edges do not fit, or no tile is drawn.
+    pub fn tile_refusal(&self, at: Pos, r: Rotation) -> Option<&'static str> {
+        let kind = Catalogue::get().kind(self.drawn_tile()?);
+        if !self.st.board.fits(kind, at, r) {
+            return None;
+        }
+        tile_refusal(&self.config, &self.st, kind, at, r)
+    }
+}
+
 /// Why an expansion refuses `kind` turned by `r` at `at` although its edges fit.
 fn tile_refusal(
     cfg: &GameConfig,

@@ -42,7 +42,6 @@ pub(crate) fn tally(cfg: &GameConfig, st: &State, tile: TileIdx, seg: u8, comple
         halve: false,
     };
     match kind {
-        SegmentKind::Road | SegmentKind::Field | SegmentKind::River => {}
         SegmentKind::City => {
             t.shields = data.shields;
             let small =
@@ -50,6 +49,8 @@ pub(crate) fn tally(cfg: &GameConfig, st: &State, tile: TileIdx, seg: u8, comple
             (t.per_tile, t.per_shield) = if complete && !small { (2, 2) } else { (1, 1) };
         }
         SegmentKind::Cloister => t.tiles = st.cloister_tiles(tile),
+        // A road or a field: a point a tile; the other kinds are no feature.
+        _ => {}
     }
     for m in modules(cfg) {
         m.adjust_tally(st, root, data, complete, &mut t);

@@ -144,12 +144,12 @@ impl State {
     }
 
     /// Whether a follower may stand on segment `seg` of `tile` by the normal placement
-    /// rules, whatever the supply: its feature holds no follower, it is not the River's
-    /// water, and farmers are on for a field. An expansion's follower placed by those rules asks this.
+    /// rules, whatever the supply: its feature holds no follower, its kind holds figures
+    /// (the River's water does not), and farmers are on for a field. An expansion's
+    /// follower placed by those rules asks this.
     pub fn is_spot(&self, tile: TileIdx, seg: u8) -> bool {
         match self.segment_kind(tile, seg) {
-            // The River's water holds no figure.
-            SegmentKind::River => return false,
+            k if k.role().is_none() => return false,
             SegmentKind::Field if self.rules.farmers == FarmerRule::Off => return false,
             _ => {}
         }
@@ -159,8 +159,11 @@ impl State {
     /// Why a follower may not stand on segment `seg` of `tile` by the normal placement
     /// rules when [`State::is_spot`] says no: the refusal's key.
     pub fn spot_refusal(&self, tile: TileIdx, seg: u8) -> &'static str {
-        match self.segment_kind(tile, seg) {
-            SegmentKind::River => "err-figure-on-river",
+        let kind = self.segment_kind(tile, seg);
+        if let Err(refusal) = kind.traits().figures {
+            return refusal;
+        }
+        match kind {
             SegmentKind::Field if self.rules.farmers == FarmerRule::Off => "err-farmers-off",
             _ => "err-segment-occupied",
         }
@@ -188,8 +191,11 @@ impl State {
     pub fn is_complete(&self, tile: TileIdx, seg: u8) -> bool {
         match self.segment_kind(tile, seg) {
             SegmentKind::Cloister => self.cloister_tiles(tile) == 9,
-            SegmentKind::Field | SegmentKind::River => false,
-            _ => self.features.data(self.seg_id(tile, seg)).closed(),
+            SegmentKind::Road | SegmentKind::City => {
+                self.features.data(self.seg_id(tile, seg)).closed()
+            }
+            // Fields, and kinds that are no feature.
+            _ => false,
         }
     }
 

@@ -60,15 +60,66 @@ pub enum SegmentKind {
     River,
 }
 
+/// What a segment kind is to the rules, the words and the pictures, one row per kind
+/// ([`SegmentKind::traits`]). Code that treats the road, the city, the cloister or the
+/// field in a way of its own matches them and leaves every other kind to these rows, so
+/// a new kind (another water, say) is its variant, its row and its [`Terrain`], and
+/// does not reach every `match` on the kinds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KindTraits {
+    /// Its word: the JSON's, the logs' and the tile files' errors.
+    pub word: &'static str,
+    /// What a follower standing on it is called (the role's message key), or, when no
+    /// figure ever stands on it, `Err` with the refusal's key.
+    pub figures: Result<&'static str, &'static str>,
+    /// The edge it makes when it meets a side at its centre slot, between two field
+    /// slots (`None`: it never does).
+    pub centre_edge: Option<Terrain>,
+    /// Drawn as water (wide and blue, under the roads), with the message key of the
+    /// words that describe a stretch of it (`shape`: spring, lake, straight, curved).
+    pub water: Option<&'static str>,
+    /// Its character on the plain-text board's edge slots.
+    pub ascii: char,
+}
+
 impl SegmentKind {
-    pub fn word(self) -> &'static str {
-        match self {
-            SegmentKind::Road => "road",
-            SegmentKind::City => "city",
-            SegmentKind::Field => "field",
-            SegmentKind::Cloister => "cloister",
-            SegmentKind::River => "river",
+    pub fn traits(self) -> KindTraits {
+        let (word, figures, centre_edge, water, ascii) = match self {
+            SegmentKind::Road => (
+                "road",
+                Ok("word-role-thief"),
+                Some(Terrain::Road),
+                None,
+                '=',
+            ),
+            SegmentKind::City => ("city", Ok("word-role-knight"), None, None, '#'),
+            SegmentKind::Field => ("field", Ok("word-role-farmer"), None, None, '.'),
+            SegmentKind::Cloister => ("cloister", Ok("word-role-monk"), None, None, '.'),
+            SegmentKind::River => (
+                "river",
+                Err("err-figure-on-river"),
+                Some(Terrain::River),
+                Some("word-tile-river"),
+                '~',
+            ),
+        };
+        KindTraits {
+            word,
+            figures,
+            centre_edge,
+            water,
+            ascii,
         }
+    }
+
+    pub fn word(self) -> &'static str {
+        self.traits().word
+    }
+
+    /// What a follower standing on it is called (a message key); `None` when no figure
+    /// stands on it.
+    pub fn role(self) -> Option<&'static str> {
+        self.traits().figures.ok()
     }
 }
 

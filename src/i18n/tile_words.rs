@@ -49,7 +49,10 @@ pub fn describe(lang: Lang, k: &TileKind) -> String {
         }
     }
     // The River: its spring, its lake, or a straight or bending stretch.
-    for s in k.segments.iter().filter(|s| s.kind == SegmentKind::River) {
+    for s in &k.segments {
+        let Some(key) = s.kind.traits().water else {
+            continue;
+        };
         let sides: Vec<Side> = s.slots.centre_sides().collect();
         let shape = match (s.ends, sides.as_slice()) {
             (Some(RoadEnd::Spring), _) => "spring",
@@ -57,7 +60,7 @@ pub fn describe(lang: Lang, k: &TileKind) -> String {
             (_, [a, b]) if a.opposite() == *b => "straight",
             _ => "curved",
         };
-        parts.add(t!(lang, "word-tile-river", shape = shape));
+        parts.add(t!(lang, key, shape = shape));
     }
     // Dead ends meeting at a crossroads make one part; those into a city or a house
     // are counted; those at a cloister, a lake or a crop circle go with that part.

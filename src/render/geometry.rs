@@ -481,7 +481,7 @@ fn centre_of(kind: &TileKind) -> Option<Centre> {
     } else if !kind.symbols.lake.is_empty()
         || segs
             .iter()
-            .any(|s| s.kind == SegmentKind::River && s.slots.centre_sides().count() == 1)
+            .any(|s| s.kind.traits().water.is_some() && s.slots.centre_sides().count() == 1)
     {
         // A ferry lake, or the River's spring or lake.
         Some(Centre::Lake)
@@ -493,7 +493,9 @@ fn centre_of(kind: &TileKind) -> Option<Centre> {
         s.kind == SegmentKind::Road
             && s.slots.centre_sides().count() == 1
             && matches!(s.ends, None | Some(RoadEnd::Junction))
-    }) {
+    }) && water_through(kind).is_none()
+    {
+        // (A road that stops where water crosses the tile stops at its bank: no village.)
         Some(Centre::Village)
     } else if segs.iter().any(|s| s.ends == Some(RoadEnd::Crossing)) {
         Some(Centre::Crossing)
@@ -501,6 +503,25 @@ fn centre_of(kind: &TileKind) -> Option<Centre> {
         None
     }
 }
+
+/// The sides of water that crosses the tile straight, through its centre.
+fn water_through(kind: &TileKind) -> Option<(Side, Side)> {
+    kind.segments
+        .iter()
+        .filter(|s| s.kind.traits().water.is_some())
+        .find_map(|s| match s.slots.centre_sides().collect::<Vec<_>>()[..] {
+            [a, b] if a.opposite() == b => Some((a, b)),
+            _ => None,
+        })
+}
+
+/// How far from the water's centre line a road that stops at its bank ends: the water's
+/// half width (`render/tile.rs`: 1.5 roads wide) and a bank.
+const WATER_BANK: f32 = ROAD_HALF * 1.5 + 0.025;
+
+/// How far water that would cross the centre where something stands (a cloister) bows
+/// toward a side: its middle clears the thing and the water's width.
+const WATER_BOW: f32 = 0.58;
 
 /// The courses of the road segments.
 fn roads_of(kind: &TileKind, cities: &[CityShape], centre: Option<Centre>) -> Vec<RoadShape> {
@@ -513,7 +534,8 @@ fn roads_of(kind: &TileKind, cities: &[CityShape], centre: Option<Centre>) -> Ve
     );
     let mut roads: Vec<RoadShape> = Vec::new();
     for (i, s) in segs.iter().enumerate() {
-        if !matches!(s.kind, SegmentKind::Road | SegmentKind::River) {
+        let water = s.kind.traits().water.is_some();
+        if s.kind != SegmentKind::Road && !water {
             continue;
         }
         let sides: Vec<Side> = s.slots.centre_sides().collect();
@@ -524,7 +546,7 @@ fn roads_of(kind: &TileKind, cities: &[CityShape], centre: Option<Centre>) -> Ve
             bridge: false,
             gate: None,
             house: None,
-            water: s.kind == SegmentKind::River,
+            water,
         };
         match sides.len() {
             0 => continue,
@@ -544,20 +566,39 @@ fn roads_of(kind: &TileKind, cities: &[CityShape], centre: Option<Centre>) -> Ve
                         road.gate = gate;
                         road.under_city = true;
                     }
+                    // Where water crosses the tile, the road stops at its bank.
+                    _ if !road.water && water_through(kind).is_some() => {
+                        road.lines.push(vec![e, e + n * (0.5 - WATER_BANK)]);
+                    }
                     _ => road.lines.push(vec![e, c]),
                 }
             }
             2 => {
                 let (a, b) = (side_mid(sides[0]), side_mid(sides[1]));
                 let adjacent = sides[0].opposite() != sides[1];
-                let ctrl = if adjacent && avoid_centre {
+                // Water straight across a cloister bows round it, toward a side no
+                // road comes in from.
+                let bow = (road.water && !adjacent && avoid_centre)
+                    .then(|| {
+                        Side::ALL.into_iter().find(|side| {
+                            !sides.contains(side)
+                                && !segs.iter().any(|o| {
+                                    o.kind == SegmentKind::Road
+                                        && o.slots.centre_sides().any(|x| x == *side)
+                                })
+                        })
+                    })
+                    .flatten();
+                let ctrl = if let Some(side) = bow {
+                    c - inward(side) * WATER_BOW
+                } else if adjacent && avoid_centre {
                     // Past the centre, toward the corner between the two sides.
                     let corner = a + b - c;
                     c.lerp(corner, 0.42)
                 } else {
                     c
                 };
-                road.lines.push(if adjacent {
+                road.lines.push(if adjacent || bow.is_some() {
                     bezier(a, ctrl, b, 16)
                 } else {
                     vec![a, b]

@@ -205,15 +205,10 @@ pub(super) fn place_anchors(kind: &TileKind, g: &mut TileGeom, fields_first: boo
         SegmentKind::Cloister => 0,
         SegmentKind::Road => 1,
         SegmentKind::City => 2,
-        // Nothing stands on the River's water: it chooses last.
-        SegmentKind::River => 4,
-        SegmentKind::Field => {
-            if fields_first {
-                -1
-            } else {
-                3
-            }
-        }
+        SegmentKind::Field if fields_first => -1,
+        SegmentKind::Field => 3,
+        // Nothing stands on the River's water (a kind with no role): it chooses last.
+        _ => 4,
     };
     let sizes: Vec<usize> = (0..segs.len()).map(size).collect();
     order.sort_by_key(|&s| (rank(segs[s].kind), sizes[s]));

@@ -278,7 +278,8 @@ fn completion_odds() {
                             let pos = game.board().tile(f.tile).pos;
                             (2, 8 - game.board().ring_count(pos))
                         }
-                        SegmentKind::Field | SegmentKind::River => continue,
+                        // Fields score at the end; other kinds are no feature.
+                        _ => continue,
                     };
                     if open == 0 || seen.contains(&(root, kind)) {
                         continue;

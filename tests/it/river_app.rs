@@ -82,16 +82,30 @@ fn river_tiles_by_clicks_and_typed_commands_in_english() {
         Some(&["R1/II.1", "R1/II.2", "R1/LIRI"]),
     );
     let ann = seat(&app, 0);
-    // North of the spring the edges fit, but the river would not go on.
+    // North of the spring turned 0 the river would meet the spring's field: the edges
+    // say no.
     let r = support::respond(
         &app,
         &ann,
         "place",
         &[("x", "0"), ("y", "-1"), ("rotation", "0")],
     );
+    assert_eq!(
+        r.text(),
+        "Your tile cannot go at 0,-1. It fits at spots A (see /board)."
+    );
+    // Turned 180 the edges fit, but the river would not go on: the River says why.
+    let r = support::respond(
+        &app,
+        &ann,
+        "place",
+        &[("x", "0"), ("y", "-1"), ("rotation", "180")],
+    );
     assert!(r.is_private(), "{}", r.text());
     assert!(
-        r.text() == "Your tile cannot go at 0,-1. It fits at spots A (see /board).",
+        r.text()
+            == "Your tile cannot go at 0,-1: a river tile must continue the river. It fits \
+                at spots A (see /board).",
         "{}",
         r.text()
     );
@@ -123,7 +137,9 @@ fn river_tiles_by_clicks_and_typed_commands_in_english() {
     );
     assert!(r.is_private(), "{}", r.text());
     assert!(
-        r.text() == "Your tile does not fit at spot A turned 90; there it fits turned 180.",
+        r.text()
+            == "Your tile cannot go at spot A turned 90: the river may not bend the same way \
+                twice in a row (no U-turn). There it fits turned 180.",
         "{}",
         r.text()
     );
@@ -185,7 +201,9 @@ fn a_broken_river_is_refused_in_spanish() {
     );
     assert!(r.is_private(), "{}", r.text());
     assert!(
-        r.text() == "Tu loseta no puede ir en 0,-1. Encaja en los lugares A (mira /tablero).",
+        r.text()
+            == "Tu loseta no puede ir en 0,-1: una loseta de río debe continuar el río. \
+                Encaja en los lugares A (mira /tablero).",
         "{}",
         r.text()
     );

@@ -38,12 +38,28 @@ pub(super) fn place(
         (None, Some(x), Some(y)) => match spots.iter().find(|sp| sp.at == Pos::new(x, y)) {
             Some(sp) => sp.clone(),
             None => {
-                return Ok(Response::error(t!(
-                    lang,
-                    "app-place-not-at",
-                    at = format!("{x},{y}"),
-                    spots = labels()
-                )));
+                let at = Pos::new(x, y);
+                let asked: Vec<Rotation> = match rotation {
+                    Some(deg) => Rotation::from_degrees(deg as i64).into_iter().collect(),
+                    None => Rotation::ALL.to_vec(),
+                };
+                return Ok(Response::error(
+                    match expansion_refusal(lang, game_of(&r), at, &asked) {
+                        Some(reason) => t!(
+                            lang,
+                            "app-place-not-at-because",
+                            at = format!("{x},{y}"),
+                            reason = reason,
+                            spots = labels()
+                        ),
+                        None => t!(
+                            lang,
+                            "app-place-not-at",
+                            at = format!("{x},{y}"),
+                            spots = labels()
+                        ),
+                    },
+                ));
             }
         },
         (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
@@ -62,14 +78,27 @@ pub(super) fn place(
     let rot = match rotation {
         Some(deg) => match Rotation::from_degrees(deg as i64) {
             Some(rot) if target.rotations.contains(&rot) => rot,
-            _ => {
-                return Ok(Response::error(t!(
-                    lang,
-                    "app-place-rotation-misfit",
-                    spot = target.label.as_str(),
-                    degrees = deg,
-                    fits = or_list(lang, &fits)
-                )));
+            turned => {
+                let asked: Vec<Rotation> = turned.into_iter().collect();
+                return Ok(Response::error(
+                    match expansion_refusal(lang, game_of(&r), target.at, &asked) {
+                        Some(reason) => t!(
+                            lang,
+                            "app-place-rotation-refused",
+                            spot = target.label.as_str(),
+                            degrees = deg,
+                            reason = reason,
+                            fits = or_list(lang, &fits)
+                        ),
+                        None => t!(
+                            lang,
+                            "app-place-rotation-misfit",
+                            spot = target.label.as_str(),
+                            degrees = deg,
+                            fits = or_list(lang, &fits)
+                        ),
+                    },
+                ));
             }
         },
         None => {
@@ -107,6 +136,16 @@ pub(super) fn place(
     )
 }
 
+/// The words of the first rule of an expansion that refuses the drawn tile at `at` in
+/// one of these rotations although its edges fit there (the River's), so that a typed
+/// placement says why rather than only where the tile fits.
+fn expansion_refusal(lang: Lang, game: &Game, at: Pos, rotations: &[Rotation]) -> Option<String> {
+    rotations
+        .iter()
+        .find_map(|r| game.tile_refusal(at, *r))
+        .map(|key| t!(lang, key))
+}
+
 /// "A–F", "A and B" for the refusal texts.
 pub(super) fn spot_range(lang: Lang, spots: &[view::Spot]) -> String {
     match spots.len() {
@@ -129,14 +168,8 @@ fn or_list(lang: Lang, words: &[String]) -> String {
 
 /// Role word of a follower by what it stands on, in `lang`.
 pub(super) fn role_in(lang: Lang, kind: FigureKind, on: SegmentKind) -> String {
-    let follower = match on {
-        SegmentKind::Road => "word-role-thief",
-        SegmentKind::City => "word-role-knight",
-        SegmentKind::Cloister => "word-role-monk",
-        // Nothing stands on the River's water.
-        SegmentKind::Field | SegmentKind::River => "word-role-farmer",
-    };
-    let follower = crate::t!(lang, follower);
+    // Asked of what a figure stands on: a kind with a role.
+    let follower = crate::t!(lang, on.role().unwrap_or("word-role-farmer"));
     match kind {
         FigureKind::Follower => follower,
         FigureKind::Large => crate::t!(lang, "word-large-role", role = follower),

@@ -17,7 +17,7 @@ use crate::engine::config::{Expansion, ExpansionSet, GameConfig};
 use crate::engine::figures::{Figure, FigureKind};
 use crate::engine::geometry::Pos;
 use crate::engine::state::{Stage, State};
-use crate::engine::tile::{CropCircle, SegmentKind};
+use crate::engine::tile::CropCircle;
 use crate::player::Player;
 use serde::{Deserialize, Serialize};
 
@@ -317,13 +317,8 @@ fn check_pick(
         CropOption::Remove => "word-crop-takes-back",
     };
     let reason = if own && seg.kind != symbol.segment_kind() {
-        let role = match seg.kind {
-            SegmentKind::Road => "word-role-thief",
-            SegmentKind::City => "word-role-knight",
-            // Nothing stands on the River's water.
-            SegmentKind::Field | SegmentKind::River => "word-role-farmer",
-            SegmentKind::Cloister => "word-role-monk",
-        };
+        // A follower of the player's own stands there: its kind has a role.
+        let role = seg.kind.role().unwrap_or("word-role-farmer");
         Refusal::new("err-crop-wrong-role")
             .with("role", Arg::key(role))
             .with("what", Arg::TheSegment(what))

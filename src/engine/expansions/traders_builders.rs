@@ -70,7 +70,7 @@ impl Module for TradersBuilders {
             let figure = match s.kind {
                 SegmentKind::Road | SegmentKind::City => FigureKind::Builder,
                 SegmentKind::Field => FigureKind::Pig,
-                SegmentKind::Cloister | SegmentKind::River => continue,
+                _ => continue,
             };
             if supply.get(figure) > 0 && has_follower(st, st.root(tile, i as u8), player) {
                 out.push(FigureOption {
