@@ -52,6 +52,18 @@ macro_rules! tile_sets {
                 }
             }
 
+            /// The sets of this set's line of the list, in its order (Crop Circles' two;
+            /// most lines have one): the first names the module's scenario folder, its
+            /// README entry and its section of the docs.
+            pub fn line_sets(self) -> &'static [Expansion] {
+                $(
+                    if [$(Expansion::$set),*].contains(&self) {
+                        return &[$(Expansion::$set),*];
+                    }
+                )*
+                unreachable!("every set is on a line")
+            }
+
             /// The set's tile file, `data/tiles/<file>`, as (file name, text); `None`
             /// for a set with no tiles of its own.
             pub(crate) fn tile_file(self) -> Option<(&'static str, &'static str)> {

@@ -45,6 +45,7 @@ mod discord_token;
 mod discord_uploads;
 mod durability;
 mod engine_fingerprint;
+mod expansion_checklist;
 mod ferries_crop_circles;
 mod local_languages;
 mod local_robustness;
