@@ -145,47 +145,75 @@ pub fn turn_png(view: &BoardView, lang: Lang) -> Vec<u8> {
     encode_png(&turn_image(view, lang))
 }
 
-/// The layout of [`final_scores_image`]: the board, and the table below it.
+/// The layout of [`final_scores_image`]: the board, and the table below it (its
+/// positions the picture's, `ScoreTable::scale` times the table's own).
 pub fn final_scores_layout(view: &BoardView) -> (Layout, ScoreTable) {
-    final_layout_at(view, None)
+    let (lay, table, k) = final_layout_at(view, None);
+    let at = (0, lay.panel_y);
+    (lay, table.scaled(k, at))
 }
 
-/// The end-of-game picture is as wide as the score table, for phones: the board is
-/// drawn with the largest tiles (a multiple of 4, at most [`layout::MAX_TILE`]) that
-/// fit that width and [`FINAL_BOARD_H`], centred, and the table comes below it.
-fn final_layout_at(view: &BoardView, tile: Option<u32>) -> (Layout, ScoreTable) {
+/// The end-of-game picture, for phones: the final board drawn at a tile size of its
+/// own (never below [`layout::MIN_TILE`], so it stays sharp when a phone zooms in; never
+/// a small board enlarged), and below it the score table drawn [`scores::TABLE_W`] wide
+/// and enlarged by a whole factor `k` (the third value) to the picture's width, the
+/// board centred above. Shown 400 pixels wide, the table's words keep the size they
+/// have in a picture [`scores::TABLE_W`] wide. `k` is the smallest factor whose width
+/// takes the board at [`layout::MIN_TILE`] or more (at most [`FINAL_BOARD_H`] high when
+/// `k` is 1), and the tiles are the largest that fit it, up to `/board`'s own: the board
+/// as large as it can be at 400 pixels wide. `tile` forces a smaller tile size (to stay
+/// within [`MAX_PNG_BYTES`]).
+fn final_layout_at(view: &BoardView, tile: Option<u32>) -> (Layout, ScoreTable, u32) {
     let ext = layout::extent(view);
-    let fits = |t: u32| {
+    let own = tile.unwrap_or_else(|| board_layout(view).tile);
+    let fits = |t: u32, k: u32| {
         let lay = Layout::with_extent(0, 0, Some(t), ext);
-        (lay.board_w <= scores::TABLE_W && lay.board_h <= FINAL_BOARD_H).then_some(lay)
+        (lay.board_w <= scores::TABLE_W * k && (k > 1 || lay.board_h <= FINAL_BOARD_H))
+            .then_some(lay)
     };
-    let mut t = tile.unwrap_or(layout::MAX_TILE);
-    let mut lay = fits(t);
-    while lay.is_none() && t > 8 {
-        t -= 4;
-        lay = fits(t);
-    }
-    let mut lay = lay.unwrap_or_else(|| Layout::with_extent(0, 0, Some(t), ext));
-    let w = lay.board_w.max(scores::TABLE_W);
+    let floor = layout::MIN_TILE.min(own);
+    let (mut lay, k) = (1..)
+        .find_map(|k| {
+            let mut t = own;
+            loop {
+                if let Some(lay) = fits(t, k) {
+                    return Some((lay, k));
+                }
+                if t < floor + 4 {
+                    return None;
+                }
+                t -= 4;
+            }
+        })
+        .unwrap_or_else(|| (Layout::with_extent(0, 0, Some(own), ext), 1));
+    let w = scores::TABLE_W * k;
     lay.origin.0 += ((w - lay.board_w) / 2) as i32;
     lay.board_w = w;
-    let table = ScoreTable::new(view, (0, lay.board_h));
+    let table = ScoreTable::new(view, (0, 0));
     lay.panel_x = 0;
     lay.panel_y = lay.board_h;
     lay.panel_w = w;
     lay.width = w;
-    lay.height = lay.board_h + table.height();
-    (lay, table)
+    lay.height = lay.board_h + table.height() * k;
+    (lay, table, k)
 }
 
-/// The final board's height at most, in the end-of-game picture.
+/// The final board's height at most, in an end-of-game picture as wide as its table.
 pub const FINAL_BOARD_H: u32 = 720;
 
 fn final_at(view: &BoardView, lang: Lang, tile: Option<u32>) -> RgbaImage {
-    let (lay, table) = final_layout_at(view, tile);
+    let (lay, table, k) = final_layout_at(view, tile);
     let mut img = RgbaImage::new(lay.width, lay.height);
     board::draw(&mut img, view, &lay, lang);
-    scores::draw(&mut img, view, lang, &table);
+    let mut t = RgbaImage::new(table.w, table.height());
+    scores::draw(&mut t, view, lang, &table);
+    let t = image::imageops::resize(
+        &t,
+        t.width() * k,
+        t.height() * k,
+        image::imageops::FilterType::Nearest,
+    );
+    canvas::blit(&mut img, &t, 0, lay.panel_y as i32);
     img
 }
 

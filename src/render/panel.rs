@@ -65,10 +65,93 @@ pub fn height(view: &BoardView) -> u32 {
     height_at(view, super::layout::PANEL_W)
 }
 
+/// The panel width from which players may stand two to a line: the phone pictures'.
+const TWO_COLUMNS_W: i32 = 480;
+/// The space between the two columns of players.
+const COLUMN_GAP: i32 = 16;
+
+/// Whether the players stand two to a line in a panel `w` pixels wide: in the phone
+/// pictures, from three players on, so that the board keeps a larger share of a tall
+/// picture, when every row's name, score and counts fit half the width whole (never by
+/// shortening a name). A row with a robber's place in words (its length depends on the
+/// language, and layouts do not) keeps the full width.
+pub fn two_columns(view: &BoardView, w: u32) -> bool {
+    let w = w as i32;
+    if w < TWO_COLUMNS_W || view.players.len() < 3 || view.expansions.robbers.is_some() {
+        return false;
+    }
+    let half = column_width(w);
+    view.players.iter().all(|p| row_width(view, p) <= half)
+}
+
+/// The width of one column of players when they stand two to a line.
+fn column_width(w: i32) -> i32 {
+    (w - 2 * MARGIN - COLUMN_GAP) / 2
+}
+
+/// Where player `i`'s row is in a panel `w` pixels wide whose left edge is at 0: its
+/// left and right edges and its top (the swatch is at its left, the score at its right).
+pub fn row_place(view: &BoardView, w: u32, i: usize) -> ((i32, i32), i32) {
+    let (left, right) = (MARGIN, w as i32 - MARGIN);
+    let rh = row_height(view);
+    if !two_columns(view, w) {
+        return ((left, right), HEADER_H + i as i32 * rh);
+    }
+    let half = column_width(w as i32);
+    let span = if i % 2 == 0 {
+        (left, left + half)
+    } else {
+        (right - half, right)
+    };
+    (span, HEADER_H + (i / 2) as i32 * rh)
+}
+
+/// How many lines the players take.
+fn player_lines(view: &BoardView, w: u32) -> i32 {
+    let n = view.players.len();
+    (if two_columns(view, w) {
+        n.div_ceil(2)
+    } else {
+        n
+    }) as i32
+}
+
+/// The narrowest a player's row may be with every word and number whole: the widest of
+/// its name with a three-digit score, and the figure counts and goods below it.
+fn row_width(view: &BoardView, p: &PlayerView) -> i32 {
+    let name = NAME_X + text::width(&p.name, style(17.0, true)) + 10.0;
+    let name = name + text::width("888", style(24.0, true));
+    let figures: f32 = view
+        .figure_kinds
+        .iter()
+        .map(|&k| {
+            let (a, b) = figures::figure_box(k, false);
+            let h = figure_count_height(k);
+            (b.x - a.x) * h / (b.y - a.y) + 3.0 + text::width("×8", style(14.0, false)) + 12.0
+        })
+        .sum::<f32>();
+    let x = &view.expansions;
+    let goods = usize::from(x.traders_builders.is_some()) * 3 + usize::from(x.gold_mines.is_some());
+    let goods = goods as f32 * (20.0 + text::width("88", style(14.0, false)) + 16.0);
+    name.max(NAME_X + figures).max(NAME_X + goods).ceil() as i32
+}
+
+/// Where a name starts in its row, from the row's left edge (the swatch before it).
+const NAME_X: f32 = 44.0;
+
+/// The height of a figure kind's icon before its count.
+fn figure_count_height(k: FigureKind) -> f32 {
+    match k.look() {
+        FigureLook::Large => 21.0,
+        FigureLook::Pig => 13.0,
+        _ => 17.0,
+    }
+}
+
 /// Height the panel needs when it is `w` pixels wide (the score track's squares grow
-/// with the width).
+/// with the width; players may stand two to a line).
 pub fn height_at(view: &BoardView, w: u32) -> u32 {
-    let mut h = HEADER_H + view.players.len() as i32 * row_height(view) + 12;
+    let mut h = HEADER_H + player_lines(view, w) * row_height(view) + 12;
     h += track_height(view, w as i32);
     if view.next.is_some() {
         h += NEXT_H;
@@ -122,13 +205,22 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lang: Lang, x: i32, w: i32) {
         pal::PANEL_LINE,
     );
 
-    let mut y = HEADER_H;
     let rh = row_height(view);
     for (i, p) in view.players.iter().enumerate() {
         let current = view.current.is_some_and(|c| c.index() == i);
-        player_row(img, view, lang, (i, p), current, (left, right), y, rh);
-        y += rh;
+        let (span, top) = row_place(view, w as u32, i);
+        player_row(
+            img,
+            view,
+            lang,
+            (i, p),
+            current,
+            (x + span.0, x + span.1),
+            top,
+            rh,
+        );
     }
+    let mut y = HEADER_H + player_lines(view, w as u32) * rh;
     if has_track(view) {
         y += 12;
         fill_rect(img, left, y - 6, right, y - 5, pal::PANEL_LINE);
@@ -255,7 +347,7 @@ pub fn track_layout(view: &BoardView, x: i32, w: i32) -> Option<TrackLayout> {
     }
     let left = x + MARGIN;
     let cell = track_cell(w);
-    let top = HEADER_H + view.players.len() as i32 * row_height(view) + 12 + TRACK_TITLE_H;
+    let top = HEADER_H + player_lines(view, w as u32) * row_height(view) + 12 + TRACK_TITLE_H;
     let mut markers = Vec::new();
     // Numbered markers (Messages) are larger, so that their number reads.
     let messages = view.expansions.messages.as_ref();
@@ -429,7 +521,7 @@ fn player_row(
         36.0,
         (p.colour, lang),
     );
-    let name_x = (left + 44) as f32;
+    let name_x = left as f32 + NAME_X;
     let score = p.score.to_string();
     let score_st = style(24.0, true);
     let score_w = text::width(&score, score_st);
@@ -460,11 +552,7 @@ fn player_row(
     let line_y = y + 44;
     for &k in &view.figure_kinds {
         let n = p.supply.get(k);
-        let h = match k.look() {
-            FigureLook::Large => 21.0,
-            FigureLook::Pig => 13.0,
-            _ => 17.0,
-        };
+        let h = figure_count_height(k);
         let w = figure_icon(img, k, fx, line_y as f32, h, (p.colour, lang));
         let label = format!("×{n}");
         let st = style(14.0, false);

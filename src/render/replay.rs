@@ -1,137 +1,177 @@
-//! Animated replays: a GIF with one board picture per frame. The frames keep one size
-//! (the whole game's board at a small tile size, beside the panel), but each frame is
-//! framed on the board as it is then: early frames show the few tiles placed large, and
-//! the view zooms out as the board grows, in steps, so that most frames keep the
-//! previous one's framing.
+//! Animated replays: a GIF with one board picture per frame, made for phones like the
+//! turn picture: [`FRAME_W`] pixels wide, the board on top in a [`FRAME_W`] x
+//! [`BOARD_H`] window and the panel (names, scores) below at the picture's full width.
+//! Each frame is framed on the action: early frames show the few tiles placed large, the
+//! view zooms out in steps as the board grows, and once the whole board no longer fits
+//! at [`MIN_FRAME_TILE`] the window follows the moves at that size (tiles of at least
+//! 24 pixels when the picture is shown 400 pixels wide), moving only when a tile is
+//! placed beyond it, so that most frames keep the previous one's framing.
 //!
 //! The colours are the board's own: one palette of 255 colours is learned from the
 //! pictures themselves (NeuQuant, from `color_quant`), and every frame after the first
 //! stores only the rectangle that changed, its unchanged pixels transparent (the `gif`
 //! crate's encoder), which keeps a whole game within a few megabytes.
 
+use super::canvas::{self, fill_rect};
 use super::layout::{self, Layout};
-use super::{board, panel};
+use super::palette as pal;
+use super::{board, panel, turn};
 use crate::engine::Pos;
 use crate::i18n::Lang;
 use crate::view::BoardView;
 use image::RgbaImage;
 use rustc_hash::FxHashMap;
 
-/// The largest replay the app sends (Discord's upload limit for any server is larger).
+/// The largest replay the app sends: within Discord's default upload limit of 10 MiB
+/// per file (a server's boost may raise it, never lower it).
 pub const MAX_GIF_BYTES: usize = 8 * 1024 * 1024;
 /// How long a frame shows, and the last one.
 pub const FRAME_MS: u32 = 800;
 pub const LAST_FRAME_MS: u32 = 4_000;
-/// The whole board's longer side aims at about this many pixels.
-const TARGET_SPAN: u32 = 480;
+/// The frame's width, the turn picture's: a phone shows it about 400 pixels wide.
+pub const FRAME_W: u32 = turn::PHONE_W;
+/// The board window's height (the panel comes below it).
+pub const BOARD_H: u32 = 480;
 /// The largest tile size of a frame (the first turns).
 const MAX_FRAME_TILE: u32 = 64;
-/// Cells kept free around the board when a frame is framed anew, so that the next
-/// tiles fit without moving the view.
+/// The smallest: 26.7 pixels when the frame is shown 400 pixels wide. The window
+/// follows the moves rather than going below it (unless a replay would exceed
+/// [`MAX_GIF_BYTES`], which no game of the samples comes near).
+pub const MIN_FRAME_TILE: u32 = 32;
+/// Cells kept free around the board when a frame is framed anew while zoomed in, so
+/// that the next tiles fit without moving the view.
 const HEADROOM: i32 = 2;
 
 /// One picture per view, in order, the panels' words in `lang`; the last one is held
 /// longer. `None` without views.
 pub fn replay_gif(views: &[BoardView], lang: Lang) -> Option<Vec<u8>> {
-    let (min, max) = union_extent(views)?;
-    let mut tile = tile_for((min, max));
+    if views.is_empty() {
+        return None;
+    }
+    let mut floor = MIN_FRAME_TILE;
     loop {
-        let gif = encode(views, lang, (min, max), tile);
-        if gif.len() <= MAX_GIF_BYTES || tile <= 12 {
+        let gif = encode(views, lang, &frame_layouts_at(views, floor));
+        if gif.len() <= MAX_GIF_BYTES || floor <= 16 {
             return Some(gif);
         }
-        tile = (tile - 4).max(12);
+        floor -= 4;
     }
 }
 
-/// The tile size of the whole board's cells `extent` in a replay (12 to 40 pixels).
-pub fn tile_for((min, max): (Pos, Pos)) -> u32 {
-    let span = (max.x - min.x + 1).max(max.y - min.y + 1).max(1) as u32;
-    (TARGET_SPAN / span).clamp(12, 40) / 4 * 4
+/// The layout of every frame: one picture size ([`FRAME_W`] wide, the board window
+/// [`BOARD_H`] high, the panel below as high as the highest panel of the replay).
+pub fn frame_layouts(views: &[BoardView]) -> Vec<Layout> {
+    frame_layouts_at(views, MIN_FRAME_TILE)
 }
 
-/// The cells of every view's board together.
-pub fn union_extent(views: &[BoardView]) -> Option<(Pos, Pos)> {
-    views.iter().map(layout::extent).reduce(|(a, b), (c, d)| {
-        (
-            Pos::new(a.x.min(c.x), a.y.min(c.y)),
-            Pos::new(b.x.max(d.x), b.y.max(d.y)),
-        )
-    })
-}
-
-/// The layout of every frame: one picture size (the whole board at `tile` beside the
-/// panel); each frame shows its own board, kept from the frame before while it still
-/// fits, else framed anew at the largest tile size that fits it with [`HEADROOM`].
-pub fn frame_layouts(views: &[BoardView], extent: (Pos, Pos), tile: u32) -> Vec<Layout> {
-    let panel_h = views.iter().map(panel::height).max().unwrap_or(0);
-    let area = Layout::with_extent(layout::PANEL_W, panel_h, Some(tile), extent);
+fn frame_layouts_at(views: &[BoardView], floor: u32) -> Vec<Layout> {
+    let panel_h = views
+        .iter()
+        .map(|v| panel::height_at(v, FRAME_W))
+        .max()
+        .unwrap_or(0);
+    let mut area = Layout::with_extent(0, 0, Some(floor), (Pos::ORIGIN, Pos::ORIGIN));
+    area.board_w = FRAME_W;
+    area.board_h = BOARD_H;
+    area.panel_x = 0;
+    area.panel_y = BOARD_H;
+    area.panel_w = FRAME_W;
+    area.width = FRAME_W;
+    area.height = BOARD_H + panel_h;
     let mut out: Vec<Layout> = Vec::with_capacity(views.len());
     for v in views {
-        let (min, max) = layout::extent(v);
-        let keep = out.last().filter(|l| l.shows(min) && l.shows(max)).cloned();
-        out.push(keep.unwrap_or_else(|| framed(&area, (min, max), tile)));
+        let ext = layout::extent(v);
+        let focus = v.last_placed.unwrap_or(Pos::ORIGIN);
+        let keep = out
+            .last()
+            .filter(|l| still_frames(l, ext, focus, floor))
+            .cloned();
+        out.push(keep.unwrap_or_else(|| framed(&area, ext, focus, floor)));
     }
     out
 }
 
-/// A layout of `area`'s size showing the cells `min..=max` and as many around them as
-/// fit, at the largest tile size (from [`MAX_FRAME_TILE`] down to `tile`) that leaves
-/// [`HEADROOM`] free cells on every side (at `tile` itself: just fits).
-fn framed(area: &Layout, (min, max): (Pos, Pos), tile: u32) -> Layout {
-    let mut t = MAX_FRAME_TILE.max(tile);
+/// Whether the frame before still frames a board of cells `ext` whose last tile is at
+/// `focus`: it shows the whole board, or (following the moves at the `floor` tile size)
+/// that tile. Every move of the window redraws the whole board area, the GIF's most
+/// costly frame, so it moves only when it must.
+fn still_frames(l: &Layout, (min, max): (Pos, Pos), focus: Pos, floor: u32) -> bool {
+    let whole = l.shows(min) && l.shows(max);
+    whole || (l.tile <= floor && l.shows(focus))
+}
+
+/// A layout of `area`'s size framing the board of cells `ext`: the whole board at the
+/// largest tile size (from [`MAX_FRAME_TILE`] down to `floor`) that leaves [`HEADROOM`]
+/// free cells on every side (at `floor` itself: just fits); when it does not fit even
+/// then, a window at `floor` centred on `focus` (the last tile placed), kept within the
+/// board where the board is larger.
+fn framed(area: &Layout, ext: (Pos, Pos), focus: Pos, floor: u32) -> Layout {
+    let mut t = MAX_FRAME_TILE.max(floor);
     loop {
-        let room = if t > tile { HEADROOM } else { 0 };
-        let want = (min.offset(-room, -room), max.offset(room, room));
-        let lay = Layout::with_extent(area.panel_w, area.height, Some(t), want);
-        if t <= tile || (lay.board_w <= area.board_w && lay.board_h <= area.board_h) {
-            return fill(area, (min, max), t);
+        let room = if t > floor { HEADROOM } else { 0 };
+        let want = (ext.0.offset(-room, -room), ext.1.offset(room, room));
+        let lay = Layout::with_extent(0, 0, Some(t), want);
+        if lay.board_w <= area.board_w && lay.board_h <= area.board_h {
+            return fill(area, ext, t, ext);
+        }
+        if t <= floor {
+            return fill(area, (focus, focus), floor, ext);
         }
         t -= 4;
     }
 }
 
-/// The layout at tile size `t` showing `min..=max` centred, widened by whole cells to
-/// fill `area`'s board, the rest of the pixels split on both sides.
-fn fill(area: &Layout, (mut min, mut max): (Pos, Pos), t: u32) -> Layout {
-    let at = |min, max| Layout::with_extent(area.panel_w, area.height, Some(t), (min, max));
+/// The layout at tile size `t` showing `min..=max`, widened by whole cells to fill
+/// `area`'s board: rows first (they set the width of the coordinates on the left), then
+/// columns, on the side that stays within `bound` (the board's cells) when only one does,
+/// else alternately; the rest of the pixels split on both sides.
+fn fill(area: &Layout, (mut min, mut max): (Pos, Pos), t: u32, bound: (Pos, Pos)) -> Layout {
+    let at = |min, max| Layout::with_extent(0, 0, Some(t), (min, max));
     let mut lay = at(min, max);
-    // Whole cells while they fit, alternately west and east, north and south.
-    let mut west = true;
-    while lay.board_w + t <= area.board_w {
-        if west {
-            min.x -= 1;
-        } else {
-            max.x += 1;
+    for vertical in [true, false] {
+        let mut first = true;
+        loop {
+            let (low_in, high_in) = if vertical {
+                (min.y > bound.0.y, max.y < bound.1.y)
+            } else {
+                (min.x > bound.0.x, max.x < bound.1.x)
+            };
+            let low = if low_in != high_in { low_in } else { first };
+            let (dx, dy) = if vertical { (0, 1) } else { (1, 0) };
+            let (a, b) = if low {
+                (min.offset(-dx, -dy), max)
+            } else {
+                (min, max.offset(dx, dy))
+            };
+            let next = at(a, b);
+            if next.board_w > area.board_w || next.board_h > area.board_h {
+                break;
+            }
+            (min, max, lay) = (a, b, next);
+            first = !low;
         }
-        west = !west;
-        lay = at(min, max);
-    }
-    let mut north = true;
-    while lay.board_h + t <= area.board_h {
-        if north {
-            min.y -= 1;
-        } else {
-            max.y += 1;
-        }
-        north = !north;
-        lay = at(min, max);
     }
     lay.origin.0 += (area.board_w.saturating_sub(lay.board_w) / 2) as i32;
     lay.origin.1 += (area.board_h.saturating_sub(lay.board_h) / 2) as i32;
     lay.board_w = area.board_w;
     lay.board_h = area.board_h;
     lay.panel_x = area.panel_x;
+    lay.panel_y = area.panel_y;
+    lay.panel_w = area.panel_w;
     lay.width = area.width;
     lay.height = area.height;
     lay
 }
 
-/// The frame of one view at its layout: the board and the side panel.
+/// The frame of one view at its layout: the board window, and the panel below it drawn
+/// at the frame's width (as in the turn picture).
 pub fn frame_image(view: &BoardView, lang: Lang, lay: &Layout) -> RgbaImage {
     let mut img = RgbaImage::new(lay.width, lay.height);
     board::draw(&mut img, view, lay, lang);
-    panel::draw(&mut img, view, lang, lay.panel_x as i32, lay.panel_w as i32);
+    let mut p = RgbaImage::new(lay.panel_w, lay.height - lay.panel_y);
+    panel::draw(&mut p, view, lang, 0, lay.panel_w as i32);
+    fill_rect(&mut p, 0, 0, lay.panel_w as i32, 1, pal::PANEL_LINE);
+    canvas::blit(&mut img, &p, lay.panel_x as i32, lay.panel_y as i32);
     img
 }
 
@@ -237,8 +277,7 @@ impl Frames {
     }
 }
 
-fn encode(views: &[BoardView], lang: Lang, extent: (Pos, Pos), tile: u32) -> Vec<u8> {
-    let lays = frame_layouts(views, extent, tile);
+fn encode(views: &[BoardView], lang: Lang, lays: &[Layout]) -> Vec<u8> {
     let (Some(first), Some(last)) = (lays.first(), lays.last()) else {
         return Vec::new();
     };
@@ -253,7 +292,7 @@ fn encode(views: &[BoardView], lang: Lang, extent: (Pos, Pos), tile: u32) -> Vec
         let mut enc = gif::Encoder::new(&mut out, w as u16, h as u16, &palette.rgb())?;
         enc.set_repeat(gif::Repeat::Infinite)?;
         let mut prev: Option<RgbaImage> = None;
-        let frames = Frames::start(scope, views, &lays, lang);
+        let frames = Frames::start(scope, views, lays, lang);
         for i in 0..views.len() {
             let Some(cur) = frames.next(i) else { break };
             let ms = if i + 1 == views.len() {

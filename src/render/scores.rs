@@ -113,6 +113,9 @@ pub struct ScoreTable {
     /// The expansions' categories (goods, gold, robbers, messages) the fifth column adds
     /// up: titled by the one, or "Other" with a legend naming each.
     pub extra: Vec<Category>,
+    /// How many times the table is enlarged in the picture (1: drawn as it is). The
+    /// positions above and those the methods give are the picture's.
+    pub scale: u32,
 }
 
 impl ScoreTable {
@@ -159,26 +162,42 @@ impl ScoreTable {
             winners,
             columns,
             extra,
+            scale: 1,
+        }
+    }
+
+    /// The same table enlarged `k` times, its top left corner at `(x, y)` of the
+    /// picture (it is drawn at scale 1 and enlarged pixel for pixel).
+    pub fn scaled(&self, k: u32, (x, y): (u32, u32)) -> ScoreTable {
+        ScoreTable {
+            x,
+            y,
+            w: self.w * k,
+            rows_y: y + (self.rows_y - self.y) * k,
+            row_h: self.row_h * k,
+            scale: self.scale * k,
+            ..self.clone()
         }
     }
 
     /// Height the table needs.
     pub fn height(&self) -> u32 {
-        TITLE_H + HEADER_H + self.order.len() as u32 * ROW_H + FOOT_H + PODIUM_H
+        (TITLE_H + HEADER_H + self.order.len() as u32 * ROW_H + FOOT_H + PODIUM_H) * self.scale
     }
 
     /// The rectangle `(x0, y0, x1, y1)` of row `i` (0 is the best).
     pub fn row_rect(&self, i: usize) -> (u32, u32, u32, u32) {
-        let y = self.rows_y + i as u32 * ROW_H;
-        (self.x + MARGIN, y, self.x + self.w - MARGIN, y + ROW_H)
+        let y = self.rows_y + i as u32 * self.row_h;
+        let m = MARGIN * self.scale;
+        (self.x + m, y, self.x + self.w - m, y + self.row_h)
     }
 
     /// The right edge of column `c` (numbers are right-aligned there); the total's
     /// column is `c == columns.len()`.
     pub fn column_right(&self, c: usize) -> u32 {
-        let right = self.x + self.w - MARGIN - 10;
+        let right = self.x + self.w - (MARGIN + 10) * self.scale;
         let n = self.columns.len();
-        right - (n - c) as u32 * 66
+        right - (n - c) as u32 * 66 * self.scale
     }
 }
 

@@ -464,3 +464,60 @@ fn the_turn_dm_of_the_card_game_carries_the_players_hand() {
     image::load_from_memory(&m.files[1].bytes).unwrap();
     assert!(m.rows.is_empty(), "no buttons in a DM");
 }
+
+/// A decision with one legal answer is not asked, as in the board game: with the
+/// follower out and one kind of card left in hand, that card goes into its row at once,
+/// and the reply says so. Whole games through the commands: no decision ever waits with
+/// a single option, and the forced moves are told.
+#[test]
+fn a_turn_with_one_legal_move_is_played_and_told() {
+    let mut told: Vec<String> = Vec::new();
+    for players in 2..=4u64 {
+        let app = started(players);
+        let mut steps = 0usize;
+        while let Some((g, seats)) = game(&app) {
+            steps += 1;
+            assert!(steps < 2000);
+            let p = g.pending().unwrap();
+            assert!(p.options.len() > 1, "asked with one answer: {p:?}");
+            let who = ctx(seats[p.player.index()], &names(seats[p.player.index()]));
+            let r = match &p.options[steps % p.options.len()] {
+                CardAction::Play { card, row, .. } => {
+                    let id = app.current_id(who.channel, "play");
+                    app.component(&who, &id, &[format!("{}|{}", card.token(), row.area())])
+                }
+                CardAction::PlaceFollower { row } => {
+                    run(&app, &who, "secure", &[("row", row.area())])
+                }
+                CardAction::JokerRow { row } => {
+                    run(&app, &who, "choose", &[("option", row.area())])
+                }
+                CardAction::Misplaced { keep } => run(
+                    &app,
+                    &who,
+                    "choose",
+                    &[("option", if *keep { "keep" } else { "points" })],
+                ),
+                CardAction::AssignJoker { species } => {
+                    run(&app, &who, "choose", &[("option", species.name())])
+                }
+            };
+            assert!(!r.is_private(), "a legal move was refused: {}", r.text());
+            if r.text().contains("had one possible move") {
+                told.push(r.messages[0].text.clone());
+            }
+        }
+    }
+    assert_eq!(told.len(), 26);
+    assert_eq!(
+        told[0],
+        "**p1** played the yellow cow into the cloister row.\n\
+         p2 had one possible move, so it was made without asking:\n\
+         **p2** played the red road person 1 into the road row.\n\
+         p1 had one possible move, so it was made without asking:\n\
+         **p1** played the red horse into the road row.\n\
+         Round 1 is over.\n\
+         Round 1 of 10. 🟢 <@2>, your move: keep the misplaced blue pig (from the cloister \
+         row) or take 10 points."
+    );
+}

@@ -829,13 +829,16 @@ fn the_turn_picture_is_phone_wide_with_legible_tiles_and_the_panel_below() {
             palette::LAST_PLACED
         );
         // The panel is below the board, as wide as the picture: its background under
-        // the header line, and every player's swatch in its first 60 pixels.
+        // the header line, and every player's swatch in the first 60 pixels of their
+        // row (rows two to a line from three players on, when they fit).
         assert_eq!((lay.panel_x, lay.panel_w), (0, lay.width));
         assert!(lay.panel_y >= lay.origin.1 as u32 + lay.rows() * lay.tile);
         assert_eq!(px(&img, (lay.width - 3, lay.panel_y + 3)), palette::PANEL);
         assert_eq!(px(&img, (lay.width - 3, lay.panel_y)), palette::PANEL_LINE);
-        for p in &view.players {
-            let swatch = (0, lay.panel_y, 60, lay.height);
+        for (i, p) in view.players.iter().enumerate() {
+            let ((left, _), top) = render::panel::row_place(view, lay.panel_w, i);
+            let (x, y) = (left as u32, lay.panel_y + top as u32);
+            let swatch = (x, y, x + 44, y + 44);
             assert!(count_in(&img, swatch, palette::player(p.colour)) > 20);
         }
     }
@@ -1020,27 +1023,27 @@ fn the_replay_keeps_the_board_colours_and_frames_the_board_as_it_grows() {
         .map(|f| f.unwrap().into_buffer())
         .collect();
     assert_eq!(frames.len(), views.len());
-    // One layout per frame, all of one size; each shows its own board, the first with
-    // larger tiles than the last (zoomed out as the board grew).
-    let union = render::replay::union_extent(&views).unwrap();
-    let tile = render::replay::tile_for(union);
-    let lays = render::replay::frame_layouts(&views, union, tile);
+    // One layout per frame, all of one size, phone-wide; each shows the tile just
+    // placed, the first with larger tiles than the last (zoomed out as the board grew).
+    let union = render::layout::extent(&views[views.len() - 1]);
+    let lays = render::replay::frame_layouts(&views);
     for (v, lay) in views.iter().zip(&lays) {
-        let (min, max) = render::layout::extent(v);
-        assert!(lay.shows(min) && lay.shows(max));
-        assert_eq!((lay.width, lay.height), (lays[0].width, lays[0].height));
+        assert!(lay.shows(v.last_placed.unwrap()));
+        assert_eq!(
+            (lay.width, lay.height),
+            (render::replay::FRAME_W, lays[0].height)
+        );
     }
     let last = &lays[lays.len() - 1];
     assert!(lays[0].tile > last.tile, "{} {}", lays[0].tile, last.tile);
     assert!(!(lays[0].shows(union.0) && lays[0].shows(union.1)));
-    assert!(last.shows(union.0) && last.shows(union.1));
     // The board's own colours: the table's beige (not pink) in the first and last frame,
     // and the start tile's field green in the first, within a palette step.
     let near = |p: Rgba<u8>, c: Rgba<u8>| (0..3).all(|i| (p[i] as i32 - c[i] as i32).abs() <= 6);
     for f in [&frames[0], &frames[frames.len() - 1]] {
         assert!(near(px(f, (2, 2)), palette::TABLE), "{:?}", px(f, (2, 2)));
     }
-    let lay = render::replay::frame_layouts(&views[..1], union, tile).remove(0);
+    let lay = &lays[0];
     let (x, y) = lay.cell_origin(Pos::ORIGIN);
     let t = lay.tile as i32;
     // The start tile (D: city north, road west-east, fields) has field at its south edge.

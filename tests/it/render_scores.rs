@@ -73,10 +73,16 @@ fn rows_go_best_first_and_the_winner_is_gold() {
         let ink = count(&img, total_area, palette::TEXT);
         assert!(ink > 5, "no total in row {row}");
     }
-    // Made for phones: as wide as the table, the final board above it.
-    assert_eq!((lay.width, lay.panel_x, lay.panel_y), (600, 0, lay.board_h));
-    assert_eq!((table.x, table.y, table.w), (0, lay.board_h, 600));
-    assert!(lay.board_h <= render::FINAL_BOARD_H, "{}", lay.board_h);
+    // Made for phones: the final board at a tile size of its own (40 pixels or more,
+    // at most `/board`'s), the table below enlarged by a whole factor to the picture's
+    // width.
+    let k = table.scale;
+    assert!((40..=render::board_layout(&view).tile).contains(&lay.tile));
+    assert_eq!(
+        (lay.width, lay.panel_x, lay.panel_y),
+        (600 * k, 0, lay.board_h)
+    );
+    assert_eq!((table.x, table.y, table.w), (0, lay.board_h, 600 * k));
     for t in &view.tiles {
         let (x, y) = lay.cell_centre(t.pos);
         assert!(x < lay.width && y < lay.panel_y, "{:?}", t.pos);
@@ -163,9 +169,10 @@ fn the_spanish_final_scores_fit_their_columns() {
     // The header line: "Jugador", then the columns (goods too) and "Total", each title
     // separated from the next by a clean column, within the table's margins.
     assert_eq!(table.columns.len(), 5);
-    let band = (table.rows_y - 26, table.rows_y - 4);
-    let left = table.x + 18;
-    let mut edges = vec![left + 44];
+    let k = table.scale;
+    let band = (table.rows_y - 26 * k, table.rows_y - 4 * k);
+    let left = table.x + 18 * k;
+    let mut edges = vec![left + 44 * k];
     edges.extend((0..=table.columns.len()).map(|c| table.column_right(c)));
     for pair in edges.windows(2) {
         // Between where one title ends (or "Jugador" starts) and where the next ends.
@@ -177,25 +184,37 @@ fn the_spanish_final_scores_fit_their_columns() {
         );
     }
     // Nothing is drawn in the right margin of the table.
-    assert!((table.y + 1..es.height()).all(|y| {
-        (table.x + table.w - 6..table.x + table.w).all(|x| *es.get_pixel(x, y) == palette::PANEL)
+    assert!((table.y + k..es.height()).all(|y| {
+        (table.x + table.w - 6 * k..table.x + table.w)
+            .all(|x| *es.get_pixel(x, y) == palette::PANEL)
     }));
     // The winner line is drawn within the margins.
-    let line_y = table.rows_y + 4 * table.row_h + 34;
+    let line_y = table.rows_y + 4 * table.row_h + 34 * k;
     let ink = count(
         &es,
-        (left, line_y - 16, table.x + table.w - 18, line_y + 5),
+        (
+            left,
+            line_y - 16 * k,
+            table.x + table.w - 18 * k,
+            line_y + 5 * k,
+        ),
         palette::TEXT,
     );
     assert!(ink > 50, "{ink}");
 }
 
 /// The name's part of the row that shows player `pi` (the name starts 64 px into the
-/// row and ends 60 px before the first points column).
+/// row and ends 60 px before the first points column, in the table's own pixels).
 fn name_box(table: &render::ScoreTable, pi: usize) -> (u32, u32, u32, u32) {
     let row = table.order.iter().position(|&p| p == pi).unwrap();
     let (x0, y0, _, y1) = table.row_rect(row);
-    (x0 + 64, y0 + 4, table.column_right(0) - 60, y1 - 4)
+    let k = table.scale;
+    (
+        x0 + 64 * k,
+        y0 + 4 * k,
+        table.column_right(0) - 60 * k,
+        y1 - 4 * k,
+    )
 }
 
 fn name_pixels(view: &BoardView, pi: usize, name: &str) -> Vec<image::Rgba<u8>> {
@@ -333,7 +352,7 @@ fn long_names_shrink_or_wrap_and_are_never_cut() {
     let view = finished(4, 83);
     let (_, table) = render::final_scores_layout(&view);
     let (x0, _, x1, _) = name_box(&table, 1);
-    let w = (x1 - x0) as f32;
+    let w = (x1 - x0) as f32 / table.scale as f32;
     // 32 letters, Discord's longest display name.
     let long = "Maximiliano Fernández-Villanueva";
     for name in ["🐉 Drachen", "María José", "Ñoño 🎲", "李小龍", long] {

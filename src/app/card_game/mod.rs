@@ -181,8 +181,27 @@ pub(super) fn act(
             return Ok(Response::error(text::capitalise(&words) + "."));
         }
     };
-    let public: Vec<CardEvent> = events.iter().map(CardEvent::public).collect();
-    let summary = describe(r.setup.language, &r, &public);
+    let mut public: Vec<CardEvent> = events.iter().map(CardEvent::public).collect();
+    let mut summary = describe(r.setup.language, &r, &public);
+    for (player, more) in take_only_answers(&mut r) {
+        let more: Vec<CardEvent> = more.iter().map(CardEvent::public).collect();
+        for line in [
+            t!(
+                r.setup.language,
+                "app-forced-move",
+                name = r.seat_name(player)
+            ),
+            describe(r.setup.language, &r, &more),
+        ] {
+            if !line.is_empty() {
+                if !summary.is_empty() {
+                    summary.push('\n');
+                }
+                summary.push_str(&line);
+            }
+        }
+        public.extend(more);
+    }
     let moves = game_of(&r).log().len();
     undo::forget_if_stale(&mut r, moves);
     if game_of(&r).is_finished() {
@@ -204,6 +223,25 @@ pub(super) fn act(
         out.push(hand_message(s.ctx.lang, &r, seat));
     }
     Ok(out)
+}
+
+/// A decision with one legal answer is not asked: it is taken for the player and told,
+/// as in the board game. The rules let no one decline a card-game decision (a turn is a
+/// card or the follower; keep-or-points and a joker's row always have several answers;
+/// a joker with one species is assigned by the engine itself), so this happens on a turn
+/// whose only move is to play the last kind of card left in hand into its own row, the
+/// follower being out. Returns who answered and the events of each answer.
+fn take_only_answers(r: &mut ChannelRecord) -> Vec<(Player, Vec<CardEvent>)> {
+    let mut out = Vec::new();
+    while let Some(p) = game_of(r).pending()
+        && let [only] = p.options.as_slice()
+    {
+        match game_mut(r).apply(p.player, only.clone()) {
+            Ok(events) => out.push((p.player, events)),
+            Err(_) => break,
+        }
+    }
+    out
 }
 
 /// Applies a computer seat's choice, logged like a person's move: its words and the
