@@ -36,6 +36,7 @@ pub mod permissions;
 pub mod rescue;
 pub mod respond;
 pub mod scheduler;
+mod sent_parts;
 pub mod snapshots;
 pub mod token;
 

@@ -374,6 +374,9 @@ pub struct State {
     pub fail_answers: HashSet<u64>,
     /// Answer channel messages in these channels 500.
     pub fail_channel_messages: HashSet<u64>,
+    /// Answer channel messages (DMs included) whose content contains one of these 500
+    /// (one part of a notice split into several messages).
+    pub fail_messages_containing: Vec<String>,
     /// Answer the edits of the original response (`PATCH .../@original`) in these
     /// channels 500 (a deferred answer that cannot be filled).
     pub fail_edits: HashSet<u64>,
@@ -457,6 +460,7 @@ impl Default for State {
             token_clock_ahead: Duration::ZERO,
             fail_answers: HashSet::new(),
             fail_channel_messages: HashSet::new(),
+            fail_messages_containing: Vec::new(),
             fail_edits: HashSet::new(),
             stall_channel_messages: HashSet::new(),
             lost_channels: HashMap::new(),
@@ -1987,7 +1991,12 @@ fn channel_message(inner: &Inner, channel: u64, j: &Value, files: &[Part]) -> An
         let s = inner.state.lock().unwrap();
         (
             s.channel(channel),
-            s.fail_channel_messages.contains(&channel),
+            s.fail_channel_messages.contains(&channel)
+                || s.fail_messages_containing.iter().any(|t| {
+                    j["content"]
+                        .as_str()
+                        .is_some_and(|c| c.contains(t.as_str()))
+                }),
             channels::refused_dm(&s, channel),
             s.lost_channels.get(&channel).copied(),
         )
