@@ -68,9 +68,11 @@ pub struct Notice {
 /// What a [`Notice`] is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Purpose {
-    /// A reminder or a deadline notice. The last one of a channel carries the wait as
-    /// told, to be saved with [`App::mark_told`] once delivered (until then it is due
-    /// again).
+    /// A reminder or a deadline notice. Each carries the wait as told by itself alone
+    /// (a reminder: its count of reminders; a deadline notice: the deadline told), to
+    /// be saved with [`App::mark_told`] once delivered (until then it is due again): a
+    /// reminder and a deadline notice due together are remembered each on its own, so
+    /// one that fails never sends the other again, nor counts it as told.
     Reminder { told: Option<Waiting> },
     /// The announcement of a move that is saved already (a decision's default, a
     /// computer seat's move): if it cannot be delivered the players must be told.
@@ -388,7 +390,6 @@ impl App {
         let gl = r.setup.language;
         let waited = now.saturating_sub(w.since);
         let mut out = Vec::new();
-        let mut told = w.clone();
         // The wait's identity: a new move or a new wait makes new items.
         let item = format!("{channel}:{}:{}:{}", w.seat, w.moves, w.since);
         if let Some(every) = r.timers.reminder
@@ -399,6 +400,7 @@ impl App {
                 .claim(&format!("reminder:{item}:{}", w.reminders), CLAIM_LEASE)?
         {
             // Intervals missed while the bot was down count as reminded: one message.
+            let mut told = w.clone();
             told.reminders = (waited / every).min(MAX_REMINDERS as u64) as u8;
             let key = if told.reminders < MAX_REMINDERS {
                 "app-reminder"
@@ -409,7 +411,7 @@ impl App {
                 to: Recipient::Channel(channel),
                 channel,
                 lang: gl,
-                purpose: Purpose::Reminder { told: None },
+                purpose: Purpose::Reminder { told: Some(told) },
                 message: Message::public(t!(
                     gl,
                     key,
@@ -425,12 +427,13 @@ impl App {
             && waited >= limit
             && self.store.claim(&format!("deadline:{item}"), CLAIM_LEASE)?
         {
+            let mut told = w.clone();
             told.deadline_told = true;
             out.push(Notice {
                 to: Recipient::Channel(channel),
                 channel,
                 lang: gl,
-                purpose: Purpose::Reminder { told: None },
+                purpose: Purpose::Reminder { told: Some(told) },
                 message: Message::public(t!(
                     gl,
                     "app-deadline-passed",
@@ -440,9 +443,6 @@ impl App {
                 ))
                 .mentioning(user),
             });
-        }
-        if let Some(last) = out.last_mut() {
-            last.purpose = Purpose::Reminder { told: Some(told) };
         }
         // Stores a wait that was missing or stale (as not told yet).
         if r.timers != stored {

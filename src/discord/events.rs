@@ -13,6 +13,18 @@ pub async fn handle(
         serenity::FullEvent::InteractionCreate {
             interaction: serenity::Interaction::Component(click),
         } => component(&framework.serenity_context.http, framework.user_data, click).await?,
+        // A new session (IDENTIFY): after the start, the budget is read again.
+        serenity::FullEvent::Ready { data_about_bot } => {
+            let data = framework.user_data;
+            if let Some(starts) = &data.session_starts {
+                starts.ready(
+                    data_about_bot.shard.map_or(0, |s| s.id.0),
+                    framework.serenity_context.http.clone(),
+                    data.token.clone(),
+                    data.ops.clone(),
+                );
+            }
+        }
         // The waits of the client's limiter (its callback is the client's).
         serenity::FullEvent::Ratelimit { data } => framework
             .user_data

@@ -15,6 +15,9 @@
 //! - [`rescue`]: an answer that failed is posted in the channel, or the player is told.
 //! - [`limits`]: rate limits per interaction, bounded state and retries.
 //! - [`token`]: a bot token Discord refused stops every request, loudly.
+//! - [`session_starts`]: the day's budget of gateway sessions (IDENTIFY), read at start
+//!   and after every session serenity starts again.
+//! - `sent_parts`: the parts of a notice delivered so far, so that a retry resumes.
 //! - [`endpoint`]: the interactions endpoint mode (`serve-http`): interactions as
 //!   signed HTTP POSTs instead of over the gateway.
 //!
@@ -36,8 +39,12 @@ pub mod permissions;
 pub mod rescue;
 pub mod respond;
 pub mod scheduler;
+mod sent_parts;
+pub mod session_starts;
 pub mod snapshots;
 pub mod token;
+
+pub use session_starts::IDENTIFY_RESERVE;
 
 use crate::app::{App, Clock, Env};
 use crate::ops::Ops;
@@ -207,6 +214,9 @@ pub struct Data {
     pub(crate) ops: Arc<Ops>,
     /// Whether Discord still takes the bot token: every request goes through it.
     pub(crate) token: Arc<token::TokenState>,
+    /// The gateway's sessions, to read the IDENTIFY budget again after each new one
+    /// (gateway mode only).
+    pub(crate) session_starts: Option<Arc<session_starts::SessionStarts>>,
 }
 
 /// The app for one interaction; shutdown waits until it is dropped.
@@ -364,16 +374,19 @@ async fn gateway(
         }
     };
     let client = http_client(&opts)?;
-    let data = core.data(&opts, client.clone());
+    // A registration Discord refuses (a 4xx) ends the bot: without its commands it
+    // cannot do anything. So does a session budget run low.
+    let (fatal_tx, mut fatal_rx) = tokio::sync::mpsc::unbounded_channel::<String>();
+    let mut data = core.data(&opts, client.clone());
+    data.session_starts = Some(Arc::new(session_starts::SessionStarts::new(
+        fatal_tx.clone(),
+    )));
     let notes = data.notes.clone();
     let accepted = ops.clone();
     let token = data.token_state();
     watch_token(&token, &ops);
     let registering = token.clone();
 
-    // A registration Discord refuses (a 4xx) ends the bot: without its commands it
-    // cannot do anything.
-    let (fatal_tx, mut fatal_rx) = tokio::sync::mpsc::unbounded_channel::<String>();
     let guild = opts.guild;
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
@@ -421,7 +434,7 @@ async fn gateway(
         .framework(framework)
         .await
         .map_err(|e| format!("cannot create the Discord client: {e}"))?;
-    if let Err(e) = check_session_starts(&client.http, &token, &ops).await {
+    if let Err(e) = session_starts::check(&client.http, &token, &ops, false).await {
         let _ = core.close().await;
         return Err(e);
     }
@@ -549,6 +562,7 @@ impl Core {
             answers: limits::Answers::new(client, &self.token, proxy_base(opts), self.ops.clone()),
             ops: self.ops.clone(),
             token: Arc::new(token::TokenState::default()),
+            session_starts: None,
         }
     }
 
@@ -705,11 +719,6 @@ async fn register_commands(
     }
 }
 
-/// The gateway connections (IDENTIFY) kept in reserve: below this many left today
-/// beyond the shards' own, the bot does not start. Discord allows 1,000 a day and
-/// resets the token of a bot that uses them up (a crash loop under a restart policy).
-pub const IDENTIFY_RESERVE: u64 = 10;
-
 /// Readiness turns 503 for good once Discord refuses the token.
 fn watch_token(token: &Arc<token::TokenState>, ops: &Arc<Ops>) {
     let (token, ops) = (token.clone(), ops.clone());
@@ -717,48 +726,6 @@ fn watch_token(token: &Arc<token::TokenState>, ops: &Arc<Ops>) {
         token.refused().await;
         ops.ready.discord_refused();
     });
-}
-
-/// Refuses to start when Discord's `session_start_limit` (`GET /gateway/bot`) leaves
-/// too few IDENTIFYs, saying why. When Discord cannot be asked, serenity's own start
-/// reports that.
-async fn check_session_starts(
-    http: &serenity::Http,
-    token: &token::TokenState,
-    ops: &Ops,
-) -> Result<(), String> {
-    let gateway = token.send(http.get_bot_gateway()).await;
-    ops.metrics.discord("gateway", &gateway);
-    let gateway = match gateway {
-        Ok(g) => g,
-        Err(e) if token.is_refused() || failure::is_token_refused(&e) => {
-            return Err(failure::describe(&e));
-        }
-        Err(e) => {
-            tracing::warn!(
-                "cannot read the session start limit: {}",
-                failure::describe(&e)
-            );
-            return Ok(());
-        }
-    };
-    let limit = gateway.session_start_limit;
-    let needed = u64::from(gateway.shards) + IDENTIFY_RESERVE;
-    if limit.remaining < needed {
-        let hours = limit.reset_after.div_ceil(3_600_000);
-        return Err(format!(
-            "Discord allows only {} more gateway connections (IDENTIFY) until its limit resets in about {hours} h; \
-             the bot needs {} for its shards and keeps {IDENTIFY_RESERVE} in reserve, so it does not start \
-             (using them all up makes Discord reset the token). Check for a restart loop, then start it again after the reset",
-            limit.remaining, gateway.shards
-        ));
-    }
-    tracing::info!(
-        remaining = limit.remaining,
-        total = limit.total,
-        "gateway connections left today"
-    );
-    Ok(())
 }
 
 /// How long a connection to Discord may take to open, and a whole request (an upload

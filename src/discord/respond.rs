@@ -267,8 +267,61 @@ pub struct Undelivered {
 
 /// Answers the interaction with the response `job` produces: directly if it is ready
 /// within `deferral.after` and not too big to upload in time, else deferred as `when`
-/// says and then filled.
+/// says and then filled. A panic on the way (the app's own work is caught already,
+/// [`run_blocking`]) is answered once with the apology ([`apologize`]): not left
+/// unanswered, and not answered a second time by poise (40060).
 pub async fn answer(
+    http: &serenity::Http,
+    target: &Target<'_>,
+    job: impl Future<Output = Response>,
+    (when, lang): (When, Lang),
+    deferral: Deferral,
+) -> Result<(), Undelivered> {
+    use poise::futures_util::FutureExt;
+    let answering =
+        std::panic::AssertUnwindSafe(answer_unguarded(http, target, job, (when, lang), deferral));
+    match answering.catch_unwind().await {
+        Ok(answered) => answered,
+        Err(panic) => {
+            let why = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            tracing::error!(panic = %why, "answering an interaction panicked");
+            apologize(http, target, lang).await
+        }
+    }
+}
+
+/// The one answer after a panic, private: the interaction response when none was
+/// given yet, else a follow-up (which Discord makes the answer of a placeholder still
+/// "thinking…", and a new message otherwise). Nothing to rescue when it fails.
+async fn apologize(
+    http: &serenity::Http,
+    target: &Target<'_>,
+    lang: Lang,
+) -> Result<(), Undelivered> {
+    let step = Step {
+        via: if target.initial.get().is_some() {
+            Via::Followup
+        } else {
+            Via::Response
+        },
+        msg: Outgoing::private(apology(lang)),
+        ping_of: None,
+        filler: None,
+    };
+    target
+        .send(execute(http, target, &step))
+        .await
+        .map_err(|error| Undelivered {
+            error,
+            public: Vec::new(),
+        })
+}
+
+async fn answer_unguarded(
     http: &serenity::Http,
     target: &Target<'_>,
     job: impl Future<Output = Response>,

@@ -26,7 +26,10 @@
 //! - each channel has its own queue, delivered in order by its own task, at most
 //!   [`CONCURRENT`] requests at once in all: a channel whose requests hang (each is
 //!   bounded by the HTTP client's timeout) or fail holds up nothing but itself;
-//! - a reminder is saved as told only once Discord accepted it ([`App::mark_told`]);
+//! - a reminder is saved as told only once Discord accepted it ([`App::mark_told`]),
+//!   each on its own (a reminder and a deadline notice due together are two marks);
+//! - a notice split into several messages that failed midway resumes, when tried
+//!   again, after the last part Discord took ([`SentParts`]): no part is posted twice;
 //! - a request that fails for a while (a timeout, 429, a 5xx) is tried again, up to
 //!   [`TRIES`] times with the pause doubling from [`FIRST_RETRY`]; a reminder that still
 //!   failed is due again at the next round;
@@ -71,6 +74,7 @@ use super::dm_channels::DmChannels;
 use super::failure::{self, Failure};
 use super::limits::{self, Wait, Watched};
 use super::rescue::Notes;
+use super::sent_parts::SentParts;
 use super::token::TokenState;
 use super::{channel, respond};
 use crate::app::{App, Notice, Purpose, Recipient, Visibility};
@@ -170,6 +174,7 @@ pub fn spawn(
         global_hold: Mutex::new(None),
         done: wake.clone(),
         dm_channels: DmChannels::default(),
+        sent_parts: SentParts::default(),
     });
     let q = queues.clone();
     let main = tokio::spawn(async move {
@@ -296,6 +301,8 @@ struct Queues {
     /// Wakes the scheduler when a channel's queue is done.
     done: Arc<Notify>,
     dm_channels: DmChannels,
+    /// The parts of each notice delivered so far ([`SentParts`]).
+    sent_parts: SentParts,
 }
 
 impl Queues {
@@ -490,7 +497,8 @@ impl Queues {
     }
 
     /// Posts a notice, part by part (split like any reply, see
-    /// [`respond::split_message`]), each tried again while the failure may pass.
+    /// [`respond::split_message`]), each tried again while the failure may pass; a
+    /// notice tried before starts after the parts delivered then ([`SentParts`]).
     async fn send(&self, n: &Notice) -> Result<(), Failure> {
         let target = match n.to {
             Recipient::Channel(c) => c,
@@ -511,20 +519,37 @@ impl Queues {
                 }
             },
         };
-        for part in respond::split_message(n.lang, n.message.clone()) {
+        // A notice tried before resumes after the last part Discord took.
+        let key = SentParts::key(n);
+        let done = key.as_deref().map_or(0, |k| self.sent_parts.delivered(k));
+        let parts = respond::split_message(n.lang, n.message.clone());
+        for (i, part) in parts.into_iter().enumerate().skip(done) {
             let optional = part.optional;
             let post = || channel::post(&self.http, target, part.clone(), &self.ops.metrics);
             match self.retrying(n, post).await {
                 // An extra (the game-over GIF): the notice stands without it.
                 Err(_) if optional => {}
-                sent => {
-                    if let (Err(_), Recipient::User(u)) = (&sent, &n.to) {
+                Err(failure) => {
+                    if let Recipient::User(u) = n.to {
                         // Asked for again next time, should the channel be the cause.
-                        self.dm_channels.forget(*u);
+                        self.dm_channels.forget(u);
                     }
-                    sent?;
+                    // Tried again later only when it may pass (or with a valid token).
+                    if !matches!(failure, Failure::Transient | Failure::TokenRefused)
+                        && let Some(k) = &key
+                    {
+                        self.sent_parts.forget(k);
+                    }
+                    return Err(failure);
                 }
+                Ok(_) => {}
             }
+            if let Some(k) = &key {
+                self.sent_parts.record(k, i + 1);
+            }
+        }
+        if let Some(k) = &key {
+            self.sent_parts.forget(k);
         }
         Ok(())
     }

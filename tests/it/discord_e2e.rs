@@ -1817,3 +1817,53 @@ mod limiter {
         assert!(proxied.for_interaction(app).ratelimiter.is_none());
     }
 }
+
+/// A panic while answering, outside the app's own work (which `run_blocking` turns
+/// into an apology already), is answered once with the apology: as the interaction
+/// response when none was given yet, as a follow-up once the interaction was deferred
+/// (Discord makes it the placeholder's answer). Never a second initial response (40060),
+/// never nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_panic_while_answering_is_answered_once() {
+    use carcassonne_bot::app::Response;
+    use carcassonne_bot::discord::respond::{self, Deferral, Target, When};
+    use carcassonne_bot::i18n::Lang;
+    use poise::serenity_prelude as serenity;
+    let fake = FakeDiscord::start().await;
+    let http = serenity::HttpBuilder::new(TOKEN)
+        .client(fake.client())
+        .application_id(serenity::ApplicationId::new(APP_ID))
+        .build();
+    let apology = "Sorry, something went wrong while handling this; nothing was changed.";
+    for (defer_after, panics_after) in [(60_000, 0), (50, 300)] {
+        let it = fake.undispatched(&alice(), CHANNEL_ID);
+        let target = Target::new(serenity::InteractionId::new(it.id), &it.token);
+        let job = async move {
+            tokio::time::sleep(Duration::from_millis(panics_after)).await;
+            if panics_after < u64::MAX {
+                panic!("a bug while answering");
+            }
+            Response::default()
+        };
+        let deferral = Deferral {
+            after: Duration::from_millis(defer_after),
+            files_over: respond::DEFER_FILES_OVER,
+            upload_rate: respond::UPLOAD_RATE,
+        };
+        let answered =
+            respond::answer(&http, &target, job, (When::Late, Lang::default()), deferral).await;
+        assert!(answered.is_ok(), "{answered:?}");
+        let o = fake.answer(&it).await;
+        assert!(o.failures.is_empty(), "{:?}", o.failures);
+        let shown = o.original.as_ref().expect("one answer");
+        assert_eq!(shown.content, apology);
+        assert!(o.followups.is_empty(), "{:?}", o.followups);
+        if panics_after == 0 {
+            assert_eq!(o.callbacks, vec![4], "the interaction response");
+            assert!(shown.ephemeral);
+        } else {
+            assert_eq!(o.callbacks, vec![5], "deferred, then one follow-up");
+            assert_eq!(shown.via, "replaced");
+        }
+    }
+}

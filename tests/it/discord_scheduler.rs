@@ -9,6 +9,7 @@ use crate::fake_discord;
 use crate::fake_discord::{alice, bob, carol};
 
 use carcassonne_bot::app::Clock;
+use carcassonne_bot::discord::scheduler;
 use fake_discord::bot::Bot;
 use fake_discord::{
     CHANNEL_ID, FakeDiscord, GUILD_ID, Outcome, Posted, User, created_in, dms_to, opt_int, opt_str,
@@ -684,5 +685,164 @@ async fn a_global_429_holds_every_scheduled_request_for_its_retry_after() {
         }
     });
     assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
+    bot.stop().await;
+}
+
+/// A game whose reminder and turn limit are both 12 hours, with Discord failing every
+/// channel message that contains `failing` (for a whole round of tries, then
+/// accepting it again) when both fall due together: each is delivered exactly once,
+/// the one that went through is not sent again and the one that failed is not
+/// counted as told. Returns the channel's created messages.
+async fn due_together_with_one_failing(failing: &str) -> Vec<Posted> {
+    let clock = Clock::manual(T0);
+    let players = [alice(), bob()];
+    let bot = start(FakeDiscord::start().await, &clock).await;
+    let fake = &bot.fake;
+    let timers = vec![opt_str("reminder", "12h"), opt_str("turn_limit", "12h")];
+    fake.answer(&fake.slash(&players[0], "new", timers)).await;
+    fake.answer(&fake.slash(&players[1], "join", vec![])).await;
+    let started = fake.answer(&fake.slash(&players[0], "start", vec![])).await;
+    let late = turn_message(&started).pinged()[0];
+    fake.configure(|s| s.fail_messages_containing.push(failing.to_string()));
+    clock.advance(12 * HOUR);
+    // A whole round failed (4 tries), and the next round began (its first try).
+    let failed = |s: &fake_discord::State| {
+        let path = format!("/api/v10/channels/{CHANNEL_ID}/messages");
+        s.requests
+            .iter()
+            .filter(|r| r.path == path && r.status == 500)
+            .count()
+    };
+    fake.wait_for_within("a round of failed tries", Duration::from_secs(30), |s| {
+        (failed(s) > scheduler::TRIES as usize).then_some(())
+    })
+    .await;
+    fake.configure(|s| s.fail_messages_containing.clear());
+    let both = fake
+        .wait_for_within("both notices", Duration::from_secs(30), |s| {
+            let made = created_in(s, CHANNEL_ID);
+            let has = |p: &str| made.iter().any(|m| m.content.starts_with(p));
+            (has("⏰") && has("⌛")).then_some(made)
+        })
+        .await;
+    // Nothing more comes: each is saved as told.
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    let made = fake.state(|s| created_in(s, CHANNEL_ID));
+    assert_eq!(made.len(), both.len());
+    for m in &made {
+        assert_eq!(m.notified, vec![late], "{}", m.content);
+    }
+    bot.stop().await;
+    made
+}
+
+fn starts(made: &[Posted]) -> Vec<&str> {
+    made.iter()
+        .map(|m| m.content.split(' ').next().unwrap_or_default())
+        .collect()
+}
+
+/// The deadline notice fails while the reminder due with it goes through: the reminder
+/// is saved as told on its own (once), the deadline notice comes once Discord takes it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reminder_delivered_with_a_failing_deadline_notice_is_not_sent_again() {
+    let made = due_together_with_one_failing("⌛").await;
+    assert_eq!(starts(&made), vec!["⏰", "⌛"]);
+}
+
+/// The reminder fails while the deadline notice due with it goes through: the reminder
+/// is not counted as told with it, and arrives once Discord takes it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failing_reminder_is_not_told_with_the_deadline_notice_due_with_it() {
+    let made = due_together_with_one_failing("⏰").await;
+    assert_eq!(starts(&made), vec!["⌛", "⏰"]);
+}
+
+/// A direct message long enough for three Discord messages, whose second part Discord
+/// fails for a whole round of tries: it stays in the outbox, and once its claim's lease
+/// has run out the next try resumes with the second part. Bob gets each part exactly
+/// once, in order.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_direct_message_failed_midway_resumes_after_its_delivered_parts() {
+    use carcassonne_bot::store::Store;
+    use carcassonne_bot::store::outbox::Direct;
+    let clock = Clock::manual(T0);
+    let bob = bob();
+    let parts: Vec<String> = ["ONE", "TWO", "THREE"]
+        .iter()
+        .map(|p| format!("PART-{p} {}", "lorem ipsum ".repeat(125).trim_end()))
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let store = Store::open(&dir.path().join("db")).unwrap();
+        store
+            .queue_direct(&Direct {
+                id: 0,
+                user: bob.id,
+                channel: CHANNEL_ID,
+                lang: "en".to_string(),
+                text: parts.join("\n"),
+                files: Vec::new(),
+                created: T0,
+            })
+            .unwrap();
+    }
+    let fake = FakeDiscord::start().await;
+    fake.configure(|s| s.fail_messages_containing.push("PART-TWO".to_string()));
+    let bot = Bot::start_with(fake, dir, |opts| {
+        opts.guild = Some(GUILD_ID);
+        opts.clock = clock.clone();
+    })
+    .await;
+    let fake = &bot.fake;
+    let dm_posts = |s: &fake_discord::State| -> Vec<(String, u16)> {
+        let Some((_, dm)) = s.dms.channels.iter().find(|(u, _)| *u == bob.id) else {
+            return Vec::new();
+        };
+        let path = format!("/api/v10/channels/{dm}/messages");
+        s.requests
+            .iter()
+            .filter(|r| r.method == "POST" && r.path == path)
+            .map(|r| {
+                let content = r.json.as_ref().unwrap()["content"].as_str().unwrap();
+                (content.split(' ').next().unwrap().to_string(), r.status)
+            })
+            .collect()
+    };
+    let round: Vec<(String, u16)> = std::iter::once(("PART-ONE".to_string(), 200))
+        .chain((0..scheduler::TRIES).map(|_| ("PART-TWO".to_string(), 500)))
+        .collect();
+    fake.wait_for_within("a round of failed tries", Duration::from_secs(30), |s| {
+        (dm_posts(s).len() >= round.len()).then_some(())
+    })
+    .await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(
+        fake.state(dm_posts),
+        round,
+        "then nothing until the lease ends"
+    );
+    fake.configure(|s| s.fail_messages_containing.clear());
+    clock.advance(carcassonne_bot::app::timers::CLAIM_LEASE.as_secs() + 1);
+    let delivered = fake
+        .wait_for("the rest of the message", |s| {
+            let dms = dms_to(s, bob.id);
+            (dms.len() >= 3).then_some(dms)
+        })
+        .await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let contents: Vec<String> = fake
+        .state(|s| dms_to(s, bob.id))
+        .iter()
+        .map(|p| p.content.clone())
+        .collect();
+    assert_eq!(contents, parts, "each part once, in order");
+    assert_eq!(delivered.len(), 3);
+    let mut expected = round;
+    expected.extend([
+        ("PART-TWO".to_string(), 200),
+        ("PART-THREE".to_string(), 200),
+    ]);
+    assert_eq!(fake.state(dm_posts), expected);
     bot.stop().await;
 }

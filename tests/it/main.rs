@@ -35,6 +35,7 @@ mod click_only;
 mod damaged_db;
 mod discord_e2e;
 mod discord_endpoint;
+mod discord_gateway;
 mod discord_languages;
 mod discord_load;
 mod discord_menus;

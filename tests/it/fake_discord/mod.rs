@@ -38,6 +38,10 @@
 //!
 //! Direct messages need a DM channel first (`POST /users/@me/channels`, [`channels`]).
 //!
+//! The gateway keeps Discord's sessions ([`gateway`]): IDENTIFY spends one of the day's
+//! session starts, RESUME replays what a shard missed, and a test can drop a
+//! connection, send RECONNECT or INVALID_SESSION, or close with a code.
+//!
 //! Every payload it sends is first deserialized with serenity's own types, so a payload
 //! serenity would silently drop fails the test instead. Requests it does not know are
 //! answered 404 and recorded in [`FakeDiscord::unexpected`].
@@ -62,7 +66,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{mpsc, watch};
+use tokio::sync::watch;
 
 #[allow(unused_imports)]
 pub use channels::{created_in, dms_to};
@@ -344,7 +348,10 @@ pub struct State {
     pub identify: Vec<Value>,
     /// Frames from the bot other than IDENTIFY and heartbeats.
     pub gateway_frames: Vec<Value>,
+    /// The bot closed its gateway connection (not the fake).
     pub gateway_closed: bool,
+    /// The gateway's sessions, connections, RESUMEs and close codes ([`gateway`]).
+    pub gateway: gateway::Gateway,
     /// The last command registration: (path, body).
     pub registered: Option<(String, Value)>,
     /// Messages the bot posted, by id, as Discord would return them.
@@ -374,6 +381,9 @@ pub struct State {
     pub fail_answers: HashSet<u64>,
     /// Answer channel messages in these channels 500.
     pub fail_channel_messages: HashSet<u64>,
+    /// Answer channel messages (DMs included) whose content contains one of these 500
+    /// (one part of a notice split into several messages).
+    pub fail_messages_containing: Vec<String>,
     /// Answer the edits of the original response (`PATCH .../@original`) in these
     /// channels 500 (a deferred answer that cannot be filled).
     pub fail_edits: HashSet<u64>,
@@ -434,7 +444,6 @@ pub struct State {
     by_token: HashMap<String, Vec<usize>>,
     meta: HashMap<usize, Meta>,
     next_id: u64,
-    seq: u64,
 }
 
 impl Default for State {
@@ -444,6 +453,7 @@ impl Default for State {
             identify: Vec::new(),
             gateway_frames: Vec::new(),
             gateway_closed: false,
+            gateway: gateway::Gateway::default(),
             registered: None,
             messages: Vec::new(),
             notifications: Vec::new(),
@@ -457,6 +467,7 @@ impl Default for State {
             token_clock_ahead: Duration::ZERO,
             fail_answers: HashSet::new(),
             fail_channel_messages: HashSet::new(),
+            fail_messages_containing: Vec::new(),
             fail_edits: HashSet::new(),
             stall_channel_messages: HashSet::new(),
             lost_channels: HashMap::new(),
@@ -481,7 +492,6 @@ impl Default for State {
             by_token: HashMap::new(),
             meta: HashMap::new(),
             next_id: 0,
-            seq: 0,
         }
     }
 }
@@ -516,8 +526,6 @@ impl State {
 pub struct Inner {
     state: Mutex<State>,
     changed: watch::Sender<u64>,
-    /// The gateway connection of each shard.
-    gateway: Mutex<HashMap<u32, mpsc::UnboundedSender<Value>>>,
     addr: SocketAddr,
     tls: tls::Tls,
     /// Interactions go to the bot's endpoint instead of the gateway ([`endpoint`]).
@@ -560,15 +568,6 @@ impl Inner {
             "shard": shard,
             "application": {"id": APP_ID.to_string(), "flags": 0},
         })
-    }
-
-    fn dispatch_frame(&self, t: &str, d: Value) -> Value {
-        let seq = {
-            let mut s = self.state.lock().unwrap();
-            s.seq += 1;
-            s.seq
-        };
-        json!({"op": 0, "s": seq, "t": t, "d": d})
     }
 
     /// A message as Discord returns it, built from what the bot posted in `channel`
@@ -872,7 +871,6 @@ impl FakeDiscord {
         let inner = Arc::new(Inner {
             state: Mutex::new(State::default()),
             changed,
-            gateway: Mutex::new(HashMap::new()),
             addr,
             tls: tls::Tls::new(),
             endpoint: Mutex::new(None),
@@ -991,14 +989,10 @@ impl FakeDiscord {
     }
 
     fn send_dispatch(&self, t: &str, d: Value, shard: u32) {
-        if let Err(e) = validate_dispatch(t, &d) {
+        // To the shard's session: sent now if connected, else replayed on its RESUME.
+        if let Err(e) = self.inner.gateway_dispatch(shard, t, d) {
             panic!("{e}");
         }
-        let frame = self.inner.dispatch_frame(t, d);
-        let tx = self.inner.gateway.lock().unwrap().get(&shard).cloned();
-        tx.unwrap_or_else(|| panic!("shard {shard} is not connected to the gateway"))
-            .send(frame)
-            .expect("gateway connection gone");
     }
 
     /// Dispatches an interaction to the shard of its guild, or POSTs it to the bot's
@@ -1987,7 +1981,12 @@ fn channel_message(inner: &Inner, channel: u64, j: &Value, files: &[Part]) -> An
         let s = inner.state.lock().unwrap();
         (
             s.channel(channel),
-            s.fail_channel_messages.contains(&channel),
+            s.fail_channel_messages.contains(&channel)
+                || s.fail_messages_containing.iter().any(|t| {
+                    j["content"]
+                        .as_str()
+                        .is_some_and(|c| c.contains(t.as_str()))
+                }),
             channels::refused_dm(&s, channel),
             s.lost_channels.get(&channel).copied(),
         )
