@@ -98,7 +98,7 @@ pub fn row_place(view: &BoardView, w: u32, i: usize) -> ((i32, i32), i32) {
         return ((left, right), HEADER_H + i as i32 * rh);
     }
     let half = column_width(w as i32);
-    let span = if i % 2 == 0 {
+    let span = if i.is_multiple_of(2) {
         (left, left + half)
     } else {
         (right - half, right)

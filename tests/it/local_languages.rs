@@ -556,10 +556,13 @@ const ENGLISH_CARD_LINES: &[&str] = &[
      secured (yellow cloister person 1, yellow cloister person 3) — persons 8, 1 card to the \
      chest; +8 → 8\n    Round 2 of 10: bob deals.",
     "bob's animal joker joins the pig herd.",
-    "animals 14, dragon/fairy 20, misplaced 20, 2 cards to the chest; +60 → 84",
+    "animals 14, dragon/fairy 20, misplaced 20, 2 cards to the chest; +60 → 109",
+    "[public] **bob** played the animal joker into the city row.\n    alice had one possible \
+     move, so it was made without asking:\n    **alice** played the green sheep into the \
+     field row.",
     "[only alice] Your follower is already out this round: you must play a card.",
-    "    **Game over!**\n    1. 🔴 @bob — **435** (buildings 90 from 12 cards) 🏆\n    2. 🟢 \
-     @alice — **288** (buildings 60 from 9 cards)",
+    "    **Game over!**\n    1. 🔴 @bob — **451** (buildings 95 from 14 cards) 🏆\n    2. 🟢 \
+     @alice — **265** (buildings 45 from 9 cards)",
 ];
 const SPANISH_CARD_LINES: &[&str] = &[
     "[only bob] Te toca: jugar una carta boca arriba o colocar el seguidor.",
@@ -575,5 +578,8 @@ const SPANISH_CARD_LINES: &[&str] = &[
     "    🔴 bob: 5 cartas aseguradas (personaje 2 de camino, personaje 3 de camino, personaje 1 \
      de camino) — personajes 18, 2 cartas al cofre; +18 → 18",
     "[only alice] Tu seguidor ya está fuera esta ronda: debes jugar una carta.",
-    "    **¡Fin de la partida!**\n    1. 🔴 @bob — **435** (edificios 90 de 12 cartas) 🏆",
+    "    **¡Fin de la partida!**\n    1. 🔴 @bob — **451** (edificios 95 de 14 cartas) 🏆",
+    "[public] **bob** jugó la carta comodín de animal en la fila de ciudades.\n    alice solo \
+     tenía una jugada posible, así que se hizo sin preguntar:\n    **alice** jugó la carta \
+     oveja verde en la fila de campos.",
 ];
