@@ -80,7 +80,7 @@ fn missing_pieces() -> Vec<String> {
             .iter()
             .any(|x| readme.contains(x.as_str()))
         {
-            lacks(format!("not in README.md's `/new expansions:…` example"));
+            lacks("not in README.md's `/new expansions:…` example".to_string());
         }
         if !rules.contains(&format!("\n## {}", first.name())) {
             lacks(format!("no `## {}` section in docs/rules.md", first.name()));
