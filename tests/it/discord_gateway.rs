@@ -78,9 +78,12 @@ async fn a_dropped_connection_resumes_and_the_missed_click_is_answered_once() {
     let fake = &bot.fake;
     let turn = game(fake).await;
     let seq = fake.state(|s| s.gateway.last_seq(0));
+    // The bot's new connection comes only after the click (however fast it is here).
+    fake.configure(|s| s.gateway.hold_resumes = true);
     fake.drop_gateway(0);
     // Dispatched while the shard has no connection: kept for its RESUME.
     let it = place(fake, &turn);
+    fake.configure(|s| s.gateway.hold_resumes = false);
     let placed = fake.answer(&it).await;
     answered_once(fake, &it);
     let (resumes, identifies) = fake.state(|s| (s.gateway.resumes.clone(), s.identify.len()));

@@ -4,14 +4,15 @@
 //!
 //! - HELLO on connect; IDENTIFY (op 2) starts a session: READY with its `session_id`,
 //!   and every dispatch of the session numbered from 1 (`s`); heartbeats answered;
-//! - each IDENTIFY takes one from `session_start_limit.remaining` ([`State::identify_remaining`],
-//!   what `GET /gateway/bot` says): one past the limit terminates the sessions and
-//!   resets the token (4004 from then on), as Discord does; that is also recorded as an
-//!   error, since the bot must never get there;
-//! - RESUME (op 6) of a live session replays the dispatches after its `seq`, in order,
-//!   then RESUMED; a session invalidated (op 9, close 4007, 4009, or the client's own
-//!   close 1000/1001) or unknown is answered op 9 `d: false`; a `seq` past the
-//!   session's last is closed 4007; a refused token 4004;
+//! - each IDENTIFY takes one from `session_start_limit.remaining`
+//!   ([`State::identify_remaining`], what `GET /gateway/bot` says): one past the limit
+//!   terminates the sessions and resets the token (4004 from then on), as Discord
+//!   does; that is also recorded as an error, since the bot must never get there;
+//! - RESUME (op 6) of a live session replays the dispatches after its `seq`, in order
+//!   (of the last [`REPLAY_BUFFER`]), then RESUMED; a session invalidated (op 9, close
+//!   4007, 4009, or the client's own close 1000/1001), unknown, or resumed from before
+//!   its backlog is answered op 9 `d: false`; a `seq` past the session's last is closed
+//!   4007; a refused token 4004;
 //! - the session outlives its connection: dispatches while a shard is disconnected
 //!   (a dropped connection, [`FakeDiscord::drop_gateway`]) wait for its RESUME;
 //! - a test can send RECONNECT (op 7, [`FakeDiscord::request_reconnect`]), INVALID_SESSION
@@ -41,6 +42,10 @@ const HEARTBEAT_INTERVAL_MS: u64 = 41_250;
 const KNOWN_INTENTS: u64 = (1 << 26) - 1 - (0b111 << 17) - (0b11 << 22);
 const PRIVILEGED_INTENTS: u64 = (1 << 1) | (1 << 8) | (1 << 15);
 
+/// The dispatches a session keeps for a RESUME (Discord keeps a bounded backlog too: a
+/// RESUME from before it is answered INVALID_SESSION).
+const REPLAY_BUFFER: usize = 1_000;
+
 /// What the fake sends down one connection.
 #[derive(Debug)]
 pub enum Out {
@@ -56,8 +61,11 @@ pub enum Out {
 struct Session {
     id: String,
     shard: [u32; 2],
-    /// The dispatches sent, each with its `s` (1, 2, ...), for a RESUME's replay.
-    sent: Vec<Value>,
+    /// The last dispatches sent (at most [`REPLAY_BUFFER`]), each with its `s` (1, 2,
+    /// ...), for a RESUME's replay.
+    sent: std::collections::VecDeque<Value>,
+    /// The `s` of the last dispatch.
+    seq: u64,
     invalid: bool,
 }
 
@@ -74,6 +82,9 @@ pub struct Gateway {
     pub resumes: Vec<(u32, u64, usize)>,
     /// RESUMEs refused with op 9 (`d: false`).
     pub resumes_refused: u32,
+    /// RESUMEs wait while this is set (a client whose new connection is slow to come):
+    /// what is dispatched meanwhile is surely replayed.
+    pub hold_resumes: bool,
     /// Close codes the fake sent, in order.
     pub closed_with: Vec<u16>,
 }
@@ -86,7 +97,7 @@ impl Gateway {
 
     /// The `s` of the last dispatch of `shard`'s session.
     pub fn last_seq(&self, shard: u32) -> u64 {
-        self.sessions.get(&shard).map_or(0, |s| s.sent.len() as u64)
+        self.sessions.get(&shard).map_or(0, |s| s.seq)
     }
 
     /// Numbers and records a dispatch of `shard`'s session and sends it when the shard
@@ -97,8 +108,12 @@ impl Gateway {
             .get_mut(&shard)
             .filter(|s| !s.invalid)
             .ok_or_else(|| format!("shard {shard} has no session to dispatch {t} to"))?;
-        let frame = json!({"op": 0, "s": session.sent.len() + 1, "t": t, "d": d});
-        session.sent.push(frame.clone());
+        session.seq += 1;
+        let frame = json!({"op": 0, "s": session.seq, "t": t, "d": d});
+        session.sent.push_back(frame.clone());
+        if session.sent.len() > REPLAY_BUFFER {
+            session.sent.pop_front();
+        }
         if let Some((_, tx)) = self.connections.get(&shard) {
             let _ = tx.send(Out::Frame(frame));
         }
@@ -254,6 +269,11 @@ pub async fn serve(stream: TcpStream, inner: Arc<Inner>) {
                         continue;
                     }
                 };
+                if frame["op"] == 6 {
+                    while inner.state(|s| s.gateway.hold_resumes) {
+                        tokio::time::sleep(Duration::from_millis(10)).await;
+                    }
+                }
                 if let Some(out) = receive(&inner, &mut conn, frame) {
                     let _ = conn.tx.send(out);
                 }
@@ -372,7 +392,8 @@ fn identify(inner: &Inner, conn: &mut Conn, frame: &Value) -> Option<Out> {
             let session = Session {
                 id: format!("fake-session-{id}-{}", s.gateway.next_session),
                 shard: [id, total],
-                sent: Vec::new(),
+                sent: std::collections::VecDeque::new(),
+                seq: 0,
                 invalid: false,
             };
             let mut ready = ready;
@@ -406,8 +427,8 @@ fn resume(inner: &Inner, conn: &mut Conn, frame: &Value) -> Option<Out> {
             .sessions
             .iter()
             .find(|(_, sess)| sess.id == session_id && !sess.invalid)
-            .map(|(shard, sess)| (*shard, sess.sent.len() as u64));
-        let Some((shard, last)) = found else {
+            .map(|(shard, sess)| (*shard, sess.seq, sess.seq - sess.sent.len() as u64));
+        let Some((shard, last, oldest_kept)) = found.filter(|f| seq >= f.2) else {
             s.gateway.resumes_refused += 1;
             return Some(Out::Frame(json!({"op": 9, "d": false})));
         };
@@ -415,7 +436,13 @@ fn resume(inner: &Inner, conn: &mut Conn, frame: &Value) -> Option<Out> {
             s.gateway.invalidate(shard);
             return Some(Out::Close(4007, reason(4007)));
         }
-        let replay: Vec<Value> = s.gateway.sessions[&shard].sent[seq as usize..].to_vec();
+        let skip = (seq - oldest_kept) as usize;
+        let replay: Vec<Value> = s.gateway.sessions[&shard]
+            .sent
+            .iter()
+            .skip(skip)
+            .cloned()
+            .collect();
         s.gateway.resumes.push((shard, seq, replay.len()));
         for frame in replay {
             let _ = conn.tx.send(Out::Frame(frame));
