@@ -86,7 +86,7 @@ fn harness_url(harness: &str, web: &str, instance: &str, code: &str, user: &User
 
 impl Window<'_> {
     /// Runs the next scripts in the Activity's iframe.
-    async fn into_activity(&self) {
+    async fn enter_activity(&self) {
         let path = format!("/session/{}/frame", self.id);
         self.driver
             .call(reqwest::Method::POST, &path, Some(json!({"id": 0})))
@@ -94,7 +94,7 @@ impl Window<'_> {
     }
 
     /// Back to the harness (the Discord client's page).
-    async fn into_harness(&self) {
+    async fn enter_harness(&self) {
         let path = format!("/session/{}/frame/parent", self.id);
         self.driver
             .call(reqwest::Method::POST, &path, Some(json!({})))
@@ -143,7 +143,7 @@ async fn inside_discord_a_player_signs_in_and_plays_a_watcher_follows_and_stale_
     phone
         .go(&harness_url(&harness, &s.base, &instance, &code, &ann()))
         .await;
-    phone.into_activity().await;
+    phone.enter_activity().await;
     phone
         .until(STEP, &json!("player"), Duration::from_secs(20))
         .await;
@@ -178,6 +178,13 @@ async fn inside_discord_a_player_signs_in_and_plays_a_watcher_follows_and_stale_
             Duration::from_secs(10),
         )
         .await;
+    phone
+        .until(
+            "return document.body.dataset.atlas || null",
+            &json!("loaded"),
+            Duration::from_secs(10),
+        )
+        .await;
     let painted = phone
         .js("return performance.getEntriesByName('board-painted')[0].startTime")
         .await;
@@ -190,7 +197,7 @@ async fn inside_discord_a_player_signs_in_and_plays_a_watcher_follows_and_stale_
 
     // What the client saw: the handshake, AUTHORIZE for identify only, AUTHENTICATE
     // with the access token the fake Discord gave for this code.
-    phone.into_harness().await;
+    phone.enter_harness().await;
     assert_eq!(phone.js("return harness.errors").await, json!([]));
     let log = phone.js("return harness.log").await;
     let log = log.as_array().unwrap();
@@ -215,7 +222,7 @@ async fn inside_discord_a_player_signs_in_and_plays_a_watcher_follows_and_stale_
     watcher
         .go(&harness_url(&harness, &s.base, &instance, &code, &carol()))
         .await;
-    watcher.into_activity().await;
+    watcher.enter_activity().await;
     watcher
         .until(STEP, &json!("spectator"), Duration::from_secs(20))
         .await;
@@ -234,7 +241,7 @@ async fn inside_discord_a_player_signs_in_and_plays_a_watcher_follows_and_stale_
         .await
         .unwrap();
     let next = version(&s.app);
-    phone.into_activity().await;
+    phone.enter_activity().await;
     phone
         .until(VERSION, &json!(next), Duration::from_secs(3))
         .await;
@@ -246,7 +253,7 @@ async fn inside_discord_a_player_signs_in_and_plays_a_watcher_follows_and_stale_
     watcher
         .go(&harness_url(&harness, &s.base, &instance, &code, &carol()))
         .await;
-    watcher.into_activity().await;
+    watcher.enter_activity().await;
     watcher
         .until(STEP, &json!("refused"), Duration::from_secs(20))
         .await;
@@ -264,7 +271,7 @@ async fn inside_discord_a_player_signs_in_and_plays_a_watcher_follows_and_stale_
     watcher
         .go(&harness_url(&harness, &s.base, &instance, &code, &carol()))
         .await;
-    watcher.into_activity().await;
+    watcher.enter_activity().await;
     watcher
         .until(STEP, &json!("refused"), Duration::from_secs(20))
         .await;
@@ -283,7 +290,7 @@ async fn inside_discord_a_player_signs_in_and_plays_a_watcher_follows_and_stale_
     watcher
         .go(&harness_url(&harness, &s.base, &instance, &code, &ann()))
         .await;
-    watcher.into_activity().await;
+    watcher.enter_activity().await;
     watcher
         .until(STEP, &json!("refused"), Duration::from_secs(20))
         .await;
