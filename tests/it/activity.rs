@@ -591,3 +591,18 @@ async fn the_interactions_endpoint_launches_it_too() {
     assert_eq!(fake.instances()[0].users, vec![carol().id]);
     b.stop().await;
 }
+
+#[test]
+fn the_client_secret_never_shows_in_the_options() {
+    let mut opts = carcassonne_bot::discord::BotOptions::new(TOKEN, "db");
+    opts.activity = Some((APP_ID, Hidden::new(CLIENT_SECRET)));
+    let shown = format!("{opts:?}");
+    assert!(
+        shown.contains(&format!("activity: Some(({APP_ID}, <redacted>))")),
+        "{shown}"
+    );
+    assert!(
+        !shown.contains(CLIENT_SECRET) && !shown.contains(TOKEN),
+        "{shown}"
+    );
+}
