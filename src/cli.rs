@@ -77,6 +77,11 @@ pub struct BotArgs {
     /// links the bot gives start with it (none without it). docs/web.md.
     #[arg(long, env = "CARCASSONNE_WEB_BASE", value_name = "URL")]
     pub web_base: Option<String>,
+    /// The application's id as an OAuth2 client (OAuth2 > Client ID): with
+    /// CARCASSONNE_ACTIVITY_CLIENT_SECRET, the game page is also a Discord Activity.
+    /// docs/activity.md.
+    #[arg(long, env = "CARCASSONNE_ACTIVITY_CLIENT_ID", value_name = "ID")]
+    pub activity_client_id: Option<u64>,
 }
 
 /// The environment and the way to a token, shown by `--help` and when the token is
@@ -99,6 +104,9 @@ Environment:
   CARCASSONNE_WEB_BASE  the pages' public base URL (--web-base)
   CARCASSONNE_WEB_SECRET  the secret the pages' links are signed with (16+
                   characters; default: random, links end with the process)
+  CARCASSONNE_ACTIVITY_CLIENT_ID, CARCASSONNE_ACTIVITY_CLIENT_SECRET  the page as a
+                  Discord Activity: the OAuth2 client id and secret (the secret
+                  only from the environment; docs/activity.md)
   RUST_LOG        log level, e.g. info (default), debug, carcassonne_bot=debug
 
 Getting a token (https://discord.com/developers/applications):
@@ -382,6 +390,16 @@ fn bot_options(args: &BotArgs) -> Result<crate::discord::BotOptions, ExitCode> {
     opts.web_listen = web_listen;
     opts.web_base = args.web_base.clone();
     opts.web_secret = Some(web_secret);
+    opts.activity = match (args.activity_client_id, activity_secret()) {
+        (Some(id), Some(secret)) => Some((id, secret)),
+        (None, None) => None,
+        _ => {
+            eprintln!(
+                "error: the Discord Activity needs both CARCASSONNE_ACTIVITY_CLIENT_ID and CARCASSONNE_ACTIVITY_CLIENT_SECRET (OAuth2 in the developer portal); docs/activity.md"
+            );
+            return Err(ExitCode::from(2));
+        }
+    };
     opts.snapshots = snapshots_dir(&args.db, args.snapshots.as_deref());
     opts.store = args.store.clone();
     opts.store_wait = std::time::Duration::from_secs(args.store_wait);
@@ -481,6 +499,15 @@ pub fn open_app(store: &Location, snapshots: &Path) -> Result<crate::app::App, S
         );
     }
     Ok(app)
+}
+
+/// The Activity's client secret, only from the environment (like the token).
+fn activity_secret() -> Option<crate::web::activity::Hidden> {
+    std::env::var("CARCASSONNE_ACTIVITY_CLIENT_SECRET")
+        .ok()
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .map(crate::web::activity::Hidden::new)
 }
 
 /// Where and how the local mode serves the page (`local --web`).

@@ -28,6 +28,13 @@ const INTEGER: u8 = 4;
 const BOOLEAN: u8 = 5;
 /// A slash command (CHAT_INPUT).
 const CHAT_INPUT: u8 = 1;
+/// The Activity's Entry Point (PRIMARY_ENTRY_POINT), handled by the app (APP_HANDLER)
+/// so that it launches for the channel's game or says there is none.
+const PRIMARY_ENTRY_POINT: u8 = 4;
+const APP_HANDLER: u8 = 1;
+/// The Entry Point's name: no slash command may have it (poise 0.7.1 panics on an
+/// entry point named like one of its commands).
+pub const ENTRY_POINT: &str = "launch";
 /// Interaction context GUILD; integration type GUILD_INSTALL.
 const GUILD_CONTEXT: u8 = 0;
 const GUILD_INSTALL: u8 = 0;
@@ -36,20 +43,26 @@ const GUILD_INSTALL: u8 = 0;
 /// Global commands are limited to server channels (`contexts: [0]`, threads and forum
 /// posts included) and to the bot installed in a server (`integration_types: [0]`):
 /// games live in channels, never in DMs. Guild commands take neither field.
-pub fn registration(global: bool) -> Value {
-    Value::Array(
-        COMMANDS
-            .iter()
-            .map(|spec| {
-                let mut c = command_json(spec);
-                if global {
-                    c["contexts"] = json!([GUILD_CONTEXT]);
-                    c["integration_types"] = json!([GUILD_INSTALL]);
-                }
-                c
-            })
-            .collect(),
-    )
+///
+/// With the Activity on, global commands also hold its Entry Point command (Discord
+/// takes it only globally; a bulk overwrite without it would remove it).
+pub fn registration(global: bool, entry_point: bool) -> Value {
+    let mut commands: Vec<Value> = COMMANDS.iter().map(command_json).collect();
+    if global && entry_point {
+        commands.push(json!({
+            "name": ENTRY_POINT,
+            "type": PRIMARY_ENTRY_POINT,
+            "description": "Play this channel's game on its board, inside Discord",
+            "handler": APP_HANDLER,
+        }));
+    }
+    if global {
+        for c in &mut commands {
+            c["contexts"] = json!([GUILD_CONTEXT]);
+            c["integration_types"] = json!([GUILD_INSTALL]);
+        }
+    }
+    Value::Array(commands)
 }
 
 fn command_json(spec: &CommandSpec) -> Value {
@@ -133,8 +146,12 @@ fn option_json(spec: &CommandSpec, o: &OptionSpec) -> Value {
 
 /// Registers the commands (a bulk overwrite: commands not in the table disappear): in
 /// `guild` (they appear at once), or globally.
-pub async fn register(http: &serenity::Http, guild: Option<u64>) -> Result<usize, serenity::Error> {
-    let commands = registration(guild.is_none());
+pub async fn register(
+    http: &serenity::Http,
+    guild: Option<u64>,
+    entry_point: bool,
+) -> Result<usize, serenity::Error> {
+    let commands = registration(guild.is_none(), entry_point);
     match guild {
         Some(g) => {
             http.create_guild_commands(serenity::GuildId::new(g), &commands)
@@ -457,7 +474,7 @@ mod tests {
                     .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-')
         };
         let text_ok = |d: &str| (1..=100).contains(&d.chars().count());
-        let json = registration(true);
+        let json = registration(true, false);
         for lang in Lang::all().filter(|l| *l != Lang::english()) {
             for locale in lang.discord_locales() {
                 let mut command_names = Vec::new();
@@ -528,14 +545,32 @@ mod tests {
 
     #[test]
     fn registration_json_follows_the_table() {
-        let json = registration(false);
+        let json = registration(false, true);
         let cmds = json.as_array().unwrap();
         assert!(cmds.iter().all(|c| c.get("contexts").is_none()));
-        let global = registration(true);
+        assert_eq!(registration(false, false), json, "no guild entry point");
+        let global = registration(true, true);
         for c in global.as_array().unwrap() {
             assert_eq!(c["contexts"], json!([0]), "{}", c["name"]);
             assert_eq!(c["integration_types"], json!([0]), "{}", c["name"]);
         }
+        // The Activity's Entry Point, last, global only, handled by the app.
+        assert_eq!(
+            global.as_array().unwrap().last().unwrap(),
+            &json!({
+                "name": "launch",
+                "type": 4,
+                "description": "Play this channel's game on its board, inside Discord",
+                "handler": 1,
+                "contexts": [0],
+                "integration_types": [0],
+            })
+        );
+        assert_eq!(
+            registration(true, false).as_array().unwrap().len(),
+            COMMANDS.len()
+        );
+        assert!(COMMANDS.iter().all(|c| c.name != ENTRY_POINT));
         assert_eq!(cmds.len(), COMMANDS.len());
         let find = |n: &str| cmds.iter().find(|c| c["name"] == n).unwrap();
         let place = find("place");

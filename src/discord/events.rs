@@ -126,6 +126,15 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
         poise::FrameworkError::Setup { error, .. } => {
             tracing::error!("setup failed: {error}");
         }
+        // The Activity's Entry Point: poise 0.7.1 has no command of its type.
+        poise::FrameworkError::UnknownInteraction {
+            interaction,
+            framework,
+            ..
+        } if super::activity::is_entry_point(interaction) => {
+            let http = &framework.serenity_context.http;
+            super::activity::entry_point(http, framework.user_data, interaction).await;
+        }
         poise::FrameworkError::UnknownInteraction {
             interaction,
             framework,

@@ -26,6 +26,7 @@
 //! and signals, for tests (which point it at a fake Discord with
 //! [`BotOptions::http_base`]). `docs/discord.md` describes the setup and the mapping.
 
+pub mod activity;
 pub mod channel;
 pub mod commands;
 pub mod context;
@@ -137,6 +138,13 @@ pub struct BotOptions {
     /// The gateway mode serves the game pages on this listener (`--web-listen`; off by
     /// default); `serve-http` serves them on its own listener.
     pub web_listen: Option<Arc<std::net::TcpListener>>,
+    /// The Discord Activity (docs/activity.md): the application's OAuth2 client id
+    /// (`CARCASSONNE_ACTIVITY_CLIENT_ID`) and secret (`CARCASSONNE_ACTIVITY_CLIENT_SECRET`,
+    /// never logged); on when both are set.
+    pub activity: Option<(u64, crate::web::activity::Hidden)>,
+    /// The Activity page's `frame-ancestors` instead of Discord's clients (tests: their
+    /// harness page's origin).
+    pub activity_frame_ancestors: Option<Vec<String>>,
 }
 
 impl BotOptions {
@@ -161,6 +169,8 @@ impl BotOptions {
             web_base: None,
             web_secret: None,
             web_listen: None,
+            activity: None,
+            activity_frame_ancestors: None,
         }
     }
 }
@@ -185,6 +195,7 @@ impl std::fmt::Debug for BotOptions {
             .field("drain", &self.drain)
             .field("web_base", &self.web_base)
             .field("web_listen", &self.web_listen)
+            .field("activity", &self.activity)
             .finish()
     }
 }
@@ -217,6 +228,8 @@ pub struct Data {
     /// The gateway's sessions, to read the IDENTIFY budget again after each new one
     /// (gateway mode only).
     pub(crate) session_starts: Option<Arc<session_starts::SessionStarts>>,
+    /// Launching the Activity, or the link given instead ([`activity`]).
+    pub(crate) launch: activity::Launch,
 }
 
 /// The app for one interaction; shutdown waits until it is dropped.
@@ -333,6 +346,25 @@ pub(crate) fn web_settings(opts: &BotOptions) -> crate::web::Settings {
     }
 }
 
+/// The Discord Activity's settings, when it is on.
+pub(crate) fn activity_settings(
+    opts: &BotOptions,
+    http: reqwest::Client,
+) -> Option<crate::web::activity::ActivitySettings> {
+    let (client_id, secret) = opts.activity.clone()?;
+    let mut s = crate::web::activity::ActivitySettings::new(
+        client_id,
+        secret,
+        crate::web::activity::Hidden::new(opts.token.trim()),
+        proxy_base(opts),
+        http,
+    );
+    if let Some(origins) = &opts.activity_frame_ancestors {
+        s.frame_ancestors = origins.clone();
+    }
+    Some(s)
+}
+
 /// The `--web-listen` server, if there is one: the game pages, until `stop`.
 fn spawn_web_server(
     opts: &BotOptions,
@@ -352,7 +384,11 @@ fn spawn_web_server(
     if let Ok(addr) = listener.local_addr() {
         tracing::info!(address = %addr, "serving the game pages");
     }
-    let web = crate::web::Web::new(store.clone(), web_settings(opts));
+    let web = crate::web::Web::with_activity(
+        store.clone(),
+        web_settings(opts),
+        activity_settings(opts, http_client(opts)?),
+    );
     Ok(Some(tokio::spawn(crate::web::server::run(
         listener, web, stop,
     ))))
@@ -388,6 +424,7 @@ async fn gateway(
     let registering = token.clone();
 
     let guild = opts.guild;
+    let entry_point = opts.activity.is_some();
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: commands::framework_commands(),
@@ -411,7 +448,7 @@ async fn gateway(
                 tokio::spawn(register_commands(
                     ctx.http.clone(),
                     registering,
-                    guild,
+                    (guild, entry_point),
                     fatal_tx,
                     ops,
                 ));
@@ -563,6 +600,7 @@ impl Core {
             ops: self.ops.clone(),
             token: Arc::new(token::TokenState::default()),
             session_starts: None,
+            launch: activity::Launch::of(opts),
         }
     }
 
@@ -685,13 +723,15 @@ const MAX_REGISTRATION_PAUSE: Duration = Duration::from_secs(5 * 60);
 async fn register_commands(
     http: Arc<serenity::Http>,
     token: Arc<token::TokenState>,
-    guild: Option<u64>,
+    (guild, entry_point): (Option<u64>, bool),
     fatal: tokio::sync::mpsc::UnboundedSender<String>,
     ops: Arc<Ops>,
 ) {
     let mut pause = FIRST_REGISTRATION_PAUSE;
     loop {
-        let registered = token.send(commands::register(&http, guild)).await;
+        let registered = token
+            .send(commands::register(&http, guild, entry_point))
+            .await;
         ops.metrics.discord("commands", &registered);
         match registered {
             Ok(n) => {
@@ -738,7 +778,7 @@ pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(60);
 /// TLS client), else serenity's kind (rustls) with [`CONNECT_TIMEOUT`] and
 /// [`REQUEST_TIMEOUT`] on every request; with `http_base`, one that ignores any HTTP
 /// proxy from the environment.
-fn http_client(opts: &BotOptions) -> Result<reqwest::Client, String> {
+pub(crate) fn http_client(opts: &BotOptions) -> Result<reqwest::Client, String> {
     if let Some(client) = &opts.http_client {
         return Ok(client.clone());
     }

@@ -6,15 +6,19 @@
 //! - [`state`]: the JSON a page is sent, built from the views the pictures use;
 //! - [`live`]: server-sent events when the game changes, with catch-up;
 //! - [`atlas`]: the tile art, drawn by the renderer;
-//! - [`server`]: a server of its own, for the modes without `serve-http`.
+//! - [`server`]: a server of its own, for the modes without `serve-http`;
+//! - [`activity`]: the same page as a Discord Activity (docs/activity.md);
+//! - [`session`]: player tokens, which name a Discord user in one game.
 //!
 //! Paths: `/g/<channel>/<token>` (the page), `.../state` (its JSON), `.../events`
 //! (its live stream); `/web/app.js`, `/web/app.css`, `/web/atlas/<sets>.png` hold no
 //! game and are the same for everyone. docs/web.md describes the page and its security.
 
+pub mod activity;
 pub mod atlas;
 pub mod live;
 pub mod server;
+pub mod session;
 pub mod state;
 pub mod token;
 
@@ -33,6 +37,7 @@ pub type Reply = Response<Body>;
 const PAGE: &str = include_str!("../../assets/web/index.html");
 const SCRIPT: &str = include_str!("../../assets/web/app.js");
 const STYLE: &str = include_str!("../../assets/web/app.css");
+const ACTIVITY_SCRIPT: &str = include_str!("../../assets/web/activity.js");
 
 /// Only the page's own files: no inline script or style, no other origin, no frames.
 pub const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
@@ -56,6 +61,10 @@ pub struct Web {
     settings: Settings,
     hub: Arc<live::Hub>,
     atlases: Arc<atlas::Atlases>,
+    /// The Discord Activity, when configured (`/`, `/activity/...`).
+    activity: Option<activity::ActivitySettings>,
+    /// The Activity's page (the game page with its scripts deferred), made once.
+    activity_page: String,
 }
 
 impl std::fmt::Debug for Web {
@@ -68,12 +77,59 @@ impl std::fmt::Debug for Web {
 
 impl Web {
     pub fn new(store: crate::store::Store, settings: Settings) -> Arc<Web> {
+        Web::with_activity(store, settings, None)
+    }
+
+    /// A server that is also the Discord Activity when `activity` is given.
+    pub fn with_activity(
+        store: crate::store::Store,
+        settings: Settings,
+        activity: Option<activity::ActivitySettings>,
+    ) -> Arc<Web> {
         Arc::new(Web {
             hub: Arc::new(live::Hub::new(store.clone())),
             store,
             settings,
             atlases: Arc::default(),
+            activity_page: activity::page(PAGE),
+            activity,
         })
+    }
+
+    /// The Discord Activity's settings, when it is on.
+    pub fn activity(&self) -> Option<&activity::ActivitySettings> {
+        self.activity.as_ref()
+    }
+
+    /// The answer to a request for one of the page's paths, the Activity's sign-in
+    /// (a POST with a body) included; any other path gives the request back.
+    pub async fn serve(
+        &self,
+        req: hyper::Request<hyper::body::Incoming>,
+    ) -> Result<Reply, hyper::Request<hyper::body::Incoming>> {
+        if req.uri().path() != "/activity/token" || self.activity.is_none() {
+            return match self
+                .respond(req.method(), req.uri().path(), req.headers())
+                .await
+            {
+                Some(r) => Ok(r),
+                None => Err(req),
+            };
+        }
+        let Some(settings) = &self.activity else {
+            return Err(req);
+        };
+        if req.method() != Method::POST {
+            let mut r = text(StatusCode::METHOD_NOT_ALLOWED, "use POST");
+            r.headers_mut()
+                .insert(header::ALLOW, header::HeaderValue::from_static("POST"));
+            return Ok(r);
+        }
+        let body = http_body_util::Limited::new(req.into_body(), activity::MAX_BODY);
+        let Ok(body) = body.collect().await.map(|b| b.to_bytes()) else {
+            return Ok(text(StatusCode::PAYLOAD_TOO_LARGE, "the body is too large"));
+        };
+        Ok(activity::exchange(settings, self, &body).await)
     }
 
     pub fn settings(&self) -> &Settings {
@@ -110,6 +166,13 @@ impl Web {
     /// The answer to a request for one of the page's paths; `None` for any other path.
     pub async fn respond(&self, method: &Method, path: &str, headers: &HeaderMap) -> Option<Reply> {
         let route = Route::of(path)?;
+        let activity_route = matches!(
+            route,
+            Route::ActivityPage | Route::ActivityScript | Route::ActivityConfig
+        );
+        if activity_route && self.activity.is_none() {
+            return None;
+        }
         if method != Method::GET && method != Method::HEAD {
             let mut r = text(StatusCode::METHOD_NOT_ALLOWED, "use GET");
             r.headers_mut()
@@ -117,6 +180,26 @@ impl Web {
             return Some(r);
         }
         Some(match route {
+            Route::ActivityPage | Route::ActivityScript | Route::ActivityConfig => {
+                let settings = self.activity.as_ref()?;
+                match route {
+                    Route::ActivityPage => {
+                        let mut r = html(&self.activity_page);
+                        let h = r.headers_mut();
+                        h.remove(header::X_FRAME_OPTIONS);
+                        if let Ok(v) = header::HeaderValue::from_str(&settings.csp()) {
+                            h.insert(header::CONTENT_SECURITY_POLICY, v);
+                        }
+                        r
+                    }
+                    Route::ActivityScript => file(
+                        ACTIVITY_SCRIPT.as_bytes(),
+                        "text/javascript; charset=utf-8",
+                        headers,
+                    ),
+                    _ => json(&settings.config()),
+                }
+            }
             Route::Script => file(SCRIPT.as_bytes(), "text/javascript; charset=utf-8", headers),
             Route::Style => file(STYLE.as_bytes(), "text/css; charset=utf-8", headers),
             Route::Atlas(key) => match self.atlas(key).await {
@@ -224,6 +307,10 @@ async fn table_png(record: Arc<crate::store::ChannelRecord>) -> Option<Vec<u8>> 
 /// A page's path, read.
 #[derive(Debug, PartialEq, Eq)]
 enum Route<'a> {
+    /// `/`: the Discord Activity's page.
+    ActivityPage,
+    ActivityScript,
+    ActivityConfig,
     Script,
     Style,
     Atlas(u16),
@@ -248,6 +335,9 @@ impl<'a> Route<'a> {
         match path {
             "/web/app.js" => return Some(Route::Script),
             "/web/app.css" => return Some(Route::Style),
+            "/" => return Some(Route::ActivityPage),
+            "/web/activity.js" => return Some(Route::ActivityScript),
+            "/activity/config" => return Some(Route::ActivityConfig),
             _ => {}
         }
         if let Some(name) = path.strip_prefix("/web/atlas/") {
@@ -320,17 +410,21 @@ pub(crate) fn text(status: StatusCode, body: &'static str) -> Reply {
     )
 }
 
-fn html(page: &'static str) -> Reply {
+fn html(page: &str) -> Reply {
     no_store(whole(
         StatusCode::OK,
-        Bytes::from_static(page.as_bytes()),
+        Bytes::copy_from_slice(page.as_bytes()),
         "text/html; charset=utf-8",
     ))
 }
 
 fn json(value: &serde_json::Value) -> Reply {
+    json_status(StatusCode::OK, value)
+}
+
+pub(crate) fn json_status(status: StatusCode, value: &serde_json::Value) -> Reply {
     no_store(whole(
-        StatusCode::OK,
+        status,
         Bytes::from(value.to_string()),
         "application/json",
     ))

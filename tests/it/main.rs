@@ -10,6 +10,8 @@ mod fake_discord;
 mod pg_cluster;
 mod support;
 
+mod activity;
+mod activity_browser;
 mod ai;
 mod ai_app;
 mod ai_cards;

@@ -442,3 +442,7 @@ app-waiting-crop = { $you ->
     [yes] It is your turn
    *[no] It is { $name }'s turn
 } to answer the crop circle (/choose).
+app-activity-no-game = There is no game in this channel: start one with /new, then open the Activity.
+app-activity-off = The Activity is not set up for this bot.
+app-activity-refused = Discord would not open the Activity here (Activities may not be enabled for this app, or your Discord is too old for them).
+app-activity-link = The game's page, in your browser: { $link }

@@ -442,3 +442,7 @@ app-waiting-crop = { $you ->
     [yes] Te toca
    *[no] Le toca a { $name }
 } responder al círculo de cultivo (/elegir).
+app-activity-no-game = No hay ninguna partida en este canal: empieza una con /new y abre luego la Actividad.
+app-activity-off = La Actividad no está configurada para este bot.
+app-activity-refused = Discord no ha querido abrir la Actividad aquí (puede que las Actividades no estén activadas para esta aplicación, o que tu Discord sea demasiado antiguo).
+app-activity-link = La página de la partida, en tu navegador: { $link }

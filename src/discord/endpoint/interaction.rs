@@ -48,6 +48,13 @@ pub(crate) async fn handle(
             if data.token_refused() {
                 return response(token_refused(&c.locale));
             }
+            if crate::discord::activity::is_entry_point(&c) {
+                let (http, data) = (Arc::clone(http), Arc::clone(data));
+                tokio::spawn(async move {
+                    crate::discord::activity::entry_point(&http, &data, &c).await;
+                });
+                return Answer::Accepted;
+            }
             if crate::app::command::spec(&c.data.name).is_none() {
                 tracing::warn!(
                     command = %c.data.name,

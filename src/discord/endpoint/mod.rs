@@ -203,7 +203,7 @@ async fn serve(
     let registration = tokio::spawn(super::register_commands(
         http.clone(),
         token.clone(),
-        opts.guild,
+        (opts.guild, opts.activity.is_some()),
         fatal_tx,
         ops.clone(),
     ));
@@ -227,9 +227,10 @@ async fn serve(
         http,
     };
     let _ = front.interactions.set(handler);
-    let _ = front.web.set(crate::web::Web::new(
+    let _ = front.web.set(crate::web::Web::with_activity(
         store_for_pages,
         super::web_settings(&opts),
+        super::activity_settings(&opts, super::http_client(&opts)?),
     ));
 
     let mut ended = false;

@@ -160,9 +160,32 @@ pub fn commands(body: &Value) -> Result<(), String> {
         return Err(format!("{} commands (at most 100)", list.len()));
     }
     unique_in_every_locale("commands", list)?;
+    // PRIMARY_ENTRY_POINT (type 4): one at most, without options; `handler` (1 or 2)
+    // only on it (interactions/application-commands).
+    let entry_points = list.iter().filter(|c| c["type"] == 4).count();
+    if entry_points > 1 {
+        return Err(format!(
+            "{entry_points} PRIMARY_ENTRY_POINT commands (at most 1)"
+        ));
+    }
     for c in list {
         let at = format!("command {}", c["name"]);
         named(&at, c)?;
+        let handler = &c["handler"];
+        if c["type"] == 4 {
+            if c.get("options").is_some_and(|o| o != &Value::Null) {
+                return Err(format!(
+                    "{at}: a PRIMARY_ENTRY_POINT command has no options"
+                ));
+            }
+            if !(handler.is_null() || handler == 1 || handler == 2) {
+                return Err(format!("{at}: handler {handler} (1 or 2)"));
+            }
+        } else if !handler.is_null() {
+            return Err(format!(
+                "{at}: handler is only for PRIMARY_ENTRY_POINT commands"
+            ));
+        }
         let options = c["options"].as_array().cloned().unwrap_or_default();
         if options.len() > 25 {
             return Err(format!("{at}: {} options (at most 25)", options.len()));

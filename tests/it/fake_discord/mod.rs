@@ -48,6 +48,7 @@
 
 #![allow(dead_code)]
 
+pub mod activities;
 mod auth;
 pub mod bot;
 mod channels;
@@ -78,6 +79,8 @@ pub const GUILD_ID: u64 = 1_100_000_000_000_000_002;
 pub const CHANNEL_ID: u64 = 1_100_000_000_000_000_003;
 /// Ephemeral message flag.
 pub const EPHEMERAL: u64 = 64;
+/// The interaction callback that launches the app's Activity.
+pub const LAUNCH_ACTIVITY: u64 = 12;
 /// How long a test waits for anything before failing.
 pub const WAIT: Duration = Duration::from_secs(15);
 /// How long the bot must have sent nothing more before an answer counts as complete.
@@ -320,6 +323,8 @@ impl Placeholder {
 struct Pending {
     id: u64,
     channel: u64,
+    /// Who sent it.
+    user: User,
     created: Instant,
     /// The focused option's type, for an autocomplete.
     focused_type: Option<u64>,
@@ -411,6 +416,8 @@ pub struct State {
     pub auth: auth::Auth,
     /// DM channels and users who refuse DMs ([`channels`]).
     pub dms: channels::Dms,
+    /// Activities, their instances and OAuth2 codes and tokens ([`activities`]).
+    pub activities: activities::Activities,
     /// Each guild's `guild_locale` (the server's Community language) where it is not
     /// `en-US`, Discord's default.
     pub guild_locales: HashMap<u64, String>,
@@ -479,6 +486,7 @@ impl Default for State {
             reject_token: false,
             auth: auth::Auth::default(),
             dms: channels::Dms::default(),
+            activities: activities::Activities::default(),
             guild_locales: HashMap::new(),
             rate_limits: ratelimits::RateLimits::default(),
             stall: Vec::new(),
@@ -829,6 +837,7 @@ impl Outcome {
     pub fn answered(&self) -> bool {
         self.original.is_some()
             || self.autocomplete.is_some()
+            || self.callbacks.contains(&LAUNCH_ACTIVITY)
             || ((self.original_deleted || self.updated) && !self.followups.is_empty())
     }
 
@@ -1035,6 +1044,7 @@ impl FakeDiscord {
                 Pending {
                     id,
                     channel,
+                    user: user.clone(),
                     created: at,
                     focused_type,
                     ack: None,
@@ -1194,6 +1204,32 @@ impl FakeDiscord {
         });
         self.dispatch_interaction(&it, d);
         it
+    }
+
+    /// The PRIMARY_ENTRY_POINT command (type 4) invoked by `user` in `channel` from the
+    /// App Launcher, as Discord sends it to an APP_HANDLER command.
+    pub fn entry_point(&self, user: &User, channel: u64, name: &str) -> Interaction {
+        let data = json!({"id": (APP_ID + 9).to_string(), "name": name, "type": 4});
+        let (it, d) = self.interaction_base(2, user, channel, data, None);
+        self.dispatch_interaction(&it, d);
+        it
+    }
+
+    /// A code `AUTHORIZE` gives `user`'s client for this application.
+    pub fn authorize(&self, user: &User) -> String {
+        self.inner.update(|s| s.activities.authorize(user, APP_ID))
+    }
+
+    /// `user` opens the Activity in `channel` of `guild` (from the App Launcher): the
+    /// new instance's id.
+    pub fn launch_activity(&self, channel: u64, guild: u64, user: &User) -> String {
+        self.inner
+            .update(|s| s.activities.launch(channel, guild, user))
+    }
+
+    /// The Activity instances running.
+    pub fn instances(&self) -> Vec<activities::Instance> {
+        self.state(|s| s.activities.instances.clone())
     }
 
     /// What the bot made of `it` so far.
@@ -1509,6 +1545,8 @@ fn handle(
             }
         },
         _ if raw.body.is_empty() => (None, Vec::new()),
+        // The OAuth2 token endpoint's form (read by its handler).
+        Some(ct) if ct.starts_with("application/x-www-form-urlencoded") => (None, Vec::new()),
         _ => match serde_json::from_slice::<Value>(&raw.body) {
             Ok(v) => (Some(v), Vec::new()),
             Err(e) => {
@@ -1572,8 +1610,20 @@ fn handle(
                     Some(s.registration_failures.remove(0))
                 }
             });
-            let reject = inner.state(|s| s.reject_registration);
-            let invalid = limits::commands(&j).err();
+            let (reject, activities) =
+                inner.state(|s| (s.reject_registration, s.activities.enabled));
+            let entry_point = j
+                .as_array()
+                .is_some_and(|l| l.iter().any(|c| c["type"] == 4));
+            let invalid = limits::commands(&j).err().or_else(|| {
+                if entry_point && segments.contains(&"guilds") {
+                    Some("a PRIMARY_ENTRY_POINT command cannot be a guild command".to_string())
+                } else if entry_point && !activities {
+                    Some("a PRIMARY_ENTRY_POINT command needs Activities enabled".to_string())
+                } else {
+                    None
+                }
+            });
             if let Some(e) = &invalid {
                 inner.error(format!(
                     "command registration: Discord would reject it: {e}"
@@ -1601,6 +1651,18 @@ fn handle(
             webhook(inner, method, token, rest, &j, &files)
         }
         ("POST", ["api", "v10", "users", "@me", "channels"]) => channels::open_dm(inner, &j),
+        ("POST", ["api", "v10", "oauth2", "token"]) => activities::token(
+            inner,
+            raw.header("content-type"),
+            raw.header("authorization"),
+            &raw.body,
+        ),
+        ("GET", ["api", "v10", "users", "@me"]) => {
+            activities::me(inner, raw.header("authorization"))
+        }
+        ("GET", ["api", "v10", "applications", a, "activity-instances", id]) if *a == app => {
+            activities::instance(inner, raw.header("authorization"), id)
+        }
         ("POST", ["api", "v10", "channels", channel, "messages"]) => match channel.parse() {
             Ok(channel) => channel_message(inner, channel, &j, &files),
             Err(_) => (404, discord_error(10003, "Unknown Channel"), None),
@@ -1776,6 +1838,19 @@ fn callback(
                 created: false,
                 notified: Vec::new(),
             });
+        }
+        12 => {
+            // LAUNCH_ACTIVITY: for commands and components, with Activities enabled.
+            if pending.focused_type.is_some() || !activities::launch_data_ok(data) {
+                inner.error("a LAUNCH_ACTIVITY answering an autocomplete, or with data".into());
+                return (400, discord_error(50035, "Invalid Form Body"), None);
+            }
+            let enabled = inner.state(|s| s.activities.enabled);
+            if !enabled {
+                return (400, discord_error(50035, "Invalid Form Body"), None);
+            }
+            let guild = inner.state(|s| s.channel(pending.channel).guild);
+            inner.update(|s| s.activities.launch(pending.channel, guild, &pending.user));
         }
         8 => {
             let Some(t) = pending.focused_type else {
