@@ -200,11 +200,8 @@ impl Web {
                 && let Ok(r) = crate::store::ChannelRecord::decode(&bytes)
                 && opens(&r)
             {
-                return Some(live::Seen {
-                    revision: r.revision,
-                    record: Some(Arc::new(r)),
-                    finished: false,
-                });
+                let revision = r.revision;
+                return Some(live::Seen::new(Some(Arc::new(r)), false, revision));
             }
             let seen = live::read_finished(&store, channel).ok()?;
             seen.record.as_deref().is_some_and(opens).then_some(seen)
