@@ -22,6 +22,9 @@ let atlas = null; // { url, image }
 let view = { scale: 1, x: 0, y: 0 }; // screen = board * scale + (x, y), in CSS pixels
 let fitted = false;
 let painted = false;
+// Other scripts' drawings over the board, each called as (ctx, tile size) in board
+// units after the figures (history.js marks a past turn's points).
+const overlays = [];
 
 // ---- the board's geometry -------------------------------------------------------
 
@@ -137,7 +140,9 @@ function draw() {
     const [ax, ay] = (anchors.figure_spots || [])[i] || [0.5, 0.5];
     disc(f.pos[0] * T + ax * T, f.pos[1] * T + ay * T, T * 0.11, "#fff", String(f.number), "#102e78", "#1e50b4");
   });
-  if (!painted) {
+  for (const paint of overlays) paint(ctx, T);
+  // The first meaningful paint: the board with its tile art.
+  if (!painted && atlas && atlas.image.complete && atlas.image.naturalWidth > 0) {
     painted = true;
     performance.mark("board-painted");
   }
@@ -240,6 +245,8 @@ function showPanel() {
 // ---- state and live updates -------------------------------------------------------
 
 function apply(next) {
+  // history.js keeps a live state aside while the page shows the past.
+  if (window.browsing && window.browsing(next)) return;
   state = next;
   const card = state.game === "cards";
   canvas.hidden = card;

@@ -17,7 +17,7 @@ mod components;
 mod ended;
 mod kick;
 mod lobby;
-mod replay;
+pub mod replay;
 pub mod reply;
 mod stats;
 mod text;

@@ -5,41 +5,51 @@
 
 use super::reply::{Message, Response};
 use super::seat_of;
-use crate::engine::{Action, Decision, Event, Game};
+use crate::engine::{Action, Decision, Event, Figure, Game};
 use crate::i18n::Lang;
 use crate::player::Player;
 use crate::render::replay::replay_gif;
 use crate::store::{ChannelRecord, RecordGame};
 use crate::t;
 use crate::view::BoardView;
+use std::ops::ControlFlow;
 
 /// A frame's view: the board, numbered by the turns played, without the next tile and
 /// its spots (frames show what happened).
-fn still(game: &Game, names: &[String], events: &[Event]) -> BoardView {
+pub fn still(game: &Game, names: &[String], events: &[Event]) -> BoardView {
     let mut v = BoardView::of(game, names).with_scores(events);
     v.next = None;
     v.turn = game.board().len().saturating_sub(1) as u32;
     v
 }
 
-/// The frames: one per turn (with the seat that played it), then the current board.
-pub fn frames(r: &ChannelRecord) -> Vec<(Option<Player>, BoardView)> {
-    let RecordGame::Board { game } = &r.game else {
-        return Vec::new();
-    };
-    let names = r.raw_seat_names();
+/// One turn of a board game replayed: the seat that played it, the game after it,
+/// what happened during it, and every figure that stood on the board at some point of
+/// it (the features a final scoring scored are found through them).
+pub struct Turn<'a> {
+    pub player: Player,
+    pub game: &'a Game,
+    pub events: &'a [Event],
+    pub figures: &'a [Figure],
+}
+
+/// Replays `game`'s log from its start, handing `each` every turn played in order (a
+/// turn ends when no figure step is pending), until `each` breaks. `false`: the log does
+/// not replay (logged, and nothing is handed on).
+pub fn walk(game: &Game, mut each: impl FnMut(Turn<'_>) -> ControlFlow<()>) -> bool {
     let Ok(mut g) = Game::new(game.config().clone()) else {
-        return Vec::new();
+        return false;
     };
-    let mut out = Vec::new();
     let mut events = Vec::new();
+    let mut figures: Vec<Figure> = Vec::new();
     let mut turn_of = None;
     for e in game.log() {
+        gather(&mut figures, g.figures());
         match g.apply(e.player, e.action.clone()) {
             Ok(mut ev) => events.append(&mut ev),
             Err(err) => {
                 tracing::error!("a stored game does not replay: {err}");
-                return Vec::new();
+                return false;
             }
         }
         if matches!(e.action, Action::PlaceTile { .. }) {
@@ -49,11 +59,47 @@ pub fn frames(r: &ChannelRecord) -> Vec<(Option<Player>, BoardView)> {
             g.pending().map(|p| p.decision),
             Some(Decision::PlaceFigure { .. })
         );
-        if let (true, Some(p)) = (turn_done, turn_of) {
-            out.push((Some(p), still(&g, &names, &events)));
+        if let (true, Some(player)) = (turn_done, turn_of) {
+            gather(&mut figures, g.figures());
+            let turn = Turn {
+                player,
+                game: &g,
+                events: &events,
+                figures: &figures,
+            };
+            if each(turn).is_break() {
+                return true;
+            }
             events.clear();
+            figures.clear();
             turn_of = None;
         }
+    }
+    true
+}
+
+/// Adds the figures of `now` not yet in `seen`.
+fn gather(seen: &mut Vec<Figure>, now: &[Figure]) {
+    for f in now {
+        if !seen.contains(f) {
+            seen.push(*f);
+        }
+    }
+}
+
+/// The frames: one per turn (with the seat that played it), then the current board.
+pub fn frames(r: &ChannelRecord) -> Vec<(Option<Player>, BoardView)> {
+    let RecordGame::Board { game } = &r.game else {
+        return Vec::new();
+    };
+    let names = r.raw_seat_names();
+    let mut out = Vec::new();
+    let replayed = walk(game, |t| {
+        out.push((Some(t.player), still(t.game, &names, t.events)));
+        ControlFlow::Continue(())
+    });
+    if !replayed {
+        return Vec::new();
     }
     out.push((None, still(game, &names, &[])));
     out

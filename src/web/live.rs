@@ -9,7 +9,7 @@ use crate::store::{ChannelRecord, Store};
 use bytes::Bytes;
 use std::collections::HashMap;
 use std::pin::Pin;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::task::{Context, Poll};
 use std::time::Duration;
 use tokio::sync::{mpsc, watch};
@@ -28,6 +28,20 @@ pub struct Seen {
     pub finished: bool,
     /// The store's revision of what was read (0: nothing in play).
     pub revision: u64,
+    /// The spectators' event for it, made by the first page that sends it and shared by
+    /// the others: a move costs one JSON however many pages watch.
+    pub spectator: OnceLock<Bytes>,
+}
+
+impl Seen {
+    pub fn new(record: Option<Arc<ChannelRecord>>, finished: bool, revision: u64) -> Seen {
+        Seen {
+            record,
+            finished,
+            revision,
+            spectator: OnceLock::new(),
+        }
+    }
 }
 
 /// The channels being watched.
@@ -109,11 +123,11 @@ pub fn look(
             if now == revision && !finished {
                 return Ok(None);
             }
-            Ok(Some(Seen {
-                record: ChannelRecord::decode(&bytes).ok().map(Arc::new),
-                finished: false,
-                revision: now,
-            }))
+            Ok(Some(Seen::new(
+                ChannelRecord::decode(&bytes).ok().map(Arc::new),
+                false,
+                now,
+            )))
         }
         None if finished => Ok(None),
         None => Ok(Some(read_finished(store, channel)?)),
@@ -123,11 +137,8 @@ pub fn look(
 /// The channel's kept finished game, if any.
 pub fn read_finished(store: &Store, channel: u64) -> Result<Seen, crate::store::StoreError> {
     let record = store.finished(channel)?;
-    Ok(Seen {
-        revision: record.as_ref().map_or(0, |r| r.revision),
-        record: record.map(Arc::new),
-        finished: true,
-    })
+    let revision = record.as_ref().map_or(0, |r| r.revision);
+    Ok(Seen::new(record.map(Arc::new), true, revision))
 }
 
 /// The stream of one page: its viewer's state at once (unless the page already shows
@@ -155,9 +166,16 @@ pub fn stream(
                 Some(r) if r.created_at == created_at => {
                     let version = state::version(r);
                     (shown.as_ref() != Some(&version)).then(|| {
-                        let json = state::of(r, seen.finished, viewer);
+                        let made = || {
+                            let json = state::of(r, seen.finished, viewer);
+                            Bytes::from(format!("id: {version}\nevent: state\ndata: {json}\n\n"))
+                        };
+                        let event = match viewer {
+                            Viewer::Spectator => seen.spectator.get_or_init(made).clone(),
+                            Viewer::Seat(_) => made(),
+                        };
                         shown = Some(version.clone());
-                        format!("id: {version}\nevent: state\ndata: {json}\n\n")
+                        event
                     })
                 }
                 _ => {
@@ -168,7 +186,7 @@ pub fn stream(
                 }
             };
             if let Some(event) = event
-                && tx.send(Bytes::from(event)).await.is_err()
+                && tx.send(event).await.is_err()
             {
                 return;
             }

@@ -7,15 +7,18 @@
 //! - [`live`]: server-sent events when the game changes, with catch-up;
 //! - [`atlas`]: the tile art, drawn by the renderer;
 //! - [`server`]: a server of its own, for the modes without `serve-http`;
+//! - [`history`]: the board after each turn, replayed from the game's log;
 //! - [`activity`]: the same page as a Discord Activity (docs/activity.md);
 //! - [`session`]: player tokens, which name a Discord user in one game.
 //!
 //! Paths: `/g/<channel>/<token>` (the page), `.../state` (its JSON), `.../events`
-//! (its live stream); `/web/app.js`, `/web/app.css`, `/web/atlas/<sets>.png` hold no
+//! (its live stream), `.../history` and `.../history/<turn>` (the turns played, the
+//! board after one); `/web/app.js`, `/web/app.css`, `/web/atlas/<sets>.png` hold no
 //! game and are the same for everyone. docs/web.md describes the page and its security.
 
 pub mod activity;
 pub mod atlas;
+pub mod history;
 pub mod live;
 pub mod server;
 pub mod session;
@@ -38,6 +41,7 @@ const PAGE: &str = include_str!("../../assets/web/index.html");
 const SCRIPT: &str = include_str!("../../assets/web/app.js");
 const STYLE: &str = include_str!("../../assets/web/app.css");
 const ACTIVITY_SCRIPT: &str = include_str!("../../assets/web/activity.js");
+const HISTORY_SCRIPT: &str = include_str!("../../assets/web/history.js");
 
 /// Only the page's own files: no inline script or style, no other origin, no frames.
 pub const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
@@ -202,6 +206,11 @@ impl Web {
             }
             Route::Script => file(SCRIPT.as_bytes(), "text/javascript; charset=utf-8", headers),
             Route::Style => file(STYLE.as_bytes(), "text/css; charset=utf-8", headers),
+            Route::HistoryScript => file(
+                HISTORY_SCRIPT.as_bytes(),
+                "text/javascript; charset=utf-8",
+                headers,
+            ),
             Route::Atlas(key) => match self.atlas(key).await {
                 Some(png) => file(&png, "image/png", headers),
                 None => text(StatusCode::NOT_FOUND, "no such tile sets"),
@@ -223,6 +232,7 @@ impl Web {
                 match part {
                     Part::Page => html(PAGE),
                     Part::State => json(&state::of(&record, seen.finished, Viewer::Spectator)),
+                    Part::History(turn) => history_reply(record, seen.finished, turn).await,
                     Part::Table => match table_png(record).await {
                         Some(png) => no_store(whole(StatusCode::OK, Bytes::from(png), "image/png")),
                         None => text(StatusCode::NOT_FOUND, "this game has no table"),
@@ -273,11 +283,8 @@ impl Web {
                 && let Ok(r) = crate::store::ChannelRecord::decode(&bytes)
                 && opens(&r)
             {
-                return Some(live::Seen {
-                    revision: r.revision,
-                    record: Some(Arc::new(r)),
-                    finished: false,
-                });
+                let revision = r.revision;
+                return Some(live::Seen::new(Some(Arc::new(r)), false, revision));
             }
             let seen = live::read_finished(&store, channel).ok()?;
             seen.record.as_deref().is_some_and(opens).then_some(seen)
@@ -285,6 +292,35 @@ impl Web {
         .await
         .ok()
         .flatten()
+    }
+}
+
+/// The game's turns (`None`), or the board after one, as JSON.
+async fn history_reply(
+    record: Arc<crate::store::ChannelRecord>,
+    finished: bool,
+    turn: Option<usize>,
+) -> Reply {
+    let made = tokio::task::spawn_blocking(move || match turn {
+        None => history::index(&record),
+        Some(n) => history::frame(&record, finished, n),
+    })
+    .await;
+    match made {
+        Ok(Ok(value)) => json(&value),
+        Ok(Err(history::Missing::NotBoard)) => text(
+            StatusCode::NOT_FOUND,
+            "only a board game has a history here",
+        ),
+        Ok(Err(history::Missing::NoTurn(played))) => no_store(whole(
+            StatusCode::NOT_FOUND,
+            Bytes::from(format!("no such turn: this game has turns 0 to {played}")),
+            "text/plain; charset=utf-8",
+        )),
+        Ok(Err(history::Missing::Broken)) | Err(_) => text(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "this game's history cannot be replayed",
+        ),
     }
 }
 
@@ -313,6 +349,8 @@ enum Route<'a> {
     ActivityConfig,
     Script,
     Style,
+    /// The history's script, beside the page's.
+    HistoryScript,
     Atlas(u16),
     Game {
         channel: u64,
@@ -328,6 +366,8 @@ enum Part {
     Events,
     /// The card game's table, drawn as in the channel.
     Table,
+    /// The turns played (`None`), or the board after one.
+    History(Option<usize>),
 }
 
 impl<'a> Route<'a> {
@@ -338,6 +378,7 @@ impl<'a> Route<'a> {
             "/" => return Some(Route::ActivityPage),
             "/web/activity.js" => return Some(Route::ActivityScript),
             "/activity/config" => return Some(Route::ActivityConfig),
+            "/web/history.js" => return Some(Route::HistoryScript),
             _ => {}
         }
         if let Some(name) = path.strip_prefix("/web/atlas/") {
@@ -354,11 +395,18 @@ impl<'a> Route<'a> {
         if token.len() != token::TOKEN_LEN {
             return None;
         }
-        let part = match (parts.next(), parts.next()) {
-            (None | Some(""), None) => Part::Page,
-            (Some("state"), None) => Part::State,
-            (Some("events"), None) => Part::Events,
-            (Some("table.png"), None) => Part::Table,
+        let part = match (parts.next(), parts.next(), parts.next()) {
+            (None | Some(""), None, None) => Part::Page,
+            (Some("state"), None, None) => Part::State,
+            (Some("events"), None, None) => Part::Events,
+            (Some("table.png"), None, None) => Part::Table,
+            (Some("history"), None, None) => Part::History(None),
+            // Digits only, and few: a turn number.
+            (Some("history"), Some(n), None)
+                if (1..=5).contains(&n.len()) && n.bytes().all(|b| b.is_ascii_digit()) =>
+            {
+                Part::History(Some(n.parse().ok()?))
+            }
             _ => return None,
         };
         Some(Route::Game {
@@ -493,6 +541,30 @@ mod tests {
             })
         );
         assert_eq!(Route::of(&format!("/g/12/{t}/other")), None);
+        for (path, part) in [
+            ("history", Part::History(None)),
+            ("history/0", Part::History(Some(0))),
+            ("history/150", Part::History(Some(150))),
+        ] {
+            assert_eq!(
+                Route::of(&format!("/g/12/{t}/{path}")),
+                Some(Route::Game {
+                    channel: 12,
+                    token: t,
+                    part
+                })
+            );
+        }
+        for bad in [
+            "history/",
+            "history/-1",
+            "history/+1",
+            "history/1x",
+            "history/123456",
+            "history/1/2",
+        ] {
+            assert_eq!(Route::of(&format!("/g/12/{t}/{bad}")), None, "{bad}");
+        }
         assert_eq!(Route::of(&format!("/g/x/{t}")), None);
         assert_eq!(Route::of("/g/12/short"), None);
         assert_eq!(Route::of("/interactions"), None);

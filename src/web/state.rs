@@ -36,25 +36,13 @@ pub fn moves(record: &ChannelRecord) -> usize {
 /// The page's view of `record` for `viewer`; `finished`: the game is over and archived.
 pub fn of(record: &ChannelRecord, finished: bool, viewer: Viewer) -> Value {
     let names = record.raw_seat_names();
-    let seats: Vec<Value> = record
-        .seats
-        .iter()
-        .enumerate()
-        .map(|(i, s)| {
-            json!({
-                "name": s.name,
-                "colour": Colour::of_seat(Player::new(i as u8)),
-                "ai": s.ai.is_some(),
-            })
-        })
-        .collect();
     let mut out = json!({
         "version": version(record),
         "moves": moves(record),
         "stamp": crate::app::stamp_of(record),
         "finished": finished,
         "lang": record.setup.language.code(),
-        "seats": seats,
+        "seats": seats(record),
         "you": match viewer {
             Viewer::Spectator => Value::Null,
             Viewer::Seat(p) => json!(p),
@@ -70,17 +58,7 @@ pub fn of(record: &ChannelRecord, finished: bool, viewer: Viewer) -> Value {
             out["game"] = json!("board");
             out["anchors"] = anchors(&view);
             out["board"] = serde_json::to_value(&view).unwrap_or(Value::Null);
-            let rows: serde_json::Map<String, Value> = atlas::kinds(expansions)
-                .into_iter()
-                .enumerate()
-                .map(|(row, kind)| (kind.to_string(), json!(row)))
-                .collect();
-            out["atlas"] = json!({
-                "url": format!("/web/atlas/{:x}.png", atlas::key(expansions)),
-                "tile": atlas::TILE,
-                "gap": atlas::GAP,
-                "rows": rows,
-            });
+            out["atlas"] = atlas_of(expansions);
         }
         RecordGame::Cards { game } => {
             out["game"] = json!("cards");
@@ -96,10 +74,41 @@ pub fn of(record: &ChannelRecord, finished: bool, viewer: Viewer) -> Value {
     out
 }
 
+/// The seats: names, colours, and which are computer players.
+pub(super) fn seats(record: &ChannelRecord) -> Value {
+    record
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            json!({
+                "name": s.name,
+                "colour": Colour::of_seat(Player::new(i as u8)),
+                "ai": s.ai.is_some(),
+            })
+        })
+        .collect()
+}
+
+/// Where a game's tile art is, and the row of each kind in it.
+pub(super) fn atlas_of(expansions: &[crate::engine::Expansion]) -> Value {
+    let rows: serde_json::Map<String, Value> = atlas::kinds(expansions)
+        .into_iter()
+        .enumerate()
+        .map(|(row, kind)| (kind.to_string(), json!(row)))
+        .collect();
+    json!({
+        "url": format!("/web/atlas/{:x}.png", atlas::key(expansions)),
+        "tile": atlas::TILE,
+        "gap": atlas::GAP,
+        "rows": rows,
+    })
+}
+
 /// Where the figures, the figure spots and the mage and witch stand on their tiles
 /// (tile units from the north-west corner), in the order of the view's lists (`neutral`:
 /// those of `expansions.mage_witch.figures`).
-fn anchors(view: &BoardView) -> Value {
+pub(super) fn anchors(view: &BoardView) -> Value {
     let kind_at = |pos| view.tiles.iter().find(|t| t.pos == pos);
     let at = |pos, segment: u8| match kind_at(pos) {
         Some(t) => {

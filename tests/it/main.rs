@@ -80,4 +80,5 @@ mod store_contract;
 mod store_tls;
 mod tile_catalogue;
 mod web_browser;
+mod web_history;
 mod web_spectator;

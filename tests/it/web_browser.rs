@@ -176,7 +176,7 @@ impl Window<'_> {
         }
     }
 
-    async fn actions(&self, actions: Value) {
+    pub(crate) async fn actions(&self, actions: Value) {
         let path = format!("/session/{}/actions", self.id);
         self.driver
             .call(
@@ -188,7 +188,7 @@ impl Window<'_> {
         self.driver.call(reqwest::Method::DELETE, &path, None).await;
     }
 
-    async fn screenshot(&self) -> image::RgbImage {
+    pub(crate) async fn screenshot(&self) -> image::RgbImage {
         let path = format!("/session/{}/screenshot", self.id);
         let v = self.driver.call(reqwest::Method::GET, &path, None).await;
         let png = base64(v.as_str().unwrap());
@@ -227,7 +227,7 @@ fn base64(text: &str) -> Vec<u8> {
 }
 
 /// Pixels of `img` in the rectangle (CSS pixels at `scale`) within `tolerance` of `rgb`.
-fn count(
+pub(crate) fn count(
     img: &image::RgbImage,
     scale: u32,
     rect: (u32, u32, u32, u32),
@@ -461,12 +461,21 @@ async fn on_a_phone_the_page_shows_the_board_and_a_second_page_follows_live() {
         "{panned:?} -> {pinched:?} {seen}"
     );
 
-    // A spectator's page cannot act: its only buttons zoom, and the game refuses a POST.
+    // A spectator's page cannot act: its only buttons zoom and look back, and the game
+    // refuses a POST.
     assert_eq!(
         phone
             .js("return [...document.querySelectorAll('button')].map(b => b.id)")
             .await,
-        json!(["zoom-in", "zoom-out", "zoom-fit"])
+        json!([
+            "zoom-in",
+            "zoom-out",
+            "zoom-fit",
+            "history-open",
+            "history-back",
+            "history-next",
+            "history-live"
+        ])
     );
     assert_eq!(
         phone

@@ -1,0 +1,958 @@
+//! The page's history (issue #38): `/history` lists the turns played and
+//! `/history/<n>` is the board after turn n, replayed from the game's log as the replay
+//! picture is. Each frame equals the replay's frame, holds nothing a spectator did not
+//! see at that turn (no tile drawn next, keys from a fixed list), and marks the points
+//! of its turn with the tiles of the features scored. A finished, archived game keeps
+//! its page and its whole history.
+
+use carcassonne_bot::app::replay;
+use carcassonne_bot::app::{App, Env};
+use carcassonne_bot::engine::{Expansion, Game};
+use carcassonne_bot::render::samples::random_game;
+use carcassonne_bot::store::{ChannelRecord, Loaded, RecordGame, Store};
+use carcassonne_bot::web::{self, Secret, Settings, Web};
+use serde_json::{Value, json};
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use crate::support::{self, ctx, run};
+
+const CHANNEL: u64 = 42;
+
+struct Server {
+    web: Arc<Web>,
+    _stop: tokio::sync::watch::Sender<bool>,
+}
+
+async fn serve(app: &App) -> Server {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let web = Web::new(
+        app.store().clone(),
+        Settings {
+            base: Some(base),
+            secret: Secret::from_text("the history tests' secret").unwrap(),
+        },
+    );
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    tokio::spawn(web::server::run(listener, web.clone(), stopped));
+    Server { web, _stop: stop }
+}
+
+fn new_app() -> Arc<App> {
+    Arc::new(App::new(
+        Store::temporary().unwrap(),
+        Env::fixed(1_700_000_000, 5),
+    ))
+}
+
+/// A 2-player game started in the channel, its game replaced by `game` (ann and ben
+/// keep their seats).
+pub(crate) fn install(app: &App, channel: u64, game: Game) {
+    support::start_game(app, channel);
+    let Loaded::Game(mut r) = app.store().load(channel).unwrap() else {
+        panic!("no game")
+    };
+    r.game = RecordGame::Board { game };
+    r.snapshot = r.fresh_snapshot();
+    app.store().save(channel, &mut r).unwrap();
+}
+
+/// A base game of 2 players with followers placed often, stopped with `left` tiles to
+/// go: the first from `seed` on whose players scored 20 points or more by then (random
+/// followers often all end up as farmers, who score nothing before the end).
+pub(crate) fn played(seed: u64, left: usize) -> Game {
+    (seed..)
+        .map(|s| random_game(2, &[Expansion::Base], s, 2, Some(left)))
+        .find(|g| left == 1 || g.scores().iter().sum::<u32>() >= 20)
+        .unwrap()
+}
+
+fn record(app: &App) -> ChannelRecord {
+    match app.store().load(CHANNEL).unwrap() {
+        Loaded::Game(r) => *r,
+        other => panic!("no game: {other:?}"),
+    }
+}
+
+async fn get(url: &str) -> (u16, String) {
+    let r = reqwest::get(url).await.unwrap();
+    let status = r.status().as_u16();
+    (status, r.text().await.unwrap())
+}
+
+async fn get_json(url: &str) -> Value {
+    let (status, text) = get(url).await;
+    assert_eq!(status, 200, "{url}: {text}");
+    serde_json::from_str(&text).unwrap()
+}
+
+/// Every object key anywhere in `v`.
+fn keys(v: &Value, out: &mut BTreeSet<String>) {
+    match v {
+        Value::Object(m) => {
+            for (k, x) in m {
+                out.insert(k.clone());
+                keys(x, out);
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|x| keys(x, out)),
+        _ => {}
+    }
+}
+
+/// The only keys a frame may hold: the live state's board keys, and the history's.
+const FRAME_KEYS: &[&str] = &[
+    "ai",
+    "anchors",
+    "at",
+    "atlas",
+    "board",
+    "breakdown",
+    "colour",
+    "completed",
+    "current",
+    "ferries",
+    "figure_kinds",
+    "figure_spots",
+    "figures",
+    "finished",
+    "gap",
+    "game",
+    "gold",
+    "gold_bars",
+    "goods",
+    "history",
+    "kind",
+    "lang",
+    "last_placed",
+    "markers",
+    "messages",
+    "name",
+    "neutral",
+    "next",
+    "on",
+    "over",
+    "owner",
+    "player",
+    "players",
+    "points",
+    "pos",
+    "robber",
+    "robber_marker",
+    "robbers",
+    "rotation",
+    "rows",
+    "score",
+    "scored",
+    "seats",
+    "segment",
+    "supply",
+    "tile",
+    "tiles",
+    "tiles_left",
+    "turn",
+    "url",
+    "version",
+    "what",
+    "you",
+];
+
+fn scores(frame: &Value) -> Vec<u64> {
+    frame["board"]["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["score"].as_u64().unwrap())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_turns_frame_is_the_replays_with_its_points_marked_and_nothing_hidden() {
+    let app = new_app();
+    let s = serve(&app).await;
+    install(&app, CHANNEL, played(7, 30));
+    let r = record(&app);
+    let frames = replay::frames(&r);
+    let turns = frames.len() - 1;
+    assert!(turns > 30, "{turns} turns");
+    let link = s.web.spectator_link(CHANNEL).unwrap();
+    let version = format!("{}-{}", carcassonne_bot::web::state::moves(&r), r.revision);
+
+    let index = get_json(&format!("{link}/history")).await;
+    assert_eq!(index["version"], version.as_str());
+    let listed = index["turns"].as_array().unwrap();
+    assert_eq!(listed.len(), turns);
+    let mut index_keys = BTreeSet::new();
+    keys(&index, &mut index_keys);
+    assert_eq!(
+        index_keys,
+        ["player", "points", "turns", "version"]
+            .into_iter()
+            .map(String::from)
+            .collect()
+    );
+
+    let start = get_json(&format!("{link}/history/0")).await;
+    assert_eq!(
+        start["history"],
+        json!({"turn": 0, "player": null, "scored": []})
+    );
+    assert_eq!(start["board"]["tiles"].as_array().unwrap().len(), 1);
+    assert_eq!(start["board"]["next"], Value::Null);
+    assert_eq!(scores(&start), [0, 0]);
+
+    let allowed: BTreeSet<String> = FRAME_KEYS.iter().map(|k| k.to_string()).collect();
+    let mut before = start;
+    let mut scored_turns = 0;
+    let mut outlined = 0;
+    for (n, (player, view)) in frames[..turns].iter().enumerate() {
+        let n = n + 1;
+        let frame = get_json(&format!("{link}/history/{n}")).await;
+        // The replay picture's frame, as it is.
+        assert_eq!(
+            frame["board"],
+            serde_json::to_value(view).unwrap(),
+            "turn {n}"
+        );
+        assert_eq!(
+            frame["board"]["next"],
+            Value::Null,
+            "turn {n}: no tile drawn next"
+        );
+        assert_eq!(frame["board"]["tiles"].as_array().unwrap().len(), n + 1);
+        assert_eq!(frame["history"]["turn"], n);
+        assert_eq!(frame["history"]["player"], json!(player.unwrap()));
+        assert_eq!(listed[n - 1]["player"], json!(player.unwrap()));
+        assert_eq!(frame["version"], version.as_str());
+        assert_eq!(frame["game"], "board");
+        assert_eq!(frame["you"], Value::Null);
+        assert_eq!(frame["atlas"]["url"], "/web/atlas/1.png");
+        let mut found = BTreeSet::new();
+        keys(&frame, &mut found);
+        let unexpected: Vec<_> = found
+            .difference(&allowed)
+            .filter(|k| k.parse::<u32>().is_err())
+            .collect();
+        assert!(
+            unexpected.is_empty(),
+            "turn {n}: unexpected keys {unexpected:?}"
+        );
+        // The points marked are the scores' rise, seat by seat, and the index's.
+        let (was, now) = (scores(&before), scores(&frame));
+        let marks = frame["history"]["scored"].as_array().unwrap();
+        for seat in 0..2 {
+            let marked: u64 = marks
+                .iter()
+                .filter(|m| m["player"] == seat)
+                .map(|m| m["points"].as_u64().unwrap())
+                .sum();
+            assert_eq!(marked, now[seat] - was[seat], "turn {n}, seat {seat}");
+            assert_eq!(
+                listed[n - 1]["points"][seat],
+                marked,
+                "turn {n}, seat {seat}"
+            );
+        }
+        let on_board: Vec<&Value> = frame["board"]["tiles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| &t["pos"])
+            .collect();
+        for m in marks {
+            let tiles = m["tiles"].as_array().unwrap();
+            assert!(tiles.contains(&m["at"]), "turn {n}: {m}");
+            assert!(tiles.iter().all(|t| on_board.contains(&t)), "turn {n}: {m}");
+            if m["what"] == "city" || m["what"] == "road" {
+                assert_eq!(m["completed"], true, "mid-game scorings complete: {m}");
+            }
+            outlined += tiles.len();
+        }
+        scored_turns += usize::from(!marks.is_empty());
+        before = frame;
+    }
+    assert!(scored_turns >= 3, "{scored_turns} turns scored");
+    assert!(outlined >= 6, "{outlined} tiles outlined");
+
+    let (status, text) = get(&format!("{link}/history/{}", turns + 1)).await;
+    assert_eq!(status, 404);
+    assert_eq!(
+        text,
+        format!("no such turn: this game has turns 0 to {turns}")
+    );
+    for bad in ["history/-1", "history/x", "history/1/2", "history/123456"] {
+        assert_eq!(get(&format!("{link}/{bad}")).await.0, 404, "{bad}");
+    }
+    let post = reqwest::Client::new()
+        .post(format!("{link}/history/1"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(post.status(), 405);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_closed_city_is_marked_with_its_two_tiles_and_its_points() {
+    let app = new_app();
+    let s = serve(&app).await;
+    support::start_game(&app, CHANNEL);
+    let seats = record(&app).seats.len() as u8;
+    let cfg = carcassonne_bot::engine::GameConfig::new(seats, 1);
+    support::restack(&app, CHANNEL, cfg, &["E", "E", "E"]);
+    let first = support::board_game(&app, CHANNEL).current_player();
+    let who = support::seat_ctx(&app, CHANNEL, first);
+    // The city cap turned to face the start tile's city, north of it: a 2-tile city,
+    // 2 points by the first rulebook's small city.
+    let place = [("x", "0"), ("y", "-1"), ("rotation", "180")];
+    let out = run(&app, &who, "place", &place);
+    assert!(!out.is_empty());
+    run(&app, &who, "figure", &[("on", "city")]);
+    let link = s.web.spectator_link(CHANNEL).unwrap();
+    let frame = get_json(&format!("{link}/history/1")).await;
+    assert_eq!(
+        frame["history"],
+        json!({"turn": 1, "player": first, "scored": [{
+            "player": first, "points": 2, "what": "city", "completed": true,
+            "at": [0, -1], "tiles": [[0, 0], [0, -1]],
+        }]})
+    );
+    assert_eq!(frame["board"]["players"][first.index()]["score"], 2);
+    let index = get_json(&format!("{link}/history")).await;
+    let mut points = vec![0; seats as usize];
+    points[first.index()] = 2;
+    assert_eq!(index["turns"], json!([{"player": first, "points": points}]));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_keeps_its_page_its_final_board_and_its_whole_history() {
+    let app = new_app();
+    let s = serve(&app).await;
+    install(&app, CHANNEL, played(11, 1));
+    let link = s.web.spectator_link(CHANNEL).unwrap();
+    // The last tile, then the figure step: the game ends and is archived.
+    tokio::task::spawn_blocking({
+        let app = app.clone();
+        move || {
+            while matches!(app.store().load(CHANNEL).unwrap(), Loaded::Game(_)) {
+                support::play(&app, CHANNEL);
+            }
+        }
+    })
+    .await
+    .unwrap();
+    let kept = app
+        .store()
+        .finished(CHANNEL)
+        .unwrap()
+        .expect("the final record is kept");
+    let RecordGame::Board { game } = &kept.game else {
+        panic!("a board game")
+    };
+    assert!(game.is_over());
+    assert_eq!(s.web.spectator_link(CHANNEL).unwrap(), link);
+
+    let (status, html) = get(&link).await;
+    assert_eq!(status, 200);
+    assert!(html.contains(r#"<script src="/web/history.js" defer></script>"#));
+    let state = get_json(&format!("{link}/state")).await;
+    assert_eq!(state["finished"], true);
+    assert_eq!(state["board"]["over"], true);
+    let view = carcassonne_bot::view::BoardView::of(game, &kept.raw_seat_names());
+    assert_eq!(state["board"], serde_json::to_value(&view).unwrap());
+
+    let frames = replay::frames(&kept);
+    let turns = frames.len() - 1;
+    let index = get_json(&format!("{link}/history")).await;
+    assert_eq!(index["turns"].as_array().unwrap().len(), turns);
+    assert_eq!(turns, game.board().len() - 1, "one turn a tile");
+    let last = get_json(&format!("{link}/history/{turns}")).await;
+    assert_eq!(last["finished"], true);
+    assert_eq!(last["board"]["over"], true);
+    assert_eq!(
+        last["board"],
+        serde_json::to_value(&frames[turns - 1].1).unwrap()
+    );
+    // The final frame holds the end's scoring: its marks sum to the scores' rise.
+    let before = get_json(&format!("{link}/history/{}", turns - 1)).await;
+    let marks = last["history"]["scored"].as_array().unwrap();
+    let total: u64 = marks.iter().map(|m| m["points"].as_u64().unwrap()).sum();
+    let rise: u64 = scores(&last).iter().sum::<u64>() - scores(&before).iter().sum::<u64>();
+    assert_eq!(total, rise);
+    assert!(
+        marks.iter().any(|m| m["completed"] == false),
+        "the final scoring of unfinished features: {marks:?}"
+    );
+    for m in marks.iter().filter(|m| m["what"] == "farm") {
+        assert!(
+            m["tiles"].as_array().unwrap().len() > 1,
+            "a farm's tiles: {m}"
+        );
+    }
+    assert_eq!(get(&format!("{link}/history/0")).await.0, 200);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_card_game_and_a_lobby_have_no_history_and_say_so() {
+    let app = new_app();
+    let s = serve(&app).await;
+    tokio::task::spawn_blocking({
+        let app = app.clone();
+        move || {
+            run(&app, &ctx(CHANNEL, 1, "ann"), "new", &[("game", "cards")]);
+            run(&app, &ctx(CHANNEL, 2, "ben"), "join", &[]);
+            run(&app, &ctx(CHANNEL, 1, "ann"), "start", &[]);
+            run(&app, &ctx(CHANNEL + 1, 1, "ann"), "new", &[]);
+        }
+    })
+    .await
+    .unwrap();
+    for channel in [CHANNEL, CHANNEL + 1] {
+        let link = s.web.spectator_link(channel).unwrap();
+        for path in ["history", "history/0"] {
+            assert_eq!(
+                get(&format!("{link}/{path}")).await,
+                (404, "only a board game has a history here".to_string()),
+                "{channel} {path}"
+            );
+        }
+    }
+    let base = s.web.settings().base.clone().unwrap();
+    let script = reqwest::get(format!("{base}/web/history.js"))
+        .await
+        .unwrap();
+    assert_eq!(script.status(), 200);
+    assert_eq!(
+        script.headers()["content-type"],
+        "text/javascript; charset=utf-8"
+    );
+    let body = script.text().await.unwrap();
+    assert!(body.contains("window.browsing = "), "{body}");
+}
+
+// ---- in a real browser ------------------------------------------------------------
+
+use crate::web_browser::{Driver, Window, count};
+use std::time::{Duration, Instant};
+
+/// A finger's tap at the middle of element `id` (or at `fraction` of its width).
+async fn tap(w: &Window<'_>, id: &str, fraction: f64) {
+    let at = w
+        .js(&format!(
+            "const r = document.getElementById('{id}').getBoundingClientRect(); \
+             return [Math.round(r.x + r.width * {fraction}), Math.round(r.y + r.height / 2)]"
+        ))
+        .await;
+    let (x, y) = (at[0].as_i64().unwrap(), at[1].as_i64().unwrap());
+    w.actions(
+        json!([{"type": "pointer", "id": "finger", "parameters": {"pointerType": "touch"},
+        "actions": [
+            {"type": "pointerMove", "x": x, "y": y, "duration": 0},
+            {"type": "pointerDown", "button": 0},
+            {"type": "pause", "duration": 50},
+            {"type": "pointerUp", "button": 0}]}]),
+    )
+    .await;
+}
+
+const SHOWN: &str = "return document.body.dataset.history || null";
+const VERSION: &str = "return document.body.dataset.version || null";
+
+async fn text_of(w: &Window<'_>, id: &str) -> Value {
+    w.js(&format!(
+        "return document.getElementById('{id}').textContent"
+    ))
+    .await
+}
+
+/// The page serving `app`'s channel, on loopback.
+async fn link_of(app: &App) -> (Server, String) {
+    let s = serve(app).await;
+    let link = s.web.spectator_link(CHANNEL).unwrap();
+    (s, link)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_a_phone_taps_step_through_the_history_and_live_moves_wait() {
+    let Some(driver) = Driver::start().await else {
+        return;
+    };
+    let app = new_app();
+    install(&app, CHANNEL, played(7, 30));
+    let (_s, link) = link_of(&app).await;
+    let r = record(&app);
+    let version = format!("{}-{}", carcassonne_bot::web::state::moves(&r), r.revision);
+    let frames = replay::frames(&r);
+    let turns = frames.len() - 1;
+    let names = r.raw_seat_names();
+    let index = get_json(&format!("{link}/history")).await;
+    // The label of turn n: who played it, then who scored how many.
+    let label = |n: usize| {
+        let t = &index["turns"][n - 1];
+        let mut text = format!(
+            "Turn {n} of {turns}: {}",
+            names[t["player"].as_u64().unwrap() as usize]
+        );
+        let won: Vec<String> = (0..2)
+            .filter(|&s| t["points"][s].as_u64().unwrap() > 0)
+            .map(|s| format!("{} +{}", names[s], t["points"][s]))
+            .collect();
+        if !won.is_empty() {
+            text += &format!(" · {}", won.join(", "));
+        }
+        text
+    };
+
+    let phone = driver.window(390, 844, 3.0, true).await;
+    phone.go(&link).await;
+    phone
+        .until(VERSION, &json!(version), Duration::from_secs(20))
+        .await;
+    phone
+        .until(
+            "return document.body.dataset.atlas || null",
+            &json!("loaded"),
+            Duration::from_secs(10),
+        )
+        .await;
+    assert_eq!(
+        phone
+            .js("return document.getElementById('history').hidden")
+            .await,
+        json!(true)
+    );
+    tap(&phone, "history-open", 0.5).await;
+    phone
+        .until(SHOWN, &json!(turns.to_string()), Duration::from_secs(5))
+        .await;
+    phone
+        .until(
+            "return document.getElementById('history-text').textContent",
+            &json!(label(turns)),
+            Duration::from_secs(5),
+        )
+        .await;
+    assert_eq!(
+        text_of(&phone, "turn").await,
+        json!(format!("History: turn {turns}"))
+    );
+    assert_eq!(
+        phone
+            .js("return document.getElementById('history-next').disabled")
+            .await,
+        json!(true)
+    );
+    // A tap on the slider's track jumps there; the step buttons go one turn each way.
+    tap(&phone, "history-slider", 0.25).await;
+    let jumped: usize = phone
+        .js("return document.getElementById('history-slider').value")
+        .await
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(jumped > 0 && jumped < turns / 2, "{jumped} of {turns}");
+    phone
+        .until(SHOWN, &json!(jumped.to_string()), Duration::from_secs(5))
+        .await;
+    // The first turn after it that scored.
+    let scoring = (jumped + 1..=turns)
+        .find(|&n| {
+            index["turns"][n - 1]["points"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|p| p.as_u64().unwrap() > 0)
+        })
+        .expect("a turn that scored");
+    assert!(scoring - jumped <= 12, "{jumped} -> {scoring}");
+    for n in jumped + 1..=scoring {
+        tap(&phone, "history-next", 0.5).await;
+        phone
+            .until(SHOWN, &json!(n.to_string()), Duration::from_secs(5))
+            .await;
+    }
+    tap(&phone, "history-back", 0.5).await;
+    phone
+        .until(
+            SHOWN,
+            &json!((scoring - 1).to_string()),
+            Duration::from_secs(5),
+        )
+        .await;
+    tap(&phone, "history-next", 0.5).await;
+    phone
+        .until(SHOWN, &json!(scoring.to_string()), Duration::from_secs(5))
+        .await;
+    assert_eq!(text_of(&phone, "history-text").await, json!(label(scoring)));
+    let view = &frames[scoring - 1].1;
+    let shown = phone
+        .js("return [...document.querySelectorAll('#players li')].map(l => l.querySelector('.score').textContent)")
+        .await;
+    assert_eq!(
+        shown,
+        json!(
+            view.players
+                .iter()
+                .map(|p| p.score.to_string())
+                .collect::<Vec<_>>()
+        )
+    );
+    // The screenshot: the bar in the history's colour, the history bar, and the first
+    // mark's badge in its scorer's colour over its tile.
+    phone
+        .js_async("const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done(1)))")
+        .await;
+    let frame = get_json(&format!("{link}/history/{scoring}")).await;
+    let mark = &frame["history"]["scored"][0];
+    let shot = phone.screenshot().await;
+    if let Ok(dir) = std::env::var("WEB_SCREENSHOTS") {
+        shot.save(format!("{dir}/web-history-phone.png")).unwrap();
+    }
+    let bar = count(&shot, 3, (0, 0, 390, 30), [0x4a, 0x3f, 0x6b], 2);
+    assert!(bar > 390 * 3 * 20 * 3, "the history's bar: {bar}");
+    let board_view: Vec<f64> = phone
+        .js("return document.getElementById('board').dataset.view")
+        .await
+        .as_str()
+        .unwrap()
+        .split(' ')
+        .map(|x| x.parse().unwrap())
+        .collect();
+    let stage_top = phone
+        .js("return document.getElementById('board').getBoundingClientRect().y")
+        .await
+        .as_f64()
+        .unwrap();
+    let (scale, ox, oy) = (board_view[0], board_view[1], board_view[2] + stage_top);
+    let (ax, ay) = (
+        mark["at"][0].as_f64().unwrap(),
+        mark["at"][1].as_f64().unwrap(),
+    );
+    let (bx, by) = (
+        ox + (ax + 0.5) * 96.0 * scale,
+        oy + (ay + 0.28) * 96.0 * scale,
+    );
+    let r = (96.0 * scale * 0.15).max(3.0);
+    let badge = (
+        (bx - r) as u32,
+        (by - r / 2.0) as u32,
+        (bx + r) as u32,
+        (by + r / 2.0) as u32,
+    );
+    let colour = match mark["player"].as_u64().unwrap() {
+        0 => [0xe4, 0x34, 0x2c],
+        _ => [0x0a, 0x70, 0x2c],
+    };
+    let inked = count(&shot, 3, badge, colour, 10);
+    assert!(
+        inked > 20,
+        "the +{} badge at {badge:?}: {inked} pixels",
+        mark["points"]
+    );
+
+    // A move made while the page shows the past: the page stays, and says so.
+    for _ in 0..2 {
+        let app = app.clone();
+        tokio::task::spawn_blocking(move || support::play(&app, CHANNEL))
+            .await
+            .unwrap();
+    }
+    let r = record(&app);
+    let now = format!("{}-{}", carcassonne_bot::web::state::moves(&r), r.revision);
+    phone
+        .until(
+            "return document.getElementById('history-live').textContent",
+            &json!("Live ●"),
+            Duration::from_secs(5),
+        )
+        .await;
+    assert_eq!(phone.js(SHOWN).await, json!(scoring.to_string()));
+    assert_eq!(
+        text_of(&phone, "history-text").await,
+        json!(label(scoring).replace(&format!(" of {turns}"), &format!(" of {}", turns + 1)))
+    );
+    assert_eq!(phone.js(VERSION).await, json!(version));
+    // "Live" returns to the game as it stands now.
+    tap(&phone, "history-live", 0.5).await;
+    phone
+        .until(VERSION, &json!(now), Duration::from_secs(5))
+        .await;
+    assert_eq!(phone.js(SHOWN).await, Value::Null);
+    let g = support::board_game(&app, CHANNEL);
+    let turn = g.board().len();
+    assert_eq!(
+        text_of(&phone, "turn").await,
+        json!(format!(
+            "Turn {turn}: {} to play",
+            names[g.current_player().index()]
+        ))
+    );
+    assert_eq!(
+        phone.js("return [document.getElementById('history').hidden, document.getElementById('history-open').hidden]").await,
+        json!([true, false])
+    );
+    phone.close().await;
+}
+
+// ---- measurements (reported, not asserted: `-- --ignored --nocapture`) ---------------
+
+/// The tile sets of the measured 150-tile game: the base game and enough expansions for
+/// 162 tiles (some are set aside when they fit nowhere).
+const LARGE: [Expansion; 8] = [
+    Expansion::Base,
+    Expansion::InnsCathedrals,
+    Expansion::TradersBuilders,
+    Expansion::GoldMines,
+    Expansion::River,
+    Expansion::Robbers,
+    Expansion::Ferries,
+    Expansion::Labyrinth,
+];
+
+/// A 2-player game of [`LARGE`] with 150 tiles on the board, the next tile drawn.
+fn large_game() -> Game {
+    let total = Game::new(carcassonne_bot::engine::GameConfig::new(2, 3).with_expansions(&LARGE))
+        .unwrap()
+        .tiles_left();
+    let mut left = total.saturating_sub(150);
+    loop {
+        let g = random_game(2, &LARGE, 3, 3, Some(left));
+        if g.board().len() >= 150 || left == 0 {
+            return g;
+        }
+        left -= 1;
+    }
+}
+
+/// This process's resident memory, in bytes.
+fn resident() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap();
+    line.split_whitespace()
+        .nth(1)
+        .unwrap()
+        .parse::<u64>()
+        .unwrap()
+        * 1024
+}
+
+fn open_files() -> usize {
+    std::fs::read_dir("/proc/self/fd").unwrap().count()
+}
+
+/// Reads `c` until `done` accepts what came (or `within` runs out: false).
+async fn read_until(
+    c: &mut tokio::net::TcpStream,
+    within: Duration,
+    done: impl Fn(&str) -> bool,
+) -> bool {
+    use tokio::io::AsyncReadExt;
+    let deadline = tokio::time::Instant::now() + within;
+    let mut seen = String::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        if done(&seen) {
+            return true;
+        }
+        match tokio::time::timeout_at(deadline, c.read(&mut buf)).await {
+            Ok(Ok(n)) if n > 0 => seen.push_str(&String::from_utf8_lossy(&buf[..n])),
+            _ => return false,
+        }
+    }
+}
+
+/// A whole state event came (server-sent events in HTTP/1.1 chunks).
+fn a_state(seen: &str) -> bool {
+    seen.contains("event: state\ndata: ") && seen.ends_with("\n\n\r\n")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement: cargo test --test it web_history::measure -- --ignored --nocapture"]
+async fn measure_a_thousand_idle_live_pages() {
+    use tokio::io::AsyncWriteExt;
+    const PAGES: usize = 1000;
+    let app = new_app();
+    install(&app, CHANNEL, played(7, 30));
+    let (s, link) = link_of(&app).await;
+    let (host, path) = link
+        .strip_prefix("http://")
+        .unwrap()
+        .split_once('/')
+        .unwrap();
+    let request = format!("GET /{path}/events HTTP/1.1\r\nHost: {host}\r\n\r\n");
+    // Warm: the first page starts the channel's watcher.
+    let mut first = tokio::net::TcpStream::connect(host).await.unwrap();
+    first.write_all(request.as_bytes()).await.unwrap();
+    assert!(read_until(&mut first, Duration::from_secs(5), a_state).await);
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let (memory, files) = (resident(), open_files());
+    let started = Instant::now();
+    let mut pages = Vec::with_capacity(PAGES);
+    for _ in 0..PAGES {
+        let mut c = tokio::net::TcpStream::connect(host).await.unwrap();
+        c.write_all(request.as_bytes()).await.unwrap();
+        pages.push(c);
+    }
+    for c in &mut pages {
+        assert!(read_until(c, Duration::from_secs(30), a_state).await);
+    }
+    let opened = started.elapsed();
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let (memory_open, files_open) = (resident(), open_files());
+    assert_eq!(s.web.watched(), (1, PAGES + 1));
+    // A move: how long until the last of the pages has it.
+    let moved = Instant::now();
+    tokio::task::spawn_blocking({
+        let app = app.clone();
+        move || support::play(&app, CHANNEL)
+    })
+    .await
+    .unwrap();
+    let command = moved.elapsed();
+    for c in &mut pages {
+        assert!(read_until(c, Duration::from_secs(30), a_state).await);
+    }
+    let everyone = moved.elapsed();
+    drop(pages);
+    let closing = Instant::now();
+    while s.web.watched() != (1, 1) {
+        assert!(
+            closing.elapsed() < Duration::from_secs(30),
+            "{:?}",
+            s.web.watched()
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let closed = closing.elapsed();
+    let per_page = (memory_open.saturating_sub(memory)) as f64 / PAGES as f64;
+    eprintln!(
+        "{PAGES} idle live pages: opened in {opened:?}; resident memory {:.1} MB -> {:.1} MB, \
+         {:.1} KB a page (server and client sockets in one process); open files {files} -> \
+         {files_open} ({:.2} a page, both ends counted); a move reached every page {everyone:?} \
+         after it was sent (the command itself {command:?}); all closed streams ended \
+         within {closed:?}",
+        memory as f64 / 1e6,
+        memory_open as f64 / 1e6,
+        per_page / 1024.0,
+        (files_open - files) as f64 / PAGES as f64,
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement: cargo test --test it web_history::measure -- --ignored --nocapture"]
+async fn measure_the_history_of_a_150_tile_game() {
+    let app = new_app();
+    install(&app, CHANNEL, large_game());
+    let (_s, link) = link_of(&app).await;
+    let r = record(&app);
+    let RecordGame::Board { game } = &r.game else {
+        panic!()
+    };
+    let turns = replay::frames(&r).len() - 1;
+    let client = reqwest::Client::new();
+    let mut sizes = Vec::new();
+    for path in [
+        "state".to_string(),
+        "history".to_string(),
+        format!("history/{turns}"),
+        format!("history/{}", turns / 2),
+    ] {
+        let started = Instant::now();
+        let body = client
+            .get(format!("{link}/{path}"))
+            .send()
+            .await
+            .unwrap()
+            .bytes()
+            .await
+            .unwrap();
+        sizes.push(format!(
+            "/{path}: {} bytes in {:?}",
+            body.len(),
+            started.elapsed()
+        ));
+    }
+    let atlas = client
+        .get(format!(
+            "{}/web/atlas/{:x}.png",
+            link.split("/g/").next().unwrap(),
+            web::atlas::key(&game.config().expansions)
+        ))
+        .send()
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap();
+    eprintln!(
+        "a game of {} tiles, {turns} turns: {}; its atlas {} bytes",
+        game.board().len(),
+        sizes.join("; "),
+        atlas.len()
+    );
+}
+
+/// A 150-tile game's page on a phone with the CPU slowed 4 times (Chrome's DevTools
+/// throttling), three fresh loads: its first meaningful paint (the board drawn with its
+/// tile art, from navigation start) and the bytes it transferred, atlas included.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement: cargo test --test it web_history::measure -- --ignored --nocapture"]
+async fn measure_a_150_tile_page_on_a_slowed_phone() {
+    let Some(driver) = Driver::start().await else {
+        return;
+    };
+    let app = new_app();
+    let game = large_game();
+    assert!(game.board().len() >= 150, "{} tiles", game.board().len());
+    install(&app, CHANNEL, game);
+    let (_s, link) = link_of(&app).await;
+    let r = record(&app);
+    let version = format!("{}-{}", carcassonne_bot::web::state::moves(&r), r.revision);
+    let mut figures = Vec::new();
+    for _ in 0..3 {
+        let phone = driver.window(390, 844, 3.0, true).await;
+        let cdp = format!("/session/{}/goog/cdp/execute", phone.id);
+        driver
+            .call(
+                reqwest::Method::POST,
+                &cdp,
+                Some(json!({"cmd": "Emulation.setCPUThrottlingRate", "params": {"rate": 4}})),
+            )
+            .await;
+        phone.go(&link).await;
+        phone
+            .until(VERSION, &json!(version), Duration::from_secs(30))
+            .await;
+        phone
+            .until(
+                "return performance.getEntriesByName('board-painted').length",
+                &json!(1),
+                Duration::from_secs(30),
+            )
+            .await;
+        let painted = phone
+            .js("return performance.getEntriesByName('board-painted')[0].startTime")
+            .await
+            .as_f64()
+            .unwrap();
+        let bytes = phone
+            .js("return performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource')).reduce((n, e) => n + e.transferSize, 0)")
+            .await
+            .as_f64()
+            .unwrap();
+        let parts = phone
+            .js("return performance.getEntriesByType('resource').map(e => `${e.name.split('/').pop().slice(0, 12)} ${e.transferSize}`).join(', ')")
+            .await;
+        eprintln!(
+            "150 tiles, CPU 4x slower: painted at {painted:.0} ms, {bytes:.0} bytes ({parts})"
+        );
+        figures.push((painted, bytes));
+        phone.close().await;
+    }
+    // The page and its JSON are a few tens of kilobytes; the atlas is the rest.
+    assert!(
+        figures.iter().all(|(p, b)| *p > 0.0 && *b > 0.0),
+        "{figures:?}"
+    );
+}
