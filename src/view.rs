@@ -129,6 +129,29 @@ pub fn figure_spot_segments(game: &Game) -> Vec<u8> {
     segments
 }
 
+/// Where an option of the pending decision is marked on the picture.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub enum MarkAt {
+    /// A whole tile (a gold bar's target).
+    Tile(Pos),
+    /// A feature of a tile, where a figure on `segment` stands (a landing, a follower
+    /// to add or take back).
+    Segment(Pos, u8),
+    /// A lake's ferry on that tile, joining the road ends of those two sides.
+    Ends(Pos, [crate::engine::Side; 2]),
+    /// A player's scoring marker (0, or 1 with Messages) on the score track (a robber's
+    /// place).
+    Marker(Player, u8),
+}
+
+/// An option named on a button, marked on the picture with the label the button starts
+/// with ("1", "2" ...), so that the player matches the button to the mark.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct OptionMark {
+    pub at: MarkAt,
+    pub label: String,
+}
+
 /// Points scored in the move just shown, to mark on the picture.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ScoreMark {
@@ -167,6 +190,11 @@ pub struct BoardView {
     /// The figure step: where a figure may go on the tile just placed, numbered.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub figure_spots: Vec<FigureSpot>,
+    /// The options of the pending expansion decision that have a place, as its buttons
+    /// name them (set by the app with [`BoardView::with_option_marks`] from the options
+    /// it turns into buttons; empty otherwise).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub option_marks: Vec<OptionMark>,
 }
 
 /// The figure kinds a game has (those its players start with).
@@ -292,7 +320,14 @@ impl BoardView {
                     .collect(),
                 _ => Vec::new(),
             },
+            option_marks: Vec::new(),
         }
+    }
+
+    /// Marks these options of the pending decision on the picture.
+    pub fn with_option_marks(mut self, marks: Vec<OptionMark>) -> BoardView {
+        self.option_marks = marks;
+        self
     }
 
     /// [`BoardView::with_scores`], and every tile these events placed outlined in its

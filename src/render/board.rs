@@ -68,6 +68,8 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lay: &Layout, lang: Lang) {
     }
 
     super::pieces::ferries(img, view, lay);
+    let marks = super::marks::placed(view, lay);
+    super::marks::draw_under(img, lay, &marks);
     for (i, f) in view.figures.iter().enumerate() {
         let Some(tv) = view.tiles.iter().find(|tv| tv.pos == f.pos) else {
             continue;
@@ -100,6 +102,7 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lay: &Layout, lang: Lang) {
 
     if let Some(next) = &view.next {
         let st = text::style(spot_font(lay.tile).max(lay.label_min), true);
+        let centres = spot_label_centres(view, lay);
         for s in &next.spots {
             if !lay.shows(s.at) {
                 continue;
@@ -113,17 +116,42 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lay: &Layout, lang: Lang) {
             );
             canvas::fill_shape(img, &sq, pal::SPOT_FILL);
             canvas::stroke_shape(img, &sq, (t as f32 * 0.025).max(1.5), pal::SPOT_EDGE);
+        }
+        // The letters over every square, each moved off its cell when it would touch
+        // another: a leader line then joins it to its cell's centre.
+        for (s, c) in next.spots.iter().zip(&centres) {
+            let Some(c) = *c else {
+                continue;
+            };
             let (cx, cy) = lay.cell_centre(s.at);
+            let cell = v2(cx as f32, cy as f32);
+            if c.dist(cell) > lay.tile as f32 * 0.5 {
+                let w = (lay.tile as f32 * 0.06).clamp(1.5, 2.5);
+                super::marks::leader(img, c, cell, w);
+                canvas::fill_outlined(
+                    img,
+                    &Shape::Circle(cell, w * 1.3),
+                    pal::SPOT_TEXT,
+                    pal::WHITE,
+                    1.0,
+                );
+            }
+        }
+        for (s, c) in next.spots.iter().zip(&centres) {
+            let Some(c) = *c else {
+                continue;
+            };
             text::draw_centred_halo(
                 img,
                 &s.label,
-                (cx as f32, cy as f32),
+                (c.x, c.y),
                 st,
                 pal::SPOT_TEXT,
                 (pal::WHITE, (st.size * 0.09).max(1.5)),
             );
         }
     }
+    super::marks::draw_over(img, lay, &marks);
 }
 
 /// How far apart, in tile units, figures sharing a segment stand.
@@ -235,9 +263,17 @@ fn score_badges(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
     }
 }
 
-/// The centre of figure spot `i` of the view (the figure step), in pixels: the anchor of
-/// its segment, where the figure would stand.
+/// The centre of figure spot `i` of the view (the figure step), in pixels (see
+/// [`figure_spot_centres`]).
 pub fn figure_spot_centre(view: &BoardView, lay: &Layout, i: usize) -> Option<canvas::V2> {
+    figure_spot_centres(view, lay).get(i).copied().flatten()
+}
+
+/// From this many figure spots on one tile their discs stand around the tile, not on it.
+pub const CROWDED: usize = 5;
+
+/// The anchor of figure spot `i`: where the figure would stand (pixel centre).
+pub fn figure_spot_anchor(view: &BoardView, lay: &Layout, i: usize) -> Option<canvas::V2> {
     let s = view.figure_spots.get(i)?;
     let tv = view.tiles.iter().find(|tv| tv.pos == s.pos)?;
     let at = lay.point(
@@ -245,6 +281,76 @@ pub fn figure_spot_centre(view: &BoardView, lay: &Layout, i: usize) -> Option<ca
         placement::anchor(tv.kind, tv.rotation, s.segment as usize),
     );
     Some(v2(at.x.floor() + 0.5, at.y.floor() + 0.5))
+}
+
+/// The centres of the figure spots' discs: each on its anchor, where the figure would
+/// stand; on a tile with [`CROWDED`] spots or more (their discs would cover it), around
+/// the tile just outside it, each in the direction of its anchor from the tile's middle
+/// and spaced so that no two touch (a leader line joins it to its anchor).
+pub fn figure_spot_centres(view: &BoardView, lay: &Layout) -> Vec<Option<canvas::V2>> {
+    let anchors: Vec<Option<canvas::V2>> = (0..view.figure_spots.len())
+        .map(|i| figure_spot_anchor(view, lay, i))
+        .collect();
+    let mut out = anchors.clone();
+    let r = figure_spot_radius(lay.tile);
+    let mut tiles: Vec<crate::engine::Pos> = view.figure_spots.iter().map(|s| s.pos).collect();
+    tiles.dedup();
+    for pos in tiles {
+        let mine: Vec<usize> = (0..view.figure_spots.len())
+            .filter(|&i| view.figure_spots[i].pos == pos && anchors[i].is_some())
+            .collect();
+        if mine.len() < CROWDED {
+            continue;
+        }
+        let (cx, cy) = lay.cell_centre(pos);
+        let centre = v2(cx as f32, cy as f32);
+        let h = lay.tile as f32 / 2.0 + r + 3.0;
+        // Places on the square ring round the tile, by their length along it from the
+        // north-west corner clockwise.
+        let along = |d: canvas::V2| {
+            let m = d.x.abs().max(d.y.abs()).max(1e-3);
+            let (x, y) = (d.x * h / m, d.y * h / m);
+            if y <= -h + 0.01 {
+                x + h
+            } else if x >= h - 0.01 {
+                2.0 * h + y + h
+            } else if y >= h - 0.01 {
+                4.0 * h + h - x
+            } else {
+                6.0 * h + h - y
+            }
+        };
+        let point = |s: f32| {
+            let s = s.rem_euclid(8.0 * h);
+            let (x, y) = match s {
+                s if s < 2.0 * h => (s - h, -h),
+                s if s < 4.0 * h => (h, s - 3.0 * h),
+                s if s < 6.0 * h => (5.0 * h - s, h),
+                s => (-h, 7.0 * h - s),
+            };
+            v2(centre.x + x, centre.y + y)
+        };
+        let mut placed: Vec<(usize, f32)> = mine
+            .iter()
+            .map(|&i| {
+                let a = anchors[i].unwrap_or(centre);
+                let d = a - centre;
+                let d = if d.len() < 1.0 { v2(0.0, -1.0) } else { d };
+                (i, along(d))
+            })
+            .collect();
+        placed.sort_by(|a, b| a.1.total_cmp(&b.1));
+        // Spaced by a disc and a gap along the ring (the ring is long enough for eight).
+        let gap = 2.0 * r + 4.0;
+        for k in 1..placed.len() {
+            placed[k].1 = placed[k].1.max(placed[k - 1].1 + gap);
+        }
+        for (i, s) in placed {
+            let p = point(s);
+            out[i] = Some(v2(p.x.floor() + 0.5, p.y.floor() + 0.5));
+        }
+    }
+    out
 }
 
 /// The radius of a figure spot's disc.
@@ -257,11 +363,31 @@ pub fn figure_spot_radius(tile: u32) -> f32 {
 fn figure_spots(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
     let r = figure_spot_radius(lay.tile);
     let st = text::style(r * 1.35, true);
+    let centres = figure_spot_centres(view, lay);
+    // Leader lines first, from discs moved round a crowded tile to their anchors.
+    for (i, s) in view.figure_spots.iter().enumerate() {
+        if let (true, Some(c), Some(a)) = (
+            lay.shows(s.pos),
+            centres[i],
+            figure_spot_anchor(view, lay, i),
+        ) && c.dist(a) > r
+        {
+            let w = (lay.tile as f32 * 0.025).clamp(1.5, 2.5);
+            super::marks::leader(img, c, a, w);
+            canvas::fill_outlined(
+                img,
+                &Shape::Circle(a, w * 1.4),
+                pal::SPOT_TEXT,
+                pal::WHITE,
+                1.0,
+            );
+        }
+    }
     for (i, s) in view.figure_spots.iter().enumerate() {
         if !lay.shows(s.pos) {
             continue;
         }
-        let Some(c) = figure_spot_centre(view, lay, i) else {
+        let Some(c) = centres[i] else {
             continue;
         };
         labelled_disc(img, c, r, st, &s.number.to_string());
@@ -423,6 +549,62 @@ fn magic_targets(img: &mut RgbaImage, view: &BoardView, lay: &Layout) {
             labelled_disc(img, c, r, st, &t.letter);
         }
     }
+}
+
+/// The box (pixels) a spot label covers with its halo, centred at `c`.
+pub fn spot_label_box(label: &str, c: canvas::V2, st: text::Style) -> (f32, f32, f32, f32) {
+    let halo = (st.size * 0.09).max(1.5) + 1.0;
+    let hw = text::width(label, st) / 2.0 + halo;
+    let hh = text::cap_height(st) / 2.0 + halo;
+    (c.x - hw, c.y - hh, c.x + hw, c.y + hh)
+}
+
+/// Where each spot's label of the next tile is drawn (`None`: off the picture): its
+/// cell's centre, unless the label's box would touch one placed before (on the overview
+/// the letters are larger than the cells): then the nearest free place around, on the
+/// board, in steps of half a label (up to ten labels away).
+pub fn spot_label_centres(view: &BoardView, lay: &Layout) -> Vec<Option<canvas::V2>> {
+    let Some(next) = &view.next else {
+        return Vec::new();
+    };
+    let st = text::style(spot_font(lay.tile).max(lay.label_min), true);
+    let overlap = |a: (f32, f32, f32, f32), b: &(f32, f32, f32, f32)| {
+        a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
+    };
+    let board = (0.0, 0.0, lay.board_w as f32, lay.board_h as f32);
+    let mut placed: Vec<(f32, f32, f32, f32)> = Vec::new();
+    let mut out = Vec::with_capacity(next.spots.len());
+    for s in &next.spots {
+        if !lay.shows(s.at) {
+            out.push(None);
+            continue;
+        }
+        let (cx, cy) = lay.cell_centre(s.at);
+        let cell = v2(cx as f32, cy as f32);
+        let b = spot_label_box(&s.label, cell, st);
+        let (sx, sy) = ((b.2 - b.0) / 2.0, (b.3 - b.1) / 2.0);
+        let mut steps: Vec<(i32, i32)> = (-20..=20)
+            .flat_map(|i| (-20..=20).map(move |j| (i, j)))
+            .collect();
+        steps.sort_by(|a, b| {
+            let d = |(i, j): (i32, i32)| (i as f32 * sx).powi(2) + (j as f32 * sy).powi(2);
+            d(*a).total_cmp(&d(*b))
+        });
+        let inside = |b: (f32, f32, f32, f32)| {
+            b.0 >= board.0 && b.1 >= board.1 && b.2 <= board.2 && b.3 <= board.3
+        };
+        let c = steps
+            .iter()
+            .map(|&(i, j)| v2(cell.x + i as f32 * sx, cell.y + j as f32 * sy))
+            .find(|&c| {
+                let b = spot_label_box(&s.label, c, st);
+                inside(b) && !placed.iter().any(|p| overlap(b, p))
+            })
+            .unwrap_or(cell);
+        placed.push(spot_label_box(&s.label, c, st));
+        out.push(Some(c));
+    }
+    out
 }
 
 /// Font size of the spot labels.

@@ -116,6 +116,20 @@ fn letter_bits(c: char) -> [u8; 5] {
     }
 }
 
+/// Pixels per dot of the colour letter on a figure drawn `px` pixels per tile unit: two
+/// from the turn picture's usual tiles up (a 10-pixel letter, 8 when the picture is
+/// shown 400 pixels wide), three on the largest; one on the smallest, where a figure
+/// has no room for more.
+pub fn letter_dot(px: f32) -> i32 {
+    if px >= 100.0 {
+        3
+    } else if px >= 50.0 {
+        2
+    } else {
+        1
+    }
+}
+
 /// Draws a bitmap letter with its top-left corner at a pixel, `k` pixels per dot.
 fn draw_letter(img: &mut RgbaImage, c: char, x: i32, y: i32, k: i32, colour: image::Rgba<u8>) {
     for (row, bits) in letter_bits(c).iter().enumerate() {
@@ -228,7 +242,7 @@ pub fn draw(
         outline,
     );
     let px = scale(kind) * tile;
-    let k = if px >= 88.0 { 2 } else { 1 };
+    let k = letter_dot(px);
     let (ax, ay) = (at.x.floor() as i32, at.y.floor() as i32);
     let (lx, ly) = letter_origin(kind, lying, ax, ay, px, k);
     draw_letter(

@@ -23,6 +23,7 @@ pub mod figures;
 pub mod fonts;
 pub mod geometry;
 pub mod layout;
+pub mod marks;
 pub mod palette;
 pub mod panel;
 pub mod pieces;

@@ -479,6 +479,52 @@ fn score_track(img: &mut RgbaImage, view: &BoardView, lang: Lang, t: &TrackLayou
             robber_mask(img, *c, cell as f32 * ROBBER_W, p.colour);
         }
     }
+    // A robber's places, numbered as the buttons are.
+    super::marks::draw_track(
+        img,
+        view,
+        &t.markers,
+        &track_mark_centres(view, t),
+        track_mark_radius(),
+    );
+}
+
+/// The boxes the robbers on the track cover.
+fn robber_boxes(t: &TrackLayout) -> Vec<super::marks::Rect> {
+    let h = t.cell as f32 * ROBBER_W * 0.6;
+    t.robbers
+        .iter()
+        .flatten()
+        .map(|c| (c.x - h, c.y - h, c.x + h, c.y + h))
+        .collect()
+}
+
+/// The track's squares, in pixels.
+pub fn track_area(t: &TrackLayout) -> super::marks::Rect {
+    (
+        t.left as f32,
+        t.top as f32 - 2.0,
+        (t.left + TRACK_COLS * t.cell) as f32,
+        (t.top + TRACK_ROWS * t.cell) as f32,
+    )
+}
+
+/// The radius of a robber place's disc: its number as large as the turn picture's
+/// letters.
+pub fn track_mark_radius() -> f32 {
+    super::turn::letter_font(super::turn::PHONE_W) / 1.35
+}
+
+/// Where the discs numbering a robber's places stand on the track, in the marks' order
+/// (as [`score_track`] draws them).
+pub fn track_mark_centres(view: &BoardView, t: &TrackLayout) -> Vec<canvas::V2> {
+    super::marks::track_places(
+        view,
+        &t.markers,
+        &robber_boxes(t),
+        track_area(t),
+        track_mark_radius(),
+    )
 }
 
 /// Robbers: by seat, the marker each robber stands beside (empty without Robbers).

@@ -10,7 +10,7 @@ use super::canvas::{self, fill_rect};
 use super::layout::{self, Layout, PAD};
 use super::palette as pal;
 use super::text::{self, style};
-use super::{board, panel};
+use super::{board, marks, panel};
 use crate::engine::Pos;
 use crate::i18n::Lang;
 use crate::t;
@@ -49,15 +49,24 @@ fn figure_step(view: &BoardView) -> bool {
         && !view.over
         && view.last_placed.is_some()
         && view.expansions.magic_targets().is_empty()
+        && board_marks(view).next().is_none()
 }
 
-/// The cells whose letters the player chooses from: the next tile's spots and the Mage &
-/// Witch targets.
+/// The options marked on the board (not on the score track), with their tiles.
+fn board_marks(view: &BoardView) -> impl Iterator<Item = (Pos, &str)> {
+    view.option_marks
+        .iter()
+        .filter_map(|m| marks::mark_pos(&m.at).map(|p| (p, m.label.as_str())))
+}
+
+/// The cells whose letters the player chooses from: the next tile's spots, the Mage &
+/// Witch targets and the options marked on the board.
 fn lettered(view: &BoardView) -> Vec<Pos> {
     view.next
         .iter()
         .flat_map(|n| n.spots.iter().map(|s| s.at))
         .chain(view.expansions.magic_targets().iter().map(|t| t.pos))
+        .chain(board_marks(view).map(|(p, _)| p))
         .collect()
 }
 
@@ -180,6 +189,11 @@ pub fn spots_off(view: &BoardView, lay: &Layout) -> Vec<String> {
                 .filter(|t| !lay.shows(t.pos))
                 .map(|t| t.letter.clone()),
         )
+        .chain(
+            board_marks(view)
+                .filter(|(p, _)| !lay.shows(*p))
+                .map(|(_, label)| label.to_string()),
+        )
         .collect()
 }
 
@@ -248,16 +262,28 @@ pub fn letters_drawn(view: &BoardView) -> Vec<LetterDrawn> {
     let turn = turn_layout(view);
     let over = overview_layout(view);
     let mut out = Vec::new();
+    // Where the spots' letters stand on each picture (moved apart on the overview).
+    let spot_centres = [
+        board::spot_label_centres(view, &turn),
+        over.as_ref()
+            .map(|o| board::spot_label_centres(view, o))
+            .unwrap_or_default(),
+    ];
     let cells = view
         .next
         .iter()
-        .flat_map(|n| n.spots.iter().map(|s| (s.label.clone(), s.at, None)))
+        .flat_map(|n| {
+            n.spots
+                .iter()
+                .enumerate()
+                .map(|(i, s)| (s.label.clone(), s.at, Err(i)))
+        })
         .chain(
             view.expansions
                 .magic_targets()
                 .iter()
                 .enumerate()
-                .map(|(i, t)| (t.letter.clone(), t.pos, Some(i))),
+                .map(|(i, t)| (t.letter.clone(), t.pos, Ok(i))),
         );
     for (label, at, target) in cells {
         let Some((picture, lay)) = [Some(&turn), over.as_ref()]
@@ -268,11 +294,15 @@ pub fn letters_drawn(view: &BoardView) -> Vec<LetterDrawn> {
             continue;
         };
         let (font, centre) = match target {
-            None => (
+            Err(i) => (
                 board::spot_font(lay.tile).max(lay.label_min),
-                lay.cell_centre(at),
+                spot_centres[picture]
+                    .get(i)
+                    .copied()
+                    .flatten()
+                    .map_or(lay.cell_centre(at), |c| (c.x as u32, c.y as u32)),
             ),
-            Some(i) => (
+            Ok(i) => (
                 board::magic_target_radius(lay) * 1.35,
                 board::magic_target_centre(view, lay, i)
                     .map_or(lay.cell_centre(at), |c| (c.x as u32, c.y as u32)),

@@ -87,7 +87,9 @@ pub fn frame(record: &ChannelRecord, finished: bool, n: usize) -> Result<Value, 
     };
     // What the channel saw after the turn: no menus of the step that followed.
     view.figure_spots.clear();
-    view.magic_targets.clear();
+    if let Some(magic) = view.expansions.mage_witch.as_mut() {
+        magic.targets.clear();
+    }
     Ok(json!({
         "version": state::version(record),
         "finished": finished,

@@ -67,6 +67,7 @@ mod render_atlas;
 mod render_board;
 mod render_cards;
 mod render_cli;
+mod render_marks;
 mod render_phone;
 mod render_scores;
 mod render_spots;

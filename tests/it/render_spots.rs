@@ -4,7 +4,7 @@
 use carcassonne_bot::engine::{Expansion, Game};
 use carcassonne_bot::i18n::Lang;
 use carcassonne_bot::render::turn::{self, LETTER_AT_400, LetterDrawn};
-use carcassonne_bot::render::{self, palette, samples};
+use carcassonne_bot::render::{self, board, palette, samples, text};
 use carcassonne_bot::view::BoardView;
 use image::RgbaImage;
 
@@ -195,4 +195,52 @@ fn phone_spots_pictures() {
             );
         }
     }
+}
+
+/// On the overview of late turns (the letters there are larger than the cells), no two
+/// letters' boxes (halo included) intersect, and every letter stays on the picture;
+/// letters moved off their cell are counted.
+#[test]
+fn overview_letters_never_touch_each_other() {
+    let all: Vec<Expansion> = Expansion::ALL.to_vec();
+    let (mut checked, mut letters, mut moved) = (0usize, 0usize, 0usize);
+    for players in [2u8, 4, 6] {
+        let views = choice_views(players, &all, 40 + players as u64);
+        let late = views.len() * 2 / 3;
+        for view in views.iter().skip(late) {
+            for lay in [Some(render::turn_layout(view)), turn::overview_layout(view)]
+                .into_iter()
+                .flatten()
+            {
+                let st = text::style(board::spot_font(lay.tile).max(lay.label_min), true);
+                let Some(next) = view.next.as_ref() else {
+                    continue;
+                };
+                let boxes: Vec<(f32, f32, f32, f32)> = board::spot_label_centres(view, &lay)
+                    .iter()
+                    .zip(&next.spots)
+                    .filter_map(|(c, s)| c.map(|c| (s, c)))
+                    .map(|(s, c)| {
+                        let (x, y) = lay.cell_centre(s.at);
+                        if (c.x - x as f32).abs() > 0.5 || (c.y - y as f32).abs() > 0.5 {
+                            moved += 1;
+                        }
+                        board::spot_label_box(&s.label, c, st)
+                    })
+                    .collect();
+                checked += 1;
+                letters += boxes.len();
+                for (i, a) in boxes.iter().enumerate() {
+                    assert!(a.0 >= 0.0 && a.1 >= 0.0, "turn {}", view.turn);
+                    assert!(a.2 <= lay.board_w as f32 && a.3 <= lay.board_h as f32);
+                    for b in &boxes[..i] {
+                        let touch = a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3;
+                        assert!(!touch, "turn {}: {a:?} and {b:?}", view.turn);
+                    }
+                }
+            }
+        }
+    }
+    println!("{checked} pictures, {letters} letters, {moved} moved off their cell");
+    assert!(moved > 0, "late overviews crowd their letters");
 }

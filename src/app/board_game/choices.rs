@@ -10,11 +10,13 @@ use crate::i18n::words as i18n_words;
 use crate::player::Player;
 use crate::t;
 
-/// One option of the pending expansion decision: the action, its words, its value.
+/// One option of the pending expansion decision: the action, its words, its value, and
+/// where the picture marks it (a tile, a feature, a ferry's ends, a scoring marker).
 pub(super) struct Choice {
     pub action: Action,
     pub label: String,
     pub value: String,
+    pub mark: Option<view::MarkAt>,
 }
 
 /// The options of the pending expansion decision (empty for tiles and figures), with
@@ -29,7 +31,30 @@ pub(super) fn choices(lang: Lang, game: &Game, names: &[String]) -> Vec<Choice> 
     // a crop circle: taking back either is the same move): one option each.
     let mut seen = std::collections::HashSet::new();
     options.retain(|c| seen.insert(c.value.clone()));
+    // The options with a place start with the number of their mark on the picture.
+    for (n, c) in options.iter_mut().filter(|c| c.mark.is_some()).enumerate() {
+        c.label = format!("{} · {}", mark_label(n), c.label);
+    }
     options
+}
+
+/// The label of the `n`th marked option (from 0), on its mark and its button.
+fn mark_label(n: usize) -> String {
+    (n + 1).to_string()
+}
+
+/// The marks of the pending expansion decision's options on the picture: the options
+/// [`choices`] makes into buttons, those with a place, with their buttons' numbers.
+pub fn option_marks(game: &Game, names: &[String]) -> Vec<view::OptionMark> {
+    choices(Lang::english(), game, names)
+        .into_iter()
+        .filter_map(|c| c.mark)
+        .enumerate()
+        .map(|(n, at)| view::OptionMark {
+            at,
+            label: mark_label(n),
+        })
+        .collect()
 }
 
 /// What the pending expansion decision asks, in words, in `lang` (None for tiles and
@@ -182,4 +207,73 @@ pub(super) fn typed(lang: Lang, value: &str) -> String {
     }
     flush(&mut word, &mut out);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Expansion, Game};
+    use crate::view::MarkAt;
+
+    /// Over seeded whole games with every expansion, at every expansion decision: the
+    /// marks are the options with a place, in the buttons' order, and each of those
+    /// buttons starts with its mark's number; each kind of place is met.
+    #[test]
+    fn every_option_with_a_place_is_marked_with_its_buttons_number() {
+        let names: Vec<String> = ["ann", "bob", "cy", "di"].map(String::from).to_vec();
+        let mut kinds = std::collections::BTreeMap::new();
+        for seed in 1..=6u64 {
+            let all = Expansion::ALL.to_vec();
+            let config = crate::engine::GameConfig::new(4, seed).with_expansions(&all);
+            let mut g = Game::new(config).unwrap();
+            let mut rng = crate::rng::Rng::new(seed);
+            // Any legal action at random (flights included, so landings are asked).
+            while let Some(p) = g.pending() {
+                let actions = p.actions();
+                let action = actions[rng.below(actions.len() as u64) as usize].clone();
+                let marks = option_marks(&g, &names);
+                let options = choices(Lang::english(), &g, &names);
+                let marked: Vec<&Choice> = options.iter().filter(|c| c.mark.is_some()).collect();
+                assert_eq!(marks.len(), marked.len());
+                for (i, (m, c)) in marks.iter().zip(&marked).enumerate() {
+                    assert_eq!(m.label, (i + 1).to_string());
+                    assert_eq!(Some(m.at), c.mark);
+                    assert!(
+                        c.label.starts_with(&format!("{} · ", m.label)),
+                        "{}",
+                        c.label
+                    );
+                }
+                let want = match g.pending().map(|p| p.decision) {
+                    Some(Decision::PlaceGold(_)) => Some("gold"),
+                    Some(Decision::Land(_)) => Some("land"),
+                    Some(Decision::CropPick(_)) => Some("crop"),
+                    Some(Decision::PlaceFerry(_) | Decision::MoveFerry(_)) => Some("ferry"),
+                    Some(Decision::PlaceRobber(_)) => Some("robber"),
+                    _ => None,
+                };
+                for m in &marks {
+                    let kind = match m.at {
+                        MarkAt::Tile(_) => "gold",
+                        MarkAt::Segment(..) if want == Some("land") => "land",
+                        MarkAt::Segment(..) => "crop",
+                        MarkAt::Ends(..) => "ferry",
+                        MarkAt::Marker(..) => "robber",
+                    };
+                    assert_eq!(Some(kind), want, "{m:?}");
+                    *kinds.entry(kind).or_insert(0usize) += 1;
+                }
+                if want.is_none() {
+                    assert!(marks.is_empty());
+                }
+                g.apply(p.player, action).unwrap();
+            }
+        }
+        let met: Vec<&str> = kinds.keys().copied().collect();
+        assert_eq!(
+            met,
+            ["crop", "ferry", "gold", "land", "robber"],
+            "{kinds:?}"
+        );
+    }
 }

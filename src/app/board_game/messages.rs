@@ -10,7 +10,11 @@ use crate::player::Player;
 /// when some legal spots lie outside it, the whole board with every spot's letter as a
 /// second picture.
 pub(super) fn with_pictures(msg: Message, r: &ChannelRecord, events: &[Event]) -> Message {
-    let view = BoardView::of(game_of(r), &r.raw_seat_names()).with_moves(events);
+    let names = r.raw_seat_names();
+    let game = game_of(r);
+    let view = BoardView::of(game, &names)
+        .with_moves(events)
+        .with_option_marks(super::choices::option_marks(game, &names));
     let lang = r.setup.language;
     let msg = msg.with_file("board.png", render::turn_png(&view, lang));
     match render::turn::overview_image(&view, lang) {

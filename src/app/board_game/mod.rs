@@ -14,8 +14,8 @@ mod said;
 mod words;
 
 use crate::player::Player;
-pub use choices::choice_suggestions;
 use choices::*;
+pub use choices::{choice_suggestions, option_marks};
 use messages::*;
 pub use messages::{announce, figure_suggestions, spot_suggestions};
 use moves::*;

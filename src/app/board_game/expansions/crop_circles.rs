@@ -8,6 +8,7 @@ use crate::engine::expansions::crop_circles::{
     NothingAdded, TakeBackAction, follower_key, followers_key, symbol_key,
 };
 use crate::engine::{Action, CropOption, Decision, Event, FigureKind, Game, Pending};
+use crate::view::MarkAt;
 
 pub(super) struct CropCircles;
 
@@ -83,6 +84,7 @@ impl Presenter for CropCircles {
                             Said::new("word-choice-crop-add").with("follower", follower.clone()),
                         ),
                         value: "add".into(),
+                        mark: None,
                     },
                     Choice {
                         action: Action::CropCircle(CropCircleAction {
@@ -92,6 +94,7 @@ impl Presenter for CropCircles {
                             Said::new("word-choice-crop-remove").with("follower", follower),
                         ),
                         value: "remove".into(),
+                        mark: None,
                     },
                 ]
             }
@@ -107,6 +110,7 @@ impl Presenter for CropCircles {
                         Said::new("word-choice-add-none").with("follower", follower.clone()),
                     ),
                     value: "none".into(),
+                    mark: None,
                 };
                 let add = options.iter().map(|o| Choice {
                     action: Action::AddFollower(AddFollowerAction {
@@ -119,6 +123,7 @@ impl Presenter for CropCircles {
                             .with("place", Word::Place(o.at, o.segment)),
                     ),
                     value: format!("add@{},{}#{}", o.at.x, o.at.y, o.segment),
+                    mark: Some(MarkAt::Segment(o.at, o.segment)),
                 });
                 std::iter::once(none).chain(add).collect()
             }
@@ -156,6 +161,7 @@ impl Presenter for CropCircles {
                             o.segment,
                             o.figure.id()
                         ),
+                        mark: Some(MarkAt::Segment(o.at, o.segment)),
                     }
                 })
                 .collect(),

@@ -8,6 +8,7 @@ use crate::engine::expansions::ferries::{
     PlaceFerryDecision,
 };
 use crate::engine::{Action, Decision, Event, Game, Pending, Side};
+use crate::view::MarkAt;
 
 pub(super) struct Ferries;
 
@@ -76,6 +77,7 @@ impl Presenter for Ferries {
                             &Said::new("word-choice-ferry").with("ends", ends_words(*ends)),
                         ),
                         value: format!("ferry@{},{}:{}", at.x, at.y, ends_value(*ends)),
+                        mark: Some(MarkAt::Ends(*at, *ends)),
                     })
                     .collect(),
             ),
@@ -84,6 +86,7 @@ impl Presenter for Ferries {
                     action: Action::Pass,
                     label: say(reader, &Said::new("word-choice-ferries-stay")),
                     value: "done".into(),
+                    mark: None,
                 };
                 let moves = options.iter().flat_map(|o| {
                     o.to.iter().map(|ends| Choice {
@@ -98,6 +101,7 @@ impl Presenter for Ferries {
                                 .with("ends", ends_words(*ends)),
                         ),
                         value: format!("move@{},{}:{}", o.at.x, o.at.y, ends_value(*ends)),
+                        mark: Some(MarkAt::Ends(o.at, *ends)),
                     })
                 });
                 Some(std::iter::once(stay).chain(moves).collect())

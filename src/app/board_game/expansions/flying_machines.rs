@@ -7,6 +7,7 @@ use crate::engine::expansions::flying_machines::{
     Flew, FlightFailed, FlyAction, LandAction, LandDecision,
 };
 use crate::engine::{Action, Decision, Event, FigureKind, Game, Pending};
+use crate::view::MarkAt;
 
 /// What a player may answer to fly (besides the menu's "follower:fly", read as "#fly").
 const FLY_WORDS: [&str; 7] = [
@@ -95,6 +96,7 @@ impl Presenter for FlyingMachines {
                     .with("place", Word::Place(*at, *seg)),
             ),
             value: format!("land@{},{}#{seg}", at.x, at.y),
+            mark: Some(MarkAt::Segment(*at, *seg)),
         };
         Some(options.iter().map(choice).collect())
     }

@@ -8,6 +8,7 @@ use crate::engine::expansions::gold_mines::{
 };
 use crate::engine::{Action, Decision, Event, Expansion, Game, Pending, Pos, ScoreReason};
 use crate::player::Player;
+use crate::view::MarkAt;
 
 pub(super) struct GoldMines;
 
@@ -48,6 +49,7 @@ impl Presenter for GoldMines {
             action: Action::PlaceGold(PlaceGoldAction { at: *at }),
             label: say(reader, &Said::new("word-choice-gold").with("at", *at)),
             value: format!("gold@{},{}", at.x, at.y),
+            mark: Some(MarkAt::Tile(*at)),
         };
         Some(options.iter().map(choice).collect())
     }

@@ -52,6 +52,7 @@ impl Presenter for MageWitch {
                 &Said::new("word-choice-remove-magic").with("figure", Word::Neutral(*f)),
             ),
             value: format!("remove {f}"),
+            mark: None,
         };
         let mut out = magic_choices(reader);
         out.extend(removals.iter().map(remove));
@@ -132,6 +133,8 @@ fn magic_choices(reader: &Reader) -> Vec<Choice> {
                 }),
                 label: say(reader, &label),
                 value: format!("{figure}@{},{}#{segment}", at.x, at.y),
+                // Lettered on the picture by the view's own targets.
+                mark: None,
             });
         }
     }

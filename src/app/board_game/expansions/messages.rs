@@ -91,6 +91,7 @@ impl Presenter for Messages {
                             .with("to", markers[m as usize] + points),
                     ),
                     value: format!("marker {}", m + 1),
+                    mark: None,
                 };
                 Some((0..2u8).map(choice).collect())
             }
@@ -153,6 +154,7 @@ fn message_choices(reader: &Reader, p: &Pending, message: u8, markers: [u32; 2])
                     action,
                     label,
                     value,
+                    mark: None,
                 })
             }
             _ => None,

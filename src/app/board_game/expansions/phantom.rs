@@ -29,6 +29,7 @@ impl Presenter for Phantom {
             action: Action::Pass,
             label: say(reader, &Said::new("word-choice-keep-phantom")),
             value: "keep".into(),
+            mark: None,
         };
         let spots = numbered_figure_choices(reader.lang, reader.game)
             .into_iter()
@@ -36,6 +37,7 @@ impl Presenter for Phantom {
                 action: Action::PlaceFigure { figure, segment },
                 label,
                 value: format!("{}:{segment}", figure.id()),
+                mark: None,
             });
         Some(std::iter::once(keep).chain(spots).collect())
     }

@@ -11,7 +11,7 @@ use crate::engine::expansions::robbers::{
 use crate::engine::{Action, Decision, Event, Game, Pending, Pos, ScoreReason};
 use crate::player::Player;
 use crate::store::{RobberAnswer, UserSettings};
-use crate::view::Colour;
+use crate::view::{Colour, MarkAt};
 
 pub(super) struct Robbers;
 
@@ -112,6 +112,7 @@ impl Presenter for Robbers {
                 }),
                 label: say(reader, &label),
                 value,
+                mark: Some(MarkAt::Marker(o.beside, o.marker)),
             }
         };
         let none = Choice {
@@ -125,6 +126,7 @@ impl Presenter for Robbers {
                 }),
             ),
             value: "no robber".into(),
+            mark: None,
         };
         // The engine's order: the pass first.
         Some(
