@@ -326,9 +326,10 @@ pub(crate) fn web_settings(opts: &BotOptions) -> crate::web::Settings {
 /// The `--web-listen` server, if there is one: the game pages, until `stop`.
 fn spawn_web_server(
     opts: &BotOptions,
+    settings: crate::web::Settings,
     store: &crate::store::Store,
     stop: tokio::sync::watch::Receiver<bool>,
-) -> Result<Option<tokio::task::JoinHandle<()>>, String> {
+) -> Result<Option<(Arc<crate::web::Web>, tokio::task::JoinHandle<()>)>, String> {
     let Some(listener) = &opts.web_listen else {
         return Ok(None);
     };
@@ -342,10 +343,9 @@ fn spawn_web_server(
     if let Ok(addr) = listener.local_addr() {
         tracing::info!(address = %addr, "serving the game pages");
     }
-    let web = crate::web::Web::new(store.clone(), web_settings(opts));
-    Ok(Some(tokio::spawn(crate::web::server::run(
-        listener, web, stop,
-    ))))
+    let web = crate::web::Web::new(store.clone(), settings);
+    let server = tokio::spawn(crate::web::server::run(listener, web.clone(), stop));
+    Ok(Some((web, server)))
 }
 
 /// [`serve`] once the operator's server runs.
@@ -356,7 +356,12 @@ async fn gateway(
 ) -> Result<(), String> {
     let (core, scheduled_app) = Core::start(&opts, &ops).await?;
     let (stop_web, web_stopped) = tokio::sync::watch::channel(false);
-    let web_server = match spawn_web_server(&opts, scheduled_app.store(), web_stopped) {
+    let web_server = match spawn_web_server(
+        &opts,
+        core.web_settings(),
+        scheduled_app.store(),
+        web_stopped,
+    ) {
         Ok(server) => server,
         Err(e) => {
             let _ = core.close().await;
@@ -434,6 +439,12 @@ async fn gateway(
         ops.clone(),
         token.clone(),
     );
+    if let Some((web, _)) = &web_server {
+        web.act_with(crate::web::Acting {
+            app: core.slot(),
+            announce: scheduler.announcer(),
+        });
+    }
     let pruner = limits::spawn_pruner(client.http.clone());
     // Discord says how many shards (GET /gateway/bot); this process runs them all.
     let mut client_task = tokio::spawn(async move { client.start_autosharded().await });
@@ -475,13 +486,14 @@ async fn gateway(
             tracing::warn!("the gateway did not close within {CLOSE_TIMEOUT:?}");
         }
     }
+    // The pages first: a move made there is announced through the scheduler.
+    let _ = stop_web.send(true);
+    if let Some((_, server)) = web_server {
+        let _ = server.await;
+    }
     scheduler.stop().await;
     pruner.abort();
     scheduled_pruner.abort();
-    let _ = stop_web.send(true);
-    if let Some(server) = web_server {
-        let _ = server.await;
-    }
     let flushed = core.close().await;
     outcome?;
     flushed
@@ -500,6 +512,9 @@ pub(crate) struct Core {
     deferral: respond::Deferral,
     token: String,
     ops: Arc<Ops>,
+    /// The game pages' settings: one secret for the links the app gives and the server
+    /// that checks them.
+    web: crate::web::Settings,
 }
 
 impl Core {
@@ -518,6 +533,10 @@ impl Core {
         let app = open_app(store, opts.snapshots.clone(), env, opts.store_wait).await?;
         app.store().observe(ops.metrics.clone());
         ops.ready.store_opened(app.store().clone());
+        let web = web_settings(opts);
+        if web.base.is_some() {
+            app.set_links(Arc::new(web.clone()));
+        }
         let timer = tokio::spawn(snapshots::every_ten_minutes(
             app.clone(),
             opts.snapshots.clone(),
@@ -533,8 +552,20 @@ impl Core {
             },
             token: opts.token.clone(),
             ops: ops.clone(),
+            web,
         };
         Ok((core, app))
+    }
+
+    /// The game pages' settings (the same secret as the app's links).
+    pub(crate) fn web_settings(&self) -> crate::web::Settings {
+        self.web.clone()
+    }
+
+    /// The app's slot: the game pages reach the app through it for a player's move, so
+    /// that [`Core::close`] waits for those too.
+    pub(crate) fn slot(&self) -> crate::web::AppSlot {
+        self.slot.clone()
     }
 
     /// The state every interaction handler sees.

@@ -121,6 +121,38 @@ pub struct Scheduler {
 }
 
 impl Scheduler {
+    /// Where a move made on a game's page is announced: its public messages join the
+    /// channel's delivery queue as a computer seat's move does (tried again, and noted to
+    /// the players when they cannot be delivered).
+    pub fn announcer(&self) -> crate::web::Announce {
+        let queues = self.queues.clone();
+        std::sync::Arc::new(move |channel, response: crate::app::Response| {
+            let lang = queues
+                .app
+                .store()
+                .peek(channel)
+                .ok()
+                .flatten()
+                .map(|r| r.setup.language)
+                .unwrap_or_default();
+            for message in response.messages {
+                if message.visibility != Visibility::Public {
+                    continue;
+                }
+                queues.push(
+                    channel,
+                    Job::Post(Notice {
+                        to: Recipient::Channel(channel),
+                        channel,
+                        lang,
+                        message,
+                        purpose: Purpose::Move,
+                    }),
+                );
+            }
+        })
+    }
+
     /// Stops the scheduler and every delivery in flight (shutdown).
     pub async fn stop(self) {
         self.main.abort();

@@ -3,24 +3,30 @@
 //! `local --web`'s).
 //!
 //! - [`token`]: the unguessable spectator link of each game;
+//! - [`session`]: a player's personal link, and [`act`]: their moves from the page;
+//! - [`limit`]: the rate limit of acting pages;
 //! - [`state`]: the JSON a page is sent, built from the views the pictures use;
 //! - [`live`]: server-sent events when the game changes, with catch-up;
 //! - [`atlas`]: the tile art, drawn by the renderer;
 //! - [`server`]: a server of its own, for the modes without `serve-http`.
 //!
 //! Paths: `/g/<channel>/<token>` (the page), `.../state` (its JSON), `.../events`
-//! (its live stream); `/web/app.js`, `/web/app.css`, `/web/atlas/<sets>.png` hold no
+//! (its live stream), `.../act` (a player's move, POST); `/web/app.js`, `/web/app.css`, `/web/atlas/<sets>.png` hold no
 //! game and are the same for everyone. docs/web.md describes the page and its security.
 
+pub mod act;
 pub mod atlas;
+pub mod limit;
 pub mod live;
 pub mod server;
+pub mod session;
 pub mod state;
 pub mod token;
 
+pub use act::{Acting, Announce, AppSlot};
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full, combinators::BoxBody};
-use hyper::{HeaderMap, Method, Response, StatusCode, header};
+use hyper::{HeaderMap, Method, Request, Response, StatusCode, header};
 use state::Viewer;
 use std::sync::Arc;
 pub use token::Secret;
@@ -32,6 +38,7 @@ pub type Reply = Response<Body>;
 /// The page's files, in the binary.
 const PAGE: &str = include_str!("../../assets/web/index.html");
 const SCRIPT: &str = include_str!("../../assets/web/app.js");
+const PLAY_SCRIPT: &str = include_str!("../../assets/web/play.js");
 const STYLE: &str = include_str!("../../assets/web/app.css");
 
 /// Only the page's own files: no inline script or style, no other origin, no frames.
@@ -48,14 +55,65 @@ pub struct Settings {
     pub secret: Secret,
 }
 
+impl Settings {
+    /// The spectator path of the game created at `created_at` in `channel`.
+    pub fn spectator_path(&self, channel: u64, created_at: u64) -> String {
+        let token = self.secret.spectator(channel, created_at);
+        format!("/g/{channel}/{token}")
+    }
+
+    /// The spectator link of that game, with the base URL (`None` without one).
+    pub fn spectator_link(&self, channel: u64, created_at: u64) -> Option<String> {
+        let base = self.base.as_deref()?;
+        Some(format!(
+            "{}{}",
+            base.trim_end_matches('/'),
+            self.spectator_path(channel, created_at)
+        ))
+    }
+
+    /// `user`'s personal link to that game, working for [`session::PLAYER_LINK_SECS`]
+    /// from `now_unix`: the spectator link with the player's token in its fragment
+    /// (`#as=<token>`, never sent to a server).
+    pub fn player_link(
+        &self,
+        channel: u64,
+        created_at: u64,
+        user: u64,
+        now_unix: u64,
+    ) -> Option<String> {
+        let expires = now_unix.saturating_add(session::PLAYER_LINK_SECS);
+        let token = self.secret.player_token(channel, created_at, user, expires);
+        Some(format!(
+            "{}#as={token}",
+            self.spectator_link(channel, created_at)?
+        ))
+    }
+}
+
+/// The links the bot gives in Discord (the app asks; a personal link expires a day
+/// after it is given, by the real clock the page's server checks it against).
+impl crate::app::page::Links for Settings {
+    fn spectator(&self, channel: u64, created_at: u64) -> Option<String> {
+        self.spectator_link(channel, created_at)
+    }
+
+    fn player(&self, channel: u64, created_at: u64, user: u64) -> Option<String> {
+        self.player_link(channel, created_at, user, act::now_unix())
+    }
+}
+
 /// What serves the pages.
 pub struct Web {
-    /// The store only: a page reads games, and holds no app (a front's shutdown waits
-    /// for the app's last holder).
+    /// The store: a page reads games. The app is reached only through [`Acting`], the
+    /// front's slot, for a move (a front's shutdown waits for the app's last holder).
     store: crate::store::Store,
     settings: Settings,
     hub: Arc<live::Hub>,
     atlases: Arc<atlas::Atlases>,
+    /// Set by a front that takes moves from pages.
+    acting: std::sync::OnceLock<Acting>,
+    limits: limit::Limits,
 }
 
 impl std::fmt::Debug for Web {
@@ -73,7 +131,15 @@ impl Web {
             store,
             settings,
             atlases: Arc::default(),
+            acting: std::sync::OnceLock::new(),
+            limits: limit::Limits::default(),
         })
+    }
+
+    /// Lets players act from their pages through `acting` (once; later calls change
+    /// nothing).
+    pub fn act_with(&self, acting: Acting) {
+        let _ = self.acting.set(acting);
     }
 
     pub fn settings(&self) -> &Settings {
@@ -87,85 +153,159 @@ impl Web {
 
     /// The path of the spectator page of the game created at `created_at` in `channel`.
     pub fn spectator_path(&self, channel: u64, created_at: u64) -> String {
-        let token = self.settings.secret.spectator(channel, created_at);
-        format!("/g/{channel}/{token}")
+        self.settings.spectator_path(channel, created_at)
     }
 
     /// The spectator link of the channel's game (in play or finished), with the base
     /// URL; `None` without a base URL or a game.
     pub fn spectator_link(&self, channel: u64) -> Option<String> {
-        let base = self.settings.base.as_deref()?;
+        self.settings.base.as_ref()?;
         let store = &self.store;
         let record = match store.peek(channel).ok().flatten() {
             Some(r) => r,
             None => store.finished(channel).ok().flatten()?,
         };
-        Some(format!(
-            "{}{}",
-            base.trim_end_matches('/'),
-            self.spectator_path(channel, record.created_at)
-        ))
+        self.settings.spectator_link(channel, record.created_at)
     }
 
-    /// The answer to a request for one of the page's paths; `None` for any other path.
-    pub async fn respond(&self, method: &Method, path: &str, headers: &HeaderMap) -> Option<Reply> {
-        let route = Route::of(path)?;
-        if method != Method::GET && method != Method::HEAD {
-            let mut r = text(StatusCode::METHOD_NOT_ALLOWED, "use GET");
+    /// The answer to a request for one of the page's paths; the request back for any
+    /// other path.
+    pub async fn respond<B>(&self, req: Request<B>) -> Result<Reply, Request<B>>
+    where
+        B: hyper::body::Body,
+        B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+    {
+        let Some(route) = Route::of(req.uri().path()) else {
+            return Err(req);
+        };
+        let acts = matches!(
+            route,
+            Route::Game {
+                part: Part::Act,
+                ..
+            }
+        );
+        let method = req.method();
+        let allowed = if acts {
+            method == Method::POST
+        } else {
+            method == Method::GET || method == Method::HEAD
+        };
+        if !allowed {
+            let (says, allow) = if acts {
+                ("use POST", "POST")
+            } else {
+                ("use GET", "GET, HEAD")
+            };
+            let mut r = text(StatusCode::METHOD_NOT_ALLOWED, says);
             r.headers_mut()
-                .insert(header::ALLOW, header::HeaderValue::from_static("GET, HEAD"));
-            return Some(r);
+                .insert(header::ALLOW, header::HeaderValue::from_static(allow));
+            return Ok(r);
         }
-        Some(match route {
+        let route = match route {
+            Route::Script => Route::Script,
+            Route::PlayScript => Route::PlayScript,
+            Route::Style => Route::Style,
+            Route::Atlas(k) => Route::Atlas(k),
+            Route::Game { channel, part, .. } => {
+                let token = req
+                    .uri()
+                    .path()
+                    .split('/')
+                    .nth(3)
+                    .unwrap_or_default()
+                    .to_string();
+                return Ok(self.game_route(channel, &token, part, req).await);
+            }
+        };
+        Ok(self.static_route(route, req.headers()).await)
+    }
+
+    async fn static_route(&self, route: Route<'_>, headers: &HeaderMap) -> Reply {
+        match route {
             Route::Script => file(SCRIPT.as_bytes(), "text/javascript; charset=utf-8", headers),
+            Route::PlayScript => file(
+                PLAY_SCRIPT.as_bytes(),
+                "text/javascript; charset=utf-8",
+                headers,
+            ),
             Route::Style => file(STYLE.as_bytes(), "text/css; charset=utf-8", headers),
             Route::Atlas(key) => match self.atlas(key).await {
                 Some(png) => file(&png, "image/png", headers),
                 None => text(StatusCode::NOT_FOUND, "no such tile sets"),
             },
-            Route::Game {
-                channel,
-                token,
-                part,
-            } => {
-                let Some(seen) = self.game(channel, token).await else {
-                    return Some(text(
-                        StatusCode::NOT_FOUND,
-                        "no such game: the link is wrong, or its game was replaced by a newer one",
-                    ));
-                };
-                let Some(record) = seen.record.clone() else {
-                    return Some(text(StatusCode::NOT_FOUND, "no such game"));
-                };
-                match part {
-                    Part::Page => html(PAGE),
-                    Part::State => json(&state::of(&record, seen.finished, Viewer::Spectator)),
-                    Part::Table => match table_png(record).await {
-                        Some(png) => no_store(whole(StatusCode::OK, Bytes::from(png), "image/png")),
-                        None => text(StatusCode::NOT_FOUND, "this game has no table"),
+            Route::Game { .. } => text(StatusCode::NOT_FOUND, "not found"),
+        }
+    }
+
+    async fn game_route<B>(&self, channel: u64, token: &str, part: Part, req: Request<B>) -> Reply
+    where
+        B: hyper::body::Body,
+        B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+    {
+        let headers = req.headers();
+        let Some(seen) = self.game(channel, token).await else {
+            return text(
+                StatusCode::NOT_FOUND,
+                "no such game: the link is wrong, or its game was replaced by a newer one",
+            );
+        };
+        let Some(record) = seen.record.clone() else {
+            return text(StatusCode::NOT_FOUND, "no such game");
+        };
+        match part {
+            Part::Page => html(PAGE),
+            Part::State => {
+                let viewer = match act::player(self, headers, channel, &record) {
+                    Ok(Some(user)) => match crate::app::seat_of(&record, user) {
+                        Some(seat) => Viewer::Seat(seat),
+                        None => Viewer::Spectator,
                     },
-                    Part::Events => {
-                        let last = headers
-                            .get("last-event-id")
-                            .and_then(|v| v.to_str().ok())
-                            .map(str::to_string);
-                        let rx = self.hub.subscribe(channel, seen);
-                        let body = live::stream(rx, record.created_at, Viewer::Spectator, last);
-                        let mut r = Response::new(body.boxed());
-                        let h = r.headers_mut();
-                        h.insert(
-                            header::CONTENT_TYPE,
-                            header::HeaderValue::from_static("text/event-stream"),
-                        );
-                        h.insert(
-                            header::CACHE_CONTROL,
-                            header::HeaderValue::from_static("no-store"),
-                        );
-                        secure(r)
-                    }
-                }
+                    Ok(None) => Viewer::Spectator,
+                    Err(refused) => return refused,
+                };
+                json(&state::of(&record, seen.finished, viewer))
             }
-        })
+            Part::Act => {
+                let headers = headers.clone();
+                let body = match http_body_util::Limited::new(req.into_body(), act::MAX_BODY)
+                    .collect()
+                    .await
+                {
+                    Ok(b) => b.to_bytes(),
+                    Err(_) => {
+                        return json_status(
+                            StatusCode::PAYLOAD_TOO_LARGE,
+                            &serde_json::json!({"error": "a move is a few dozen bytes of JSON"}),
+                        );
+                    }
+                };
+                act::act(self, channel, record, seen.finished, &headers, body).await
+            }
+            Part::Table => match table_png(record).await {
+                Some(png) => no_store(whole(StatusCode::OK, Bytes::from(png), "image/png")),
+                None => text(StatusCode::NOT_FOUND, "this game has no table"),
+            },
+            Part::Events => {
+                let last = headers
+                    .get("last-event-id")
+                    .and_then(|v| v.to_str().ok())
+                    .map(str::to_string);
+                let rx = self.hub.subscribe(channel, seen);
+                let body = live::stream(rx, record.created_at, Viewer::Spectator, last);
+                let mut r = Response::new(body.boxed());
+                let h = r.headers_mut();
+                h.insert(
+                    header::CONTENT_TYPE,
+                    header::HeaderValue::from_static("text/event-stream"),
+                );
+                h.insert(
+                    header::CACHE_CONTROL,
+                    header::HeaderValue::from_static("no-store"),
+                );
+                secure(r)
+            }
+        }
     }
 
     async fn atlas(&self, key: u16) -> Option<Arc<Vec<u8>>> {
@@ -225,6 +365,7 @@ async fn table_png(record: Arc<crate::store::ChannelRecord>) -> Option<Vec<u8>> 
 #[derive(Debug, PartialEq, Eq)]
 enum Route<'a> {
     Script,
+    PlayScript,
     Style,
     Atlas(u16),
     Game {
@@ -241,12 +382,15 @@ enum Part {
     Events,
     /// The card game's table, drawn as in the channel.
     Table,
+    /// A player's move (POST).
+    Act,
 }
 
 impl<'a> Route<'a> {
     fn of(path: &'a str) -> Option<Route<'a>> {
         match path {
             "/web/app.js" => return Some(Route::Script),
+            "/web/play.js" => return Some(Route::PlayScript),
             "/web/app.css" => return Some(Route::Style),
             _ => {}
         }
@@ -269,6 +413,7 @@ impl<'a> Route<'a> {
             (Some("state"), None) => Part::State,
             (Some("events"), None) => Part::Events,
             (Some("table.png"), None) => Part::Table,
+            (Some("act"), None) => Part::Act,
             _ => return None,
         };
         Some(Route::Game {
@@ -329,8 +474,12 @@ fn html(page: &'static str) -> Reply {
 }
 
 fn json(value: &serde_json::Value) -> Reply {
+    json_status(StatusCode::OK, value)
+}
+
+pub(crate) fn json_status(status: StatusCode, value: &serde_json::Value) -> Reply {
     no_store(whole(
-        StatusCode::OK,
+        status,
         Bytes::from(value.to_string()),
         "application/json",
     ))

@@ -54,12 +54,9 @@ async fn connection(stream: tokio::net::TcpStream, web: Arc<Web>) {
 }
 
 async fn answer(web: &Web, req: Request<hyper::body::Incoming>) -> Reply {
-    match web
-        .respond(req.method(), req.uri().path(), req.headers())
-        .await
-    {
-        Some(r) => r,
-        None => super::text(StatusCode::NOT_FOUND, "not found"),
+    match web.respond(req).await {
+        Ok(r) => r,
+        Err(_) => super::text(StatusCode::NOT_FOUND, "not found"),
     }
 }
 

@@ -34,7 +34,7 @@ impl Secret {
         Secret(key)
     }
 
-    fn hex(&self, message: &str) -> String {
+    pub(crate) fn hex(&self, message: &str) -> String {
         let tag = hmac::sign(&self.0, message.as_bytes());
         tag.as_ref()[..TOKEN_LEN / 2]
             .iter()

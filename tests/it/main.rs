@@ -76,4 +76,5 @@ mod store_contract;
 mod store_tls;
 mod tile_catalogue;
 mod web_browser;
+mod web_play;
 mod web_spectator;

@@ -22,7 +22,7 @@ const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 
 /// A chromedriver process of this test's own.
-struct Driver {
+pub(crate) struct Driver {
     child: std::process::Child,
     base: String,
     http: reqwest::Client,
@@ -37,7 +37,7 @@ impl Drop for Driver {
 
 impl Driver {
     /// `None` (said on stderr) where chromium is not installed and not required.
-    async fn start() -> Option<Driver> {
+    pub(crate) async fn start() -> Option<Driver> {
         let installed =
             std::path::Path::new(CHROMIUM).exists() && std::path::Path::new(CHROMEDRIVER).exists();
         if !installed {
@@ -83,7 +83,12 @@ impl Driver {
         }
     }
 
-    async fn call(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> Value {
+    pub(crate) async fn call(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<Value>,
+    ) -> Value {
         let mut req = self.http.request(method, format!("{}{path}", self.base));
         if let Some(body) = body {
             req = req
@@ -99,7 +104,13 @@ impl Driver {
 
     /// A headless browser window of `width`x`height` CSS pixels at `scale`, with touch
     /// (the phone) or without.
-    async fn window(&self, width: u32, height: u32, scale: f64, touch: bool) -> Window<'_> {
+    pub(crate) async fn window(
+        &self,
+        width: u32,
+        height: u32,
+        scale: f64,
+        touch: bool,
+    ) -> Window<'_> {
         let caps = json!({"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
             "goog:chromeOptions": {
@@ -120,20 +131,20 @@ impl Driver {
     }
 }
 
-struct Window<'a> {
-    driver: &'a Driver,
-    id: String,
+pub(crate) struct Window<'a> {
+    pub(crate) driver: &'a Driver,
+    pub(crate) id: String,
 }
 
 impl Window<'_> {
-    async fn go(&self, url: &str) {
+    pub(crate) async fn go(&self, url: &str) {
         let path = format!("/session/{}/url", self.id);
         self.driver
             .call(reqwest::Method::POST, &path, Some(json!({ "url": url })))
             .await;
     }
 
-    async fn js(&self, script: &str) -> Value {
+    pub(crate) async fn js(&self, script: &str) -> Value {
         let path = format!("/session/{}/execute/sync", self.id);
         let body = json!({ "script": script, "args": [] });
         self.driver
@@ -141,7 +152,7 @@ impl Window<'_> {
             .await
     }
 
-    async fn js_async(&self, script: &str) -> Value {
+    pub(crate) async fn js_async(&self, script: &str) -> Value {
         let path = format!("/session/{}/execute/async", self.id);
         let body = json!({ "script": script, "args": [] });
         self.driver
@@ -150,7 +161,7 @@ impl Window<'_> {
     }
 
     /// Waits until `script` returns `want`; how long it took.
-    async fn until(&self, script: &str, want: &Value, within: Duration) -> Duration {
+    pub(crate) async fn until(&self, script: &str, want: &Value, within: Duration) -> Duration {
         let started = Instant::now();
         loop {
             let got = self.js(script).await;
@@ -165,7 +176,7 @@ impl Window<'_> {
         }
     }
 
-    async fn actions(&self, actions: Value) {
+    pub(crate) async fn actions(&self, actions: Value) {
         let path = format!("/session/{}/actions", self.id);
         self.driver
             .call(
@@ -177,14 +188,14 @@ impl Window<'_> {
         self.driver.call(reqwest::Method::DELETE, &path, None).await;
     }
 
-    async fn screenshot(&self) -> image::RgbImage {
+    pub(crate) async fn screenshot(&self) -> image::RgbImage {
         let path = format!("/session/{}/screenshot", self.id);
         let v = self.driver.call(reqwest::Method::GET, &path, None).await;
         let png = base64(v.as_str().unwrap());
         image::load_from_memory(&png).unwrap().to_rgb8()
     }
 
-    async fn close(self) {
+    pub(crate) async fn close(self) {
         let path = format!("/session/{}", self.id);
         self.driver.call(reqwest::Method::DELETE, &path, None).await;
     }

@@ -227,10 +227,12 @@ async fn serve(
         http,
     };
     let _ = front.interactions.set(handler);
-    let _ = front.web.set(crate::web::Web::new(
-        store_for_pages,
-        super::web_settings(&opts),
-    ));
+    let web = crate::web::Web::new(store_for_pages, core.web_settings());
+    web.act_with(crate::web::Acting {
+        app: core.slot(),
+        announce: scheduler.announcer(),
+    });
+    let _ = front.web.set(web);
 
     let mut ended = false;
     let outcome = tokio::select! {

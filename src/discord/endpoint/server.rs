@@ -111,13 +111,13 @@ async fn connection(
 
 impl Front {
     async fn respond(&self, req: Request<hyper::body::Incoming>) -> crate::web::Reply {
-        if let Some(web) = self.web.get()
-            && let Some(reply) = web
-                .respond(req.method(), req.uri().path(), req.headers())
-                .await
-        {
-            return reply;
-        }
+        let req = match self.web.get() {
+            Some(web) => match web.respond(req).await {
+                Ok(reply) => return reply,
+                Err(req) => req,
+            },
+            None => req,
+        };
         self.respond_endpoint(req).await.map(BodyExt::boxed)
     }
 
