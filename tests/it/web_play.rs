@@ -655,7 +655,6 @@ async fn computer_seats_answer_a_move_from_the_page() {
     let announced = s.announced.lock().unwrap();
     assert!(announced.len() >= 3, "{} announcements", announced.len());
     assert!(announced.iter().all(|(c, _)| *c == CHANNEL));
-} computer announcements");
 }
 
 /// `serve-http` against the fake Discord: a move from the page is posted in the channel
