@@ -323,13 +323,16 @@ pub(crate) fn web_settings(opts: &BotOptions) -> crate::web::Settings {
     }
 }
 
+/// The game pages and their server's task.
+type WebServer = (Arc<crate::web::Web>, tokio::task::JoinHandle<()>);
+
 /// The `--web-listen` server, if there is one: the game pages, until `stop`.
 fn spawn_web_server(
     opts: &BotOptions,
     settings: crate::web::Settings,
     store: &crate::store::Store,
     stop: tokio::sync::watch::Receiver<bool>,
-) -> Result<Option<(Arc<crate::web::Web>, tokio::task::JoinHandle<()>)>, String> {
+) -> Result<Option<WebServer>, String> {
     let Some(listener) = &opts.web_listen else {
         return Ok(None);
     };

@@ -141,13 +141,13 @@ impl Scheduler {
                 }
                 queues.push(
                     channel,
-                    Job::Post(Notice {
+                    Job::Post(Box::new(Notice {
                         to: Recipient::Channel(channel),
                         channel,
                         lang,
                         message,
                         purpose: Purpose::Move,
-                    }),
+                    })),
                 );
             }
         })
@@ -255,7 +255,7 @@ pub fn spawn(
                 });
             let mut channels: Vec<u64> = due.iter().map(|n| n.channel).collect();
             for n in due {
-                q.push(n.channel, Job::Post(n));
+                q.push(n.channel, Job::Post(Box::new(n)));
             }
             // A deadline's default may hand the game to a computer seat: it plays next.
             channels.sort_unstable();
@@ -304,7 +304,8 @@ pub fn spawn(
 
 /// One thing to do in a channel's queue.
 enum Job {
-    Post(Notice),
+    /// Boxed: a notice (text, pictures) is large beside the other jobs.
+    Post(Box<Notice>),
     /// Play the computer seats the game waits for, and announce their moves.
     ResumeAi,
 }
@@ -372,7 +373,7 @@ impl Queues {
                 // Left as it is: due again (a reminder), in the outbox (a DM).
                 _ if self.token.is_refused() => {}
                 Job::Post(n) => {
-                    unreachable = self.post(n, unreachable).await;
+                    unreachable = self.post(*n, unreachable).await;
                     self.ops.metrics.delivered_late(queued.elapsed());
                 }
                 Job::ResumeAi if unreachable => {}

@@ -71,7 +71,7 @@ pub(super) fn player(
     headers: &HeaderMap,
     channel: u64,
     record: &ChannelRecord,
-) -> Result<Option<u64>, Reply> {
+) -> Result<Option<u64>, Box<Reply>> {
     let Some(token) = session::bearer(headers) else {
         return Ok(None);
     };
@@ -86,7 +86,7 @@ pub(super) fn player(
                 }
                 PlayerTokenRefusal::WrongGame => StatusCode::FORBIDDEN,
             };
-            error(status, e.text())
+            Box::new(error(status, e.text()))
         })
 }
 
@@ -108,7 +108,7 @@ pub(super) async fn act(
                 "acting needs your personal link: ask the bot for it with /board web",
             );
         }
-        Err(reply) => return reply,
+        Err(reply) => return *reply,
     };
     if let Err(wait) = web.limits.take(user, channel, std::time::Instant::now()) {
         let mut r = error(

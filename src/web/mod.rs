@@ -262,7 +262,7 @@ impl Web {
                         None => Viewer::Spectator,
                     },
                     Ok(None) => Viewer::Spectator,
-                    Err(refused) => return refused,
+                    Err(refused) => return *refused,
                 };
                 json(&state::of(&record, seen.finished, viewer))
             }
