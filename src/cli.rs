@@ -670,7 +670,17 @@ fn start_local_page(
         base: Some(base.map_or_else(|| format!("http://{bound}"), str::to_string)),
         secret,
     };
+    app.set_links(std::sync::Arc::new(settings.clone()));
     let web = crate::web::Web::new(app.store().clone(), settings);
+    // A move from a page is announced as the terminal shows a channel's messages.
+    web.act_with(crate::web::Acting {
+        app: std::sync::Arc::new(tokio::sync::RwLock::new(Some(app.clone()))),
+        announce: std::sync::Arc::new(|channel, response: crate::app::Response| {
+            for m in &response.messages {
+                crate::cli::out_line(&format!("[#{channel}] {}", m.text));
+            }
+        }),
+    });
     crate::web::server::spawn_thread(listener, web.clone())?;
     eprintln!("the game pages are served on http://{bound}");
     Ok(web)

@@ -152,6 +152,8 @@ pub struct Printer {
     names: HashMap<u64, String>,
     /// The games whose page link was printed (channel, creation time).
     links: std::collections::HashSet<(u64, u64)>,
+    /// The started games whose players' personal links were printed.
+    player_links: std::collections::HashSet<(u64, u64)>,
 }
 
 impl Printer {
@@ -161,6 +163,7 @@ impl Printer {
             counter: 0,
             names: HashMap::new(),
             links: std::collections::HashSet::new(),
+            player_links: std::collections::HashSet::new(),
         }
     }
 
@@ -256,6 +259,9 @@ impl Printer {
                     })
                     .collect();
                 out.push_str(&format!("    {}\n", parts.join(" | ")));
+            }
+            if let Some(link) = &m.link {
+                out.push_str(&format!("    link '{}': {}\n", link.label, link.url));
             }
         }
         Ok(out)
@@ -364,13 +370,26 @@ fn page_link(app: &App, printer: &mut Printer, opts: &Options, channel: u64) -> 
     let Some(record) = app.store().peek(channel).ok().flatten() else {
         return String::new();
     };
-    if !printer.links.insert((channel, record.created_at)) {
-        return String::new();
+    let mut out = String::new();
+    if printer.links.insert((channel, record.created_at))
+        && let Some(url) = web.spectator_link(channel)
+    {
+        out.push_str(&format!("(the board: {url})\n"));
     }
-    match web.spectator_link(channel) {
-        Some(url) => format!("(the board: {url})\n"),
-        None => String::new(),
+    // Once the game has begun, each person's own link to play from the page.
+    let started = !matches!(record.game, crate::store::RecordGame::Lobby);
+    if started && printer.player_links.insert((channel, record.created_at)) {
+        let now = crate::web::act::now_unix();
+        for seat in record.seats.iter().filter(|s| s.ai.is_none()) {
+            if let Some(url) =
+                web.settings()
+                    .player_link(channel, record.created_at, seat.user, now)
+            {
+                out.push_str(&format!("({}'s link to play: {url})\n", seat.name.raw()));
+            }
+        }
     }
+    out
 }
 
 /// A command and its options typed with the names `lang` gives them (`/colocar

@@ -25,6 +25,8 @@ let painted = false;
 // Other scripts' drawings over the board, each called as (ctx, tile size) in board
 // units after the figures (history.js marks a past turn's points).
 const overlays = [];
+// What other scripts of the page (play.js) hook in: see `window.Page` below.
+const hooks = { apply: [], draw: [], tap: null, refresh: null, headers: null };
 
 // ---- the board's geometry -------------------------------------------------------
 
@@ -141,6 +143,7 @@ function draw() {
     disc(f.pos[0] * T + ax * T, f.pos[1] * T + ay * T, T * 0.11, "#fff", String(f.number), "#102e78", "#1e50b4");
   });
   for (const paint of overlays) paint(ctx, T);
+  for (const f of hooks.draw) f(ctx, T);
   // The first meaningful paint: the board with its tile art.
   if (!painted && atlas && atlas.image.complete && atlas.image.naturalWidth > 0) {
     painted = true;
@@ -265,8 +268,17 @@ function apply(next) {
   }
   if (!fitted && state.board) { fit(); fitted = true; }
   showPanel();
+  for (const f of hooks.apply) f(state);
   schedule();
   document.body.dataset.version = state.version;
+}
+
+/// Centres the board on (tx, ty) (tile units) at `scale`.
+function zoomOn(tx, ty, scale) {
+  view.scale = clamp(scale, MIN_SCALE, MAX_SCALE);
+  view.x = canvas.clientWidth / 2 - tx * TILE * view.scale;
+  view.y = canvas.clientHeight / 2 - ty * TILE * view.scale;
+  schedule();
 }
 
 function notice(text) {
@@ -276,7 +288,20 @@ function notice(text) {
 }
 
 async function load() {
-  const r = await fetch(`${page}/state`, { cache: "no-store", credentials: "same-origin" });
+  let r = await fetch(`${page}/state`, { cache: "no-store", headers: hooks.headers ? hooks.headers() : {} });
+  if ((r.status === 401 || r.status === 403) && hooks.headers) {
+    // A personal link that no longer works: said, and the game shown as to anyone.
+    const said = await r.json().catch(() => ({}));
+    hooks.headers = null;
+    hooks.refresh = null;
+    r = await fetch(`${page}/state`, { cache: "no-store" });
+    if (r.ok) {
+      apply(await r.json());
+      notice(said.error || "Your personal link no longer works.");
+      follow();
+      return;
+    }
+  }
   if (!r.ok) {
     notice(r.status === 404 ? "This game is no longer here." : `The game cannot be read (${r.status}).`);
     return;
@@ -291,7 +316,9 @@ function follow() {
   events.onopen = () => { live.className = "on"; };
   events.onerror = () => { live.className = "off"; }; // EventSource reconnects by itself
   events.addEventListener("state", (e) => {
-    apply(JSON.parse(e.data));
+    const seen = JSON.parse(e.data);
+    if (hooks.refresh) hooks.refresh(seen);
+    else apply(seen);
     window.lastUpdate = performance.now();
   });
   events.addEventListener("gone", () => {
@@ -309,9 +336,11 @@ const pointers = new Map();
 let pinch = null;
 let kind = null;
 
+let press = null; // where a lone pointer went down: a tap if it comes up there
 canvas.addEventListener("pointerdown", (e) => {
   if (pointers.size > 0 && e.pointerType !== kind) return;
   kind = e.pointerType;
+  press = pointers.size === 0 ? { x: e.offsetX, y: e.offsetY } : null;
   pointers.set(e.pointerId, { x: e.offsetX, y: e.offsetY });
   pinch = pointers.size === 2 ? span() : null;
   try {
@@ -348,7 +377,14 @@ const release = (e) => {
   pointers.delete(e.pointerId);
   pinch = null;
 };
-canvas.addEventListener("pointerup", release);
+canvas.addEventListener("pointerup", (e) => {
+  const tapped = press && pointers.size === 1 && Math.hypot(e.offsetX - press.x, e.offsetY - press.y) < 10;
+  press = null;
+  release(e);
+  if (tapped && hooks.tap) {
+    hooks.tap((e.offsetX - view.x) / view.scale / TILE, (e.offsetY - view.y) / view.scale / TILE);
+  }
+});
 canvas.addEventListener("pointercancel", release);
 canvas.addEventListener("wheel", (e) => {
   e.preventDefault();
@@ -359,4 +395,9 @@ $("zoom-out").addEventListener("click", () => zoomAt(1 / 1.4, canvas.clientWidth
 $("zoom-fit").addEventListener("click", () => { fit(); schedule(); });
 window.addEventListener("resize", schedule);
 
-load();
+window.Page = {
+  hooks, page, TILE, view, apply, notice, schedule, drawTile, zoomOn,
+  get state() { return state; },
+};
+// After every script of the page has hooked in.
+document.addEventListener("DOMContentLoaded", load);

@@ -449,7 +449,9 @@ impl App {
     /// front with an async runtime calls it on a blocking pool.
     pub fn play_ai(&self, turn: AiTurn) -> Response {
         let channel = turn.channel();
-        let out = self.play_chain(&turn.ctx, turn.chain, turn.claim.as_ref());
+        let out = self
+            .play_chain(&turn.ctx, turn.chain, turn.claim.as_ref())
+            .map(|out| self.linked(channel, out));
         if let Some(claim) = &turn.claim {
             if let Err(e) = self.store.release_ai(claim) {
                 // Another process takes the seats over once the lease runs out.

@@ -17,6 +17,7 @@ mod components;
 mod ended;
 mod kick;
 mod lobby;
+pub mod page;
 pub mod replay;
 pub mod reply;
 mod stats;
@@ -159,6 +160,8 @@ pub struct App {
     thinking: Mutex<HashMap<u64, crate::store::AiClaim>>,
     /// At most one search per core, whatever the number of channels.
     searches: bots::Permits,
+    /// The game pages' links, when a front serves the pages ([`App::set_links`]).
+    links: RwLock<Option<Arc<dyn page::Links>>>,
 }
 
 /// Snapshot files are the sled store's backup: a database shared by several processes
@@ -242,7 +245,28 @@ impl App {
             gate: RwLock::new(()),
             thinking: Mutex::new(HashMap::new()),
             searches: bots::Permits::per_core(),
+            links: RwLock::new(None),
         }
+    }
+
+    /// Turn messages get an "Open the board" link, `/board web` answers with a
+    /// personal link, and turn DMs carry one: the front that serves the pages sets it.
+    pub fn set_links(&self, links: Arc<dyn page::Links>) {
+        *self.links.write().unwrap_or_else(|p| p.into_inner()) = Some(links);
+    }
+
+    pub(crate) fn links(&self) -> Option<Arc<dyn page::Links>> {
+        self.links.read().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    /// `out` with the game page's link on its turn messages, if pages are served.
+    fn linked(&self, channel: u64, mut out: Response) -> Response {
+        if let Some(links) = self.links()
+            && let Some(r) = self.store.peek(channel).ok().flatten()
+        {
+            page::link_turns(&*links, &r, channel, &mut out);
+        }
+        out
     }
 
     /// Writes a consistent snapshot of every tree into `dir` (keeping the newest six)
@@ -358,9 +382,10 @@ impl App {
         if let Some(turn) = self.stalled_ai(ctx) {
             let played = self.play_ai(turn);
             let (out, turn) = self.handle_once(ctx, cmd);
-            return (bots::merge(played, out), turn);
+            return (bots::merge(played, self.linked(ctx.channel, out)), turn);
         }
-        self.handle_once(ctx, cmd)
+        let (out, turn) = self.handle_once(ctx, cmd);
+        (self.linked(ctx.channel, out), turn)
     }
 
     fn handle_once(&self, ctx: &Ctx, cmd: Command) -> (Response, Option<AiTurn>) {
@@ -495,6 +520,17 @@ impl App {
             Command::Clicked { command, .. } => *command,
             cmd => cmd,
         };
+        if cmd == Command::BoardLink {
+            let links = self.links();
+            let out = page::board_link(
+                links.as_deref(),
+                ctx.lang,
+                ctx.user,
+                ctx.channel,
+                record.as_ref(),
+            );
+            return Ok((out, None));
+        }
         let mut session = Session {
             app: self,
             ctx,

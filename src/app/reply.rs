@@ -51,6 +51,14 @@ pub enum Component {
     },
 }
 
+/// A button that opens a web page (Discord: a link button, style 5; it sends nothing
+/// to the bot).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Link {
+    pub label: String,
+    pub url: String,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Message {
     pub visibility: Visibility,
@@ -63,6 +71,8 @@ pub struct Message {
     pub rows: Vec<Vec<Component>>,
     /// Users this message pings (the player to move).
     pub mentions: Vec<u64>,
+    /// A link button after the rows (the game's page).
+    pub link: Option<Link>,
 }
 
 impl Message {
@@ -73,6 +83,7 @@ impl Message {
             files: Vec::new(),
             rows: Vec::new(),
             mentions: Vec::new(),
+            link: None,
         }
     }
 

@@ -247,6 +247,15 @@ pub fn turn_dm(app: &App, ctx: &Ctx, user: u64, out: &Response) {
         None => t!(lang, "app-dm-your-turn", channel = channel),
     };
     let mut message = Message::public(text);
+    // The player's own link to play from the page, when pages are served.
+    if let (Some(links), Some(r)) = (app.links(), &record)
+        && let Some(url) = links.player(ctx.channel, r.created_at, user)
+    {
+        message.text.push('\n');
+        message
+            .text
+            .push_str(&t!(lang, "app-dm-page-link", url = url));
+    }
     if let Some(m) = call {
         // Buttons and menus stay in the channel: a click in a DM has no game.
         message.files = m.files.clone();

@@ -365,12 +365,16 @@ pub(crate) fn activity_settings(
     Some(s)
 }
 
+/// The game pages and their server's task.
+type WebServer = (Arc<crate::web::Web>, tokio::task::JoinHandle<()>);
+
 /// The `--web-listen` server, if there is one: the game pages, until `stop`.
 fn spawn_web_server(
     opts: &BotOptions,
+    settings: crate::web::Settings,
     store: &crate::store::Store,
     stop: tokio::sync::watch::Receiver<bool>,
-) -> Result<Option<tokio::task::JoinHandle<()>>, String> {
+) -> Result<Option<WebServer>, String> {
     let Some(listener) = &opts.web_listen else {
         return Ok(None);
     };
@@ -386,12 +390,11 @@ fn spawn_web_server(
     }
     let web = crate::web::Web::with_activity(
         store.clone(),
-        web_settings(opts),
+        settings,
         activity_settings(opts, http_client(opts)?),
     );
-    Ok(Some(tokio::spawn(crate::web::server::run(
-        listener, web, stop,
-    ))))
+    let server = tokio::spawn(crate::web::server::run(listener, web.clone(), stop));
+    Ok(Some((web, server)))
 }
 
 /// [`serve`] once the operator's server runs.
@@ -402,7 +405,12 @@ async fn gateway(
 ) -> Result<(), String> {
     let (core, scheduled_app) = Core::start(&opts, &ops).await?;
     let (stop_web, web_stopped) = tokio::sync::watch::channel(false);
-    let web_server = match spawn_web_server(&opts, scheduled_app.store(), web_stopped) {
+    let web_server = match spawn_web_server(
+        &opts,
+        core.web_settings(),
+        scheduled_app.store(),
+        web_stopped,
+    ) {
         Ok(server) => server,
         Err(e) => {
             let _ = core.close().await;
@@ -484,6 +492,12 @@ async fn gateway(
         ops.clone(),
         token.clone(),
     );
+    if let Some((web, _)) = &web_server {
+        web.act_with(crate::web::Acting {
+            app: core.slot(),
+            announce: scheduler.announcer(),
+        });
+    }
     let pruner = limits::spawn_pruner(client.http.clone());
     // Discord says how many shards (GET /gateway/bot); this process runs them all.
     let mut client_task = tokio::spawn(async move { client.start_autosharded().await });
@@ -525,13 +539,14 @@ async fn gateway(
             tracing::warn!("the gateway did not close within {CLOSE_TIMEOUT:?}");
         }
     }
+    // The pages first: a move made there is announced through the scheduler.
+    let _ = stop_web.send(true);
+    if let Some((_, server)) = web_server {
+        let _ = server.await;
+    }
     scheduler.stop().await;
     pruner.abort();
     scheduled_pruner.abort();
-    let _ = stop_web.send(true);
-    if let Some(server) = web_server {
-        let _ = server.await;
-    }
     let flushed = core.close().await;
     outcome?;
     flushed
@@ -550,6 +565,9 @@ pub(crate) struct Core {
     deferral: respond::Deferral,
     token: String,
     ops: Arc<Ops>,
+    /// The game pages' settings: one secret for the links the app gives and the server
+    /// that checks them.
+    web: crate::web::Settings,
 }
 
 impl Core {
@@ -568,6 +586,10 @@ impl Core {
         let app = open_app(store, opts.snapshots.clone(), env, opts.store_wait).await?;
         app.store().observe(ops.metrics.clone());
         ops.ready.store_opened(app.store().clone());
+        let web = web_settings(opts);
+        if web.base.is_some() {
+            app.set_links(Arc::new(web.clone()));
+        }
         let timer = tokio::spawn(snapshots::every_ten_minutes(
             app.clone(),
             opts.snapshots.clone(),
@@ -583,8 +605,20 @@ impl Core {
             },
             token: opts.token.clone(),
             ops: ops.clone(),
+            web,
         };
         Ok((core, app))
+    }
+
+    /// The game pages' settings (the same secret as the app's links).
+    pub(crate) fn web_settings(&self) -> crate::web::Settings {
+        self.web.clone()
+    }
+
+    /// The app's slot: the game pages reach the app through it for a player's move, so
+    /// that [`Core::close`] waits for those too.
+    pub(crate) fn slot(&self) -> crate::web::AppSlot {
+        self.slot.clone()
     }
 
     /// The state every interaction handler sees.

@@ -757,6 +757,13 @@ pub(crate) fn split_message(lang: Lang, m: Message) -> Vec<Outgoing> {
         .map(|f| serenity::CreateAttachment::bytes(f.bytes, f.name))
         .collect();
     let mut rows = action_rows(&m.rows);
+    if let Some(link) = &m.link
+        && link.url.len() <= MAX_LINK_URL
+    {
+        rows.push(serenity::CreateActionRow::Buttons(vec![
+            serenity::CreateButton::new_link(link.url.as_str()).label(clip(&link.label, 80)),
+        ]));
+    }
     let more = rows.split_off(rows.len().min(MAX_ROWS));
     out.push(Outgoing {
         ephemeral,
@@ -869,6 +876,9 @@ pub fn component_id(custom_id: &str) -> &str {
         _ => custom_id,
     }
 }
+
+/// Discord's limit on a link button's URL.
+pub const MAX_LINK_URL: usize = 512;
 
 /// The app's component rows as Discord action rows: buttons in rows of up to 5, each
 /// select menu in a row of its own. A menu with more than 25 options becomes several

@@ -125,6 +125,38 @@ pub struct Scheduler {
 }
 
 impl Scheduler {
+    /// Where a move made on a game's page is announced: its public messages join the
+    /// channel's delivery queue as a computer seat's move does (tried again, and noted to
+    /// the players when they cannot be delivered).
+    pub fn announcer(&self) -> crate::web::Announce {
+        let queues = self.queues.clone();
+        std::sync::Arc::new(move |channel, response: crate::app::Response| {
+            let lang = queues
+                .app
+                .store()
+                .peek(channel)
+                .ok()
+                .flatten()
+                .map(|r| r.setup.language)
+                .unwrap_or_default();
+            for message in response.messages {
+                if message.visibility != Visibility::Public {
+                    continue;
+                }
+                queues.push(
+                    channel,
+                    Job::Post(Box::new(Notice {
+                        to: Recipient::Channel(channel),
+                        channel,
+                        lang,
+                        message,
+                        purpose: Purpose::Move,
+                    })),
+                );
+            }
+        })
+    }
+
     /// Stops the scheduler and every delivery in flight (shutdown).
     pub async fn stop(self) {
         self.main.abort();
@@ -228,7 +260,7 @@ pub fn spawn(
                 });
             let mut channels: Vec<u64> = due.iter().map(|n| n.channel).collect();
             for n in due {
-                q.push(n.channel, Job::Post(n));
+                q.push(n.channel, Job::Post(Box::new(n)));
             }
             // A deadline's default may hand the game to a computer seat: it plays next.
             channels.sort_unstable();
@@ -277,7 +309,8 @@ pub fn spawn(
 
 /// One thing to do in a channel's queue.
 enum Job {
-    Post(Notice),
+    /// Boxed: a notice (text, pictures) is large beside the other jobs.
+    Post(Box<Notice>),
     /// Play the computer seats the game waits for, and announce their moves.
     ResumeAi,
 }
@@ -347,7 +380,7 @@ impl Queues {
                 // Left as it is: due again (a reminder), in the outbox (a DM).
                 _ if self.token.is_refused() => {}
                 Job::Post(n) => {
-                    unreachable = self.post(n, unreachable).await;
+                    unreachable = self.post(*n, unreachable).await;
                     self.ops.metrics.delivered_late(queued.elapsed());
                 }
                 Job::ResumeAi if unreachable => {}

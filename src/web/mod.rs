@@ -3,31 +3,36 @@
 //! `local --web`'s).
 //!
 //! - [`token`]: the unguessable spectator link of each game;
+//! - [`session`]: a player's personal link, and [`act`]: their moves from the page;
+//! - [`limit`]: the rate limit of acting pages;
 //! - [`state`]: the JSON a page is sent, built from the views the pictures use;
 //! - [`live`]: server-sent events when the game changes, with catch-up;
 //! - [`atlas`]: the tile art, drawn by the renderer;
-//! - [`server`]: a server of its own, for the modes without `serve-http`;
 //! - [`history`]: the board after each turn, replayed from the game's log;
 //! - [`activity`]: the same page as a Discord Activity (docs/activity.md);
-//! - [`session`]: player tokens, which name a Discord user in one game.
+//! - [`server`]: a server of its own, for the modes without `serve-http`.
 //!
 //! Paths: `/g/<channel>/<token>` (the page), `.../state` (its JSON), `.../events`
 //! (its live stream), `.../history` and `.../history/<turn>` (the turns played, the
-//! board after one); `/web/app.js`, `/web/app.css`, `/web/atlas/<sets>.png` hold no
-//! game and are the same for everyone. docs/web.md describes the page and its security.
+//! board after one), `.../act` (a player's move, POST); `/web/*.js`, `/web/app.css`,
+//! `/web/atlas/<sets>.png` hold no game and are the same for everyone; `/` and
+//! `/activity/...` are the Discord Activity's. docs/web.md describes the page and its security.
 
+pub mod act;
 pub mod activity;
 pub mod atlas;
 pub mod history;
+pub mod limit;
 pub mod live;
 pub mod server;
 pub mod session;
 pub mod state;
 pub mod token;
 
+pub use act::{Acting, Announce, AppSlot};
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full, combinators::BoxBody};
-use hyper::{HeaderMap, Method, Response, StatusCode, header};
+use hyper::{HeaderMap, Method, Request, Response, StatusCode, header};
 use state::Viewer;
 use std::sync::Arc;
 pub use token::Secret;
@@ -39,6 +44,7 @@ pub type Reply = Response<Body>;
 /// The page's files, in the binary.
 const PAGE: &str = include_str!("../../assets/web/index.html");
 const SCRIPT: &str = include_str!("../../assets/web/app.js");
+const PLAY_SCRIPT: &str = include_str!("../../assets/web/play.js");
 const STYLE: &str = include_str!("../../assets/web/app.css");
 const ACTIVITY_SCRIPT: &str = include_str!("../../assets/web/activity.js");
 const HISTORY_SCRIPT: &str = include_str!("../../assets/web/history.js");
@@ -57,14 +63,65 @@ pub struct Settings {
     pub secret: Secret,
 }
 
+impl Settings {
+    /// The spectator path of the game created at `created_at` in `channel`.
+    pub fn spectator_path(&self, channel: u64, created_at: u64) -> String {
+        let token = self.secret.spectator(channel, created_at);
+        format!("/g/{channel}/{token}")
+    }
+
+    /// The spectator link of that game, with the base URL (`None` without one).
+    pub fn spectator_link(&self, channel: u64, created_at: u64) -> Option<String> {
+        let base = self.base.as_deref()?;
+        Some(format!(
+            "{}{}",
+            base.trim_end_matches('/'),
+            self.spectator_path(channel, created_at)
+        ))
+    }
+
+    /// `user`'s personal link to that game, working for [`session::PLAYER_LINK_SECS`]
+    /// from `now_unix`: the spectator link with the player's token in its fragment
+    /// (`#as=<token>`, never sent to a server).
+    pub fn player_link(
+        &self,
+        channel: u64,
+        created_at: u64,
+        user: u64,
+        now_unix: u64,
+    ) -> Option<String> {
+        let expires = now_unix.saturating_add(session::PLAYER_LINK_SECS);
+        let token = self.secret.player_token(channel, created_at, user, expires);
+        Some(format!(
+            "{}#as={token}",
+            self.spectator_link(channel, created_at)?
+        ))
+    }
+}
+
+/// The links the bot gives in Discord (the app asks; a personal link expires a day
+/// after it is given, by the real clock the page's server checks it against).
+impl crate::app::page::Links for Settings {
+    fn spectator(&self, channel: u64, created_at: u64) -> Option<String> {
+        self.spectator_link(channel, created_at)
+    }
+
+    fn player(&self, channel: u64, created_at: u64, user: u64) -> Option<String> {
+        self.player_link(channel, created_at, user, act::now_unix())
+    }
+}
+
 /// What serves the pages.
 pub struct Web {
-    /// The store only: a page reads games, and holds no app (a front's shutdown waits
-    /// for the app's last holder).
+    /// The store: a page reads games. The app is reached only through [`Acting`], the
+    /// front's slot, for a move (a front's shutdown waits for the app's last holder).
     store: crate::store::Store,
     settings: Settings,
     hub: Arc<live::Hub>,
     atlases: Arc<atlas::Atlases>,
+    /// Set by a front that takes moves from pages.
+    acting: std::sync::OnceLock<Acting>,
+    limits: limit::Limits,
     /// The Discord Activity, when configured (`/`, `/activity/...`).
     activity: Option<activity::ActivitySettings>,
     /// The Activity's page (the game page with its scripts deferred), made once.
@@ -95,6 +152,8 @@ impl Web {
             store,
             settings,
             atlases: Arc::default(),
+            acting: std::sync::OnceLock::new(),
+            limits: limit::Limits::default(),
             activity_page: activity::page(PAGE),
             activity,
         })
@@ -105,35 +164,10 @@ impl Web {
         self.activity.as_ref()
     }
 
-    /// The answer to a request for one of the page's paths, the Activity's sign-in
-    /// (a POST with a body) included; any other path gives the request back.
-    pub async fn serve(
-        &self,
-        req: hyper::Request<hyper::body::Incoming>,
-    ) -> Result<Reply, hyper::Request<hyper::body::Incoming>> {
-        if req.uri().path() != "/activity/token" || self.activity.is_none() {
-            return match self
-                .respond(req.method(), req.uri().path(), req.headers())
-                .await
-            {
-                Some(r) => Ok(r),
-                None => Err(req),
-            };
-        }
-        let Some(settings) = &self.activity else {
-            return Err(req);
-        };
-        if req.method() != Method::POST {
-            let mut r = text(StatusCode::METHOD_NOT_ALLOWED, "use POST");
-            r.headers_mut()
-                .insert(header::ALLOW, header::HeaderValue::from_static("POST"));
-            return Ok(r);
-        }
-        let body = http_body_util::Limited::new(req.into_body(), activity::MAX_BODY);
-        let Ok(body) = body.collect().await.map(|b| b.to_bytes()) else {
-            return Ok(text(StatusCode::PAYLOAD_TOO_LARGE, "the body is too large"));
-        };
-        Ok(activity::exchange(settings, self, &body).await)
+    /// Lets players act from their pages through `acting` (once; later calls change
+    /// nothing).
+    pub fn act_with(&self, acting: Acting) {
+        let _ = self.acting.set(acting);
     }
 
     pub fn settings(&self) -> &Settings {
@@ -147,45 +181,112 @@ impl Web {
 
     /// The path of the spectator page of the game created at `created_at` in `channel`.
     pub fn spectator_path(&self, channel: u64, created_at: u64) -> String {
-        let token = self.settings.secret.spectator(channel, created_at);
-        format!("/g/{channel}/{token}")
+        self.settings.spectator_path(channel, created_at)
     }
 
     /// The spectator link of the channel's game (in play or finished), with the base
     /// URL; `None` without a base URL or a game.
     pub fn spectator_link(&self, channel: u64) -> Option<String> {
-        let base = self.settings.base.as_deref()?;
+        self.settings.base.as_ref()?;
         let store = &self.store;
         let record = match store.peek(channel).ok().flatten() {
             Some(r) => r,
             None => store.finished(channel).ok().flatten()?,
         };
-        Some(format!(
-            "{}{}",
-            base.trim_end_matches('/'),
-            self.spectator_path(channel, record.created_at)
-        ))
+        self.settings.spectator_link(channel, record.created_at)
     }
 
-    /// The answer to a request for one of the page's paths; `None` for any other path.
-    pub async fn respond(&self, method: &Method, path: &str, headers: &HeaderMap) -> Option<Reply> {
-        let route = Route::of(path)?;
+    /// The answer to a request for one of the page's paths; the request back for any
+    /// other path.
+    pub async fn respond<B>(&self, req: Request<B>) -> Result<Reply, Request<B>>
+    where
+        B: hyper::body::Body,
+        B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+    {
+        let Some(route) = Route::of(req.uri().path()) else {
+            return Err(req);
+        };
         let activity_route = matches!(
             route,
-            Route::ActivityPage | Route::ActivityScript | Route::ActivityConfig
+            Route::ActivityPage
+                | Route::ActivityScript
+                | Route::ActivityConfig
+                | Route::ActivityToken
         );
         if activity_route && self.activity.is_none() {
-            return None;
+            return Err(req);
         }
-        if method != Method::GET && method != Method::HEAD {
-            let mut r = text(StatusCode::METHOD_NOT_ALLOWED, "use GET");
+        if route == Route::ActivityToken {
+            return Ok(self.activity_token(req).await);
+        }
+        let acts = matches!(
+            route,
+            Route::Game {
+                part: Part::Act,
+                ..
+            }
+        );
+        let method = req.method();
+        let allowed = if acts {
+            method == Method::POST
+        } else {
+            method == Method::GET || method == Method::HEAD
+        };
+        if !allowed {
+            let (says, allow) = if acts {
+                ("use POST", "POST")
+            } else {
+                ("use GET", "GET, HEAD")
+            };
+            let mut r = text(StatusCode::METHOD_NOT_ALLOWED, says);
             r.headers_mut()
-                .insert(header::ALLOW, header::HeaderValue::from_static("GET, HEAD"));
-            return Some(r);
+                .insert(header::ALLOW, header::HeaderValue::from_static(allow));
+            return Ok(r);
         }
-        Some(match route {
+        let route = match route {
+            Route::Game { channel, part, .. } => {
+                let token = req
+                    .uri()
+                    .path()
+                    .split('/')
+                    .nth(3)
+                    .unwrap_or_default()
+                    .to_string();
+                return Ok(self.game_route(channel, &token, part, req).await);
+            }
+            other => other,
+        };
+        Ok(self.static_route(route, req.headers()).await)
+    }
+
+    /// The Activity's sign-in: a POST with the code the SDK's `authorize` gave.
+    async fn activity_token<B>(&self, req: Request<B>) -> Reply
+    where
+        B: hyper::body::Body,
+        B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+    {
+        let Some(settings) = &self.activity else {
+            return text(StatusCode::NOT_FOUND, "not found");
+        };
+        if req.method() != Method::POST {
+            let mut r = text(StatusCode::METHOD_NOT_ALLOWED, "use POST");
+            r.headers_mut()
+                .insert(header::ALLOW, header::HeaderValue::from_static("POST"));
+            return r;
+        }
+        let body = http_body_util::Limited::new(req.into_body(), activity::MAX_BODY);
+        let Ok(body) = body.collect().await.map(|b| b.to_bytes()) else {
+            return text(StatusCode::PAYLOAD_TOO_LARGE, "the body is too large");
+        };
+        activity::exchange(settings, self, &body).await
+    }
+
+    async fn static_route(&self, route: Route<'_>, headers: &HeaderMap) -> Reply {
+        match route {
             Route::ActivityPage | Route::ActivityScript | Route::ActivityConfig => {
-                let settings = self.activity.as_ref()?;
+                let Some(settings) = self.activity.as_ref() else {
+                    return text(StatusCode::NOT_FOUND, "not found");
+                };
                 match route {
                     Route::ActivityPage => {
                         let mut r = html(&self.activity_page);
@@ -204,61 +305,95 @@ impl Web {
                     _ => json(&settings.config()),
                 }
             }
-            Route::Script => file(SCRIPT.as_bytes(), "text/javascript; charset=utf-8", headers),
-            Route::Style => file(STYLE.as_bytes(), "text/css; charset=utf-8", headers),
             Route::HistoryScript => file(
                 HISTORY_SCRIPT.as_bytes(),
                 "text/javascript; charset=utf-8",
                 headers,
             ),
+            Route::Script => file(SCRIPT.as_bytes(), "text/javascript; charset=utf-8", headers),
+            Route::PlayScript => file(
+                PLAY_SCRIPT.as_bytes(),
+                "text/javascript; charset=utf-8",
+                headers,
+            ),
+            Route::Style => file(STYLE.as_bytes(), "text/css; charset=utf-8", headers),
             Route::Atlas(key) => match self.atlas(key).await {
                 Some(png) => file(&png, "image/png", headers),
                 None => text(StatusCode::NOT_FOUND, "no such tile sets"),
             },
-            Route::Game {
-                channel,
-                token,
-                part,
-            } => {
-                let Some(seen) = self.game(channel, token).await else {
-                    return Some(text(
-                        StatusCode::NOT_FOUND,
-                        "no such game: the link is wrong, or its game was replaced by a newer one",
-                    ));
-                };
-                let Some(record) = seen.record.clone() else {
-                    return Some(text(StatusCode::NOT_FOUND, "no such game"));
-                };
-                match part {
-                    Part::Page => html(PAGE),
-                    Part::State => json(&state::of(&record, seen.finished, Viewer::Spectator)),
-                    Part::History(turn) => history_reply(record, seen.finished, turn).await,
-                    Part::Table => match table_png(record).await {
-                        Some(png) => no_store(whole(StatusCode::OK, Bytes::from(png), "image/png")),
-                        None => text(StatusCode::NOT_FOUND, "this game has no table"),
+            Route::Game { .. } | Route::ActivityToken => text(StatusCode::NOT_FOUND, "not found"),
+        }
+    }
+
+    async fn game_route<B>(&self, channel: u64, token: &str, part: Part, req: Request<B>) -> Reply
+    where
+        B: hyper::body::Body,
+        B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+    {
+        let headers = req.headers();
+        let Some(seen) = self.game(channel, token).await else {
+            return text(
+                StatusCode::NOT_FOUND,
+                "no such game: the link is wrong, or its game was replaced by a newer one",
+            );
+        };
+        let Some(record) = seen.record.clone() else {
+            return text(StatusCode::NOT_FOUND, "no such game");
+        };
+        match part {
+            Part::Page => html(PAGE),
+            Part::State => {
+                let viewer = match act::player(self, headers, channel, &record) {
+                    Ok(Some(user)) => match crate::app::seat_of(&record, user) {
+                        Some(seat) => Viewer::Seat(seat),
+                        None => Viewer::Spectator,
                     },
-                    Part::Events => {
-                        let last = headers
-                            .get("last-event-id")
-                            .and_then(|v| v.to_str().ok())
-                            .map(str::to_string);
-                        let rx = self.hub.subscribe(channel, seen);
-                        let body = live::stream(rx, record.created_at, Viewer::Spectator, last);
-                        let mut r = Response::new(body.boxed());
-                        let h = r.headers_mut();
-                        h.insert(
-                            header::CONTENT_TYPE,
-                            header::HeaderValue::from_static("text/event-stream"),
-                        );
-                        h.insert(
-                            header::CACHE_CONTROL,
-                            header::HeaderValue::from_static("no-store"),
-                        );
-                        secure(r)
-                    }
-                }
+                    Ok(None) => Viewer::Spectator,
+                    Err(refused) => return *refused,
+                };
+                json(&state::of(&record, seen.finished, viewer))
             }
-        })
+            Part::Act => {
+                let headers = headers.clone();
+                let body = match http_body_util::Limited::new(req.into_body(), act::MAX_BODY)
+                    .collect()
+                    .await
+                {
+                    Ok(b) => b.to_bytes(),
+                    Err(_) => {
+                        return json_status(
+                            StatusCode::PAYLOAD_TOO_LARGE,
+                            &serde_json::json!({"error": "a move is a few dozen bytes of JSON"}),
+                        );
+                    }
+                };
+                act::act(self, channel, record, seen.finished, &headers, body).await
+            }
+            Part::History(turn) => history_reply(record, seen.finished, turn).await,
+            Part::Table => match table_png(record).await {
+                Some(png) => no_store(whole(StatusCode::OK, Bytes::from(png), "image/png")),
+                None => text(StatusCode::NOT_FOUND, "this game has no table"),
+            },
+            Part::Events => {
+                let last = headers
+                    .get("last-event-id")
+                    .and_then(|v| v.to_str().ok())
+                    .map(str::to_string);
+                let rx = self.hub.subscribe(channel, seen);
+                let body = live::stream(rx, record.created_at, Viewer::Spectator, last);
+                let mut r = Response::new(body.boxed());
+                let h = r.headers_mut();
+                h.insert(
+                    header::CONTENT_TYPE,
+                    header::HeaderValue::from_static("text/event-stream"),
+                );
+                h.insert(
+                    header::CACHE_CONTROL,
+                    header::HeaderValue::from_static("no-store"),
+                );
+                secure(r)
+            }
+        }
     }
 
     async fn atlas(&self, key: u16) -> Option<Arc<Vec<u8>>> {
@@ -340,6 +475,22 @@ async fn table_png(record: Arc<crate::store::ChannelRecord>) -> Option<Vec<u8>> 
     .flatten()
 }
 
+/// The card game's public table as the channel's picture shows it (`None`: not a
+/// card game).
+async fn table_png(record: Arc<crate::store::ChannelRecord>) -> Option<Vec<u8>> {
+    tokio::task::spawn_blocking(move || match &record.game {
+        crate::store::RecordGame::Cards { game } => Some(crate::render::card_table_png(
+            &game.public_view(),
+            &record.raw_seat_names(),
+            record.setup.language,
+        )),
+        _ => None,
+    })
+    .await
+    .ok()
+    .flatten()
+}
+
 /// A page's path, read.
 #[derive(Debug, PartialEq, Eq)]
 enum Route<'a> {
@@ -347,10 +498,13 @@ enum Route<'a> {
     ActivityPage,
     ActivityScript,
     ActivityConfig,
+    /// `/activity/token`: the Activity's sign-in (POST).
+    ActivityToken,
     Script,
-    Style,
     /// The history's script, beside the page's.
     HistoryScript,
+    PlayScript,
+    Style,
     Atlas(u16),
     Game {
         channel: u64,
@@ -366,6 +520,8 @@ enum Part {
     Events,
     /// The card game's table, drawn as in the channel.
     Table,
+    /// A player's move (POST).
+    Act,
     /// The turns played (`None`), or the board after one.
     History(Option<usize>),
 }
@@ -374,10 +530,12 @@ impl<'a> Route<'a> {
     fn of(path: &'a str) -> Option<Route<'a>> {
         match path {
             "/web/app.js" => return Some(Route::Script),
+            "/web/play.js" => return Some(Route::PlayScript),
             "/web/app.css" => return Some(Route::Style),
             "/" => return Some(Route::ActivityPage),
             "/web/activity.js" => return Some(Route::ActivityScript),
             "/activity/config" => return Some(Route::ActivityConfig),
+            "/activity/token" => return Some(Route::ActivityToken),
             "/web/history.js" => return Some(Route::HistoryScript),
             _ => {}
         }
@@ -400,6 +558,7 @@ impl<'a> Route<'a> {
             (Some("state"), None, None) => Part::State,
             (Some("events"), None, None) => Part::Events,
             (Some("table.png"), None, None) => Part::Table,
+            (Some("act"), None, None) => Part::Act,
             (Some("history"), None, None) => Part::History(None),
             // Digits only, and few: a turn number.
             (Some("history"), Some(n), None)
@@ -541,6 +700,9 @@ mod tests {
             })
         );
         assert_eq!(Route::of(&format!("/g/12/{t}/other")), None);
+        assert_eq!(Route::of(&format!("/g/x/{t}")), None);
+        assert_eq!(Route::of("/g/12/short"), None);
+        assert_eq!(Route::of("/interactions"), None);
         for (path, part) in [
             ("history", Part::History(None)),
             ("history/0", Part::History(Some(0))),
@@ -565,8 +727,5 @@ mod tests {
         ] {
             assert_eq!(Route::of(&format!("/g/12/{t}/{bad}")), None, "{bad}");
         }
-        assert_eq!(Route::of(&format!("/g/x/{t}")), None);
-        assert_eq!(Route::of("/g/12/short"), None);
-        assert_eq!(Route::of("/interactions"), None);
     }
 }

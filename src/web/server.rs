@@ -54,7 +54,7 @@ async fn connection(stream: tokio::net::TcpStream, web: Arc<Web>) {
 }
 
 async fn answer(web: &Web, req: Request<hyper::body::Incoming>) -> Reply {
-    match web.serve(req).await {
+    match web.respond(req).await {
         Ok(r) => r,
         Err(_) => super::text(StatusCode::NOT_FOUND, "not found"),
     }

@@ -1,73 +1,98 @@
-//! Personal tokens: a **player token** names one Discord user in one game (its channel
-//! and `created_at`) until an expiry, signed with the page's [`Secret`] like the
-//! spectator links, so nothing is stored for it. The page sends it as
-//! `Authorization: Bearer <token>`.
+//! Personal links: a player's token, which lets a page act as that player in one game.
 //!
-//! This is the shared contract's API (the `webplay` branch owns this module; this is a
-//! minimal version of it, for the Activity's token exchange).
+//! It is signed with the page's [`Secret`] (HMAC-SHA256, as the spectator token) over
+//! the channel, the game's `created_at`, the Discord user and an expiry (unix seconds),
+//! and reads `<user>.<expires>.<32 hex digits>`. Nothing is stored for it: it dies with
+//! its game (another `created_at`), at its expiry, or when the secret changes. The
+//! page gets it in the URL's fragment (`#as=<token>`: never sent to a server, never in
+//! a Referer) and sends it back as `Authorization: Bearer <token>`.
+//!
+//! The clock is the caller's (the page's server reads the real one; tests pass theirs).
 
-use super::Secret;
+use super::token::{Secret, same};
 
-/// A Discord user id.
-pub type UserId = u64;
+/// How long a personal link works after the bot gives it.
+pub const PLAYER_LINK_SECS: u64 = 24 * 60 * 60;
 
-/// Why a player token is refused.
+/// The longest token read (two u64s, two dots, the signature).
+const MAX_LEN: usize = 20 + 1 + 20 + 1 + SIGNATURE_LEN;
+/// The signature's length: 128 bits as hex.
+const SIGNATURE_LEN: usize = 32;
+
+/// Why a player token opens nothing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlayerTokenRefusal {
-    /// Not a token of this shape.
+    /// Not a token's shape.
     Malformed,
-    /// Not signed by this server for this game (another channel, another game, another
-    /// secret, or altered).
-    Forged,
-    /// Past its expiry.
+    /// Not signed for this game (another game, another channel, another secret, or
+    /// altered).
+    WrongGame,
+    /// Signed for this game, but its time is over.
     Expired,
 }
 
-impl std::fmt::Display for PlayerTokenRefusal {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            PlayerTokenRefusal::Malformed => "this is not a player link",
-            PlayerTokenRefusal::Forged => "this player link is not for this game",
-            PlayerTokenRefusal::Expired => "this player link has expired: ask for a new one",
-        })
+impl PlayerTokenRefusal {
+    /// What the page shows (the HTTP answer's `error`).
+    pub fn text(self) -> &'static str {
+        match self {
+            PlayerTokenRefusal::Malformed => {
+                "this personal link is not valid: ask the bot for a new one with /board web"
+            }
+            PlayerTokenRefusal::WrongGame => {
+                "this personal link is for another game: ask the bot for a new one with /board web"
+            }
+            PlayerTokenRefusal::Expired => {
+                "this personal link has expired: ask the bot for a new one with /board web"
+            }
+        }
     }
 }
 
 impl Secret {
-    /// The token naming `user` in the game created at `created_at` in `channel` until
-    /// `expires_unix`: `<user>.<expiry>.<signature>`.
+    fn player_signature(&self, channel: u64, created_at: u64, user: u64, expires: u64) -> String {
+        self.hex(&format!("play\n{channel}\n{created_at}\n{user}\n{expires}"))
+    }
+
+    /// The token that lets `user` act in the game created at `created_at` in
+    /// `channel` until `expires_unix`.
     pub fn player_token(
         &self,
         channel: u64,
         created_at: u64,
-        user: UserId,
+        user: u64,
         expires_unix: u64,
     ) -> String {
-        let tag = self.hex(&player_message(channel, created_at, user, expires_unix));
-        format!("{user}.{expires_unix}.{tag}")
+        let mac = self.player_signature(channel, created_at, user, expires_unix);
+        format!("{user}.{expires_unix}.{mac}")
     }
 
-    /// The user a player token names, if it is this game's and not expired at
-    /// `now_unix`.
+    /// The user a token lets act in that game at `now_unix`, or why none.
     pub fn verify_player(
         &self,
         token: &str,
         channel: u64,
         created_at: u64,
         now_unix: u64,
-    ) -> Result<UserId, PlayerTokenRefusal> {
+    ) -> Result<u64, PlayerTokenRefusal> {
+        if token.len() > MAX_LEN {
+            return Err(PlayerTokenRefusal::Malformed);
+        }
         let mut parts = token.split('.');
-        let (Some(user), Some(expires), Some(tag), None) =
+        let (Some(user), Some(expires), Some(mac), None) =
             (parts.next(), parts.next(), parts.next(), parts.next())
         else {
             return Err(PlayerTokenRefusal::Malformed);
         };
+        let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        if !digits(user) || !digits(expires) || mac.len() != SIGNATURE_LEN {
+            return Err(PlayerTokenRefusal::Malformed);
+        }
         let (Ok(user), Ok(expires)) = (user.parse::<u64>(), expires.parse::<u64>()) else {
             return Err(PlayerTokenRefusal::Malformed);
         };
-        let want = self.hex(&player_message(channel, created_at, user, expires));
-        if !super::token::same(tag.as_bytes(), want.as_bytes()) {
-            return Err(PlayerTokenRefusal::Forged);
+        let expected = self.player_signature(channel, created_at, user, expires);
+        if !same(mac.as_bytes(), expected.as_bytes()) {
+            return Err(PlayerTokenRefusal::WrongGame);
         }
         if now_unix >= expires {
             return Err(PlayerTokenRefusal::Expired);
@@ -76,54 +101,98 @@ impl Secret {
     }
 }
 
-fn player_message(channel: u64, created_at: u64, user: UserId, expires: u64) -> String {
-    format!("player\n{channel}\n{created_at}\n{user}\n{expires}")
+/// The token of an `Authorization: Bearer <token>` header, if it has that form.
+pub fn bearer(headers: &hyper::HeaderMap) -> Option<&str> {
+    let value = headers.get(hyper::header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.split_once(' ')?;
+    scheme
+        .eq_ignore_ascii_case("bearer")
+        .then(|| token.trim())
+        .filter(|t| !t.is_empty())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn secret() -> Secret {
+        Secret::from_text("0123456789abcdef").unwrap()
+    }
+
     #[test]
-    fn a_player_token_names_one_user_in_one_game_until_it_expires() {
-        let s = Secret::from_text("0123456789abcdef").unwrap();
-        let t = s.player_token(42, 1000, 7, 5000);
-        assert!(t.starts_with("7.5000."));
-        assert_eq!(s.verify_player(&t, 42, 1000, 4999), Ok(7));
+    fn a_player_token_opens_one_game_for_one_user_until_it_expires() {
+        let s = secret();
+        let t = s.player_token(42, 1000, 77, 5000);
+        assert!(t.starts_with("77.5000."));
+        assert_eq!(t.len(), "77.5000.".len() + 32);
+        assert_eq!(s.verify_player(&t, 42, 1000, 4999), Ok(77));
         assert_eq!(
             s.verify_player(&t, 42, 1000, 5000),
             Err(PlayerTokenRefusal::Expired)
         );
         assert_eq!(
             s.verify_player(&t, 43, 1000, 10),
-            Err(PlayerTokenRefusal::Forged)
+            Err(PlayerTokenRefusal::WrongGame)
         );
         assert_eq!(
             s.verify_player(&t, 42, 1001, 10),
-            Err(PlayerTokenRefusal::Forged)
+            Err(PlayerTokenRefusal::WrongGame)
         );
-        let other_user = t.replacen("7.", "8.", 1);
+        // Another user or a later expiry with the same signature: forged.
+        let forged = t.replacen("77.5000", "78.5000", 1);
         assert_eq!(
-            s.verify_player(&other_user, 42, 1000, 10),
-            Err(PlayerTokenRefusal::Forged)
+            s.verify_player(&forged, 42, 1000, 10),
+            Err(PlayerTokenRefusal::WrongGame)
         );
-        let later = t.replacen(".5000.", ".9000.", 1);
+        let longer = t.replacen("77.5000", "77.9000", 1);
         assert_eq!(
-            s.verify_player(&later, 42, 1000, 10),
-            Err(PlayerTokenRefusal::Forged)
-        );
-        assert_eq!(
-            s.verify_player("7.5000", 42, 1000, 10),
-            Err(PlayerTokenRefusal::Malformed)
-        );
-        assert_eq!(
-            s.verify_player("x.5000.ab", 42, 1000, 10),
-            Err(PlayerTokenRefusal::Malformed)
+            s.verify_player(&longer, 42, 1000, 10),
+            Err(PlayerTokenRefusal::WrongGame)
         );
         let other = Secret::from_text("0123456789abcdeF").unwrap();
         assert_eq!(
             other.verify_player(&t, 42, 1000, 10),
-            Err(PlayerTokenRefusal::Forged)
+            Err(PlayerTokenRefusal::WrongGame)
         );
+    }
+
+    #[test]
+    fn malformed_tokens_are_told_apart() {
+        let s = secret();
+        let mac = "0".repeat(32);
+        for bad in [
+            "",
+            "77",
+            "77.5000",
+            &format!("77.5000.{mac}.x"),
+            &format!("x.5000.{mac}"),
+            &format!("-1.5000.{mac}"),
+            &format!("77.5000.{}", &mac[..31]),
+            &format!("99999999999999999999999.5000.{mac}"),
+            &format!("77..{mac}"),
+        ] {
+            assert_eq!(
+                s.verify_player(bad, 42, 1000, 10),
+                Err(PlayerTokenRefusal::Malformed),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_bearer_header_is_read_strictly() {
+        let mut h = hyper::HeaderMap::new();
+        assert_eq!(bearer(&h), None);
+        h.insert(hyper::header::AUTHORIZATION, "Bearer abc".parse().unwrap());
+        assert_eq!(bearer(&h), Some("abc"));
+        h.insert(
+            hyper::header::AUTHORIZATION,
+            "bearer  abc ".parse().unwrap(),
+        );
+        assert_eq!(bearer(&h), Some("abc"));
+        h.insert(hyper::header::AUTHORIZATION, "Basic abc".parse().unwrap());
+        assert_eq!(bearer(&h), None);
+        h.insert(hyper::header::AUTHORIZATION, "Bearer ".parse().unwrap());
+        assert_eq!(bearer(&h), None);
     }
 }

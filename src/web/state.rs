@@ -5,6 +5,7 @@
 //! hand, and nothing of anyone else's.
 
 use super::atlas;
+use crate::app::Component;
 use crate::player::Player;
 use crate::store::{ChannelRecord, RecordGame};
 use crate::view::{BoardView, Colour};
@@ -48,6 +49,11 @@ pub fn of(record: &ChannelRecord, finished: bool, viewer: Viewer) -> Value {
             Viewer::Seat(p) => json!(p),
         },
     });
+    if let Viewer::Seat(p) = viewer {
+        // What this player may do now, and the revision a move must name.
+        out["revision"] = json!(record.revision);
+        out["offer"] = offer(record, p);
+    }
     match &record.game {
         RecordGame::Lobby => {
             out["game"] = json!("lobby");
@@ -103,6 +109,41 @@ pub(super) fn atlas_of(expansions: &[crate::engine::Expansion]) -> Value {
         "gap": atlas::GAP,
         "rows": rows,
     })
+}
+
+/// A player's choices now ([`crate::app::page::offer`]): the drawn tile's spots with
+/// their rotations, and the menus and buttons of any other decision, as `{"kind":
+/// "button", "id", "label"}` or `{"kind": "select", "id", "placeholder", "options":
+/// [{"label", "value", "description"}]}`.
+fn offer(record: &ChannelRecord, seat: Player) -> Value {
+    let offer = crate::app::page::offer(record, seat);
+    let rows: Vec<Vec<Value>> = offer
+        .rows
+        .iter()
+        .map(|row| row.iter().map(component).collect())
+        .collect();
+    json!({ "placements": offer.placements, "rows": rows })
+}
+
+fn component(c: &Component) -> Value {
+    match c {
+        Component::Button { id, label, .. } => {
+            json!({ "kind": "button", "id": id, "label": label })
+        }
+        Component::Select {
+            id,
+            placeholder,
+            options,
+        } => json!({
+            "kind": "select",
+            "id": id,
+            "placeholder": placeholder,
+            "options": options
+                .iter()
+                .map(|o| json!({ "label": o.label, "value": o.value, "description": o.description }))
+                .collect::<Vec<_>>(),
+        }),
+    }
 }
 
 /// Where the figures, the figure spots and the mage and witch stand on their tiles

@@ -82,4 +82,5 @@ mod store_tls;
 mod tile_catalogue;
 mod web_browser;
 mod web_history;
+mod web_play;
 mod web_spectator;

@@ -80,6 +80,11 @@ app-dm-your-turn-call =
     Your turn in { $channel }:
     { $call }
 app-dm-your-turn = Your turn in { $channel }.
+app-dm-page-link = Play from the page: { $url }
+app-button-open-board = Open the board
+app-page-not-served = This bot does not serve the game's page (its operator sets --web-base).
+app-page-your-link = Your own link to play from the page: it works for { $hours } hours and only for you, so do not share it.
+app-page-watch-link = You do not play in this game: here is its page, to watch it.
 app-timers-reminders = reminders after { $time }
 app-timers-no-reminders = no reminders
 app-timers-limit = { $time } per turn

@@ -77,6 +77,11 @@ app-dm-your-turn-call =
     Te toca en { $channel }:
     { $call }
 app-dm-your-turn = Te toca en { $channel }.
+app-dm-page-link = Juega desde la página: { $url }
+app-button-open-board = Abrir el tablero
+app-page-not-served = Este bot no sirve la página de la partida (quien lo opera configura --web-base).
+app-page-your-link = Tu enlace para jugar desde la página: funciona { $hours } horas y solo para ti, así que no lo compartas.
+app-page-watch-link = No juegas en esta partida: aquí tienes su página, para verla.
 app-timers-reminders = recordatorios tras { $time }
 app-timers-no-reminders = sin recordatorios
 app-timers-limit = { $time } por turno

@@ -73,6 +73,8 @@ cmd-pass = pasar
 
 cmd-board = tablero
     .description = Muestra la imagen actual de la partida
+cmd-board-web = web
+    .description = Tu propio enlace a la página de la partida, para jugar desde ella
 cmd-status = estado
     .description = A quién le toca, la loseta robada, las puntuaciones y las figuras que quedan
 cmd-history = historial

@@ -38,6 +38,11 @@ use crate::store::{ChannelRecord, RecordGame, StoreError};
 use crate::t;
 use crate::view::{self, BoardView};
 
+/// The menus and buttons of the pending decision, as the channel's message shows them.
+pub(crate) fn decision_rows_of(r: &ChannelRecord) -> Vec<Vec<Component>> {
+    decision_rows(r.setup.language, game_of(r), &r.raw_seat_names())
+}
+
 pub(super) fn game_of(r: &ChannelRecord) -> &Game {
     match &r.game {
         RecordGame::Board { game } => game,

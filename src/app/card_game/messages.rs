@@ -144,6 +144,23 @@ fn hand_button(lang: Lang) -> super::super::reply::Component {
 
 /// A player's hand, privately: picture, list, and a menu of legal plays on their turn.
 pub(super) fn hand_message(lang: Lang, r: &ChannelRecord, seat: Player) -> Message {
+    let (text, rows) = hand_words_and_rows(lang, r, seat);
+    let view = game_of(r).player_view(seat);
+    let mut msg = Message::private(text).with_file(
+        "hand.png",
+        render::card_hand_png(&view, &r.raw_seat_names(), lang),
+    );
+    msg.rows = rows;
+    msg
+}
+
+/// The hand message's text and its menus and buttons (no picture): the player's page
+/// shows the same choices.
+pub(crate) fn hand_words_and_rows(
+    lang: Lang,
+    r: &ChannelRecord,
+    seat: Player,
+) -> (String, Vec<Vec<super::super::reply::Component>>) {
     let game = game_of(r);
     let view = game.player_view(seat);
     let list: Vec<String> = view.hand.iter().map(|c| card_name(lang, *c)).collect();
@@ -224,11 +241,8 @@ pub(super) fn hand_message(lang: Lang, r: &ChannelRecord, seat: Player) -> Messa
         &t!(lang, "app-button-show-hand-again"),
         ButtonStyle::Secondary,
     ));
-    msg.with_file(
-        "hand.png",
-        render::card_hand_png(&view, &r.raw_seat_names(), lang),
-    )
-    .with_row(choices)
+    let msg = msg.with_row(choices);
+    (msg.text, msg.rows)
 }
 
 /// /status, private: in the language of the user who asked (`viewer`: their seat, told

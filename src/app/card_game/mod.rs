@@ -12,8 +12,8 @@ mod moves;
 mod words;
 
 pub use messages::announce;
-pub(crate) use messages::dm_hand;
 use messages::*;
+pub(crate) use messages::{dm_hand, hand_words_and_rows};
 use moves::*;
 pub use moves::{choice_suggestions, hand_suggestions, row_suggestions};
 use words::*;

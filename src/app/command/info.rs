@@ -1,7 +1,7 @@
 //! What a player asks to see or set for themselves: /help, /rules, /board, /status,
 //! /history, /stats, /games, /notify, /standing.
 
-use super::{ArgKind, Choice, Command, CommandSpec, Scope, always, auto, choice, never, opt};
+use super::{ArgKind, Choice, Command, CommandSpec, Scope, always, auto, choice, opt};
 use crate::engine::MarkerPreference;
 use crate::store::RobberAnswer;
 
@@ -35,10 +35,20 @@ pub(super) const RULES: CommandSpec = CommandSpec {
 pub(super) const BOARD: CommandSpec = CommandSpec {
     name: "board",
     description: "Show the current picture of the game",
-    options: &[],
+    options: &[opt(
+        "web",
+        ArgKind::Bool,
+        "Your own link to the game's page, to play from it",
+    )],
     scope: Scope::Any,
-    parse: |_| Ok(Command::Board),
-    private: never,
+    parse: |a| {
+        Ok(if a.flag("web") {
+            Command::BoardLink
+        } else {
+            Command::Board
+        })
+    },
+    private: |c| matches!(c, Command::BoardLink),
     slow: true,
 };
 

@@ -204,6 +204,8 @@ pub enum Command {
     },
     Pass,
     Board,
+    /// `/board web:True`: the user's own link to the game's page.
+    BoardLink,
     Status,
     History {
         count: Option<u32>,
@@ -303,7 +305,7 @@ impl Command {
             Command::Place { .. } => "place",
             Command::Figure { .. } => "figure",
             Command::Pass => "pass",
-            Command::Board => "board",
+            Command::Board | Command::BoardLink => "board",
             Command::Status => "status",
             Command::History { .. } => "history",
             Command::Undo { .. } => "undo",

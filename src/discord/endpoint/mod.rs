@@ -227,11 +227,16 @@ async fn serve(
         http,
     };
     let _ = front.interactions.set(handler);
-    let _ = front.web.set(crate::web::Web::with_activity(
+    let web = crate::web::Web::with_activity(
         store_for_pages,
-        super::web_settings(&opts),
+        core.web_settings(),
         super::activity_settings(&opts, super::http_client(&opts)?),
-    ));
+    );
+    web.act_with(crate::web::Acting {
+        app: core.slot(),
+        announce: scheduler.announcer(),
+    });
+    let _ = front.web.set(web);
 
     let mut ended = false;
     let outcome = tokio::select! {

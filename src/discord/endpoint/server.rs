@@ -112,7 +112,7 @@ async fn connection(
 impl Front {
     async fn respond(&self, req: Request<hyper::body::Incoming>) -> crate::web::Reply {
         let req = match self.web.get() {
-            Some(web) => match web.serve(req).await {
+            Some(web) => match web.respond(req).await {
                 Ok(reply) => return reply,
                 Err(req) => req,
             },

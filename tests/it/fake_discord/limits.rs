@@ -4,7 +4,8 @@
 //! or files, or components: 50006); at most 10 files of at most 10 MiB; at most 5 action
 //! rows, each with 1-5 buttons or exactly one select menu; 1-25 select options; label,
 //! value and description at most 100 characters, a button label at most 80, a
-//! placeholder at most 150; custom_id 1-100 characters and unique in the message;
+//! placeholder at most 150; custom_id 1-100 characters and unique in the message (a
+//! link button, style 5, has a url of 1-512 characters and no custom_id);
 //! autocomplete: at most 25 choices, names 1-100 characters, values of the option's type.
 
 use super::Part;
@@ -76,6 +77,19 @@ pub fn message(payload: &Value, files: &[Part], created: bool) -> Result<(), Str
         }
         for (i, c) in items.iter().enumerate() {
             let at = format!("components[{r}].components[{i}]");
+            // A link button (style 5) has a URL and no custom_id.
+            if c["type"] == 2 && c["style"] == 5 {
+                if c.get("custom_id").is_some() {
+                    return Err(format!("{at}: a link button has no custom_id"));
+                }
+                if !(1..=512).contains(&chars(&c["url"])) {
+                    return Err(format!("{at}.url: 1-512 characters"));
+                }
+                if chars(&c["label"]) > 80 {
+                    return Err(format!("{at}.label: at most 80 characters"));
+                }
+                continue;
+            }
             let id = c["custom_id"].as_str().unwrap_or_default();
             if !(1..=100).contains(&id.chars().count()) {
                 return Err(format!("{at}.custom_id: 1-100 characters"));
