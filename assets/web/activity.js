@@ -97,12 +97,16 @@
   /// The page's own scripts, in their order, once the game is known.
   function run(page, player) {
     history.replaceState(null, "", page + (player ? `#as=${player}` : ""));
-    for (const src of then) {
+    then.forEach((src, i) => {
       const s = document.createElement("script");
       s.src = src;
       s.async = false;
+      // They run in order: after the last, every script has hooked in (app.js waits).
+      if (i === then.length - 1) {
+        s.addEventListener("load", () => document.dispatchEvent(new Event("page-scripts")));
+      }
       document.body.append(s);
-    }
+    });
   }
 
   async function start() {

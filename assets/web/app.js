@@ -400,4 +400,10 @@ window.Page = {
   get state() { return state; },
 };
 // After every script of the page has hooked in.
-document.addEventListener("DOMContentLoaded", load);
+// The deferred scripts run before DOMContentLoaded; scripts added later (the Discord
+// Activity's, after sign-in) signal with "page-scripts" once the last has run.
+if (document.currentScript && document.currentScript.defer) {
+  document.addEventListener("DOMContentLoaded", load);
+} else {
+  document.addEventListener("page-scripts", load, { once: true });
+}

@@ -129,8 +129,13 @@ impl Scheduler {
     /// channel's delivery queue as a computer seat's move does (tried again, and noted to
     /// the players when they cannot be delivered).
     pub fn announcer(&self) -> crate::web::Announce {
-        let queues = self.queues.clone();
+        // Weak: the page's server may outlive the scheduler, and must not keep the app
+        // (and so the database) open after shutdown; a move then is no longer announced.
+        let queues = Arc::downgrade(&self.queues);
         std::sync::Arc::new(move |channel, response: crate::app::Response| {
+            let Some(queues) = queues.upgrade() else {
+                return;
+            };
             let lang = queues
                 .app
                 .store()

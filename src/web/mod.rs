@@ -475,22 +475,6 @@ async fn table_png(record: Arc<crate::store::ChannelRecord>) -> Option<Vec<u8>> 
     .flatten()
 }
 
-/// The card game's public table as the channel's picture shows it (`None`: not a
-/// card game).
-async fn table_png(record: Arc<crate::store::ChannelRecord>) -> Option<Vec<u8>> {
-    tokio::task::spawn_blocking(move || match &record.game {
-        crate::store::RecordGame::Cards { game } => Some(crate::render::card_table_png(
-            &game.public_view(),
-            &record.raw_seat_names(),
-            record.setup.language,
-        )),
-        _ => None,
-    })
-    .await
-    .ok()
-    .flatten()
-}
-
 /// A page's path, read.
 #[derive(Debug, PartialEq, Eq)]
 enum Route<'a> {

@@ -374,7 +374,7 @@ async fn the_activity_page_is_framed_by_discord_only_and_loads_the_page_after_si
     assert_eq!(h["cache-control"], "no-store");
     let html = r.text().await.unwrap();
     assert!(html.contains(
-        "<script src=\"/web/activity.js\" data-then=\"/web/app.js\" defer></script>\n</head>"
+        "<script src=\"/web/activity.js\" data-then=\"/web/app.js /web/history.js /web/play.js\" defer></script>\n</head>"
     ));
     assert_eq!(html.matches("<script").count(), 1, "{html}");
     let config = http()

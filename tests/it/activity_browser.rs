@@ -154,8 +154,12 @@ async fn inside_discord_a_player_signs_in_and_plays_a_watcher_follows_and_stale_
     let signed_in = started.elapsed();
     let page = format!("/g/{CHANNEL}/{}", secret.spectator(CHANNEL, s.created_at()));
     assert_eq!(phone.js("return location.pathname").await, json!(page));
-    let hash = phone.js("return location.hash").await;
-    let token = hash.as_str().unwrap().strip_prefix("#as=").unwrap();
+    // The page moved the player's token from the address bar into the tab's storage.
+    assert_eq!(phone.js("return location.hash").await, json!(""));
+    let stored = phone
+        .js("return sessionStorage.getItem('as:' + window.Page.page)")
+        .await;
+    let token = stored.as_str().unwrap();
     let unix = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()

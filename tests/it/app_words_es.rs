@@ -248,6 +248,8 @@ fn expansion_names_and_robber_buttons_reach_a_spanish_player_in_spanish() {
                     // The label names the player and the Robbers figure unmistakably,
                     // not the colour.
                     let name = &r.seats[seat].name;
+                    // The button starts with the number of its mark on the picture.
+                    let label = label.split_once(" · ").map_or(label.as_str(), |(_, l)| l);
                     assert!(
                         label.starts_with("Poner tu salteador junto al marcador de "),
                         "{id}: {label}"

@@ -81,6 +81,7 @@ mod store_contract;
 mod store_tls;
 mod tile_catalogue;
 mod web_browser;
+mod web_browser_play;
 mod web_history;
 mod web_play;
 mod web_spectator;
