@@ -324,6 +324,15 @@ impl BoardView {
         }
     }
 
+    /// The board as the channel saw it once the move was made: no question of the step
+    /// that followed (figure places, lettered features, marked options).
+    pub fn without_questions(mut self) -> BoardView {
+        self.figure_spots.clear();
+        self.option_marks.clear();
+        self.expansions.clear_magic_targets();
+        self
+    }
+
     /// Marks these options of the pending decision on the picture.
     pub fn with_option_marks(mut self, marks: Vec<OptionMark>) -> BoardView {
         self.option_marks = marks;

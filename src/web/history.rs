@@ -82,14 +82,10 @@ pub fn frame(record: &ChannelRecord, finished: bool, n: usize) -> Result<Value, 
             return Err(Missing::Broken);
         }
     }
-    let Some((player, mut view, scored)) = found else {
+    let Some((player, view, scored)) = found else {
         return Err(Missing::NoTurn(played));
     };
-    // What the channel saw after the turn: no menus of the step that followed.
-    view.figure_spots.clear();
-    if let Some(magic) = view.expansions.mage_witch.as_mut() {
-        magic.targets.clear();
-    }
+    let view = view.without_questions();
     Ok(json!({
         "version": state::version(record),
         "finished": finished,

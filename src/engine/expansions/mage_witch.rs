@@ -414,6 +414,13 @@ impl ExtView {
     pub fn magic_targets(&self) -> &[MagicTarget] {
         self.mage_witch.as_ref().map_or(&[], |m| &m.targets)
     }
+
+    /// Without the lettered features (a picture of a step that asks nothing).
+    pub fn clear_magic_targets(&mut self) {
+        if let Some(m) = self.mage_witch.as_mut() {
+            m.targets.clear();
+        }
+    }
 }
 
 /// The mage or the witch on the board.
