@@ -10,7 +10,7 @@
 use carcassonne_bot::app::{App, Env};
 use carcassonne_bot::store::{Loaded, RecordGame, Store};
 use carcassonne_bot::view::BoardView;
-use carcassonne_bot::web::{self, Secret, Settings, Web};
+use carcassonne_bot::web::Secret;
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -269,17 +269,9 @@ async fn game(moves: usize) -> Game {
     })
     .await
     .unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
-    let web = Web::new(
-        app.store().clone(),
-        Settings {
-            base: Some(base),
-            secret: Secret::from_text("the browser test's secret").unwrap(),
-        },
-    );
-    let (stop, stopped) = tokio::sync::watch::channel(false);
-    tokio::spawn(web::server::run(listener, web.clone(), stopped));
+    let secret = Secret::from_text("the browser test's secret").unwrap();
+    let crate::support::PageServer { web, stop, .. } =
+        crate::support::page_server(app.store(), &secret).await;
     Game {
         link: web.spectator_link(CHANNEL).unwrap(),
         app,

@@ -7,7 +7,7 @@
 use crate::web_browser::{Driver, Window};
 use carcassonne_bot::app::{App, Env, Response};
 use carcassonne_bot::store::{Loaded, RecordGame, Store};
-use carcassonne_bot::web::{self, Acting, Secret, Settings, Web};
+use carcassonne_bot::web::{self, Acting, Secret};
 use serde_json::{Value, json};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -42,24 +42,15 @@ async fn game() -> Game {
     })
     .await
     .unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
     let secret = Secret::from_text("the browser test's secret").unwrap();
-    let web = Web::new(
-        app.store().clone(),
-        Settings {
-            base: Some(base),
-            secret: secret.clone(),
-        },
-    );
+    let crate::support::PageServer { web, stop, .. } =
+        crate::support::page_server(app.store(), &secret).await;
     let announced = Arc::new(Mutex::new(Vec::new()));
     let kept = announced.clone();
     web.act_with(Acting {
         app: Arc::new(tokio::sync::RwLock::new(Some(app.clone()))),
         announce: Arc::new(move |_, r| kept.lock().unwrap().push(r)),
     });
-    let (stop, stopped) = tokio::sync::watch::channel(false);
-    tokio::spawn(web::server::run(listener, web.clone(), stopped));
     let created = record_of(&app).0;
     Game {
         link: web.spectator_link(CHANNEL).unwrap(),

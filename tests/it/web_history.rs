@@ -10,7 +10,7 @@ use carcassonne_bot::app::{App, Env};
 use carcassonne_bot::engine::{Expansion, Game};
 use carcassonne_bot::render::samples::random_game;
 use carcassonne_bot::store::{ChannelRecord, Loaded, RecordGame, Store};
-use carcassonne_bot::web::{self, Secret, Settings, Web};
+use carcassonne_bot::web::{self, Secret, Web};
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -25,18 +25,12 @@ struct Server {
 }
 
 async fn serve(app: &App) -> Server {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
-    let web = Web::new(
-        app.store().clone(),
-        Settings {
-            base: Some(base),
-            secret: Secret::from_text("the history tests' secret").unwrap(),
-        },
-    );
-    let (stop, stopped) = tokio::sync::watch::channel(false);
-    tokio::spawn(web::server::run(listener, web.clone(), stopped));
-    Server { web, _stop: stop }
+    let secret = Secret::from_text("the history tests' secret").unwrap();
+    let s = crate::support::page_server(app.store(), &secret).await;
+    Server {
+        web: s.web,
+        _stop: s.stop,
+    }
 }
 
 fn new_app() -> Arc<App> {

@@ -9,7 +9,7 @@
 
 use carcassonne_bot::app::{App, Env, Response, Visibility};
 use carcassonne_bot::store::{ChannelRecord, Loaded, RecordGame, Store};
-use carcassonne_bot::web::{self, Acting, Secret, Settings, Web};
+use carcassonne_bot::web::{self, Acting, Secret};
 use serde_json::{Value, json};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -30,23 +30,14 @@ struct Server {
 
 /// The page's server for `app`'s games, taking moves; announcements are collected.
 async fn serve(app: Arc<App>) -> Server {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
-    let web = Web::new(
-        app.store().clone(),
-        Settings {
-            base: Some(base.clone()),
-            secret: secret(),
-        },
-    );
+    let crate::support::PageServer { web, stop, .. } =
+        crate::support::page_server(app.store(), &secret()).await;
     let announced = Arc::new(Mutex::new(Vec::new()));
     let kept = announced.clone();
     web.act_with(Acting {
         app: Arc::new(tokio::sync::RwLock::new(Some(app.clone()))),
         announce: Arc::new(move |channel, r| kept.lock().unwrap().push((channel, r))),
     });
-    let (stop, stopped) = tokio::sync::watch::channel(false);
-    tokio::spawn(web::server::run(listener, web.clone(), stopped));
     let link = web.spectator_link(CHANNEL).unwrap_or_default();
     Server {
         link,

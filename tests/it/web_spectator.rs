@@ -25,22 +25,13 @@ struct Server {
 }
 
 async fn serve(app: Arc<App>) -> Server {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
-    let web = Web::new(
-        app.store().clone(),
-        Settings {
-            base: Some(base.clone()),
-            secret: Secret::from_text("the tests' web secret").unwrap(),
-        },
-    );
-    let (stop, stopped) = tokio::sync::watch::channel(false);
-    tokio::spawn(web::server::run(listener, web.clone(), stopped));
+    let secret = Secret::from_text("the tests' web secret").unwrap();
+    let s = crate::support::page_server(app.store(), &secret).await;
     Server {
-        base,
-        web,
+        base: s.base,
+        web: s.web,
         app,
-        _stop: stop,
+        _stop: s.stop,
     }
 }
 

@@ -8,6 +8,7 @@ use carcassonne_bot::app::{App, Arg, Command, Ctx, Response};
 use carcassonne_bot::engine::Player;
 use carcassonne_bot::engine::{Decision, Game, GameConfig, Stack};
 use carcassonne_bot::store::{Loaded, RecordGame};
+use std::sync::Arc;
 
 pub fn ctx(channel: u64, user: u64, name: &str) -> Ctx {
     Ctx::new(channel, Some(1), user, name)
@@ -193,4 +194,36 @@ pub fn restack(app: &App, channel: u64, mut cfg: GameConfig, tiles: &[&str]) {
     };
     r.snapshot = r.fresh_snapshot();
     app.store().save(channel, &mut r).unwrap();
+}
+
+/// A game page server on a free loopback port, for `store`'s games.
+pub struct PageServer {
+    pub web: Arc<carcassonne_bot::web::Web>,
+    /// Its address, `http://127.0.0.1:<port>`, also the pages' base URL.
+    pub base: String,
+    /// Dropped, the server stops.
+    pub stop: tokio::sync::watch::Sender<bool>,
+}
+
+/// Starts a [`PageServer`] whose links start with its own address.
+pub async fn page_server(
+    store: &carcassonne_bot::store::Store,
+    secret: &carcassonne_bot::web::Secret,
+) -> PageServer {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let web = carcassonne_bot::web::Web::new(
+        store.clone(),
+        carcassonne_bot::web::Settings {
+            base: Some(base.clone()),
+            secret: secret.clone(),
+        },
+    );
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    tokio::spawn(carcassonne_bot::web::server::run(
+        listener,
+        web.clone(),
+        stopped,
+    ));
+    PageServer { web, base, stop }
 }
