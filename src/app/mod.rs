@@ -27,7 +27,7 @@ mod undo;
 mod your_games;
 
 pub use autocomplete::Choice;
-pub use board_game::option_marks;
+pub use board_game::{PRESENTED_LINES, PresentedLine, option_marks};
 pub use bots::{AI_LEASE_SECS, AiTurn, merge as merge_ai};
 pub use clock::Clock;
 pub use command::{Arg, COMMANDS, Command, CommandSpec, GameType, NewGame};

@@ -17,6 +17,7 @@ macro_rules! tile_sets {
         base $base_sets:tt;
         $($module:ident: $rules:ident $sets:tt $state:tt $steps:tt $(figures $figures:tt)?
             $(view $view:ident)?
+            $(presenter $presenter:ident)?
             actions $actions:tt decisions $decisions:tt events $events:tt;)*
     ) => {
         tile_sets!(@sets $base_sets $($sets)*);

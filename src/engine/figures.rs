@@ -34,6 +34,7 @@ macro_rules! figure_kinds {
         $($module:ident: $rules:ident $sets:tt $state:tt $steps:tt
             $(figures [$($figure:ident = $id:literal, $strength:literal, $look:ident),* $(,)?])?
             $(view $view:ident)?
+            $(presenter $presenter:ident)?
             actions $actions:tt decisions $decisions:tt events $events:tt;)*
     ) => {
         #[derive(

@@ -1,9 +1,11 @@
 //! What a new line in `src/engine/expansions/list.rs` must bring besides what the
 //! compiler asks for (docs/contributing.md, "Adding an expansion"): one test that names
 //! each missing piece and its file, so that a thirteenth expansion is pointed at every
-//! place it must touch. The pinned JSON rows, the words of its decisions and the
-//! presenter of each decision have their own tests (named in docs/contributing.md).
+//! place it must touch, its presenter's line included. The pinned JSON rows, the words
+//! of its decisions and the presenter of each decision have their own tests (named in
+//! docs/contributing.md).
 
+use carcassonne_bot::app::PRESENTED_LINES;
 use carcassonne_bot::engine::{Expansion, Game};
 use std::path::Path;
 
@@ -97,10 +99,47 @@ fn missing_pieces() -> Vec<String> {
             ));
         }
     }
+    missing.extend(missing_presenters());
     for field in Game::scenario_fields() {
         if !scenario_doc.contains(&format!("| `{field}` |")) {
             missing.push(format!(
                 "the scenario field `{field}` has no row in docs/scenarios.md's table"
+            ));
+        }
+    }
+    missing
+}
+
+/// A presenter's file whose line does not name it is never compiled, and a line that
+/// asks or tells players something of its own needs a presenter to word it.
+fn missing_presenters() -> Vec<String> {
+    let folder = "src/app/board_game/expansions";
+    let mut files: Vec<String> =
+        std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(folder))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "rs"))
+            .filter_map(|p| Some(p.file_stem()?.to_str()?.to_string()))
+            .filter(|stem| stem != "mod")
+            .collect();
+    files.sort();
+    let mut missing = Vec::new();
+    for file in files {
+        let line = PRESENTED_LINES.iter().find(|l| l.module == file);
+        if line.is_none_or(|l| l.presenter.is_none()) {
+            missing.push(format!(
+                "{folder}/{file}.rs is no line's presenter (so it is not compiled): name its \
+                 type on the line `{file}: …` of src/engine/expansions/list.rs (`presenter Type`)"
+            ));
+        }
+    }
+    for line in PRESENTED_LINES {
+        if line.speaks && line.presenter.is_none() {
+            missing.push(format!(
+                "the line `{}: …` of src/engine/expansions/list.rs asks or tells players something \
+                 of its own (a step or an event) and names no presenter: write its \
+                 {folder}/{}.rs and name its type on the line (`presenter Type`)",
+                line.module, line.module
             ));
         }
     }

@@ -16,6 +16,7 @@ mod words;
 use crate::player::Player;
 use choices::*;
 pub use choices::{choice_suggestions, option_marks};
+pub use expansions::{PRESENTED_LINES, PresentedLine};
 use messages::*;
 pub use messages::{announce, figure_suggestions, spot_suggestions};
 use moves::*;

@@ -13,7 +13,7 @@
 //! tile files).
 
 // Each expansion's `pub mod` comes from its line too (`expansions!` below).
-pub(super) mod list;
+pub(crate) mod list;
 
 use super::action::{
     Action, Decision, Event, FigureOption, FigureStepAction, RuleError, ScoreReason,
@@ -348,6 +348,7 @@ macro_rules! expansions {
             [$($variant:ident($ask:ident)),* $(,)?]
             $(figures $figures:tt)?
             $(view $view:ident)?
+            $(presenter $presenter:ident)?
             actions [$($action:ident($action_ty:ident)),* $(,)?]
             decisions [$($decision:ident($decision_ty:ident)),* $(,)?]
             events [$($event:ident),* $(,)?];
@@ -580,6 +581,43 @@ mod tests {
             }]))
             .unwrap(),
             r#"{"kind":"place_figure","tile":3,"at":[1,-2],"options":[],"fly":[{"do":"land","segment":2}]}"#
+        );
+    }
+
+    /// `BoardView`'s expansion parts come from the list: one for each expansion in play
+    /// whose line names a view, named as its module, and none for the others (left out
+    /// of the page's JSON).
+    #[test]
+    fn the_views_parts_are_those_of_the_lines_in_play() {
+        let parts = |exps: &[Expansion]| -> Vec<String> {
+            let game = Game::new(GameConfig::new(2, 1).with_expansions(exps)).unwrap();
+            let mut names: Vec<String> = match serde_json::to_value(ExtView::of(&game)).unwrap() {
+                Value::Object(parts) => parts.keys().cloned().collect(),
+                other => panic!("{other}"),
+            };
+            names.sort();
+            names
+        };
+        assert_eq!(parts(&[]), Vec::<String>::new());
+        assert_eq!(
+            parts(&[
+                Expansion::Robbers,
+                Expansion::River,
+                Expansion::Phantom,
+                Expansion::GoldMines
+            ]),
+            ["gold_mines", "robbers"]
+        );
+        assert_eq!(
+            parts(&Expansion::ALL),
+            [
+                "ferries",
+                "gold_mines",
+                "mage_witch",
+                "messages",
+                "robbers",
+                "traders_builders"
+            ]
         );
     }
 

@@ -1,7 +1,9 @@
 //! Each expansion's presentation in one file: its events' lines, its decisions'
 //! questions, menus and waiting lines, its points' reasons. The base game's words
 //! (`words.rs`, `choices.rs`, the waiting line in `mod.rs`) ask [`PRESENTERS`] for
-//! whatever is not the base game's; a new expansion adds its file and its line there.
+//! whatever is not the base game's. A presenter is named on its expansion's line of
+//! `src/engine/expansions/list.rs` (`presenter Type`), which gives its file's `mod` line
+//! and its place in [`PRESENTERS`].
 
 use super::said::{Reader, Said};
 use super::*;
@@ -9,30 +11,70 @@ use crate::engine::{Pending, ScoreReason};
 use crate::player::Player;
 use crate::store::UserSettings;
 
-mod crop_circles;
-mod ferries;
-mod flying_machines;
-mod gold_mines;
-mod mage_witch;
-mod messages;
-mod phantom;
-mod robbers;
-mod traders_builders;
+/// Generates, from the lines of the list, each presenter's `mod` line, [`PRESENTERS`] in
+/// the list's order and [`PRESENTED_LINES`].
+macro_rules! presenters {
+    (
+        base $base_sets:tt;
+        $(
+            $module:ident: $rules:ident $sets:tt $state:tt
+            [$($variant:ident($ask:ident)),* $(,)?]
+            $(figures $figures:tt)?
+            $(view $view:ident)?
+            $(presenter $presenter:ident)?
+            actions $actions:tt
+            decisions $decisions:tt
+            events [$($event:ident),* $(,)?];
+        )*
+    ) => {
+        $($(presenters!(@mod $module $presenter);)?)*
 
-/// The expansions that show something of their own: each answers only for its own
-/// events, decisions and reasons (`None` otherwise). The order is that of their parts of
-/// a player's /status line.
-pub(super) static PRESENTERS: &[&dyn Presenter] = &[
-    &traders_builders::TradersBuilders,
-    &gold_mines::GoldMines,
-    &messages::Messages,
-    &robbers::Robbers,
-    &mage_witch::MageWitch,
-    &flying_machines::FlyingMachines,
-    &ferries::Ferries,
-    &crop_circles::CropCircles,
-    &phantom::Phantom,
-];
+        /// The expansions that show something of their own, in the list's order (that of
+        /// their parts of a player's /status line): each answers only for its own events,
+        /// decisions and reasons (`None` otherwise).
+        pub(super) static PRESENTERS: &[&dyn Presenter] = &[$($(&$module::$presenter,)?)*];
+
+        /// Each line of the list as the app sees it.
+        pub static PRESENTED_LINES: &[PresentedLine] = &[$(
+            PresentedLine {
+                module: stringify!($module),
+                speaks: presenters!(@speaks $($variant)* $($event)*),
+                presenter: presenters!(@name $($presenter)?),
+            },
+        )*];
+    };
+    (@mod $module:ident $presenter:ident) => {
+        mod $module;
+    };
+    (@speaks) => {
+        false
+    };
+    (@speaks $($step_or_event:ident)+) => {
+        true
+    };
+    (@name) => {
+        None
+    };
+    (@name $presenter:ident) => {
+        Some(stringify!($presenter))
+    };
+}
+
+crate::engine::expansions::list::with_expansions!(presenters);
+
+/// A line of `src/engine/expansions/list.rs` as the app sees it (for the test that
+/// names what a new expansion lacks: `tests/it/expansion_checklist.rs`).
+#[derive(Debug)]
+pub struct PresentedLine {
+    /// Its module: the engine's `src/engine/expansions/<module>.rs`, and its
+    /// presenter's `src/app/board_game/expansions/<module>.rs`.
+    pub module: &'static str,
+    /// Whether it asks or tells players something of its own (a step or an event), which
+    /// only a presenter words.
+    pub speaks: bool,
+    /// Its presenter's type, when the line names one.
+    pub presenter: Option<&'static str>,
+}
 
 /// One of an expansion's own actions of the figure step (a flight) as the figure menu
 /// offers it: its words, and what the figure command reads back: `figure` and `word`
