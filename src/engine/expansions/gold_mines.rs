@@ -354,7 +354,6 @@ impl Game {
     }
 }
 
-
 /// What pictures and pages show of Gold Mines: the bars on the board and each player's.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct GoldView {

@@ -494,4 +494,3 @@ pub fn targets(game: &Game) -> Vec<MagicTarget> {
         })
         .collect()
 }
-

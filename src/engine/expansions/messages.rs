@@ -662,7 +662,9 @@ impl Module for Messages {
         m.chosen = false;
         // A one-turn preference set before this tile holds for its turn; an older one ends.
         for t in &mut m.this_turn {
-            *t = t.filter(|(_, placed)| !placed).map(|(pref, _)| (pref, true));
+            *t = t
+                .filter(|(_, placed)| !placed)
+                .map(|(pref, _)| (pref, true));
         }
     }
 
@@ -812,7 +814,6 @@ impl Game {
         &self.st.ext.messages.pile
     }
 }
-
 
 /// What pictures and pages show of Messages: each player's two scoring markers.
 #[derive(Clone, Debug, PartialEq, Serialize)]

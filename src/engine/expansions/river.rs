@@ -8,6 +8,7 @@
 //! tile and refuses the placements that break the river.
 
 use super::Module;
+use crate::engine::action::Event;
 use crate::engine::board::TileIdx;
 use crate::engine::catalogue::Catalogue;
 use crate::engine::config::{Expansion, GameConfig, Stack};
@@ -15,7 +16,6 @@ use crate::engine::game::Game;
 use crate::engine::geometry::{Pos, Rotation, Side};
 use crate::engine::state::State;
 use crate::engine::tile::{RoadEnd, SegmentKind, Terrain, TileKind};
-use crate::engine::action::Event;
 
 pub(crate) struct River;
 
@@ -85,8 +85,10 @@ impl Module for River {
                 .iter()
                 .any(|s| s.kind == SegmentKind::River && s.ends == Some(RoadEnd::Lake))
         };
-        let (river, land): (Vec<u16>, Vec<u16>) =
-            st.stack.iter().partition(|id| is_river_tile(cat.kind(**id)));
+        let (river, land): (Vec<u16>, Vec<u16>) = st
+            .stack
+            .iter()
+            .partition(|id| is_river_tile(cat.kind(**id)));
         let (lakes, rivers): (Vec<u16>, Vec<u16>) = river.into_iter().partition(lake);
         st.stack = land;
         st.stack.extend(lakes);
@@ -130,8 +132,10 @@ impl Module for River {
                 .index_at(placed.pos.step(*s))
                 .is_some_and(|n| n < tile)
         });
-        if let (Some(up), Some(down)) = (upstream, sides.iter().copied().find(|s| Some(*s) != upstream))
-            && let Some(b) = bend(up, down)
+        if let (Some(up), Some(down)) = (
+            upstream,
+            sides.iter().copied().find(|s| Some(*s) != upstream),
+        ) && let Some(b) = bend(up, down)
         {
             st.ext.river.last_bend = Some(b);
         }
@@ -179,7 +183,11 @@ mod tests {
                 }
             }
             let ids: Vec<&str> = drawn.iter().map(|k| cat.kind(*k).id.as_str()).collect();
-            assert!(ids[..10].iter().all(|id| id.starts_with("R1/") && *id != "R1/I.e"));
+            assert!(
+                ids[..10]
+                    .iter()
+                    .all(|id| id.starts_with("R1/") && *id != "R1/I.e")
+            );
             assert_eq!(ids[10], "R1/I.e");
             assert!(ids[11..].iter().all(|id| !id.starts_with("R1/")));
             assert_eq!(ids[11..].iter().filter(|id| **id == "D").count(), 4);
