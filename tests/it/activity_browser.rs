@@ -527,6 +527,7 @@ async fn a_turn_played_through_the_activity(driver: &Driver, harness: &str) {
         )
         .await;
     tap_on(&phone, "#play [data-act=confirm]").await;
+    let confirmed = Instant::now();
 
     // Announced in the channel: the board's picture, the next player pinged, and the
     // buttons beside it; the other player's page follows, and it is their turn there.
@@ -546,6 +547,7 @@ async fn a_turn_played_through_the_activity(driver: &Driver, harness: &str) {
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     };
+    let in_channel = confirmed.elapsed();
     assert_eq!(announced.notified, vec![other.id]);
     assert!(
         announced.content.contains(&other.mention()),
@@ -565,8 +567,12 @@ async fn a_turn_played_through_the_activity(driver: &Driver, harness: &str) {
             Duration::from_secs(5),
         )
         .await;
+    let followed = confirmed.elapsed();
     let after = second.js(VERSION).await;
     assert_ne!(after, before);
+    eprintln!(
+        "a turn through the Activity: announced in the channel {in_channel:?} and on the other player's page {followed:?} after the last tap"
+    );
     phone.until(VERSION, &after, Duration::from_secs(5)).await;
     phone
         .until(
