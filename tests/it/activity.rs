@@ -2,7 +2,8 @@
 //! (`POST /activity/token`) against the fake Discord's OAuth2 token endpoint,
 //! `/users/@me` and Activity instances, every refusal with its exact words; the
 //! Activity page's headers; and the bot launching the Activity from the Entry Point
-//! command (registered globally with the other commands) in both modes. The browser
+//! command (registered globally with the other commands) in both modes and from the
+//! "Play" button beside the board's link, with the link instead where it cannot. The browser
 //! half is tests/it/activity_browser.rs.
 
 use crate::fake_discord::activities::CLIENT_SECRET;
@@ -589,14 +590,19 @@ async fn the_entry_point_is_registered_globally_with_the_other_commands() {
 async fn the_interactions_endpoint_launches_it_too() {
     let b = Bot::start_endpoint(FakeDiscord::start().await, None, |o| {
         o.activity = Some((APP_ID, Hidden::new(CLIENT_SECRET)));
+        o.web_base = Some("https://carcassonne.example.org".into());
     })
     .await;
     let fake = &b.fake;
-    start_game(fake).await;
+    let turn = start_game_with(fake).await;
     let it = fake.entry_point(&carol(), CHANNEL_ID, "launch");
     let o = fake.answer(&it).await;
     assert_eq!(o.callbacks, vec![LAUNCH_ACTIVITY]);
     assert_eq!(fake.instances()[0].users, vec![carol().id]);
+    // "Play" on the turn message: Alice joins the Activity running there.
+    let it = fake.click(&alice(), &turn, "activity-play", None);
+    assert_eq!(fake.answer(&it).await.callbacks, vec![LAUNCH_ACTIVITY]);
+    assert_eq!(fake.instances()[0].users, vec![carol().id, alice().id]);
     b.stop().await;
 }
 

@@ -5,8 +5,12 @@
 //! Discord's clients do. The page shakes hands, gets READY, asks AUTHORIZE for
 //! `identify`, signs in at `/activity/token` (the code exchanged at the fake Discord),
 //! AUTHENTICATEs and runs the game page with the player's token; a second participant
-//! watches and both follow a move live; a reused code, an ended instance and a game
-//! replaced in the channel are refused. Skipped like tests/it/web_browser.rs where
+//! watches and both follow a move live, the watcher with nothing to act with; the page
+//! shows who is here from the SDK's participant events; a reused code, an expired one,
+//! an ended instance and a game replaced in the channel are refused. Then, in the same
+//! browser, the whole path with the bot against the fake Discord: "Play" on the turn
+//! message, a turn played by taps inside the Activity, the move announced in the
+//! channel (picture, ping) and followed on the other player's Activity. Skipped like tests/it/web_browser.rs where
 //! chromium is missing (never with `CARCASSONNE_BROWSER_TESTS=required`).
 
 use crate::activity::{CHANNEL, SECRET, ann, serve};
