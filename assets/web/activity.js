@@ -2,7 +2,8 @@
 // loads `/?frame_id=..&instance_id=..&platform=..` in an iframe and speaks the Embedded
 // App SDK's postMessage protocol with it; this script speaks the few parts of it the page
 // needs (written from the SDK's documentation and source, not the SDK itself): the
-// handshake, the READY event, AUTHORIZE (scope `identify` only) and AUTHENTICATE. In
+// handshake, the READY event, AUTHORIZE (scope `identify` only), AUTHENTICATE, and the
+// instance's participants (who has the Activity open, shown by name). In
 // between, the server exchanges the code and says which game this is and whether the
 // user plays in it; then the page's own scripts run as on any game page, with the
 // player token in the fragment (`#as=`), as a personal link gives it.
@@ -42,6 +43,34 @@
   let ready = null;
   const readied = new Promise((resolve) => { ready = resolve; });
   let serial = 0;
+  // The SDK's event for who is in this Activity instance (no scope needed).
+  const PARTICIPANTS = "ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE";
+  let heard = 0; // participant events so far: a later one wins over the first fetch
+
+  /// Shows who has this Activity open: their names only (no avatar: nothing is
+  /// loaded from Discord's CDN), in the client's order.
+  function watching(people) {
+    if (!Array.isArray(people)) return;
+    let line = document.getElementById("watching");
+    if (!line) {
+      line = document.createElement("p");
+      line.id = "watching";
+      document.getElementById("notice").before(line);
+    }
+    const names = people.map((u) => (u && (u.nickname || u.global_name || u.username)) || "someone");
+    line.textContent = `Here: ${names.join(", ")}`;
+    document.body.dataset.watching = String(names.length);
+  }
+
+  /// The participants now, then every change (GET_ACTIVITY_INSTANCE_CONNECTED_PARTICIPANTS,
+  /// SUBSCRIBE to ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE): a client without them just
+  /// shows no list.
+  async function follow() {
+    await command("SUBSCRIBE", undefined, PARTICIPANTS);
+    const before = heard;
+    const now = await command("GET_ACTIVITY_INSTANCE_CONNECTED_PARTICIPANTS");
+    if (heard === before && now) watching(now.participants);
+  }
 
   /// Whether a message's origin is one of Discord's clients (`https://*.host` entries
   /// match any subdomain; an opaque origin, as some clients have, is "null").
@@ -60,9 +89,10 @@
     return `${Date.now()}-${serial}`;
   }
 
-  function command(cmd, args) {
+  function command(cmd, args, evt) {
     const n = nonce();
-    rpc.postMessage([FRAME, { cmd, args, nonce: n }], target);
+    const frame = evt ? { cmd, args, evt, nonce: n } : { cmd, args, nonce: n };
+    rpc.postMessage([FRAME, frame], target);
     return new Promise((resolve, reject) => {
       pending.set(n, { resolve, reject });
       setTimeout(() => {
@@ -82,6 +112,10 @@
     if (op !== FRAME || !data || typeof data.cmd !== "string") return;
     if (data.cmd === "DISPATCH") {
       if (data.evt === "READY") ready(data.data);
+      if (data.evt === PARTICIPANTS && data.data) {
+        heard += 1;
+        watching(data.data.participants);
+      }
       return;
     }
     const waiting = data.nonce != null && pending.get(data.nonce);
@@ -143,6 +177,7 @@
     step(signed.player ? "player" : "spectator");
     run(signed.page, signed.player);
     if (!signed.player) say("You are watching: only the game's players can play here.");
+    follow().catch(() => {});
   }
 
   start().catch((e) => {

@@ -122,6 +122,11 @@ pub trait Links: Send + Sync {
     fn spectator(&self, channel: u64, created_at: u64) -> Option<String>;
     /// `user`'s personal link to that game (it expires after [`LINK_HOURS`]).
     fn player(&self, channel: u64, created_at: u64, user: u64) -> Option<String>;
+    /// Whether the front can open the game inside its client too (Discord's Activity):
+    /// turn messages then get a "Play" button beside the link.
+    fn play(&self) -> bool {
+        false
+    }
 }
 
 /// How long a personal link works, as said to the player.
@@ -161,6 +166,7 @@ pub(super) fn board_link(
     m.link = Some(Link {
         label: crate::t!(lang, "app-button-open-board"),
         url,
+        play: None,
     });
     Response::one(m)
 }
@@ -180,10 +186,14 @@ pub(super) fn link_turns(links: &dyn Links, r: &ChannelRecord, channel: u64, out
         return;
     };
     let label = crate::t!(r.setup.language, "app-button-open-board");
+    let play = links
+        .play()
+        .then(|| crate::t!(r.setup.language, "app-button-play"));
     for m in out.messages.iter_mut().filter(|m| shows(m)) {
         m.link = Some(Link {
             label: label.clone(),
             url: url.clone(),
+            play: play.clone(),
         });
     }
 }

@@ -57,6 +57,9 @@ pub enum Component {
 pub struct Link {
     pub label: String,
     pub url: String,
+    /// The label of a "Play" button beside it that opens the game inside Discord (the
+    /// Activity), when the front can launch one ([`super::page::Links::play`]).
+    pub play: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,6 +1,7 @@
 //! Launching the Discord Activity (docs/activity.md): the Entry Point command (the App
-//! Launcher's, registered with `handler` APP_HANDLER) answers LAUNCH_ACTIVITY when the
-//! channel has a game, and says so when it has none; where the Activity cannot open
+//! Launcher's, registered with `handler` APP_HANDLER) and the "Play" button beside the
+//! game page's link on turn messages answer LAUNCH_ACTIVITY when the channel has a
+//! game, and say so when it has none; where the Activity cannot open
 //! (the setting off, or Discord refusing the launch: Activities not enabled for the
 //! application, an old client) the answer gives the game's web page instead and says
 //! why. The same in both modes: the answer goes through the REST callback.
@@ -8,6 +9,7 @@
 use super::Data;
 use crate::i18n::Lang;
 use poise::serenity_prelude as serenity;
+use serenity::builder::Builder as _;
 
 /// What launching needs to know.
 #[derive(Clone, Debug, Default)]
@@ -36,9 +38,43 @@ impl Launch {
     }
 }
 
+/// The custom id of the "Play" button beside the game page's link on turn messages and
+/// `/board` (only while the Activity is on: [`Launching`]).
+pub const PLAY: &str = "activity-play";
+
+/// The game pages' links for the app, with a "Play" button beside them: the Activity
+/// is on.
+pub(crate) struct Launching(pub(crate) crate::web::Settings);
+
+impl crate::app::page::Links for Launching {
+    fn spectator(&self, channel: u64, created_at: u64) -> Option<String> {
+        self.0.spectator(channel, created_at)
+    }
+
+    fn player(&self, channel: u64, created_at: u64, user: u64) -> Option<String> {
+        self.0.player(channel, created_at, user)
+    }
+
+    fn play(&self) -> bool {
+        true
+    }
+}
+
 /// Whether a command interaction is the Entry Point's.
 pub(crate) fn is_entry_point(c: &serenity::CommandInteraction) -> bool {
     c.data.kind == serenity::CommandType::PrimaryEntryPoint
+}
+
+/// An interaction that asks for the Activity: the Entry Point command or a click on
+/// "Play".
+struct Asked<'a> {
+    id: serenity::InteractionId,
+    token: &'a str,
+    channel: u64,
+    lang: Lang,
+    /// For the metrics: "command" or "component", and the command's name or the id.
+    kind: &'static str,
+    name: &'a str,
 }
 
 /// Answers the Entry Point command.
@@ -47,15 +83,50 @@ pub(crate) async fn entry_point(
     data: &Data,
     c: &serenity::CommandInteraction,
 ) {
-    let received = std::time::Instant::now();
-    let lang = Lang::from_discord(&c.locale).unwrap_or_default();
-    let channel = c.channel_id.get();
+    let asked = Asked {
+        id: c.id,
+        token: &c.token,
+        channel: c.channel_id.get(),
+        lang: Lang::from_discord(&c.locale).unwrap_or_default(),
+        kind: "command",
+        name: &c.data.name,
+    };
     let Some(running) = data.running().await else {
-        super::commands::untimed(data, c, "command", "unavailable", received);
+        finished(data, &asked, "unavailable", std::time::Instant::now());
         return;
     };
-    let store = running.app.store().clone();
-    drop(running);
+    launch(http, data, &running.app, asked).await;
+}
+
+/// Answers a click on "Play" (either front; `running` holds the app meanwhile).
+pub(crate) async fn play(
+    http: &serenity::Http,
+    data: &Data,
+    running: super::Running,
+    click: &serenity::ComponentInteraction,
+) {
+    let asked = Asked {
+        id: click.id,
+        token: &click.token,
+        channel: click.channel_id.get(),
+        lang: Lang::from_discord(&click.locale).unwrap_or_default(),
+        kind: "component",
+        name: PLAY,
+    };
+    launch(http, data, &running.app, asked).await;
+}
+
+/// LAUNCH_ACTIVITY for the channel's game; else a private answer saying why, with the
+/// game's page when the links are set.
+async fn launch(
+    http: &serenity::Http,
+    data: &Data,
+    app: &std::sync::Arc<crate::app::App>,
+    asked: Asked<'_>,
+) {
+    let received = std::time::Instant::now();
+    let (lang, channel) = (asked.lang, asked.channel);
+    let store = app.store().clone();
     let game = tokio::task::spawn_blocking(move || {
         store.peek(channel).ok().flatten().map(|r| r.created_at)
     })
@@ -63,19 +134,22 @@ pub(crate) async fn entry_point(
     .ok()
     .flatten();
     let Some(created_at) = game else {
-        answer(http, data, c, crate::t!(lang, "app-activity-no-game")).await;
-        super::commands::untimed(data, c, "command", "no_game", received);
+        answer(http, data, &asked, crate::t!(lang, "app-activity-no-game")).await;
+        finished(data, &asked, "no_game", received);
         return;
     };
     let why = if data.launch.on {
         let launched = data
             .token
-            .send(c.create_response(http, serenity::CreateInteractionResponse::LaunchActivity))
+            .send(
+                serenity::CreateInteractionResponse::LaunchActivity
+                    .execute(http, (asked.id, asked.token)),
+            )
             .await;
         data.ops.metrics.discord("interaction_callback", &launched);
         match launched {
             Ok(()) => {
-                super::commands::untimed(data, c, "command", "launched", received);
+                finished(data, &asked, "launched", received);
                 return;
             }
             Err(e) => {
@@ -93,25 +167,36 @@ pub(crate) async fn entry_point(
         ),
         None => why,
     };
-    answer(http, data, c, text).await;
-    super::commands::untimed(data, c, "command", "not_launched", received);
+    answer(http, data, &asked, text).await;
+    finished(data, &asked, "not_launched", received);
+}
+
+/// Counts and logs an answered request for the Activity.
+fn finished(data: &Data, asked: &Asked<'_>, outcome: &'static str, received: std::time::Instant) {
+    data.ops.finished(crate::ops::Finished {
+        kind: asked.kind,
+        command: asked.name,
+        channel: asked.channel,
+        outcome,
+        received,
+        initial: None,
+        timed: false,
+    });
 }
 
 /// A private answer.
-async fn answer(
-    http: &serenity::Http,
-    data: &Data,
-    c: &serenity::CommandInteraction,
-    text: String,
-) {
+async fn answer(http: &serenity::Http, data: &Data, asked: &Asked<'_>, text: String) {
     let r = serenity::CreateInteractionResponse::Message(
         serenity::CreateInteractionResponseMessage::new()
             .content(text)
             .ephemeral(true),
     );
-    let sent = data.token.send(c.create_response(http, r)).await;
+    let sent = data
+        .token
+        .send(r.execute(http, (asked.id, asked.token)))
+        .await;
     data.ops.metrics.discord("interaction_callback", &sent);
     if let Err(e) = sent {
-        tracing::warn!("cannot answer the Entry Point command: {e}");
+        tracing::warn!("cannot answer a request for the Activity: {e}");
     }
 }

@@ -73,6 +73,10 @@ pub(crate) async fn run_component(
     running: super::Running,
     click: &serenity::ComponentInteraction,
 ) {
+    if click.data.custom_id == super::activity::PLAY {
+        super::activity::play(http, data, running, click).await;
+        return;
+    }
     let received = std::time::Instant::now();
     let who = context::of_component(click);
     // A part of a menu split in several answers like the whole menu.

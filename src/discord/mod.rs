@@ -587,7 +587,9 @@ impl Core {
         app.store().observe(ops.metrics.clone());
         ops.ready.store_opened(app.store().clone());
         let web = web_settings(opts);
-        if web.base.is_some() {
+        if web.base.is_some() && opts.activity.is_some() {
+            app.set_links(Arc::new(activity::Launching(web.clone())));
+        } else if web.base.is_some() {
             app.set_links(Arc::new(web.clone()));
         }
         let timer = tokio::spawn(snapshots::every_ten_minutes(

@@ -760,9 +760,19 @@ pub(crate) fn split_message(lang: Lang, m: Message) -> Vec<Outgoing> {
     if let Some(link) = &m.link
         && link.url.len() <= MAX_LINK_URL
     {
-        rows.push(serenity::CreateActionRow::Buttons(vec![
-            serenity::CreateButton::new_link(link.url.as_str()).label(clip(&link.label, 80)),
-        ]));
+        // "Play" (the Activity) first, then the link: two of a row's five buttons.
+        let mut buttons: Vec<serenity::CreateButton> = link
+            .play
+            .iter()
+            .map(|label| {
+                serenity::CreateButton::new(super::activity::PLAY)
+                    .label(clip(label, 80))
+                    .style(serenity::ButtonStyle::Primary)
+            })
+            .collect();
+        buttons
+            .push(serenity::CreateButton::new_link(link.url.as_str()).label(clip(&link.label, 80)));
+        rows.push(serenity::CreateActionRow::Buttons(buttons));
     }
     let more = rows.split_off(rows.len().min(MAX_ROWS));
     out.push(Outgoing {

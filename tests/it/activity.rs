@@ -2,13 +2,14 @@
 //! (`POST /activity/token`) against the fake Discord's OAuth2 token endpoint,
 //! `/users/@me` and Activity instances, every refusal with its exact words; the
 //! Activity page's headers; and the bot launching the Activity from the Entry Point
-//! command (registered globally with the other commands) in both modes. The browser
+//! command (registered globally with the other commands) in both modes and from the
+//! "Play" button beside the board's link, with the link instead where it cannot. The browser
 //! half is tests/it/activity_browser.rs.
 
 use crate::fake_discord::activities::CLIENT_SECRET;
 use crate::fake_discord::bot::{Bot, TOKEN};
 use crate::fake_discord::{
-    APP_ID, CHANNEL_ID, FakeDiscord, GUILD_ID, LAUNCH_ACTIVITY, User, alice, bob, carol,
+    APP_ID, CHANNEL_ID, FakeDiscord, GUILD_ID, LAUNCH_ACTIVITY, Posted, User, alice, bob, carol,
 };
 use crate::support;
 use carcassonne_bot::app::{App, Env};
@@ -459,10 +460,18 @@ async fn bot(fake: FakeDiscord, web_base: Option<&str>) -> Bot {
 
 /// Alice and Bob start a game in the test channel.
 async fn start_game(fake: &FakeDiscord) {
+    start_game_with(fake).await;
+}
+
+/// [`start_game`]: the first turn's message.
+pub async fn start_game_with(fake: &FakeDiscord) -> Posted {
+    let mut last = None;
     for (user, cmd) in [(alice(), "new"), (bob(), "join"), (alice(), "start")] {
         let it = fake.slash(&user, cmd, vec![]);
-        fake.answer(&it).await;
+        last = Some(fake.answer(&it).await);
     }
+    last.and_then(|o| o.board().cloned())
+        .expect("the first turn's message")
 }
 
 #[tokio::test]
@@ -581,14 +590,161 @@ async fn the_entry_point_is_registered_globally_with_the_other_commands() {
 async fn the_interactions_endpoint_launches_it_too() {
     let b = Bot::start_endpoint(FakeDiscord::start().await, None, |o| {
         o.activity = Some((APP_ID, Hidden::new(CLIENT_SECRET)));
+        o.web_base = Some("https://carcassonne.example.org".into());
     })
     .await;
     let fake = &b.fake;
-    start_game(fake).await;
+    let turn = start_game_with(fake).await;
     let it = fake.entry_point(&carol(), CHANNEL_ID, "launch");
     let o = fake.answer(&it).await;
     assert_eq!(o.callbacks, vec![LAUNCH_ACTIVITY]);
     assert_eq!(fake.instances()[0].users, vec![carol().id]);
+    // "Play" on the turn message: Alice joins the Activity running there.
+    let it = fake.click(&alice(), &turn, "activity-play", None);
+    assert_eq!(fake.answer(&it).await.callbacks, vec![LAUNCH_ACTIVITY]);
+    assert_eq!(fake.instances()[0].users, vec![carol().id, alice().id]);
+    b.stop().await;
+}
+
+/// The last row of a message's components: the game page's buttons.
+fn page_row(posted: &Posted) -> Value {
+    posted.components.as_array().unwrap().last().unwrap()["components"].clone()
+}
+
+/// The spectator link of the test channel's game (as a link button carries it).
+fn link_of(row: &Value) -> String {
+    let link = row.as_array().unwrap().last().unwrap()["url"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let token = link.rsplit('/').next().unwrap();
+    assert_eq!(token.len(), 32, "{link}");
+    assert_eq!(
+        link,
+        format!("https://carcassonne.example.org/g/{CHANNEL_ID}/{token}")
+    );
+    link
+}
+
+#[tokio::test]
+async fn the_play_button_sits_beside_the_link_and_launches_the_activity() {
+    let b = bot(
+        FakeDiscord::start().await,
+        Some("https://carcassonne.example.org"),
+    )
+    .await;
+    let fake = &b.fake;
+    start_game(fake).await;
+    // `/board`: the picture, its menus, and a last row with "Play" then the link (two
+    // of a row's five buttons; the fake checks Discord's limits on every message).
+    let it = fake.slash(&bob(), "board", vec![]);
+    let o = fake.answer(&it).await;
+    let board = o.board().unwrap();
+    let row = page_row(board);
+    let link = link_of(&row);
+    assert_eq!(
+        row,
+        json!([
+            {"type": 2, "style": 1, "label": "Play", "custom_id": "activity-play", "disabled": false},
+            {"type": 2, "style": 5, "label": "Open the board", "url": link, "disabled": false},
+        ])
+    );
+    // A click on "Play": LAUNCH_ACTIVITY, and Discord starts an instance in the channel
+    // with the one who clicked in it; nothing else is sent.
+    let it = fake.click(&bob(), board, "activity-play", None);
+    let o = fake.answer(&it).await;
+    assert_eq!(o.callbacks, vec![LAUNCH_ACTIVITY]);
+    assert!(o.original.is_none() && o.followups.is_empty());
+    let instances = fake.instances();
+    assert_eq!(instances.len(), 1);
+    assert_eq!(
+        (instances[0].channel, instances[0].users.clone()),
+        (CHANNEL_ID, vec![bob().id])
+    );
+    // Alice's click joins the instance running there.
+    let it = fake.click(&alice(), board, "activity-play", None);
+    assert_eq!(fake.answer(&it).await.callbacks, vec![LAUNCH_ACTIVITY]);
+    let instances = fake.instances();
+    assert_eq!(instances.len(), 1);
+    assert_eq!(instances[0].users, vec![bob().id, alice().id]);
+    // Where Discord refuses it (Activities not enabled for the application): the
+    // link instead, privately, saying why.
+    fake.configure(|s| s.activities.enabled = false);
+    let it = fake.click(&alice(), board, "activity-play", None);
+    let o = fake.answer(&it).await;
+    assert_eq!(o.callbacks, vec![4]);
+    assert_eq!(
+        o.failures,
+        vec![(
+            format!("POST /api/v10/interactions/{}/{}/callback", it.id, it.token),
+            400
+        )]
+    );
+    let answer = o.original.as_ref().unwrap();
+    assert_eq!(
+        answer.content,
+        format!(
+            "Discord would not open the Activity here (Activities may not be enabled for this app, or your Discord is too old for them). The game's page, in your browser: {link}"
+        )
+    );
+    assert!(answer.ephemeral);
+    assert_eq!(fake.instances().len(), 1);
+    // The game is over (aborted): a late click says there is none.
+    let it = fake.slash(&alice(), "abort", vec![]);
+    fake.answer(&it).await;
+    let it = fake.click(&alice(), board, "activity-play", None);
+    let o = fake.answer(&it).await;
+    assert_eq!(
+        o.original.as_ref().unwrap().content,
+        "There is no game in this channel: start one with /new, then open the Activity."
+    );
+    assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
+    b.stop().await;
+}
+
+#[tokio::test]
+async fn without_the_activity_the_link_is_alone_and_an_old_play_button_says_why() {
+    let b = bot(
+        FakeDiscord::start().await,
+        Some("https://carcassonne.example.org"),
+    )
+    .await;
+    start_game(&b.fake).await;
+    // The game's first turn message, with its "Play" button.
+    let it = b.fake.slash(&alice(), "board", vec![]);
+    let old = b.fake.answer(&it).await.board().unwrap().clone();
+    assert!(old.custom_ids().contains(&"activity-play".to_string()));
+    // The bot restarted with the Activity off.
+    let (fake, dir) = b.stop().await;
+    // Up again once it registered its commands again.
+    fake.configure(|s| s.registered = None);
+    let b = Bot::start_with(fake, dir, |o| {
+        o.guild = Some(GUILD_ID);
+        o.web_base = Some("https://carcassonne.example.org".into());
+        o.web_secret = Some(Secret::from_text(SECRET).unwrap());
+    })
+    .await;
+    let fake = &b.fake;
+    let it = fake.slash(&bob(), "board", vec![]);
+    let o = fake.answer(&it).await;
+    let row = page_row(o.board().unwrap());
+    let link = link_of(&row);
+    assert_eq!(
+        row,
+        json!([{"type": 2, "style": 5, "label": "Open the board", "url": link, "disabled": false}])
+    );
+    let it = fake.click(&bob(), &old, "activity-play", None);
+    let o = fake.answer(&it).await;
+    assert_eq!(o.callbacks, vec![4]);
+    let answer = o.original.as_ref().unwrap();
+    assert_eq!(
+        answer.content,
+        format!(
+            "The Activity is not set up for this bot. The game's page, in your browser: {link}"
+        )
+    );
+    assert!(answer.ephemeral);
+    assert!(fake.instances().is_empty());
     b.stop().await;
 }
 

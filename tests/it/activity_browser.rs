@@ -5,8 +5,12 @@
 //! Discord's clients do. The page shakes hands, gets READY, asks AUTHORIZE for
 //! `identify`, signs in at `/activity/token` (the code exchanged at the fake Discord),
 //! AUTHENTICATEs and runs the game page with the player's token; a second participant
-//! watches and both follow a move live; a reused code, an ended instance and a game
-//! replaced in the channel are refused. Skipped like tests/it/web_browser.rs where
+//! watches and both follow a move live, the watcher with nothing to act with; the page
+//! shows who is here from the SDK's participant events; a reused code, an expired one,
+//! an ended instance and a game replaced in the channel are refused. Then, in the same
+//! browser, the whole path with the bot against the fake Discord: "Play" on the turn
+//! message, a turn played by taps inside the Activity, the move announced in the
+//! channel (picture, ping) and followed on the other player's Activity. Skipped like tests/it/web_browser.rs where
 //! chromium is missing (never with `CARCASSONNE_BROWSER_TESTS=required`).
 
 use crate::activity::{CHANNEL, SECRET, ann, serve};
@@ -23,6 +27,8 @@ const HARNESS_PAGE: &str = include_str!("activity_harness/harness.html");
 const HARNESS_SCRIPT: &str = include_str!("activity_harness/harness.js");
 const VERSION: &str = "return document.body.dataset.version || null";
 const STEP: &str = "return document.body.dataset.activity || null";
+const WATCHING: &str =
+    "const w = document.getElementById('watching'); return w ? w.textContent : null";
 const NOTICE: &str =
     "const n = document.getElementById('notice'); return n.hidden ? null : n.textContent";
 
@@ -62,8 +68,20 @@ async fn harness() -> String {
 
 /// The harness's address for `user` opening `instance` with `code`.
 fn harness_url(harness: &str, web: &str, instance: &str, code: &str, user: &User) -> String {
+    harness_url_in(CHANNEL, harness, web, instance, code, user)
+}
+
+/// [`harness_url`] for an Activity in `channel`.
+fn harness_url_in(
+    channel: u64,
+    harness: &str,
+    web: &str,
+    instance: &str,
+    code: &str,
+    user: &User,
+) -> String {
     let src = format!(
-        "{web}/?instance_id={instance}&frame_id=frame-{}&channel_id={CHANNEL}&guild_id=7&platform=mobile",
+        "{web}/?instance_id={instance}&frame_id=frame-{}&channel_id={channel}&guild_id=7&platform=mobile",
         user.id
     );
     let enc = |s: &str| -> String {
@@ -205,7 +223,7 @@ async fn inside_discord_a_player_signs_in_and_plays_a_watcher_follows_and_stale_
     assert_eq!(phone.js("return harness.errors").await, json!([]));
     let log = phone.js("return harness.log").await;
     let log = log.as_array().unwrap();
-    assert_eq!(log.len(), 3, "{log:?}");
+    assert_eq!(log.len(), 5, "{log:?}");
     assert_eq!(
         log[0],
         json!([0, {"v": 1, "encoding": "json", "client_id": APP_ID.to_string(), "frame_id": format!("frame-{}", ann().id)}])
@@ -219,6 +237,24 @@ async fn inside_discord_a_player_signs_in_and_plays_a_watcher_follows_and_stale_
     let access = s.fake.state(|st| st.activities.token_of(ann().id));
     assert_eq!(log[2][1]["args"], json!({ "access_token": access[0] }));
     assert_ne!(log[1][1]["nonce"], log[2][1]["nonce"]);
+    // Then who is here: SUBSCRIBE to the participants' event (as the SDK's `subscribe`
+    // sends it: the event beside the command, no arguments), then the list now.
+    let subscribe = &log[3][1];
+    assert_eq!(
+        (&subscribe["cmd"], &subscribe["evt"], &subscribe["args"]),
+        (
+            &json!("SUBSCRIBE"),
+            &json!("ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE"),
+            &Value::Null
+        )
+    );
+    assert_eq!(
+        log[4][1]["cmd"],
+        json!("GET_ACTIVITY_INSTANCE_CONNECTED_PARTICIPANTS")
+    );
+    phone.enter_activity().await;
+    assert_eq!(phone.js(WATCHING).await, json!("Here: Ann"));
+    phone.enter_harness().await;
 
     // Carol, in the same instance but not in the game, watches: no player token.
     let watcher = driver.window(390, 844, 3.0, true).await;
@@ -252,6 +288,13 @@ async fn inside_discord_a_player_signs_in_and_plays_a_watcher_follows_and_stale_
     watcher
         .until(VERSION, &json!(next), Duration::from_secs(3))
         .await;
+    // The watcher has nothing to act with: no choices, no token in the tab.
+    assert_eq!(
+        watcher
+            .js("return [document.getElementById('play').hidden, document.querySelectorAll('#play button').length, sessionStorage.length]")
+            .await,
+        json!([true, 0, 0])
+    );
 
     // The same code again: refused, and the page says what to do.
     watcher
@@ -328,4 +371,221 @@ async fn inside_discord_a_player_signs_in_and_plays_a_watcher_follows_and_stale_
     );
     phone.close().await;
     watcher.close().await;
+    a_turn_played_through_the_activity(&driver, &harness).await;
+}
+
+/// The whole path with the bot against the fake Discord (gateway mode, its page server
+/// on `--web-listen`): the player to move clicks "Play" on the turn message (Discord
+/// launches the Activity), the other player joins it, both sign in through the
+/// harness, the Activity shows who is here, and the player taps a spot, turns the tile,
+/// confirms, takes a figure or passes and confirms; the move is announced in the
+/// channel (the picture, the next player pinged) and the other player's page follows.
+async fn a_turn_played_through_the_activity(driver: &Driver, harness: &str) {
+    use crate::activity::start_game_with;
+    use crate::fake_discord::bot::Bot;
+    use crate::fake_discord::{CHANNEL_ID, FakeDiscord, GUILD_ID, LAUNCH_ACTIVITY, alice, bob};
+    use crate::web_browser_play::{SPOT_AT, tap, tap_on};
+    use carcassonne_bot::web::activity::Hidden;
+
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let web = format!("http://{}", listener.local_addr().unwrap());
+    let harness_origin = harness.to_string();
+    let base = web.clone();
+    let b = Bot::start_with(
+        FakeDiscord::start().await,
+        tempfile::tempdir().unwrap(),
+        |o| {
+            o.guild = Some(GUILD_ID);
+            o.activity = Some((APP_ID, Hidden::new(CLIENT_SECRET)));
+            o.activity_frame_ancestors = Some(vec![harness_origin]);
+            o.web_base = Some(base);
+            o.web_secret = Some(Secret::from_text(SECRET).unwrap());
+            o.web_listen = Some(std::sync::Arc::new(listener));
+        },
+    )
+    .await;
+    let fake = &b.fake;
+    let turn = start_game_with(fake).await;
+    let first = turn.pinged();
+    assert_eq!(first.len(), 1, "{}", turn.content);
+    let (mover, other) = if first[0] == alice().id {
+        (alice(), bob())
+    } else {
+        (bob(), alice())
+    };
+    // "Play" on the turn message: Discord launches the Activity with the mover in it.
+    let it = fake.click(&mover, &turn, "activity-play", None);
+    assert_eq!(fake.answer(&it).await.callbacks, vec![LAUNCH_ACTIVITY]);
+    let instance = fake.instances()[0].id.clone();
+    fake.configure(|s| s.activities.join(&instance, &other));
+
+    // The other player first (the second participant), then the mover.
+    let second = driver.window(390, 844, 3.0, true).await;
+    let code = fake.authorize(&other);
+    second
+        .go(&harness_url_in(
+            CHANNEL_ID, harness, &web, &instance, &code, &other,
+        ))
+        .await;
+    second.enter_activity().await;
+    second
+        .until(STEP, &json!("player"), Duration::from_secs(20))
+        .await;
+    let phone = driver.window(390, 844, 3.0, true).await;
+    let code = fake.authorize(&mover);
+    phone
+        .go(&harness_url_in(
+            CHANNEL_ID, harness, &web, &instance, &code, &mover,
+        ))
+        .await;
+    phone.enter_activity().await;
+    phone
+        .until(STEP, &json!("player"), Duration::from_secs(20))
+        .await;
+    phone
+        .until(
+            "return document.getElementById('play').dataset.step || null",
+            &json!("place"),
+            Duration::from_secs(20),
+        )
+        .await;
+    let before = phone.js(VERSION).await;
+    second
+        .until(VERSION, &before, Duration::from_secs(20))
+        .await;
+
+    // Who is here, as Discord's client says: first the list, then a change.
+    phone
+        .until(
+            WATCHING,
+            &json!(format!("Here: {}", mover.name)),
+            Duration::from_secs(5),
+        )
+        .await;
+    phone.enter_harness().await;
+    let sent = phone
+        .js(&format!(
+            "return harness.update([[{:?}, {:?}], [{:?}, {:?}], ['7', 'Dana']])",
+            mover.id.to_string(),
+            mover.name,
+            other.id.to_string(),
+            other.name
+        ))
+        .await;
+    assert_eq!(sent, json!(true));
+    phone.enter_activity().await;
+    phone
+        .until(
+            WATCHING,
+            &json!(format!("Here: {}, {}, Dana", mover.name, other.name)),
+            Duration::from_secs(5),
+        )
+        .await;
+
+    // The turn, by taps: a spot, a turn of the tile where it fits more than one way,
+    // "Place here"; then a figure (or a pass) and the confirmation.
+    let posts_before = fake.channel_messages(CHANNEL_ID).len();
+    let mut at = phone.js(SPOT_AT).await;
+    if at.is_null() {
+        tap_on(&phone, "#zoom-fit").await;
+        at = phone.js(SPOT_AT).await;
+    }
+    let at = at.as_array().cloned().expect("a spot to tap");
+    tap(&phone, at[0].as_f64().unwrap(), at[1].as_f64().unwrap()).await;
+    let say = "return document.querySelector('#play .say').textContent";
+    let spot = at[2].as_str().unwrap().to_string();
+    phone
+        .until(
+            &format!("return document.querySelector('#play .say').textContent.startsWith('Spot {spot}, turned')"),
+            &json!(true),
+            Duration::from_secs(5),
+        )
+        .await;
+    let first_said = phone.js(say).await;
+    if at[3].as_u64().unwrap() > 1 {
+        tap_on(&phone, "#play [data-act=turn]").await;
+        let said = phone.js(say).await;
+        assert_ne!(said, first_said, "the tile did not turn");
+    }
+    tap_on(&phone, "#play [data-act=confirm]").await;
+    phone
+        .until(
+            "const s = document.getElementById('play').dataset.step; return s === 'figure' || s === 'choose'",
+            &json!(true),
+            Duration::from_secs(10),
+        )
+        .await;
+    let figure = phone
+        .js("return !!document.querySelector('#play [data-id=figure]')")
+        .await;
+    if figure == json!(true) {
+        tap_on(&phone, "#play [data-id=figure]").await;
+    } else {
+        tap_on(&phone, "#play [data-id=pass]").await;
+    }
+    phone
+        .until(
+            "return !!document.querySelector('#play [data-act=confirm]')",
+            &json!(true),
+            Duration::from_secs(5),
+        )
+        .await;
+    tap_on(&phone, "#play [data-act=confirm]").await;
+    let confirmed = Instant::now();
+
+    // Announced in the channel: the board's picture, the next player pinged, and the
+    // buttons beside it; the other player's page follows, and it is their turn there.
+    let waited = Instant::now();
+    let announced = loop {
+        let posts = fake.channel_messages(CHANNEL_ID);
+        if let Some(p) = posts
+            .iter()
+            .skip(posts_before)
+            .find(|p| !p.files.is_empty() && p.pinged() == vec![other.id])
+        {
+            break p.clone();
+        }
+        assert!(
+            waited.elapsed() < Duration::from_secs(10),
+            "not announced: {posts:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    let in_channel = confirmed.elapsed();
+    assert_eq!(announced.notified, vec![other.id]);
+    assert!(
+        announced.content.contains(&other.mention()),
+        "{}",
+        announced.content
+    );
+    assert!(
+        announced
+            .custom_ids()
+            .contains(&"activity-play".to_string())
+    );
+    assert_eq!(phone.js(NOTICE).await, Value::Null);
+    second
+        .until(
+            "return document.getElementById('play').dataset.step || null",
+            &json!("place"),
+            Duration::from_secs(5),
+        )
+        .await;
+    let followed = confirmed.elapsed();
+    let after = second.js(VERSION).await;
+    assert_ne!(after, before);
+    eprintln!(
+        "a turn through the Activity: announced in the channel {in_channel:?} and on the other player's page {followed:?} after the last tap"
+    );
+    phone.until(VERSION, &after, Duration::from_secs(5)).await;
+    phone
+        .until(
+            "return document.getElementById('play').dataset.step || null",
+            &json!("wait"),
+            Duration::from_secs(5),
+        )
+        .await;
+    phone.close().await;
+    second.close().await;
+    b.stop().await;
 }

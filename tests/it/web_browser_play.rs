@@ -99,7 +99,7 @@ fn ann_to_decide_or_over(app: &App) -> bool {
 }
 
 /// A finger's tap at (x, y) CSS pixels of the viewport.
-async fn tap(w: &Window<'_>, x: f64, y: f64) {
+pub(crate) async fn tap(w: &Window<'_>, x: f64, y: f64) {
     w.actions(
         json!([{"type": "pointer", "id": "finger", "parameters": {"pointerType": "touch"},
         "actions": [
@@ -111,7 +111,7 @@ async fn tap(w: &Window<'_>, x: f64, y: f64) {
 }
 
 /// Taps the centre of the first element matching `selector`.
-async fn tap_on(w: &Window<'_>, selector: &str) {
+pub(crate) async fn tap_on(w: &Window<'_>, selector: &str) {
     let at = w
         .js(&format!(
             "const e = document.querySelector({selector:?}); if (!e) return null; \
@@ -139,7 +139,7 @@ async fn assert_targets(w: &Window<'_>) {
 
 /// Where to tap for a placement: the spot's centre on screen, if it is on the board's
 /// canvas and not under the zoom buttons.
-const SPOT_AT: &str = "\
+pub(crate) const SPOT_AT: &str = "\
     const s = Page.state, c = document.getElementById('board').getBoundingClientRect();\
     const z = document.getElementById('zoom').getBoundingClientRect();\
     for (const p of s.offer.placements) {\

@@ -81,6 +81,7 @@ app-dm-your-turn-call =
     { $call }
 app-dm-your-turn = Your turn in { $channel }.
 app-dm-page-link = Play from the page: { $url }
+app-button-play = Play
 app-button-open-board = Open the board
 app-page-not-served = This bot does not serve the game's page (its operator sets --web-base).
 app-page-your-link = Your own link to play from the page: it works for { $hours } hours and only for you, so do not share it.

@@ -78,6 +78,7 @@ app-dm-your-turn-call =
     { $call }
 app-dm-your-turn = Te toca en { $channel }.
 app-dm-page-link = Juega desde la página: { $url }
+app-button-play = Jugar
 app-button-open-board = Abrir el tablero
 app-page-not-served = Este bot no sirve la página de la partida (quien lo opera configura --web-base).
 app-page-your-link = Tu enlace para jugar desde la página: funciona { $hours } horas y solo para ti, así que no lo compartas.

@@ -21,7 +21,9 @@
 //!   interactions/receiving-and-responding): "only available for apps with Activities
 //!   enabled", so refused (400) while [`Activities::enabled`] is off, the interaction
 //!   then still unanswered; for a command or a component, never for an autocomplete;
-//!   it starts an instance in the interaction's channel with its user in it.
+//!   it starts an instance in the interaction's channel with its user in it, or adds
+//!   the user to the one running there (activities/development-guides/
+//!   multiplayer-experience, "Semantics of instanceId").
 
 use super::{Answer, Inner, User, discord_error};
 use serde_json::{Value, json};
@@ -114,6 +116,13 @@ impl Activities {
 
     /// Starts an instance in `channel` with `user` in it; its id.
     pub fn launch(&mut self, channel: u64, guild: u64, user: &User) -> String {
+        // Where it runs already, the user joins that instance ("Any users joining the
+        // same application will receive the same instanceId").
+        if let Some(running) = self.instances.iter().find(|i| i.channel == channel) {
+            let id = running.id.clone();
+            self.join(&id, user);
+            return id;
+        }
         let launch_id = 1_400_000_000_000_000_000 + self.next();
         let id = format!("i-{launch_id}-gc-{guild}-{channel}");
         self.users.insert(user.id, user.clone());
