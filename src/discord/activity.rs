@@ -29,9 +29,12 @@ impl Launch {
         }
     }
 
-    fn link(&self, channel: u64, created_at: u64) -> Option<String> {
+    fn link(&self, channel: u64, (created_at, revoked): (u64, u32)) -> Option<String> {
         let base = self.base.as_deref()?.trim_end_matches('/');
-        let token = self.secret.as_ref()?.spectator(channel, created_at);
+        let token = self
+            .secret
+            .as_ref()?
+            .spectator_after(channel, created_at, revoked);
         Some(format!("{base}/g/{channel}/{token}"))
     }
 }
@@ -57,12 +60,16 @@ pub(crate) async fn entry_point(
     let store = running.app.store().clone();
     drop(running);
     let game = tokio::task::spawn_blocking(move || {
-        store.peek(channel).ok().flatten().map(|r| r.created_at)
+        store
+            .peek(channel)
+            .ok()
+            .flatten()
+            .map(|r| (r.created_at, r.links_revoked))
     })
     .await
     .ok()
     .flatten();
-    let Some(created_at) = game else {
+    let Some(game) = game else {
         answer(http, data, c, crate::t!(lang, "app-activity-no-game")).await;
         super::commands::untimed(data, c, "command", "no_game", received);
         return;
@@ -86,7 +93,7 @@ pub(crate) async fn entry_point(
     } else {
         crate::t!(lang, "app-activity-off")
     };
-    let text = match data.launch.link(channel, created_at) {
+    let text = match data.launch.link(channel, game) {
         Some(link) => format!(
             "{why} {}",
             crate::t!(lang, "app-activity-link", link = link)
