@@ -274,28 +274,31 @@ function apply(next) {
   $("zoom").hidden = card;
   $("table").hidden = !card;
   if (card) $("table").src = `${page}/table.png?v=${encodeURIComponent(state.version)}`;
-  if (state.atlas && (!atlas || atlas.url !== state.atlas.url)) {
-    // Decoded off the main thread (`decode`) before the first drawing uses it; the
-    // page's answer told the browser to fetch it already (a preload link).
-    const image = new Image();
-    const shown = { url: state.atlas.url, image, ready: false };
-    atlas = shown;
-    image.src = state.atlas.url;
-    const ready = () => {
-      if (shown.ready) return;
-      shown.ready = true;
-      performance.mark("atlas-ready");
-      document.body.dataset.atlas = "loaded";
-      schedule();
-      showPanel();
-    };
-    image.decode().then(ready, () => { image.onload = ready; if (image.complete) ready(); });
-  }
+  if (state.atlas && (!atlas || atlas.url !== state.atlas.url)) loadAtlas(state.atlas.url);
   if (!fitted && state.board) { fit(); fitted = true; }
   showPanel();
   for (const f of hooks.apply) f(state);
   schedule();
   document.body.dataset.version = state.version;
+}
+
+/// Fetches and decodes the tile atlas at `url`, off the main thread (`decode`), before
+/// the first drawing uses it; the page's answer had the browser fetch it already (a
+/// preload link).
+function loadAtlas(url) {
+  const image = new Image();
+  const shown = { url, image, ready: false };
+  atlas = shown;
+  image.src = url;
+  const ready = () => {
+    if (shown.ready) return;
+    shown.ready = true;
+    performance.mark("atlas-ready");
+    document.body.dataset.atlas = "loaded";
+    schedule();
+    if (state) showPanel();
+  };
+  image.decode().then(ready, () => { image.onload = ready; if (image.complete) ready(); });
 }
 
 /// Centres the board on (tx, ty) (tile units) at `scale`.
@@ -419,6 +422,10 @@ $("zoom-in").addEventListener("click", () => zoomAt(1.4, canvas.clientWidth / 2,
 $("zoom-out").addEventListener("click", () => zoomAt(1 / 1.4, canvas.clientWidth / 2, canvas.clientHeight / 2));
 $("zoom-fit").addEventListener("click", () => { fit(); schedule(); });
 window.addEventListener("resize", schedule);
+
+// A board game's page names its atlas: decoding starts now, beside the state's request.
+const named = document.querySelector('meta[name="atlas"]');
+if (named) loadAtlas(named.content);
 
 window.Page = {
   hooks, page, TILE, view, apply, notice, schedule, drawTile, zoomOn,

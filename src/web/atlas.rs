@@ -4,7 +4,7 @@
 //! for pixel ([`crate::render::tile::turns_exactly`]: nothing drawn upright on it) has one
 //! cell, which the page turns; any other has a cell per rotation, its symbols upright.
 //! Cells run [`COLUMNS`] to a line: wide lines compress better (a 150-tile game's sets,
-//! 97 kinds: 394 KB, where four rotations a kind, one kind a line, made 687 KB).
+//! 97 kinds: 425 KB, where four rotations a kind, one kind a line, made 687 KB).
 
 use crate::engine::{Catalogue, Expansion, KindId, Rotation};
 use image::RgbaImage;
@@ -127,7 +127,10 @@ impl Layout {
 
 /// The atlases made or being made, by key.
 #[derive(Default)]
-pub struct Atlases(Mutex<HashMap<u16, Arc<OnceLock<Arc<Vec<u8>>>>>>);
+pub struct Atlases(Mutex<HashMap<u16, Slot>>);
+
+/// One atlas's PNG, once drawn.
+type Slot = Arc<OnceLock<Arc<Vec<u8>>>>;
 
 impl Atlases {
     /// The PNG of atlas `key`, drawn on first use (`None`: no such sets). Callers asking

@@ -413,13 +413,24 @@ impl Web {
     /// The page, telling the browser to fetch the game's tile art at once, beside the
     /// scripts (a `preload` link), and starting to draw it here if it is not yet: the
     /// atlas is the page's largest part and its first paint waits for it.
+    /// The page also names the atlas in a `<meta name="atlas">`, so that its script
+    /// starts decoding it before the state has come.
     fn page_of(&self, record: &crate::store::ChannelRecord) -> Reply {
-        let mut r = html(PAGE);
-        if let crate::store::RecordGame::Board { game } = &record.game {
-            let key = atlas::key(&game.config().expansions);
+        let crate::store::RecordGame::Board { game } = &record.game else {
+            return html(PAGE);
+        };
+        let key = atlas::key(&game.config().expansions);
+        let url = format!("/web/atlas/{key:x}.png");
+        let named = PAGE.replacen(
+            "<title>",
+            &format!("<meta name=\"atlas\" content=\"{url}\">\n<title>"),
+            1,
+        );
+        let mut r = html(&named);
+        {
             let atlases = self.atlases.clone();
             tokio::task::spawn_blocking(move || atlases.png(key));
-            let link = format!("</web/atlas/{key:x}.png>; rel=preload; as=image");
+            let link = format!("<{url}>; rel=preload; as=image");
             if let Ok(v) = header::HeaderValue::from_str(&link) {
                 r.headers_mut().insert(header::LINK, v);
             }

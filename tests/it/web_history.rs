@@ -711,6 +711,13 @@ async fn a_150_tile_games_page_weighs_under_500_kb_atlas_included() {
         page.headers()["link"],
         format!("<{atlas_path}>; rel=preload; as=image").as_str()
     );
+    let html = page.text().await.unwrap();
+    assert!(
+        html.contains(&format!(
+            "<meta name=\"atlas\" content=\"{atlas_path}\">\n<title>"
+        )),
+        "{html}"
+    );
     let state: Value = serde_json::from_str(
         &client
             .get(format!("{link}/state"))
