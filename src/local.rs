@@ -381,10 +381,12 @@ fn page_link(app: &App, printer: &mut Printer, opts: &Options, channel: u64) -> 
     if started && printer.player_links.insert((channel, record.created_at)) {
         let now = crate::web::act::now_unix();
         for seat in record.seats.iter().filter(|s| s.ai.is_none()) {
-            if let Some(url) =
-                web.settings()
-                    .player_link(channel, record.created_at, seat.user, now)
-            {
+            if let Some(url) = web.settings().player_link(
+                channel,
+                (record.created_at, record.links_revoked),
+                seat.user,
+                now,
+            ) {
                 out.push_str(&format!("({}'s link to play: {url})\n", seat.name.raw()));
             }
         }

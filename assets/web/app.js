@@ -81,17 +81,29 @@ function resize() {
   return dpr;
 }
 
-/// Draws a tile of `kind` turned by `degrees` with its north-west corner at (x, y).
+/// Draws a tile of `kind` turned by `degrees` with its north-west corner at (x, y). A
+/// kind with one cell in the atlas is turned here (its sprites are that cell turned,
+/// pixel for pixel); one with four has a cell per rotation, its symbols upright.
 function drawTile(c, kind, degrees, x, y, size) {
-  const row = state.atlas.rows[kind];
-  if (row === undefined || !atlas || !atlas.image.complete) {
+  const cells = state.atlas.sprites[kind];
+  if (cells === undefined || !atlas || !atlas.ready) {
     c.fillStyle = "#c9c1ae";
     c.fillRect(x, y, size, size);
     return;
   }
-  const a = state.atlas, q = Math.round(degrees / 90) % 4;
-  c.drawImage(atlas.image, a.gap + q * (a.tile + a.gap), a.gap + row * (a.tile + a.gap),
-    a.tile, a.tile, x, y, size, size);
+  const a = state.atlas, q = ((Math.round(degrees / 90) % 4) + 4) % 4;
+  const cell = cells.length === 1 ? cells[0] : cells[q];
+  const sx = a.gap + (cell % a.columns) * (a.tile + a.gap);
+  const sy = a.gap + Math.floor(cell / a.columns) * (a.tile + a.gap);
+  if (cells.length !== 1 || q === 0) {
+    c.drawImage(atlas.image, sx, sy, a.tile, a.tile, x, y, size, size);
+    return;
+  }
+  c.save();
+  c.translate(x + size / 2, y + size / 2);
+  c.rotate((q * Math.PI) / 2);
+  c.drawImage(atlas.image, sx, sy, a.tile, a.tile, -size / 2, -size / 2, size, size);
+  c.restore();
 }
 
 function draw() {
@@ -144,8 +156,13 @@ function draw() {
   });
   for (const paint of overlays) paint(ctx, T);
   for (const f of hooks.draw) f(ctx, T);
+  // When each state was first drawn (epoch milliseconds), for the live-latency measure.
+  if (document.body.dataset.painted !== state.version) {
+    document.body.dataset.painted = state.version;
+    window.paintedAt = performance.timeOrigin + performance.now();
+  }
   // The first meaningful paint: the board with its tile art.
-  if (!painted && atlas && atlas.image.complete && atlas.image.naturalWidth > 0) {
+  if (!painted && atlas && atlas.ready && atlas.image.naturalWidth > 0) {
     painted = true;
     performance.mark("board-painted");
   }
@@ -251,26 +268,37 @@ function apply(next) {
   // history.js keeps a live state aside while the page shows the past.
   if (window.browsing && window.browsing(next)) return;
   state = next;
+  if (performance.getEntriesByName("state-shown").length === 0) performance.mark("state-shown");
   const card = state.game === "cards";
   canvas.hidden = card;
   $("zoom").hidden = card;
   $("table").hidden = !card;
   if (card) $("table").src = `${page}/table.png?v=${encodeURIComponent(state.version)}`;
-  if (state.atlas && (!atlas || atlas.url !== state.atlas.url)) {
-    const image = new Image();
-    atlas = { url: state.atlas.url, image };
-    image.onload = () => {
-      document.body.dataset.atlas = "loaded";
-      schedule();
-      showPanel();
-    };
-    image.src = state.atlas.url;
-  }
+  if (state.atlas && (!atlas || atlas.url !== state.atlas.url)) loadAtlas(state.atlas.url);
   if (!fitted && state.board) { fit(); fitted = true; }
   showPanel();
   for (const f of hooks.apply) f(state);
   schedule();
   document.body.dataset.version = state.version;
+}
+
+/// Fetches and decodes the tile atlas at `url`, off the main thread (`decode`), before
+/// the first drawing uses it; the page's answer had the browser fetch it already (a
+/// preload link).
+function loadAtlas(url) {
+  const image = new Image();
+  const shown = { url, image, ready: false };
+  atlas = shown;
+  image.src = url;
+  const ready = () => {
+    if (shown.ready) return;
+    shown.ready = true;
+    performance.mark("atlas-ready");
+    document.body.dataset.atlas = "loaded";
+    schedule();
+    if (state) showPanel();
+  };
+  image.decode().then(ready, () => { image.onload = ready; if (image.complete) ready(); });
 }
 
 /// Centres the board on (tx, ty) (tile units) at `scale`.
@@ -324,7 +352,7 @@ function follow() {
   events.addEventListener("gone", () => {
     events.close();
     live.className = "off";
-    notice("This game has been replaced by a newer one in its channel.");
+    notice("This link no longer opens the game: a new game began in its channel, or the game's links were replaced (ask the bot for the new one).");
   });
 }
 
@@ -394,6 +422,10 @@ $("zoom-in").addEventListener("click", () => zoomAt(1.4, canvas.clientWidth / 2,
 $("zoom-out").addEventListener("click", () => zoomAt(1 / 1.4, canvas.clientWidth / 2, canvas.clientHeight / 2));
 $("zoom-fit").addEventListener("click", () => { fit(); schedule(); });
 window.addEventListener("resize", schedule);
+
+// A board game's page names its atlas: decoding starts now, beside the state's request.
+const named = document.querySelector('meta[name="atlas"]');
+if (named) loadAtlas(named.content);
 
 window.Page = {
   hooks, page, TILE, view, apply, notice, schedule, drawTile, zoomOn,

@@ -126,6 +126,7 @@ pub fn new_game(s: &mut Session, setup: NewGame) -> Result<Response, StoreError>
         seats: vec![Seat::human(s.ctx.user, s.ctx.name.clone())],
         game: RecordGame::Lobby,
         undo: None,
+        links_revoked: 0,
         snapshot: Default::default(),
         timers: TurnTimers {
             reminder: setup.reminder.unwrap_or(Some(DEFAULT_REMINDER)),

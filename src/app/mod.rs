@@ -548,6 +548,7 @@ impl App {
             },
             (Command::Language { set }, Some(r)) => lobby::language(&mut session, r, set),
             (cmd, Some(r)) => match (&r.game, cmd) {
+                (_, Command::BoardRevoke) => page::revoke(&mut session, r),
                 (RecordGame::Lobby, cmd) => lobby::in_lobby(&mut session, r, cmd),
                 (_, Command::Abort) => lobby::abort(&mut session, r),
                 (_, Command::Kick { player, to_ai }) => kick::kick(&mut session, r, &player, to_ai),

@@ -118,10 +118,11 @@ pub fn click(r: &ChannelRecord, id: &str, values: &[String]) -> Result<Command, 
 /// The game pages' links, made by the front that serves the pages (their secret and
 /// base URL are its own): the app asks for them and never signs anything.
 pub trait Links: Send + Sync {
-    /// The spectator link of the game created at `created_at` in `channel`.
-    fn spectator(&self, channel: u64, created_at: u64) -> Option<String>;
+    /// The spectator link of `game` in `channel` (its identity: created at, links
+    /// revoked so many times).
+    fn spectator(&self, channel: u64, game: &ChannelRecord) -> Option<String>;
     /// `user`'s personal link to that game (it expires after [`LINK_HOURS`]).
-    fn player(&self, channel: u64, created_at: u64, user: u64) -> Option<String>;
+    fn player(&self, channel: u64, game: &ChannelRecord, user: u64) -> Option<String>;
     /// Whether the front can open the game inside its client too (Discord's Activity):
     /// turn messages then get a "Play" button beside the link.
     fn play(&self) -> bool {
@@ -151,12 +152,12 @@ pub(super) fn board_link(
     let (text, url) = if seated {
         (
             crate::t!(lang, "app-page-your-link", hours = LINK_HOURS),
-            links.player(channel, r.created_at, user),
+            links.player(channel, r, user),
         )
     } else {
         (
             crate::t!(lang, "app-page-watch-link"),
-            links.spectator(channel, r.created_at),
+            links.spectator(channel, r),
         )
     };
     let Some(url) = url else {
@@ -171,6 +172,42 @@ pub(super) fn board_link(
     Response::one(m)
 }
 
+/// `/board revoke:True` (a player or a channel manager): the game's page links change.
+/// The old spectator link, and every personal link made from it, then answer as a game
+/// that is not there, and their open pages' live streams end; the new link is given
+/// privately, as `/board web` gives it.
+pub(super) fn revoke(
+    s: &mut super::Session,
+    mut r: ChannelRecord,
+) -> Result<Response, crate::store::StoreError> {
+    let lang = s.ctx.lang;
+    let Some(links) = s.app.links() else {
+        return Ok(Response::error(crate::t!(lang, "app-page-not-served")));
+    };
+    let plays = r
+        .seats
+        .iter()
+        .any(|x| x.user == s.ctx.user && x.ai.is_none());
+    if !plays && !s.ctx.can_manage {
+        return Ok(Response::error(crate::t!(
+            lang,
+            "app-page-revoke-not-allowed"
+        )));
+    }
+    r.links_revoked = r.links_revoked.saturating_add(1);
+    s.save(&mut r)?;
+    tracing::info!(
+        channel = s.ctx.channel,
+        revoked = r.links_revoked,
+        "the game's page links were revoked"
+    );
+    let mut out = board_link(Some(&*links), lang, s.ctx.user, s.ctx.channel, Some(&r));
+    if let Some(m) = out.messages.first_mut() {
+        m.text = format!("{}\n{}", crate::t!(lang, "app-page-revoked"), m.text);
+    }
+    Ok(out)
+}
+
 /// Puts an "Open the board" link button (the spectator link) on every public message
 /// of `out` that shows the game (a picture or menus): the turn messages.
 pub(super) fn link_turns(links: &dyn Links, r: &ChannelRecord, channel: u64, out: &mut Response) {
@@ -182,7 +219,7 @@ pub(super) fn link_turns(links: &dyn Links, r: &ChannelRecord, channel: u64, out
     if !out.messages.iter().any(shows) {
         return;
     }
-    let Some(url) = links.spectator(channel, r.created_at) else {
+    let Some(url) = links.spectator(channel, r) else {
         return;
     };
     let label = crate::t!(r.setup.language, "app-button-open-board");

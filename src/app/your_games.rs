@@ -249,7 +249,7 @@ pub fn turn_dm(app: &App, ctx: &Ctx, user: u64, out: &Response) {
     let mut message = Message::public(text);
     // The player's own link to play from the page, when pages are served.
     if let (Some(links), Some(r)) = (app.links(), &record)
-        && let Some(url) = links.player(ctx.channel, r.created_at, user)
+        && let Some(url) = links.player(ctx.channel, r, user)
     {
         message.text.push('\n');
         message

@@ -31,9 +31,12 @@ impl Launch {
         }
     }
 
-    fn link(&self, channel: u64, created_at: u64) -> Option<String> {
+    fn link(&self, channel: u64, (created_at, revoked): (u64, u32)) -> Option<String> {
         let base = self.base.as_deref()?.trim_end_matches('/');
-        let token = self.secret.as_ref()?.spectator(channel, created_at);
+        let token = self
+            .secret
+            .as_ref()?
+            .spectator_after(channel, created_at, revoked);
         Some(format!("{base}/g/{channel}/{token}"))
     }
 }
@@ -128,12 +131,16 @@ async fn launch(
     let (lang, channel) = (asked.lang, asked.channel);
     let store = app.store().clone();
     let game = tokio::task::spawn_blocking(move || {
-        store.peek(channel).ok().flatten().map(|r| r.created_at)
+        store
+            .peek(channel)
+            .ok()
+            .flatten()
+            .map(|r| (r.created_at, r.links_revoked))
     })
     .await
     .ok()
     .flatten();
-    let Some(created_at) = game else {
+    let Some(game) = game else {
         answer(http, data, &asked, crate::t!(lang, "app-activity-no-game")).await;
         finished(data, &asked, "no_game", received);
         return;
@@ -160,7 +167,7 @@ async fn launch(
     } else {
         crate::t!(lang, "app-activity-off")
     };
-    let text = match data.launch.link(channel, created_at) {
+    let text = match data.launch.link(channel, game) {
         Some(link) => format!(
             "{why} {}",
             crate::t!(lang, "app-activity-link", link = link)

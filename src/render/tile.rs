@@ -198,6 +198,19 @@ fn decorate(img: &mut RgbaImage, kind: KindId, r: Rotation) {
     }
 }
 
+/// Whether every sprite of `kind` is its unturned sprite turned, pixel for pixel: true
+/// when nothing is drawn upright on it (no gate, house, centre or symbol; a kind with one
+/// may still turn exactly, and is not counted), so that a client may turn the one sprite
+/// itself (the page's atlas holds one cell for such kinds).
+pub fn turns_exactly(kind: KindId) -> bool {
+    let g = geom(kind);
+    g.centre.is_none()
+        && g.symbols.is_empty()
+        && g.roads
+            .iter()
+            .all(|r| r.gate.is_none() && r.house.is_none())
+}
+
 type Key = (KindId, u8, u32);
 
 struct Cache {

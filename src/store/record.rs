@@ -131,6 +131,15 @@ pub struct ChannelRecord {
     /// Store-wide, rising with every save: which of two versions of a record is newer.
     #[serde(default)]
     pub revision: u64,
+    /// How many times the game's page links were revoked (`/board revoke:True`): the
+    /// spectator token is derived from it, so each revocation gives a new link and the
+    /// old ones open nothing. Not written while 0 (older records read as 0).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub links_revoked: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// A stored record's revision without decoding the rest (0 when it has none).

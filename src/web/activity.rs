@@ -181,7 +181,7 @@ pub async fn exchange(settings: &ActivitySettings, web: &super::Web, body: &[u8]
         .await
         .ok()
         .flatten();
-    let Some((created_at, finished, seated)) = read else {
+    let Some(((created_at, revoked), finished, seated)) = read else {
         return refuse(
             StatusCode::NOT_FOUND,
             "there is no game in this channel: start one with /new, then open the Activity again",
@@ -205,14 +205,14 @@ pub async fn exchange(settings: &ActivitySettings, web: &super::Web, body: &[u8]
             "access_token": access,
             "user": user.to_string(),
             "channel": channel.to_string(),
-            "page": web.spectator_path(channel, created_at),
+            "page": web.spectator_path(channel, created_at, revoked),
             "player": player,
         }),
     )
 }
 
 /// The channel's game: its creation time, whether it is over, and its people's ids.
-fn game_of(store: &Store, channel: u64) -> Option<(u64, bool, Vec<u64>)> {
+fn game_of(store: &Store, channel: u64) -> Option<((u64, u32), bool, Vec<u64>)> {
     let (record, finished) = match store.peek(channel).ok().flatten() {
         Some(r) => (r, false),
         None => (store.finished(channel).ok().flatten()?, true),
@@ -223,7 +223,7 @@ fn game_of(store: &Store, channel: u64) -> Option<(u64, bool, Vec<u64>)> {
         .filter(|s| s.ai.is_none())
         .map(|s| s.user)
         .collect();
-    Some((record.created_at, finished, people))
+    Some(((record.created_at, record.links_revoked), finished, people))
 }
 
 /// The code exchanged at Discord's token endpoint (form-encoded, the client's id and

@@ -1,17 +1,24 @@
-//! The tile art for the page: every kind of a game's tile sets in its four rotations,
-//! drawn by the same renderer as the pictures ([`crate::render::tile_atlas`]), one PNG
-//! per combination of sets, made once and kept.
+//! The tile art for the page: every kind of a game's tile sets, drawn by the same
+//! renderer as the pictures ([`crate::render::tile::sprite`]), one PNG per combination of
+//! sets, made once and kept. A kind whose sprites are its unturned sprite turned pixel
+//! for pixel ([`crate::render::tile::turns_exactly`]: nothing drawn upright on it) has one
+//! cell, which the page turns; any other has a cell per rotation, its symbols upright.
+//! Cells run [`COLUMNS`] to a line: wide lines compress better (a 150-tile game's sets,
+//! 97 kinds: 425 KB, where four rotations a kind, one kind a line, made 687 KB).
 
-use crate::engine::{Catalogue, Expansion, KindId};
+use crate::engine::{Catalogue, Expansion, KindId, Rotation};
+use image::RgbaImage;
 use image::codecs::png::CompressionType;
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Pixels a tile side in the atlas (the page scales them; 96 keeps a base game's atlas
 /// small while staying sharp at the zooms a phone uses).
 pub const TILE: u32 = 96;
-/// Pixels between tiles and around the sheet (as [`crate::render::tile_atlas`] lays it out).
+/// Pixels between cells and around the sheet.
 pub const GAP: u32 = 4;
+/// Cells a line, at most (3,204 px: under the 4,096 px a phone's GPU takes).
+pub const COLUMNS: u32 = 32;
 
 /// The sets' bits, the atlas's name in its URL (`/web/atlas/<key>.png`).
 pub fn key(expansions: &[Expansion]) -> u16 {
@@ -44,30 +51,109 @@ pub fn kinds(expansions: &[Expansion]) -> Vec<KindId> {
     kinds
 }
 
-/// The atlases made so far, by key.
+/// Where each kind's art is in an atlas.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// Each kind, in the catalogue's order, with its cells: one (turned by the page for
+    /// every rotation) or four (one per rotation, in [`Rotation::ALL`]'s order).
+    pub kinds: Vec<(KindId, Vec<u32>)>,
+    /// Cells a line in this atlas.
+    pub columns: u32,
+}
+
+impl Layout {
+    pub fn of(expansions: &[Expansion]) -> Layout {
+        let mut next = 0u32;
+        let kinds: Vec<(KindId, Vec<u32>)> = kinds(expansions)
+            .into_iter()
+            .map(|kind| {
+                let n = if crate::render::tile::turns_exactly(kind) {
+                    1
+                } else {
+                    4
+                };
+                let cells = (next..next + n).collect();
+                next += n;
+                (kind, cells)
+            })
+            .collect();
+        Layout {
+            kinds,
+            columns: next.clamp(1, COLUMNS),
+        }
+    }
+
+    /// Cells in all.
+    pub fn cells(&self) -> u32 {
+        self.kinds.iter().map(|(_, c)| c.len() as u32).sum()
+    }
+
+    /// The north-west pixel of `cell`.
+    pub fn origin(&self, cell: u32) -> (u32, u32) {
+        (
+            GAP + (cell % self.columns) * (TILE + GAP),
+            GAP + (cell / self.columns) * (TILE + GAP),
+        )
+    }
+
+    /// Where the sprite of `kind` turned by `r` is: its cell, and the quarter turns
+    /// (clockwise) the page gives it; `None` for a kind not in the atlas.
+    pub fn find(&self, kind: KindId, r: Rotation) -> Option<(u32, u8)> {
+        let (_, cells) = self.kinds.iter().find(|(k, _)| *k == kind)?;
+        Some(match cells.as_slice() {
+            [one] => (*one, r.quarters()),
+            _ => (cells[r.quarters() as usize], 0),
+        })
+    }
+
+    /// The sheet: every cell's sprite on the table's colour.
+    pub fn draw(&self) -> RgbaImage {
+        let lines = self.cells().div_ceil(self.columns).max(1);
+        let mut img = RgbaImage::from_pixel(
+            self.columns * (TILE + GAP) + GAP,
+            lines * (TILE + GAP) + GAP,
+            crate::render::palette::TABLE,
+        );
+        for (kind, cells) in &self.kinds {
+            for (&cell, r) in cells.iter().zip(Rotation::ALL) {
+                let sprite = crate::render::tile::sprite(*kind, r, TILE);
+                let (x, y) = self.origin(cell);
+                crate::render::canvas::blit(&mut img, &sprite, x as i32, y as i32);
+            }
+        }
+        img
+    }
+}
+
+/// The atlases made or being made, by key.
 #[derive(Default)]
-pub struct Atlases(Mutex<HashMap<u16, Arc<Vec<u8>>>>);
+pub struct Atlases(Mutex<HashMap<u16, Slot>>);
+
+/// One atlas's PNG, once drawn.
+type Slot = Arc<OnceLock<Arc<Vec<u8>>>>;
 
 impl Atlases {
-    /// The PNG of atlas `key`, drawn on first use (`None`: no such sets).
+    /// The PNG of atlas `key`, drawn on first use (`None`: no such sets). Callers asking
+    /// while it is drawn wait for that drawing rather than draw it again.
     pub fn png(&self, key: u16) -> Option<Arc<Vec<u8>>> {
         let expansions = sets(key)?;
-        if let Some(png) = self.0.lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
-            return Some(png.clone());
-        }
-        let png = Arc::new(draw(&kinds(&expansions)));
-        self.0
+        let slot = self
+            .0
             .lock()
             .unwrap_or_else(|p| p.into_inner())
-            .insert(key, png.clone());
-        Some(png)
+            .entry(key)
+            .or_default()
+            .clone();
+        Some(
+            slot.get_or_init(|| Arc::new(draw(&Layout::of(&expansions))))
+                .clone(),
+        )
     }
 }
 
 /// The sheet as a PNG, compressed hard: it is made once and sent to every page.
-fn draw(kinds: &[KindId]) -> Vec<u8> {
-    let img = crate::render::tile_atlas(kinds, TILE);
-    crate::render::encode_png_with(&img, CompressionType::Best)
+fn draw(layout: &Layout) -> Vec<u8> {
+    crate::render::encode_png_with(&layout.draw(), CompressionType::Best)
 }
 
 #[cfg(test)]
@@ -82,5 +168,72 @@ mod tests {
         assert_eq!(sets(u16::MAX), None);
         let both = key(&[Expansion::ALL[1], Expansion::Base]);
         assert_eq!(sets(both), Some(vec![Expansion::Base, Expansion::ALL[1]]));
+    }
+
+    /// The renderer's sprite of `kind` turned by `r`, and its unturned sprite turned by
+    /// the image crate (exact quarter turns).
+    fn both(kind: KindId, r: Rotation) -> (RgbaImage, RgbaImage) {
+        let flat = crate::render::tile::sprite(kind, Rotation::ALL[0], TILE);
+        let turned = match r.quarters() {
+            1 => image::imageops::rotate90(&*flat),
+            2 => image::imageops::rotate180(&*flat),
+            3 => image::imageops::rotate270(&*flat),
+            _ => (*flat).clone(),
+        };
+        (
+            (*crate::render::tile::sprite(kind, r, TILE)).clone(),
+            turned,
+        )
+    }
+
+    #[test]
+    fn a_kind_given_one_cell_has_sprites_that_are_that_cell_turned() {
+        let (mut one, mut upright) = (0, 0);
+        for kind in 0..Catalogue::get().kinds().len() as KindId {
+            let exact = Rotation::ALL.into_iter().all(|r| {
+                let (drawn, turned) = both(kind, r);
+                drawn == turned
+            });
+            if crate::render::tile::turns_exactly(kind) {
+                assert!(exact, "kind {kind} is not its unturned sprite turned");
+                one += 1;
+            }
+            upright += usize::from(!exact);
+        }
+        // Both kinds of kinds exist: the check above compares something.
+        assert!(one > 0 && upright > 0, "{one} turned, {upright} upright");
+    }
+
+    #[test]
+    fn the_cells_hold_each_rotation_and_run_columns_to_a_line() {
+        let layout = Layout::of(&Expansion::ALL);
+        let img = layout.draw();
+        assert_eq!(img.width(), COLUMNS * (TILE + GAP) + GAP);
+        assert_eq!(
+            img.height(),
+            layout.cells().div_ceil(COLUMNS) * (TILE + GAP) + GAP
+        );
+        let mut next = 0;
+        for (kind, cells) in &layout.kinds {
+            assert_eq!(cells[0], next, "kind {kind}: cells follow each other");
+            next += cells.len() as u32;
+            for r in Rotation::ALL {
+                let (cell, turns) = layout.find(*kind, r).unwrap();
+                let (x, y) = layout.origin(cell);
+                let sprite = image::imageops::crop_imm(&img, x, y, TILE, TILE).to_image();
+                let (drawn, turned) = both(*kind, r);
+                if turns == 0 {
+                    assert_eq!(sprite, drawn, "kind {kind} rotation {r}");
+                } else {
+                    assert_eq!(cells.len(), 1);
+                    assert_eq!(turns, r.quarters());
+                    assert_eq!(turned, drawn, "kind {kind} rotation {r}");
+                }
+            }
+        }
+        assert_eq!(next, layout.cells());
+        let base = Layout::of(&[Expansion::Base]);
+        assert_eq!(base.columns, COLUMNS.min(base.cells()));
+        assert_eq!(layout.find(KindId::MAX, Rotation::ALL[0]), None);
     }
 }

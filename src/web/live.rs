@@ -143,10 +143,11 @@ pub fn read_finished(store: &Store, channel: u64) -> Result<Seen, crate::store::
 
 /// The stream of one page: its viewer's state at once (unless the page already shows
 /// `last`, the id of the event it saw last), then at every change; `gone` when the
-/// game it follows (created at `created_at`) is no longer there.
+/// game it follows (`game`: created at, links revoked so many times) is no longer
+/// there, or its links were revoked since the page opened it.
 pub fn stream(
     mut rx: watch::Receiver<Arc<Seen>>,
-    created_at: u64,
+    (created_at, revoked): (u64, u32),
     viewer: Viewer,
     last: Option<String>,
 ) -> Events {
@@ -163,7 +164,7 @@ pub fn stream(
         loop {
             let seen = rx.borrow_and_update().clone();
             let event = match &seen.record {
-                Some(r) if r.created_at == created_at => {
+                Some(r) if r.created_at == created_at && r.links_revoked == revoked => {
                     let version = state::version(r);
                     (shown.as_ref() != Some(&version)).then(|| {
                         let made = || {

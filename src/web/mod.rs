@@ -64,19 +64,20 @@ pub struct Settings {
 }
 
 impl Settings {
-    /// The spectator path of the game created at `created_at` in `channel`.
-    pub fn spectator_path(&self, channel: u64, created_at: u64) -> String {
-        let token = self.secret.spectator(channel, created_at);
+    /// The spectator path of the game created at `created_at` in `channel`, its links
+    /// revoked `revoked` times.
+    pub fn spectator_path(&self, channel: u64, created_at: u64, revoked: u32) -> String {
+        let token = self.secret.spectator_after(channel, created_at, revoked);
         format!("/g/{channel}/{token}")
     }
 
     /// The spectator link of that game, with the base URL (`None` without one).
-    pub fn spectator_link(&self, channel: u64, created_at: u64) -> Option<String> {
+    pub fn spectator_link(&self, channel: u64, created_at: u64, revoked: u32) -> Option<String> {
         let base = self.base.as_deref()?;
         Some(format!(
             "{}{}",
             base.trim_end_matches('/'),
-            self.spectator_path(channel, created_at)
+            self.spectator_path(channel, created_at, revoked)
         ))
     }
 
@@ -86,7 +87,7 @@ impl Settings {
     pub fn player_link(
         &self,
         channel: u64,
-        created_at: u64,
+        (created_at, revoked): (u64, u32),
         user: u64,
         now_unix: u64,
     ) -> Option<String> {
@@ -94,7 +95,7 @@ impl Settings {
         let token = self.secret.player_token(channel, created_at, user, expires);
         Some(format!(
             "{}#as={token}",
-            self.spectator_link(channel, created_at)?
+            self.spectator_link(channel, created_at, revoked)?
         ))
     }
 }
@@ -102,12 +103,22 @@ impl Settings {
 /// The links the bot gives in Discord (the app asks; a personal link expires a day
 /// after it is given, by the real clock the page's server checks it against).
 impl crate::app::page::Links for Settings {
-    fn spectator(&self, channel: u64, created_at: u64) -> Option<String> {
-        self.spectator_link(channel, created_at)
+    fn spectator(&self, channel: u64, game: &crate::store::ChannelRecord) -> Option<String> {
+        self.spectator_link(channel, game.created_at, game.links_revoked)
     }
 
-    fn player(&self, channel: u64, created_at: u64, user: u64) -> Option<String> {
-        self.player_link(channel, created_at, user, act::now_unix())
+    fn player(
+        &self,
+        channel: u64,
+        game: &crate::store::ChannelRecord,
+        user: u64,
+    ) -> Option<String> {
+        self.player_link(
+            channel,
+            (game.created_at, game.links_revoked),
+            user,
+            act::now_unix(),
+        )
     }
 }
 
@@ -179,9 +190,10 @@ impl Web {
         self.hub.watched()
     }
 
-    /// The path of the spectator page of the game created at `created_at` in `channel`.
-    pub fn spectator_path(&self, channel: u64, created_at: u64) -> String {
-        self.settings.spectator_path(channel, created_at)
+    /// The path of the spectator page of the game created at `created_at` in `channel`,
+    /// its links revoked `revoked` times.
+    pub fn spectator_path(&self, channel: u64, created_at: u64, revoked: u32) -> String {
+        self.settings.spectator_path(channel, created_at, revoked)
     }
 
     /// The spectator link of the channel's game (in play or finished), with the base
@@ -193,7 +205,8 @@ impl Web {
             Some(r) => r,
             None => store.finished(channel).ok().flatten()?,
         };
-        self.settings.spectator_link(channel, record.created_at)
+        self.settings
+            .spectator_link(channel, record.created_at, record.links_revoked)
     }
 
     /// The answer to a request for one of the page's paths; the request back for any
@@ -341,7 +354,7 @@ impl Web {
             return text(StatusCode::NOT_FOUND, "no such game");
         };
         match part {
-            Part::Page => html(PAGE),
+            Part::Page => self.page_of(&record),
             Part::State => {
                 let viewer = match act::player(self, headers, channel, &record) {
                     Ok(Some(user)) => match crate::app::seat_of(&record, user) {
@@ -380,7 +393,8 @@ impl Web {
                     .and_then(|v| v.to_str().ok())
                     .map(str::to_string);
                 let rx = self.hub.subscribe(channel, seen);
-                let body = live::stream(rx, record.created_at, Viewer::Spectator, last);
+                let game = (record.created_at, record.links_revoked);
+                let body = live::stream(rx, game, Viewer::Spectator, last);
                 let mut r = Response::new(body.boxed());
                 let h = r.headers_mut();
                 h.insert(
@@ -394,6 +408,34 @@ impl Web {
                 secure(r)
             }
         }
+    }
+
+    /// The page, telling the browser to fetch the game's tile art at once, beside the
+    /// scripts (a `preload` link), and starting to draw it here if it is not yet: the
+    /// atlas is the page's largest part and its first paint waits for it.
+    /// The page also names the atlas in a `<meta name="atlas">`, so that its script
+    /// starts decoding it before the state has come.
+    fn page_of(&self, record: &crate::store::ChannelRecord) -> Reply {
+        let crate::store::RecordGame::Board { game } = &record.game else {
+            return html(PAGE);
+        };
+        let key = atlas::key(&game.config().expansions);
+        let url = format!("/web/atlas/{key:x}.png");
+        let named = PAGE.replacen(
+            "<title>",
+            &format!("<meta name=\"atlas\" content=\"{url}\">\n<title>"),
+            1,
+        );
+        let mut r = html(&named);
+        {
+            let atlases = self.atlases.clone();
+            tokio::task::spawn_blocking(move || atlases.png(key));
+            let link = format!("<{url}>; rel=preload; as=image");
+            if let Ok(v) = header::HeaderValue::from_str(&link) {
+                r.headers_mut().insert(header::LINK, v);
+            }
+        }
+        r
     }
 
     async fn atlas(&self, key: u16) -> Option<Arc<Vec<u8>>> {
@@ -412,7 +454,7 @@ impl Web {
         let token = token.to_string();
         tokio::task::spawn_blocking(move || {
             let opens = |r: &crate::store::ChannelRecord| {
-                secret.is_spectator(&token, channel, r.created_at)
+                secret.is_spectator(&token, channel, r.created_at, r.links_revoked)
             };
             if let Some(bytes) = store.raw(channel).ok().flatten()
                 && let Ok(r) = crate::store::ChannelRecord::decode(&bytes)

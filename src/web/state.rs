@@ -96,18 +96,21 @@ pub(super) fn seats(record: &ChannelRecord) -> Value {
         .collect()
 }
 
-/// Where a game's tile art is, and the row of each kind in it.
+/// Where a game's tile art is, and each kind's cells in it: `sprites` maps a kind to one
+/// cell (the page turns it) or four (one per rotation); cells run `columns` to a line.
 pub(super) fn atlas_of(expansions: &[crate::engine::Expansion]) -> Value {
-    let rows: serde_json::Map<String, Value> = atlas::kinds(expansions)
-        .into_iter()
-        .enumerate()
-        .map(|(row, kind)| (kind.to_string(), json!(row)))
+    let layout = atlas::Layout::of(expansions);
+    let sprites: serde_json::Map<String, Value> = layout
+        .kinds
+        .iter()
+        .map(|(kind, cells)| (kind.to_string(), json!(cells)))
         .collect();
     json!({
         "url": format!("/web/atlas/{:x}.png", atlas::key(expansions)),
         "tile": atlas::TILE,
         "gap": atlas::GAP,
-        "rows": rows,
+        "columns": layout.columns,
+        "sprites": sprites,
     })
 }
 

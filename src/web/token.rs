@@ -42,16 +42,28 @@ impl Secret {
             .collect()
     }
 
-    /// The spectator token of the game created at `created_at` in `channel`.
+    /// The spectator token of the game created at `created_at` in `channel`, its links
+    /// never revoked.
     pub fn spectator(&self, channel: u64, created_at: u64) -> String {
-        self.hex(&format!("spectate\n{channel}\n{created_at}"))
+        self.spectator_after(channel, created_at, 0)
     }
 
-    /// Whether `token` is that game's spectator token (in constant time).
-    pub fn is_spectator(&self, token: &str, channel: u64, created_at: u64) -> bool {
+    /// The spectator token of that game after its links were revoked `revoked` times
+    /// (0: the first token, unchanged from before revocation existed).
+    pub fn spectator_after(&self, channel: u64, created_at: u64, revoked: u32) -> String {
+        if revoked == 0 {
+            self.hex(&format!("spectate\n{channel}\n{created_at}"))
+        } else {
+            self.hex(&format!("spectate\n{channel}\n{created_at}\n{revoked}"))
+        }
+    }
+
+    /// Whether `token` is that game's spectator token now (in constant time).
+    pub fn is_spectator(&self, token: &str, channel: u64, created_at: u64, revoked: u32) -> bool {
         same(
             token.as_bytes(),
-            self.spectator(channel, created_at).as_bytes(),
+            self.spectator_after(channel, created_at, revoked)
+                .as_bytes(),
         )
     }
 }
@@ -74,12 +86,19 @@ mod tests {
             t.bytes()
                 .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
         );
-        assert!(s.is_spectator(&t, 42, 1000));
-        assert!(!s.is_spectator(&t, 43, 1000));
-        assert!(!s.is_spectator(&t, 42, 1001));
-        assert!(!s.is_spectator(&t[..31], 42, 1000));
+        assert!(s.is_spectator(&t, 42, 1000, 0));
+        assert!(!s.is_spectator(&t, 43, 1000, 0));
+        assert!(!s.is_spectator(&t, 42, 1001, 0));
+        assert!(!s.is_spectator(&t[..31], 42, 1000, 0));
         let other = Secret::from_text("0123456789abcdeF").unwrap();
-        assert!(!other.is_spectator(&t, 42, 1000));
+        assert!(!other.is_spectator(&t, 42, 1000, 0));
+        // A revocation gives another token; the first no longer opens the game.
+        let again = s.spectator_after(42, 1000, 1);
+        assert_eq!(again.len(), TOKEN_LEN);
+        assert_ne!(again, t);
+        assert!(s.is_spectator(&again, 42, 1000, 1));
+        assert!(!s.is_spectator(&t, 42, 1000, 1));
+        assert_ne!(s.spectator_after(42, 1000, 2), again);
         assert!(Secret::from_text("short").is_err());
     }
 }

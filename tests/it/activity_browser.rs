@@ -360,7 +360,7 @@ async fn inside_discord_a_player_signs_in_and_plays_a_watcher_follows_and_stale_
     phone
         .until(
             NOTICE,
-            &json!("This game has been replaced by a newer one in its channel."),
+            &json!("This link no longer opens the game: a new game began in its channel, or the game's links were replaced (ask the bot for the new one)."),
             Duration::from_secs(5),
         )
         .await;

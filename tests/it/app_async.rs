@@ -628,6 +628,7 @@ fn a_replay_of_a_full_six_player_game_with_two_expansions() {
             .collect(),
         game: RecordGame::Board { game },
         undo: None,
+        links_revoked: 0,
         snapshot: Default::default(),
         timers: TurnTimers::default(),
         revision: 0,

@@ -84,4 +84,5 @@ mod web_browser;
 mod web_browser_play;
 mod web_history;
 mod web_play;
+mod web_revoke;
 mod web_spectator;

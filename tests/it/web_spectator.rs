@@ -171,6 +171,7 @@ async fn the_page_and_its_state_show_the_board_as_the_channel_sees_it() {
         "board",
         "breakdown",
         "colour",
+        "columns",
         "current",
         "expansions",
         "fields",
@@ -196,12 +197,12 @@ async fn the_page_and_its_state_show_the_board_as_the_channel_sees_it() {
         "pos",
         "rotation",
         "rotations",
-        "rows",
         "score",
         "scored",
         "seats",
         "segment",
         "spots",
+        "sprites",
         "stamp",
         "supply",
         "tile",
@@ -245,25 +246,47 @@ async fn the_atlas_is_the_renderers_tile_art_and_is_revalidated_by_its_tag() {
     let tag = r.headers()["etag"].to_str().unwrap().to_string();
     let bytes = r.bytes().await.unwrap();
     let img = image::load_from_memory(&bytes).unwrap().to_rgb8();
-    let kinds = web::atlas::kinds(&[carcassonne_bot::engine::Expansion::Base]);
-    let (t, g) = (web::atlas::TILE, web::atlas::GAP);
-    assert_eq!(img.width(), 4 * (t + g) + g);
-    assert_eq!(img.height(), kinds.len() as u32 * (t + g) + g);
-    for (row, &kind) in kinds.iter().enumerate() {
-        assert_eq!(state["atlas"]["rows"][kind.to_string()], row);
+    // Every kind's sprite in every rotation, pixel for pixel: from its own cell, or
+    // from its one cell turned as the page turns it (exact quarter turns).
+    let layout = web::atlas::Layout::of(&[carcassonne_bot::engine::Expansion::Base]);
+    let (t, g, columns) = (web::atlas::TILE, web::atlas::GAP, layout.columns);
+    assert_eq!(state["atlas"]["columns"], columns);
+    assert_eq!(img.width(), columns * (t + g) + g);
+    assert_eq!(img.height(), layout.cells().div_ceil(columns) * (t + g) + g);
+    let sprites = state["atlas"]["sprites"].as_object().unwrap();
+    assert_eq!(
+        sprites.len(),
+        web::atlas::kinds(&[carcassonne_bot::engine::Expansion::Base]).len()
+    );
+    let mut turned_by_the_page = 0;
+    for (kind, cells) in &layout.kinds {
+        assert_eq!(sprites[&kind.to_string()], serde_json::json!(cells));
         for r in carcassonne_bot::engine::Rotation::ALL {
-            let sprite = carcassonne_bot::render::tile::sprite(kind, r, t);
-            let (ox, oy) = (g + r.quarters() as u32 * (t + g), g + row as u32 * (t + g));
-            for (x, y) in [(0, 0), (t / 2, t / 3), (t - 1, t - 1), (t / 5, t - 7)] {
-                let want = sprite.get_pixel(x, y);
-                assert_eq!(
-                    img.get_pixel(ox + x, oy + y).0,
-                    [want[0], want[1], want[2]],
-                    "kind {kind} rotation {r} at {x},{y}"
-                );
+            let cell = if cells.len() == 1 {
+                cells[0]
+            } else {
+                cells[r.quarters() as usize]
+            };
+            let (ox, oy) = (
+                g + (cell % columns) * (t + g),
+                g + (cell / columns) * (t + g),
+            );
+            let mut sheet = image::imageops::crop_imm(&img, ox, oy, t, t).to_image();
+            if cells.len() == 1 {
+                sheet = match r.quarters() {
+                    1 => image::imageops::rotate90(&sheet),
+                    2 => image::imageops::rotate180(&sheet),
+                    3 => image::imageops::rotate270(&sheet),
+                    _ => sheet,
+                };
             }
+            let sprite = carcassonne_bot::render::tile::sprite(*kind, r, t);
+            let want: Vec<u8> = sprite.pixels().flat_map(|p| [p[0], p[1], p[2]]).collect();
+            assert!(sheet.as_raw() == &want, "kind {kind} rotation {r}");
         }
+        turned_by_the_page += usize::from(cells.len() == 1);
     }
+    assert!(turned_by_the_page > 0 && turned_by_the_page < layout.kinds.len());
     let again = reqwest::Client::new()
         .get(&url)
         .header("if-none-match", &tag)

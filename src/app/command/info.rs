@@ -35,20 +35,29 @@ pub(super) const RULES: CommandSpec = CommandSpec {
 pub(super) const BOARD: CommandSpec = CommandSpec {
     name: "board",
     description: "Show the current picture of the game",
-    options: &[opt(
-        "web",
-        ArgKind::Bool,
-        "Your own link to the game's page, to play from it",
-    )],
+    options: &[
+        opt(
+            "web",
+            ArgKind::Bool,
+            "Your own link to the game's page, to play from it",
+        ),
+        opt(
+            "revoke",
+            ArgKind::Bool,
+            "A new link to the game's page: every link given before stops working",
+        ),
+    ],
     scope: Scope::Any,
     parse: |a| {
-        Ok(if a.flag("web") {
+        Ok(if a.flag("revoke") {
+            Command::BoardRevoke
+        } else if a.flag("web") {
             Command::BoardLink
         } else {
             Command::Board
         })
     },
-    private: |c| matches!(c, Command::BoardLink),
+    private: |c| matches!(c, Command::BoardLink | Command::BoardRevoke),
     slow: true,
 };
 

@@ -206,6 +206,8 @@ pub enum Command {
     Board,
     /// `/board web:True`: the user's own link to the game's page.
     BoardLink,
+    /// `/board revoke:True`: a new link to the game's page, the old ones dead.
+    BoardRevoke,
     Status,
     History {
         count: Option<u32>,
@@ -305,7 +307,7 @@ impl Command {
             Command::Place { .. } => "place",
             Command::Figure { .. } => "figure",
             Command::Pass => "pass",
-            Command::Board | Command::BoardLink => "board",
+            Command::Board | Command::BoardLink | Command::BoardRevoke => "board",
             Command::Status => "status",
             Command::History { .. } => "history",
             Command::Undo { .. } => "undo",
