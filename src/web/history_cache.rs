@@ -16,6 +16,12 @@ use bytes::Bytes;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 
+/// A card game's table, drawn.
+type Png = Arc<Vec<u8>>;
+
+/// Draws the table of a frame (the card game's).
+type Draw<'a> = &'a dyn Fn(&Body) -> Option<Png>;
+
 /// The default budget: a few hundred frames of large games.
 pub const BUDGET: usize = 16 << 20;
 
@@ -228,8 +234,8 @@ impl Cache {
         channel: u64,
         record: &ChannelRecord,
         n: usize,
-        draw: Option<&dyn Fn(&Body) -> Option<Arc<Vec<u8>>>>,
-    ) -> Result<(Bytes, Option<Arc<Vec<u8>>>), Missing> {
+        draw: Option<Draw<'_>>,
+    ) -> Result<(Bytes, Option<Png>), Missing> {
         let log = Log::of(record);
         {
             let mut inner = self.lock();

@@ -538,13 +538,15 @@ async fn a_card_games_moves_show_the_table_and_the_points_and_never_a_hand() {
         let before =
             CardGame::replay(whole.config().clone(), whole.log()[..n - 1].to_vec()).unwrap();
         let marks = frame["history"]["scored"].as_array().unwrap();
-        for seat in 0..3 {
+        let was = before.scores();
+        assert_eq!(was.len(), 3);
+        for (seat, (now, was)) in g.scores().into_iter().zip(was).enumerate() {
             let marked: u64 = marks
                 .iter()
                 .filter(|m| m["player"] == seat)
                 .map(|m| m["points"].as_u64().unwrap())
                 .sum();
-            let rise = u64::from(g.scores()[seat] - before.scores()[seat]);
+            let rise = u64::from(now - was);
             assert_eq!(marked, rise, "move {n}, seat {seat}");
             assert_eq!(listed[n - 1]["points"][seat], rise, "move {n}, seat {seat}");
         }
