@@ -19,14 +19,16 @@ const ctx = canvas.getContext("2d");
 
 let state = null;
 let atlas = null; // { url, image }
-let view = { scale: 1, x: 0, y: 0 }; // screen = board * scale + (x, y), in CSS pixels
+// screen = board * scale + (x, y), in CSS pixels; `touched`: the viewer panned or
+// zoomed since the last fit (history.js fits each turn until then).
+let view = { scale: 1, x: 0, y: 0, touched: false };
 let fitted = false;
 let painted = false;
 // Other scripts' drawings over the board, each called as (ctx, tile size) in board
 // units after the figures (history.js marks a past turn's points).
 const overlays = [];
 // What other scripts of the page (play.js) hook in: see `window.Page` below.
-const hooks = { apply: [], draw: [], tap: null, refresh: null, headers: null };
+const hooks = { apply: [], draw: [], tap: null, refresh: null, headers: null, inset: null };
 
 // ---- the board's geometry -------------------------------------------------------
 
@@ -43,11 +45,13 @@ function extent(board) {
 function fit() {
   if (!state || !state.board) return;
   const [x0, y0, x1, y1] = extent(state.board);
-  const w = canvas.clientWidth, h = canvas.clientHeight;
+  // The part of the canvas not covered by a bar over its foot (history.js's).
+  const w = canvas.clientWidth, h = canvas.clientHeight - (hooks.inset ? hooks.inset() : 0);
   const bw = (x1 - x0 + 1.5) * TILE, bh = (y1 - y0 + 1.5) * TILE;
   view.scale = clamp(Math.min(w / bw, h / bh), MIN_SCALE, 1.5);
   view.x = w / 2 - ((x0 + x1 + 1) / 2) * TILE * view.scale;
   view.y = h / 2 - ((y0 + y1 + 1) / 2) * TILE * view.scale;
+  view.touched = false;
 }
 
 function clamp(v, lo, hi) { return Math.max(lo, Math.min(hi, v)); }
@@ -59,6 +63,7 @@ function zoomAt(k, sx, sy) {
   view.x = sx - (sx - view.x) * k;
   view.y = sy - (sy - view.y) * k;
   view.scale = s;
+  view.touched = true;
   schedule();
 }
 
@@ -385,6 +390,7 @@ canvas.addEventListener("pointermove", (e) => {
   if (pointers.size === 1) {
     view.x += now.x - p.x;
     view.y += now.y - p.y;
+    view.touched = true;
     schedule();
     return;
   }

@@ -2,8 +2,8 @@
 //! from the game's log by the replay picture's walk ([`crate::app::replay::walk`]), with
 //! the points each turn scored and the tiles of the features they came from. A frame
 //! holds what the channel saw after that turn and no more: no tile drawn next, no
-//! figure or magic menu, nothing of the pile. The card game has no replay, so no
-//! history here.
+//! figure or magic menu, nothing of the pile. The card game's moves are
+//! [`super::card_history`]'s.
 
 use super::state;
 use crate::app::replay::{self, Turn};
@@ -16,21 +16,36 @@ use std::ops::ControlFlow;
 /// Why there is no history to give.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Missing {
-    /// A card game, or players still joining.
-    NotBoard,
+    /// Players still joining.
+    NotStarted,
     /// No such turn: the game has had this many.
     NoTurn(usize),
     /// The stored log does not replay (logged by the walk).
     Broken,
 }
 
+/// A frame without the parts read from the record as it stands (`version`,
+/// `finished`, `lang`, `seats`: [`header`]), which [`super::history_cache`] keeps; and
+/// how many of the log's actions it was replayed from (a frame stays true while those
+/// stay in the log).
+pub struct Body {
+    pub value: Value,
+    pub upto: usize,
+}
+
 /// The turns played: who played each and the points each seat scored in it, for the
-/// page's slider (`turns[n - 1]` is turn n; turn 0 is the start).
+/// page's slider (`turns[n - 1]` is turn n; turn 0 is the start). A card game's turns
+/// are its moves.
 pub fn index(record: &ChannelRecord) -> Result<Value, Missing> {
-    let RecordGame::Board { game } = &record.game else {
-        return Err(Missing::NotBoard);
+    let turns = match &record.game {
+        RecordGame::Lobby => return Err(Missing::NotStarted),
+        RecordGame::Cards { game } => super::card_history::turns(game)?,
+        RecordGame::Board { game } => board_turns(game, record.seats.len())?,
     };
-    let seats = record.seats.len();
+    Ok(json!({ "version": state::version(record), "turns": turns }))
+}
+
+fn board_turns(game: &Game, seats: usize) -> Result<Vec<Value>, Missing> {
     let mut turns = Vec::new();
     let replayed = replay::walk(game, |t| {
         let mut points = vec![0u32; seats];
@@ -49,22 +64,43 @@ pub fn index(record: &ChannelRecord) -> Result<Value, Missing> {
     if !replayed {
         return Err(Missing::Broken);
     }
-    Ok(json!({ "version": state::version(record), "turns": turns }))
+    Ok(turns)
 }
 
-/// The board after turn `n` (0: the start tile alone), shaped as the live state so the
-/// page draws it the same way, with `history`: the turn, who played it and what it
-/// scored where.
+/// The frame of turn `n`: the game after it (0: the start), shaped as the live state
+/// so the page draws it the same way, with `history`: the turn, who played it and what
+/// it scored (a board game: where).
 pub fn frame(record: &ChannelRecord, finished: bool, n: usize) -> Result<Value, Missing> {
-    let RecordGame::Board { game } = &record.game else {
-        return Err(Missing::NotBoard);
+    let mut frame = body(record, n)?.value;
+    if let (Value::Object(out), Value::Object(head)) = (&mut frame, header(record, finished)) {
+        out.extend(head);
+    }
+    Ok(frame)
+}
+
+/// The parts of a frame read from the record as it stands.
+pub fn header(record: &ChannelRecord, finished: bool) -> Value {
+    json!({
+        "version": state::version(record),
+        "finished": finished,
+        "lang": record.setup.language.code(),
+        "seats": state::seats(record),
+    })
+}
+
+/// The frame of turn `n` without its [`header`].
+pub fn body(record: &ChannelRecord, n: usize) -> Result<Body, Missing> {
+    let game = match &record.game {
+        RecordGame::Lobby => return Err(Missing::NotStarted),
+        RecordGame::Cards { game } => return super::card_history::body(game, n),
+        RecordGame::Board { game } => game,
     };
     let names = record.raw_seat_names();
     let mut found = None;
     let mut played = 0;
     if n == 0 {
         let start = Game::new(game.config().clone()).map_err(|_| Missing::Broken)?;
-        found = Some((None, replay::still(&start, &names, &[]), Vec::new()));
+        found = Some((None, replay::still(&start, &names, &[]), Vec::new(), 0));
     } else {
         let replayed = replay::walk(game, |t| {
             played += 1;
@@ -75,6 +111,7 @@ pub fn frame(record: &ChannelRecord, finished: bool, n: usize) -> Result<Value, 
                 Some(t.player),
                 replay::still(t.game, &names, t.events),
                 marks(&t),
+                t.game.log().len(),
             ));
             ControlFlow::Break(())
         });
@@ -82,26 +119,25 @@ pub fn frame(record: &ChannelRecord, finished: bool, n: usize) -> Result<Value, 
             return Err(Missing::Broken);
         }
     }
-    let Some((player, view, scored)) = found else {
+    let Some((player, view, scored, upto)) = found else {
         return Err(Missing::NoTurn(played));
     };
     let view = view.without_questions();
-    Ok(json!({
-        "version": state::version(record),
-        "finished": finished,
-        "lang": record.setup.language.code(),
-        "seats": state::seats(record),
-        "you": Value::Null,
-        "game": "board",
-        "anchors": state::anchors(&view),
-        "board": view,
-        "atlas": state::atlas_of(&game.config().expansions),
-        "history": {
-            "turn": n,
-            "player": player,
-            "scored": scored,
-        },
-    }))
+    Ok(Body {
+        value: json!({
+            "you": Value::Null,
+            "game": "board",
+            "anchors": state::anchors(&view),
+            "board": view,
+            "atlas": state::atlas_of(&game.config().expansions),
+            "history": {
+                "turn": n,
+                "player": player,
+                "scored": scored,
+            },
+        }),
+        upto,
+    })
 }
 
 /// Each scoring of the turn: who, how many points, for what, and the tiles of the

@@ -21,7 +21,9 @@
 pub mod act;
 pub mod activity;
 pub mod atlas;
+pub mod card_history;
 pub mod history;
+pub mod history_cache;
 pub mod limit;
 pub mod live;
 pub mod server;
@@ -137,6 +139,8 @@ pub struct Web {
     activity: Option<activity::ActivitySettings>,
     /// The Activity's page (the game page with its scripts deferred), made once.
     activity_page: String,
+    /// The history's frames, once made.
+    history: Arc<history_cache::Cache>,
 }
 
 impl std::fmt::Debug for Web {
@@ -167,6 +171,7 @@ impl Web {
             limits: limit::Limits::default(),
             activity_page: activity::page(PAGE),
             activity,
+            history: Arc::default(),
         })
     }
 
@@ -382,7 +387,11 @@ impl Web {
                 };
                 act::act(self, channel, record, seen.finished, &headers, body).await
             }
-            Part::History(turn) => history_reply(record, seen.finished, turn).await,
+            Part::History(turn) => {
+                self.history_reply(channel, record, seen.finished, turn)
+                    .await
+            }
+            Part::HistoryTable(turn) => self.history_table(channel, record, turn).await,
             Part::Table => match table_png(record).await {
                 Some(png) => no_store(whole(StatusCode::OK, Bytes::from(png), "image/png")),
                 None => text(StatusCode::NOT_FOUND, "this game has no table"),
@@ -438,6 +447,49 @@ impl Web {
         r
     }
 
+    /// The game's turns (`None`), or the game after one, as JSON (kept once made).
+    async fn history_reply(
+        &self,
+        channel: u64,
+        record: Arc<crate::store::ChannelRecord>,
+        finished: bool,
+        turn: Option<usize>,
+    ) -> Reply {
+        let cache = self.history.clone();
+        let made = tokio::task::spawn_blocking(move || match turn {
+            None => cache.index(channel, &record),
+            Some(n) => cache.frame(channel, &record, finished, n),
+        })
+        .await;
+        match made {
+            Ok(Ok(body)) => no_store(whole(StatusCode::OK, body, "application/json")),
+            Ok(Err(missing)) => history_missing(missing),
+            Err(_) => history_missing(history::Missing::Broken),
+        }
+    }
+
+    /// A card game's table after move `turn`, as the channel's picture draws it.
+    async fn history_table(
+        &self,
+        channel: u64,
+        record: Arc<crate::store::ChannelRecord>,
+        turn: usize,
+    ) -> Reply {
+        if matches!(record.game, crate::store::RecordGame::Board { .. }) {
+            return text(StatusCode::NOT_FOUND, "a board game has no table");
+        }
+        let cache = self.history.clone();
+        match tokio::task::spawn_blocking(move || cache.table(channel, &record, turn)).await {
+            Ok(Ok(png)) => no_store(whole(
+                StatusCode::OK,
+                Bytes::from(png.as_ref().clone()),
+                "image/png",
+            )),
+            Ok(Err(missing)) => history_missing(missing),
+            Err(_) => history_missing(history::Missing::Broken),
+        }
+    }
+
     async fn atlas(&self, key: u16) -> Option<Arc<Vec<u8>>> {
         // Drawn once per set of tile sets, on the blocking pool (it takes a moment).
         let atlases = self.atlases.clone();
@@ -472,29 +524,19 @@ impl Web {
     }
 }
 
-/// The game's turns (`None`), or the board after one, as JSON.
-async fn history_reply(
-    record: Arc<crate::store::ChannelRecord>,
-    finished: bool,
-    turn: Option<usize>,
-) -> Reply {
-    let made = tokio::task::spawn_blocking(move || match turn {
-        None => history::index(&record),
-        Some(n) => history::frame(&record, finished, n),
-    })
-    .await;
-    match made {
-        Ok(Ok(value)) => json(&value),
-        Ok(Err(history::Missing::NotBoard)) => text(
+/// Why a history's answer is missing, said.
+fn history_missing(missing: history::Missing) -> Reply {
+    match missing {
+        history::Missing::NotStarted => text(
             StatusCode::NOT_FOUND,
-            "only a board game has a history here",
+            "the players are still joining: there is no history yet",
         ),
-        Ok(Err(history::Missing::NoTurn(played))) => no_store(whole(
+        history::Missing::NoTurn(played) => no_store(whole(
             StatusCode::NOT_FOUND,
             Bytes::from(format!("no such turn: this game has turns 0 to {played}")),
             "text/plain; charset=utf-8",
         )),
-        Ok(Err(history::Missing::Broken)) | Err(_) => text(
+        history::Missing::Broken => text(
             StatusCode::INTERNAL_SERVER_ERROR,
             "this game's history cannot be replayed",
         ),
@@ -548,8 +590,10 @@ enum Part {
     Table,
     /// A player's move (POST).
     Act,
-    /// The turns played (`None`), or the board after one.
+    /// The turns played (`None`), or the game after one.
     History(Option<usize>),
+    /// A card game's table after a move.
+    HistoryTable(usize),
 }
 
 impl<'a> Route<'a> {
@@ -587,10 +631,13 @@ impl<'a> Route<'a> {
             (Some("act"), None, None) => Part::Act,
             (Some("history"), None, None) => Part::History(None),
             // Digits only, and few: a turn number.
-            (Some("history"), Some(n), None)
-                if (1..=5).contains(&n.len()) && n.bytes().all(|b| b.is_ascii_digit()) =>
-            {
+            (Some("history"), Some(n), None) if turn_number(n) => {
                 Part::History(Some(n.parse().ok()?))
+            }
+            (Some("history"), Some(n), Some("table.png"))
+                if turn_number(n) && parts.next().is_none() =>
+            {
+                Part::HistoryTable(n.parse().ok()?)
             }
             _ => return None,
         };
@@ -600,6 +647,11 @@ impl<'a> Route<'a> {
             part,
         })
     }
+}
+
+/// Digits only, and few: a turn number.
+fn turn_number(n: &str) -> bool {
+    (1..=5).contains(&n.len()) && n.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// The headers every answer carries: the page's policy, no sniffing, and no
@@ -733,6 +785,7 @@ mod tests {
             ("history", Part::History(None)),
             ("history/0", Part::History(Some(0))),
             ("history/150", Part::History(Some(150))),
+            ("history/7/table.png", Part::HistoryTable(7)),
         ] {
             assert_eq!(
                 Route::of(&format!("/g/12/{t}/{path}")),
@@ -750,6 +803,9 @@ mod tests {
             "history/1x",
             "history/123456",
             "history/1/2",
+            "history/1/table.png/x",
+            "history/x/table.png",
+            "history/table.png",
         ] {
             assert_eq!(Route::of(&format!("/g/12/{t}/{bad}")), None, "{bad}");
         }

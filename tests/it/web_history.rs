@@ -7,10 +7,11 @@
 
 use carcassonne_bot::app::replay;
 use carcassonne_bot::app::{App, Env};
+use carcassonne_bot::cards::{CardGame, CardLocation};
 use carcassonne_bot::engine::{Expansion, Game};
 use carcassonne_bot::render::samples::random_game;
 use carcassonne_bot::store::{ChannelRecord, Loaded, RecordGame, Store};
-use carcassonne_bot::web::{self, Secret, Web};
+use carcassonne_bot::web::{self, Secret, Web, history_cache};
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -379,30 +380,268 @@ async fn a_finished_game_keeps_its_page_its_final_board_and_its_whole_history() 
     assert_eq!(get(&format!("{link}/history/0")).await.0, 200);
 }
 
+/// A card game of ann, ben and cid started in `channel` through the commands, then
+/// played on by the engine (each decision the `i`-th option of those offered, `i`
+/// counting the moves) to its end, the last `left` moves not made; installed in the
+/// channel's record. The whole game's log is returned too.
+pub(crate) fn card_game(app: &App, channel: u64, left: usize) -> (CardGame, CardGame) {
+    run(app, &ctx(channel, 1, "ann"), "new", &[("game", "cards")]);
+    run(app, &ctx(channel, 2, "ben"), "join", &[]);
+    run(app, &ctx(channel, 3, "cid"), "join", &[]);
+    run(app, &ctx(channel, 1, "ann"), "start", &[]);
+    let Loaded::Game(mut r) = app.store().load(channel).unwrap() else {
+        panic!("no game")
+    };
+    let RecordGame::Cards { game } = &r.game else {
+        panic!("a card game")
+    };
+    let mut whole = game.clone();
+    let mut i = 0;
+    while let Some(p) = whole.pending() {
+        let pick = p.options[i % p.options.len()].clone();
+        whole.apply(p.player, pick).unwrap();
+        i += 1;
+    }
+    let log = whole.log();
+    let now = CardGame::replay(whole.config().clone(), log[..log.len() - left].to_vec()).unwrap();
+    r.game = RecordGame::Cards { game: now.clone() };
+    r.snapshot = r.fresh_snapshot();
+    app.store().save(channel, &mut r).unwrap();
+    (now, whole)
+}
+
+/// The JSON token of every card that no one at the table may see after the first `n`
+/// moves of `whole`: those in hands, in the pile, face down in a row, out of the game
+/// unseen, and in the chests until the end opens them.
+fn hidden_after(whole: &CardGame, n: usize) -> Vec<String> {
+    let g = CardGame::replay(whole.config().clone(), whole.log()[..n].to_vec()).unwrap();
+    let over = g.is_finished();
+    g.census()
+        .into_iter()
+        .filter(|(_, at)| match at {
+            CardLocation::Hand { .. }
+            | CardLocation::Pile
+            | CardLocation::Row {
+                face_down: true, ..
+            }
+            | CardLocation::Removed { seen: false } => true,
+            CardLocation::Chest { .. } => !over,
+            _ => false,
+        })
+        .map(|(id, _)| serde_json::to_string(&id).unwrap())
+        .collect()
+}
+
+async fn get_as(url: &str, token: Option<&str>) -> (u16, String) {
+    let mut req = reqwest::Client::new().get(url);
+    if let Some(t) = token {
+        req = req.bearer_auth(t);
+    }
+    let r = req.send().await.unwrap();
+    let status = r.status().as_u16();
+    (status, r.text().await.unwrap())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_card_game_and_a_lobby_have_no_history_and_say_so() {
+async fn a_card_games_moves_show_the_table_and_the_points_and_never_a_hand() {
     let app = new_app();
     let s = serve(&app).await;
+    let (now, whole) = tokio::task::spawn_blocking({
+        let app = app.clone();
+        move || card_game(&app, CHANNEL, 1)
+    })
+    .await
+    .unwrap();
+    let moves = now.log().len();
+    assert!(moves > 40, "{moves} moves");
+    let r = record(&app);
+    let link = s.web.spectator_link(CHANNEL).unwrap();
+    let version = format!("{}-{}", carcassonne_bot::web::state::moves(&r), r.revision);
+    let secret = Secret::from_text("the history tests' secret").unwrap();
+    let expires = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs()
+        + 3600;
+    // The spectator, then each player through their personal token.
+    let mut viewers: Vec<Option<String>> = vec![None];
+    for seat in &r.seats {
+        viewers.push(Some(secret.player_token(
+            CHANNEL,
+            r.created_at,
+            seat.user,
+            expires,
+        )));
+    }
+    let index_of = |text: &str| -> Value { serde_json::from_str(text).unwrap() };
+    let (status, first) = get_as(&format!("{link}/history"), None).await;
+    assert_eq!(status, 200, "{first}");
+    let index = index_of(&first);
+    assert_eq!(index["version"], version.as_str());
+    let listed = index["turns"].as_array().unwrap();
+    assert_eq!(listed.len(), moves);
+
+    let mut scored_moves = 0;
+    for n in 0..=moves {
+        let g = CardGame::replay(whole.config().clone(), whole.log()[..n].to_vec()).unwrap();
+        let hidden = hidden_after(&whole, n);
+        let mut seen = None;
+        for viewer in &viewers {
+            let token = viewer.as_deref();
+            let (status, text) = get_as(&format!("{link}/history/{n}"), token).await;
+            assert_eq!(status, 200, "move {n}: {text}");
+            for card in &hidden {
+                assert!(!text.contains(card.as_str()), "move {n}: {card} shows");
+            }
+            let (_, listing) = get_as(&format!("{link}/history"), token).await;
+            assert_eq!(index_of(&listing), index, "the same list for everyone");
+            // Every viewer reads the same frame: the table as the channel saw it.
+            match &seen {
+                None => seen = Some(text),
+                Some(before) => assert_eq!(&text, before, "move {n}"),
+            }
+        }
+        let frame: Value = serde_json::from_str(seen.as_deref().unwrap()).unwrap();
+        assert_eq!(
+            frame["cards"],
+            serde_json::to_value(g.public_view()).unwrap()
+        );
+        assert_eq!(frame["game"], "cards");
+        assert_eq!(frame["you"], Value::Null);
+        assert_eq!(frame["version"], version.as_str());
+        assert_eq!(frame["finished"], false);
+        assert_eq!(frame.get("hand"), None);
+        assert_eq!(frame["history"]["turn"], n);
+        let mut found = BTreeSet::new();
+        keys(&frame, &mut found);
+        // A seat's `hand` is a count; no list of cards, options or log goes out.
+        assert!(
+            frame["cards"]["seats"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|s| s["hand"].is_u64())
+        );
+        for k in ["pending", "options", "census", "log", "seed", "deck"] {
+            assert!(!found.contains(k), "move {n}: {k}");
+        }
+        if n == 0 {
+            assert_eq!(
+                frame["history"],
+                json!({"turn": 0, "player": null, "scored": []})
+            );
+            continue;
+        }
+        let player = whole.log()[n - 1].player;
+        assert_eq!(frame["history"]["player"], json!(player));
+        assert_eq!(listed[n - 1]["player"], json!(player));
+        // The points marked are the scores' rise, seat by seat, and the index's.
+        let before =
+            CardGame::replay(whole.config().clone(), whole.log()[..n - 1].to_vec()).unwrap();
+        let marks = frame["history"]["scored"].as_array().unwrap();
+        let was = before.scores();
+        assert_eq!(was.len(), 3);
+        for (seat, (now, was)) in g.scores().into_iter().zip(was).enumerate() {
+            let marked: u64 = marks
+                .iter()
+                .filter(|m| m["player"] == seat)
+                .map(|m| m["points"].as_u64().unwrap())
+                .sum();
+            let rise = u64::from(now - was);
+            assert_eq!(marked, rise, "move {n}, seat {seat}");
+            assert_eq!(listed[n - 1]["points"][seat], rise, "move {n}, seat {seat}");
+        }
+        for m in marks {
+            assert_eq!(m["what"], "round", "move {n}: {m}");
+        }
+        scored_moves += usize::from(!marks.is_empty());
+    }
+    assert!(scored_moves >= 2, "{scored_moves} moves scored");
+
+    // The table after a move, as the channel's picture drew it then.
+    for n in [0, moves / 2, moves] {
+        let g = CardGame::replay(whole.config().clone(), whole.log()[..n].to_vec()).unwrap();
+        let r_ = reqwest::get(format!("{link}/history/{n}/table.png"))
+            .await
+            .unwrap();
+        assert_eq!(r_.status(), 200);
+        assert_eq!(r_.headers()["content-type"], "image/png");
+        assert_eq!(
+            r_.bytes().await.unwrap().as_ref(),
+            carcassonne_bot::render::card_table_png(
+                &g.public_view(),
+                &r.raw_seat_names(),
+                r.setup.language
+            )
+        );
+    }
+    let (status, text) = get(&format!("{link}/history/{}", moves + 1)).await;
+    assert_eq!(
+        (status, text),
+        (
+            404,
+            format!("no such turn: this game has turns 0 to {moves}")
+        )
+    );
+    assert_eq!(
+        get(&format!("{link}/history/{}/table.png", moves + 1))
+            .await
+            .0,
+        404
+    );
+    assert_eq!(get(&format!("{link}/history/1/table.png/x")).await.0, 404);
+
+    // The last move, made: it ends the game, and its frame holds the chests' points.
+    let last = whole.log()[moves].clone();
     tokio::task::spawn_blocking({
         let app = app.clone();
         move || {
-            run(&app, &ctx(CHANNEL, 1, "ann"), "new", &[("game", "cards")]);
-            run(&app, &ctx(CHANNEL, 2, "ben"), "join", &[]);
-            run(&app, &ctx(CHANNEL, 1, "ann"), "start", &[]);
-            run(&app, &ctx(CHANNEL + 1, 1, "ann"), "new", &[]);
+            let Loaded::Game(mut r) = app.store().load(CHANNEL).unwrap() else {
+                panic!("no game")
+            };
+            let RecordGame::Cards { game } = &mut r.game else {
+                panic!("a card game")
+            };
+            game.apply(last.player, last.action).unwrap();
+            r.snapshot = r.fresh_snapshot();
+            app.store().save(CHANNEL, &mut r).unwrap();
         }
     })
     .await
     .unwrap();
-    for channel in [CHANNEL, CHANNEL + 1] {
-        let link = s.web.spectator_link(channel).unwrap();
-        for path in ["history", "history/0"] {
-            assert_eq!(
-                get(&format!("{link}/{path}")).await,
-                (404, "only a board game has a history here".to_string()),
-                "{channel} {path}"
-            );
-        }
+    let frame = get_json(&format!("{link}/history/{}", moves + 1)).await;
+    let marks = frame["history"]["scored"].as_array().unwrap();
+    assert!(marks.iter().any(|m| m["what"] == "buildings"), "{marks:?}");
+    let total: u64 = marks.iter().map(|m| m["points"].as_u64().unwrap()).sum();
+    let before: u64 = now.scores().iter().map(|&p| u64::from(p)).sum();
+    let after: u64 = whole.scores().iter().map(|&p| u64::from(p)).sum();
+    assert_eq!(total, after - before);
+    assert_eq!(
+        frame["cards"]["final_summary"],
+        serde_json::to_value(whole.final_summary()).unwrap()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lobby_has_no_history_and_says_so() {
+    let app = new_app();
+    let s = serve(&app).await;
+    tokio::task::spawn_blocking({
+        let app = app.clone();
+        move || run(&app, &ctx(CHANNEL, 1, "ann"), "new", &[])
+    })
+    .await
+    .unwrap();
+    let link = s.web.spectator_link(CHANNEL).unwrap();
+    for path in ["history", "history/0", "history/0/table.png"] {
+        assert_eq!(
+            get(&format!("{link}/{path}")).await,
+            (
+                404,
+                "the players are still joining: there is no history yet".to_string()
+            ),
+            "{path}"
+        );
     }
     let base = s.web.settings().base.clone().unwrap();
     let script = reqwest::get(format!("{base}/web/history.js"))
@@ -459,6 +698,115 @@ async fn link_of(app: &App) -> (Server, String) {
     (s, link)
 }
 
+/// The board's place on the page: scale, then its offset in CSS pixels from the
+/// canvas's corner, the canvas's size above the history's bar, and its top.
+async fn board_view(w: &Window<'_>) -> (f64, f64, f64, f64, f64, f64) {
+    let v = w
+        .js(
+            "const c = document.getElementById('board'); const r = c.getBoundingClientRect(); \
+             const bar = document.getElementById('history').getBoundingClientRect(); \
+             return c.dataset.view.split(' ').map(Number).concat([r.width, bar.top - r.y, r.y])",
+        )
+        .await;
+    let v: Vec<f64> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect();
+    (v[0], v[1], v[2], v[3], v[4], v[5])
+}
+
+/// The board of `frame` fills the canvas above the history's bar as the live board
+/// fills the canvas: its tiles' box (with half a tile's margin) as large as fits, up to
+/// 1.5 times the atlas's size, and centred.
+async fn check_fitted(w: &Window<'_>, frame: &Value) {
+    let (scale, x, y, width, height, _) = board_view(w).await;
+    let tiles: Vec<(f64, f64)> = frame["board"]["tiles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| (t["pos"][0].as_f64().unwrap(), t["pos"][1].as_f64().unwrap()))
+        .collect();
+    let x0 = tiles.iter().map(|t| t.0).fold(f64::MAX, f64::min);
+    let x1 = tiles.iter().map(|t| t.0).fold(f64::MIN, f64::max);
+    let y0 = tiles.iter().map(|t| t.1).fold(f64::MAX, f64::min);
+    let y1 = tiles.iter().map(|t| t.1).fold(f64::MIN, f64::max);
+    let (bw, bh) = ((x1 - x0 + 1.5) * 96.0, (y1 - y0 + 1.5) * 96.0);
+    let want = (width / bw).min(height / bh).clamp(0.08, 1.5);
+    assert!((scale - want).abs() < 0.001, "scale {scale}, fitted {want}");
+    // The tiles' box is centred on the canvas.
+    let mid_x = x + (x0 + x1 + 1.0) / 2.0 * 96.0 * scale;
+    let mid_y = y + (y0 + y1 + 1.0) / 2.0 * 96.0 * scale;
+    assert!((mid_x - width / 2.0).abs() < 1.0, "{mid_x} of {width}");
+    assert!((mid_y - height / 2.0).abs() < 1.0, "{mid_y} of {height}");
+    // And fills it in one direction.
+    let filled =
+        ((x1 - x0 + 1.0) * 96.0 * scale / width).max((y1 - y0 + 1.0) * 96.0 * scale / height);
+    assert!(
+        filled > 0.6 || want == 1.5,
+        "the board fills {filled} of the canvas"
+    );
+}
+
+/// Each scoring of `frame` with a tile has its "+points" badge laid out on that tile,
+/// no two badges overlap, and each shows in its scorer's colour in `shot`.
+async fn check_badges(w: &Window<'_>, shot: &image::RgbImage, frame: &Value) {
+    let (scale, ox, oy, _, _, top) = board_view(w).await;
+    let laid = w
+        .js("return JSON.parse(document.getElementById('board').dataset.badges || '[]')")
+        .await;
+    let marks = frame["history"]["scored"].as_array().unwrap();
+    let rects: Vec<(usize, [f64; 4])> = laid
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            let b: Vec<f64> = b
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_f64().unwrap())
+                .collect();
+            (b[0] as usize, [b[1], b[2], b[3], b[4]])
+        })
+        .collect();
+    let with_tile = marks.iter().filter(|m| !m["at"].is_null()).count();
+    assert_eq!(rects.len(), with_tile, "{laid}");
+    for (i, (m, [x, y, bw, bh])) in rects.iter().enumerate() {
+        let at = &marks[*m]["at"];
+        let (tx, ty) = (
+            at[0].as_f64().unwrap() * 96.0,
+            at[1].as_f64().unwrap() * 96.0,
+        );
+        assert!(
+            *x >= tx && *y >= ty && x + bw <= tx + 96.0 && y + bh <= ty + 96.0,
+            "badge {i} leaves its tile: {laid}"
+        );
+        for (_, [x2, y2, w2, h2]) in &rects[i + 1..] {
+            let apart = x + bw <= *x2 || x2 + w2 <= *x || y + bh <= *y2 || y2 + h2 <= *y;
+            assert!(apart, "badges overlap: {laid}");
+        }
+        let colour = match marks[*m]["player"].as_u64().unwrap() {
+            0 => [0xe4, 0x34, 0x2c],
+            _ => [0x0a, 0x70, 0x2c],
+        };
+        let region = (
+            (ox + x * scale) as u32,
+            (oy + top + y * scale) as u32,
+            (ox + (x + bw) * scale) as u32,
+            (oy + top + (y + bh) * scale) as u32,
+        );
+        let area = (region.2 - region.0) * (region.3 - region.1) * 9;
+        let inked = count(shot, 3, region, colour, 12);
+        assert!(
+            inked as f64 > 0.3 * area as f64,
+            "the +{} badge at {region:?}: {inked} of {area} pixels",
+            marks[*m]["points"]
+        );
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn on_a_phone_taps_step_through_the_history_and_live_moves_wait() {
     let Some(driver) = Driver::start().await else {
@@ -466,7 +814,7 @@ async fn on_a_phone_taps_step_through_the_history_and_live_moves_wait() {
     };
     let app = new_app();
     install(&app, CHANNEL, played(7, 30));
-    let (_s, link) = link_of(&app).await;
+    let (server, link) = link_of(&app).await;
     let r = record(&app);
     let version = format!("{}-{}", carcassonne_bot::web::state::moves(&r), r.revision);
     let frames = replay::frames(&r);
@@ -591,52 +939,90 @@ async fn on_a_phone_taps_step_through_the_history_and_live_moves_wait() {
         .js_async("const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done(1)))")
         .await;
     let frame = get_json(&format!("{link}/history/{scoring}")).await;
-    let mark = &frame["history"]["scored"][0];
+    let shot = phone.screenshot().await;
+    let bar = count(&shot, 3, (0, 0, 390, 30), [0x4a, 0x3f, 0x6b], 2);
+    assert!(bar > 390 * 3 * 20 * 3, "the history's bar: {bar}");
+    check_fitted(&phone, &frame).await;
+    check_badges(&phone, &shot, &frame).await;
+
+    // A turn with two scorings on one tile (a slider's drag there): their badges stand
+    // apart, each in its scorer's colour; the board is fitted to that turn too.
+    let (double, frame) = {
+        let mut found = None;
+        for n in 1..=turns {
+            let f = get_json(&format!("{link}/history/{n}")).await;
+            let ats: Vec<&Value> = f["history"]["scored"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| &m["at"])
+                .collect();
+            if (1..ats.len()).any(|i| ats[..i].contains(&ats[i])) {
+                found = Some((n, f));
+                break;
+            }
+        }
+        found.expect("a turn with two scorings on one tile")
+    };
+    phone
+        .js(&format!(
+            "const s = document.getElementById('history-slider'); s.value = '{double}'; \
+             s.dispatchEvent(new Event('input'))"
+        ))
+        .await;
+    phone
+        .until(SHOWN, &json!(double.to_string()), Duration::from_secs(5))
+        .await;
+    phone
+        .js_async("const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done(1)))")
+        .await;
     let shot = phone.screenshot().await;
     if let Ok(dir) = std::env::var("WEB_SCREENSHOTS") {
         shot.save(format!("{dir}/web-history-phone.png")).unwrap();
     }
-    let bar = count(&shot, 3, (0, 0, 390, 30), [0x4a, 0x3f, 0x6b], 2);
-    assert!(bar > 390 * 3 * 20 * 3, "the history's bar: {bar}");
-    let board_view: Vec<f64> = phone
-        .js("return document.getElementById('board').dataset.view")
-        .await
-        .as_str()
-        .unwrap()
-        .split(' ')
-        .map(|x| x.parse().unwrap())
-        .collect();
-    let stage_top = phone
-        .js("return document.getElementById('board').getBoundingClientRect().y")
-        .await
-        .as_f64()
-        .unwrap();
-    let (scale, ox, oy) = (board_view[0], board_view[1], board_view[2] + stage_top);
-    let (ax, ay) = (
-        mark["at"][0].as_f64().unwrap(),
-        mark["at"][1].as_f64().unwrap(),
-    );
-    let (bx, by) = (
-        ox + (ax + 0.5) * 96.0 * scale,
-        oy + (ay + 0.28) * 96.0 * scale,
-    );
-    let r = (96.0 * scale * 0.15).max(3.0);
-    let badge = (
-        (bx - r) as u32,
-        (by - r / 2.0) as u32,
-        (bx + r) as u32,
-        (by + r / 2.0) as u32,
-    );
-    let colour = match mark["player"].as_u64().unwrap() {
-        0 => [0xe4, 0x34, 0x2c],
-        _ => [0x0a, 0x70, 0x2c],
-    };
-    let inked = count(&shot, 3, badge, colour, 10);
-    assert!(
-        inked > 20,
-        "the +{} badge at {badge:?}: {inked} pixels",
-        mark["points"]
-    );
+    check_fitted(&phone, &frame).await;
+    check_badges(&phone, &shot, &frame).await;
+    // A finger moves the board: the steps then leave it where the finger put it, until
+    // the whole-board button fits it again.
+    let (scale, x, y, _, _, top) = board_view(&phone).await;
+    let (fx, fy) = (195, (top + 120.0) as i64);
+    phone
+        .actions(
+            json!([{"type": "pointer", "id": "finger", "parameters": {"pointerType": "touch"},
+        "actions": [
+            {"type": "pointerMove", "x": fx, "y": fy, "duration": 0},
+            {"type": "pointerDown", "button": 0},
+            {"type": "pointerMove", "x": fx + 40, "y": fy, "duration": 150},
+            {"type": "pointerUp", "button": 0}]}]),
+        )
+        .await;
+    tap(&phone, "history-back", 0.5).await;
+    phone
+        .until(
+            SHOWN,
+            &json!((double - 1).to_string()),
+            Duration::from_secs(5),
+        )
+        .await;
+    let (scale2, x2, y2, _, _, _) = board_view(&phone).await;
+    assert_eq!((scale2, y2), (scale, y));
+    assert!((x2 - x - 40.0).abs() < 1.5, "panned from {x} to {x2}");
+    tap(&phone, "zoom-fit", 0.5).await;
+    tap(&phone, "history-next", 0.5).await;
+    phone
+        .until(SHOWN, &json!(double.to_string()), Duration::from_secs(5))
+        .await;
+    check_fitted(&phone, &frame).await;
+    // Back where the earlier checks left it.
+    phone
+        .js(&format!(
+            "const s = document.getElementById('history-slider'); s.value = '{scoring}'; \
+             s.dispatchEvent(new Event('input'))"
+        ))
+        .await;
+    phone
+        .until(SHOWN, &json!(scoring.to_string()), Duration::from_secs(5))
+        .await;
 
     // A move made while the page shows the past: the page stays, and says so.
     for _ in 0..2 {
@@ -679,6 +1065,108 @@ async fn on_a_phone_taps_step_through_the_history_and_live_moves_wait() {
         phone.js("return [document.getElementById('history').hidden, document.getElementById('history-open').hidden]").await,
         json!([true, false])
     );
+
+    // The card game's page, in the same phone: its moves, each with its table and the
+    // points it scored beside the scorers' names.
+    let cards = CHANNEL + 1;
+    let (game, _) = tokio::task::spawn_blocking({
+        let app = app.clone();
+        move || card_game(&app, cards, 1)
+    })
+    .await
+    .unwrap();
+    let link = server.web.spectator_link(cards).unwrap();
+    let moves = game.log().len();
+    let index = get_json(&format!("{link}/history")).await;
+    let scoring = (1..=moves)
+        .rev()
+        .find(|&n| {
+            index["turns"][n - 1]["points"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|p| p.as_u64().unwrap() > 0)
+        })
+        .expect("a move that scored");
+    phone.go(&link).await;
+    let r = match app.store().load(cards).unwrap() {
+        Loaded::Game(r) => r,
+        other => panic!("no game: {other:?}"),
+    };
+    let version = format!("{}-{}", carcassonne_bot::web::state::moves(&r), r.revision);
+    phone
+        .until(VERSION, &json!(version), Duration::from_secs(20))
+        .await;
+    tap(&phone, "history-open", 0.5).await;
+    phone
+        .until(SHOWN, &json!(moves.to_string()), Duration::from_secs(5))
+        .await;
+    const TABLE: &str = "const t = document.getElementById('table'); \
+        return t.complete && t.naturalWidth > 0 ? t.getAttribute('src') : null";
+    phone
+        .until(
+            TABLE,
+            &json!(format!(
+                "{}/history/{moves}/table.png",
+                link.split_once("/g/")
+                    .map(|(_, p)| format!("/g/{p}"))
+                    .unwrap()
+            )),
+            Duration::from_secs(5),
+        )
+        .await;
+    phone
+        .js(&format!(
+            "const s = document.getElementById('history-slider'); s.value = '{scoring}'; \
+             s.dispatchEvent(new Event('input'))"
+        ))
+        .await;
+    phone
+        .until(SHOWN, &json!(scoring.to_string()), Duration::from_secs(5))
+        .await;
+    let t = &index["turns"][scoring - 1];
+    let who = r.seat_name(carcassonne_bot::player::Player::new(
+        t["player"].as_u64().unwrap() as u8,
+    ));
+    let text = text_of(&phone, "history-text").await;
+    assert!(
+        text.as_str()
+            .unwrap()
+            .starts_with(&format!("Move {scoring} of {moves}: {who} · ")),
+        "{text}"
+    );
+    let gains = phone
+        .js("return [...document.querySelectorAll('#players li')].map(l => (l.querySelector('.gain') || {}).textContent || '')")
+        .await;
+    let want: Vec<String> = t["points"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| match p.as_u64().unwrap() {
+            0 => String::new(),
+            p => format!("+{p}"),
+        })
+        .collect();
+    assert_eq!(gains, json!(want));
+    assert_eq!(
+        text_of(&phone, "turn").await,
+        json!(format!("History: move {scoring}"))
+    );
+    tap(&phone, "history-live", 0.5).await;
+    phone
+        .until(
+            "return document.getElementById('table').getAttribute('src')",
+            &json!(format!(
+                "{}/table.png?v={}",
+                link.split_once("/g/")
+                    .map(|(_, p)| format!("/g/{p}"))
+                    .unwrap(),
+                version
+            )),
+            Duration::from_secs(5),
+        )
+        .await;
+    assert_eq!(phone.js(SHOWN).await, Value::Null);
     phone.close().await;
 }
 
@@ -1146,4 +1634,120 @@ async fn measure_a_move_reaching_other_pages() {
     );
     phone.close().await;
     desk.close().await;
+}
+
+// ---- the frames kept --------------------------------------------------------------
+
+/// What the cache answers for turn `n`, read as JSON.
+fn cached(cache: &history_cache::Cache, r: &ChannelRecord, finished: bool, n: usize) -> Value {
+    serde_json::from_slice(&cache.frame(CHANNEL, r, finished, n).unwrap()).unwrap()
+}
+
+#[test]
+fn kept_frames_are_the_replays_and_follow_the_game_an_undo_and_a_new_game() {
+    use carcassonne_bot::web::history::{self, Missing};
+    let app = new_app();
+    install(&app, CHANNEL, played(7, 30));
+    let r = record(&app);
+    let turns = replay::frames(&r).len() - 1;
+    let cache = history_cache::Cache::new(history_cache::BUDGET);
+    // Made once, then kept: the same answers as a replay, twice.
+    for _ in 0..2 {
+        for n in 0..=turns {
+            assert_eq!(
+                cached(&cache, &r, false, n),
+                history::frame(&r, false, n).unwrap(),
+                "turn {n}"
+            );
+        }
+        assert_eq!(cache.frames(CHANNEL), turns + 1);
+    }
+    let index: Value = serde_json::from_slice(&cache.index(CHANNEL, &r).unwrap()).unwrap();
+    assert_eq!(index, history::index(&r).unwrap());
+    assert_eq!(
+        cache.frame(CHANNEL, &r, false, turns + 1),
+        Err(Missing::NoTurn(turns))
+    );
+    // The game moves on: every frame stays, and answers with the game's new version.
+    support::play(&app, CHANNEL);
+    support::play(&app, CHANNEL);
+    let moved = record(&app);
+    for n in [0, 1, turns] {
+        assert_eq!(
+            cached(&cache, &moved, false, n),
+            history::frame(&moved, false, n).unwrap()
+        );
+    }
+    assert_eq!(cache.frames(CHANNEL), turns + 1);
+    let index: Value = serde_json::from_slice(&cache.index(CHANNEL, &moved).unwrap()).unwrap();
+    assert_eq!(index, history::index(&moved).unwrap());
+    assert_eq!(index["turns"].as_array().unwrap().len(), turns + 1);
+    // Finished and archived: the same frames say so.
+    assert_eq!(cached(&cache, &moved, true, 3)["finished"], true);
+    assert_eq!(cache.frames(CHANNEL), turns + 1);
+    // An undo back to the log's first 10 actions, then other moves: the frames replayed
+    // from those 10 stay, the others go.
+    let RecordGame::Board { game } = &moved.game else {
+        panic!("a board game")
+    };
+    let mut undone = moved.clone();
+    let mut g = Game::replay(game.config().clone(), &game.log()[..10]).unwrap();
+    while g.log().len() < 40 {
+        let (p, mut any) = g.legal_actions();
+        g.apply(p, any.remove(any.len() - 1)).unwrap();
+    }
+    undone.game = RecordGame::Board { game: g };
+    undone.revision += 1;
+    let first = cached(&cache, &undone, false, 1);
+    assert_eq!(first, history::frame(&undone, false, 1).unwrap());
+    let kept = (0..=turns)
+        .filter(|&n| history::body(&r, n).unwrap().upto <= 10)
+        .count();
+    assert!(kept >= 3 && kept < turns, "{kept} of {turns}");
+    assert_eq!(cache.frames(CHANNEL), kept);
+    let undone_turns = replay::frames(&undone).len() - 1;
+    for n in 0..=undone_turns {
+        assert_eq!(
+            cached(&cache, &undone, false, n),
+            history::frame(&undone, false, n).unwrap(),
+            "turn {n} after the undo"
+        );
+    }
+    // A new game in the channel: nothing of the old one.
+    let mut next = undone.clone();
+    next.created_at += 1;
+    cached(&cache, &next, false, 2);
+    assert_eq!(cache.frames(CHANNEL), 1);
+}
+
+#[test]
+fn the_frames_kept_stay_within_their_budget() {
+    let app = new_app();
+    install(&app, CHANNEL, played(7, 30));
+    let r = record(&app);
+    let turns = replay::frames(&r).len() - 1;
+    let one = history_cache::Cache::new(history_cache::BUDGET);
+    for n in 0..=turns {
+        one.frame(CHANNEL, &r, false, n).unwrap();
+    }
+    let whole = one.bytes();
+    // Room for about one game: a second channel's frames push the first's out.
+    let cache = history_cache::Cache::new(whole + whole / 4);
+    for n in 0..=turns {
+        cache.frame(CHANNEL, &r, false, n).unwrap();
+    }
+    assert_eq!(cache.frames(CHANNEL), turns + 1);
+    let mut other = r.clone();
+    other.created_at += 7;
+    for n in 0..=turns {
+        cache.frame(CHANNEL + 1, &other, false, n).unwrap();
+        assert!(cache.bytes() <= whole + whole / 4, "{}", cache.bytes());
+    }
+    assert_eq!(cache.frames(CHANNEL), 0);
+    assert_eq!(cache.frames(CHANNEL + 1), turns + 1);
+    // A budget smaller than one frame keeps none, and still answers.
+    let tiny = history_cache::Cache::new(100);
+    let frame: Value = serde_json::from_slice(&tiny.frame(CHANNEL, &r, false, 5).unwrap()).unwrap();
+    assert_eq!(frame["history"]["turn"], 5);
+    assert_eq!(tiny.frames(CHANNEL), 0);
 }
