@@ -50,12 +50,17 @@ pub const PLAY: &str = "activity-play";
 pub(crate) struct Launching(pub(crate) crate::web::Settings);
 
 impl crate::app::page::Links for Launching {
-    fn spectator(&self, channel: u64, created_at: u64) -> Option<String> {
-        self.0.spectator(channel, created_at)
+    fn spectator(&self, channel: u64, game: &crate::store::ChannelRecord) -> Option<String> {
+        self.0.spectator(channel, game)
     }
 
-    fn player(&self, channel: u64, created_at: u64, user: u64) -> Option<String> {
-        self.0.player(channel, created_at, user)
+    fn player(
+        &self,
+        channel: u64,
+        game: &crate::store::ChannelRecord,
+        user: u64,
+    ) -> Option<String> {
+        self.0.player(channel, game, user)
     }
 
     fn play(&self) -> bool {
