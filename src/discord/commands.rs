@@ -13,7 +13,7 @@
 //! `create_application_commands` skips them rather than registering something that
 //! differs from the table.
 
-use super::{Data, Error, context, dispatch, respond};
+use super::{Data, Error, context, dispatch, guard, respond};
 use crate::app::command::{ArgKind, OptionSpec};
 use crate::app::{Arg, COMMANDS, Command, CommandSpec};
 use crate::i18n::Lang;
@@ -222,13 +222,33 @@ fn slash(
 }
 
 /// A slash command, from the gateway or the interactions endpoint: parse the options
-/// against the table, run the command in the app, answer.
+/// against the table, run the command in the app, answer; a panic anywhere on the way
+/// is answered once ([`guard`]).
 pub(crate) async fn run(
     http: &serenity::Http,
     data: &Data,
     running: super::Running,
     interaction: &serenity::CommandInteraction,
 ) {
+    let answering = guard::Answering::default();
+    let it = guard::Handled {
+        id: interaction.id,
+        token: &interaction.token,
+        locale: &interaction.locale,
+        kind: "command",
+    };
+    let handler = run_unguarded(http, data, running, interaction, &answering);
+    guard::guarded(http, data, it, &answering, handler).await;
+}
+
+async fn run_unguarded(
+    http: &serenity::Http,
+    data: &Data,
+    running: super::Running,
+    interaction: &serenity::CommandInteraction,
+    answering: &guard::Answering,
+) {
+    guard::inject(guard::Fault::BeforeAnswer, interaction.user.id.get());
     let received = Instant::now();
     let who = context::of_command(interaction);
     let name = interaction.data.name.as_str();
@@ -257,6 +277,7 @@ pub(crate) async fn run(
         kind: "command",
         name: name.to_string(),
         received,
+        answering,
     };
     dispatch::run(http, data, running, incoming, cmd).await;
 }
@@ -306,12 +327,30 @@ pub(crate) fn untimed(
 }
 
 /// Suggestions for the focused option of an autocomplete interaction (`partial`: what
-/// the user typed so far), from the app; both fronts use it.
+/// the user typed so far), from the app; both fronts use it. A panic on the way gives
+/// no suggestions (the one answer Discord then gets: an empty list).
 pub(crate) async fn suggestions(
     app: &Arc<crate::app::App>,
     interaction: &serenity::CommandInteraction,
     partial: &str,
 ) -> serenity::CreateAutocompleteResponse {
+    use poise::futures_util::FutureExt;
+    let suggested = std::panic::AssertUnwindSafe(suggestions_unguarded(app, interaction, partial))
+        .catch_unwind()
+        .await;
+    suggested.unwrap_or_else(|panic| {
+        let why = guard::what(&*panic);
+        tracing::error!(panic = %why, "autocomplete panicked: no suggestions");
+        serenity::CreateAutocompleteResponse::new()
+    })
+}
+
+async fn suggestions_unguarded(
+    app: &Arc<crate::app::App>,
+    interaction: &serenity::CommandInteraction,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    guard::inject(guard::Fault::BeforeAnswer, interaction.user.id.get());
     let who = context::of_command(interaction);
     let command = interaction.data.name.clone();
     let focused = interaction

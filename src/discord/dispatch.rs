@@ -2,6 +2,7 @@
 //! check, the app, the notes left for the player, the answer and, when it fails, the
 //! rescue.
 
+use super::guard::{self, Fault};
 use super::{Data, Running, permissions, rescue, respond};
 use crate::app::{Command, Ctx, Message, Response, merge_ai};
 use poise::serenity_prelude as serenity;
@@ -25,6 +26,8 @@ pub(crate) struct Incoming<'a> {
     pub name: String,
     /// When it arrived.
     pub received: std::time::Instant,
+    /// Told when the answer begins ([`guard::guarded`] answers a panic before it).
+    pub answering: &'a guard::Answering,
 }
 
 /// Runs `cmd` (or answers its parse error) and answers the interaction.
@@ -50,6 +53,7 @@ pub(crate) async fn run(
         kind,
         name,
         received,
+        answering,
     } = incoming;
     let target = target.gated(&data.token);
     let when = respond::When::of(cmd.as_ref().ok());
@@ -116,7 +120,9 @@ pub(crate) async fn run(
     // This interaction's own limiter: its rate limits hold no other answer.
     let answers = data.answers.for_interaction(http.application_id());
     let target = target.counted(&data.ops.metrics);
+    answering.begin();
     let answered = respond::answer(&answers, &target, job, (when, who.lang), data.deferral).await;
+    guard::inject(Fault::AfterAnswer, who.user);
     let outcome = match &answered {
         Err(_) => "failed",
         Ok(()) if target.deferred.load(std::sync::atomic::Ordering::Relaxed) => "deferred",

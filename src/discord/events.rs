@@ -1,7 +1,7 @@
 //! Gateway events besides slash commands: clicks on buttons and choices in select
 //! menus, and the framework's errors.
 
-use super::{Data, Error, context, dispatch, respond};
+use super::{Data, Error, context, dispatch, guard, respond};
 use poise::serenity_prelude as serenity;
 
 /// Poise's event handler: component interactions go to the app.
@@ -66,13 +66,33 @@ pub(crate) fn unavailable_click(data: &Data, click: &serenity::ComponentInteract
 
 /// A click or a choice, from either front: `custom_id` is the app's component id; the
 /// answer is a new message, shown like a command's (after a choice, a follow-up to the
-/// update that clears the menu).
+/// update that clears the menu). A panic anywhere on the way is answered once
+/// ([`guard`]).
 pub(crate) async fn run_component(
     http: &serenity::Http,
     data: &Data,
     running: super::Running,
     click: &serenity::ComponentInteraction,
 ) {
+    let answering = guard::Answering::default();
+    let it = guard::Handled {
+        id: click.id,
+        token: &click.token,
+        locale: &click.locale,
+        kind: "component",
+    };
+    let handler = run_component_unguarded(http, data, running, click, &answering);
+    guard::guarded(http, data, it, &answering, handler).await;
+}
+
+async fn run_component_unguarded(
+    http: &serenity::Http,
+    data: &Data,
+    running: super::Running,
+    click: &serenity::ComponentInteraction,
+    answering: &guard::Answering,
+) {
+    guard::inject(guard::Fault::BeforeAnswer, click.user.id.get());
     if click.data.custom_id == super::activity::PLAY {
         super::activity::play(http, data, running, click).await;
         return;
@@ -113,6 +133,7 @@ pub(crate) async fn run_component(
         kind: "component",
         name: id,
         received,
+        answering,
     };
     dispatch::run(http, data, running, incoming, cmd).await;
 }

@@ -10,6 +10,7 @@
 //! - [`scheduler`]: the task that posts reminders, deadline notices and direct
 //!   messages when the app says they are due, per channel, retried, at least once.
 //! - [`failure`]: what a failed request means (try again, channel lost, DMs closed).
+//! - [`guard`]: a panic anywhere in handling an interaction is answered once.
 //! - [`permissions`]: what the bot needs in a channel, checked before a move.
 //! - [`channel`]: plain channel messages (created, so their mentions notify).
 //! - [`rescue`]: an answer that failed is posted in the channel, or the player is told.
@@ -17,7 +18,8 @@
 //! - [`token`]: a bot token Discord refused stops every request, loudly.
 //! - [`session_starts`]: the day's budget of gateway sessions (IDENTIFY), read at start
 //!   and after every session serenity starts again.
-//! - `sent_parts`: the parts of a notice delivered so far, so that a retry resumes.
+//! - `sent_parts`: the parts of a notice delivered so far (in the store), so that a
+//!   retry resumes.
 //! - [`endpoint`]: the interactions endpoint mode (`serve-http`): interactions as
 //!   signed HTTP POSTs instead of over the gateway.
 //!
@@ -35,6 +37,7 @@ mod dm_channels;
 pub mod endpoint;
 pub mod events;
 pub mod failure;
+pub mod guard;
 pub mod limits;
 pub mod permissions;
 pub mod rescue;

@@ -283,11 +283,7 @@ pub async fn answer(
     match answering.catch_unwind().await {
         Ok(answered) => answered,
         Err(panic) => {
-            let why = panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_default();
+            let why = super::guard::what(&*panic);
             tracing::error!(panic = %why, "answering an interaction panicked");
             apologize(http, target, lang).await
         }
@@ -297,7 +293,7 @@ pub async fn answer(
 /// The one answer after a panic, private: the interaction response when none was
 /// given yet, else a follow-up (which Discord makes the answer of a placeholder still
 /// "thinking…", and a new message otherwise). Nothing to rescue when it fails.
-async fn apologize(
+pub(crate) async fn apologize(
     http: &serenity::Http,
     target: &Target<'_>,
     lang: Lang,

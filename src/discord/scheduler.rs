@@ -29,7 +29,8 @@
 //! - a reminder is saved as told only once Discord accepted it ([`App::mark_told`]),
 //!   each on its own (a reminder and a deadline notice due together are two marks);
 //! - a notice split into several messages that failed midway resumes, when tried
-//!   again, after the last part Discord took ([`SentParts`]): no part is posted twice;
+//!   again, after the last part Discord took ([`sent_parts`], kept in the store, so
+//!   also after a restart or in another process): no part is posted twice;
 //! - a request that fails for a while (a timeout, 429, a 5xx) is tried again, up to
 //!   [`TRIES`] times with the pause doubling from [`FIRST_RETRY`]; a reminder that still
 //!   failed is due again at the next round;
@@ -74,7 +75,7 @@ use super::dm_channels::DmChannels;
 use super::failure::{self, Failure};
 use super::limits::{self, Wait, Watched};
 use super::rescue::Notes;
-use super::sent_parts::SentParts;
+use super::sent_parts;
 use super::token::TokenState;
 use super::{channel, respond};
 use crate::app::{App, Notice, Purpose, Recipient, Visibility};
@@ -211,7 +212,6 @@ pub fn spawn(
         global_hold: Mutex::new(None),
         done: wake.clone(),
         dm_channels: DmChannels::default(),
-        sent_parts: SentParts::default(),
     });
     let q = queues.clone();
     let main = tokio::spawn(async move {
@@ -339,8 +339,6 @@ struct Queues {
     /// Wakes the scheduler when a channel's queue is done.
     done: Arc<Notify>,
     dm_channels: DmChannels,
-    /// The parts of each notice delivered so far ([`SentParts`]).
-    sent_parts: SentParts,
 }
 
 impl Queues {
@@ -536,7 +534,8 @@ impl Queues {
 
     /// Posts a notice, part by part (split like any reply, see
     /// [`respond::split_message`]), each tried again while the failure may pass; a
-    /// notice tried before starts after the parts delivered then ([`SentParts`]).
+    /// notice tried before starts after the parts delivered then ([`sent_parts`], in
+    /// the store).
     async fn send(&self, n: &Notice) -> Result<(), Failure> {
         let target = match n.to {
             Recipient::Channel(c) => c,
@@ -558,9 +557,15 @@ impl Queues {
             },
         };
         // A notice tried before resumes after the last part Discord took.
-        let key = SentParts::key(n);
-        let done = key.as_deref().map_or(0, |k| self.sent_parts.delivered(k));
+        let key = sent_parts::key(n);
+        let done = match &key {
+            Some(k) => sent_parts::delivered(&self.app, k).await,
+            None => 0,
+        };
         let parts = respond::split_message(n.lang, n.message.clone());
+        let last = parts.len();
+        // Whether the store holds an entry for the notice, to be dropped at the end.
+        let mut recorded = done > 0;
         for (i, part) in parts.into_iter().enumerate().skip(done) {
             let optional = part.optional;
             let post = || channel::post(&self.http, target, part.clone(), &self.ops.metrics);
@@ -574,20 +579,25 @@ impl Queues {
                     }
                     // Tried again later only when it may pass (or with a valid token).
                     if !matches!(failure, Failure::Transient | Failure::TokenRefused)
+                        && recorded
                         && let Some(k) = &key
                     {
-                        self.sent_parts.forget(k);
+                        sent_parts::forget(&self.app, k).await;
                     }
                     return Err(failure);
                 }
                 Ok(_) => {}
             }
-            if let Some(k) = &key {
-                self.sent_parts.record(k, i + 1);
+            // Remembered only while more parts follow: after the last, it is done.
+            if i + 1 < last
+                && let Some(k) = &key
+            {
+                sent_parts::record(&self.app, k, i + 1).await;
+                recorded = true;
             }
         }
-        if let Some(k) = &key {
-            self.sent_parts.forget(k);
+        if recorded && let Some(k) = &key {
+            sent_parts::forget(&self.app, k).await;
         }
         Ok(())
     }

@@ -18,6 +18,7 @@ pub mod pg;
 pub mod record;
 pub mod recover;
 pub mod rest_budget;
+pub mod sent_parts;
 pub mod sled_store;
 pub mod snapshot;
 pub mod timers;
@@ -162,6 +163,12 @@ pub(crate) trait Backend: Send + Sync {
     fn renew_ai(&self, channel: u64, token: u64, now: u64, lease: u64) -> Result<bool, StoreError>;
     /// Ends the claim `token` (nothing when another took it over).
     fn release_ai(&self, channel: u64, token: u64) -> Result<(), StoreError>;
+    /// The parts of notice `key` delivered ([`sent_parts`]; 0: none recorded).
+    fn sent_parts(&self, key: &str) -> Result<usize, StoreError>;
+    /// Records them at app time `now`, dropping what [`sent_parts::overflow`] says.
+    fn record_sent_parts(&self, key: &str, parts: usize, now: u64) -> Result<(), StoreError>;
+    /// Drops notice `key`'s entry (no error if there is none).
+    fn forget_sent_parts(&self, key: &str) -> Result<(), StoreError>;
     /// How many channel records (games and lobbies) and outbox DMs are stored.
     fn counts(&self) -> Result<(u64, u64), StoreError>;
     /// Where the timings of durable operations go.

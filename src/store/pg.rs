@@ -42,6 +42,7 @@ use std::time::{Duration, Instant};
 mod ai_claim;
 mod due;
 mod outbox;
+mod sent_parts;
 mod shared;
 mod tls;
 pub use due::{DUE_CHANNEL, DueWatch};
@@ -71,6 +72,11 @@ pub const MIGRATIONS: &[(i32, &str, &str)] = &[
         6,
         "ai_claims",
         include_str!("../../migrations/0006_ai_claims.sql"),
+    ),
+    (
+        7,
+        "sent_parts",
+        include_str!("../../migrations/0007_sent_parts.sql"),
     ),
 ];
 
@@ -988,5 +994,14 @@ impl Backend for PgStore {
     }
     fn next_direct_at(&self) -> Result<Option<u64>, StoreError> {
         PgStore::next_direct_at(self)
+    }
+    fn sent_parts(&self, key: &str) -> Result<usize, StoreError> {
+        PgStore::sent_parts(self, key)
+    }
+    fn record_sent_parts(&self, key: &str, parts: usize, now: u64) -> Result<(), StoreError> {
+        PgStore::record_sent_parts(self, key, parts, now)
+    }
+    fn forget_sent_parts(&self, key: &str) -> Result<(), StoreError> {
+        PgStore::forget_sent_parts(self, key)
     }
 }

@@ -9,7 +9,9 @@
 use super::durable::{self, DbFiles, Disk};
 use super::journal::{self, End, Journal};
 use super::record::{self, ChannelRecord, HistoryEntry};
-use super::{Backend, ChannelLock, StoreError, history_key, key, notice, outbox, u64_of};
+use super::{
+    Backend, ChannelLock, StoreError, history_key, key, notice, outbox, sent_parts, u64_of,
+};
 use sled::transaction::ConflictableTransactionError;
 use sled::{Db, Transactional, Tree};
 use std::path::Path;
@@ -33,6 +35,8 @@ pub struct SledStore {
     pub(super) closed: Tree,
     /// id -> a direct message waiting to be sent ([`super::outbox`]); in no snapshot.
     pub(super) outbox: Tree,
+    /// notice key -> the parts of it delivered ([`super::sent_parts`]); in no snapshot.
+    pub(super) sent_parts: Tree,
     /// None for a temporary database.
     pub(super) files: Option<Arc<DbFiles>>,
     /// The last revision given to a record.
@@ -213,6 +217,7 @@ impl SledStore {
             users: db.open_tree("users")?,
             closed: db.open_tree("closed")?,
             outbox: db.open_tree(outbox::TREE)?,
+            sent_parts: db.open_tree(sent_parts::TREE)?,
             db,
             files,
             revision: Arc::new(AtomicU64::new(0)),
@@ -689,6 +694,33 @@ impl Backend for SledStore {
     }
     fn release_ai(&self, channel: u64, token: u64) -> Result<(), StoreError> {
         self.ai_claims.release(channel, token);
+        Ok(())
+    }
+    fn sent_parts(&self, key: &str) -> Result<usize, StoreError> {
+        Ok(self
+            .sent_parts
+            .get(key.as_bytes())?
+            .map_or(0, |v| sent_parts::decode(&v).0))
+    }
+    /// Synced (a restart resumes after them); written only for a notice of several
+    /// parts that failed midway, so the sweep over the tree is rare.
+    fn record_sent_parts(&self, key: &str, parts: usize, now: u64) -> Result<(), StoreError> {
+        self.sent_parts
+            .insert(key.as_bytes(), &sent_parts::encode(parts, now))?;
+        let mut entries = Vec::new();
+        for kv in self.sent_parts.iter() {
+            let (k, v) = kv?;
+            entries.push((k.to_vec(), sent_parts::decode(&v).1));
+        }
+        for k in sent_parts::overflow(entries, now) {
+            self.sent_parts.remove(k)?;
+        }
+        self.sync()
+    }
+    fn forget_sent_parts(&self, key: &str) -> Result<(), StoreError> {
+        if self.sent_parts.remove(key.as_bytes())?.is_some() {
+            self.sync()?;
+        }
         Ok(())
     }
 

@@ -4,8 +4,9 @@
 //! snapshots folder (`DB/../snapshots` unless configured), keeping the newest
 //! [`KEEP`]; `carcassonne-bot export FILE` / `import FILE` use the same format. Trees
 //! are taken generically (by name), so a tree added later comes along unchanged; all
-//! but the `outbox` of pending direct messages, which are transient
-//! ([`super::outbox`]): a restored copy would send again DMs delivered since.
+//! but the `outbox` of pending direct messages and the `sent_parts` of notices, which
+//! are transient ([`super::outbox`]): a restored copy would send again DMs delivered
+//! since.
 //!
 //! A file is written to a temporary name, synced, renamed into place, and its folder
 //! synced, so that a snapshot either exists whole or not at all. Its layout:
@@ -102,14 +103,21 @@ impl Dump {
     }
 }
 
+/// The sled trees no snapshot, export or import carries: the outbox and the delivered
+/// parts of notices.
+fn is_transient(name: &[u8]) -> bool {
+    name == super::outbox::TREE.as_bytes() || name == super::sent_parts::TREE.as_bytes()
+}
+
 impl SledStore {
     /// Every tree of the database as it is now. The caller makes sure no command writes
     /// meanwhile (the app holds its snapshot gate), so the copy is consistent.
     pub fn dump(&self) -> Result<Dump, StoreError> {
         let mut trees = BTreeMap::new();
         for name in self.db().tree_names() {
-            // Pending DMs are transient (see `outbox`): no copy would send them again.
-            if &*name == super::outbox::TREE.as_bytes() {
+            // Pending DMs and their delivered parts are transient (see `outbox`): no
+            // copy would send them again.
+            if is_transient(&name) {
                 continue;
             }
             let tree = self.db().open_tree(&name)?;
@@ -130,7 +138,7 @@ impl SledStore {
     /// fresh database: existing keys are overwritten, others kept).
     pub fn load_dump(&self, dump: &Dump) -> Result<(), StoreError> {
         for (name, data) in &dump.trees {
-            if name.as_slice() == super::outbox::TREE.as_bytes() {
+            if is_transient(name) {
                 continue;
             }
             let tree = self.db().open_tree(name)?;

@@ -1818,6 +1818,70 @@ mod limiter {
     }
 }
 
+/// A panic anywhere in handling an interaction is answered once, whichever entry point
+/// it is in: at the very start of a command's, a click's and an autocomplete's
+/// handling (before the answer began: the private apology as the interaction's
+/// response; an autocomplete gets an empty list), and right after a command's answer
+/// (nothing more: a second response would meet Discord's 40060). Nothing is changed
+/// and the bot keeps serving. The panics are test-only faults (`discord::guard::faults`,
+/// the `fault-injection` feature only the crate's tests turn on).
+async fn panics_in_every_entry_point_are_answered_once(bot: Bot) {
+    use carcassonne_bot::discord::guard::faults;
+    let fake = &bot.fake;
+    let apology = "Sorry, something went wrong while handling this; nothing was changed.";
+    let early = User::new(faults::PANICS_BEFORE_ANSWER, "Early");
+    let late = User::new(faults::PANICS_AFTER_ANSWER, "Late");
+    let (alice, bob) = (alice(), bob());
+    let lobby = fake.answer(&fake.slash(&alice, "new", vec![])).await;
+    let lobby = lobby.original.clone().expect("the lobby");
+    for it in [
+        fake.slash(&early, "join", vec![]),
+        fake.click(&early, &lobby, "join", None),
+    ] {
+        let o = fake.answer(&it).await;
+        assert_eq!(o.callbacks, vec![4], "{o:?}");
+        assert!(o.failures.is_empty(), "{:?}", o.failures);
+        let shown = o.original.as_ref().expect("one answer");
+        assert_eq!(shown.content, apology);
+        assert!(shown.ephemeral);
+        assert!(o.followups.is_empty(), "{:?}", o.followups);
+    }
+    let it = fake.autocomplete(&early, "place", ("spot", 3, ""), vec![]);
+    let o = fake.answer(&it).await;
+    assert_eq!(o.callbacks, vec![8], "{o:?}");
+    assert_eq!(o.autocomplete, Some(Vec::new()));
+    assert!(o.failures.is_empty(), "{:?}", o.failures);
+    // Late's /join is answered (they join), then the panic: no second answer.
+    let it = fake.slash(&late, "join", vec![]);
+    let o = fake.answer(&it).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let o2 = fake.outcome_now(&it);
+    assert_eq!(o2.callbacks, vec![4], "{o2:?}");
+    assert!(o2.failures.is_empty(), "{:?}", o2.failures);
+    assert!(o.text().contains("Late joined"), "{}", o.text());
+    assert!(!o2.text().contains(apology), "{}", o2.text());
+    // Early never joined; the game goes on with the others.
+    let joined = fake.answer(&fake.click(&bob, &lobby, "join", None)).await;
+    let text = joined.text();
+    assert!(text.contains("Bob joined"), "{text}");
+    assert!(!text.contains("Early"), "{text}");
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn panics_in_every_entry_point_are_answered_once_on_the_gateway() {
+    panics_in_every_entry_point_are_answered_once(Bot::start(Duration::from_secs(60)).await).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn panics_in_every_entry_point_are_answered_once_on_the_endpoint() {
+    let bot = Bot::start_endpoint(FakeDiscord::start().await, None, |o| {
+        o.defer_after = Duration::from_secs(60);
+    })
+    .await;
+    panics_in_every_entry_point_are_answered_once(bot).await;
+}
+
 /// A panic while answering, outside the app's own work (which `run_blocking` turns
 /// into an apology already), is answered once with the apology: as the interaction
 /// response when none was given yet, as a follow-up once the interaction was deferred

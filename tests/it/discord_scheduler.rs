@@ -758,91 +758,126 @@ async fn a_failing_reminder_is_not_told_with_the_deadline_notice_due_with_it() {
     assert_eq!(starts(&made), vec!["⌛", "⏰"]);
 }
 
-/// A direct message long enough for three Discord messages, whose second part Discord
-/// fails for a whole round of tries: it stays in the outbox, and once its claim's lease
-/// has run out the next try resumes with the second part. Bob gets each part exactly
-/// once, in order.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_direct_message_failed_midway_resumes_after_its_delivered_parts() {
-    use carcassonne_bot::store::Store;
-    use carcassonne_bot::store::outbox::Direct;
-    let clock = Clock::manual(T0);
-    let bob = bob();
-    let parts: Vec<String> = ["ONE", "TWO", "THREE"]
+/// The three parts of a direct message long enough for three Discord messages.
+pub(crate) fn three_parts() -> Vec<String> {
+    ["ONE", "TWO", "THREE"]
         .iter()
         .map(|p| format!("PART-{p} {}", "lorem ipsum ".repeat(125).trim_end()))
-        .collect();
-    let dir = tempfile::tempdir().unwrap();
-    {
-        let store = Store::open(&dir.path().join("db")).unwrap();
-        store
-            .queue_direct(&Direct {
-                id: 0,
-                user: bob.id,
-                channel: CHANNEL_ID,
-                lang: "en".to_string(),
-                text: parts.join("\n"),
-                files: Vec::new(),
-                created: T0,
-            })
-            .unwrap();
+        .collect()
+}
+
+/// A direct message to `user` of the [`three_parts`], queued at `created` (app time).
+pub(crate) fn long_dm(user: u64, created: u64) -> carcassonne_bot::store::outbox::Direct {
+    carcassonne_bot::store::outbox::Direct {
+        id: 0,
+        user,
+        channel: CHANNEL_ID,
+        lang: "en".to_string(),
+        text: three_parts().join("\n"),
+        files: Vec::new(),
+        created,
     }
-    let fake = FakeDiscord::start().await;
-    fake.configure(|s| s.fail_messages_containing.push("PART-TWO".to_string()));
-    let bot = Bot::start_with(fake, dir, |opts| {
-        opts.guild = Some(GUILD_ID);
-        opts.clock = clock.clone();
-    })
-    .await;
-    let fake = &bot.fake;
-    let dm_posts = |s: &fake_discord::State| -> Vec<(String, u16)> {
-        let Some((_, dm)) = s.dms.channels.iter().find(|(u, _)| *u == bob.id) else {
-            return Vec::new();
-        };
-        let path = format!("/api/v10/channels/{dm}/messages");
-        s.requests
-            .iter()
-            .filter(|r| r.method == "POST" && r.path == path)
-            .map(|r| {
-                let content = r.json.as_ref().unwrap()["content"].as_str().unwrap();
-                (content.split(' ').next().unwrap().to_string(), r.status)
-            })
-            .collect()
+}
+
+/// The bot's posts into `user`'s DM channel: each part's first word and the status.
+pub(crate) fn dm_posts(s: &fake_discord::State, user: u64) -> Vec<(String, u16)> {
+    let Some((_, dm)) = s.dms.channels.iter().find(|(u, _)| *u == user) else {
+        return Vec::new();
     };
-    let round: Vec<(String, u16)> = std::iter::once(("PART-ONE".to_string(), 200))
+    let path = format!("/api/v10/channels/{dm}/messages");
+    s.requests
+        .iter()
+        .filter(|r| r.method == "POST" && r.path == path)
+        .map(|r| {
+            let content = r.json.as_ref().unwrap()["content"].as_str().unwrap();
+            (content.split(' ').next().unwrap().to_string(), r.status)
+        })
+        .collect()
+}
+
+/// The first part delivered, then a whole round of tries of the second failing.
+pub(crate) fn failed_round() -> Vec<(String, u16)> {
+    std::iter::once(("PART-ONE".to_string(), 200))
         .chain((0..scheduler::TRIES).map(|_| ("PART-TWO".to_string(), 500)))
-        .collect();
+        .collect()
+}
+
+/// Waits until `fake` saw [`failed_round`] for `user`, and a moment more for anything
+/// beyond it (nothing comes until the DM's lease ends).
+pub(crate) async fn wait_for_the_failed_round(fake: &FakeDiscord, user: u64) {
+    let round = failed_round();
     fake.wait_for_within("a round of failed tries", Duration::from_secs(30), |s| {
-        (dm_posts(s).len() >= round.len()).then_some(())
+        (dm_posts(s, user).len() >= round.len()).then_some(())
     })
     .await;
     tokio::time::sleep(Duration::from_millis(500)).await;
     assert_eq!(
-        fake.state(dm_posts),
+        fake.state(|s| dm_posts(s, user)),
         round,
         "then nothing until the lease ends"
     );
-    fake.configure(|s| s.fail_messages_containing.clear());
-    clock.advance(carcassonne_bot::app::timers::CLAIM_LEASE.as_secs() + 1);
-    let delivered = fake
-        .wait_for("the rest of the message", |s| {
-            let dms = dms_to(s, bob.id);
-            (dms.len() >= 3).then_some(dms)
-        })
-        .await;
+}
+
+/// After the failed round, the rest of the DM came: `user` got each part once, in
+/// order, and the parts posted were the round, then parts two and three.
+pub(crate) async fn the_rest_arrives_once(fake: &FakeDiscord, user: u64) {
+    fake.wait_for_within("the rest of the message", Duration::from_secs(30), |s| {
+        (dms_to(s, user).len() >= 3).then_some(())
+    })
+    .await;
     tokio::time::sleep(Duration::from_millis(500)).await;
     let contents: Vec<String> = fake
-        .state(|s| dms_to(s, bob.id))
+        .state(|s| dms_to(s, user))
         .iter()
         .map(|p| p.content.clone())
         .collect();
-    assert_eq!(contents, parts, "each part once, in order");
-    assert_eq!(delivered.len(), 3);
-    let mut expected = round;
+    assert_eq!(contents, three_parts(), "each part once, in order");
+    let mut expected = failed_round();
     expected.extend([
         ("PART-TWO".to_string(), 200),
         ("PART-THREE".to_string(), 200),
     ]);
-    assert_eq!(fake.state(dm_posts), expected);
-    bot.stop().await;
+    assert_eq!(fake.state(|s| dm_posts(s, user)), expected);
+}
+
+/// A direct message long enough for three Discord messages, whose second part Discord
+/// fails for a whole round of tries: it stays in the outbox, the bot is restarted, and
+/// once the DM's claim has run out the new process resumes with the second part (the
+/// parts delivered are in the sled folder, not in the old process). Bob gets each part
+/// exactly once, in order, and nothing of the notice is left in the store.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_direct_message_failed_midway_resumes_after_its_delivered_parts_after_a_restart() {
+    use carcassonne_bot::store::Store;
+    let clock = Clock::manual(T0);
+    let bob = bob();
+    let dir = tempfile::tempdir().unwrap();
+    let id = {
+        let store = Store::open(&dir.path().join("db")).unwrap();
+        store.queue_direct(&long_dm(bob.id, T0)).unwrap()
+    };
+    let fake = FakeDiscord::start().await;
+    fake.configure(|s| s.fail_messages_containing.push("PART-TWO".to_string()));
+    let tune = |opts: &mut carcassonne_bot::discord::BotOptions| {
+        opts.guild = Some(GUILD_ID);
+        opts.clock = clock.clone();
+    };
+    let bot = Bot::start_with(fake, dir, tune).await;
+    wait_for_the_failed_round(&bot.fake, bob.id).await;
+    let (fake, dir) = bot.stop().await;
+    {
+        let store = Store::open(&dir.path().join("db")).unwrap();
+        assert_eq!(store.sent_parts(&format!("dm:{id}")).unwrap(), 1);
+    }
+    fake.configure(|s| s.fail_messages_containing.clear());
+    clock.advance(carcassonne_bot::app::timers::CLAIM_LEASE.as_secs() + 1);
+    let bot = Bot::start_with(fake, dir, tune).await;
+    the_rest_arrives_once(&bot.fake, bob.id).await;
+    let (_, dir) = bot.stop().await;
+    let store = Store::open(&dir.path().join("db")).unwrap();
+    assert_eq!(
+        store.sent_parts(&format!("dm:{id}")).unwrap(),
+        0,
+        "forgotten"
+    );
+    assert_eq!(store.directs_pending().unwrap(), 0);
 }

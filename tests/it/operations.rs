@@ -347,7 +347,7 @@ fn the_start_waits_for_postgresql_started_after_the_bot() {
     assert_eq!(status.code(), Some(1), "{first}{rest}");
     assert!(rest.contains("the database answers"), "{rest}");
     assert!(
-        rest.contains("database schema version 6: applied the migrations [1, 2, 3, 4, 5, 6]"),
+        rest.contains("database schema version 7: applied the migrations [1, 2, 3, 4, 5, 6, 7]"),
         "{rest}"
     );
     assert!(
@@ -372,7 +372,7 @@ fn the_start_waits_for_postgresql_started_after_the_bot() {
     assert!(!again.contains("NOTICE"), "{again}");
     assert!(!again.contains("cannot connect"), "{again}");
     assert!(
-        again.contains("database schema version 6 schema=6"),
+        again.contains("database schema version 7 schema=7"),
         "{again}"
     );
 
@@ -528,21 +528,21 @@ fn export_of_postgresql_never_migrates() {
 
     // One migration behind (a database of the previous version): refused, unchanged.
     let mut c = postgres::Client::connect(&url, postgres::NoTls).unwrap();
-    c.execute("DELETE FROM schema_migrations WHERE version = 6", &[])
+    c.execute("DELETE FROM schema_migrations WHERE version = 7", &[])
         .unwrap();
     let (code, _, err) = export(&dir.path().join("old.bin"), &url);
     assert_eq!(code, 1);
     assert_eq!(
         err,
-        "error: storage error: the database has schema version 5, older than this bot's (6); export never migrates: \
+        "error: storage error: the database has schema version 6, older than this bot's (7); export never migrates: \
          export it with the bot that last ran on it (the version before this upgrade), or start this bot once to migrate it\n"
     );
-    assert_eq!(versions(), Some(vec![1, 2, 3, 4, 5]));
+    assert_eq!(versions(), Some(vec![1, 2, 3, 4, 5, 6]));
     assert!(!dir.path().join("old.bin").exists());
 
     // Newer than this bot: refused, unchanged.
     c.execute(
-        "INSERT INTO schema_migrations (version, name) VALUES (6, 'ai_claims'), (7, 'later')",
+        "INSERT INTO schema_migrations (version, name) VALUES (7, 'sent_parts'), (8, 'later')",
         &[],
     )
     .unwrap();
@@ -550,7 +550,7 @@ fn export_of_postgresql_never_migrates() {
     assert_eq!(code, 1);
     assert_eq!(
         err,
-        "error: storage error: the database has schema version 7, newer than this bot knows (6): export it with the newer bot that migrated it\n"
+        "error: storage error: the database has schema version 8, newer than this bot knows (7): export it with the newer bot that migrated it\n"
     );
-    assert_eq!(versions(), Some(vec![1, 2, 3, 4, 5, 6, 7]));
+    assert_eq!(versions(), Some(vec![1, 2, 3, 4, 5, 6, 7, 8]));
 }

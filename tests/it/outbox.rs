@@ -50,6 +50,7 @@ fn with_id(mut d: Direct, id: u64) -> Direct {
 crate::support::store_contract!(
     a_direct_message_is_claimed_once_per_lease_and_deleted_once_sent,
     pending_direct_messages_are_in_no_dump,
+    a_notices_delivered_parts_are_kept_until_forgotten_and_a_week_at_most,
 );
 
 fn a_direct_message_is_claimed_once_per_lease_and_deleted_once_sent(make: Make) {
@@ -102,6 +103,65 @@ fn pending_direct_messages_are_in_no_dump(make: Make) {
     copy.load_dump(&store.dump().unwrap()).unwrap();
     assert_eq!(copy.directs_pending().unwrap(), 0);
     assert_eq!(store.directs_pending().unwrap(), 1);
+}
+
+/// The parts of a notice delivered so far (the scheduler's memory of a notice that
+/// failed midway): read back by any handle, replaced by a later count, gone once
+/// forgotten, in no dump, and dropped by a write a week after their own.
+fn a_notices_delivered_parts_are_kept_until_forgotten_and_a_week_at_most(make: Make) {
+    use carcassonne_bot::store::sent_parts::MAX_AGE;
+    let store = make();
+    let before = store.dump().unwrap();
+    assert_eq!(store.sent_parts("dm:1").unwrap(), 0);
+    store.record_sent_parts("dm:1", 1, T0).unwrap();
+    store.record_sent_parts("dm:1", 2, T0 + 1).unwrap();
+    store
+        .record_sent_parts("reminder:7:{\"seat\":1}", 1, T0)
+        .unwrap();
+    assert_eq!(store.sent_parts("dm:1").unwrap(), 2);
+    assert_eq!(store.sent_parts("reminder:7:{\"seat\":1}").unwrap(), 1);
+    assert_eq!(store.sent_parts("dm:2").unwrap(), 0);
+    assert_eq!(store.dump().unwrap(), before, "in no snapshot");
+    store.forget_sent_parts("dm:1").unwrap();
+    store.forget_sent_parts("dm:1").unwrap();
+    assert_eq!(store.sent_parts("dm:1").unwrap(), 0);
+    // A week after the reminder's entry, the next write drops it.
+    store.record_sent_parts("dm:3", 1, T0 + MAX_AGE).unwrap();
+    assert_eq!(store.sent_parts("reminder:7:{\"seat\":1}").unwrap(), 1);
+    store
+        .record_sent_parts("dm:4", 1, T0 + MAX_AGE + 1)
+        .unwrap();
+    assert_eq!(store.sent_parts("reminder:7:{\"seat\":1}").unwrap(), 0);
+    assert_eq!(store.sent_parts("dm:3").unwrap(), 1);
+}
+
+/// PostgreSQL keeps at most [`CAPACITY`] notices' parts: a write past it drops the
+/// oldest (sled's sweep is the same rule, `store::sent_parts::overflow`, unit-tested).
+///
+/// [`CAPACITY`]: carcassonne_bot::store::sent_parts::CAPACITY
+#[test]
+fn postgres_keeps_the_newest_notices_parts_up_to_the_capacity() {
+    use carcassonne_bot::store::sent_parts::CAPACITY;
+    let Some(url) = pg_cluster::fresh_database() else {
+        return;
+    };
+    let store = Store::open_postgres(&url).unwrap();
+    let mut c = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    c.execute(
+        "INSERT INTO sent_parts (key, parts, at)
+         SELECT 'dm:' || i, 1, $1::bigint + i FROM generate_series(1::bigint, $2::bigint) AS i",
+        &[&(T0 as i64), &(CAPACITY as i64)],
+    )
+    .unwrap();
+    store.record_sent_parts("dm:new", 2, T0 + 20_000).unwrap();
+    let count: i64 = c
+        .query_one("SELECT count(*) FROM sent_parts", &[])
+        .unwrap()
+        .get(0);
+    assert_eq!(count, CAPACITY as i64);
+    assert_eq!(store.sent_parts("dm:1").unwrap(), 0, "the oldest went");
+    assert_eq!(store.sent_parts("dm:2").unwrap(), 1);
+    assert_eq!(store.sent_parts("dm:new").unwrap(), 2);
 }
 
 /// Claims at one moment from four handles (four processes), eight threads: every DM is
@@ -313,6 +373,52 @@ async fn a_dm_claimed_by_a_process_that_died_is_sent_by_another_after_the_lease(
     tokio::time::sleep(Duration::from_secs(2)).await;
     assert_eq!(received(&fake, user), 1);
     bots.stop().await;
+}
+
+/// A DM of three Discord messages whose second part fails for a whole round in one
+/// process, which then stops (dies, as far as the DM is concerned: its claim runs on):
+/// after the lease another process takes the DM over and resumes with the second part,
+/// since the parts delivered are in the database. The user gets each part once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dm_failed_midway_is_resumed_by_the_process_that_takes_it_over() {
+    use crate::discord_scheduler::{long_dm, the_rest_arrives_once, wait_for_the_failed_round};
+    let Some(url) = pg_cluster::fresh_database_async().await else {
+        return;
+    };
+    let fake = Arc::new(FakeDiscord::start().await);
+    let clock = Clock::manual(unix_now());
+    let user = 2;
+    let (u, now) = (url.clone(), clock.now());
+    let id = tokio::task::spawn_blocking(move || {
+        Store::open_postgres(&u)
+            .unwrap()
+            .queue_direct(&long_dm(user, now))
+            .unwrap()
+    })
+    .await
+    .unwrap();
+    fake.configure(|s| s.fail_messages_containing.push("PART-TWO".to_string()));
+    let first = Bots::start(&fake, &url, 1, &clock).await;
+    wait_for_the_failed_round(&fake, user).await;
+    first.stop().await;
+    fake.configure(|s| s.fail_messages_containing.clear());
+    let second = Bots::start(&fake, &url, 1, &clock).await;
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    assert_eq!(received(&fake, user), 1, "claimed by the first process");
+    clock.advance(CLAIM_LEASE.as_secs() + 1);
+    the_rest_arrives_once(&fake, user).await;
+    second.stop().await;
+    let u = url.clone();
+    let left = tokio::task::spawn_blocking(move || {
+        let store = Store::open_postgres(&u).unwrap();
+        (
+            store.sent_parts(&format!("dm:{id}")).unwrap(),
+            store.directs_pending().unwrap(),
+        )
+    })
+    .await
+    .unwrap();
+    assert_eq!(left, (0, 0));
 }
 
 /// Gives ann (1) and ben (2) DM channels of known ids (1_300_000_000_000_000_00X),

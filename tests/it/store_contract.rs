@@ -297,9 +297,9 @@ fn migrations_are_applied_once_and_recorded() {
         return;
     };
     let first = carcassonne_bot::store::pg::PgStore::open(&url).unwrap();
-    assert_eq!(first.migrations().unwrap(), vec![1, 2, 3, 4, 5, 6]);
+    assert_eq!(first.migrations().unwrap(), vec![1, 2, 3, 4, 5, 6, 7]);
     let second = carcassonne_bot::store::pg::PgStore::open(&url).unwrap();
-    assert_eq!(second.migrations().unwrap(), vec![1, 2, 3, 4, 5, 6]);
+    assert_eq!(second.migrations().unwrap(), vec![1, 2, 3, 4, 5, 6, 7]);
     // A database from a newer bot is refused, not written to.
     let mut c = postgres::Client::connect(&url, postgres::NoTls).unwrap();
     c.execute(
