@@ -166,7 +166,9 @@ fn letter_origin(kind: FigureKind, lying: bool, ax: i32, ay: i32, px: f32, k: i3
     match kind.look() {
         FigureLook::Pig => (ax + gap(0.05), ay - h / 2),
         _ if lying => (ax + gap(0.045), ay - h / 2),
-        _ => (ax - (3 * k) / 2, ay + gap(0.032)),
+        // Below the anchor, the gap rounded down, so that the letter ends on the
+        // figure's feet.
+        _ => (ax - (3 * k) / 2, ay + ((0.032 * px) as i32).max(1)),
     }
 }
 
