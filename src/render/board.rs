@@ -70,6 +70,18 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lay: &Layout, lang: Lang) {
     super::pieces::ferries(img, view, lay);
     let marks = super::marks::placed(view, lay);
     super::marks::draw_under(img, lay, &marks);
+    // A Mage & Witch letter moved off its tile: its leader line, under the figures.
+    for (i, t) in view.expansions.magic_targets().iter().enumerate() {
+        if !lay.shows(t.pos) {
+            continue;
+        }
+        if let (Some(c), Some(at)) = (
+            magic_target_centre(view, lay, i),
+            magic_target_reach(view, lay, i),
+        ) {
+            super::marks::leader(img, c, at, super::marks::line_width(lay));
+        }
+    }
     for (i, f) in view.figures.iter().enumerate() {
         let Some(tv) = view.tiles.iter().find(|tv| tv.pos == f.pos) else {
             continue;
@@ -501,7 +513,8 @@ fn target_centre(
             (c.x - nx).powi(2) + (c.y - ny).powi(2) < r * r
         })
     };
-    if here.is_empty() && free(&at) {
+    // Checked on the pixel centre where it is drawn.
+    if here.is_empty() && free(&centre(at)) {
         return Some(centre(at));
     }
     let touches = |c: canvas::V2| {
@@ -527,11 +540,52 @@ fn target_centre(
     };
     let best = candidates
         .iter()
-        .copied()
+        .map(|&c| centre(c))
         .filter(|&c| on_board(c))
         .min_by_key(|&c| (touches(c), !on_tile(c)))
-        .unwrap_or(candidates[0]);
-    Some(centre(best))
+        .unwrap_or(centre(candidates[0]));
+    if touches(best) {
+        // Small tiles (the overview): further out, where it touches nothing; a leader
+        // line joins it to its place ([`magic_target_reach`]).
+        // The nearest free place on a grid of half discs over the whole board.
+        let step = (r / 2.0).max(1.0);
+        let (cols, rows) = (
+            (lay.board_w as f32 / step) as i32,
+            (lay.board_h as f32 / step) as i32,
+        );
+        let nearest = (0..=rows)
+            .flat_map(|j| (0..=cols).map(move |i| (i, j)))
+            .map(|(i, j)| centre(v2(i as f32 * step, j as f32 * step)))
+            .filter(|&c| on_board(c) && !touches(c))
+            .min_by(|a, b| {
+                let d = |c: &canvas::V2| (c.x - at.x).powi(2) + (c.y - at.y).powi(2);
+                d(a).total_cmp(&d(b))
+            });
+        let board = (0.0, 0.0, lay.board_w as f32, lay.board_h as f32);
+        return Some(nearest.unwrap_or_else(|| super::marks::place(at, &[], r, boxes, board)));
+    }
+    Some(best)
+}
+
+/// Where a leader line from Mage & Witch target `i`'s disc ends when the disc stands off
+/// its tile (on the overview's small tiles): the target's anchor.
+pub fn magic_target_reach(view: &BoardView, lay: &Layout, i: usize) -> Option<canvas::V2> {
+    let t = view.expansions.magic_targets().get(i)?;
+    let tv = view.tiles.iter().find(|tv| tv.pos == t.pos)?;
+    let c = magic_target_centre(view, lay, i)?;
+    let (x, y) = lay.cell_origin(t.pos);
+    let tile = lay.tile as f32;
+    let r = magic_target_radius(lay);
+    let off = c.x + r < x as f32
+        || c.x - r > x as f32 + tile
+        || c.y + r < y as f32
+        || c.y - r > y as f32 + tile;
+    off.then(|| {
+        lay.point(
+            t.pos,
+            placement::anchor(tv.kind, tv.rotation, t.segment as usize),
+        )
+    })
 }
 
 /// Mage & Witch: a white disc with the letter of each feature the mage or the witch may
@@ -560,9 +614,9 @@ pub fn spot_label_box(label: &str, c: canvas::V2, st: text::Style) -> (f32, f32,
 }
 
 /// Where each spot's label of the next tile is drawn (`None`: off the picture): its
-/// cell's centre, unless the label's box would touch one placed before (on the overview
-/// the letters are larger than the cells): then the nearest free place around, on the
-/// board, in steps of half a label (up to ten labels away).
+/// cell's centre, unless the label's box would touch one placed before or a figure (on
+/// the overview the letters are larger than the cells): then the nearest free place
+/// around, on the board, in steps of half a label (up to ten labels away).
 pub fn spot_label_centres(view: &BoardView, lay: &Layout) -> Vec<Option<canvas::V2>> {
     let Some(next) = &view.next else {
         return Vec::new();
@@ -572,7 +626,11 @@ pub fn spot_label_centres(view: &BoardView, lay: &Layout) -> Vec<Option<canvas::
         a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
     };
     let board = (0.0, 0.0, lay.board_w as f32, lay.board_h as f32);
-    let mut placed: Vec<(f32, f32, f32, f32)> = Vec::new();
+    // The figures first: a letter never hides one.
+    let mut placed: Vec<(f32, f32, f32, f32)> = (0..view.figures.len())
+        .filter(|&k| lay.shows(view.figures[k].pos))
+        .filter_map(|k| figure_extent(view, lay, k))
+        .collect();
     let mut out = Vec::with_capacity(next.spots.len());
     for s in &next.spots {
         if !lay.shows(s.at) {

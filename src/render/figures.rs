@@ -117,8 +117,8 @@ fn letter_bits(c: char) -> [u8; 5] {
 }
 
 /// Pixels per dot of the colour letter on a figure drawn `px` pixels per tile unit: two
-/// from the turn picture's usual tiles up (a 10-pixel letter, 8 when the picture is
-/// shown 400 pixels wide), three on the largest; one on the smallest, where a figure
+/// from the turn picture's usual tiles up (an 11-pixel letter, 9.2 when the picture is
+/// shown 400 pixels wide: [`letter_height`]), three on the largest; one on the smallest, where a figure
 /// has no room for more.
 pub fn letter_dot(px: f32) -> i32 {
     if px >= 100.0 {
@@ -130,14 +130,29 @@ pub fn letter_dot(px: f32) -> i32 {
     }
 }
 
+/// The top of each of the letter's five rows of dots and the bottom of the last, from
+/// the letter's top, `k` pixels per dot: from two pixels a dot the middle row is one
+/// pixel taller, so that the letter is 11 pixels high (over 9 when the turn picture is
+/// shown 400 pixels wide) and still crisp.
+fn letter_rows(k: i32) -> [i32; 6] {
+    let middle = if k >= 2 { k + 1 } else { k };
+    [0, k, 2 * k, 2 * k + middle, 3 * k + middle, 4 * k + middle]
+}
+
+/// The colour letter's height in pixels at `k` pixels per dot.
+pub fn letter_height(k: i32) -> i32 {
+    letter_rows(k)[5]
+}
+
 /// Draws a bitmap letter with its top-left corner at a pixel, `k` pixels per dot.
 fn draw_letter(img: &mut RgbaImage, c: char, x: i32, y: i32, k: i32, colour: image::Rgba<u8>) {
+    let rows = letter_rows(k);
     for (row, bits) in letter_bits(c).iter().enumerate() {
         for col in 0..3 {
             if bits & (0b100 >> col) != 0 {
                 let px = x + col * k;
-                let py = y + row as i32 * k;
-                super::canvas::fill_rect(img, px, py, px + k, py + k, colour);
+                let (top, bottom) = (y + rows[row], y + rows[row + 1]);
+                super::canvas::fill_rect(img, px, top, px + k, bottom, colour);
             }
         }
     }
@@ -147,10 +162,13 @@ fn draw_letter(img: &mut RgbaImage, c: char, x: i32, y: i32, k: i32, colour: ima
 /// with `px` pixels per tile unit and `k` pixels per dot. It never covers the anchor.
 fn letter_origin(kind: FigureKind, lying: bool, ax: i32, ay: i32, px: f32, k: i32) -> (i32, i32) {
     let gap = |f: f32| ((f * px).round() as i32).max(2);
+    let h = letter_height(k);
     match kind.look() {
-        FigureLook::Pig => (ax + gap(0.05), ay - (5 * k) / 2),
-        _ if lying => (ax + gap(0.045), ay - (5 * k) / 2),
-        _ => (ax - (3 * k) / 2, ay + gap(0.032)),
+        FigureLook::Pig => (ax + gap(0.05), ay - h / 2),
+        _ if lying => (ax + gap(0.045), ay - h / 2),
+        // Below the anchor, the gap rounded down, so that the letter ends on the
+        // figure's feet.
+        _ => (ax - (3 * k) / 2, ay + ((0.032 * px) as i32).max(1)),
     }
 }
 
@@ -316,6 +334,41 @@ mod tests {
         // The same head and chest: the colour at the anchor, the same letter.
         assert_eq!(follower.get_pixel(50, 45), phantom.get_pixel(50, 45));
         assert_eq!(FigureKind::Phantom.look(), FigureLook::Ghost);
+    }
+
+    /// On the turn picture's tiles (48 to 96 pixels; the picture is 480 wide) every
+    /// figure's colour letter is at least 9 pixels high when a phone shows the picture
+    /// 400 pixels wide, measured as the rows holding the letter's colour, and the
+    /// anchor keeps the figure's colour (measured on the colours with a light letter).
+    #[test]
+    fn the_colour_letter_is_9_px_at_400_on_turn_tiles() {
+        let field = rgb(134, 184, 84);
+        let mut lowest = f32::MAX;
+        for tile in (48..=96).step_by(4) {
+            for kind in FigureKind::ALL {
+                for lying in [false, true] {
+                    for c in PlayerColour::ALL {
+                        let mut img = RgbaImage::from_pixel(100, 100, field);
+                        let at = v2(50.5, 50.5);
+                        draw(&mut img, kind, lying, at, tile as f32, (c, Lang::english()));
+                        assert_eq!(*img.get_pixel(50, 50), palette::player(c));
+                        let ink = palette::player_letter(c);
+                        if ink == palette::player_outline(c) {
+                            // Dark letters: the outline has their colour too.
+                            continue;
+                        }
+                        let rows: Vec<u32> = (0..100)
+                            .filter(|&y| (0..100).any(|x| *img.get_pixel(x, y) == ink))
+                            .collect();
+                        let h = rows.last().unwrap() - rows.first().unwrap() + 1;
+                        let at_400 = h as f32 * 400.0 / 480.0;
+                        assert!(at_400 >= 9.0, "{kind:?} {c:?} tile {tile}: {h} px");
+                        lowest = lowest.min(at_400);
+                    }
+                }
+            }
+        }
+        assert!((9.1..9.2).contains(&lowest), "{lowest}");
     }
 
     #[test]

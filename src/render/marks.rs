@@ -277,7 +277,7 @@ pub fn draw_track(
     }
 }
 
-fn line_width(lay: &Layout) -> f32 {
+pub fn line_width(lay: &Layout) -> f32 {
     (lay.tile as f32 * 0.03).clamp(2.0, 3.0)
 }
 

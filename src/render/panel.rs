@@ -30,15 +30,113 @@ const TRACK_ROWS: i32 = 5;
 const TRACK_TITLE_H: i32 = 26;
 /// A robber's width on the track, in squares.
 const ROBBER_W: f32 = 0.33;
+/// The track's squares start this far right of the panel's edge: the row labels (0,
+/// 10, 20 ...) stand left of them, so that no marker ever hides one.
+const TRACK_X: i32 = 20;
+/// The row labels' size: 10 px when the phone pictures are shown 400 pixels wide.
+const TRACK_LABEL: f32 = 12.0;
 
-fn row_height(view: &BoardView) -> i32 {
+/// A thing on the lines under a player's name: a kind of figure and how many are left,
+/// a kind of goods, the gold bars, the robber and where it stands.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Chip {
+    Figure(FigureKind),
+    Good(Good),
+    Gold,
+    Robber,
+}
+
+/// What the players hold in this game (goods, gold, robber), in drawing order.
+fn held(view: &BoardView) -> Vec<Chip> {
     let x = &view.expansions;
-    ROW_H
-        + if x.traders_builders.is_some() || x.gold_mines.is_some() || x.robbers.is_some() {
-            GOODS_H
-        } else {
-            0
+    let mut out = Vec::new();
+    if x.traders_builders.is_some() {
+        out.extend(Good::ALL.map(Chip::Good));
+    }
+    if x.gold_mines.is_some() {
+        out.push(Chip::Gold);
+    }
+    if x.robbers.is_some() {
+        out.push(Chip::Robber);
+    }
+    out
+}
+
+/// The width a chip takes at most: a count of one digit for figures ("×8"), two for
+/// goods and gold; a robber's mask and the figure of the player it stands beside (or a
+/// house at home).
+fn chip_width(c: Chip) -> f32 {
+    match c {
+        Chip::Figure(k) => {
+            let (a, b) = figures::figure_box(k, false);
+            let h = figure_count_height(k);
+            (b.x - a.x) * h / (b.y - a.y) + 3.0 + text::width("×8", style(14.0, false)) + 12.0
         }
+        Chip::Good(_) | Chip::Gold => 20.0 + text::width("88", style(14.0, false)) + 16.0,
+        Chip::Robber => ROBBER_CHIP_W,
+    }
+}
+
+/// A robber in a narrow row: its mask, then the figure of the player it stands beside.
+const ROBBER_CHIP_W: f32 = 24.0 + 16.0 + 8.0;
+
+/// The lines of chips under a player's name in a panel `w` pixels wide. When the
+/// players stand one to a line: the figures, then what they hold on a second line (the
+/// robber's place in words at its end). In the narrow rows of two to a line: figures
+/// then what they hold, flowing onto as many lines as they need, the same for every
+/// player (each chip as wide as its largest count, so the lines never depend on the
+/// counts or the language).
+fn chip_lines(view: &BoardView, w: u32) -> Vec<Vec<Chip>> {
+    let figures: Vec<Chip> = view.figure_kinds.iter().map(|&k| Chip::Figure(k)).collect();
+    let held = held(view);
+    if !two_columns(view, w) {
+        return [figures, held]
+            .into_iter()
+            .filter(|l| !l.is_empty())
+            .collect();
+    }
+    let room = column_width(w as i32) as f32 - NAME_X;
+    let mut lines: Vec<Vec<Chip>> = vec![Vec::new()];
+    let mut used = 0.0;
+    for c in figures.into_iter().chain(held) {
+        if used + chip_width(c) > room
+            && let Some(last) = lines.last()
+            && !last.is_empty()
+        {
+            lines.push(Vec::new());
+            used = 0.0;
+        }
+        used += chip_width(c);
+        if let Some(last) = lines.last_mut() {
+            last.push(c);
+        }
+    }
+    lines
+}
+
+/// In a panel `w` pixels wide whose players stand two to a line, where player `i`'s
+/// robber is drawn in their row: the left edge of its mask and the middle of its line
+/// (the figure of the player it stands beside follows 24 pixels right of that edge).
+pub fn robber_chip(view: &BoardView, w: u32, i: usize) -> Option<(f32, f32)> {
+    if !two_columns(view, w) {
+        return None;
+    }
+    let ((left, _), top) = row_place(view, w, i);
+    chip_lines(view, w)
+        .iter()
+        .enumerate()
+        .find_map(|(li, line)| {
+            let k = line.iter().position(|c| *c == Chip::Robber)?;
+            let before: f32 = line[..k].iter().map(|c| chip_width(*c)).sum();
+            let gy = top + 44 + GOODS_H * li as i32;
+            Some((left as f32 + NAME_X + before, gy as f32))
+        })
+}
+
+/// A player's row: the name line and the first line of chips (`ROW_H`), and each
+/// further line of chips.
+fn row_height(view: &BoardView, w: u32) -> i32 {
+    ROW_H + GOODS_H * (chip_lines(view, w).len() as i32 - 1).max(0)
 }
 
 /// The score track is shown when scoring markers matter: Robbers (robbers stand beside
@@ -72,12 +170,14 @@ const COLUMN_GAP: i32 = 16;
 
 /// Whether the players stand two to a line in a panel `w` pixels wide: in the phone
 /// pictures, from three players on, so that the board keeps a larger share of a tall
-/// picture, when every row's name, score and counts fit half the width whole (never by
-/// shortening a name). A row with a robber's place in words (its length depends on the
-/// language, and layouts do not) keeps the full width.
+/// picture, when every row's name, score and figure counts fit half the width whole
+/// (never by shortening a name). What they hold (goods, gold, the robber) then takes
+/// as many lines as it needs, and a robber's place is shown by the figure of the
+/// player it stands beside instead of in words (whose length depends on the language,
+/// and layouts do not).
 pub fn two_columns(view: &BoardView, w: u32) -> bool {
     let w = w as i32;
-    if w < TWO_COLUMNS_W || view.players.len() < 3 || view.expansions.robbers.is_some() {
+    if w < TWO_COLUMNS_W || view.players.len() < 3 {
         return false;
     }
     let half = column_width(w);
@@ -93,7 +193,7 @@ fn column_width(w: i32) -> i32 {
 /// left and right edges and its top (the swatch is at its left, the score at its right).
 pub fn row_place(view: &BoardView, w: u32, i: usize) -> ((i32, i32), i32) {
     let (left, right) = (MARGIN, w as i32 - MARGIN);
-    let rh = row_height(view);
+    let rh = row_height(view, w);
     if !two_columns(view, w) {
         return ((left, right), HEADER_H + i as i32 * rh);
     }
@@ -116,24 +216,19 @@ fn player_lines(view: &BoardView, w: u32) -> i32 {
     }) as i32
 }
 
-/// The narrowest a player's row may be with every word and number whole: the widest of
-/// its name with a three-digit score, and the figure counts and goods below it.
+/// The narrowest a player's row may be with every word and number whole: its name with
+/// a three-digit score, and its widest chip (the chips flow onto more lines).
 fn row_width(view: &BoardView, p: &PlayerView) -> i32 {
     let name = NAME_X + text::width(&p.name, style(17.0, true)) + 10.0;
     let name = name + text::width("888", style(24.0, true));
-    let figures: f32 = view
+    let widest = view
         .figure_kinds
         .iter()
-        .map(|&k| {
-            let (a, b) = figures::figure_box(k, false);
-            let h = figure_count_height(k);
-            (b.x - a.x) * h / (b.y - a.y) + 3.0 + text::width("×8", style(14.0, false)) + 12.0
-        })
-        .sum::<f32>();
-    let x = &view.expansions;
-    let goods = usize::from(x.traders_builders.is_some()) * 3 + usize::from(x.gold_mines.is_some());
-    let goods = goods as f32 * (20.0 + text::width("88", style(14.0, false)) + 16.0);
-    name.max(NAME_X + figures).max(NAME_X + goods).ceil() as i32
+        .map(|&k| Chip::Figure(k))
+        .chain(held(view))
+        .map(chip_width)
+        .fold(0.0, f32::max);
+    name.max(NAME_X + widest).ceil() as i32
 }
 
 /// Where a name starts in its row, from the row's left edge (the swatch before it).
@@ -151,7 +246,7 @@ fn figure_count_height(k: FigureKind) -> f32 {
 /// Height the panel needs when it is `w` pixels wide (the score track's squares grow
 /// with the width; players may stand two to a line).
 pub fn height_at(view: &BoardView, w: u32) -> u32 {
-    let mut h = HEADER_H + player_lines(view, w) * row_height(view) + 12;
+    let mut h = HEADER_H + player_lines(view, w) * row_height(view, w) + 12;
     h += track_height(view, w as i32);
     if view.next.is_some() {
         h += NEXT_H;
@@ -205,7 +300,9 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lang: Lang, x: i32, w: i32) {
         pal::PANEL_LINE,
     );
 
-    let rh = row_height(view);
+    let rh = row_height(view, w as u32);
+    let chips = chip_lines(view, w as u32);
+    let narrow = two_columns(view, w as u32);
     for (i, p) in view.players.iter().enumerate() {
         let current = view.current.is_some_and(|c| c.index() == i);
         let (span, top) = row_place(view, w as u32, i);
@@ -216,8 +313,8 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lang: Lang, x: i32, w: i32) {
             (i, p),
             current,
             (x + span.0, x + span.1),
-            top,
-            rh,
+            (top, rh),
+            (&chips, narrow),
         );
     }
     let mut y = HEADER_H + player_lines(view, w as u32) * rh;
@@ -345,9 +442,10 @@ pub fn track_layout(view: &BoardView, x: i32, w: i32) -> Option<TrackLayout> {
     if !has_track(view) {
         return None;
     }
-    let left = x + MARGIN;
+    let left = x + TRACK_X;
     let cell = track_cell(w);
-    let top = HEADER_H + player_lines(view, w as u32) * row_height(view) + 12 + TRACK_TITLE_H;
+    let top =
+        HEADER_H + player_lines(view, w as u32) * row_height(view, w as u32) + 12 + TRACK_TITLE_H;
     let mut markers = Vec::new();
     // Numbered markers (Messages) are larger, so that their number reads.
     let messages = view.expansions.messages.as_ref();
@@ -380,15 +478,18 @@ pub fn track_layout(view: &BoardView, x: i32, w: i32) -> Option<TrackLayout> {
             let rows = (n + cols - 1) / cols;
             let (cx, cy) = track_square(left, top, cell, square);
             let c = cell as f32;
+            // Rows and columns fill the square (its number stands outside it), each
+            // disc as large as its share allows: up to nine share a square with
+            // numbers of 12 px.
             let pitch = 1.0 / cols as f32;
-            let pitch_y = 0.9 / rows.max(2) as f32;
-            let r = (radius * c).min(0.46 * pitch.min(pitch_y) * c);
+            let pitch_y = 1.0 / rows.max(2) as f32;
+            let r = (radius * c).min(0.49 * pitch.min(pitch_y) * c);
             let (col, row) = (k % cols, k / cols);
             let mx = cx as f32 + (col as f32 - (cols - 1) as f32 / 2.0) * pitch * c;
             let my = if rows == 1 {
                 cy as f32 + 0.24 * c
             } else {
-                cy as f32 + 0.45 * c - r - row as f32 * pitch_y * c
+                cy as f32 + ((rows - 1) as f32 / 2.0 - row as f32) * pitch_y * c
             };
             // On pixel centres, so that the centre pixel is the colour itself (with
             // Messages the marker's number is there: see `TrackLayout::fill_pixel`).
@@ -443,12 +544,13 @@ fn score_track(img: &mut RgbaImage, view: &BoardView, lang: Lang, t: &TrackLayou
         fill_rect(img, x0 + 1, y0 + 1, x0 + cell - 1, y0 + cell - 1, bg);
         canvas::stroke_rect(img, x0, y0, x0 + cell, y0 + cell, 1, pal::PANEL_LINE);
         if n % 10 == 0 {
-            text::draw(
+            let st = style(TRACK_LABEL, false);
+            text::draw_right(
                 img,
                 &n.to_string(),
-                (x0 + 2) as f32,
-                (y0 + 10) as f32,
-                style(9.0, false),
+                (x0 - 3) as f32,
+                (cy as f32 + text::cap_height(st) / 2.0).round(),
+                st,
                 pal::TEXT_DIM,
             );
         }
@@ -468,7 +570,7 @@ fn score_track(img: &mut RgbaImage, view: &BoardView, lang: Lang, t: &TrackLayou
                     &(k + 1).to_string(),
                     c.x,
                     c.y,
-                    style((1.6 * r).round(), true),
+                    style(marker_number_size(r), true),
                     pal::player_letter(p.colour),
                 );
             }
@@ -487,6 +589,11 @@ fn score_track(img: &mut RgbaImage, view: &BoardView, lang: Lang, t: &TrackLayou
         &track_mark_centres(view, t),
         track_mark_radius(),
     );
+}
+
+/// The size of a numbered marker's number on a disc of radius `r`.
+pub fn marker_number_size(r: f32) -> f32 {
+    (1.65 * r).round()
 }
 
 /// The boxes the robbers on the track cover.
@@ -540,8 +647,8 @@ fn player_row(
     (seat, p): (usize, &PlayerView),
     current: bool,
     (left, right): (i32, i32),
-    y: i32,
-    rh: i32,
+    (y, rh): (i32, i32),
+    (lines, narrow): (&[Vec<Chip>], bool),
 ) {
     if current {
         let bg = Shape::RoundRect(
@@ -593,50 +700,87 @@ fn player_row(
         pal::TEXT,
     );
 
-    // Figures left, per kind of this game.
-    let mut fx = name_x;
-    let line_y = y + 44;
-    for &k in &view.figure_kinds {
-        let n = p.supply.get(k);
-        let h = figure_count_height(k);
-        let w = figure_icon(img, k, fx, line_y as f32, h, (p.colour, lang));
-        let label = format!("×{n}");
-        let st = style(14.0, false);
-        let c = if n == 0 { pal::TEXT_DIM } else { pal::TEXT };
-        text::draw(img, &label, fx + w + 3.0, (line_y + 5) as f32, st, c);
-        fx += w + 3.0 + text::width(&label, st) + 12.0;
-    }
-    let gy = line_y + GOODS_H;
-    let mut gx = name_x;
-    if let Some(traders) = &view.expansions.traders_builders {
-        let goods = traders.goods.get(seat).copied().unwrap_or_default();
-        for g in Good::ALL {
-            symbols::goods(img, g, v2(gx + 8.0, gy as f32), 17.0);
-            let label = format!("{}", goods[g.index()]);
-            let st = style(14.0, false);
-            text::draw(img, &label, gx + 20.0, (gy + 5) as f32, st, pal::TEXT);
-            gx += 20.0 + text::width(&label, st) + 16.0;
-        }
-    }
-    if let Some(gold) = &view.expansions.gold_mines {
-        super::pieces::gold_bar(img, v2(gx + 8.0, gy as f32), 17.0);
-        let label = format!("{}", gold.held.get(seat).copied().unwrap_or_default());
-        let st = style(14.0, false);
+    // Figures left, per kind of this game, then what the player holds.
+    let st = style(14.0, false);
+    let count = |img: &mut RgbaImage, n: u32, gx: f32, gy: i32| {
+        let label = format!("{n}");
         text::draw(img, &label, gx + 20.0, (gy + 5) as f32, st, pal::TEXT);
-        gx += 20.0 + text::width(&label, st) + 16.0;
-    }
-    if view.expansions.robbers.is_some() {
-        robber_mask(img, v2(gx + 10.0, gy as f32), 20.0, p.colour);
-        let whose = robber_spots(view)
-            .get(seat)
-            .copied()
-            .flatten()
-            .and_then(|s| view.players.get(s.beside.index()))
-            .map_or(t!(lang, "pic-robber-home"), |b| {
-                t!(lang, "pic-robber-by", name = b.name.as_str())
-            });
-        let st = style(14.0, false);
-        let words = text::fit(&whose, st, right as f32 - gx - 26.0);
-        text::draw(img, &words, gx + 24.0, (gy + 5) as f32, st, pal::TEXT);
+        20.0 + text::width(&label, st) + 16.0
+    };
+    for (i, line) in lines.iter().enumerate() {
+        let gy = y + 44 + GOODS_H * i as i32;
+        let mut gx = name_x;
+        for &chip in line {
+            // Narrow rows give each chip its largest width, so that they line up.
+            let step = |w: f32| if narrow { chip_width(chip) } else { w };
+            match chip {
+                Chip::Figure(k) => {
+                    let n = p.supply.get(k);
+                    let h = figure_count_height(k);
+                    let w = figure_icon(img, k, gx, gy as f32, h, (p.colour, lang));
+                    let label = format!("×{n}");
+                    let c = if n == 0 { pal::TEXT_DIM } else { pal::TEXT };
+                    text::draw(img, &label, gx + w + 3.0, (gy + 5) as f32, st, c);
+                    gx += step(w + 3.0 + text::width(&label, st) + 12.0);
+                }
+                Chip::Good(g) => {
+                    let goods = view
+                        .expansions
+                        .traders_builders
+                        .as_ref()
+                        .and_then(|t| t.goods.get(seat).copied())
+                        .unwrap_or_default();
+                    symbols::goods(img, g, v2(gx + 8.0, gy as f32), 17.0);
+                    gx += step(count(img, goods[g.index()], gx, gy));
+                }
+                Chip::Gold => {
+                    let bars = view
+                        .expansions
+                        .gold_mines
+                        .as_ref()
+                        .and_then(|g| g.held.get(seat).copied())
+                        .unwrap_or_default();
+                    super::pieces::gold_bar(img, v2(gx + 8.0, gy as f32), 17.0);
+                    gx += step(count(img, bars, gx, gy));
+                }
+                Chip::Robber => {
+                    robber_mask(img, v2(gx + 10.0, gy as f32), 20.0, p.colour);
+                    let beside = robber_spots(view)
+                        .get(seat)
+                        .copied()
+                        .flatten()
+                        .and_then(|s| view.players.get(s.beside.index()));
+                    if narrow {
+                        // The figure of the player it stands beside, or a house.
+                        match beside {
+                            Some(b) => {
+                                figure_icon(
+                                    img,
+                                    FigureKind::Follower,
+                                    gx + 24.0,
+                                    gy as f32,
+                                    17.0,
+                                    (b.colour, lang),
+                                );
+                            }
+                            None => symbols::house(
+                                img,
+                                v2(gx + 32.0, gy as f32),
+                                16.0,
+                                pal::STONE,
+                                pal::ROOF,
+                            ),
+                        }
+                        gx += ROBBER_CHIP_W;
+                    } else {
+                        let whose = beside.map_or(t!(lang, "pic-robber-home"), |b| {
+                            t!(lang, "pic-robber-by", name = b.name.as_str())
+                        });
+                        let words = text::fit(&whose, st, right as f32 - gx - 26.0);
+                        text::draw(img, &words, gx + 24.0, (gy + 5) as f32, st, pal::TEXT);
+                    }
+                }
+            }
+        }
     }
 }

@@ -17,7 +17,11 @@ use image::RgbaImage;
 pub const TABLE_W: u32 = 600;
 const MARGIN: u32 = 18;
 const TITLE_H: u32 = 64;
-const HEADER_H: u32 = 30;
+/// Two lines of column titles: a title too wide for its column (Spanish "Ciudades",
+/// "Robbers") stands on the upper line, every other column's title with it.
+const HEADER_H: u32 = 50;
+/// The column titles' size: 10 px when the picture is shown 400 pixels wide.
+const HEAD: f32 = 15.0;
 const ROW_H: u32 = 52;
 const FOOT_H: u32 = 56;
 const PODIUM_H: u32 = 190;
@@ -279,7 +283,7 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lang: Lang, t: &ScoreTable) {
         pal::TEXT,
     );
 
-    let head = style(14.0, true);
+    let head = style(HEAD, true);
     if let Some(legend) = t.legend(lang) {
         let room = (w - 2 * MARGIN as i32) as f32 - 190.0;
         let legend = text::fit(&legend, head, room);
@@ -301,17 +305,20 @@ pub fn draw(img: &mut RgbaImage, view: &BoardView, lang: Lang, t: &ScoreTable) {
         head,
         pal::TEXT_DIM,
     );
-    for i in 0..t.columns.len() {
-        // A title wider than its column (Spanish "Ciudades") is drawn smaller, so that
-        // neighbouring titles stay apart.
-        let title = t.title(lang, i);
-        let w = text::width(&title, head);
-        let st = if w > COLUMN_TITLE_W {
-            style((head.size * COLUMN_TITLE_W / w).floor(), true)
+    // When a title is wider than its column, the titles of every other column (the
+    // first, third and fifth) stand on a line above the others: each has its own
+    // column and its neighbour's width, so that none is drawn smaller.
+    let titles: Vec<String> = (0..t.columns.len()).map(|i| t.title(lang, i)).collect();
+    let staggered = titles
+        .iter()
+        .any(|title| text::width(title, head) > COLUMN_TITLE_W);
+    for (i, title) in titles.iter().enumerate() {
+        let y = if staggered && i % 2 == 0 {
+            hy - 22.0
         } else {
-            head
+            hy
         };
-        text::draw_right(img, &title, t.column_right(i) as f32, hy, st, pal::TEXT_DIM);
+        text::draw_right(img, title, t.column_right(i) as f32, y, head, pal::TEXT_DIM);
     }
     text::draw_right(
         img,

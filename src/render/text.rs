@@ -226,6 +226,42 @@ pub fn cap_height(st: Style) -> f32 {
     st.size * 0.729
 }
 
+/// One line of text drawn while [`recorded`] listens: its text, style, and the size of
+/// the picture it was drawn on.
+#[derive(Clone, Debug)]
+pub struct Drawn {
+    pub text: String,
+    pub style: Style,
+    pub picture: (u32, u32),
+}
+
+thread_local! {
+    static RECORDED: std::cell::RefCell<Option<Vec<Drawn>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` and returns what it returns with every line of text it drew on this thread,
+/// in order: what tests measure the words of a picture with (their size where they are
+/// drawn, and so as a phone shows the picture).
+pub fn recorded<R>(f: impl FnOnce() -> R) -> (R, Vec<Drawn>) {
+    let before = RECORDED.with(|r| r.borrow_mut().replace(Vec::new()));
+    let out = f();
+    let lines = RECORDED.with(|r| std::mem::replace(&mut *r.borrow_mut(), before));
+    (out, lines.unwrap_or_default())
+}
+
+fn record(img: &RgbaImage, text: &str, st: Style) {
+    RECORDED.with(|r| {
+        if let Some(lines) = r.borrow_mut().as_mut() {
+            lines.push(Drawn {
+                text: text.to_string(),
+                style: st,
+                picture: img.dimensions(),
+            });
+        }
+    });
+}
+
 fn draw_line(img: &mut RgbaImage, line: &Line, (x, y): (f32, f32), st: Style, c: Colour) {
     for g in &line.glyphs {
         let scale = fonts::scale(g.face, g.bold, st.size);
@@ -248,6 +284,7 @@ fn draw_line(img: &mut RgbaImage, line: &Line, (x, y): (f32, f32), st: Style, c:
 
 /// Draws a line of text with its baseline at `y`, starting at `x`.
 pub fn draw(img: &mut RgbaImage, text: &str, x: f32, y: f32, st: Style, c: Colour) {
+    record(img, text, st);
     draw_line(img, &layout(text, st), (x, y), st, c);
 }
 
@@ -260,6 +297,7 @@ fn centred_origin(w: f32, (cx, cy): (f32, f32), st: Style) -> (f32, f32) {
 /// Draws text centred on `(cx, cy)`: horizontally by advance width, vertically on the
 /// capital letters.
 pub fn draw_centred(img: &mut RgbaImage, text: &str, cx: f32, cy: f32, st: Style, c: Colour) {
+    record(img, text, st);
     let line = layout(text, st);
     let origin = centred_origin(line.width, (cx, cy), st);
     draw_line(img, &line, origin, st, c);
@@ -275,6 +313,7 @@ pub fn draw_centred_halo(
     c: Colour,
     (halo, r): (Colour, f32),
 ) {
+    record(img, text, st);
     let line = layout(text, st);
     let steps = 12;
     for i in 0..steps {
@@ -287,6 +326,7 @@ pub fn draw_centred_halo(
 
 /// Draws text right-aligned so that it ends at `x_right`.
 pub fn draw_right(img: &mut RgbaImage, text: &str, x_right: f32, y: f32, st: Style, c: Colour) {
+    record(img, text, st);
     let line = layout(text, st);
     draw_line(img, &line, ((x_right - line.width).round(), y), st, c);
 }

@@ -521,3 +521,74 @@ fn a_turn_with_one_legal_move_is_played_and_told() {
          row) or take 10 points."
     );
 }
+
+/// After a computer seat's move too, a person's decision with one legal answer is taken
+/// for them and told in the same message as the computer's move, never asked: a person
+/// and an easy computer seat play whole games through the app (2 and 3 seats).
+#[test]
+fn a_persons_only_move_after_a_computer_move_is_played_and_told() {
+    let mut told: Vec<String> = Vec::new();
+    for bots in 1..=2u64 {
+        let app = App::new(Store::temporary().unwrap(), Env::fixed(1_700_000_000, 5));
+        let ann = ctx(1, "ann");
+        run(&app, &ann, "new", &[("game", "cards")]);
+        for _ in 0..bots {
+            run(&app, &ann, "addbot", &[("level", "easy")]);
+        }
+        let r = run(&app, &ann, "start", &[]);
+        assert!(r.text().contains("The game starts!"), "{}", r.text());
+        let mut steps = 0usize;
+        while let Some((g, seats)) = game(&app) {
+            steps += 1;
+            assert!(steps < 1000);
+            let p = g.pending().unwrap();
+            assert_eq!(seats[p.player.index()], 1, "only ann is asked");
+            assert!(p.options.len() > 1, "asked with one answer: {p:?}");
+            let r = match &p.options[steps % p.options.len()] {
+                CardAction::Play { card, row, .. } => {
+                    let id = app.current_id(ann.channel, "play");
+                    app.component(&ann, &id, &[format!("{}|{}", card.token(), row.area())])
+                }
+                CardAction::PlaceFollower { row } => {
+                    run(&app, &ann, "secure", &[("row", row.area())])
+                }
+                CardAction::JokerRow { row } => {
+                    run(&app, &ann, "choose", &[("option", row.area())])
+                }
+                CardAction::Misplaced { keep } => run(
+                    &app,
+                    &ann,
+                    "choose",
+                    &[("option", if *keep { "keep" } else { "points" })],
+                ),
+                CardAction::AssignJoker { species } => {
+                    run(&app, &ann, "choose", &[("option", species.name())])
+                }
+            };
+            assert!(!r.is_private(), "a legal move was refused: {}", r.text());
+            let text = &r.messages[0].text;
+            // ann's forced move right after a computer seat's line.
+            let lines: Vec<&str> = text.lines().collect();
+            for w in lines.windows(2) {
+                if w[1] == "ann had one possible move, so it was made without asking:"
+                    && !w[0].starts_with("**ann**")
+                    && !w[0].contains("ann had one")
+                {
+                    told.push(text.clone());
+                }
+            }
+        }
+    }
+    println!("{} forced moves after a computer move", told.len());
+    assert_eq!(told.len(), 18);
+    let first: Vec<&str> = told[0].lines().take(4).collect();
+    assert_eq!(
+        first,
+        [
+            "**ann** played the blue castle into the city row.",
+            "**Ada (bot)** played the yellow cloister person 1 into the cloister row.",
+            "ann had one possible move, so it was made without asking:",
+            "**ann** played the green field person 1 into the field row.",
+        ]
+    );
+}

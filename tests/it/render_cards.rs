@@ -999,3 +999,40 @@ fn phone_card_pictures() {
         );
     }
 }
+
+/// The seat panel's three lines of column titles ("Player … Score", "Hand  Follower
+/// Chest", "Herds") stand clear of each other in both languages: between each line's
+/// ink and the next there are at least 10 rows of bare panel (7 at 400 px wide), the
+/// titles' own ink at least 12 rows high (capitals of 17 px text).
+#[test]
+fn the_seat_column_titles_stand_on_three_clear_lines() {
+    let game = render::cards::samples::random_game(4, 5, 60, |_| false);
+    let view = game.public_view();
+    let lay = table_layout(&view);
+    for lang in [Lang::english(), Lang::from_code("es").unwrap()] {
+        let img = decode(&render::card_table_png(&view, &names(4), lang));
+        let p = lay.seat_panel;
+        let (top, bottom) = (p.y as u32 + 4, lay.seats[0].line.y as u32);
+        let ink: Vec<bool> = (top..bottom)
+            .map(|y| {
+                (p.x as u32 + 10..p.right() as u32 - 10).any(|x| px(&img, (x, y)) != palette::PANEL)
+            })
+            .collect();
+        // Runs of rows with ink, and the bare rows between them.
+        let mut bands: Vec<(usize, usize)> = Vec::new();
+        for (i, &on) in ink.iter().enumerate() {
+            match bands.last_mut() {
+                Some(b) if on && b.1 == i => b.1 = i + 1,
+                _ if on => bands.push((i, i + 1)),
+                _ => {}
+            }
+        }
+        assert_eq!(bands.len(), 3, "{lang:?}: {bands:?}");
+        for b in &bands {
+            assert!(b.1 - b.0 >= 12, "{lang:?}: {bands:?}");
+        }
+        for w in bands.windows(2) {
+            assert!(w[1].0 - w[0].1 >= 10, "{lang:?}: {bands:?}");
+        }
+    }
+}

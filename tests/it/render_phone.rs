@@ -581,3 +581,217 @@ fn docs_pictures() {
     let png = render::card_table_png(&end.public_view(), &cards, es);
     save("cards-table-end-es", &decode(&png), png.len());
 }
+
+/// Every word and number of the panel (turn picture, `/board`, replay frames) and of the
+/// end-of-game table is at least 10 px text when the picture is shown 400 pixels wide,
+/// in English and Spanish, over seeded games (the base game, every expansion, Messages
+/// and Robbers with the score track, early, late and over): each line's size where it
+/// is drawn, as its picture is enlarged and shown. The one exception is a marker's
+/// number when ten or more markers share a square (six players' two markers at the
+/// start of a game with Messages): as large as the square allows. The score track's
+/// row numbers are also measured: their ink is 10 px text at 400.
+#[test]
+fn every_panel_word_is_10_px_at_400() {
+    use carcassonne_bot::render::text::{Drawn, recorded};
+    let es = Lang::from_code("es").unwrap();
+    let all = Expansion::ALL.to_vec();
+    let track = [Expansion::Base, Expansion::Messages, Expansion::Robbers];
+    let mut views = Vec::new();
+    for (players, set, seed) in [
+        (4u8, &[Expansion::Base][..], 1u64),
+        (4, &all[..], 2),
+        (6, &track[..], 3),
+        (3, &track[..], 4),
+        (5, &all[..], 5),
+    ] {
+        for left in [Some(1000), Some(40), Some(3), None] {
+            let game = samples::random_game(players, set, seed, 2, left);
+            views.push(samples::view(&game));
+        }
+    }
+    let (mut lines, mut smallest, mut crowded) = (0usize, f32::MAX, 0usize);
+    let mut check = |drawn: &[Drawn],
+                     picture: (u32, u32),
+                     at_400: f32,
+                     what: &str,
+                     view: &carcassonne_bot::view::BoardView| {
+        // The marker numbers of a square shared by ten or more markers.
+        let tiny = render::panel::track_layout(view, 0, render::turn::PHONE_W as i32)
+            .map(|t| {
+                t.markers
+                    .iter()
+                    .flatten()
+                    .filter(|(_, r)| {
+                        t.markers.iter().flatten().filter(|(_, r2)| r2 == r).count() >= 10
+                    })
+                    .map(|(_, r)| render::panel::marker_number_size(*r))
+                    .collect::<Vec<f32>>()
+            })
+            .unwrap_or_default();
+        let mut n = 0;
+        for d in drawn.iter().filter(|d| d.picture == picture) {
+            let size = d.style.size * at_400;
+            if size < 10.0 && (d.text == "1" || d.text == "2") && tiny.contains(&d.style.size) {
+                crowded += 1;
+                continue;
+            }
+            assert!(size >= 10.0, "{what}: {:?} at {size} px", d.text);
+            smallest = smallest.min(size);
+            n += 1;
+        }
+        assert!(n >= 10, "{what}: {n} lines");
+        lines += n;
+    };
+    for view in &views {
+        for lang in [Lang::english(), es] {
+            let lay = render::turn_layout(view);
+            let (_, drawn) = recorded(|| render::turn_image(view, lang));
+            let panel = (lay.panel_w, lay.height - lay.panel_y);
+            check(&drawn, panel, 400.0 / lay.width as f32, "turn", view);
+            // `/board`: the panel drawn 480 wide, enlarged k times in a 480k picture.
+            let (_, drawn) = recorded(|| render::phone_board_image(view, lang));
+            let h = render::panel::height_at(view, render::turn::PHONE_W);
+            check(
+                &drawn,
+                (render::turn::PHONE_W, h),
+                400.0 / 480.0,
+                "board",
+                view,
+            );
+            if view.over {
+                let (lay, table) = render::final_scores_layout(view);
+                let (_, drawn) = recorded(|| render::final_scores_image(view, lang));
+                let k = table.scale;
+                let picture = (table.w / k, (lay.height - lay.panel_y) / k);
+                check(
+                    &drawn,
+                    picture,
+                    k as f32 * 400.0 / lay.width as f32,
+                    "final",
+                    view,
+                );
+            }
+        }
+    }
+    // A replay frame's panel.
+    let game = samples::random_game(4, &all, 6, 2, Some(30));
+    let replay = samples::replay_views(&game);
+    let lays = render::replay::frame_layouts(&replay);
+    for i in [0, replay.len() / 2, replay.len() - 1] {
+        let lay = &lays[i];
+        let (_, drawn) = recorded(|| render::replay::frame_image(&replay[i], es, lay));
+        let panel = (lay.panel_w, lay.height - lay.panel_y);
+        check(
+            &drawn,
+            panel,
+            400.0 / lay.width as f32,
+            "replay",
+            &replay[i],
+        );
+    }
+    println!(
+        "{lines} lines of panel and table text, the smallest {smallest:.1} px at 400; {crowded} numbers on crowded squares"
+    );
+    assert!((10.0..10.5).contains(&smallest), "{smallest}");
+    // Measured: the ink of the track's "0", left of square 0, is 10 px text at 400.
+    let view = &views[8];
+    let lay = render::turn_layout(view);
+    let img = render::turn_image(view, Lang::english());
+    let t = render::panel::track_layout(view, 0, lay.panel_w as i32).unwrap();
+    let (_, cy) = render::panel::track_square(t.left, t.top, t.cell, 0);
+    let y0 = lay.panel_y as i32 + cy - t.cell / 2;
+    let rows: Vec<i32> = (y0..y0 + t.cell)
+        .filter(|&y| (2..t.left - 1).any(|x| *img.get_pixel(x as u32, y as u32) != palette::PANEL))
+        .collect();
+    let ink = (rows[rows.len() - 1] - rows[0] + 1) as u32;
+    let size = font_at_400(ink, lay.width);
+    assert!(
+        size >= 10.0,
+        "the track's 0: {ink} px ink, {size} px text at 400"
+    );
+}
+
+/// A 4-player game with Robbers, goods and gold: the players stand two to a line as in
+/// other 4-player games, what they hold wrapping onto a second line; each robber is its
+/// mask in its owner's colour followed by the figure of the player it stands beside,
+/// and on the score track no robber's mask touches another's or a marker.
+#[test]
+fn four_players_with_robbers_stand_two_to_a_line() {
+    let set = [
+        Expansion::Base,
+        Expansion::InnsCathedrals,
+        Expansion::TradersBuilders,
+        Expansion::Ferries,
+        Expansion::GoldMines,
+        Expansion::Robbers,
+        Expansion::CropCircles,
+        Expansion::FlyingMachines,
+    ];
+    let w = render::turn::PHONE_W;
+    let mut checked = 0;
+    for left in (5..80).rev().step_by(5) {
+        let view = samples::view(&samples::random_game(4, &set, 7, 2, Some(left)));
+        let spots = &view.expansions.robbers.as_ref().unwrap().robbers;
+        if spots.iter().all(|s| s.is_none()) {
+            continue;
+        }
+        assert!(render::panel::two_columns(&view, w));
+        let lay = render::turn_layout(&view);
+        let mut long = view.clone();
+        long.players[3].name = "Maximiliano Fernández-Villanueva".into();
+        assert!(!render::panel::two_columns(&long, w));
+        let one = render::turn_layout(&long);
+        // Two lines of two rows of three lines (name, figures, what they hold on two
+        // lines) instead of four rows of three.
+        assert_eq!(one.height - lay.height, 4 * (62 + 22) - 2 * (62 + 2 * 22));
+        let img = render::turn_image(&view, Lang::english());
+        for (i, p) in view.players.iter().enumerate() {
+            let (x, y) = render::panel::robber_chip(&view, w, i).unwrap();
+            let at = |dx: f32| *img.get_pixel((x + dx) as u32, lay.panel_y + y as u32);
+            // The mask's middle is the owner's colour.
+            assert_eq!(at(10.0), palette::player(p.colour), "player {i}'s robber");
+            // Beside someone: that player's figure, in their colour.
+            if let Some(s) = spots[i] {
+                let c = palette::player(view.players[s.beside.index()].colour);
+                let n = (x as u32 + 24..x as u32 + 40)
+                    .flat_map(|px| (y as u32 - 8..y as u32 + 8).map(move |py| (px, py)))
+                    .filter(|&(px, py)| *img.get_pixel(px, lay.panel_y + py) == c)
+                    .count();
+                assert!(n >= 30, "player {i} beside {}: {n}", s.beside.index());
+            }
+        }
+        // The track: robbers' masks apart from each other and from every marker.
+        let t = render::panel::track_layout(&view, 0, w as i32).unwrap();
+        let half = (t.cell as f32 * 0.33 / 2.0, t.cell as f32 * 0.33 * 0.22);
+        let masks: Vec<(f32, f32, f32, f32)> = t
+            .robbers
+            .iter()
+            .flatten()
+            .map(|c| (c.x - half.0, c.y - half.1, c.x + half.0, c.y + half.1))
+            .collect();
+        let touch = |a: &(f32, f32, f32, f32), b: &(f32, f32, f32, f32)| {
+            a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
+        };
+        for (k, a) in masks.iter().enumerate() {
+            for b in &masks[..k] {
+                assert!(!touch(a, b), "robbers {a:?} and {b:?}");
+            }
+            for (c, r) in t.markers.iter().flatten() {
+                assert!(
+                    !touch(a, &(c.x - r, c.y - r, c.x + r, c.y + r)),
+                    "robber on a marker"
+                );
+            }
+        }
+        println!(
+            "robbers, 4 players: {} px high at 400 (one a line: {})",
+            lay.height * 400 / 480,
+            one.height * 400 / 480
+        );
+        checked += 1;
+        if checked == 3 {
+            break;
+        }
+    }
+    assert_eq!(checked, 3);
+}

@@ -166,22 +166,34 @@ fn the_spanish_final_scores_fit_their_columns() {
     }
     assert_eq!(board_diff, 0);
     assert!(table_diff > 500, "{table_diff}");
-    // The header line: "Jugador", then the columns (goods too) and "Total", each title
-    // separated from the next by a clean column, within the table's margins.
+    // The titles, whole at 15 px: some too wide for their column, so on two lines:
+    // "Caminos", "Claust.", "Mercanc." above; "Jugador", "Ciudades", "Granjas" and
+    // "Total" below, each ending at its column's right edge, each separated from the
+    // next on its line by a clean column, within the table's margins.
     assert_eq!(table.columns.len(), 5);
     let k = table.scale;
-    let band = (table.rows_y - 26 * k, table.rows_y - 4 * k);
     let left = table.x + 18 * k;
-    let mut edges = vec![left + 44 * k];
-    edges.extend((0..=table.columns.len()).map(|c| table.column_right(c)));
-    for pair in edges.windows(2) {
-        // Between where one title ends (or "Jugador" starts) and where the next ends.
-        assert!(
-            gap_in(&es, (pair[0] + 1, pair[1]), band, palette::PANEL),
-            "titles touch between x {} and {}",
-            pair[0],
-            pair[1]
-        );
+    let right = |c: usize| table.column_right(c);
+    let upper = (table.rows_y - 46 * k, table.rows_y - 27 * k);
+    let lower = (table.rows_y - 25 * k, table.rows_y - 4 * k);
+    for (band, edges) in [
+        (upper, vec![left, right(0), right(2), right(4)]),
+        (lower, vec![left + 44 * k, right(1), right(3), right(5)]),
+    ] {
+        for pair in edges.windows(2) {
+            assert!(
+                gap_in(&es, (pair[0] + 1, pair[1]), band, palette::PANEL),
+                "titles touch between x {} and {}",
+                pair[0],
+                pair[1]
+            );
+        }
+        // Ink up to each column's right edge, none past it.
+        for &e in &edges[1..] {
+            let ink = |x: u32| (band.0..band.1).any(|y| *es.get_pixel(x, y) != palette::PANEL);
+            assert!((e - 3 * k..e).any(ink), "a title ends at x {e}");
+            assert!(!(e + 1..e + 4 * k).any(ink), "nothing just right of x {e}");
+        }
     }
     // Nothing is drawn in the right margin of the table.
     assert!((table.y + k..es.height()).all(|y| {

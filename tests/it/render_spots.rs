@@ -198,12 +198,14 @@ fn phone_spots_pictures() {
 }
 
 /// On the overview of late turns (the letters there are larger than the cells), no two
-/// letters' boxes (halo included) intersect, and every letter stays on the picture;
-/// letters moved off their cell are counted.
+/// letters' boxes (halo included) intersect, none touches a figure, and every letter
+/// stays on the picture; letters moved off their cell are counted. On the turn picture
+/// too.
 #[test]
-fn overview_letters_never_touch_each_other() {
+fn overview_letters_never_touch_each_other_or_a_figure() {
     let all: Vec<Expansion> = Expansion::ALL.to_vec();
     let (mut checked, mut letters, mut moved) = (0usize, 0usize, 0usize);
+    let (mut figures_seen, mut discs, mut discs_on_figures) = (0usize, 0usize, 0usize);
     for players in [2u8, 4, 6] {
         let views = choice_views(players, &all, 40 + players as u64);
         let late = views.len() * 2 / 3;
@@ -213,12 +215,10 @@ fn overview_letters_never_touch_each_other() {
                 .flatten()
             {
                 let st = text::style(board::spot_font(lay.tile).max(lay.label_min), true);
-                let Some(next) = view.next.as_ref() else {
-                    continue;
-                };
+                let spots = view.next.as_ref().map_or(&[][..], |n| &n.spots[..]);
                 let boxes: Vec<(f32, f32, f32, f32)> = board::spot_label_centres(view, &lay)
                     .iter()
-                    .zip(&next.spots)
+                    .zip(spots)
                     .filter_map(|(c, s)| c.map(|c| (s, c)))
                     .map(|(s, c)| {
                         let (x, y) = lay.cell_centre(s.at);
@@ -230,17 +230,54 @@ fn overview_letters_never_touch_each_other() {
                     .collect();
                 checked += 1;
                 letters += boxes.len();
+                let touch = |a: &(f32, f32, f32, f32), b: &(f32, f32, f32, f32)| {
+                    a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
+                };
+                let figures: Vec<(f32, f32, f32, f32)> = (0..view.figures.len())
+                    .filter(|&k| lay.shows(view.figures[k].pos))
+                    .filter_map(|k| board::figure_extent(view, &lay, k))
+                    .collect();
+                figures_seen += figures.len();
                 for (i, a) in boxes.iter().enumerate() {
                     assert!(a.0 >= 0.0 && a.1 >= 0.0, "turn {}", view.turn);
                     assert!(a.2 <= lay.board_w as f32 && a.3 <= lay.board_h as f32);
                     for b in &boxes[..i] {
-                        let touch = a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3;
-                        assert!(!touch, "turn {}: {a:?} and {b:?}", view.turn);
+                        assert!(!touch(a, b), "turn {}: {a:?} and {b:?}", view.turn);
                     }
+                    for f in &figures {
+                        assert!(
+                            !touch(a, f),
+                            "turn {}: letter {a:?} on figure {f:?}",
+                            view.turn
+                        );
+                    }
+                }
+                // Mage & Witch's lettered discs too.
+                let r = board::magic_target_radius(&lay);
+                let targets = view.expansions.magic_targets();
+                let centres = board::magic_target_centres(view, &lay);
+                for (t, c) in targets.iter().zip(centres) {
+                    // Those on this picture.
+                    let Some(c) = c.filter(|_| lay.shows(t.pos)) else {
+                        continue;
+                    };
+                    // Counted: on a dense overview (tiles of 16-20 px) a disc of a
+                    // 12 px letter may find no place clear of every figure.
+                    if figures.iter().any(|f| {
+                        let (nx, ny) = (c.x.clamp(f.0, f.2), c.y.clamp(f.1, f.3));
+                        ((c.x - nx).powi(2) + (c.y - ny).powi(2)).sqrt() < r
+                    }) {
+                        discs_on_figures += 1;
+                    }
+                    discs += 1;
                 }
             }
         }
     }
-    println!("{checked} pictures, {letters} letters, {moved} moved off their cell");
+    println!(
+        "{checked} pictures, {letters} letters, {moved} moved off their cell, \
+         {figures_seen} figures no letter touches; {discs} target discs, \
+         {discs_on_figures} touching a figure"
+    );
     assert!(moved > 0, "late overviews crowd their letters");
 }

@@ -183,25 +183,7 @@ pub(super) fn act(
     };
     let mut public: Vec<CardEvent> = events.iter().map(CardEvent::public).collect();
     let mut summary = describe(r.setup.language, &r, &public);
-    for (player, more) in take_only_answers(&mut r) {
-        let more: Vec<CardEvent> = more.iter().map(CardEvent::public).collect();
-        for line in [
-            t!(
-                r.setup.language,
-                "app-forced-move",
-                name = r.seat_name(player)
-            ),
-            describe(r.setup.language, &r, &more),
-        ] {
-            if !line.is_empty() {
-                if !summary.is_empty() {
-                    summary.push('\n');
-                }
-                summary.push_str(&line);
-            }
-        }
-        public.extend(more);
-    }
+    take_and_tell_only_answers(&mut r, &mut summary, &mut public);
     let moves = game_of(&r).log().len();
     undo::forget_if_stale(&mut r, moves);
     if game_of(&r).is_finished() {
@@ -244,18 +226,50 @@ fn take_only_answers(r: &mut ChannelRecord) -> Vec<(Player, Vec<CardEvent>)> {
     out
 }
 
+/// Takes every decision with one legal answer ([`take_only_answers`]) and tells each:
+/// "bob had one possible move, so it was made without asking:" and the move, added to
+/// `summary`, its public events to `public`.
+fn take_and_tell_only_answers(
+    r: &mut ChannelRecord,
+    summary: &mut String,
+    public: &mut Vec<CardEvent>,
+) {
+    for (player, more) in take_only_answers(r) {
+        let more: Vec<CardEvent> = more.iter().map(CardEvent::public).collect();
+        for line in [
+            t!(
+                r.setup.language,
+                "app-forced-move",
+                name = r.seat_name(player)
+            ),
+            describe(r.setup.language, r, &more),
+        ] {
+            if !line.is_empty() {
+                if !summary.is_empty() {
+                    summary.push('\n');
+                }
+                summary.push_str(&line);
+            }
+        }
+        public.extend(more);
+    }
+}
+
 /// Applies a computer seat's choice, logged like a person's move: its words and the
-/// public form of its events.
+/// public form of its events. A decision with one legal answer that follows it (a
+/// person's too) is taken and told, as after a person's move.
 pub(in crate::app) fn apply_logged(
     r: &mut ChannelRecord,
     seat: Player,
     action: CardAction,
 ) -> Result<(String, Vec<CardEvent>), crate::cards::CardError> {
     let events = game_mut(r).apply(seat, action)?;
+    let mut public: Vec<CardEvent> = events.iter().map(CardEvent::public).collect();
+    let mut summary = describe(r.setup.language, r, &public);
+    take_and_tell_only_answers(r, &mut summary, &mut public);
     let moves = game_of(r).log().len();
     undo::forget_if_stale(r, moves);
-    let public: Vec<CardEvent> = events.iter().map(CardEvent::public).collect();
-    Ok((describe(r.setup.language, r, &public), public))
+    Ok((summary, public))
 }
 
 pub(super) fn undo(

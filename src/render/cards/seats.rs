@@ -55,7 +55,7 @@ pub(super) fn draw_seats(
     let x = first.line.x;
     // One line of titles per line of a seat: name and score; hand, follower and chest;
     // herds.
-    let (y1, y2, y3) = (p.y + 22, p.y + 44, p.y + 66);
+    let (y1, y2, y3) = (p.y + 24, p.y + 52, p.y + 80);
     let cols = [
         ("pic-col-player", x + COL_NAME, y1, true),
         ("pic-col-hand", x + COL_HAND, y2, !over),

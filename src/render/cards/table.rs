@@ -42,8 +42,9 @@ const HEADER_H: i32 = TITLE_H + DEALER_H + PILL_H + 8;
 const TITLE_H: i32 = 40;
 const DEALER_H: i32 = 36;
 const PILL_H: i32 = 64;
-/// The seat panel's column titles: one line per line of a seat.
-const SEAT_HEAD_H: i32 = 72;
+/// The seat panel's column titles: one line per line of a seat, 28 px apart (17 px
+/// words: at 400 px wide each line stands clear of the next).
+const SEAT_HEAD_H: i32 = 90;
 /// A seat: name and score, then hand, follower and chest, then the herds.
 const SEAT_H: i32 = 136;
 pub(super) const SEAT_ROW1_H: i32 = 58;
