@@ -349,6 +349,18 @@ impl App {
         Some(claim)
     }
 
+    /// Lets `claim` go (again: both steps leave a later claim alone).
+    fn release_claim(&self, claim: &AiClaim) {
+        if let Err(e) = self.store.release_ai(claim) {
+            // Another process takes the seats over once the lease runs out.
+            tracing::warn!(channel = claim.channel, error = %e, "cannot release a channel's computer seats");
+        }
+        let mut thinking = self.thinking();
+        if thinking.get(&claim.channel) == Some(claim) {
+            thinking.remove(&claim.channel);
+        }
+    }
+
     /// Extends `claim` before a search or a move: false when there is none or it was
     /// taken over (its lease ran out meanwhile).
     fn renew_ai(&self, claim: Option<&AiClaim>) -> Result<bool, StoreError> {
@@ -453,11 +465,7 @@ impl App {
             .play_chain(&turn.ctx, turn.chain, turn.claim.as_ref())
             .map(|out| self.linked(channel, out));
         if let Some(claim) = &turn.claim {
-            if let Err(e) = self.store.release_ai(claim) {
-                // Another process takes the seats over once the lease runs out.
-                tracing::warn!(channel, error = %e, "cannot release a channel's computer seats");
-            }
-            self.thinking().remove(&channel);
+            self.release_claim(claim);
         }
         out.unwrap_or_else(|e| {
             tracing::error!(channel, error = %e, "storage failure while playing a computer seat");
@@ -598,6 +606,14 @@ impl App {
             moved = true;
             if let Some(user) = session.turn_to.get() {
                 turn_to.set(Some(user));
+            }
+            if asked(&r).is_none()
+                && let Some(claim) = claim
+            {
+                // A person moves next: the seats are let go with the move, under the
+                // channel's lock, so that a move made the instant this one shows claims
+                // the computer seats it hands over (else they would wait out the lease).
+                self.release_claim(claim);
             }
             at_len = timers::awaited(&r).map_or(0, |a| a.1);
         }
