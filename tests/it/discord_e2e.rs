@@ -1112,9 +1112,13 @@ async fn the_fake_discord_is_as_strict_as_discord() {
         content_type: None,
         data: vec![0; fake_discord::limits::MAX_FILE_BYTES + 1],
     };
-    let refused =
-        fake_discord::limits::message(&json!({"content": "x"}), &[big.clone()], true, max)
-            .unwrap_err();
+    let refused = fake_discord::limits::message(
+        &json!({"content": "x"}),
+        std::slice::from_ref(&big),
+        true,
+        max,
+    )
+    .unwrap_err();
     assert_eq!(
         (refused.status, refused.body(None)),
         (

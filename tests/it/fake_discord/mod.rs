@@ -26,7 +26,10 @@
 //!   need an acknowledged interaction (404 10015 Unknown Webhook) and a token younger
 //!   than 15 minutes on the fake's clock ([`State::interaction_token_ttl`],
 //!   [`State::token_clock_ahead`]; else 401 50027 Invalid Webhook Token);
-//! - every body is checked against the documented limits ([`limits`]; 400 50035), and
+//! - every body is checked against the documented limits ([`limits`]; 400 50035, with
+//!   the field's error for a menu's options and the rows), a file in an interaction's
+//!   answers against the `attachment_size_limit` it carried
+//!   ([`State::attachment_size_limit`]; 413 40005), and
 //!   channel messages need View Channel, Send Messages (Send Messages in Threads in a
 //!   thread) and, with files, Attach Files (403 50013); answers to interactions carry
 //!   files without it, as on Discord ([`State::answers_need_attach_files`]). A body Discord would reject is also recorded as an error, which fails
