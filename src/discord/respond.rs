@@ -326,7 +326,7 @@ async fn answer_unguarded(
 ) -> Result<(), Undelivered> {
     let job = async {
         let mut response = job.await;
-        fit_files(&mut response, target.attachment_limit);
+        fit_files(lang, &mut response, target.attachment_limit);
         response
     };
     let mut job = std::pin::pin!(job);
@@ -804,12 +804,15 @@ pub(crate) fn split_message(lang: Lang, m: Message) -> Vec<Outgoing> {
 }
 
 /// Leaves out the files Discord would refuse in this interaction's answer (over its
-/// `attachment_size_limit`, which a whole answer would fail with 40005), each logged.
-fn fit_files(response: &mut Response, limit: Option<usize>) {
+/// `attachment_size_limit`, which a whole answer would fail with 413, 40005), each
+/// logged and named in its message's text, so that the players know what is missing
+/// and why (the text and the other files go as usual).
+fn fit_files(lang: Lang, response: &mut Response, limit: Option<usize>) {
     let Some(limit) = limit else {
         return;
     };
     for m in &mut response.messages {
+        let mut left_out = Vec::new();
         m.files.retain(|f| {
             let fits = f.bytes.len() <= limit;
             if !fits {
@@ -819,10 +822,51 @@ fn fit_files(response: &mut Response, limit: Option<usize>) {
                     limit,
                     "a file over the interaction's attachment_size_limit is left out"
                 );
+                left_out.push((f.name.clone(), f.bytes.len()));
             }
             fits
         });
+        // The game's page shows the board and the whole game, whatever their size.
+        let key = if m.link.is_some() {
+            "app-discord-file-too-big-page"
+        } else {
+            "app-discord-file-too-big"
+        };
+        for (file, bytes) in left_out {
+            let note = crate::t!(
+                lang,
+                key,
+                file = file,
+                size = size_words(lang, bytes),
+                limit = size_words(lang, limit)
+            );
+            if !m.text.is_empty() {
+                m.text.push('\n');
+            }
+            m.text.push_str(&note);
+        }
     }
+}
+
+/// A file's size as Discord's client shows limits: kilobytes below a megabyte (rounded
+/// up), else megabytes with one decimal (of 1,024 × 1,024 bytes: "10 MB" is 10 MiB).
+fn size_words(lang: Lang, bytes: usize) -> String {
+    const KB: usize = 1024;
+    const MB: usize = KB * KB;
+    if bytes < MB {
+        return crate::t!(
+            lang,
+            "app-discord-size-kb",
+            kb = bytes.div_ceil(KB).to_string()
+        );
+    }
+    let tenths = (bytes * 10 + MB / 2) / MB;
+    crate::t!(
+        lang,
+        "app-discord-size-mb",
+        whole = (tenths / 10).to_string(),
+        tenth = (tenths % 10).to_string()
+    )
 }
 
 /// Splits text into pieces of at most `limit` characters, at line ends where possible.
@@ -1208,10 +1252,28 @@ mod tests {
         assert_eq!(left[0].content, "Game over!");
         // Over the interaction's attachment_size_limit: left out.
         let mut r = Response::one(m);
-        fit_files(&mut r, Some(15));
+        fit_files(Lang::english(), &mut r, Some(15));
         assert_eq!(r.messages[0].files.len(), 1);
         assert_eq!(r.messages[0].files[0].name, "final-scores.png");
         assert_eq!(first_files(&r), 10);
+        assert_eq!(
+            r.messages[0].text,
+            "Game over!\nreplay.gif (1 KB) is left out: Discord takes files of at most 1 KB here."
+        );
+    }
+
+    #[test]
+    fn sizes_read_as_discord_shows_limits() {
+        let en = Lang::english();
+        assert_eq!(size_words(en, 1), "1 KB");
+        assert_eq!(size_words(en, 1024), "1 KB");
+        assert_eq!(size_words(en, 1025), "2 KB");
+        assert_eq!(size_words(en, (1 << 20) - 1), "1024 KB");
+        assert_eq!(size_words(en, 1 << 20), "1.0 MB");
+        assert_eq!(size_words(en, 2_289_429), "2.2 MB");
+        assert_eq!(size_words(en, 10 << 20), "10.0 MB");
+        let es = Lang::from_code("es").unwrap();
+        assert_eq!(size_words(es, 2_289_429), "2,2 MB");
     }
 
     #[test]

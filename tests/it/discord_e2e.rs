@@ -1065,8 +1065,40 @@ async fn the_fake_discord_is_as_strict_as_discord() {
     }
     let errors = fake.state(|s| s.errors.len());
     assert_eq!(errors, 11);
+    // Too many options or rows: Discord names the field (reference.mdx, "Error
+    // Messages"), under `data` in an interaction response.
+    let field_error = |code: &str, message: &str| json!([{"code": code, "message": message}]);
+    let it = fake.undispatched(&alice, CHANNEL_ID);
+    let (status, answer) = call(
+        &fake,
+        "POST",
+        &callback(&it),
+        json!({"type": 4, "data": {"content": "x", "components": [row(vec![select(2)]), row(vec![select(26)])]}}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        answer,
+        json!({"code": 50035, "message": "Invalid Form Body", "errors": {"data": {"components": {"1": {"components": {"0": {"options": {"_errors": field_error("BASE_TYPE_BAD_LENGTH", "Must be between 1 and 25 in length.")}}}}}}}})
+    );
+    let six_rows: Vec<_> = (0..6)
+        .map(|i| row(vec![button(&format!("b{i}"), "B")]))
+        .collect();
+    let (status, answer) = call(
+        &fake,
+        "POST",
+        &callback(&it),
+        json!({"type": 4, "data": {"content": "x", "components": six_rows}}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        answer,
+        json!({"code": 50035, "message": "Invalid Form Body", "errors": {"data": {"components": {"_errors": field_error("BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length.")}}}})
+    );
     let fine = json!({"content": "é".repeat(2000), "components": [row((0..5).map(|i| button(&format!("b{i}"), &"L".repeat(80))).collect()), row(vec![select(25)])]});
-    assert!(fake_discord::limits::message(&fine, &[], true).is_ok());
+    let max = fake_discord::limits::MAX_FILE_BYTES;
+    assert!(fake_discord::limits::message(&fine, &[], true, max).is_ok());
     // Autocomplete: at most 25 choices, of the option's type.
     let ints = json!([{"name": "90", "value": 90}]);
     assert!(fake_discord::limits::autocomplete(&ints, 4).is_ok());
@@ -1080,7 +1112,21 @@ async fn the_fake_discord_is_as_strict_as_discord() {
         content_type: None,
         data: vec![0; fake_discord::limits::MAX_FILE_BYTES + 1],
     };
-    assert!(fake_discord::limits::message(&json!({"content": "x"}), &[big], true).is_err());
+    let refused = fake_discord::limits::message(
+        &json!({"content": "x"}),
+        std::slice::from_ref(&big),
+        true,
+        max,
+    )
+    .unwrap_err();
+    assert_eq!(
+        (refused.status, refused.body(None)),
+        (
+            413,
+            json!({"code": 40005, "message": "Request entity too large"})
+        )
+    );
+    assert!(fake_discord::limits::message(&json!({"content": "x"}), &[big], true, max + 1).is_ok());
 }
 
 /// A game in a thread and another in a forum post (one game per thread), where the bot

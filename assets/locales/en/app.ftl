@@ -354,6 +354,10 @@ app-discord-apology = Sorry, something went wrong while handling this; nothing w
 app-discord-token-refused = The bot cannot act right now: Discord refused its token, and whoever runs the bot has to give it a new one. Nothing was changed.
 app-discord-done = Done.
 app-discord-more-choices = More choices:
+app-discord-file-too-big = { $file } ({ $size }) is left out: Discord takes files of at most { $limit } here.
+app-discord-file-too-big-page = { $file } ({ $size }) is left out: Discord takes files of at most { $limit } here. The game's page shows it all.
+app-discord-size-kb = { $kb } KB
+app-discord-size-mb = { $whole }.{ $tenth } MB
 app-discord-missing-permissions = I cannot play here: I am missing the { $count ->
     [one] permission
    *[other] permissions

@@ -352,6 +352,10 @@ app-discord-apology = Lo siento, algo ha fallado al atender esto; no ha cambiado
 app-discord-token-refused = El bot no puede actuar ahora: Discord ha rechazado su token y quien lo gestiona tiene que darle uno nuevo. No ha cambiado nada.
 app-discord-done = Hecho.
 app-discord-more-choices = Más opciones:
+app-discord-file-too-big = { $file } ({ $size }) queda fuera: aquí Discord acepta archivos de { $limit } como máximo.
+app-discord-file-too-big-page = { $file } ({ $size }) queda fuera: aquí Discord acepta archivos de { $limit } como máximo. La página de la partida lo muestra todo.
+app-discord-size-kb = { $kb } KB
+app-discord-size-mb = { $whole },{ $tenth } MB
 app-discord-missing-permissions = No puedo jugar aquí: me { $count ->
     [one] falta el permiso
    *[other] faltan los permisos

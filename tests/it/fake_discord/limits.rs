@@ -1,15 +1,19 @@
 //! Discord's documented limits on what a bot sends, checked on every request the way
-//! Discord checks them (an invalid body is answered 400 "Invalid Form Body", 50035):
-//! 2,000 characters of content (a new message needs some that is not only whitespace,
-//! or files, or components: 50006); at most 10 files of at most 10 MiB; at most 5 action
-//! rows, each with 1-5 buttons or exactly one select menu; 1-25 select options; label,
-//! value and description at most 100 characters, a button label at most 80, a
-//! placeholder at most 150; custom_id 1-100 characters and unique in the message (a
-//! link button, style 5, has a url of 1-512 characters and no custom_id);
-//! autocomplete: at most 25 choices, names 1-100 characters, values of the option's type.
+//! Discord checks them (an invalid body is answered 400 "Invalid Form Body", 50035,
+//! with the field's own error in `errors` where the fake knows Discord's: a menu's
+//! options, the action rows; reference.mdx "Error Messages"): 2,000 characters of
+//! content (a new message needs some that is not only whitespace, or files, or
+//! components: 50006); at most 10 files, each within the upload limit (10 MiB, or an
+//! interaction's `attachment_size_limit` for its answers: else 413 "Request entity too
+//! large", 40005); at most 5 action rows, each with 1-5 buttons or exactly one select
+//! menu; 1-25 select options; label, value and description at most 100 characters, a
+//! button label at most 80, a placeholder at most 150; custom_id 1-100 characters and
+//! unique in the message (a link button, style 5, has a url of 1-512 characters and no
+//! custom_id); autocomplete: at most 25 choices, names 1-100 characters, values of the
+//! option's type.
 
 use super::Part;
-use serde_json::Value;
+use serde_json::{Value, json};
 use std::collections::HashSet;
 
 pub const MAX_CONTENT: usize = 2000;
@@ -20,9 +24,129 @@ fn chars(v: &Value) -> usize {
     v.as_str().map_or(0, |s| s.chars().count())
 }
 
-/// A message body (interaction response data, follow-up, edit or channel message).
-/// `created`: a new message must have content, files or components.
-pub fn message(payload: &Value, files: &[Part], created: bool) -> Result<(), String> {
+/// Why Discord refuses a body: the test's account of it, and Discord's answer.
+#[derive(Debug)]
+pub struct Refusal {
+    pub what: String,
+    pub status: u16,
+    pub code: u64,
+    /// The field Discord names in `errors` (its path in the body; Discord's error code
+    /// and message there), when the fake knows it.
+    pub field: Option<(Vec<String>, &'static str, &'static str)>,
+}
+
+impl Refusal {
+    fn form(what: String) -> Refusal {
+        Refusal {
+            what,
+            status: 400,
+            code: 50035,
+            field: None,
+        }
+    }
+
+    fn field(
+        what: String,
+        path: &[&dyn ToString],
+        code: &'static str,
+        message: &'static str,
+    ) -> Refusal {
+        Refusal {
+            field: Some((path.iter().map(|p| p.to_string()).collect(), code, message)),
+            ..Refusal::form(what)
+        }
+    }
+
+    /// Discord's answer: `{"code", "message", "errors"}`, the field's error nested
+    /// under `prefix` (`data` in an interaction response) and the field's path.
+    pub fn body(&self, prefix: Option<&str>) -> Value {
+        let message = match self.code {
+            40005 => "Request entity too large",
+            50006 => "Cannot send an empty message",
+            _ => "Invalid Form Body",
+        };
+        let mut body = json!({"code": self.code, "message": message});
+        if let Some((path, code, text)) = &self.field {
+            let mut errors = json!({"_errors": [{"code": code, "message": text}]});
+            for key in path.iter().rev().map(String::as_str).chain(prefix) {
+                errors = json!({ key: errors });
+            }
+            body["errors"] = errors;
+        }
+        body
+    }
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}: {}", self.status, self.code, self.what)
+    }
+}
+
+/// A message body (interaction response data, follow-up, edit or channel message),
+/// its files each of at most `max_file` bytes. `created`: a new message must have
+/// content, files or components.
+pub fn message(
+    payload: &Value,
+    files: &[Part],
+    created: bool,
+    max_file: usize,
+) -> Result<(), Refusal> {
+    for f in files {
+        if f.data.len() > max_file {
+            return Err(Refusal {
+                what: format!(
+                    "file {:?}: {} bytes (at most {max_file})",
+                    f.filename,
+                    f.data.len()
+                ),
+                status: 413,
+                code: 40005,
+                field: None,
+            });
+        }
+    }
+    let rows = payload
+        .get("components")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    if rows.len() > 5 {
+        return Err(Refusal::field(
+            format!("components: {} action rows (at most 5)", rows.len()),
+            &[&"components"],
+            "BASE_TYPE_MAX_LENGTH",
+            "Must be 5 or fewer in length.",
+        ));
+    }
+    for (r, row) in rows.iter().enumerate() {
+        let items = row["components"].as_array().cloned().unwrap_or_default();
+        for (i, c) in items.iter().enumerate().filter(|(_, c)| c["type"] == 3) {
+            let n = c["options"].as_array().map_or(0, Vec::len);
+            if !(1..=25).contains(&n) {
+                return Err(Refusal::field(
+                    format!("components[{r}].components[{i}].options: {n} options (1-25)"),
+                    &[&"components", &r, &"components", &i, &"options"],
+                    "BASE_TYPE_BAD_LENGTH",
+                    "Must be between 1 and 25 in length.",
+                ));
+            }
+        }
+    }
+    if let Some(empty) = other_limits(payload, files, created).err() {
+        return Err(match empty.strip_prefix("50006 ") {
+            Some(what) => Refusal {
+                code: 50006,
+                ..Refusal::form(what.to_string())
+            },
+            None => Refusal::form(empty),
+        });
+    }
+    Ok(())
+}
+
+/// The limits other than the files' sizes, the rows' number and the menus' options.
+fn other_limits(payload: &Value, files: &[Part], created: bool) -> Result<(), String> {
     let content = chars(&payload["content"]);
     if content > MAX_CONTENT {
         return Err(format!(
@@ -31,15 +155,6 @@ pub fn message(payload: &Value, files: &[Part], created: bool) -> Result<(), Str
     }
     if files.len() > MAX_FILES {
         return Err(format!("{} files (at most {MAX_FILES})", files.len()));
-    }
-    for f in files {
-        if f.data.len() > MAX_FILE_BYTES {
-            return Err(format!(
-                "file {:?}: {} bytes (at most {MAX_FILE_BYTES}): 40005 Request entity too large",
-                f.filename,
-                f.data.len()
-            ));
-        }
     }
     let rows = payload
         .get("components")
@@ -52,12 +167,6 @@ pub fn message(payload: &Value, files: &[Part], created: bool) -> Result<(), Str
         .is_none_or(|c| c.trim().is_empty());
     if created && blank && files.is_empty() && rows.is_empty() {
         return Err("50006 Cannot send an empty message".into());
-    }
-    if rows.len() > 5 {
-        return Err(format!(
-            "components: {} action rows (at most 5)",
-            rows.len()
-        ));
     }
     let mut ids = HashSet::new();
     for (r, row) in rows.iter().enumerate() {
@@ -109,9 +218,6 @@ pub fn message(payload: &Value, files: &[Part], created: bool) -> Result<(), Str
                 return Err(format!("{at}.placeholder: at most 150 characters"));
             }
             let options = c["options"].as_array().cloned().unwrap_or_default();
-            if !(1..=25).contains(&options.len()) {
-                return Err(format!("{at}.options: {} options (1-25)", options.len()));
-            }
             let mut values = HashSet::new();
             for (k, o) in options.iter().enumerate() {
                 let at = format!("{at}.options[{k}]");

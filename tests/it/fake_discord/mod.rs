@@ -26,7 +26,10 @@
 //!   need an acknowledged interaction (404 10015 Unknown Webhook) and a token younger
 //!   than 15 minutes on the fake's clock ([`State::interaction_token_ttl`],
 //!   [`State::token_clock_ahead`]; else 401 50027 Invalid Webhook Token);
-//! - every body is checked against the documented limits ([`limits`]; 400 50035), and
+//! - every body is checked against the documented limits ([`limits`]; 400 50035, with
+//!   the field's error for a menu's options and the rows), a file in an interaction's
+//!   answers against the `attachment_size_limit` it carried
+//!   ([`State::attachment_size_limit`]; 413 40005), and
 //!   channel messages need View Channel, Send Messages (Send Messages in Threads in a
 //!   thread) and, with files, Attach Files (403 50013); answers to interactions carry
 //!   files without it, as on Discord ([`State::answers_need_attach_files`]). A body Discord would reject is also recorded as an error, which fails
@@ -336,6 +339,8 @@ struct Pending {
     original: Option<u64>,
     /// For a component: the message it is on (what a type-7 update changes).
     message: Option<u64>,
+    /// The `attachment_size_limit` it was sent with: the largest file its answers take.
+    attachment_limit: usize,
 }
 
 /// What a successful request did.
@@ -437,6 +442,10 @@ pub struct State {
     /// EMBED_LINKS and ATTACH_FILES permissions when responding to interactions"
     /// (change log 2022-06-29, discord-api-docs#5316). Channel messages always need it.
     pub answers_need_attach_files: bool,
+    /// The `attachment_size_limit` interactions carry from now on (bytes): the largest
+    /// file their answers take (10 MiB, Discord's default; more with the server's
+    /// boosts or the user's Nitro). A bigger one is refused 413, 40005.
+    pub attachment_size_limit: usize,
     /// What each user chose in each select menu, by (message, menu's custom id,
     /// user), until the message is updated: Discord's client sends no interaction when
     /// the same value is chosen again (discord-api-docs#4801).
@@ -493,6 +502,7 @@ impl Default for State {
             lose_answers: Vec::new(),
             upload_bytes_per_second: None,
             answers_need_attach_files: false,
+            attachment_size_limit: limits::MAX_FILE_BYTES,
             selected: HashMap::new(),
             endpoint_answers: Vec::new(),
             clock_offset_secs: 0,
@@ -1032,10 +1042,14 @@ impl FakeDiscord {
     ) -> (Interaction, Value) {
         let id = self.inner.new_id();
         let token = format!("itoken-{id}-aW50ZXJhY3Rpb24");
-        let (ch, guild_locale) = self.state(|s| {
+        let (ch, guild_locale, attachment_limit) = self.state(|s| {
             let ch = s.channel(channel);
             let locale = s.guild_locales.get(&ch.guild).cloned();
-            (ch, locale.unwrap_or_else(|| "en-US".to_string()))
+            (
+                ch,
+                locale.unwrap_or_else(|| "en-US".to_string()),
+                s.attachment_size_limit,
+            )
         });
         let at = Instant::now();
         self.inner.update(|s| {
@@ -1052,6 +1066,7 @@ impl FakeDiscord {
                     placeholder: Placeholder::None,
                     original: None,
                     message: None,
+                    attachment_limit,
                 },
             )
         });
@@ -1072,7 +1087,7 @@ impl FakeDiscord {
             "entitlements": [],
             "authorizing_integration_owners": {"0": ch.guild.to_string()},
             "context": 0,
-            "attachment_size_limit": limits::MAX_FILE_BYTES,
+            "attachment_size_limit": attachment_limit,
         });
         (
             Interaction {
@@ -1735,20 +1750,19 @@ fn handle(
 }
 
 /// Checks a message body against Discord's limits; a violation is a test failure too.
+/// `limit`: the largest file (an interaction's `attachment_size_limit` for its answers);
+/// `prefix`: where the body sits in the request (`data` in an interaction response), for
+/// the field Discord names.
 fn check_limits(
     inner: &Inner,
-    what: &str,
+    (what, prefix): (&str, Option<&str>),
     payload: &Value,
     files: &[Part],
-    created: bool,
+    (created, limit): (bool, usize),
 ) -> Result<(), Answer> {
-    limits::message(payload, files, created).map_err(|e| {
+    limits::message(payload, files, created, limit).map_err(|e| {
         inner.error(format!("{what}: Discord would reject this body: {e}"));
-        let body = match e.strip_prefix("50006 ") {
-            Some(empty) => discord_error(50006, empty),
-            None => discord_error(50035, &format!("Invalid Form Body: {e}")),
-        };
-        (400, body, None)
+        (e.status, Some(e.body(prefix)), None)
     })
 }
 
@@ -1792,7 +1806,13 @@ fn callback(
     let mut meta = None;
     match kind {
         4 => {
-            if let Err(a) = check_limits(inner, "interaction response", data, files, true) {
+            if let Err(a) = check_limits(
+                inner,
+                ("interaction response", Some("data")),
+                data,
+                files,
+                (true, pending.attachment_limit),
+            ) {
                 return a;
             }
             let message_id = inner.new_id();
@@ -1820,7 +1840,13 @@ fn callback(
                 );
                 return (400, discord_error(50035, "Invalid Form Body"), None);
             };
-            if let Err(a) = check_limits(inner, "message update", data, files, false) {
+            if let Err(a) = check_limits(
+                inner,
+                ("message update", Some("data")),
+                data,
+                files,
+                (false, pending.attachment_limit),
+            ) {
                 return a;
             }
             inner.update(|s| {
@@ -1937,7 +1963,13 @@ fn webhook(
     // Filling the placeholder is an edit, with the placeholder's visibility: it notifies
     // nobody (an explicit PATCH, or a follow-up sent while it is unfilled).
     let fill = |what: &str, created: bool| -> Answer {
-        if let Err(a) = check_limits(inner, what, j, files, created) {
+        if let Err(a) = check_limits(
+            inner,
+            (what, None),
+            j,
+            files,
+            (created, pending.attachment_limit),
+        ) {
             return a;
         }
         let flags = if pending.deferred_ephemeral {
@@ -2007,7 +2039,13 @@ fn webhook(
             if pending.placeholder == Placeholder::DeletedUnfilled {
                 return (404, discord_error(10008, "Unknown Message"), None);
             }
-            if let Err(a) = check_limits(inner, "follow-up", j, files, true) {
+            if let Err(a) = check_limits(
+                inner,
+                ("follow-up", None),
+                j,
+                files,
+                (true, pending.attachment_limit),
+            ) {
                 return a;
             }
             let id = inner.new_id();
@@ -2111,7 +2149,13 @@ fn channel_message(inner: &Inner, channel: u64, j: &Value, files: &[Part]) -> An
         inner.error("a channel message cannot be ephemeral".into());
         return (400, discord_error(50035, "Invalid Form Body"), None);
     }
-    if let Err(a) = check_limits(inner, "channel message", j, files, true) {
+    if let Err(a) = check_limits(
+        inner,
+        ("channel message", None),
+        j,
+        files,
+        (true, limits::MAX_FILE_BYTES),
+    ) {
         return a;
     }
     let id = inner.new_id();
