@@ -699,13 +699,14 @@ async fn link_of(app: &App) -> (Server, String) {
 }
 
 /// The board's place on the page: scale, then its offset in CSS pixels from the
-/// canvas's corner, the canvas's size above the history's bar, and its top.
-async fn board_view(w: &Window<'_>) -> (f64, f64, f64, f64, f64, f64) {
+/// canvas's corner, the part of the canvas nothing lies over (left, top, width,
+/// height: above the history's bar, beside or above the zoom buttons), and the
+/// canvas's top.
+async fn board_view(w: &Window<'_>) -> (f64, f64, f64, [f64; 4], f64) {
     let v = w
         .js(
             "const c = document.getElementById('board'); const r = c.getBoundingClientRect(); \
-             const bar = document.getElementById('history').getBoundingClientRect(); \
-             return c.dataset.view.split(' ').map(Number).concat([r.width, bar.top - r.y, r.y])",
+             return c.dataset.view.split(' ').concat(c.dataset.free.split(' ')).map(Number).concat([r.y])",
         )
         .await;
     let v: Vec<f64> = v
@@ -714,14 +715,15 @@ async fn board_view(w: &Window<'_>) -> (f64, f64, f64, f64, f64, f64) {
         .iter()
         .map(|x| x.as_f64().unwrap())
         .collect();
-    (v[0], v[1], v[2], v[3], v[4], v[5])
+    (v[0], v[1], v[2], [v[3], v[4], v[5], v[6]], v[7])
 }
 
-/// The board of `frame` fills the canvas above the history's bar as the live board
-/// fills the canvas: its tiles' box (with half a tile's margin) as large as fits, up to
-/// 1.5 times the atlas's size, and centred.
+/// The board of `frame` fills the part of the canvas nothing lies over (above the
+/// history's bar, clear of the zoom buttons) as the live board does: its tiles' box
+/// (with half a tile's margin) as large as fits, up to 1.5 times the atlas's size, and
+/// centred there; no tile lies under a button or the bar.
 async fn check_fitted(w: &Window<'_>, frame: &Value) {
-    let (scale, x, y, width, height, _) = board_view(w).await;
+    let (scale, x, y, [left, top, width, height], _) = board_view(w).await;
     let tiles: Vec<(f64, f64)> = frame["board"]["tiles"]
         .as_array()
         .unwrap()
@@ -735,11 +737,17 @@ async fn check_fitted(w: &Window<'_>, frame: &Value) {
     let (bw, bh) = ((x1 - x0 + 1.5) * 96.0, (y1 - y0 + 1.5) * 96.0);
     let want = (width / bw).min(height / bh).clamp(0.08, 1.5);
     assert!((scale - want).abs() < 0.001, "scale {scale}, fitted {want}");
-    // The tiles' box is centred on the canvas.
+    // The tiles' box is centred in the free part.
     let mid_x = x + (x0 + x1 + 1.0) / 2.0 * 96.0 * scale;
     let mid_y = y + (y0 + y1 + 1.0) / 2.0 * 96.0 * scale;
-    assert!((mid_x - width / 2.0).abs() < 1.0, "{mid_x} of {width}");
-    assert!((mid_y - height / 2.0).abs() < 1.0, "{mid_y} of {height}");
+    assert!(
+        (mid_x - left - width / 2.0).abs() < 1.0,
+        "{mid_x} of {left}+{width}"
+    );
+    assert!(
+        (mid_y - top - height / 2.0).abs() < 1.0,
+        "{mid_y} of {top}+{height}"
+    );
     // And fills it in one direction.
     let filled =
         ((x1 - x0 + 1.0) * 96.0 * scale / width).max((y1 - y0 + 1.0) * 96.0 * scale / height);
@@ -747,12 +755,13 @@ async fn check_fitted(w: &Window<'_>, frame: &Value) {
         filled > 0.6 || want == 1.5,
         "the board fills {filled} of the canvas"
     );
+    crate::web_browser::assert_board_uncovered(w).await;
 }
 
 /// Each scoring of `frame` with a tile has its "+points" badge laid out on that tile,
 /// no two badges overlap, and each shows in its scorer's colour in `shot`.
 async fn check_badges(w: &Window<'_>, shot: &image::RgbImage, frame: &Value) {
-    let (scale, ox, oy, _, _, top) = board_view(w).await;
+    let (scale, ox, oy, _, top) = board_view(w).await;
     let laid = w
         .js("return JSON.parse(document.getElementById('board').dataset.badges || '[]')")
         .await;
@@ -984,7 +993,7 @@ async fn on_a_phone_taps_step_through_the_history_and_live_moves_wait() {
     check_badges(&phone, &shot, &frame).await;
     // A finger moves the board: the steps then leave it where the finger put it, until
     // the whole-board button fits it again.
-    let (scale, x, y, _, _, top) = board_view(&phone).await;
+    let (scale, x, y, _, top) = board_view(&phone).await;
     let (fx, fy) = (195, (top + 120.0) as i64);
     phone
         .actions(
@@ -1004,7 +1013,7 @@ async fn on_a_phone_taps_step_through_the_history_and_live_moves_wait() {
             Duration::from_secs(5),
         )
         .await;
-    let (scale2, x2, y2, _, _, _) = board_view(&phone).await;
+    let (scale2, x2, y2, _, _) = board_view(&phone).await;
     assert_eq!((scale2, y2), (scale, y));
     assert!((x2 - x - 40.0).abs() < 1.5, "panned from {x} to {x2}");
     tap(&phone, "zoom-fit", 0.5).await;
