@@ -166,13 +166,19 @@ impl Web {
             hub: Arc::new(live::Hub::new(store.clone())),
             store,
             settings,
-            atlases: Arc::default(),
+            atlases: atlas::Atlases::shared(),
             acting: std::sync::OnceLock::new(),
             limits: limit::Limits::default(),
             activity_page: activity::page(PAGE),
             activity,
             history: Arc::default(),
         })
+    }
+
+    /// Draws the tile art of the stored games now, off the request path
+    /// ([`atlas::Atlases::warm`]): what a front calls as it starts serving pages.
+    pub fn warm(&self) -> atlas::Warmup {
+        self.atlases.warm(self.store.clone())
     }
 
     /// The Discord Activity's settings, when it is on.
