@@ -681,6 +681,8 @@ fn start_local_page(
             }
         }),
     });
+    // The stored games' tile art, drawn now rather than by their first page.
+    web.warm();
     crate::web::server::spawn_thread(listener, web.clone())?;
     eprintln!("the game pages are served on http://{bound}");
     Ok(web)

@@ -28,7 +28,7 @@ let painted = false;
 // units after the figures (history.js marks a past turn's points).
 const overlays = [];
 // What other scripts of the page (play.js) hook in: see `window.Page` below.
-const hooks = { apply: [], draw: [], tap: null, refresh: null, headers: null, inset: null };
+const hooks = { apply: [], draw: [], tap: null, refresh: null, headers: null };
 
 // ---- the board's geometry -------------------------------------------------------
 
@@ -42,16 +42,45 @@ function extent(board) {
   return b;
 }
 
+/// Fits the whole board (its tiles and spots, with a margin) into the part of the
+/// canvas nothing lies over, centred there, as large as fits up to 1.5 times the
+/// atlas's size.
 function fit() {
   if (!state || !state.board) return;
   const [x0, y0, x1, y1] = extent(state.board);
-  // The part of the canvas not covered by a bar over its foot (history.js's).
-  const w = canvas.clientWidth, h = canvas.clientHeight - (hooks.inset ? hooks.inset() : 0);
   const bw = (x1 - x0 + 1.5) * TILE, bh = (y1 - y0 + 1.5) * TILE;
+  const [l, t, w, h] = uncovered(bw, bh);
   view.scale = clamp(Math.min(w / bw, h / bh), MIN_SCALE, 1.5);
-  view.x = w / 2 - ((x0 + x1 + 1) / 2) * TILE * view.scale;
-  view.y = h / 2 - ((y0 + y1 + 1) / 2) * TILE * view.scale;
+  view.x = l + w / 2 - ((x0 + x1 + 1) / 2) * TILE * view.scale;
+  view.y = t + h / 2 - ((y0 + y1 + 1) / 2) * TILE * view.scale;
   view.touched = false;
+  canvas.dataset.free = [l, t, w, h].map((v) => v.toFixed(1)).join(" ");
+}
+
+/// The part of the canvas that nothing lies over, for a board `bw` by `bh`, as
+/// [left, top, width, height] in CSS pixels: what stands over the stage (the zoom
+/// buttons, History, the history's bar) stands at its foot, so each way to leave it
+/// all free is a strip between two of them (or the canvas's sides) reaching down to
+/// the first one below; the strip the board is largest in wins.
+function uncovered(bw, bh) {
+  const c = canvas.getBoundingClientRect();
+  const GAP = 4;
+  const over = [...$("stage").children]
+    .filter((e) => e !== canvas && e.getClientRects().length > 0)
+    .map((e) => e.getBoundingClientRect())
+    .map((r) => ({ l: r.left - c.left - GAP, r: r.right - c.left + GAP, t: r.top - c.top - GAP }));
+  let best = [0, 0, c.width, c.height], most = -1;
+  for (const l of [0, ...over.map((o) => o.r)]) {
+    for (const r of [c.width, ...over.map((o) => o.l)]) {
+      const left = Math.max(0, l), right = Math.min(c.width, r);
+      if (right - left < 1) continue;
+      const foot = over.filter((o) => o.l < right && o.r > left).reduce((f, o) => Math.min(f, o.t), c.height);
+      if (foot < 1) continue;
+      const s = Math.min((right - left) / bw, foot / bh);
+      if (s > most + 1e-9) [best, most] = [[left, 0, right - left, foot], s];
+    }
+  }
+  return best;
 }
 
 function clamp(v, lo, hi) { return Math.max(lo, Math.min(hi, v)); }
@@ -280,9 +309,10 @@ function apply(next) {
   $("table").hidden = !card;
   if (card) $("table").src = `${page}/table.png?v=${encodeURIComponent(state.version)}`;
   if (state.atlas && (!atlas || atlas.url !== state.atlas.url)) loadAtlas(state.atlas.url);
-  if (!fitted && state.board) { fit(); fitted = true; }
   showPanel();
   for (const f of hooks.apply) f(state);
+  // Once what the hooks show below the board (play.js's bar) is laid out.
+  if (!fitted && state.board) { fit(); fitted = true; }
   schedule();
   document.body.dataset.version = state.version;
 }
@@ -308,6 +338,7 @@ function loadAtlas(url) {
 
 /// Centres the board on (tx, ty) (tile units) at `scale`.
 function zoomOn(tx, ty, scale) {
+  fitted = true; // a first view of its own: the page does not fit over it
   view.scale = clamp(scale, MIN_SCALE, MAX_SCALE);
   view.x = canvas.clientWidth / 2 - tx * TILE * view.scale;
   view.y = canvas.clientHeight / 2 - ty * TILE * view.scale;
@@ -320,17 +351,23 @@ function notice(text) {
   n.hidden = !text;
 }
 
+/// Whether `r` refused the personal token (expired, malformed or another game's, on
+/// any of the game's paths): then it is said, and the page asks as anyone from now on.
+async function refused(r) {
+  if ((r.status !== 401 && r.status !== 403) || !hooks.headers) return false;
+  const said = await r.json().catch(() => ({}));
+  hooks.headers = null;
+  hooks.refresh = null;
+  notice(said.error || "Your personal link no longer works.");
+  return true;
+}
+
 async function load() {
   let r = await fetch(`${page}/state`, { cache: "no-store", headers: hooks.headers ? hooks.headers() : {} });
-  if ((r.status === 401 || r.status === 403) && hooks.headers) {
-    // A personal link that no longer works: said, and the game shown as to anyone.
-    const said = await r.json().catch(() => ({}));
-    hooks.headers = null;
-    hooks.refresh = null;
+  if (await refused(r)) {
     r = await fetch(`${page}/state`, { cache: "no-store" });
     if (r.ok) {
       apply(await r.json());
-      notice(said.error || "Your personal link no longer works.");
       follow();
       return;
     }

@@ -35,8 +35,14 @@ window.browsing = (next) => {
   return true;
 };
 
+/// A path of the game, with the personal token as every request of the page has it
+/// (the history is the same for everyone, but a token that no longer works is said).
 async function getJson(path) {
-  const r = await fetch(`${page}${path}`, { cache: "no-store", credentials: "same-origin" });
+  const ask = () => fetch(`${page}${path}`, {
+    cache: "no-store", credentials: "same-origin", headers: hooks.headers ? hooks.headers() : {},
+  });
+  let r = await ask();
+  if (await refused(r)) r = await ask();
   if (!r.ok) throw new Error(`${r.status}`);
   return r.json();
 }
@@ -228,12 +234,6 @@ overlays.push((c, T) => {
   // The badges as laid out (board units), for tests and tools.
   canvas.dataset.badges = JSON.stringify(laid.map((b) => [b.m, b.x, b.y, b.w, b.h]));
 });
-
-// While browsing, the board is fitted above the history's bar.
-hooks.inset = () => {
-  if (!past.on) return 0;
-  return Math.max(0, canvas.getBoundingClientRect().bottom - $("history").getBoundingClientRect().top);
-};
 
 $("history-open").addEventListener("click", openHistory);
 $("history-live").addEventListener("click", closeHistory);

@@ -396,6 +396,8 @@ fn spawn_web_server(
         settings,
         activity_settings(opts, http_client(opts)?),
     );
+    // The stored games' tile art, drawn now rather than by their first page.
+    web.warm();
     let server = tokio::spawn(crate::web::server::run(listener, web.clone(), stop));
     Ok(Some((web, server)))
 }

@@ -7,14 +7,21 @@
 //! - Discord accepted the token (gateway: READY came; `serve-http`: the application
 //!   was read with it) and has not refused it since (`crate::discord::token`);
 //! - in `serve-http`, the configured public key is the application's (`verify_key`):
-//!   with another key every interaction would be refused 401.
+//!   with another key every interaction would be refused 401;
+//! - in `serve-http`, the game pages' tile art of the stored games is drawn
+//!   ([`crate::web::atlas::Atlases::warm`]), or [`WARM_DEADLINE`] has passed since it
+//!   began: a page opened on a process just started is then not held up by a drawing.
 //!
 //! Otherwise `/ready` says which of these failed, in a few words.
 
 use crate::store::Store;
+use crate::web::atlas::Warmup;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+/// How long readiness waits at most for the page's tile art to be drawn at start.
+pub const WARM_DEADLINE: Duration = Duration::from_secs(10);
 
 /// How long the store may take to answer a readiness check.
 pub const STORE_DEADLINE: Duration = Duration::from_secs(2);
@@ -36,6 +43,8 @@ pub struct Readiness {
     draining: AtomicBool,
     /// A store check is running (one that hangs is not joined by another).
     checking: Arc<AtomicBool>,
+    /// The tile art being drawn at start, and until when it is waited for.
+    warming: Mutex<Option<(Warmup, Instant)>>,
 }
 
 impl Readiness {
@@ -48,6 +57,7 @@ impl Readiness {
             key: AtomicU8::new(KEY_UNKNOWN),
             draining: AtomicBool::new(false),
             checking: Arc::new(AtomicBool::new(false)),
+            warming: Mutex::new(None),
         }
     }
 
@@ -82,6 +92,25 @@ impl Readiness {
         self.key.store(state, Ordering::SeqCst);
     }
 
+    /// Not ready until `warmup` is done, or `within` from now at most
+    /// ([`WARM_DEADLINE`]).
+    pub fn wait_for(&self, warmup: Warmup, within: Duration) {
+        let until = Instant::now() + within;
+        *self.warming.lock().unwrap_or_else(|p| p.into_inner()) = Some((warmup, until));
+    }
+
+    /// Whether the tile art drawn at start is still waited for.
+    fn warming(&self) -> bool {
+        let mut warming = self.warming.lock().unwrap_or_else(|p| p.into_inner());
+        let waits = warming
+            .as_ref()
+            .is_some_and(|(w, until)| !w.is_done() && Instant::now() < *until);
+        if !waits {
+            warming.take();
+        }
+        waits
+    }
+
     /// Shutdown has begun: not ready any more, for good.
     pub fn drain(&self) {
         self.draining.store(true, Ordering::SeqCst);
@@ -108,6 +137,9 @@ impl Readiness {
         if self.endpoint && self.key.load(Ordering::SeqCst) != KEY_OK {
             return Err("DISCORD_PUBLIC_KEY is not this application's public key");
         }
+        if self.warming() {
+            return Err("starting: drawing the game pages' tile art");
+        }
         ping(store, self.checking.clone()).await
     }
 }
@@ -132,5 +164,37 @@ async fn ping(store: Store, checking: Arc<AtomicBool>) -> Result<(), &'static st
         }
         Ok(Err(_)) => Err("store unavailable"),
         Err(_) => Err(SILENT),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A bot whose store is open and whose token Discord accepted.
+    fn started() -> Readiness {
+        let ready = Readiness::new(false);
+        ready.store_opened(Store::temporary().unwrap());
+        ready.discord_accepted();
+        ready
+    }
+
+    #[tokio::test]
+    async fn readiness_waits_for_the_pages_tile_art_until_drawn_or_its_deadline() {
+        let ready = started();
+        assert_eq!(ready.check().await, Ok(()));
+        let warmup = Warmup::default();
+        ready.wait_for(warmup.clone(), WARM_DEADLINE);
+        assert_eq!(
+            ready.check().await,
+            Err("starting: drawing the game pages' tile art")
+        );
+        warmup.finish();
+        assert_eq!(ready.check().await, Ok(()));
+
+        // Past its deadline a drawing still under way holds nothing back.
+        let late = started();
+        late.wait_for(Warmup::default(), Duration::ZERO);
+        assert_eq!(late.check().await, Ok(()));
     }
 }

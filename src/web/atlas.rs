@@ -10,7 +10,8 @@ use crate::engine::{Catalogue, Expansion, KindId, Rotation};
 use image::RgbaImage;
 use image::codecs::png::CompressionType;
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
 
 /// Pixels a tile side in the atlas (the page scales them; 96 keeps a base game's atlas
 /// small while staying sharp at the zooms a phone uses).
@@ -106,7 +107,8 @@ impl Layout {
         })
     }
 
-    /// The sheet: every cell's sprite on the table's colour.
+    /// The sheet: every cell's sprite on the table's colour. The sprites are drawn on
+    /// as many threads as there are cores (up to 4): a page may be waiting.
     pub fn draw(&self) -> RgbaImage {
         let lines = self.cells().div_ceil(self.columns).max(1);
         let mut img = RgbaImage::from_pixel(
@@ -114,51 +116,285 @@ impl Layout {
             lines * (TILE + GAP) + GAP,
             crate::render::palette::TABLE,
         );
-        for (kind, cells) in &self.kinds {
-            for (&cell, r) in cells.iter().zip(Rotation::ALL) {
-                let sprite = crate::render::tile::sprite(*kind, r, TILE);
-                let (x, y) = self.origin(cell);
-                crate::render::canvas::blit(&mut img, &sprite, x as i32, y as i32);
-            }
+        let cells: Vec<(u32, KindId, Rotation)> = self
+            .kinds
+            .iter()
+            .flat_map(|(kind, cells)| {
+                cells
+                    .iter()
+                    .zip(Rotation::ALL)
+                    .map(|(&cell, r)| (cell, *kind, r))
+            })
+            .collect();
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(4));
+        let share = cells.len().div_ceil(threads).max(1);
+        let drawn: Vec<(u32, Arc<RgbaImage>)> = std::thread::scope(|scope| {
+            let parts: Vec<_> = cells
+                .chunks(share)
+                .map(|part| {
+                    scope.spawn(move || {
+                        part.iter()
+                            .map(|&(cell, kind, r)| {
+                                (cell, crate::render::tile::sprite(kind, r, TILE))
+                            })
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            parts
+                .into_iter()
+                .flat_map(|part| {
+                    part.join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                })
+                .collect()
+        });
+        for (cell, sprite) in drawn {
+            let (x, y) = self.origin(cell);
+            crate::render::canvas::blit(&mut img, &sprite, x as i32, y as i32);
         }
         img
     }
 }
 
-/// The atlases made or being made, by key.
+/// The atlases made or being made, by key: one drawing per key, whoever asks first
+/// (a page, or the warm-up at start), the others waiting for it.
 #[derive(Default)]
-pub struct Atlases(Mutex<HashMap<u16, Slot>>);
+pub struct Atlases {
+    slots: Mutex<HashMap<u16, Slot>>,
+    /// Drawings made (each key at most once).
+    drawings: AtomicUsize,
+}
 
 /// One atlas's PNG, once drawn.
 type Slot = Arc<OnceLock<Arc<Vec<u8>>>>;
 
+/// At most this many stored games are read for the warm-up (a light read of each: the
+/// tile sets only, no replay).
+pub const WARM_GAMES: usize = 10_000;
+/// At most this many atlases are drawn at start, those of the most games first (each
+/// takes up to a second of one core and keeps about 0.5 MB).
+pub const WARM_ATLASES: usize = 8;
+
 impl Atlases {
+    /// The process's atlases, shared by its page servers: drawn once per process.
+    pub fn shared() -> Arc<Atlases> {
+        static SHARED: OnceLock<Arc<Atlases>> = OnceLock::new();
+        SHARED.get_or_init(Arc::default).clone()
+    }
+
     /// The PNG of atlas `key`, drawn on first use (`None`: no such sets). Callers asking
     /// while it is drawn wait for that drawing rather than draw it again.
     pub fn png(&self, key: u16) -> Option<Arc<Vec<u8>>> {
         let expansions = sets(key)?;
         let slot = self
-            .0
+            .slots
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .entry(key)
             .or_default()
             .clone();
         Some(
-            slot.get_or_init(|| Arc::new(draw(&Layout::of(&expansions))))
-                .clone(),
+            slot.get_or_init(|| {
+                self.drawings.fetch_add(1, Ordering::SeqCst);
+                Arc::new(encode(&Layout::of(&expansions)))
+            })
+            .clone(),
         )
+    }
+
+    /// Whether atlas `key` is drawn.
+    pub fn drawn(&self, key: u16) -> bool {
+        self.slots
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(&key)
+            .is_some_and(|slot| slot.get().is_some())
+    }
+
+    /// The drawings made so far.
+    pub fn drawings(&self) -> usize {
+        self.drawings.load(Ordering::SeqCst)
+    }
+
+    /// Draws the atlases of the tile sets that `store`'s games use (see [`warm_keys`]),
+    /// on a thread of its own, so that the first page of each after a start does not
+    /// wait for its drawing. A page asking meanwhile waits for the drawing under way.
+    pub fn warm(self: &Arc<Self>, store: crate::store::Store) -> Warmup {
+        let warmup = Warmup::default();
+        let (atlases, done) = (self.clone(), warmup.clone());
+        let started = std::time::Instant::now();
+        let spawned = std::thread::Builder::new()
+            .name("atlas-warmup".into())
+            .spawn(move || {
+                let keys = warm_keys(&store);
+                for key in &keys {
+                    atlases.png(*key);
+                }
+                tracing::info!(
+                    atlases = keys.len(),
+                    "the page's tile art drawn in {:?}",
+                    started.elapsed()
+                );
+                done.finish();
+            });
+        if let Err(e) = spawned {
+            tracing::warn!("cannot draw the page's tile art ahead: {e}");
+            warmup.finish();
+        }
+        warmup
     }
 }
 
-/// The sheet as a PNG, compressed hard: it is made once and sent to every page.
-fn draw(layout: &Layout) -> Vec<u8> {
-    crate::render::encode_png_with(&layout.draw(), CompressionType::Best)
+/// The atlases to draw at start: those of the stored games' tile sets (a board game in
+/// play or a lobby for one; at most [`WARM_GAMES`] read), the most used first, then the
+/// base game's (what `/new` plays by default); at most [`WARM_ATLASES`].
+pub fn warm_keys(store: &crate::store::Store) -> Vec<u16> {
+    let mut count: HashMap<u16, usize> = HashMap::new();
+    let channels = store.channels().unwrap_or_default();
+    for channel in channels.into_iter().take(WARM_GAMES) {
+        if let Some(key) = store.raw(channel).ok().flatten().and_then(|b| key_of(&b)) {
+            *count.entry(key).or_default() += 1;
+        }
+    }
+    let mut keys: Vec<(u16, usize)> = count.into_iter().collect();
+    keys.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let mut keys: Vec<u16> = keys.into_iter().map(|(k, _)| k).collect();
+    let base = key(&[Expansion::Base]);
+    if !keys.contains(&base) {
+        keys.push(base);
+    }
+    keys.truncate(WARM_ATLASES);
+    keys
+}
+
+/// The atlas a stored record's page shows, read without replaying its game: a board
+/// game's sets, or a board game's lobby's (the base game and the sets chosen); `None`
+/// for a card game or a record that does not read.
+fn key_of(bytes: &[u8]) -> Option<u16> {
+    #[derive(serde::Deserialize)]
+    struct Record {
+        setup: Setup,
+        game: Game,
+    }
+    #[derive(serde::Deserialize)]
+    struct Setup {
+        game: crate::store::GameType,
+        expansions: Vec<Expansion>,
+    }
+    #[derive(serde::Deserialize)]
+    #[serde(tag = "state", rename_all = "lowercase")]
+    enum Game {
+        Lobby,
+        Board { game: Board },
+        Cards {},
+    }
+    #[derive(serde::Deserialize)]
+    struct Board {
+        config: Config,
+    }
+    #[derive(serde::Deserialize)]
+    struct Config {
+        expansions: Vec<Expansion>,
+    }
+    let r: Record = serde_json::from_slice(bytes).ok()?;
+    match r.game {
+        Game::Board { game } => Some(key(&game.config.expansions)),
+        Game::Lobby if r.setup.game == crate::store::GameType::Board => {
+            let mut sets = r.setup.expansions;
+            sets.push(Expansion::Base);
+            Some(key(&sets))
+        }
+        Game::Lobby | Game::Cards {} => None,
+    }
+}
+
+/// The warm-up's progress: done once every atlas it draws is drawn.
+#[derive(Clone, Default)]
+pub struct Warmup(Arc<(Mutex<bool>, Condvar)>);
+
+impl Warmup {
+    pub fn is_done(&self) -> bool {
+        *self.0.0.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Waits until it is done, at most `within`; whether it is.
+    pub fn wait(&self, within: std::time::Duration) -> bool {
+        let (done, changed) = &*self.0;
+        let guard = done.lock().unwrap_or_else(|p| p.into_inner());
+        let (guard, _) = changed
+            .wait_timeout_while(guard, within, |done| !*done)
+            .unwrap_or_else(|p| p.into_inner());
+        *guard
+    }
+
+    pub(crate) fn finish(&self) {
+        *self.0.0.lock().unwrap_or_else(|p| p.into_inner()) = true;
+        self.0.1.notify_all();
+    }
+}
+
+/// How hard the sheet is compressed: zlib's level 4 makes a 150-tile game's atlas
+/// within 0.2% of level 9's bytes (425,419 against 424,545) in under a third of its
+/// time (122-172 against 581 ms; `cargo bench --bench web -- atlas`), and a page's
+/// first paint may wait for it.
+const LEVEL: u8 = 4;
+
+/// The sheet as the PNG served: it is made once and sent to every page.
+pub fn encode(layout: &Layout) -> Vec<u8> {
+    crate::render::encode_png_with(&layout.draw(), CompressionType::Level(LEVEL))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A board game of `sets` in `channel`, or its lobby (`None`), through the commands.
+    fn stored(app: &crate::app::App, channel: u64, sets: Option<&[Expansion]>) {
+        use crate::app::{Command, Ctx};
+        let ctx = |user: u64| Ctx::new(channel, Some(1), user, format!("player{user}"));
+        app.handle(&ctx(1), Command::parse("new", &[]).unwrap());
+        let Some(sets) = sets else { return };
+        app.handle(&ctx(2), Command::Join);
+        app.handle(&ctx(1), Command::Start);
+        let crate::store::Loaded::Game(mut r) = app.store().load(channel).unwrap() else {
+            panic!("no game in {channel}")
+        };
+        let config = crate::engine::GameConfig::new(2, 3).with_expansions(sets);
+        r.game = crate::store::RecordGame::Board {
+            game: crate::engine::Game::new(config).unwrap(),
+        };
+        r.snapshot = r.fresh_snapshot();
+        app.store().save(channel, &mut r).unwrap();
+    }
+
+    #[test]
+    fn the_warm_up_draws_the_stored_games_sets_most_used_first_once_each() {
+        let store = crate::store::Store::temporary().unwrap();
+        let app = crate::app::App::new(store.clone(), crate::app::Env::fixed(1_700_000_000, 5));
+        let river = [Expansion::Base, Expansion::River];
+        for channel in 1..=3 {
+            stored(&app, channel, Some(&river));
+        }
+        stored(&app, 4, Some(&[Expansion::Base]));
+        stored(&app, 5, None);
+        let (river, base) = (key(&river), key(&[Expansion::Base]));
+        assert_eq!(warm_keys(&store), vec![river, base]);
+        // Unreadable bytes are passed over.
+        assert_eq!(key_of(b"{}"), None);
+
+        let atlases = Arc::new(Atlases::default());
+        let warmup = atlases.warm(store.clone());
+        // A page asking meanwhile gets the same drawing, not one of its own.
+        let asked = atlases.png(river).unwrap();
+        assert!(warmup.wait(std::time::Duration::from_secs(60)));
+        assert!(warmup.is_done());
+        assert!(atlases.drawn(river) && atlases.drawn(base));
+        assert_eq!(atlases.drawings(), 2);
+        assert!(Arc::ptr_eq(&asked, &atlases.png(river).unwrap()));
+        assert_eq!(atlases.drawings(), 2);
+        assert!(!atlases.drawn(key(&[Expansion::Base, Expansion::InnsCathedrals])));
+    }
 
     #[test]
     fn keys_name_sets_and_nothing_else() {

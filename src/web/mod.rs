@@ -166,13 +166,19 @@ impl Web {
             hub: Arc::new(live::Hub::new(store.clone())),
             store,
             settings,
-            atlases: Arc::default(),
+            atlases: atlas::Atlases::shared(),
             acting: std::sync::OnceLock::new(),
             limits: limit::Limits::default(),
             activity_page: activity::page(PAGE),
             activity,
             history: Arc::default(),
         })
+    }
+
+    /// Draws the tile art of the stored games now, off the request path
+    /// ([`atlas::Atlases::warm`]): what a front calls as it starts serving pages.
+    pub fn warm(&self) -> atlas::Warmup {
+        self.atlases.warm(self.store.clone())
     }
 
     /// The Discord Activity's settings, when it is on.
@@ -358,16 +364,20 @@ impl Web {
         let Some(record) = seen.record.clone() else {
             return text(StatusCode::NOT_FOUND, "no such game");
         };
+        // A personal token is read wherever it is sent, as the state reads it: one that
+        // is malformed, expired or of another game is refused on every path (401, 403),
+        // never passed over, though the page, its history and its stream show the same
+        // to anyone.
+        let player = match act::player(self, headers, channel, &record) {
+            Ok(player) => player,
+            Err(refused) => return *refused,
+        };
         match part {
             Part::Page => self.page_of(&record),
             Part::State => {
-                let viewer = match act::player(self, headers, channel, &record) {
-                    Ok(Some(user)) => match crate::app::seat_of(&record, user) {
-                        Some(seat) => Viewer::Seat(seat),
-                        None => Viewer::Spectator,
-                    },
-                    Ok(None) => Viewer::Spectator,
-                    Err(refused) => return *refused,
+                let viewer = match player.and_then(|user| crate::app::seat_of(&record, user)) {
+                    Some(seat) => Viewer::Seat(seat),
+                    None => Viewer::Spectator,
                 };
                 json(&state::of(&record, seen.finished, viewer))
             }

@@ -384,7 +384,7 @@ async fn a_turn_played_through_the_activity(driver: &Driver, harness: &str) {
     use crate::activity::start_game_with;
     use crate::fake_discord::bot::Bot;
     use crate::fake_discord::{CHANNEL_ID, FakeDiscord, GUILD_ID, LAUNCH_ACTIVITY, alice, bob};
-    use crate::web_browser_play::{SPOT_AT, tap, tap_on};
+    use crate::web_browser_play::take_turn_by_taps;
     use carcassonne_bot::web::activity::Hidden;
 
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
@@ -485,52 +485,7 @@ async fn a_turn_played_through_the_activity(driver: &Driver, harness: &str) {
     // The turn, by taps: a spot, a turn of the tile where it fits more than one way,
     // "Place here"; then a figure (or a pass) and the confirmation.
     let posts_before = fake.channel_messages(CHANNEL_ID).len();
-    let mut at = phone.js(SPOT_AT).await;
-    if at.is_null() {
-        tap_on(&phone, "#zoom-fit").await;
-        at = phone.js(SPOT_AT).await;
-    }
-    let at = at.as_array().cloned().expect("a spot to tap");
-    tap(&phone, at[0].as_f64().unwrap(), at[1].as_f64().unwrap()).await;
-    let say = "return document.querySelector('#play .say').textContent";
-    let spot = at[2].as_str().unwrap().to_string();
-    phone
-        .until(
-            &format!("return document.querySelector('#play .say').textContent.startsWith('Spot {spot}, turned')"),
-            &json!(true),
-            Duration::from_secs(5),
-        )
-        .await;
-    let first_said = phone.js(say).await;
-    if at[3].as_u64().unwrap() > 1 {
-        tap_on(&phone, "#play [data-act=turn]").await;
-        let said = phone.js(say).await;
-        assert_ne!(said, first_said, "the tile did not turn");
-    }
-    tap_on(&phone, "#play [data-act=confirm]").await;
-    phone
-        .until(
-            "const s = document.getElementById('play').dataset.step; return s === 'figure' || s === 'choose'",
-            &json!(true),
-            Duration::from_secs(10),
-        )
-        .await;
-    let figure = phone
-        .js("return !!document.querySelector('#play [data-id=figure]')")
-        .await;
-    if figure == json!(true) {
-        tap_on(&phone, "#play [data-id=figure]").await;
-    } else {
-        tap_on(&phone, "#play [data-id=pass]").await;
-    }
-    phone
-        .until(
-            "return !!document.querySelector('#play [data-act=confirm]')",
-            &json!(true),
-            Duration::from_secs(5),
-        )
-        .await;
-    tap_on(&phone, "#play [data-act=confirm]").await;
+    take_turn_by_taps(&phone, true).await;
     let confirmed = Instant::now();
 
     // Announced in the channel: the board's picture, the next player pinged, and the

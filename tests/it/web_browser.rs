@@ -296,6 +296,45 @@ fn board(app: &App) -> (String, BoardView, Vec<String>) {
 
 const VERSION: &str = "return document.body.dataset.version || null";
 
+/// The board as fitted lies on its canvas and under nothing laid over the canvas, by
+/// laid-out rectangles (CSS pixels): each of its tiles and legal spots, the last one
+/// (south-east) included, against the canvas's edges and the rectangles of the zoom
+/// buttons, History and the history's bar.
+pub(crate) async fn assert_board_uncovered(w: &Window<'_>) {
+    let found = w
+        .js("const c = document.getElementById('board').getBoundingClientRect(); \
+             const b = Page.state.board, v = Page.view, T = Page.TILE * v.scale; \
+             const over = [...document.getElementById('stage').children] \
+               .filter(e => e.id !== 'board' && e.getClientRects().length > 0) \
+               .map(e => [e.id, e.getBoundingClientRect()]); \
+             const cells = b.tiles.map(t => t.pos).concat(b.next ? b.next.spots.map(s => s.at) : []); \
+             cells.sort((p, q) => (p[0] + p[1]) - (q[0] + q[1])); \
+             const bad = []; \
+             for (const [x, y] of cells) { \
+               const l = c.left + v.x + x * T, t = c.top + v.y + y * T, r = l + T, d = t + T; \
+               if (l < c.left - 0.5 || t < c.top - 0.5 || r > c.right + 0.5 || d > c.bottom + 0.5) bad.push(`${x},${y} off the canvas`); \
+               for (const [id, k] of over) if (l < k.right && r > k.left && t < k.bottom && d > k.top) bad.push(`${x},${y} under #${id}`); \
+             } \
+             const [x, y] = cells[cells.length - 1]; \
+             const last = [c.left + v.x + (x + 1) * T, c.top + v.y + (y + 1) * T].map(Math.round); \
+             return { bad, over: over.map(o => o[0]).sort(), cells: cells.length, last, \
+               zoom: (([_, k]) => [k.left, k.top].map(Math.round))(over.find(o => o[0] === 'zoom')) }")
+        .await;
+    assert_eq!(found["bad"], json!([]), "{found}");
+    // Something was compared: the tiles, and the zoom buttons among what lies over.
+    assert!(found["cells"].as_u64().unwrap() > 1, "{found}");
+    let over = found["over"].as_array().unwrap();
+    assert!(over.contains(&json!("zoom")), "{found}");
+    // The south-east corner of the last tile stands clear of the zoom buttons' corner:
+    // left of them or above them.
+    let (last, zoom) = (&found["last"], &found["zoom"]);
+    assert!(
+        last[0].as_f64().unwrap() <= zoom[0].as_f64().unwrap()
+            || last[1].as_f64().unwrap() <= zoom[1].as_f64().unwrap(),
+        "{found}"
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn on_a_phone_the_page_shows_the_board_and_a_second_page_follows_live() {
     let Some(driver) = Driver::start().await else {
@@ -406,6 +445,10 @@ async fn on_a_phone_the_page_shows_the_board_and_a_second_page_follows_live() {
     assert!(spots > 2_000, "legal spots marked: {spots}");
     let panel = count(&shot, 3, (0, 760, 390, 844), [248, 245, 238], 2);
     assert!(panel > 20_000, "the panel: {panel}");
+
+    // Fitted, the board (its tiles and spots) lies wholly on the canvas and under
+    // nothing laid over it: the zoom buttons and History stand beside or below it.
+    assert_board_uncovered(&phone).await;
 
     // Pan with a finger, then pinch: the board moves by the drag and zooms.
     phone

@@ -151,6 +151,84 @@ pub(crate) const SPOT_AT: &str = "\
     }\
     return null";
 
+/// Places the tile drawn by taps: a spot on screen (the whole board fitted first when
+/// none is), a turn of the tile when `turn` and it fits more than one way (the line
+/// saying so changes), then "Place here". Every button shown meanwhile is a target a
+/// finger can hit.
+pub(crate) async fn place_by_taps(w: &Window<'_>, turn: bool) {
+    let mut at = w.js(SPOT_AT).await;
+    if at.is_null() {
+        // The spots are off screen (the placed tile was enlarged): the whole board, with
+        // one tap.
+        tap_on(w, "#zoom-fit").await;
+        at = w.js(SPOT_AT).await;
+    }
+    let at = at
+        .as_array()
+        .cloned()
+        .unwrap_or_else(|| panic!("no spot to tap"));
+    tap(w, at[0].as_f64().unwrap(), at[1].as_f64().unwrap()).await;
+    let said = format!("Spot {}, turned", at[2].as_str().unwrap());
+    w.until(
+        "return document.querySelector('#play .say').textContent.split(',')[0] + ', turned'",
+        &json!(said),
+        Duration::from_secs(5),
+    )
+    .await;
+    assert_targets(w).await;
+    if turn && at[3].as_u64().unwrap() > 1 {
+        let say = "return document.querySelector('#play .say').textContent";
+        let before = w.js(say).await;
+        tap_on(w, "#play [data-act=turn]").await;
+        assert_ne!(w.js(say).await, before, "the tile did not turn");
+    }
+    tap_on(w, "#play [data-act=confirm]").await;
+}
+
+/// The step after a placement by taps: the first figure place when `figure` and one
+/// is offered, else a pass (or the first choice where there is no pass), then the
+/// confirmation. Whether a figure was placed.
+pub(crate) async fn figure_by_taps(w: &Window<'_>, figure: bool) -> bool {
+    let offered = w
+        .js("return !!document.querySelector('#play [data-id=figure]')")
+        .await
+        == json!(true);
+    let placed = offered && figure;
+    if placed {
+        tap_on(w, "#play [data-id=figure]").await;
+    } else if w
+        .js("return !!document.querySelector('#play [data-id=pass]')")
+        .await
+        == json!(true)
+    {
+        tap_on(w, "#play [data-id=pass]").await;
+    } else {
+        tap_on(w, "#play button[data-id]").await;
+    }
+    w.until(
+        "return !!document.querySelector('#play [data-act=confirm]')",
+        &json!(true),
+        Duration::from_secs(5),
+    )
+    .await;
+    tap_on(w, "#play [data-act=confirm]").await;
+    placed
+}
+
+/// A whole turn by taps: the tile placed (turned once where it can be), then a
+/// figure (when `figure` and one is offered) or a pass, each confirmed. Whether a
+/// figure was placed.
+pub(crate) async fn take_turn_by_taps(w: &Window<'_>, figure: bool) -> bool {
+    place_by_taps(w, true).await;
+    w.until(
+        "const s = document.getElementById('play').dataset.step; return s === 'figure' || s === 'choose'",
+        &json!(true),
+        Duration::from_secs(10),
+    )
+    .await;
+    figure_by_taps(w, figure).await
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_base_game_is_played_by_taps_on_a_phone() {
     let Some(driver) = Driver::start().await else {
@@ -205,54 +283,11 @@ async fn a_whole_base_game_is_played_by_taps_on_a_phone() {
         match step.as_str() {
             Some("place") => {
                 turns += 1;
-                let mut at = phone.js(SPOT_AT).await;
-                if at.is_null() {
-                    // The spots are off screen (the placed tile was enlarged): the
-                    // whole board, with one tap.
-                    tap_on(&phone, "#zoom-fit").await;
-                    at = phone.js(SPOT_AT).await;
-                }
-                let at = at.as_array().unwrap_or_else(|| panic!("no spot to tap"));
-                tap(&phone, at[0].as_f64().unwrap(), at[1].as_f64().unwrap()).await;
-                let said = format!("Spot {}, turned", at[2].as_str().unwrap());
-                phone
-                    .until(
-                        "return document.querySelector('#play .say').textContent.split(',')[0] + ', turned'",
-                        &json!(said),
-                        Duration::from_secs(5),
-                    )
-                    .await;
-                assert_targets(&phone).await;
-                if at[3].as_u64().unwrap() > 1 && turns % 2 == 0 {
-                    tap_on(&phone, "#play [data-act=turn]").await;
-                }
-                tap_on(&phone, "#play [data-act=confirm]").await;
+                place_by_taps(&phone, turns % 2 == 0).await;
             }
             Some("figure") | Some("choose") => {
                 // A figure now and then (the first offered place), else a pass.
-                let figure = phone
-                    .js("return !!document.querySelector('#play [data-id=figure]')")
-                    .await;
-                if figure == json!(true) && turns % 3 == 0 {
-                    tap_on(&phone, "#play [data-id=figure]").await;
-                    figures += 1;
-                } else if phone
-                    .js("return !!document.querySelector('#play [data-id=pass]')")
-                    .await
-                    == json!(true)
-                {
-                    tap_on(&phone, "#play [data-id=pass]").await;
-                } else {
-                    tap_on(&phone, "#play button[data-id]").await;
-                }
-                phone
-                    .until(
-                        "return !!document.querySelector('#play [data-act=confirm]')",
-                        &json!(true),
-                        Duration::from_secs(5),
-                    )
-                    .await;
-                tap_on(&phone, "#play [data-act=confirm]").await;
+                figures += usize::from(figure_by_taps(&phone, turns % 3 == 0).await);
             }
             other => panic!("the page offers nothing to Ann at {version}: {other:?}"),
         }

@@ -102,6 +102,22 @@ async fn get_state(link: &str, token: Option<&str>) -> (u16, Value, String) {
     (status, serde_json::from_str(&text).unwrap(), text)
 }
 
+/// A GET of `path` under the game's link: its status and body (a stream's first bytes
+/// are not waited for).
+async fn get_path(link: &str, path: &str, token: Option<&str>) -> (u16, String) {
+    let mut req = reqwest::Client::new().get(format!("{link}{path}"));
+    if let Some(t) = token {
+        req = req.bearer_auth(t);
+    }
+    let r = req.send().await.unwrap();
+    assert_secure(&r);
+    let status = r.status().as_u16();
+    if path == "/events" && status == 200 {
+        return (status, String::new());
+    }
+    (status, r.text().await.unwrap())
+}
+
 async fn post(link: &str, token: Option<&str>, body: &Value) -> (u16, Value) {
     let mut req = reqwest::Client::new()
         .post(format!("{link}/act"))
@@ -382,6 +398,38 @@ async fn only_a_valid_personal_token_of_a_player_acts() {
     )
     .await;
     assert_eq!(v.get("offer"), None);
+
+    // Every other path of the game reads a personal token as the state does: the same
+    // refusals in the same words (the history too, though it is everyone's), and with
+    // no token or a valid one the answer a spectator gets.
+    let paths = ["", "/events", "/history", "/history/0", "/table.png"];
+    let mut as_anyone = Vec::new();
+    for path in paths {
+        as_anyone.push(get_path(&s.link, path, None).await);
+    }
+    assert_eq!(
+        as_anyone.iter().map(|a| a.0).collect::<Vec<_>>(),
+        vec![200, 200, 200, 200, 404]
+    );
+    for (token, status, text) in &refusals[1..6] {
+        for path in paths {
+            let (got, body) = get_path(&s.link, path, token.as_deref()).await;
+            assert_eq!(got, *status, "{path} with {token:?}");
+            assert_eq!(
+                serde_json::from_str::<Value>(&body).unwrap(),
+                json!({ "error": text }),
+                "{path} with {token:?}"
+            );
+        }
+    }
+    let valid = token_for(&s.app, user);
+    for (path, anyone) in paths.iter().zip(&as_anyone) {
+        let got = get_path(&s.link, path, Some(&valid)).await;
+        assert_eq!(got.0, anyone.0, "{path}");
+        if path.starts_with("/history") {
+            assert_eq!(&got.1, &anyone.1, "{path}");
+        }
+    }
 
     let token = token_for(&s.app, user);
     let wrong_spot = post(

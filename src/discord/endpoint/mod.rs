@@ -142,6 +142,12 @@ async fn serve(
             return Err(e);
         }
     };
+    // The stored games' tile art, drawn now rather than by their first page after the
+    // start; `/ready` waits for it (bounded), so a balancer sends pages here once done.
+    ops.ready.wait_for(
+        crate::web::atlas::Atlases::shared().warm(scheduled_app.store().clone()),
+        crate::ops::readiness::WARM_DEADLINE,
+    );
     let client = match super::http_client(&opts) {
         Ok(client) => client,
         Err(e) => {
