@@ -16,7 +16,8 @@
 //! about to come is not taken for a refusal), or when too few IDENTIFYs are left, the
 //! bot empties serenity's gateway address (its next runner cannot connect, so sends no
 //! IDENTIFY), closes the runners, and stops, saying why. An outage spends no IDENTIFY
-//! (serenity cannot connect), so it never stops the bot.
+//! (serenity cannot connect), so it never stops the bot; while the budget cannot be
+//! read, it is read less and less often (up to once a minute).
 
 use super::session_starts::{self, SessionStarts};
 use super::token::TokenState;
@@ -45,6 +46,10 @@ pub const READ_EVERY: Duration = Duration::from_secs(1);
 /// How long one budget read may take before it is given up (the next one follows).
 const READ_TIMEOUT: Duration = Duration::from_secs(3);
 
+/// The longest pause between two reads that failed (Discord unreachable: an outage,
+/// which spends no IDENTIFY), so that an outage is not one warning a second.
+const MAX_READ_PAUSE: Duration = Duration::from_secs(60);
+
 /// What [`watch`] needs of the gateway client.
 pub struct Gateway {
     pub manager: Arc<ShardManager>,
@@ -66,8 +71,10 @@ pub async fn watch(
     let (http, token, ops) = budget;
     let mut shards = HashSet::new();
     let mut last_read: Option<Instant> = None;
+    let mut pause = READ_EVERY;
     // The previous read found the limit reached.
     let mut over = false;
+    let mut said = 0;
     loop {
         tokio::time::sleep(POLL).await;
         // A refused token stops the bot by itself; reading would only add a 401.
@@ -76,22 +83,25 @@ pub async fn watch(
         }
         if !without_session(&gateway.manager, &mut shards).await {
             over = false;
+            said = 0;
             continue;
         }
-        if last_read.is_some_and(|at| at.elapsed() < READ_EVERY) {
+        if last_read.is_some_and(|at| at.elapsed() < pause) {
             continue;
         }
         last_read = Some(Instant::now());
         let read = session_starts::check(&http, &token, &ops, true);
         let why = match tokio::time::timeout(READ_TIMEOUT, read).await {
             Ok(Ok(Some(remaining))) => {
+                pause = READ_EVERY;
                 // A READY while it was read: nothing to judge.
                 if !without_session(&gateway.manager, &mut shards).await {
                     over = false;
                     continue;
                 }
                 let spent = starts.spent_since_ready(remaining);
-                if spent > 0 {
+                if spent > said {
+                    said = spent;
                     tracing::warn!(
                         spent,
                         remaining,
@@ -105,7 +115,10 @@ pub async fn watch(
                 refusal(spent)
             }
             Ok(Err(why)) if !token.is_refused() => why,
-            _ => continue,
+            _ => {
+                pause = (pause * 2).min(MAX_READ_PAUSE);
+                continue;
+            }
         };
         // Serenity's next runner cannot open a connection without an address, and a
         // runner whose connection Discord closed ends at this close instead of waiting
