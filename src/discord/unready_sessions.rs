@@ -12,9 +12,10 @@
 //! READY writes `Connected` into its entry, and a shard without one has no entry or
 //! another stage. While that lasts, [`watch`] reads the IDENTIFY budget every
 //! [`READ_EVERY`]: what Discord counted since the last READY went on sessions that did
-//! not get READY. At [`UNREADY_SESSIONS`] (on two reads in a row, so that a READY
-//! about to come is not taken for a refusal), or when too few IDENTIFYs are left, the
-//! bot empties serenity's gateway address (its next runner cannot connect, so sends no
+//! not get READY (Discord limits IDENTIFY calls, refused ones included, and the fake
+//! counts them so; one Discord did not count would go unseen). At [`UNREADY_SESSIONS`]
+//! (on two reads in a row, so that a READY about to come is not taken for a refusal),
+//! or when too few IDENTIFYs are left, the bot empties serenity's gateway address (its next runner cannot connect, so sends no
 //! IDENTIFY), closes the runners, and stops, saying why. An outage spends no IDENTIFY
 //! (serenity cannot connect), so it never stops the bot; while the budget cannot be
 //! read, it is read less and less often (up to once a minute).
