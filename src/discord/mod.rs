@@ -18,6 +18,8 @@
 //! - [`token`]: a bot token Discord refused stops every request, loudly.
 //! - [`session_starts`]: the day's budget of gateway sessions (IDENTIFY), read at start
 //!   and after every session serenity starts again.
+//! - [`unready_sessions`]: sessions Discord closes before READY (4010, 4011, 4012), which
+//!   serenity starts again without end: the bot stops after a few IDENTIFYs in a row.
 //! - `sent_parts`: the parts of a notice delivered so far (in the store), so that a
 //!   retry resumes.
 //! - [`endpoint`]: the interactions endpoint mode (`serve-http`): interactions as
@@ -47,6 +49,7 @@ mod sent_parts;
 pub mod session_starts;
 pub mod snapshots;
 pub mod token;
+pub mod unready_sessions;
 
 pub use session_starts::IDENTIFY_RESERVE;
 
@@ -148,6 +151,10 @@ pub struct BotOptions {
     /// The Activity page's `frame-ancestors` instead of Discord's clients (tests: their
     /// harness page's origin).
     pub activity_frame_ancestors: Option<Vec<String>>,
+    /// Gateway sessions in a row that may end before READY before the bot stops
+    /// ([`unready_sessions::UNREADY_SESSIONS`]; tests: fewer, serenity waits 5 s between
+    /// them).
+    pub unready_sessions: u64,
 }
 
 impl BotOptions {
@@ -174,6 +181,7 @@ impl BotOptions {
             web_listen: None,
             activity: None,
             activity_frame_ancestors: None,
+            unready_sessions: unready_sessions::UNREADY_SESSIONS,
         }
     }
 }
@@ -199,6 +207,7 @@ impl std::fmt::Debug for BotOptions {
             .field("web_base", &self.web_base)
             .field("web_listen", &self.web_listen)
             .field("activity", &self.activity)
+            .field("unready_sessions", &self.unready_sessions)
             .finish()
     }
 }
@@ -427,9 +436,8 @@ async fn gateway(
     // cannot do anything. So does a session budget run low.
     let (fatal_tx, mut fatal_rx) = tokio::sync::mpsc::unbounded_channel::<String>();
     let mut data = core.data(&opts, client.clone());
-    data.session_starts = Some(Arc::new(session_starts::SessionStarts::new(
-        fatal_tx.clone(),
-    )));
+    let starts = Arc::new(session_starts::SessionStarts::new(fatal_tx.clone()));
+    data.session_starts = Some(starts.clone());
     let notes = data.notes.clone();
     let accepted = ops.clone();
     let token = data.token_state();
@@ -484,11 +492,27 @@ async fn gateway(
         .framework(framework)
         .await
         .map_err(|e| format!("cannot create the Discord client: {e}"))?;
-    if let Err(e) = session_starts::check(&client.http, &token, &ops, false).await {
-        let _ = core.close().await;
-        return Err(e);
+    match session_starts::check(&client.http, &token, &ops, false).await {
+        Ok(Some(remaining)) => starts.read_at_ready(remaining),
+        Ok(None) => {}
+        Err(e) => {
+            let _ = core.close().await;
+            return Err(e);
+        }
     }
     let shard_manager = client.shard_manager.clone();
+    // Sessions Discord closes before READY: stopped with the gateway address emptied.
+    let (refused_tx, mut refused_rx) = tokio::sync::mpsc::unbounded_channel::<String>();
+    let unready = tokio::spawn(unready_sessions::watch(
+        unready_sessions::Gateway {
+            manager: shard_manager.clone(),
+            url: client.ws_url.clone(),
+            limit: opts.unready_sessions,
+        },
+        starts,
+        (client.http.clone(), token.clone(), ops.clone()),
+        refused_tx,
+    ));
     let scheduled_pruner = limits::spawn_pruner(scheduled_http.clone());
     let scheduler = scheduler::spawn(
         scheduled_http,
@@ -514,6 +538,13 @@ async fn gateway(
             Ok(())
         }
         Some(msg) = fatal_rx.recv() => Err(msg),
+        Some(msg) = refused_rx.recv() => {
+            // The runners were told to close and cannot connect again; serenity's own
+            // shutdown would wait for close frames from connections already gone.
+            client_done = true;
+            client_task.abort();
+            Err(msg)
+        }
         // A refused token stops the bot: it can do nothing without one.
         _ = token.refused() => Err(TOKEN_REFUSED_EXIT.to_string()),
         ended = &mut client_task => {
@@ -549,6 +580,7 @@ async fn gateway(
     if let Some((_, server)) = web_server {
         let _ = server.await;
     }
+    unready.abort();
     scheduler.stop().await;
     pruner.abort();
     scheduled_pruner.abort();

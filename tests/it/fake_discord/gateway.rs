@@ -18,6 +18,8 @@
 //! - a test can send RECONNECT (op 7, [`FakeDiscord::request_reconnect`]), INVALID_SESSION
 //!   (op 9, [`FakeDiscord::invalidate_session`]) or close with a code
 //!   ([`FakeDiscord::close_gateway`]);
+//! - a test can have the next IDENTIFYs closed with a code ([`Gateway::refuse_identify`])
+//!   and choose HELLO's heartbeat interval;
 //! - what Discord closes on: 4001 an unknown opcode, 4002 a payload that is not JSON,
 //!   4003 a payload before IDENTIFY, 4005 a second IDENTIFY, 4010 an invalid shard,
 //!   4013 unknown intents, 4014 privileged intents (the fake application has none
@@ -87,6 +89,15 @@ pub struct Gateway {
     pub hold_resumes: bool,
     /// Close codes the fake sent, in order.
     pub closed_with: Vec<u16>,
+    /// Close the next IDENTIFYs with these codes, one each (after counting it against
+    /// the budget), as Discord does when it refuses the shard (4010), wants more shards
+    /// (4011) or does not serve the API version (4012).
+    pub refuse_identify: std::collections::VecDeque<u16>,
+    /// The heartbeat interval HELLO gives instead of [`HEARTBEAT_INTERVAL_MS`] (the
+    /// gateway chooses it).
+    pub heartbeat_interval_ms: Option<u64>,
+    /// When each IDENTIFY arrived.
+    pub identified_at: Vec<std::time::Instant>,
 }
 
 impl Gateway {
@@ -234,7 +245,12 @@ pub async fn serve(stream: TcpStream, inner: Arc<Inner>) {
         tx,
         shard: None,
     };
-    let hello = json!({"op": 10, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}});
+    let interval = inner.state(|s| {
+        s.gateway
+            .heartbeat_interval_ms
+            .unwrap_or(HEARTBEAT_INTERVAL_MS)
+    });
+    let hello = json!({"op": 10, "d": {"heartbeat_interval": interval}});
     if sink.send(WsMessage::Text(hello.to_string())).await.is_err() {
         return;
     }
@@ -347,8 +363,9 @@ fn identify(inner: &Inner, conn: &mut Conn, frame: &Value) -> Option<Out> {
     let total = frame["d"]["shard"][1].as_u64().unwrap_or(1) as u32;
     let intents = frame["d"]["intents"].as_u64().unwrap_or(0);
     let token = frame["d"]["token"].as_str().unwrap_or_default().to_string();
-    let (refused, shards, exhausted) = inner.update(|s| {
+    let (refused, shards, exhausted, refuse_with) = inner.update(|s| {
         s.identify.push(frame.clone());
+        s.gateway.identified_at.push(std::time::Instant::now());
         let refused = s.reject_token || s.auth.refuses_identify(&token);
         let exhausted = !refused && s.identify_remaining == 0;
         if exhausted {
@@ -361,13 +378,21 @@ fn identify(inner: &Inner, conn: &mut Conn, frame: &Value) -> Option<Out> {
         } else if !refused {
             s.identify_remaining -= 1;
         }
-        (refused || exhausted, s.shards, exhausted)
+        let refuse_with = if refused {
+            None
+        } else {
+            s.gateway.refuse_identify.pop_front()
+        };
+        (refused || exhausted, s.shards, exhausted, refuse_with)
     });
     if exhausted {
         inner.error("IDENTIFY past session_start_limit: Discord resets the token".into());
     }
     if refused {
         return Some(Out::Close(4004, reason(4004)));
+    }
+    if let Some(code) = refuse_with {
+        return Some(Out::Close(code, reason(code)));
     }
     if total != shards.max(1) || id >= total {
         inner.error(format!(
