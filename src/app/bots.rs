@@ -9,6 +9,8 @@
 //!   channel's lock, searched with no lock held (at most one search per core), then
 //!   applied, logged and saved like a person's move: a restart during a search resumes
 //!   from the stored game, and a replay of the log is identical whatever the search did.
+//!   As after a person's move, the standing answers (/standing) and the one-answer
+//!   decisions that follow a computer move, a person's included, are taken and told.
 //! - Seeds come from the game (its seed and the log length), never from a clock.
 //! - One process at a time plays a channel's computer seats: it claims them in the store
 //!   ([`crate::store::Store::claim_ai`], under the channel's lock, for [`AI_LEASE_SECS`]
@@ -560,7 +562,7 @@ impl App {
             // The move's words, its events added to those shown; an error's text.
             let applied = match (decided, &mut shown) {
                 (Decided::Board(action), Shown::Board(events)) => Some(
-                    board_game::apply_logged(&mut r, seat, action)
+                    board_game::apply_logged(&session, &mut r, seat, action)?
                         .map(|(line, new)| {
                             events.extend(new);
                             line

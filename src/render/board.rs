@@ -451,9 +451,10 @@ pub fn magic_target_centres(view: &BoardView, lay: &Layout) -> Vec<Option<canvas
         .filter(|&k| lay.shows(view.figures[k].pos))
         .filter_map(|k| figure_extent(view, lay, k))
         .collect();
+    let figures = boxes.len();
     let mut out = Vec::with_capacity(view.expansions.magic_targets().len());
     for i in 0..view.expansions.magic_targets().len() {
-        let c = target_centre(view, lay, i, &boxes);
+        let c = target_centre(view, lay, i, &boxes, figures);
         if let Some(c) = c {
             // The letters after this one keep clear of it.
             boxes.push((c.x - r, c.y - r, c.x + r, c.y + r));
@@ -463,11 +464,14 @@ pub fn magic_target_centres(view: &BoardView, lay: &Layout) -> Vec<Option<canvas
     out
 }
 
+/// Where target `i`'s disc stands, clear of `boxes`: the figures' (the first `figures`)
+/// and the discs' placed before.
 fn target_centre(
     view: &BoardView,
     lay: &Layout,
     i: usize,
     boxes: &[(f32, f32, f32, f32)],
+    figures: usize,
 ) -> Option<canvas::V2> {
     let t = view.expansions.magic_targets().get(i)?;
     let tv = view.tiles.iter().find(|tv| tv.pos == t.pos)?;
@@ -553,18 +557,50 @@ fn target_centre(
             (lay.board_w as f32 / step) as i32,
             (lay.board_h as f32 / step) as i32,
         );
+        let dist = |c: &canvas::V2| (c.x - at.x).powi(2) + (c.y - at.y).powi(2);
         let nearest = (0..=rows)
             .flat_map(|j| (0..=cols).map(move |i| (i, j)))
             .map(|(i, j)| centre(v2(i as f32 * step, j as f32 * step)))
             .filter(|&c| on_board(c) && !touches(c))
-            .min_by(|a, b| {
-                let d = |c: &canvas::V2| (c.x - at.x).powi(2) + (c.y - at.y).powi(2);
-                d(a).total_cmp(&d(b))
-            });
+            .min_by(|a, b| dist(a).total_cmp(&dist(b)))
+            // On a very full overview the free places are pockets a little wider than
+            // the disc, which that grid may miss: every pixel centre. With a hundred
+            // targets on 16 px tiles there may be none left clear of the discs too:
+            // then clear of the figures (a disc never hides one).
+            .or_else(|| nearest_pixel(lay, at, r, boxes))
+            .or_else(|| nearest_pixel(lay, at, r, &boxes[..figures]));
         let board = (0.0, 0.0, lay.board_w as f32, lay.board_h as f32);
         return Some(nearest.unwrap_or_else(|| super::marks::place(at, &[], r, boxes, board)));
     }
     Some(best)
+}
+
+/// The pixel centre nearest `at` where a disc of radius `r` stays on the board and
+/// touches none of `boxes` (a pixel no nearer than the best found is not tested).
+fn nearest_pixel(
+    lay: &Layout,
+    at: canvas::V2,
+    r: f32,
+    boxes: &[(f32, f32, f32, f32)],
+) -> Option<canvas::V2> {
+    let dist = |c: canvas::V2| (c.x - at.x).powi(2) + (c.y - at.y).powi(2);
+    let mut best: Option<canvas::V2> = None;
+    for y in 0..lay.board_h {
+        for x in 0..lay.board_w {
+            let c = v2(x as f32 + 0.5, y as f32 + 0.5);
+            let inside = c.x - r >= 0.0
+                && c.y - r >= 0.0
+                && c.x + r <= lay.board_w as f32
+                && c.y + r <= lay.board_h as f32;
+            if best.is_none_or(|b| dist(c) < dist(b))
+                && inside
+                && !super::marks::touches(c, r, boxes)
+            {
+                best = Some(c);
+            }
+        }
+    }
+    best
 }
 
 /// Where a leader line from Mage & Witch target `i`'s disc ends when the disc stands off

@@ -4,9 +4,9 @@
 //! game left waiting for a computer seat played on the next command.
 
 use carcassonne_bot::ai::Level;
-use carcassonne_bot::app::{App, Arg, Clock, Command, Ctx, Env, Response, Visibility};
+use carcassonne_bot::app::{App, Arg, Clock, Command, Component, Ctx, Env, Response, Visibility};
 use carcassonne_bot::engine::Player;
-use carcassonne_bot::engine::{Decision, Game};
+use carcassonne_bot::engine::{Action, Decision, Game};
 use carcassonne_bot::store::{ChannelRecord, Loaded, RecordGame, Store, is_ai_user};
 
 const CH: u64 = 77;
@@ -507,4 +507,256 @@ fn the_local_mode_plays_computer_seats_too() {
         "{out}"
     );
     assert!(replies[3].contains("Game over!"), "{out}");
+}
+
+/// ann's move in a game with computer seats, by the commands and clicks a person uses:
+/// the first spot, a figure on the first place (or a pass), else the first option of the decision's
+/// menu (`/choose` without an option shows it). Every decision she is asked has more
+/// than one answer: one with a single answer is taken for her and told.
+fn persons_move(app: &App, ann: &Ctx) -> Response {
+    let r = record(app);
+    let g = game(&r);
+    let p = g.pending().expect("running");
+    assert_eq!(r.seat_user(p.player), ann.user, "a person is asked");
+    match &p.decision {
+        Decision::PlaceTile { placements, .. } => {
+            let deg = placements[0].rotations[0].degrees().to_string();
+            app.handle(ann, cmd("place", &[("spot", "A"), ("rotation", &deg)]))
+        }
+        Decision::PlaceFigure { .. } => {
+            assert!(p.actions().len() > 1, "asked with one answer: {p:?}");
+            // A follower on the first place when she has one (crop circles then ask
+            // her), else a pass.
+            let placed = app.handle(ann, cmd("figure", &[("on", "1")]));
+            if placed.is_private() {
+                app.handle(ann, cmd("pass", &[]))
+            } else {
+                placed
+            }
+        }
+        _ => {
+            let menu = app.handle(ann, cmd("choose", &[]));
+            let mut clicks: Vec<(String, Vec<String>)> = Vec::new();
+            for c in menu.messages.iter().flat_map(|m| m.rows.iter().flatten()) {
+                match c {
+                    Component::Select { id, options, .. } if id.ends_with("/choose") => {
+                        clicks.extend(options.iter().map(|o| (id.clone(), vec![o.value.clone()])))
+                    }
+                    Component::Button { id, .. } if id.contains("/choose:") => {
+                        clicks.push((id.clone(), Vec::new()))
+                    }
+                    _ => {}
+                }
+            }
+            assert!(clicks.len() > 1, "asked with one answer: {}", menu.text());
+            let (id, values) = &clicks[0];
+            app.component(ann, id, values)
+        }
+    }
+}
+
+/// What one reply of [`game_against_bots`] showed: its text, and the moves made for ann
+/// that it holds (their kind, and whether a computer seat's move came right before).
+struct Shown {
+    text: String,
+    made_for_her: Vec<(String, bool)>,
+}
+
+/// A seeded game in `lang` of ann and two easy computer seats with `expansions`,
+/// ann's `/standing` answers set first, played by [`persons_move`] until the game ends
+/// or `enough` says so.
+fn game_against_bots(
+    seed: u64,
+    lang: &str,
+    expansions: &str,
+    standing: &[(&str, &str)],
+    enough: impl Fn(&Shown) -> bool,
+) -> Vec<Shown> {
+    let app = App::new(Store::temporary().unwrap(), Env::fixed(1_700_000_000, seed));
+    let ann = ctx(ANN, "ann");
+    if !standing.is_empty() {
+        app.handle(&ann, cmd("standing", standing));
+    }
+    let made = app.handle(
+        &ann,
+        cmd("new", &[("expansions", expansions), ("language", lang)]),
+    );
+    assert!(!made.is_private(), "{}", made.text());
+    for _ in 0..2 {
+        app.handle(&ann, cmd("addbot", &[("level", "easy")]));
+    }
+    let mut shown = Vec::new();
+    let mut own = false;
+    let mut reply = app.handle(&ann, cmd("start", &[]));
+    let ann_seat = Player::all(3)
+        .find(|p| record(&app).seat_user(*p) == ANN)
+        .unwrap();
+    let mut from = 0;
+    loop {
+        let Loaded::Game(r) = app.store().load(CH).unwrap() else {
+            // Game over: the last reply's log went to the history.
+            break;
+        };
+        let log = game(&r).log();
+        let mut mine = own;
+        let mut made_for_her = Vec::new();
+        for (i, e) in log.iter().enumerate().skip(from) {
+            if e.player != ann_seat || matches!(e.action, Action::MarkerPreference(_)) {
+                continue;
+            }
+            if std::mem::take(&mut mine) {
+                continue;
+            }
+            let kind = format!("{:?}", e.action);
+            let kind = kind.split(['(', ' ']).next().unwrap_or_default();
+            made_for_her.push((kind.to_string(), log[i - 1].player != ann_seat));
+        }
+        let s = Shown {
+            text: reply.text(),
+            made_for_her,
+        };
+        let stop = enough(&s);
+        shown.push(s);
+        if stop {
+            break;
+        }
+        from = log.len();
+        assert!(from < 2000, "the game does not end");
+        reply = persons_move(&app, &ann);
+        assert!(
+            !reply.is_private(),
+            "a legal move was refused: {}",
+            reply.text()
+        );
+        own = true;
+    }
+    shown
+}
+
+/// The moves made for ann right after a computer seat's move in seeded games with
+/// `expansions`: their kinds, and the first reply that shows one. Every move made for
+/// her is told.
+fn made_for_her_after_computers(
+    seeds: std::ops::RangeInclusive<u64>,
+    lang: &str,
+    expansions: &str,
+    first_only: bool,
+) -> (Vec<String>, String) {
+    let forced = if lang == "es" {
+        "ann solo tenía una jugada posible, así que se hizo sin preguntar:"
+    } else {
+        "ann had one possible move, so it was made without asking:"
+    };
+    let (mut kinds, mut first) = (Vec::new(), String::new());
+    for seed in seeds {
+        let after = |s: &Shown| s.made_for_her.iter().any(|m| m.1);
+        for s in game_against_bots(seed, lang, expansions, &[], |s| first_only && after(s)) {
+            assert_eq!(
+                s.text.matches(forced).count(),
+                s.made_for_her.len(),
+                "{:?} in:\n{}",
+                s.made_for_her,
+                s.text
+            );
+            if after(&s) && first.is_empty() {
+                first = s.text.clone();
+            }
+            kinds.extend(s.made_for_her.into_iter().filter(|m| m.1).map(|m| m.0));
+        }
+        if first_only && !first.is_empty() {
+            break;
+        }
+    }
+    (kinds, first)
+}
+
+/// In the board game, a person's decision with one answer that a computer seat's move
+/// hands them (here a crop circle's take-back of her only follower of the kind) is
+/// taken and told in the reply that shows the computer's move, as after a person's own
+/// move.
+#[test]
+fn a_persons_only_answer_after_a_computer_move_is_taken_and_told() {
+    let (kinds, first) =
+        made_for_her_after_computers(1..=1, "en", "crop-circles,robbers,messages", true);
+    assert_eq!(kinds, ["TakeBack"]);
+    assert_eq!(
+        first,
+        "**ann** placed **a city on three sides with a shield and a road into a city** at \
+         -9,-6 (turned 90°).\n\
+         **ann** has no follower left to place.\n\
+         **Bertrand (bot)** placed **a curved road and a crop circle with a club where a road \
+         ends** at -4,-4 (turned 270°).\n\
+         **Bertrand (bot)** put a thief on the road north.\n\
+         **Bertrand (bot)** chose **remove** for the crop circle: every player takes back one \
+         of their thieves.\n\
+         ann had one possible move, so it was made without asking:\n\
+         **ann** took back their follower from the tile at -8,-3.\n\
+         **Bertrand (bot)** took back their follower from the tile at -4,-4.\n\
+         **Ada (bot)** placed **a city on one side and a crossroads of 3 roads** at -9,-7 \
+         (turned 180°).\n\
+         **Ada (bot)** put a thief on the road west.\n\
+         🔵 <@1001>, your turn: you drew **a straight road**. It fits at spots A–V — \
+         /place spot:… rotation:…  (49 tiles left)"
+    );
+    // The same game in Spanish: the same move, told in Spanish.
+    let (kinds, first) =
+        made_for_her_after_computers(1..=1, "es", "crop-circles,robbers,messages", true);
+    assert_eq!(kinds, ["TakeBack"]);
+    assert_eq!(
+        first,
+        "**ann** colocó **una ciudad en tres lados con un escudo y un camino hacia una \
+         ciudad** en -9,-6 (girada 90°).\n\
+         **ann** no tiene seguidores en reserva que colocar.\n\
+         **Bertrand (bot)** colocó **un camino curvo y un círculo en los cultivos con garrote \
+         donde acaba un camino** en -4,-4 (girada 270°).\n\
+         **Bertrand (bot)** puso un ladrón en el camino norte.\n\
+         **Bertrand (bot)** eligió **retirar** para el círculo en los cultivos: cada jugador \
+         retira uno de sus ladrones.\n\
+         ann solo tenía una jugada posible, así que se hizo sin preguntar:\n\
+         **ann** retiró su seguidor de la loseta en -8,-3.\n\
+         **Bertrand (bot)** retiró su seguidor de la loseta en -4,-4.\n\
+         **Ada (bot)** colocó **una ciudad en un lado y un cruce de 3 caminos** en -9,-7 \
+         (girada 180°).\n\
+         **Ada (bot)** puso un ladrón en el camino oeste.\n\
+         🔵 <@1001>, te toca: has robado **un camino recto**. Encaja en los lugares A–V — \
+         /colocar lugar:… rotacion:…  (quedan 49 losetas)"
+    );
+}
+
+/// How often a computer seat's move hands a person a decision with one answer: counted
+/// over eight seeded games with the expansions that ask in others' turns, 4 times, each
+/// a crop circle's take-back of her only follower of the kind (whole games, pictures
+/// included: run with `--ignored`).
+#[test]
+#[ignore]
+fn persons_only_answers_after_computer_moves_over_seeded_games() {
+    let (kinds, _) =
+        made_for_her_after_computers(1..=8, "en", "crop-circles,robbers,messages", false);
+    println!("{} after a computer move: {kinds:?}", kinds.len());
+    assert_eq!(kinds, ["TakeBack"; 4]);
+}
+
+/// A standing answer (`/standing robbers:never`) is given for a person right after a
+/// computer seat's move, as after a person's: a computer seat's robber tile never asks
+/// ann where her robber goes; her pass is logged and told in the reply that shows it.
+#[test]
+fn a_standing_answer_is_given_after_a_computer_move() {
+    let shown = game_against_bots(3, "en", "robbers", &[("robbers", "never")], |s| {
+        s.made_for_her.iter().any(|m| m.1)
+    });
+    let last = shown.last().unwrap();
+    assert_eq!(last.made_for_her, [("Pass".to_string(), true)]);
+    assert_eq!(
+        last.text,
+        "**ann** put a thief on the road north-west.\n\
+         **Ada (bot)** placed **a curved road and a robber symbol** at -4,-1 (turned 270°).\n\
+         🔵 Ada (bot) placed no robber.\n\
+         🟢 ann placed no robber.\n\
+         **Ada (bot)** put a farmer on the field north-west.\n\
+         **Bertrand (bot)** placed **a city on one side and a straight road** at -1,-3 \
+         (turned 90°).\n\
+         **Bertrand (bot)** put a farmer on the field west.\n\
+         🟢 <@1001>, your turn: you drew **a straight road**. It fits at spots A–N — \
+         /place spot:… rotation:…  (61 tiles left)"
+    );
 }

@@ -211,32 +211,15 @@ pub(super) fn act(
         Err(e) => return Ok(Response::error(refusal(s.ctx.lang, &r, &e))),
     }
     let skipped = figure_step_skipped(game_of(&r), seat, &events[first..]);
-    apply_standing_answers(s, &mut r, &mut events)?;
-    let forced = take_only_answers(&mut r);
-    let mut summary = describe(r.setup.language, &r, seat, &events);
-    if skipped {
+    let note = skipped.then(|| {
         let key = if had_follower {
             "word-ev-no-figure-spot"
         } else {
             "word-ev-no-follower-left"
         };
-        push_line(
-            &mut summary,
-            &t!(r.setup.language, key, name = r.seat_name(seat)),
-        );
-    }
-    for (player, more) in &forced {
-        push_line(
-            &mut summary,
-            &t!(
-                r.setup.language,
-                "app-forced-move",
-                name = r.seat_name(*player)
-            ),
-        );
-        push_line(&mut summary, &describe(r.setup.language, &r, *player, more));
-    }
-    events.extend(forced.into_iter().flat_map(|(_, more)| more));
+        t!(r.setup.language, key, name = r.seat_name(seat))
+    });
+    let (summary, events) = told_with_answers(s, &mut r, seat, events, note)?;
     let moves = game_of(&r).log().len();
     undo::forget_if_stale(&mut r, moves);
     if game_of(&r).is_over() {
@@ -251,15 +234,55 @@ pub(super) fn act(
 }
 
 /// Applies a computer seat's choice, logged like a person's move: its words and events.
+/// As after a person's move, the standing settings reach the engine first, and the
+/// standing answers and one-answer decisions that follow it (a person's too) are taken
+/// and told. `Ok(Err(_))`: the move was refused.
 pub(in crate::app) fn apply_logged(
+    s: &Session,
     r: &mut ChannelRecord,
     seat: Player,
     action: Action,
-) -> Result<(String, Vec<Event>), RuleError> {
-    let events = game_mut(r).apply(seat, action)?;
+) -> Result<Result<(String, Vec<Event>), RuleError>, StoreError> {
+    let mut events = sync_settings(s, r)?;
+    match game_mut(r).apply(seat, action) {
+        Ok(more) => events.extend(more),
+        Err(e) => return Ok(Err(e)),
+    }
+    let told = told_with_answers(s, r, seat, events, None)?;
     let moves = game_of(r).log().len();
     undo::forget_if_stale(r, moves);
-    Ok((describe(r.setup.language, r, seat, &events), events))
+    Ok(Ok(told))
+}
+
+/// After `seat`'s move made `events`: the standing answers and the one-answer decisions
+/// that follow it are taken. Returns the move in words (`note` after its own lines, then
+/// each move made without asking, told as such) and every event.
+fn told_with_answers(
+    s: &Session,
+    r: &mut ChannelRecord,
+    seat: Player,
+    mut events: Vec<Event>,
+    note: Option<String>,
+) -> Result<(String, Vec<Event>), StoreError> {
+    apply_standing_answers(s, r, &mut events)?;
+    let forced = take_only_answers(s, r)?;
+    let mut summary = describe(r.setup.language, r, seat, &events);
+    if let Some(note) = note {
+        push_line(&mut summary, &note);
+    }
+    for (player, more) in &forced {
+        push_line(
+            &mut summary,
+            &t!(
+                r.setup.language,
+                "app-forced-move",
+                name = r.seat_name(*player)
+            ),
+        );
+        push_line(&mut summary, &describe(r.setup.language, r, *player, more));
+    }
+    events.extend(forced.into_iter().flat_map(|(_, more)| more));
+    Ok((summary, events))
 }
 
 /// Each person's standing settings that an expansion reads (/standing) reach the engine
@@ -352,16 +375,22 @@ fn figure_step_skipped(game: &Game, seat: Player, events: &[Event]) -> bool {
 /// asked, and told. A tile's placement is always asked (the turn's own move, shown on
 /// the picture). Every decision the rules let a player decline lists `Pass` among its
 /// actions, so a single answer is never a refusal taken away. Returns who answered and
-/// the events of each answer.
-fn take_only_answers(r: &mut ChannelRecord) -> Vec<(Player, Vec<Event>)> {
+/// the events of each answer, with those of the standing answers that follow it.
+fn take_only_answers(
+    s: &Session,
+    r: &mut ChannelRecord,
+) -> Result<Vec<(Player, Vec<Event>)>, StoreError> {
     let mut out = Vec::new();
     while let Some((player, action)) = only_answer(game_of(r), &r.raw_seat_names()) {
         match game_mut(r).apply(player, action) {
-            Ok(events) => out.push((player, events)),
+            Ok(mut events) => {
+                apply_standing_answers(s, r, &mut events)?;
+                out.push((player, events));
+            }
             Err(_) => break,
         }
     }
-    out
+    Ok(out)
 }
 
 /// The one answer of the pending decision, if it has no other: one legal action, or
