@@ -682,6 +682,17 @@ async fn tap(w: &Window<'_>, id: &str, fraction: f64) {
 }
 
 const SHOWN: &str = "return document.body.dataset.history || null";
+
+/// Moves the history slider to turn `n` as a finger does, and waits until it is shown.
+async fn slide_to(w: &Window<'_>, n: usize) {
+    w.js(&format!(
+        "const s = document.getElementById('history-slider'); s.value = '{n}'; \
+         s.dispatchEvent(new Event('input'))"
+    ))
+    .await;
+    w.until(SHOWN, &json!(n.to_string()), Duration::from_secs(5))
+        .await;
+}
 const VERSION: &str = "return document.body.dataset.version || null";
 
 async fn text_of(w: &Window<'_>, id: &str) -> Value {
@@ -973,15 +984,7 @@ async fn on_a_phone_taps_step_through_the_history_and_live_moves_wait() {
         }
         found.expect("a turn with two scorings on one tile")
     };
-    phone
-        .js(&format!(
-            "const s = document.getElementById('history-slider'); s.value = '{double}'; \
-             s.dispatchEvent(new Event('input'))"
-        ))
-        .await;
-    phone
-        .until(SHOWN, &json!(double.to_string()), Duration::from_secs(5))
-        .await;
+    slide_to(&phone, double).await;
     phone
         .js_async("const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done(1)))")
         .await;
@@ -1023,15 +1026,7 @@ async fn on_a_phone_taps_step_through_the_history_and_live_moves_wait() {
         .await;
     check_fitted(&phone, &frame).await;
     // Back where the earlier checks left it.
-    phone
-        .js(&format!(
-            "const s = document.getElementById('history-slider'); s.value = '{scoring}'; \
-             s.dispatchEvent(new Event('input'))"
-        ))
-        .await;
-    phone
-        .until(SHOWN, &json!(scoring.to_string()), Duration::from_secs(5))
-        .await;
+    slide_to(&phone, scoring).await;
 
     // A move made while the page shows the past: the page stays, and says so.
     for _ in 0..2 {
@@ -1124,15 +1119,7 @@ async fn on_a_phone_taps_step_through_the_history_and_live_moves_wait() {
             Duration::from_secs(5),
         )
         .await;
-    phone
-        .js(&format!(
-            "const s = document.getElementById('history-slider'); s.value = '{scoring}'; \
-             s.dispatchEvent(new Event('input'))"
-        ))
-        .await;
-    phone
-        .until(SHOWN, &json!(scoring.to_string()), Duration::from_secs(5))
-        .await;
+    slide_to(&phone, scoring).await;
     let t = &index["turns"][scoring - 1];
     let who = r.seat_name(carcassonne_bot::player::Player::new(
         t["player"].as_u64().unwrap() as u8,
